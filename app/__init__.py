@@ -1,0 +1,1 @@
+"""Cardtable desktop app and command line (PySide6 lives here, never in engine/)."""

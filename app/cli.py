@@ -1,0 +1,132 @@
+"""The ``cardtable`` command: run and check scenarios headless, print the schema, show the demo.
+
+Exit status: 0 success, 1 a scenario's expectation failed, 2 bad input (file, card, action).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from engine.assets import SCENARIOS
+from engine.errors import ScenarioError
+from engine.scenario import ScenarioRun, run_scenario, scenario_files, scenario_schema
+from engine.souls.table import SoulsTable
+from engine.souls.text import render_table
+from engine.timeline import Step
+
+DEMO = SCENARIOS / "souls" / "demo-table.yaml"
+
+
+def format_step(step: Step) -> str:
+    phase = " > ".join(step.phase)
+    lines = [
+        f"#{step.index:<3} {phase}",
+        f"     {step.description}  [{', '.join(step.rules)}]"
+        if step.rules
+        else f"     {step.description}",
+    ]
+    if step.cause.kind != "setup":
+        lines.append(f"     cause: {step.cause.describe()}")
+    lines += [f"       - {change.describe()}" for change in step.changes]
+    return "\n".join(lines)
+
+
+def final_table(run: ScenarioRun) -> SoulsTable:
+    table = run.game.steps[-1].table
+    assert isinstance(table, SoulsTable)
+    return table
+
+
+def timeline_json(run: ScenarioRun) -> dict[str, object]:
+    return {
+        "file": str(run.path),
+        "title": run.scenario.title,
+        "ruleset": run.scenario.ruleset,
+        "steps": [step.model_dump(mode="json", exclude={"table"}) for step in run.game.steps],
+        "final_table": final_table(run).model_dump(mode="json", exclude={"defs"}),
+        "failures": run.failures,
+    }
+
+
+def command_run(args: argparse.Namespace) -> int:
+    run = run_scenario(Path(args.file))
+    if args.json:
+        print(json.dumps(timeline_json(run), indent=2))
+        return 0
+    print(f"{run.scenario.title}  ({run.path})")
+    if run.scenario.description:
+        print(run.scenario.description.strip())
+    print()
+    for step in run.game.steps:
+        print(format_step(step))
+    print("\nFinal table:")
+    print(render_table(final_table(run)))
+    return 0
+
+
+def command_check(args: argparse.Namespace) -> int:
+    files = scenario_files([Path(p) for p in args.paths])
+    if not files:
+        print("no scenario files found", file=sys.stderr)
+        return 2
+    status = 0
+    for file in files:
+        try:
+            run = run_scenario(file)
+        except ScenarioError as error:
+            print(f"ERROR {file}\n  {error}")
+            status = 2
+            continue
+        if run.failures:
+            print(f"FAIL  {file}  ({run.scenario.title})")
+            for failure in run.failures:
+                print(f"  {failure}")
+            status = max(status, 1)
+        else:
+            print(f"ok    {file}  ({run.scenario.title})")
+    print(f"{len(files)} scenario(s) checked")
+    return status
+
+
+def command_schema(args: argparse.Namespace) -> int:
+    print(json.dumps(scenario_schema(), indent=2))
+    return 0
+
+
+def command_demo(args: argparse.Namespace) -> int:
+    return command_run(argparse.Namespace(file=str(DEMO), json=False))
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="cardtable", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+    run = commands.add_parser("run", help="play a scenario and print its timeline")
+    run.add_argument("file")
+    run.add_argument("--json", action="store_true", help="print the timeline as JSON")
+    run.set_defaults(handler=command_run)
+    check = commands.add_parser("check", help="check the expectations of scenario files")
+    check.add_argument("paths", nargs="+", metavar="FILE|DIR")
+    check.set_defaults(handler=command_check)
+    schema = commands.add_parser("schema", help="print the scenario file JSON Schema")
+    schema.set_defaults(handler=command_schema)
+    demo = commands.add_parser("demo", help="show the built-in demo table")
+    demo.set_defaults(handler=command_demo)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        status: int = args.handler(args)
+    except ScenarioError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

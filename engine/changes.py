@@ -1,0 +1,115 @@
+"""The typed changes a timeline step records: what moved, what was damaged, what was captured."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from engine.frozen import Frozen
+
+
+class StatChanged(Frozen):
+    """A number on a card changed: damage, max HP, power, Might, ..."""
+
+    kind: Literal["stat"] = "stat"
+    card: str
+    stat: str
+    before: int
+    after: int
+
+    def describe(self) -> str:
+        return f"{self.card} {self.stat} {self.before} -> {self.after}"
+
+
+class Moved(Frozen):
+    """A card changed zone or place (hand -> slot B1, slot A1 -> elysium, ...)."""
+
+    kind: Literal["moved"] = "moved"
+    card: str
+    before: str
+    after: str
+
+    def describe(self) -> str:
+        return f"{self.card} moved {self.before} -> {self.after}"
+
+
+class Flipped(Frozen):
+    """A card turned face down: a captured Soul, a shattered Realm."""
+
+    kind: Literal["captured", "shattered"]
+    card: str
+    place: str
+
+    def describe(self) -> str:
+        return f"{self.card} {self.kind} (face down on {self.place})"
+
+
+class LineChanged(Frozen):
+    """A Soul's derived line changed (it stepped into the Front Line, S-2)."""
+
+    kind: Literal["line"] = "line"
+    card: str
+    before: str
+    after: str
+
+    def describe(self) -> str:
+        return f"{self.card} line {self.before} -> {self.after}"
+
+
+class BonusChanged(Frozen):
+    """A bonus started or ended on a card."""
+
+    kind: Literal["bonus_added", "bonus_ended"]
+    card: str
+    bonus: str
+
+    def describe(self) -> str:
+        verb = "gains" if self.kind == "bonus_added" else "loses"
+        return f"{self.card} {verb} {self.bonus}"
+
+
+class Triggered(Frozen):
+    """An ability triggered and waits to resolve."""
+
+    kind: Literal["triggered"] = "triggered"
+    card: str
+    ability: str
+
+    def describe(self) -> str:
+        return f"{self.card} triggers: {self.ability}"
+
+
+class PhaseChanged(Frozen):
+    """The turn or phase moved on."""
+
+    kind: Literal["phase"] = "phase"
+    before: str
+    after: str
+
+    def describe(self) -> str:
+        return f"phase {self.before} -> {self.after}"
+
+
+class GameEnded(Frozen):
+    """The game is over."""
+
+    kind: Literal["game_over"] = "game_over"
+    winner: str
+    reason: str
+
+    def describe(self) -> str:
+        return f"game over: {self.winner} wins ({self.reason})"
+
+
+Change = Annotated[
+    StatChanged
+    | Moved
+    | Flipped
+    | LineChanged
+    | BonusChanged
+    | Triggered
+    | PhaseChanged
+    | GameEnded,
+    Field(discriminator="kind"),
+]

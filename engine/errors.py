@@ -1,0 +1,31 @@
+"""Errors the engine raises: an illegal action (with the rule it breaks) and bad input files."""
+
+from __future__ import annotations
+
+
+class RuleError(Exception):
+    """An action the rules do not allow. The table is left exactly as it was.
+
+    ``rule`` is the clause or ruling id that forbids it (``14.5.1``, ``S-11``).
+    """
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(f"{message} (rule {rule})")
+        self.rule = rule
+        self.message = message
+
+
+class ScenarioError(Exception):
+    """A scenario or pool file that cannot be used, located as ``file:line: where: message``."""
+
+    def __init__(
+        self, file: str, where: str, message: str, line: int | None = None, rule: str | None = None
+    ) -> None:
+        self.file = file
+        self.where = where
+        self.line = line
+        self.rule = rule
+        self.message = message
+        place = f"{file}:{line}" if line is not None else file
+        suffix = f" (rule {rule})" if rule else ""
+        super().__init__(f"{place}: {where}: {message}{suffix}" if where else f"{place}: {message}")

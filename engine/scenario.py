@@ -1,0 +1,62 @@
+"""Loading and running scenario files of any ruleset."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from engine.souls.game import SoulsGame
+from engine.souls.runner import ScriptRunner, TableBuilder, check_expectations
+from engine.souls.scenario import SoulsScenario
+from engine.yaml_source import YamlSource
+
+RULESETS = ("souls",)
+
+
+@dataclass
+class ScenarioRun:
+    """A scenario played to its end: the game (with its timeline) and any failed expectations."""
+
+    path: Path
+    scenario: SoulsScenario
+    game: SoulsGame
+    failures: list[str] = field(default_factory=list)
+    labels: dict[str, int] = field(default_factory=dict)
+
+
+def load_scenario(path: Path) -> tuple[SoulsScenario, YamlSource]:
+    """Parse and validate a scenario file; raises ScenarioError naming the file and line."""
+    source = YamlSource.read(path)
+    data = source.data
+    ruleset = data.get("ruleset") if isinstance(data, dict) else None
+    if ruleset not in RULESETS:
+        raise source.error(
+            ("ruleset",), f"ruleset must be one of {', '.join(RULESETS)}, not {ruleset!r}"
+        )
+    return source.validate(SoulsScenario), source
+
+
+def run_scenario(path: Path) -> ScenarioRun:
+    """Build the table, play the script and check the expectations.
+
+    A script action the rules reject (and that does not expect it) raises ScenarioError.
+    """
+    scenario, source = load_scenario(path)
+    game = SoulsGame(TableBuilder(scenario, source).build())
+    runner = ScriptRunner(game, source)
+    runner.run(scenario.script)
+    failures = runner.failures + check_expectations(game, runner, scenario.expect, source)
+    return ScenarioRun(path, scenario, game, failures, runner.labels)
+
+
+def scenario_files(paths: list[Path]) -> list[Path]:
+    """Expand directories into the scenario files below them, sorted."""
+    files: list[Path] = []
+    for path in paths:
+        files += sorted(path.rglob("*.yaml")) if path.is_dir() else [path]
+    return files
+
+
+def scenario_schema() -> dict[str, object]:
+    """The JSON Schema of scenario files."""
+    return SoulsScenario.model_json_schema()

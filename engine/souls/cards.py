@@ -1,0 +1,136 @@
+"""Souls card definitions and the small effect vocabulary playtesters write in YAML.
+
+A card is data: its stats, an optional chosen target, and abilities made of effects. Example::
+
+    name: Ember Imp
+    kind: soul
+    rank: 1
+    hp: 20
+    power: 10
+    traits: [Underling]
+    abilities:
+      - when: damaged
+        effects:
+          - {do: damage, amount: 5, target: source}
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from engine.frozen import Frozen
+
+Side = Literal["own", "enemy", "any"]
+
+# Targets an effect picks by itself, without a player's choice.
+AutoTarget = Literal[
+    "self", "source", "own_realm", "enemy_realm", "all_own_souls", "all_enemy_souls"
+]
+EffectTarget = Literal["target"] | AutoTarget
+
+
+class TargetSpec(Frozen):
+    """What a card or ability may target when it is played or activated."""
+
+    side: Side = "any"
+    kind: Literal["soul", "realm", "soul_or_realm", "captured_soul"] = "soul"
+    line: Literal["front", "back", "any"] = "any"
+
+    def describe(self) -> str:
+        side = {"own": "your ", "enemy": "an enemy ", "any": "a "}[self.side]
+        line = "" if self.line == "any" else f"{self.line.capitalize()} Line "
+        kind = self.kind.replace("_", " ").replace("soul or realm", "Soul or Realm")
+        return f"{side}{line}{kind}"
+
+
+class Damage(Frozen):
+    do: Literal["damage"]
+    amount: int = Field(ge=0)
+    target: EffectTarget = "target"
+
+
+class Heal(Frozen):
+    do: Literal["heal"]
+    amount: int = Field(ge=0)
+    target: EffectTarget = "target"
+
+
+class PayHp(Frozen):
+    """The card pays HP itself: a fixed amount or ten times its rank (14.3)."""
+
+    do: Literal["pay_hp"]
+    amount: int | Literal["10x_rank"] = Field(default="10x_rank")
+
+
+class Capture(Frozen):
+    do: Literal["capture"]
+    target: EffectTarget = "target"
+
+
+class Exile(Frozen):
+    do: Literal["exile"]
+    target: EffectTarget = "target"
+
+
+class GainBonus(Frozen):
+    """Gain (or, with a negative amount, lose) max HP or power."""
+
+    do: Literal["bonus"]
+    stat: Literal["max_hp", "power"]
+    amount: int
+    duration: Literal["permanent", "end_of_turn"] = "permanent"
+    target: EffectTarget = "target"
+
+
+Effect = Annotated[Damage | Heal | PayHp | Capture | Exile | GainBonus, Field(discriminator="do")]
+
+
+class Ability(Frozen):
+    """Effects that resolve when the ability is activated or when its trigger happens.
+
+    ``when``: ``activated`` (a player uses it), ``damaged`` (this Soul took more than 0 damage,
+    14.1.5), ``captured`` (this Soul was just captured), ``end_of_turn`` (the end phase of every
+    turn), ``sprung`` (an Ambush revealed by its owner).
+    """
+
+    when: Literal["activated", "damaged", "captured", "end_of_turn", "sprung"] = "activated"
+    name: str = ""
+    cost_hp: int | Literal["10x_rank"] | None = None
+    target: TargetSpec | None = None
+    effects: tuple[Effect, ...] = ()
+
+
+class CountingStatic(Frozen):
+    """A static bonus that counts cards: ``amount`` of ``stat`` for each match (Sylva)."""
+
+    stat: Literal["max_hp", "power"]
+    amount: int
+    counting: Literal["captured_souls"] = "captured_souls"
+    side: Side = "own"
+    trait: str | None = None
+
+    def describe(self) -> str:
+        trait = f" {self.trait}" if self.trait else " Soul"
+        side = {"own": "your ", "enemy": "enemy ", "any": ""}[self.side]
+        return f"+{self.amount} {self.stat} per {side}captured{trait}"
+
+
+class CardDef(Frozen):
+    """A card as printed. Souls have rank/hp/power; Realms hp/counterblow; Armament grants."""
+
+    name: str
+    kind: Literal["soul", "realm", "spell", "armament", "ambush"]
+    text: str = ""
+    rank: int = Field(default=0, ge=0)
+    hp: int = Field(default=0, ge=0)
+    power: int = Field(default=0, ge=0)
+    counterblow: int = Field(default=0, ge=0)
+    traits: tuple[str, ...] = ()
+    target: TargetSpec | None = None
+    effects: tuple[Effect, ...] = ()
+    abilities: tuple[Ability, ...] = ()
+    statics: tuple[CountingStatic, ...] = ()
+    grants_hp: int = 0
+    grants_power: int = 0

@@ -1,0 +1,880 @@
+"""The souls ruleset: actions, effects, battle, capture and the end phase (rules chapter 14).
+
+Every public action comes in three forms, as in PokerKit: ``verify_x`` raises a ``RuleError``
+naming the rule it breaks, ``can_x`` answers with a bool, ``x`` acts and returns the steps it
+recorded. A failed action leaves the table and the timeline exactly as they were.
+
+>>> from engine.souls.setup import demo_game
+>>> game = demo_game()
+>>> game.can_recruit("sylva", "A1")
+False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from engine.changes import (
+    BonusChanged,
+    Change,
+    Flipped,
+    GameEnded,
+    LineChanged,
+    Moved,
+    PhaseChanged,
+    StatChanged,
+    Triggered,
+)
+from engine.errors import RuleError
+from engine.souls.cards import Ability, Effect, EffectTarget, TargetSpec
+from engine.souls.table import Bonus, CardState, SoulsTable
+from engine.timeline import Cause, Recorder, Step
+
+
+def round_down_to_5(amount: int) -> int:
+    """Amounts come in steps of 5, rounded down; below 5 is nothing (14.1.2, 14.2.2, S-7).
+
+    >>> round_down_to_5(14), round_down_to_5(4), round_down_to_5(-3)
+    (10, 0, 0)
+    """
+    return max(0, amount) // 5 * 5
+
+
+@dataclass(frozen=True)
+class PendingTrigger:
+    card: str
+    ability: Ability
+    source: str | None
+
+
+class SoulsGame(Recorder[SoulsTable]):
+    """A souls game in progress: the current table, its timeline and the legal actions."""
+
+    def __init__(self, table: SoulsTable) -> None:
+        super().__init__(table, (self._turn_name(table), "Main phase"))
+        self.pending: list[PendingTrigger] = []
+        self.battle: tuple[str, str] | None = None  # (attacker, target) while a window is open
+        self._battles = 0
+        # The table when the current action began: a max-HP drop since then cites 14.4.3.
+        self._baseline = table
+
+    # ----------------------------------------------------------------------------- helpers
+
+    @staticmethod
+    def _turn_name(table: SoulsTable) -> str:
+        return f"Turn {table.turn} ({table.players[table.turn_player].name})"
+
+    def _card(self, uid: str) -> CardState:
+        if uid not in self.table.cards:
+            raise RuleError("S-4", f"there is no card {uid!r} on the table or in any zone")
+        return self.table.cards[uid]
+
+    def _set(self, card: CardState) -> None:
+        self.table = self.table.with_card(card)
+
+    def _require_game_on(self) -> None:
+        if self.table.winner is not None:
+            winner = self.table.players[self.table.winner].name
+            raise RuleError("S-17", f"the game is over: {winner} won")
+
+    def _require_no_battle(self, action: str) -> None:
+        if self.battle is not None:
+            raise RuleError(
+                "S-13", f"cannot {action} during a battle window; finish the battle first"
+            )
+
+    def _require_turn_player(self, owner: int, action: str) -> None:
+        if owner != self.table.turn_player and self.battle is None:
+            raise RuleError(
+                "P-1",
+                f"{self.table.players[owner].name} cannot {action} outside a battle window "
+                "during the other player's turn",
+            )
+
+    def _action(self, verify: Callable[[], None], act: Callable[[], None]) -> list[Step]:
+        """Verify, then act inside a transaction; capture after the step of play (14.4.2)."""
+        with self.transaction():
+            verify()
+            mark, self._baseline = len(self.steps), self.table
+            act()
+            self._resolve_triggers()
+            if self.battle is None:
+                self._capture_check(Cause(kind="rule", text="capture after every step of play"))
+            return self.steps[mark:]
+
+    # ----------------------------------------------------------------------------- targets
+
+    def verify_target(self, controller: int, spec: TargetSpec | None, target: str | None) -> None:
+        """Raise unless ``target`` is a legal chosen target for ``spec`` (14.5.1, S-15)."""
+        if spec is None:
+            if target is not None:
+                raise RuleError("S-15", "this card does not target; remove the target")
+            return
+        if target is None:
+            raise RuleError("S-15", f"this card needs a target: {spec.describe()}")
+        card = self._card(target)
+        side_ok = {
+            "own": card.owner == controller,
+            "enemy": card.owner != controller,
+            "any": True,
+        }[spec.side]
+        if not side_ok:
+            raise RuleError("S-15", f"{target} is not {spec.describe()}")
+        if spec.kind == "captured_soul":
+            if not (card.zone == "slot" and card.face_down):
+                raise RuleError("14.5.1", f"{target} is not a captured Soul ({spec.describe()})")
+            return
+        if card.zone == "slot" and card.face_down:
+            raise RuleError(
+                "14.5.1",
+                f"{target} is captured: only effects that ask for a captured Soul target it",
+            )
+        kinds = {"soul": ("slot",), "realm": ("realm",), "soul_or_realm": ("slot", "realm")}
+        if card.zone not in kinds[spec.kind] or card.face_down:
+            raise RuleError("S-15", f"{target} is not {spec.describe()} on the table")
+        if spec.line != "any" and self.table.line(target) != spec.line:
+            raise RuleError("S-2", f"{target} is not in the {spec.line.capitalize()} Line")
+
+    def _auto_targets(
+        self, who: str, target: EffectTarget, chosen: str | None, source: str | None
+    ) -> list[str]:
+        table, owner = self.table, self._card(who).owner
+        if target == "target":
+            return [chosen] if chosen is not None else []
+        if target == "self":
+            return [who]
+        if target == "source":
+            return [source] if source is not None and table.is_active(source) else []
+        if target in ("own_realm", "enemy_realm"):
+            realm = table.realm(owner if target == "own_realm" else 1 - owner)
+            return [realm.uid] if realm is not None and not realm.face_down else []
+        side = owner if target == "all_own_souls" else 1 - owner
+        return [c.uid for c in table.souls(side) if not c.face_down]
+
+    # ----------------------------------------------------------------------------- damage
+
+    def _deal_damage(
+        self,
+        uid: str,
+        amount: int,
+        source: str | None,
+        cause: Cause,
+        rules: Sequence[str],
+        sub_step: str | None = None,
+        kind: str = "",
+    ) -> None:
+        """Deal damage as one step (S-8); ``kind`` is "attack ", "counterblow " or "HP paid as "."""
+        card, rounded = self._card(uid), round_down_to_5(amount)
+        if self.table.hp(uid) == 0:
+            self.record(
+                f"{uid} is at 0 HP and takes no damage",
+                [*rules, "14.1.4", "S-9"],
+                cause,
+                sub_step=sub_step,
+            )
+            return
+        dealt = min(rounded, self.table.hp(uid))
+        if dealt == 0:
+            self.record(
+                f"{amount} rounds down to no damage for {uid}",
+                [*rules, "14.1.2", "S-7"],
+                cause,
+                sub_step=sub_step,
+            )
+            return
+        hp_before = self.table.hp(uid)
+        self._set(card.evolve(damage=card.damage + dealt))
+        self.record(
+            f"{uid} takes {dealt} {kind}damage (HP {hp_before} -> {self.table.hp(uid)})",
+            [*rules, "14.1.2", "S-8"],
+            cause,
+            [StatChanged(card=uid, stat="damage", before=card.damage, after=card.damage + dealt)],
+            sub_step,
+        )
+        self._queue_triggers(uid, "damaged", source)
+
+    def _heal(self, uid: str, amount: int, cause: Cause, rules: Sequence[str]) -> None:
+        card = self._card(uid)
+        healed = min(round_down_to_5(amount), card.damage)
+        if healed == 0:
+            self.record(
+                f"{uid} is healed by {amount}: nothing to remove", [*rules, "14.2.1", "S-10"], cause
+            )
+            return
+        self._set(card.evolve(damage=card.damage - healed))
+        self.record(
+            f"{uid} heals {healed} (damage {card.damage} -> {card.damage - healed})",
+            [*rules, "14.2.1", "14.2.2", "S-10"],
+            cause,
+            [StatChanged(card=uid, stat="damage", before=card.damage, after=card.damage - healed)],
+        )
+
+    def _pay_hp(self, uid: str, cost: int, cause: Cause) -> None:
+        if cost == 0:
+            self.record(f"{uid} pays 0 HP: it costs nothing", ["14.3.2", "S-11"], cause)
+            return
+        self._deal_damage(
+            uid, cost, uid, cause, ["14.3.1", "S-11"], self._window_step(), "HP paid as "
+        )
+
+    def _hp_cost(self, uid: str, cost: int | Literal["10x_rank"]) -> int:
+        value = 10 * self.table.definition(uid).rank if cost == "10x_rank" else cost
+        return round_down_to_5(value)
+
+    def _verify_can_pay(self, uid: str, cost: int) -> None:
+        card = self._card(uid)
+        if card.zone != "slot":
+            raise RuleError("S-11", f"{uid} is not a Soul on a slot and cannot pay HP")
+        if card.face_down:
+            raise RuleError("S-11", f"{uid} is captured and pays nothing")
+        if self.table.hp(uid) < cost:
+            raise RuleError("S-11", f"{uid} has {self.table.hp(uid)} HP and cannot pay {cost} HP")
+
+    # ----------------------------------------------------------------------------- capture
+
+    def _capture(self, uids: Sequence[str], cause: Cause, rules: Sequence[str]) -> None:
+        """Turn cards face down on their slots, all at once (14.4.1, 14.4.5, 14.4.6, S-14)."""
+        lines_before = {c.uid: self.table.line(c.uid) for c in self.table.souls()}
+        changes: list[Change] = []
+        for uid in uids:
+            card = self._card(uid)
+            kind: Literal["captured", "shattered"] = (
+                "shattered" if card.zone == "realm" else "captured"
+            )
+            for bonus in card.bonuses:
+                changes.append(BonusChanged(kind="bonus_ended", card=uid, bonus=bonus.describe()))
+            self._set(card.evolve(face_down=True, bonuses=()))
+            changes.append(Flipped(kind=kind, card=uid, place=card.place()))
+            for armament in self.table.armaments(uid):
+                self._set(armament.evolve(zone="elysium", attached_to=None))
+                changes.append(Moved(card=armament.uid, before=armament.place(), after="elysium"))
+        names = ", ".join(uids)
+        self.record(
+            f"{names} {'is' if len(uids) == 1 else 'are'} captured: face down, on the slot",
+            [*rules, "14.4.1", "14.4.5", "S-14"],
+            cause,
+            changes,
+        )
+        self._record_line_changes(lines_before, cause)
+        for uid in uids:
+            self._queue_triggers(uid, "captured", None)
+        self._check_game_over(cause)
+
+    def _record_line_changes(self, before: Mapping[str, str | None], cause: Cause) -> None:
+        changes: list[Change] = [
+            LineChanged(card=uid, before=str(line), after=str(self.table.line(uid)))
+            for uid, line in before.items()
+            if line is not None
+            and uid in self.table.cards
+            and self.table.line(uid) not in (None, line)
+        ]
+        if changes:
+            moved = ", ".join(c.card for c in changes if isinstance(c, LineChanged))
+            self.record(
+                f"{moved} steps into the Front Line", ["14.5.3", "5.2.4", "S-2"], cause, changes
+            )
+
+    def _capture_check(self, cause: Cause, extra_rules: Sequence[str] = ()) -> None:
+        """Capture every active card at 0 HP, all at once, until nothing changes (S-12)."""
+        while self.table.winner is None:
+            at_zero = [
+                c.uid
+                for c in [*self.table.souls(), *self._realms()]
+                if not c.face_down and self.table.hp(c.uid) == 0
+            ]
+            if not at_zero:
+                return
+            rules = ["14.4.2", "S-12"]
+            if any(
+                self.table.max_hp(uid) < self._baseline.max_hp(uid)
+                for uid in at_zero
+                if uid in self._baseline.cards
+            ):
+                rules.append("14.4.3")
+            if any(self._card(uid).zone == "realm" for uid in at_zero):
+                rules.append("14.4.6")
+            self._capture(at_zero, cause, [*extra_rules, *rules])
+            self._resolve_triggers()
+
+    def _realms(self) -> list[CardState]:
+        order = [self.table.turn_player, 1 - self.table.turn_player]
+        return [r for p in order if (r := self.table.realm(p)) is not None]
+
+    def _check_game_over(self, cause: Cause) -> None:
+        for realm in self._realms():
+            if realm.face_down and self.table.winner is None:
+                winner = 1 - realm.owner
+                self.table = self.table.evolve(winner=winner)
+                name = self.table.players[winner].name
+                self.record(
+                    f"{name} wins: {realm.uid} has shattered",
+                    ["S-17"],
+                    cause,
+                    [GameEnded(winner=name, reason=f"{realm.uid} shattered")],
+                )
+
+    # ----------------------------------------------------------------------------- triggers
+
+    def _queue_triggers(self, uid: str, when: str, source: str | None) -> None:
+        card = self._card(uid)
+        if when != "captured" and not self.table.is_active(uid):
+            return  # a captured Soul has no effects (14.5.1)
+        for ability in self.table.defs[card.name].abilities:
+            if ability.when == when:
+                self.pending.append(PendingTrigger(uid, ability, source))
+
+    def _resolve_triggers(self) -> None:
+        """Each triggered ability is its own step, then a capture check unless in a window."""
+        while self.pending and self.table.winner is None:
+            trigger = self.pending.pop(0)
+            label = trigger.ability.name or f"when {trigger.ability.when}"
+            cause = Cause(kind="trigger", card=trigger.card, text=f"{trigger.card}: {label}")
+            rules = ["14.1.5", "S-8"] if trigger.ability.when == "damaged" else ["S-12"]
+            if self.battle is not None:
+                rules.append("S-13")
+            self.record(
+                f"{trigger.card} triggers: {label}",
+                rules,
+                cause,
+                [Triggered(card=trigger.card, ability=label)],
+                self._window_step(),
+            )
+            self._resolve_effects(
+                trigger.card, trigger.ability.effects, None, trigger.source, cause
+            )
+            if self.battle is None:
+                self._capture_check(cause)
+
+    def _window_step(self) -> str | None:
+        return "Battle window" if self.battle is not None else None
+
+    # ----------------------------------------------------------------------------- effects
+
+    def _resolve_effects(
+        self,
+        who: str,
+        effects: Sequence[Effect],
+        chosen: str | None,
+        source: str | None,
+        cause: Cause,
+    ) -> None:
+        for effect in effects:
+            if effect.do == "pay_hp":
+                self._pay_hp(who, self._hp_cost(who, effect.amount), cause)
+                continue
+            targets = self._auto_targets(who, effect.target, chosen, source)
+            if not targets:
+                self.record(
+                    f"{effect.do}: no legal target, nothing happens",
+                    ["S-15"],
+                    cause,
+                    sub_step=self._window_step(),
+                )
+                continue
+            for target in targets:
+                self._apply_effect(who, effect, target, cause)
+
+    def _apply_effect(self, who: str, effect: Effect, target: str, cause: Cause) -> None:
+        sub_step = self._window_step()
+        if effect.do == "damage":
+            self._deal_damage(target, effect.amount, who, cause, ["14.1.1"], sub_step)
+        elif effect.do == "heal":
+            if not self.table.is_active(target):
+                raise RuleError("S-10", f"{target} is captured or shattered and cannot be healed")
+            self._heal(target, effect.amount, cause, [])
+        elif effect.do == "capture":
+            self._capture([target], cause, ["14.4.4", "S-13"] if self.battle else ["14.4.4"])
+        elif effect.do == "exile":
+            self._exile(target, cause)
+        elif effect.do == "bonus":
+            self._add_bonus(
+                target,
+                Bonus(stat=effect.stat, amount=effect.amount, duration=effect.duration, source=who),
+                cause,
+            )
+
+    def _exile(self, uid: str, cause: Cause) -> None:
+        card = self._card(uid)
+        if not (card.zone == "slot" and card.face_down):
+            raise RuleError(
+                "14.5.4", f"{uid} is not a captured Soul; only captured Souls are exiled"
+            )
+        self._set(card.evolve(zone="exile", slot=None, face_down=False, damage=0))
+        self.record(
+            f"{uid} is exiled: slot {card.slot} is free again",
+            ["14.5.4", "S-14"],
+            cause,
+            [Moved(card=uid, before=card.place(), after="exile")],
+        )
+
+    def _add_bonus(self, uid: str, bonus: Bonus, cause: Cause) -> None:
+        card = self._card(uid)
+        if not self.table.is_active(uid):
+            raise RuleError("14.5.1", f"{uid} is not active and cannot gain a bonus")
+        stat_before = self.table.stat(uid, bonus.stat)
+        self._set(card.evolve(bonuses=(*card.bonuses, bonus)))
+        self.record(
+            f"{uid} gets {bonus.describe()} ({bonus.stat} {stat_before} -> "
+            f"{self.table.stat(uid, bonus.stat)})",
+            ["S-6", "14.4.3"] if bonus.amount < 0 and bonus.stat == "max_hp" else ["S-6"],
+            cause,
+            [BonusChanged(kind="bonus_added", card=uid, bonus=bonus.describe())],
+            self._window_step(),
+        )
+
+    # ----------------------------------------------------------------------------- recruit
+
+    def verify_recruit(self, uid: str, slot: str) -> None:
+        self._require_game_on()
+        self._require_no_battle("recruit")
+        card = self._card(uid)
+        if card.zone != "hand" or self.table.definition(uid).kind != "soul":
+            raise RuleError("S-3", f"{uid} is not a Soul in its owner's hand")
+        self._require_turn_player(card.owner, "recruit")
+        if slot not in self.table.slot_names():
+            raise RuleError(
+                "S-1", f"there is no slot {slot} (slots: {', '.join(self.table.slot_names())})"
+            )
+        occupant = self.table.occupant(card.owner, slot)
+        if occupant is not None:
+            state = "a captured Soul" if occupant.face_down else occupant.uid
+            raise RuleError("14.5.2", f"slot {slot} is occupied by {state}")
+        above = self.table.slot_above(slot)
+        if above is not None:
+            holder = self.table.occupant(card.owner, above)
+            if holder is None:
+                raise RuleError("S-3", f"slot {slot} hangs under the empty slot {above}")
+            if holder.face_down:
+                raise RuleError("14.5.2", f"slot {slot} hangs under a captured Soul on {above}")
+
+    def can_recruit(self, uid: str, slot: str) -> bool:
+        return self._can(self.verify_recruit, uid, slot)
+
+    def recruit(self, uid: str, slot: str) -> list[Step]:
+        """Put a Soul from hand onto an empty slot (S-3)."""
+
+        def act() -> None:
+            card = self._card(uid)
+            self._set(card.evolve(zone="slot", slot=slot))
+            self.record(
+                f"{uid} is recruited onto slot {slot} ({self.table.line(uid)} Line)",
+                ["S-3", "S-2"],
+                Cause(kind="action", card=uid, text=f"recruit {uid}"),
+                [Moved(card=uid, before="hand", after=f"slot {slot}")],
+            )
+
+        return self._action(lambda: self.verify_recruit(uid, slot), act)
+
+    # ----------------------------------------------------------------------------- play
+
+    def verify_play(self, uid: str, target: str | None = None, slot: str | None = None) -> None:
+        self._require_game_on()
+        card = self._card(uid)
+        definition = self.table.definition(uid)
+        if card.zone != "hand":
+            raise RuleError("S-4", f"{uid} is not in its owner's hand")
+        if definition.kind == "soul":
+            raise RuleError("S-3", f"{uid} is a Soul: recruit it onto a slot instead")
+        if definition.kind == "realm":
+            raise RuleError("S-1", f"{uid} is a Realm and is not played from hand")
+        self._require_turn_player(card.owner, "play a card")
+        if definition.kind == "ambush":
+            if self.battle is not None:
+                raise RuleError("S-13", "an Ambush is set outside battles")
+            if slot not in self.table.slot_names():
+                raise RuleError("S-1", f"an Ambush is set at one of your slots, not {slot!r}")
+            return
+        spec = (
+            TargetSpec(side="own", kind="soul")
+            if definition.kind == "armament"
+            else definition.target
+        )
+        self.verify_target(card.owner, spec, target)
+
+    def can_play(self, uid: str, target: str | None = None, slot: str | None = None) -> bool:
+        return self._can(self.verify_play, uid, target, slot)
+
+    def play(self, uid: str, target: str | None = None, slot: str | None = None) -> list[Step]:
+        """Play a spell, an Armament onto your Soul, or set an Ambush at your slot."""
+
+        def act() -> None:
+            card, definition = self._card(uid), self.table.definition(uid)
+            cause = Cause(kind="action", card=uid, text=f"play {uid}")
+            if definition.kind == "armament":
+                assert target is not None
+                self._set(card.evolve(zone="armament", attached_to=target))
+                self.record(
+                    f"{uid} is attached to {target} (max HP {self.table.max_hp(target)}, "
+                    f"power {self.table.power(target)})",
+                    ["S-5", "S-6"],
+                    cause,
+                    [Moved(card=uid, before="hand", after=f"armament of {target}")],
+                    self._window_step(),
+                )
+            elif definition.kind == "ambush":
+                self._set(card.evolve(zone="ambush", slot=slot))
+                self.record(
+                    f"{uid} is set as an Ambush at slot {slot}",
+                    ["S-4", "14.4.5"],
+                    cause,
+                    [Moved(card=uid, before="hand", after=f"slot {slot} (ambush)")],
+                )
+            else:
+                self.record(f"{uid} is played", ["S-12"], cause, sub_step=self._window_step())
+                self._resolve_effects(uid, definition.effects, target, uid, cause)
+                spent = self._card(uid)
+                self._set(spent.evolve(zone="elysium"))
+                self.record(
+                    f"{uid} goes to the Elysium",
+                    ["S-4"],
+                    cause,
+                    [Moved(card=uid, before="hand", after="elysium")],
+                    self._window_step(),
+                )
+
+        return self._action(lambda: self.verify_play(uid, target, slot), act)
+
+    # ----------------------------------------------------------------------------- abilities
+
+    def _ability(self, uid: str, index: int, when: str) -> Ability:
+        abilities = [a for a in self.table.definition(uid).abilities if a.when == when]
+        if not 0 <= index < len(abilities):
+            raise RuleError("S-5", f"{uid} has no {when} ability number {index}")
+        return abilities[index]
+
+    def verify_activate(self, uid: str, index: int = 0, target: str | None = None) -> None:
+        self._require_game_on()
+        card = self._card(uid)
+        if card.zone != "slot":
+            raise RuleError("S-12", f"{uid} is not a Soul on a slot")
+        if card.face_down:
+            raise RuleError("14.5.1", f"{uid} is captured: it has no effects")
+        self._require_turn_player(card.owner, "activate an ability")
+        ability = self._ability(uid, index, "activated")
+        if ability.cost_hp is not None:
+            self._verify_can_pay(uid, self._hp_cost(uid, ability.cost_hp))
+        self.verify_target(card.owner, ability.target, target)
+
+    def can_activate(self, uid: str, index: int = 0, target: str | None = None) -> bool:
+        return self._can(self.verify_activate, uid, index, target)
+
+    def activate(self, uid: str, index: int = 0, target: str | None = None) -> list[Step]:
+        """Activate a Soul's ability, paying its HP cost first (14.3, S-11)."""
+
+        def act() -> None:
+            ability = self._ability(uid, index, "activated")
+            label = ability.name or "ability"
+            cause = Cause(kind="action", card=uid, text=f"{uid}: {label}")
+            self.record(f"{uid} activates {label}", ["S-12"], cause, sub_step=self._window_step())
+            if ability.cost_hp is not None:
+                self._pay_hp(uid, self._hp_cost(uid, ability.cost_hp), cause)
+            self._resolve_effects(uid, ability.effects, target, uid, cause)
+
+        return self._action(lambda: self.verify_activate(uid, index, target), act)
+
+    def verify_spring(self, uid: str, target: str | None = None) -> None:
+        self._require_game_on()
+        card = self._card(uid)
+        if card.zone != "ambush":
+            raise RuleError("S-4", f"{uid} is not an Ambush set at a slot")
+        ability = self._ability(uid, 0, "sprung")
+        self.verify_target(card.owner, ability.target, target)
+
+    def can_spring(self, uid: str, target: str | None = None) -> bool:
+        return self._can(self.verify_spring, uid, target)
+
+    def spring(self, uid: str, target: str | None = None) -> list[Step]:
+        """Reveal an Ambush: its effects resolve and it goes to the Elysium."""
+
+        def act() -> None:
+            card, ability = self._card(uid), self._ability(uid, 0, "sprung")
+            cause = Cause(kind="action", card=uid, text=f"spring {uid}")
+            self.record(
+                f"{uid} is sprung from slot {card.slot}",
+                ["S-12"],
+                cause,
+                sub_step=self._window_step(),
+            )
+            self._resolve_effects(uid, ability.effects, target, uid, cause)
+            self._set(self._card(uid).evolve(zone="elysium", slot=None))
+            self.record(
+                f"{uid} goes to the Elysium",
+                ["S-4"],
+                cause,
+                [Moved(card=uid, before=card.place(), after="elysium")],
+                self._window_step(),
+            )
+
+        return self._action(lambda: self.verify_spring(uid, target), act)
+
+    # ----------------------------------------------------------------------------- battle
+
+    def verify_attack(self, attacker: str, target: str) -> None:
+        self._require_game_on()
+        self._require_no_battle("declare another attack")
+        card, defender = self._card(attacker), self._card(target)
+        if card.zone != "slot":
+            raise RuleError("S-13", f"{attacker} is not a Soul on a slot")
+        if card.face_down:
+            raise RuleError("14.5.1", f"{attacker} is captured and cannot attack")
+        if card.owner != self.table.turn_player:
+            raise RuleError("S-13", f"{attacker} is not the turn player's Soul")
+        if self.table.line(attacker) != "front":
+            raise RuleError("S-13", f"{attacker} is in the Back Line; only Front Line Souls attack")
+        if card.attacked_this_turn:
+            raise RuleError("S-13", f"{attacker} has already attacked this turn")
+        if defender.owner == card.owner:
+            raise RuleError("S-13", f"{target} is not an enemy card")
+        if defender.face_down:
+            raise RuleError(
+                "14.5.1",
+                f"{target} is {'shattered' if defender.zone == 'realm' else 'captured'} "
+                "and cannot be attacked",
+            )
+        if defender.zone == "realm":
+            if self.table.has_front_line_soul(defender.owner):
+                raise RuleError(
+                    "S-13",
+                    f"{target} can be attacked only when no active enemy Soul is in the Front Line",
+                )
+        elif defender.zone != "slot" or self.table.line(target) != "front":
+            raise RuleError("S-13", f"{target} is not an active enemy Front Line Soul")
+
+    def can_attack(self, attacker: str, target: str) -> bool:
+        return self._can(self.verify_attack, attacker, target)
+
+    def attack(self, attacker: str, target: str) -> list[Step]:
+        """Declare an attack and deal its damage; the battle window stays open (S-13).
+
+        Actions may follow inside the window; ``finish_battle`` runs the capture step.
+        """
+
+        def act() -> None:
+            self._battles += 1
+            self.phase = (self.phase[0], f"Battle {self._battles}")
+            card = self._card(attacker)
+            self._set(card.evolve(attacked_this_turn=True))
+            cause = Cause(kind="action", card=attacker, text=f"{attacker} attacks {target}")
+            self.record(
+                f"{attacker} attacks {target}",
+                ["S-13"],
+                cause,
+                [PhaseChanged(before="Main phase", after=self.phase[1])],
+                "Declare",
+            )
+            self.battle = (attacker, target)
+            damage_cause = Cause(kind="rule", card=attacker, text="attack damage")
+            counterblow = (
+                self.table.definition(target).counterblow
+                if self._card(target).zone == "realm"
+                else 0
+            )
+            # Attack damage and counterblow are simultaneous: both see HP as it was before.
+            power = self.table.power(attacker)
+            self._deal_damage(
+                target,
+                power,
+                attacker,
+                damage_cause,
+                ["14.1.1", "S-13"],
+                "Attack damage",
+                "attack ",
+            )
+            if self._card(target).zone == "realm":
+                self._deal_damage(
+                    attacker,
+                    counterblow,
+                    target,
+                    damage_cause,
+                    ["14.1.1", "S-13"],
+                    "Attack damage",
+                    "counterblow ",
+                )
+
+        return self._action(lambda: self.verify_attack(attacker, target), act)
+
+    def verify_finish_battle(self) -> None:
+        if self.battle is None:
+            raise RuleError("S-13", "there is no battle to finish")
+
+    def finish_battle(self) -> list[Step]:
+        """Close the battle window and run the capture step (9.5.6, 14.4.2)."""
+
+        def act() -> None:
+            cause = Cause(kind="rule", text="capture step")
+            self.battle = None
+            battle = self.phase[:2]
+            self.phase = (*battle, "Capture step")
+            mark = len(self.steps)
+            self._capture_check(cause, ["9.5.6", "S-13"])
+            if len(self.steps) == mark:
+                self.record("Capture step: no card is at 0 HP", ["9.5.6", "S-13"], cause)
+            self.phase = (self.phase[0], "Main phase")
+            self.record(
+                "Back to the main phase",
+                ["S-12"],
+                cause,
+                [PhaseChanged(before=f"Battle {self._battles}", after="Main phase")],
+            )
+
+        return self._action(self.verify_finish_battle, act)
+
+    # ----------------------------------------------------------------------------- end of turn
+
+    def verify_end_turn(self) -> None:
+        self._require_game_on()
+        self._require_no_battle("end the turn")
+
+    def can_end_turn(self) -> bool:
+        return self._can(self.verify_end_turn)
+
+    def end_turn(self) -> list[Step]:
+        """End phase: end-of-turn triggers, then "until end of turn" bonuses end; no healing."""
+
+        def act() -> None:
+            turn = self.phase[0]
+            self.phase = (turn, "End phase")
+            cause = Cause(kind="rule", text="end phase")
+            self.record(
+                "The end phase begins: damage stays, nothing heals",
+                ["14.1.3", "S-6"],
+                cause,
+                [PhaseChanged(before="Main phase", after="End phase")],
+            )
+            for card in [*self.table.souls(), *self._realms()]:
+                if self.table.is_active(card.uid):
+                    self._queue_triggers(card.uid, "end_of_turn", None)
+            self._resolve_triggers()
+            self._end_bonuses(cause)
+            self._capture_check(cause)
+            if self.table.winner is not None:
+                return
+            table = self.table
+            for card in table.cards.values():
+                if card.attacked_this_turn:
+                    self._set(card.evolve(attacked_this_turn=False))
+            self.table = self.table.evolve(turn=table.turn + 1, turn_player=1 - table.turn_player)
+            self.phase = (self._turn_name(self.table), "Main phase")
+            self._battles = 0
+            self.record(
+                f"{self.phase[0]} begins",
+                ["S-12"],
+                cause,
+                [PhaseChanged(before=turn, after=self.phase[0])],
+            )
+
+        return self._action(self.verify_end_turn, act)
+
+    def _end_bonuses(self, cause: Cause) -> None:
+        changes: list[Change] = []
+        for card in list(self.table.cards.values()):
+            ending = [b for b in card.bonuses if b.duration == "end_of_turn"]
+            if ending:
+                self._set(card.evolve(bonuses=tuple(b for b in card.bonuses if b not in ending)))
+                changes += [
+                    BonusChanged(kind="bonus_ended", card=card.uid, bonus=b.describe())
+                    for b in ending
+                ]
+        if changes:
+            self.record('Bonuses "until end of turn" end', ["S-6", "14.1.3"], cause, changes)
+
+    # ----------------------------------------------------------------------------- playtester edits
+
+    def _edit(
+        self, text: str, target: str, verify: Callable[[], None], act: Callable[[Cause], None]
+    ) -> list[Step]:
+        cause = Cause(kind="playtester", card=target, text=text)
+
+        def verify_all() -> None:
+            self._require_game_on()
+            verify()
+
+        return self._action(verify_all, lambda: act(cause))
+
+    def _verify_effect_target(self, target: str, kind: str = "soul_or_realm") -> None:
+        card = self._card(target)
+        spec = TargetSpec(
+            side="any", kind="captured_soul" if kind == "captured_soul" else "soul_or_realm"
+        )
+        self.verify_target(card.owner, spec, target)
+
+    def deal(self, target: str, amount: int) -> list[Step]:
+        """A playtester's edit: ``amount`` damage to ``target`` as an effect (14.1.1, 14.1.4)."""
+        return self._edit(
+            f"deal {amount} to {target}",
+            target,
+            lambda: self._verify_effect_target(target),
+            lambda cause: self._deal_damage(
+                target, amount, None, cause, ["14.1.1"], self._window_step()
+            ),
+        )
+
+    def heal(self, target: str, amount: int) -> list[Step]:
+        """A playtester's edit: heal ``target`` by ``amount`` (14.2, S-10)."""
+        return self._edit(
+            f"heal {target} by {amount}",
+            target,
+            lambda: self._verify_effect_target(target),
+            lambda cause: self._heal(target, amount, cause, []),
+        )
+
+    def pay_hp(self, uid: str, amount: int | Literal["10x_rank"]) -> list[Step]:
+        """A playtester's edit: ``uid`` pays HP (14.3, S-11)."""
+        return self._edit(
+            f"{uid} pays {amount} HP",
+            uid,
+            lambda: self._verify_can_pay(uid, self._hp_cost(uid, amount)),
+            lambda cause: self._pay_hp(uid, self._hp_cost(uid, amount), cause),
+        )
+
+    def capture(self, target: str) -> list[Step]:
+        """A playtester's edit: capture ``target`` directly, whatever its HP (14.4.4)."""
+
+        def verify() -> None:
+            self._verify_effect_target(target)
+            if self._card(target).zone != "slot":
+                raise RuleError("14.4.4", f"{target} is not a Soul on a slot")
+
+        return self._edit(
+            f"capture {target}",
+            target,
+            verify,
+            lambda cause: self._capture([target], cause, ["14.4.4"]),
+        )
+
+    def exile(self, target: str) -> list[Step]:
+        """A playtester's edit: exile a captured Soul, freeing its slot (14.5.4)."""
+        return self._edit(
+            f"exile {target}",
+            target,
+            lambda: self._verify_effect_target(target, "captured_soul"),
+            lambda cause: self._exile(target, cause),
+        )
+
+    def add_bonus(
+        self,
+        target: str,
+        stat: Literal["max_hp", "power"],
+        amount: int,
+        duration: Literal["permanent", "end_of_turn"] = "permanent",
+    ) -> list[Step]:
+        """A playtester's edit: a max-HP or power bonus (negative to take one away, 14.4.3)."""
+        bonus = Bonus(stat=stat, amount=amount, duration=duration, source="playtester")
+        return self._edit(
+            f"{target} gets {bonus.describe()}",
+            target,
+            lambda: self._verify_effect_target(target),
+            lambda cause: self._add_bonus(target, bonus, cause),
+        )
+
+    # ----------------------------------------------------------------------------- can_x
+
+    @staticmethod
+    def _can(verify: Callable[..., None], *args: object) -> bool:
+        try:
+            verify(*args)
+        except RuleError:
+            return False
+        return True

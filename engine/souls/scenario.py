@@ -1,0 +1,238 @@
+"""Souls scenario files: the table set-up, a script of actions and the expectations to check.
+
+The format is documented in docs/scenarios.md; ``cardtable schema`` prints its JSON Schema.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from engine.frozen import Frozen
+from engine.souls.cards import CardDef
+
+SLOT = r"^[A-Z][1-9]$"
+
+
+class BonusSetup(Frozen):
+    stat: Literal["max_hp", "power"]
+    amount: int
+    duration: Literal["permanent", "end_of_turn"] = "permanent"
+
+
+class CardSetup(Frozen):
+    """A card placed at set-up: ``card`` names it in the pool (or in the scenario's ``cards``)."""
+
+    card: str
+    id: str | None = None
+    damage: int = Field(default=0, ge=0)
+    captured: bool = False
+    bonuses: tuple[BonusSetup, ...] = ()
+    armament: tuple[CardSetup, ...] = ()
+    attacked: bool = False
+
+
+class PlayerSetup(Frozen):
+    name: str
+    realm: CardSetup | None = None
+    slots: dict[str, CardSetup] = {}
+    ambushes: dict[str, CardSetup] = {}
+    hand: tuple[CardSetup, ...] = ()
+    elysium: tuple[CardSetup, ...] = ()
+    exile: tuple[CardSetup, ...] = ()
+
+    @model_validator(mode="after")
+    def _slot_names(self) -> PlayerSetup:
+        for slot in [*self.slots, *self.ambushes]:
+            if not re.match(SLOT, slot):
+                raise ValueError(f"slot {slot!r} is not a slot name like A1 or B2 (S-1)")
+        return self
+
+
+class SoulsSetup(Frozen):
+    columns: int = Field(default=3, ge=1, le=26)
+    rows: int = Field(default=2, ge=1, le=9)
+    turn: int = Field(default=1, ge=1)
+    turn_player: int = Field(default=0, ge=0, le=1)
+    players: tuple[PlayerSetup, PlayerSetup]
+
+
+class RecruitArgs(Frozen):
+    card: str
+    slot: str
+
+
+class PlayArgs(Frozen):
+    card: str
+    target: str | None = None
+    slot: str | None = None
+
+
+class ActivateArgs(Frozen):
+    card: str
+    ability: int = Field(default=0, ge=0)
+    target: str | None = None
+
+
+class SpringArgs(Frozen):
+    card: str
+    target: str | None = None
+
+
+class AmountArgs(Frozen):
+    target: str
+    amount: int = Field(ge=0)
+
+
+class PayArgs(Frozen):
+    card: str
+    amount: int | Literal["10x_rank"] = Field(default="10x_rank")
+
+
+class TargetArgs(Frozen):
+    target: str
+
+
+class BonusArgs(Frozen):
+    target: str
+    stat: Literal["max_hp", "power"]
+    amount: int
+    duration: Literal["permanent", "end_of_turn"] = "permanent"
+
+
+class ExpectedError(Frozen):
+    """The action must be rejected, citing ``rule``; the table stays as it was."""
+
+    rule: str
+    message: str | None = None
+
+
+class AttackArgs(Frozen):
+    attacker: str
+    target: str
+    window: tuple[Action, ...] = ()
+
+
+ACTION_KEYS = (
+    "recruit",
+    "play",
+    "activate",
+    "spring",
+    "attack",
+    "deal",
+    "heal",
+    "pay_hp",
+    "capture",
+    "exile",
+    "bonus",
+    "end_turn",
+)
+
+
+class Action(Frozen):
+    """One script entry: exactly one action key, plus an optional label and expected error."""
+
+    label: str | None = None
+    expect_error: ExpectedError | None = None
+    recruit: RecruitArgs | None = None
+    play: PlayArgs | None = None
+    activate: ActivateArgs | None = None
+    spring: SpringArgs | None = None
+    attack: AttackArgs | None = None
+    deal: AmountArgs | None = None
+    heal: AmountArgs | None = None
+    pay_hp: PayArgs | None = None
+    capture: TargetArgs | None = None
+    exile: TargetArgs | None = None
+    bonus: BonusArgs | None = None
+    end_turn: dict[str, None] | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _bare_end_turn(cls, data: object) -> object:
+        # ``- end_turn`` (a bare string) reads better than ``- end_turn: {}``.
+        if data == "end_turn":
+            return {"end_turn": {}}
+        if isinstance(data, dict) and "end_turn" in data and data["end_turn"] is None:
+            return {**data, "end_turn": {}}
+        return data
+
+    @model_validator(mode="after")
+    def _one_action(self) -> Action:
+        keys = self.keys()
+        if len(keys) != 1:
+            found = ", ".join(keys) or "none"
+            raise ValueError(
+                f"give exactly one action of {', '.join(ACTION_KEYS)} (found: {found})"
+            )
+        return self
+
+    def keys(self) -> list[str]:
+        return [key for key in ACTION_KEYS if getattr(self, key) is not None]
+
+    @property
+    def kind(self) -> str:
+        return self.keys()[0]
+
+
+class CardExpect(Frozen):
+    hp: int | None = None
+    max_hp: int | None = None
+    damage: int | None = None
+    power: int | None = None
+    captured: bool | None = None
+    zone: Literal["hand", "slot", "realm", "elysium", "exile", "armament", "ambush"] | None = None
+    slot: str | None = None
+    line: Literal["front", "back"] | None = None
+    attached_to: str | None = None
+
+
+class StepMatch(Frozen):
+    """Matches a timeline step: every given field must fit (``text`` is a substring)."""
+
+    rule: str | None = None
+    card: str | None = None
+    change: (
+        Literal[
+            "stat",
+            "moved",
+            "captured",
+            "shattered",
+            "line",
+            "bonus_added",
+            "bonus_ended",
+            "triggered",
+            "phase",
+            "game_over",
+        ]
+        | None
+    ) = None
+    text: str | None = None
+
+
+class Expectation(Frozen):
+    """Checked on the table after the action labelled ``at`` (or at the end)."""
+
+    at: str = "end"
+    cards: dict[str, CardExpect] = {}
+    steps: tuple[StepMatch, ...] = ()
+    no_steps: tuple[StepMatch, ...] = ()
+    winner: str | None = None
+    turn: int | None = None
+
+
+class SoulsScenario(Frozen):
+    ruleset: Literal["souls"]
+    title: str
+    description: str = ""
+    rules: tuple[str, ...] = Field(min_length=1)
+    pool: str | None = "souls-starter"
+    cards: tuple[CardDef, ...] = ()
+    setup: SoulsSetup
+    script: tuple[Action, ...] = ()
+    expect: tuple[Expectation, ...] = ()
+
+
+AttackArgs.model_rebuild()

@@ -1,0 +1,176 @@
+"""The souls table snapshot and the pure queries on it (HP, lines, slots).
+
+Damage is stored, HP is derived (S-6): max HP = base + bonuses + Armament + statics; current HP =
+max(0, max HP - damage). Lines are derived, never stored (S-2).
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Iterator
+from typing import Literal
+
+from engine.frozen import Frozen
+from engine.souls.cards import CardDef
+
+Zone = Literal["hand", "slot", "realm", "elysium", "exile", "armament", "ambush"]
+
+
+class Bonus(Frozen):
+    stat: Literal["max_hp", "power"]
+    amount: int
+    duration: Literal["permanent", "end_of_turn"]
+    source: str
+
+    def describe(self) -> str:
+        until = " until end of turn" if self.duration == "end_of_turn" else ""
+        return f"{self.amount:+d} {self.stat} from {self.source}{until}"
+
+
+class CardState(Frozen):
+    """One card on the table or in a zone. ``slot`` names its slot (``B1``) in slot/ambush zones."""
+
+    uid: str
+    name: str
+    owner: int
+    zone: Zone
+    slot: str | None = None
+    attached_to: str | None = None
+    face_down: bool = False
+    damage: int = 0
+    bonuses: tuple[Bonus, ...] = ()
+    attacked_this_turn: bool = False
+
+    def place(self) -> str:
+        if self.zone in ("slot", "ambush"):
+            return f"slot {self.slot}"
+        if self.zone == "armament":
+            return f"armament of {self.attached_to}"
+        return self.zone
+
+
+class Player(Frozen):
+    name: str
+
+
+class SoulsTable(Frozen):
+    """An immutable snapshot. ``cards`` keeps insertion order; updates share unchanged cards."""
+
+    ruleset: Literal["souls"] = "souls"
+    players: tuple[Player, ...]
+    columns: int = 3
+    rows: int = 2
+    defs: dict[str, CardDef]
+    cards: dict[str, CardState]
+    turn: int = 1
+    turn_player: int = 0
+    winner: int | None = None
+
+    # --- updates -----------------------------------------------------------------------------
+
+    def with_card(self, card: CardState) -> SoulsTable:
+        return self.evolve(cards={**self.cards, card.uid: card})
+
+    def without_card(self, uid: str) -> SoulsTable:
+        return self.evolve(cards={k: v for k, v in self.cards.items() if k != uid})
+
+    # --- queries -----------------------------------------------------------------------------
+
+    def card(self, uid: str) -> CardState:
+        return self.cards[uid]
+
+    def definition(self, uid: str) -> CardDef:
+        return self.defs[self.cards[uid].name]
+
+    def slot_names(self) -> list[str]:
+        """Slots in the S-16 order: column, then row (A1, A2, B1, ...)."""
+        return [
+            f"{string.ascii_uppercase[col]}{row}"
+            for col in range(self.columns)
+            for row in range(1, self.rows + 1)
+        ]
+
+    def occupant(self, owner: int, slot: str) -> CardState | None:
+        for card in self.cards.values():
+            if card.owner == owner and card.zone == "slot" and card.slot == slot:
+                return card
+        return None
+
+    def souls(self, owner: int | None = None) -> Iterator[CardState]:
+        """Souls on slots (active and captured), turn player first, then by slot (S-16)."""
+        order = self.slot_names()
+        players = [self.turn_player, 1 - self.turn_player] if owner is None else [owner]
+        for player in players:
+            on_slots = [c for c in self.cards.values() if c.owner == player and c.zone == "slot"]
+            yield from sorted(on_slots, key=lambda c: order.index(c.slot or ""))
+
+    def realm(self, owner: int) -> CardState | None:
+        for card in self.cards.values():
+            if card.owner == owner and card.zone == "realm":
+                return card
+        return None
+
+    def is_active(self, uid: str) -> bool:
+        card = self.cards[uid]
+        return card.zone in ("slot", "realm") and not card.face_down
+
+    def armaments(self, uid: str) -> list[CardState]:
+        return [c for c in self.cards.values() if c.zone == "armament" and c.attached_to == uid]
+
+    def static_bonus(self, uid: str, stat: str) -> int:
+        """Bonuses from counting statics on this card (14.5.3: captured Underlings still count)."""
+        if not self.is_active(uid):
+            return 0
+        card = self.cards[uid]
+        total = 0
+        for static in self.definition(uid).statics:
+            if static.stat != stat:
+                continue
+            owners = {"own": [card.owner], "enemy": [1 - card.owner], "any": [0, 1]}[static.side]
+            count = sum(
+                1
+                for owner in owners
+                for other in self.souls(owner)
+                if other.face_down
+                and (static.trait is None or static.trait in self.defs[other.name].traits)
+            )
+            total += static.amount * count
+        return total
+
+    def stat(self, uid: str, stat: Literal["max_hp", "power"]) -> int:
+        card, definition = self.cards[uid], self.definition(uid)
+        base = definition.hp if stat == "max_hp" else definition.power
+        bonuses = sum(b.amount for b in card.bonuses if b.stat == stat)
+        armament = sum(
+            self.defs[a.name].grants_hp if stat == "max_hp" else self.defs[a.name].grants_power
+            for a in self.armaments(uid)
+        )
+        return base + bonuses + armament + self.static_bonus(uid, stat)
+
+    def max_hp(self, uid: str) -> int:
+        return self.stat(uid, "max_hp")
+
+    def hp(self, uid: str) -> int:
+        return max(0, self.max_hp(uid) - self.cards[uid].damage)
+
+    def power(self, uid: str) -> int:
+        return max(0, self.stat(uid, "power"))
+
+    def line(self, uid: str) -> Literal["front", "back"] | None:
+        """Front when no active Soul stands above it in its column (S-2); None off the grid."""
+        card = self.cards[uid]
+        if card.zone != "slot" or card.face_down or card.slot is None:
+            return None
+        column, row = card.slot[0], int(card.slot[1:])
+        for above in range(1, row):
+            occupant = self.occupant(card.owner, f"{column}{above}")
+            if occupant is not None and not occupant.face_down:
+                return "back"
+        return "front"
+
+    def slot_above(self, slot: str) -> str | None:
+        row = int(slot[1:])
+        return f"{slot[0]}{row - 1}" if row > 1 else None
+
+    def has_front_line_soul(self, owner: int) -> bool:
+        return any(self.line(c.uid) == "front" for c in self.souls(owner))

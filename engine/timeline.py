@@ -1,0 +1,99 @@
+"""Timeline steps and the recorder every ruleset's game drives.
+
+Every change to the table is a step: the phase path it happened in, a one-line description, the
+rule ids it applied, its cause, the typed changes and the immutable table after it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Generic, Literal, TypeVar
+
+from pydantic import SerializeAsAny
+
+from engine.changes import Change
+from engine.frozen import Frozen
+
+
+class Cause(Frozen):
+    """What made a step happen: a player's action, a card's effect, a trigger, or the rules."""
+
+    kind: Literal["setup", "action", "effect", "trigger", "rule", "playtester"]
+    card: str | None = None
+    text: str = ""
+
+    def describe(self) -> str:
+        return f"{self.kind}: {self.text}" if self.text else self.kind
+
+
+class Step(Frozen):
+    """One recorded change of the table."""
+
+    index: int
+    phase: tuple[str, ...]
+    description: str
+    rules: tuple[str, ...]
+    cause: Cause
+    changes: tuple[Change, ...] = ()
+    table: SerializeAsAny[Frozen]
+    label: str | None = None
+
+    def changed_cards(self) -> set[str]:
+        return {card for change in self.changes if (card := getattr(change, "card", None))}
+
+
+TableT = TypeVar("TableT", bound=Frozen)
+
+
+class Recorder(Generic[TableT]):
+    """Holds the current table and the timeline; records steps and rolls back failed actions."""
+
+    def __init__(self, table: TableT, phase: Sequence[str] = ("Set-up",)) -> None:
+        self.table: TableT = table
+        self.phase: tuple[str, ...] = tuple(phase)
+        self.steps: list[Step] = [
+            Step(
+                index=0,
+                phase=self.phase,
+                description="The table as set up",
+                rules=(),
+                cause=Cause(kind="setup"),
+                table=table,
+            )
+        ]
+
+    def record(
+        self,
+        description: str,
+        rules: Sequence[str],
+        cause: Cause,
+        changes: Sequence[Change] = (),
+        sub_step: str | None = None,
+    ) -> Step:
+        """Append a step showing the current table; ``rules`` must cite at least one rule id."""
+        if not rules:
+            raise ValueError(f"step {description!r} cites no rule")
+        phase = self.phase + ((sub_step,) if sub_step else ())
+        step = Step(
+            index=len(self.steps),
+            phase=phase,
+            description=description,
+            rules=tuple(rules),
+            cause=cause,
+            changes=tuple(changes),
+            table=self.table,
+        )
+        self.steps.append(step)
+        return step
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """Run an action all or nothing: on any error the table and timeline are restored."""
+        mark, table, phase = len(self.steps), self.table, self.phase
+        try:
+            yield
+        except BaseException:
+            del self.steps[mark:]
+            self.table, self.phase = table, phase
+            raise

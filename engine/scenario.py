@@ -36,6 +36,30 @@ def load_scenario(path: Path) -> tuple[SoulsScenario, YamlSource]:
     return source.validate(SoulsScenario), source
 
 
+def game_from_yaml(text: str, name: str = "<scenario>") -> SoulsGame:
+    """A game on the set-up of a scenario given as YAML text (its script is not played).
+
+    >>> game = game_from_yaml('''
+    ... ruleset: souls
+    ... title: Two Souls
+    ... rules: [S-1]
+    ... setup:
+    ...   players:
+    ...     - {name: Alice, slots: {A1: {card: Thorn Squire}}}
+    ...     - {name: Bob, slots: {A1: {card: Ember Imp}}}
+    ... ''')
+    >>> game.table.hp("ember-imp")
+    10
+    >>> [step.description for step in game.attack("thorn-squire", "ember-imp")][-1]
+    'thorn-squire takes 5 damage (HP 20 -> 15)'
+    >>> game.finish_battle()[0].description
+    'ember-imp is captured: face down, on the slot'
+    """
+    source = YamlSource(Path(name), text)
+    scenario = source.validate(SoulsScenario)
+    return SoulsGame(TableBuilder(scenario, source).build())
+
+
 def run_scenario(path: Path) -> ScenarioRun:
     """Build the table, play the script and check the expectations.
 

@@ -4,10 +4,26 @@ Every public action comes in three forms, as in PokerKit: ``verify_x`` raises a 
 naming the rule it breaks, ``can_x`` answers with a bool, ``x`` acts and returns the steps it
 recorded. A failed action leaves the table and the timeline exactly as they were.
 
->>> from engine.souls.setup import demo_game
->>> game = demo_game()
->>> game.can_recruit("sylva", "A1")
+>>> from engine.scenario import game_from_yaml
+>>> game = game_from_yaml('''
+... ruleset: souls
+... title: A blocked slot
+... rules: [14.5.2]
+... setup:
+...   players:
+...     - name: Alice
+...       slots: {A1: {card: Thorn Squire, captured: true}}
+...       hand: [{card: Sylva}]
+...     - {name: Bob}
+... ''')
+>>> game.can_recruit("sylva", "A2")
 False
+>>> game.verify_recruit("sylva", "A2")
+Traceback (most recent call last):
+...
+engine.errors.RuleError: slot A2 hangs under a captured Soul on A1 (rule 14.5.2)
+>>> len(game.recruit("sylva", "B1"))
+1
 """
 
 from __future__ import annotations

@@ -1,0 +1,138 @@
+"""Bad input is rejected with the file, the place and the rule, and changes nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from app.cli import main
+from engine.errors import RuleError, ScenarioError
+from engine.scenario import game_from_yaml, run_scenario
+from tests.souls_tables import scenario_text
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "bad.yaml"
+    path.write_text(text)
+    return path
+
+
+def cli_error(path: Path, capsys: pytest.CaptureFixture[str]) -> str:
+    assert main(["check", str(path)]) == 2
+    assert main(["run", str(path)]) == 2
+    return capsys.readouterr().err
+
+
+def test_malformed_yaml_names_file_and_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    path = write(tmp_path, "ruleset: souls\ntitle: [unclosed\nrules: [S-1]\n")
+    err = cli_error(path, capsys)
+    assert f"{path}:" in err and "not valid YAML" in err
+
+
+def test_unknown_key_names_its_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    text = scenario_text().replace(
+        "      realm: {card: Old Keep}", "      realm: {card: Old Keep}\n      shield: 5"
+    )
+    err = cli_error(write(tmp_path, text), capsys)
+    assert f"{tmp_path / 'bad.yaml'}:8:" in err
+    assert "unknown key 'shield'" in err and "setup.players[0]" in err
+
+
+def test_unknown_card_names_its_place(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    text = scenario_text().replace("{card: Sylva}", "{card: Sylvia}")
+    err = cli_error(write(tmp_path, text), capsys)
+    assert ":10:" in err and "unknown card 'Sylvia'" in err and "slots.B1" in err
+
+
+def test_unknown_ruleset(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    err = cli_error(
+        write(tmp_path, scenario_text().replace("ruleset: souls", "ruleset: chess")), capsys
+    )
+    assert ":1:" in err and "ruleset" in err
+
+
+ILLEGAL_ACTIONS = [
+    pytest.param(
+        "- attack: {attacker: thorn-squire, target: ember-imp}\n",
+        "14.5.1",
+        id="captured-soul-attacks",
+    ),
+    pytest.param(
+        "- recruit: {card: mossback-guard, slot: A1}\n", "14.5.2", id="recruit-onto-captured"
+    ),
+    pytest.param(
+        "- recruit: {card: mossback-guard, slot: A2}\n", "14.5.2", id="recruit-under-captured"
+    ),
+    pytest.param(
+        "- deal: {target: sylva, amount: 10}\n- pay_hp: {card: sylva, amount: 35}\n",
+        "S-11",
+        id="pay-more-hp-than-it-has",
+    ),
+    pytest.param(
+        "- play: {card: firebolt, target: ash-zealot}\n",
+        "14.5.1",
+        id="effect-targets-captured-soul",
+    ),
+    pytest.param("- attack: {attacker: sylva, target: old-keep}\n", "S-13", id="attack-own-realm"),
+]
+
+
+@pytest.mark.parametrize(("script", "rule"), ILLEGAL_ACTIONS)
+def test_illegal_script_action_exits_2_naming_the_rule(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], script: str, rule: str
+) -> None:
+    path = write(tmp_path, scenario_text(script=script))
+    err = cli_error(path, capsys)
+    last_line = len(path.read_text().splitlines())
+    assert f"{path}:{last_line}:" in err
+    assert f"(rule {rule})" in err and "script[" in err
+
+
+ILLEGAL_CALLS = [
+    pytest.param(lambda g: g.attack("thorn-squire", "ember-imp"), "14.5.1", id="captured-attacks"),
+    pytest.param(lambda g: g.recruit("mossback-guard", "A1"), "14.5.2", id="blocked-slot"),
+    pytest.param(lambda g: g.recruit("mossback-guard", "A2"), "14.5.2", id="slot-under-captured"),
+    pytest.param(lambda g: g.pay_hp("sylva", 35), "S-11", id="pay-too-much"),
+    pytest.param(lambda g: g.play("firebolt", "ash-zealot"), "14.5.1", id="target-captured"),
+    pytest.param(lambda g: g.heal("ash-zealot", 10), "14.5.1", id="heal-captured"),
+    pytest.param(lambda g: g.exile("sylva"), "14.5.1", id="exile-active-soul"),
+    pytest.param(lambda g: g.activate("blood-priest", 0, "ember-imp"), "S-15", id="wrong-side"),
+    pytest.param(lambda g: g.attack("sylva", "ember-citadel"), "S-13", id="realm-behind-souls"),
+    pytest.param(lambda g: g.finish_battle(), "S-13", id="no-battle"),
+    pytest.param(lambda g: g.play("no-such-card"), "S-4", id="unknown-card"),
+]
+
+
+@pytest.mark.parametrize(("call", "rule"), ILLEGAL_CALLS)
+def test_illegal_action_leaves_table_and_timeline_untouched(call, rule: str) -> None:  # type: ignore[no-untyped-def]
+    game = game_from_yaml(scenario_text())
+    game.deal("sylva", 10)
+    table, steps = game.table, list(game.steps)
+    with pytest.raises(RuleError) as error:
+        call(game)
+    assert error.value.rule == rule
+    assert game.table is table
+    assert game.steps == steps
+
+
+def test_failure_midway_through_an_action_rolls_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = game_from_yaml(scenario_text())
+    table, steps = game.table, list(game.steps)
+
+    def explode(*args: object) -> None:
+        raise RuleError("S-12", "boom")
+
+    monkeypatch.setattr(game, "_capture_check", explode)
+    with pytest.raises(RuleError):
+        game.play("firebolt", "ember-imp")
+    assert game.table is table and game.steps == steps
+
+
+def test_scenario_error_message_shape(tmp_path: Path) -> None:
+    path = write(tmp_path, scenario_text(script="- recruit: {card: mossback-guard, slot: A1}\n"))
+    with pytest.raises(ScenarioError) as error:
+        run_scenario(path)
+    assert error.value.rule == "14.5.2"
+    assert error.value.where == "script[0].recruit"
+    assert str(error.value).startswith(f"{path}:")

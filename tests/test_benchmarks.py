@@ -1,0 +1,47 @@
+"""Speed of the engine, measured by pytest-benchmark (no timed asserts)."""
+
+from __future__ import annotations
+
+from pytest_benchmark.fixture import BenchmarkFixture
+
+from app.cli import DEMO
+from engine.scenario import game_from_yaml, run_scenario
+
+WIDE_GRID = """\
+ruleset: souls
+title: A wide table
+rules: [S-1]
+setup:
+  columns: 20
+  rows: 5
+  players:
+{players}
+"""
+
+
+def wide_table(per_player: int = 100) -> str:
+    players = []
+    for owner, name in enumerate(("Alice", "Bob")):
+        slots = "\n".join(
+            f"        {chr(65 + i // 5)}{i % 5 + 1}: {{card: Thorn Squire, id: s{owner}-{i}}}"
+            for i in range(per_player)
+        )
+        players.append(f"    - name: {name}\n      slots:\n{slots}")
+    return WIDE_GRID.format(players="\n".join(players))
+
+
+def test_bench_run_demo_scenario(benchmark: BenchmarkFixture) -> None:
+    run = benchmark(run_scenario, DEMO)
+    assert not run.failures
+
+
+def test_bench_effect_on_200_card_table(benchmark: BenchmarkFixture) -> None:
+    text = wide_table()
+
+    def fresh_game():  # type: ignore[no-untyped-def]
+        return (game_from_yaml(text),), {}
+
+    def deal_and_capture(game) -> None:  # type: ignore[no-untyped-def]
+        game.deal("s1-0", 20)  # a capture check over 200 Souls, then a line change
+
+    benchmark.pedantic(deal_and_capture, setup=fresh_game, rounds=20)

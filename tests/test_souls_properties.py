@@ -1,0 +1,56 @@
+"""Invariants of the souls engine under random playtester edits (hypothesis)."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.errors import RuleError
+from engine.scenario import game_from_yaml
+from tests.souls_tables import scenario_text
+
+TARGETS = ["sylva", "blood-priest", "ember-imp", "fading-wisp", "ash-zealot", "old-keep"]
+EDITS = st.tuples(
+    st.sampled_from(["deal", "heal", "pay_hp", "bonus", "capture", "end_turn"]),
+    st.sampled_from(TARGETS),
+    st.integers(min_value=-20, max_value=40),
+)
+BASE = scenario_text()
+
+
+def apply(game, edit):  # type: ignore[no-untyped-def]
+    kind, target, amount = edit
+    if kind == "deal":
+        return game.deal(target, max(0, amount))
+    if kind == "heal":
+        return game.heal(target, max(0, amount))
+    if kind == "pay_hp":
+        return game.pay_hp(target, max(0, amount))
+    if kind == "bonus":
+        return game.add_bonus(target, "max_hp", amount, "end_of_turn")
+    if kind == "capture":
+        return game.capture(target)
+    return game.end_turn()
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(EDITS, max_size=12))
+def test_edits_keep_the_table_consistent(edits) -> None:  # type: ignore[no-untyped-def]
+    game = game_from_yaml(BASE)
+    for edit in edits:
+        table, count = game.table, len(game.steps)
+        try:
+            apply(game, edit)
+        except RuleError:
+            assert game.table is table and len(game.steps) == count  # nothing changed
+            continue
+        assert game.steps[-1].table is game.table
+        current = game.table
+        for card in current.cards.values():
+            assert card.damage % 5 == 0 and card.damage >= 0  # 14.1.2
+            if card.zone in ("slot", "realm") and not card.face_down:
+                # S-12: after every step of play no active card is left at 0 HP.
+                assert current.hp(card.uid) > 0 or current.winner is not None
+            if card.face_down:
+                assert card.zone in ("slot", "realm") and not card.bonuses  # 14.4.1, S-14
+        assert [s.index for s in game.steps] == list(range(len(game.steps)))

@@ -56,7 +56,7 @@ def command_run(args: argparse.Namespace) -> int:
     run = run_scenario(Path(args.file))
     if args.json:
         print(json.dumps(timeline_json(run), indent=2))
-        return 0
+        return 1 if run.failures else 0
     print(f"{run.scenario.title}  ({run.path})")
     if run.scenario.description:
         print(run.scenario.description.strip())
@@ -65,6 +65,10 @@ def command_run(args: argparse.Namespace) -> int:
         print(format_step(step))
     print("\nFinal table:")
     print(render_table(final_table(run)))
+    if run.failures:
+        print("\nFailed expectations:")
+        print("\n".join(f"  {failure}" for failure in run.failures))
+        return 1
     return 0
 
 

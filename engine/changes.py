@@ -102,6 +102,36 @@ class GameEnded(Frozen):
         return f"game over: {self.winner} wins ({self.reason})"
 
 
+class Replaced(Frozen):
+    """A replacement effect changed a damage event: prevention (with what it spent) or doubling."""
+
+    kind: Literal["replacement"] = "replacement"
+    card: str
+    effect: str
+    effect_kind: Literal["prevention", "doubling"]
+    before: int
+    after: int
+    spent: int | None = None
+    left: str | None = None
+
+    def describe(self) -> str:
+        text = f"{self.card}: {self.effect_kind} {self.effect} {self.before} -> {self.after}"
+        if self.effect_kind == "prevention":
+            text += f" (spent {self.spent}, left {self.left})"
+        return text
+
+
+class Died(Frozen):
+    """A unit died and left the table, losing its damage (M-8)."""
+
+    kind: Literal["died"] = "died"
+    card: str
+    place: str
+
+    def describe(self) -> str:
+        return f"{self.card} dies ({self.place} -> trash)"
+
+
 Change = Annotated[
     StatChanged
     | Moved

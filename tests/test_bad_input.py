@@ -136,3 +136,70 @@ def test_scenario_error_message_shape(tmp_path: Path) -> None:
     assert error.value.rule == "14.5.2"
     assert error.value.where == "script[0].recruit"
     assert str(error.value).startswith(f"{path}:")
+
+
+BAD_FILES = [
+    pytest.param(
+        "{card: Sylva}", "{card: Sylva, damage: 40}", "starts at 0 HP", "S-12", id="setup-at-0-hp"
+    ),
+    pytest.param(
+        "realm: {card: Old Keep}",
+        "realm: {card: Old Keep, captured: true}",
+        "cannot start shattered",
+        "S-17",
+        id="setup-shattered-realm",
+    ),
+    pytest.param(
+        "title: Test table",
+        "title: Test table\npool: no-such-pool",
+        "there is no card pool 'no-such-pool'",
+        None,
+        id="unknown-pool",
+    ),
+    pytest.param(
+        "title: Test table",
+        "title: Test table\ncards:\n  - {name: Odd, kind: soul, hp: 12}",
+        "multiples of 5 (S-5): hp 12",
+        None,
+        id="odd-card-amount",
+    ),
+    pytest.param(
+        "title: Test table",
+        "title: Test table\ncards:\n  - name: Odd\n    kind: soul\n"
+        "    abilities: [{when: damaged, target: {side: enemy}}]",
+        "has no chosen target",
+        None,
+        id="trigger-with-target",
+    ),
+]
+
+
+@pytest.mark.parametrize(("old", "new", "message", "rule"), BAD_FILES)
+def test_bad_file_is_rejected_with_its_place(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    old: str,
+    new: str,
+    message: str,
+    rule: str | None,
+) -> None:
+    text = scenario_text()
+    assert old in text
+    err = cli_error(write(tmp_path, text.replace(old, new, 1)), capsys)
+    assert f"{tmp_path / 'bad.yaml'}:" in err and message in err
+    if rule:
+        assert f"(rule {rule})" in err
+
+
+def test_duplicate_labels_are_rejected(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    script = "- end_turn: {}\n  label: twice\n- end_turn: {}\n  label: twice\n"
+    err = cli_error(write(tmp_path, scenario_text(script=script)), capsys)
+    assert "the label 'twice' is used twice" in err
+
+
+def test_run_exits_1_when_an_expectation_fails(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(tmp_path, scenario_text() + "expect:\n  - cards:\n      sylva: {damage: 5}\n")
+    assert main(["run", str(path)]) == 1
+    assert "Failed expectations:" in capsys.readouterr().out

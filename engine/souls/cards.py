@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from engine.frozen import Frozen
 
@@ -57,13 +57,6 @@ class Heal(Frozen):
     target: EffectTarget = "target"
 
 
-class PayHp(Frozen):
-    """The card pays HP itself: a fixed amount or ten times its rank (14.3)."""
-
-    do: Literal["pay_hp"]
-    amount: int | Literal["10x_rank"] = Field(default="10x_rank")
-
-
 class Capture(Frozen):
     do: Literal["capture"]
     target: EffectTarget = "target"
@@ -84,7 +77,7 @@ class GainBonus(Frozen):
     target: EffectTarget = "target"
 
 
-Effect = Annotated[Damage | Heal | PayHp | Capture | Exile | GainBonus, Field(discriminator="do")]
+Effect = Annotated[Damage | Heal | Capture | Exile | GainBonus, Field(discriminator="do")]
 
 
 class Ability(Frozen):
@@ -100,6 +93,22 @@ class Ability(Frozen):
     cost_hp: int | Literal["10x_rank"] | None = None
     target: TargetSpec | None = None
     effects: tuple[Effect, ...] = ()
+
+    @model_validator(mode="after")
+    def _costs_and_targets_need_a_player(self) -> Ability:
+        if self.cost_hp is not None and self.when != "activated":
+            raise ValueError("only an activated ability has an HP cost (cost_hp)")
+        if self.target is not None and self.when not in ("activated", "sprung"):
+            raise ValueError(
+                f"a '{self.when}' trigger has no chosen target: use an automatic "
+                "target such as self, source or enemy_realm on its effects"
+            )
+        if self.target is None and any(e.target == "target" for e in self.effects):
+            raise ValueError(
+                "an effect aims at 'target' but the ability chooses none: add "
+                "`target:` to the ability or name an automatic target"
+            )
+        return self
 
 
 class CountingStatic(Frozen):
@@ -134,3 +143,26 @@ class CardDef(Frozen):
     statics: tuple[CountingStatic, ...] = ()
     grants_hp: int = 0
     grants_power: int = 0
+
+    @model_validator(mode="after")
+    def _amounts_in_steps_of_5(self) -> CardDef:
+        amounts = {
+            "hp": self.hp,
+            "power": self.power,
+            "counterblow": self.counterblow,
+            "grants_hp": self.grants_hp,
+            "grants_power": self.grants_power,
+        }
+        effects = [*self.effects, *(e for a in self.abilities for e in a.effects)]
+        amounts |= {f"{e.do} amount": e.amount for e in effects if hasattr(e, "amount")}
+        amounts |= {f"{s.stat} static": s.amount for s in self.statics}
+        odd = [f"{name} {value}" for name, value in amounts.items() if value % 5]
+        if odd:
+            raise ValueError(f"card amounts are multiples of 5 (S-5): {', '.join(odd)}")
+        if (
+            self.kind == "spell"
+            and any(e.target == "target" for e in self.effects)
+            and self.target is None
+        ):
+            raise ValueError("an effect aims at 'target' but the card chooses none: add `target:`")
+        return self

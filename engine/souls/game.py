@@ -115,10 +115,20 @@ class SoulsGame(Recorder[SoulsTable]):
             verify()
             mark, self._baseline = len(self.steps), self.table
             act()
-            self._resolve_triggers()
+            self._settle()
+            return self.steps[mark:]
+
+    def _settle(self) -> None:
+        """After a step of play: capture, then each pending trigger as its own step (S-12).
+
+        Inside a battle window triggers resolve and nothing is captured (S-13, 14.4.2).
+        """
+        if self.battle is None:
+            self._capture_check(Cause(kind="rule", text="capture after every step of play"))
+        while self.pending and self.table.winner is None:
+            self._resolve_trigger(self.pending.pop(0))
             if self.battle is None:
                 self._capture_check(Cause(kind="rule", text="capture after every step of play"))
-            return self.steps[mark:]
 
     # ----------------------------------------------------------------------------- targets
 
@@ -178,51 +188,54 @@ class SoulsGame(Recorder[SoulsTable]):
         source: str | None,
         cause: Cause,
         rules: Sequence[str],
-        sub_step: str | None = None,
         kind: str = "",
     ) -> None:
         """Deal damage as one step (S-8); ``kind`` is "attack ", "counterblow " or "HP paid as "."""
         card, rounded = self._card(uid), round_down_to_5(amount)
-        if self.table.hp(uid) == 0:
-            self.record(
-                f"{uid} is at 0 HP and takes no damage",
-                [*rules, "14.1.4", "S-9"],
-                cause,
-                sub_step=sub_step,
-            )
-            return
-        dealt = min(rounded, self.table.hp(uid))
-        if dealt == 0:
-            self.record(
-                f"{amount} rounds down to no damage for {uid}",
-                [*rules, "14.1.2", "S-7"],
-                cause,
-                sub_step=sub_step,
-            )
-            return
         hp_before = self.table.hp(uid)
+        if hp_before == 0:
+            self.record(f"{uid} is at 0 HP and takes no damage", [*rules, "14.1.4", "S-9"], cause)
+            return
+        if rounded == 0:
+            self.record(
+                f"{amount} rounds down to no damage for {uid}", [*rules, "14.1.2", "S-7"], cause
+            )
+            return
+        dealt = min(rounded, hp_before)
+        notes = [f"{amount} rounded down"] if rounded != amount else []
+        notes += [f"{rounded} capped at its {hp_before} HP"] if dealt != rounded else []
         self._set(card.evolve(damage=card.damage + dealt))
         self.record(
-            f"{uid} takes {dealt} {kind}damage (HP {hp_before} -> {self.table.hp(uid)})",
-            [*rules, "14.1.2", "S-8"],
+            f"{uid} takes {dealt} {kind}damage (HP {hp_before} -> {self.table.hp(uid)})"
+            + (f"; {', '.join(notes)}" if notes else ""),
+            [*rules, "14.1.2", "S-8", *(["S-7"] if rounded != amount else [])],
             cause,
             [StatChanged(card=uid, stat="damage", before=card.damage, after=card.damage + dealt)],
-            sub_step,
         )
         self._queue_triggers(uid, "damaged", source)
 
-    def _heal(self, uid: str, amount: int, cause: Cause, rules: Sequence[str]) -> None:
-        card = self._card(uid)
-        healed = min(round_down_to_5(amount), card.damage)
+    def _heal(self, uid: str, amount: int, cause: Cause) -> None:
+        """Healing rounds first, then removes at most the card's damage (14.2.1, 14.2.2, S-10)."""
+        card, rounded = self._card(uid), round_down_to_5(amount)
+        if rounded == 0:
+            self.record(
+                f"healing {amount} rounds down to no healing for {uid}", ["14.2.2", "S-7"], cause
+            )
+            return
+        healed = min(rounded, card.damage)
         if healed == 0:
             self.record(
-                f"{uid} is healed by {amount}: nothing to remove", [*rules, "14.2.1", "S-10"], cause
+                f"{uid} is healed by {rounded}: it has no damage, nothing happens",
+                ["14.2.1", "S-10"],
+                cause,
             )
             return
         self._set(card.evolve(damage=card.damage - healed))
+        note = f"; {amount} rounded down" if rounded != amount else ""
+        note += f"; only {healed} of {rounded} removed" if healed != rounded else ""
         self.record(
-            f"{uid} heals {healed} (damage {card.damage} -> {card.damage - healed})",
-            [*rules, "14.2.1", "14.2.2", "S-10"],
+            f"{uid} heals {healed} (damage {card.damage} -> {card.damage - healed}){note}",
+            ["14.2.1", "14.2.2", "S-10"],
             cause,
             [StatChanged(card=uid, stat="damage", before=card.damage, after=card.damage - healed)],
         )
@@ -231,9 +244,7 @@ class SoulsGame(Recorder[SoulsTable]):
         if cost == 0:
             self.record(f"{uid} pays 0 HP: it costs nothing", ["14.3.2", "S-11"], cause)
             return
-        self._deal_damage(
-            uid, cost, uid, cause, ["14.3.1", "S-11"], self._window_step(), "HP paid as "
-        )
+        self._deal_damage(uid, cost, uid, cause, ["14.3.1", "S-11"], "HP paid as ")
 
     def _hp_cost(self, uid: str, cost: int | Literal["10x_rank"]) -> int:
         value = 10 * self.table.definition(uid).rank if cost == "10x_rank" else cost
@@ -274,6 +285,8 @@ class SoulsGame(Recorder[SoulsTable]):
             changes,
         )
         self._record_line_changes(lines_before, cause)
+        # S-14: a capture ends the pending effects of the captured cards.
+        self.pending = [t for t in self.pending if t.card not in uids]
         for uid in uids:
             self._queue_triggers(uid, "captured", None)
         self._check_game_over(cause)
@@ -312,7 +325,6 @@ class SoulsGame(Recorder[SoulsTable]):
             if any(self._card(uid).zone == "realm" for uid in at_zero):
                 rules.append("14.4.6")
             self._capture(at_zero, cause, [*extra_rules, *rules])
-            self._resolve_triggers()
 
     def _realms(self) -> list[CardState]:
         order = [self.table.turn_player, 1 - self.table.turn_player]
@@ -341,30 +353,19 @@ class SoulsGame(Recorder[SoulsTable]):
             if ability.when == when:
                 self.pending.append(PendingTrigger(uid, ability, source))
 
-    def _resolve_triggers(self) -> None:
-        """Each triggered ability is its own step, then a capture check unless in a window."""
-        while self.pending and self.table.winner is None:
-            trigger = self.pending.pop(0)
-            label = trigger.ability.name or f"when {trigger.ability.when}"
-            cause = Cause(kind="trigger", card=trigger.card, text=f"{trigger.card}: {label}")
-            rules = ["14.1.5", "S-8"] if trigger.ability.when == "damaged" else ["S-12"]
-            if self.battle is not None:
-                rules.append("S-13")
-            self.record(
-                f"{trigger.card} triggers: {label}",
-                rules,
-                cause,
-                [Triggered(card=trigger.card, ability=label)],
-                self._window_step(),
-            )
-            self._resolve_effects(
-                trigger.card, trigger.ability.effects, None, trigger.source, cause
-            )
-            if self.battle is None:
-                self._capture_check(cause)
-
-    def _window_step(self) -> str | None:
-        return "Battle window" if self.battle is not None else None
+    def _resolve_trigger(self, trigger: PendingTrigger) -> None:
+        label = trigger.ability.name or f"when {trigger.ability.when}"
+        cause = Cause(kind="trigger", card=trigger.card, text=f"{trigger.card}: {label}")
+        rules = ["14.1.5", "S-8"] if trigger.ability.when == "damaged" else ["S-12"]
+        if self.battle is not None:
+            rules.append("S-13")
+        self.record(
+            f"{trigger.card} triggers: {label}",
+            rules,
+            cause,
+            [Triggered(card=trigger.card, ability=label)],
+        )
+        self._resolve_effects(trigger.card, trigger.ability.effects, None, trigger.source, cause)
 
     # ----------------------------------------------------------------------------- effects
 
@@ -377,29 +378,39 @@ class SoulsGame(Recorder[SoulsTable]):
         cause: Cause,
     ) -> None:
         for effect in effects:
-            if effect.do == "pay_hp":
-                self._pay_hp(who, self._hp_cost(who, effect.amount), cause)
-                continue
             targets = self._auto_targets(who, effect.target, chosen, source)
             if not targets:
                 self.record(
                     f"{effect.do}: no legal target, nothing happens",
                     ["S-15"],
                     cause,
-                    sub_step=self._window_step(),
                 )
                 continue
             for target in targets:
                 self._apply_effect(who, effect, target, cause)
 
+    def _unaffected(self, effect: Effect, target: str) -> tuple[str, str] | None:
+        """Why ``effect`` can no longer apply to ``target`` as it resolves: (rule, reason)."""
+        card = self._card(target)
+        if effect.do == "exile":
+            captured = card.zone == "slot" and card.face_down
+            return None if captured else ("14.5.4", "only a captured Soul is exiled")
+        if not self.table.is_active(target):
+            return ("14.5.1", "it is not active (captured, shattered or off the table)")
+        if effect.do == "capture" and card.zone != "slot":
+            return ("14.4.4", "only a Soul on a slot is captured")
+        return None
+
     def _apply_effect(self, who: str, effect: Effect, target: str, cause: Cause) -> None:
-        sub_step = self._window_step()
-        if effect.do == "damage":
-            self._deal_damage(target, effect.amount, who, cause, ["14.1.1"], sub_step)
+        reason = self._unaffected(effect, target)
+        if reason is not None:
+            self.record(
+                f"{effect.do} on {target}: nothing happens, {reason[1]}", [reason[0]], cause
+            )
+        elif effect.do == "damage":
+            self._deal_damage(target, effect.amount, who, cause, ["14.1.1"])
         elif effect.do == "heal":
-            if not self.table.is_active(target):
-                raise RuleError("S-10", f"{target} is captured or shattered and cannot be healed")
-            self._heal(target, effect.amount, cause, [])
+            self._heal(target, effect.amount, cause)
         elif effect.do == "capture":
             self._capture([target], cause, ["14.4.4", "S-13"] if self.battle else ["14.4.4"])
         elif effect.do == "exile":
@@ -413,10 +424,6 @@ class SoulsGame(Recorder[SoulsTable]):
 
     def _exile(self, uid: str, cause: Cause) -> None:
         card = self._card(uid)
-        if not (card.zone == "slot" and card.face_down):
-            raise RuleError(
-                "14.5.4", f"{uid} is not a captured Soul; only captured Souls are exiled"
-            )
         self._set(card.evolve(zone="exile", slot=None, face_down=False, damage=0))
         self.record(
             f"{uid} is exiled: slot {card.slot} is free again",
@@ -427,8 +434,6 @@ class SoulsGame(Recorder[SoulsTable]):
 
     def _add_bonus(self, uid: str, bonus: Bonus, cause: Cause) -> None:
         card = self._card(uid)
-        if not self.table.is_active(uid):
-            raise RuleError("14.5.1", f"{uid} is not active and cannot gain a bonus")
         stat_before = self.table.stat(uid, bonus.stat)
         self._set(card.evolve(bonuses=(*card.bonuses, bonus)))
         self.record(
@@ -437,7 +442,6 @@ class SoulsGame(Recorder[SoulsTable]):
             ["S-6", "14.4.3"] if bonus.amount < 0 and bonus.stat == "max_hp" else ["S-6"],
             cause,
             [BonusChanged(kind="bonus_added", card=uid, bonus=bonus.describe())],
-            self._window_step(),
         )
 
     # ----------------------------------------------------------------------------- recruit
@@ -473,13 +477,16 @@ class SoulsGame(Recorder[SoulsTable]):
 
         def act() -> None:
             card = self._card(uid)
+            cause = Cause(kind="action", card=uid, text=f"recruit {uid}")
+            lines_before = {c.uid: self.table.line(c.uid) for c in self.table.souls(card.owner)}
             self._set(card.evolve(zone="slot", slot=slot))
             self.record(
                 f"{uid} is recruited onto slot {slot} ({self.table.line(uid)} Line)",
                 ["S-3", "S-2"],
-                Cause(kind="action", card=uid, text=f"recruit {uid}"),
+                cause,
                 [Moved(card=uid, before="hand", after=f"slot {slot}")],
             )
+            self._record_line_changes(lines_before, cause)
 
         return self._action(lambda: self.verify_recruit(uid, slot), act)
 
@@ -501,6 +508,8 @@ class SoulsGame(Recorder[SoulsTable]):
                 raise RuleError("S-13", "an Ambush is set outside battles")
             if slot not in self.table.slot_names():
                 raise RuleError("S-1", f"an Ambush is set at one of your slots, not {slot!r}")
+            if target is not None:
+                raise RuleError("S-15", "an Ambush does not target when it is set")
             return
         spec = (
             TargetSpec(side="own", kind="soul")
@@ -527,7 +536,6 @@ class SoulsGame(Recorder[SoulsTable]):
                     ["S-5", "S-6"],
                     cause,
                     [Moved(card=uid, before="hand", after=f"armament of {target}")],
-                    self._window_step(),
                 )
             elif definition.kind == "ambush":
                 self._set(card.evolve(zone="ambush", slot=slot))
@@ -538,7 +546,7 @@ class SoulsGame(Recorder[SoulsTable]):
                     [Moved(card=uid, before="hand", after=f"slot {slot} (ambush)")],
                 )
             else:
-                self.record(f"{uid} is played", ["S-12"], cause, sub_step=self._window_step())
+                self.record(f"{uid} is played", ["S-12"], cause)
                 self._resolve_effects(uid, definition.effects, target, uid, cause)
                 spent = self._card(uid)
                 self._set(spent.evolve(zone="elysium"))
@@ -547,7 +555,6 @@ class SoulsGame(Recorder[SoulsTable]):
                     ["S-4"],
                     cause,
                     [Moved(card=uid, before="hand", after="elysium")],
-                    self._window_step(),
                 )
 
         return self._action(lambda: self.verify_play(uid, target, slot), act)
@@ -583,7 +590,7 @@ class SoulsGame(Recorder[SoulsTable]):
             ability = self._ability(uid, index, "activated")
             label = ability.name or "ability"
             cause = Cause(kind="action", card=uid, text=f"{uid}: {label}")
-            self.record(f"{uid} activates {label}", ["S-12"], cause, sub_step=self._window_step())
+            self.record(f"{uid} activates {label}", ["S-12"], cause)
             if ability.cost_hp is not None:
                 self._pay_hp(uid, self._hp_cost(uid, ability.cost_hp), cause)
             self._resolve_effects(uid, ability.effects, target, uid, cause)
@@ -611,7 +618,6 @@ class SoulsGame(Recorder[SoulsTable]):
                 f"{uid} is sprung from slot {card.slot}",
                 ["S-12"],
                 cause,
-                sub_step=self._window_step(),
             )
             self._resolve_effects(uid, ability.effects, target, uid, cause)
             self._set(self._card(uid).evolve(zone="elysium", slot=None))
@@ -620,7 +626,6 @@ class SoulsGame(Recorder[SoulsTable]):
                 ["S-4"],
                 cause,
                 [Moved(card=uid, before=card.place(), after="elysium")],
-                self._window_step(),
             )
 
         return self._action(lambda: self.verify_spring(uid, target), act)
@@ -680,6 +685,7 @@ class SoulsGame(Recorder[SoulsTable]):
                 [PhaseChanged(before="Main phase", after=self.phase[1])],
                 "Declare",
             )
+            battle = self.phase
             self.battle = (attacker, target)
             damage_cause = Cause(kind="rule", card=attacker, text="attack damage")
             counterblow = (
@@ -689,15 +695,8 @@ class SoulsGame(Recorder[SoulsTable]):
             )
             # Attack damage and counterblow are simultaneous: both see HP as it was before.
             power = self.table.power(attacker)
-            self._deal_damage(
-                target,
-                power,
-                attacker,
-                damage_cause,
-                ["14.1.1", "S-13"],
-                "Attack damage",
-                "attack ",
-            )
+            self.phase = (*battle, "Attack damage")
+            self._deal_damage(target, power, attacker, damage_cause, ["14.1.1", "S-13"], "attack ")
             if self._card(target).zone == "realm":
                 self._deal_damage(
                     attacker,
@@ -705,9 +704,9 @@ class SoulsGame(Recorder[SoulsTable]):
                     target,
                     damage_cause,
                     ["14.1.1", "S-13"],
-                    "Attack damage",
                     "counterblow ",
                 )
+            self.phase = (*battle, "Battle window")
 
         return self._action(lambda: self.verify_attack(attacker, target), act)
 
@@ -762,9 +761,9 @@ class SoulsGame(Recorder[SoulsTable]):
             for card in [*self.table.souls(), *self._realms()]:
                 if self.table.is_active(card.uid):
                     self._queue_triggers(card.uid, "end_of_turn", None)
-            self._resolve_triggers()
+            self._settle()
             self._end_bonuses(cause)
-            self._capture_check(cause)
+            self._settle()
             if self.table.winner is not None:
                 return
             table = self.table
@@ -822,9 +821,7 @@ class SoulsGame(Recorder[SoulsTable]):
             f"deal {amount} to {target}",
             target,
             lambda: self._verify_effect_target(target),
-            lambda cause: self._deal_damage(
-                target, amount, None, cause, ["14.1.1"], self._window_step()
-            ),
+            lambda cause: self._deal_damage(target, amount, None, cause, ["14.1.1"]),
         )
 
     def heal(self, target: str, amount: int) -> list[Step]:
@@ -833,7 +830,7 @@ class SoulsGame(Recorder[SoulsTable]):
             f"heal {target} by {amount}",
             target,
             lambda: self._verify_effect_target(target),
-            lambda cause: self._heal(target, amount, cause, []),
+            lambda cause: self._heal(target, amount, cause),
         )
 
     def pay_hp(self, uid: str, amount: int | Literal["10x_rank"]) -> list[Step]:
@@ -878,10 +875,16 @@ class SoulsGame(Recorder[SoulsTable]):
     ) -> list[Step]:
         """A playtester's edit: a max-HP or power bonus (negative to take one away, 14.4.3)."""
         bonus = Bonus(stat=stat, amount=amount, duration=duration, source="playtester")
+
+        def verify() -> None:
+            self._verify_effect_target(target)
+            if amount % 5:
+                raise RuleError("S-5", f"a bonus is a multiple of 5, not {amount}")
+
         return self._edit(
             f"{target} gets {bonus.describe()}",
             target,
-            lambda: self._verify_effect_target(target),
+            verify,
             lambda cause: self._add_bonus(target, bonus, cause),
         )
 

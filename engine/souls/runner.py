@@ -5,10 +5,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from engine.assets import POOLS
 from engine.errors import RuleError
 from engine.souls.cards import CardDef
 from engine.souls.game import SoulsGame
-from engine.souls.pool import load_pool
+from engine.souls.pool import load_pool, pool_path
 from engine.souls.scenario import (
     Action,
     CardExpect,
@@ -35,6 +36,12 @@ class TableBuilder:
 
     def __init__(self, scenario: SoulsScenario, source: YamlSource) -> None:
         self.source = source
+        if scenario.pool and not pool_path(scenario.pool).exists():
+            raise source.error(
+                ("pool",),
+                f"there is no card pool {scenario.pool!r} "
+                f"(pools: {', '.join(p.stem for p in POOLS.glob('*.yaml'))})",
+            )
         self.defs: dict[str, CardDef] = dict(load_pool(scenario.pool)) if scenario.pool else {}
         for card in scenario.cards:
             self.defs[card.name] = card
@@ -56,7 +63,7 @@ class TableBuilder:
             for zone in ("hand", "elysium", "exile"):
                 for index, entry in enumerate(getattr(player, zone)):
                     self._place(entry, owner, zone, None, (*where, zone, index), None)
-        return SoulsTable(
+        table = SoulsTable(
             players=tuple(Player(name=p.name) for p in setup.players),
             columns=setup.columns,
             rows=setup.rows,
@@ -65,6 +72,27 @@ class TableBuilder:
             turn=setup.turn,
             turn_player=setup.turn_player,
         )
+        self._check_settled(table)
+        return table
+
+    def _check_settled(self, table: SoulsTable) -> None:
+        """A set-up is a settled table: no active card at 0 HP, no shattered Realm (S-12)."""
+        for owner, player in enumerate(self.scenario.setup.players):
+            for uid, card in table.cards.items():
+                if card.owner != owner or card.zone not in ("slot", "realm"):
+                    continue
+                where = ("setup", "players", owner, "realm" if card.zone == "realm" else "slots")
+                place = where if card.zone == "realm" else (*where, card.slot)
+                if card.zone == "realm" and card.face_down:
+                    raise self.source.error(
+                        place,
+                        f"{player.name}'s Realm cannot start shattered: the game would be over",
+                        "S-17",
+                    )
+                if not card.face_down and table.hp(uid) == 0:
+                    raise self.source.error(
+                        place, f"{uid} starts at 0 HP: set `captured: true` or less damage", "S-12"
+                    )
 
     def _check_slot(self, slot: str, where: Location) -> None:
         column, row = ord(slot[0]) - ord("A"), int(slot[1:])

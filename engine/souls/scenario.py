@@ -102,6 +102,10 @@ class BonusArgs(Frozen):
     duration: Literal["permanent", "end_of_turn"] = "permanent"
 
 
+class EndTurnArgs(Frozen):
+    """``end_turn`` takes no arguments: write ``- end_turn`` or ``- end_turn: {}``."""
+
+
 class ExpectedError(Frozen):
     """The action must be rejected, citing ``rule``; the table stays as it was."""
 
@@ -147,7 +151,7 @@ class Action(Frozen):
     capture: TargetArgs | None = None
     exile: TargetArgs | None = None
     bonus: BonusArgs | None = None
-    end_turn: dict[str, None] | None = None
+    end_turn: EndTurnArgs | None = None
 
     @model_validator(mode="before")
     @classmethod
@@ -233,6 +237,20 @@ class SoulsScenario(Frozen):
     setup: SoulsSetup
     script: tuple[Action, ...] = ()
     expect: tuple[Expectation, ...] = ()
+
+    @model_validator(mode="after")
+    def _labels_are_unique(self) -> SoulsScenario:
+        seen: set[str] = set()
+        pending = list(self.script)
+        while pending:
+            action = pending.pop(0)
+            if action.attack is not None:
+                pending += action.attack.window
+            if action.label in seen:
+                raise ValueError(f"the label {action.label!r} is used twice")
+            if action.label:
+                seen.add(action.label)
+        return self
 
 
 AttackArgs.model_rebuild()

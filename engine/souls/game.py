@@ -126,7 +126,8 @@ class SoulsGame(Recorder[SoulsTable]):
         if self.battle is None:
             self._capture_check(Cause(kind="rule", text="capture after every step of play"))
         while self.pending and self.table.winner is None:
-            self._resolve_trigger(self.pending.pop(0))
+            ordered = len(self.pending) > 1  # several waiting: S-16 fixes their order
+            self._resolve_trigger(self.pending.pop(0), ordered)
             if self.battle is None:
                 self._capture_check(Cause(kind="rule", text="capture after every step of play"))
 
@@ -264,6 +265,7 @@ class SoulsGame(Recorder[SoulsTable]):
     def _capture(self, uids: Sequence[str], cause: Cause, rules: Sequence[str]) -> None:
         """Turn cards face down on their slots, all at once (14.4.1, 14.4.5, 14.4.6, S-14)."""
         lines_before = {c.uid: self.table.line(c.uid) for c in self.table.souls()}
+        table_before = self.table
         changes: list[Change] = []
         for uid in uids:
             card = self._card(uid)
@@ -277,12 +279,28 @@ class SoulsGame(Recorder[SoulsTable]):
             for armament in self.table.armaments(uid):
                 self._set(armament.evolve(zone="elysium", attached_to=None))
                 changes.append(Moved(card=armament.uid, before=armament.place(), after="elysium"))
-        names = ", ".join(uids)
+        souls = [uid for uid in uids if self._card(uid).zone == "slot"]
+        realms = [uid for uid in uids if self._card(uid).zone == "realm"]
+        text = []
+        if souls:
+            verb = "is" if len(souls) == 1 else "are"
+            text.append(f"{', '.join(souls)} {verb} captured: face down, on the slot")
+        if realms:
+            text.append(f"{', '.join(realms)} shatters: face down")
+        counted = self._counted_changes(table_before, exclude=uids)
+        text += [f"{c.card} {c.stat} {c.before} -> {c.after}" for c in counted]
         self.record(
-            f"{names} {'is' if len(uids) == 1 else 'are'} captured: face down, on the slot",
-            [*rules, "14.4.1", "14.4.5", "S-14"],
+            "; ".join(text),
+            [
+                *rules,
+                "14.4.1",
+                "14.4.5",
+                "S-14",
+                *(["S-16"] if len(uids) > 1 else []),
+                *(["14.5.3"] if counted else []),
+            ],
             cause,
-            changes,
+            [*changes, *counted],
         )
         self._record_line_changes(lines_before, cause)
         # S-14: a capture ends the pending effects of the captured cards.
@@ -290,6 +308,27 @@ class SoulsGame(Recorder[SoulsTable]):
         for uid in uids:
             self._queue_triggers(uid, "captured", None)
         self._check_game_over(cause)
+
+    def _counted_changes(
+        self, before: SoulsTable, exclude: Sequence[str] = ()
+    ) -> list[StatChanged]:
+        """Max HP and power of active cards that changed because a count changed (Sylva, 14.5.3)."""
+        changes: list[StatChanged] = []
+        for card in [*self.table.souls(), *self._realms()]:
+            if card.uid in exclude or not self.table.is_active(card.uid):
+                continue
+            stats: tuple[Literal["max_hp", "power"], ...] = ("max_hp", "power")
+            for stat in stats:
+                old, new = (
+                    before.static_bonus(card.uid, stat),
+                    self.table.static_bonus(card.uid, stat),
+                )
+                if old != new:
+                    value = self.table.stat(card.uid, stat)
+                    changes.append(
+                        StatChanged(card=card.uid, stat=stat, before=value - new + old, after=value)
+                    )
+        return changes
 
     def _record_line_changes(self, before: Mapping[str, str | None], cause: Cause) -> None:
         changes: list[Change] = [
@@ -353,12 +392,14 @@ class SoulsGame(Recorder[SoulsTable]):
             if ability.when == when:
                 self.pending.append(PendingTrigger(uid, ability, source))
 
-    def _resolve_trigger(self, trigger: PendingTrigger) -> None:
+    def _resolve_trigger(self, trigger: PendingTrigger, ordered: bool = False) -> None:
         label = trigger.ability.name or f"when {trigger.ability.when}"
         cause = Cause(kind="trigger", card=trigger.card, text=f"{trigger.card}: {label}")
         rules = ["14.1.5", "S-8"] if trigger.ability.when == "damaged" else ["S-12"]
         if self.battle is not None:
             rules.append("S-13")
+        if ordered:
+            rules.append("S-16")
         self.record(
             f"{trigger.card} triggers: {label}",
             rules,
@@ -423,13 +464,15 @@ class SoulsGame(Recorder[SoulsTable]):
             )
 
     def _exile(self, uid: str, cause: Cause) -> None:
-        card = self._card(uid)
+        card, before = self._card(uid), self.table
         self._set(card.evolve(zone="exile", slot=None, face_down=False, damage=0))
+        counted = self._counted_changes(before)
         self.record(
-            f"{uid} is exiled: slot {card.slot} is free again",
-            ["14.5.4", "S-14"],
+            f"{uid} is exiled: slot {card.slot} is free again"
+            + "".join(f"; {c.card} {c.stat} {c.before} -> {c.after}" for c in counted),
+            ["14.5.4", "S-14", *(["14.5.3"] if counted else [])],
             cause,
-            [Moved(card=uid, before=card.place(), after="exile")],
+            [Moved(card=uid, before=card.place(), after="exile"), *counted],
         )
 
     def _add_bonus(self, uid: str, bonus: Bonus, cause: Cause) -> None:
@@ -439,7 +482,7 @@ class SoulsGame(Recorder[SoulsTable]):
         self.record(
             f"{uid} gets {bonus.describe()} ({bonus.stat} {stat_before} -> "
             f"{self.table.stat(uid, bonus.stat)})",
-            ["S-6", "14.4.3"] if bonus.amount < 0 and bonus.stat == "max_hp" else ["S-6"],
+            ["S-6", "14.4.3"] if self.table.hp(uid) == 0 and card.damage else ["S-6"],
             cause,
             [BonusChanged(kind="bonus_added", card=uid, bonus=bonus.describe())],
         )
@@ -726,6 +769,9 @@ class SoulsGame(Recorder[SoulsTable]):
             self._capture_check(cause, ["9.5.6", "S-13"])
             if len(self.steps) == mark:
                 self.record("Capture step: no card is at 0 HP", ["9.5.6", "S-13"], cause)
+            self._settle()  # "when captured" triggers resolve inside the capture step
+            if self.table.winner is not None:
+                return
             self.phase = (self.phase[0], "Main phase")
             self.record(
                 "Back to the main phase",

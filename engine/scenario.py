@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from engine.script import ScriptRunner, check_expectations
 from engine.souls.game import SoulsGame
-from engine.souls.runner import ScriptRunner, TableBuilder, check_expectations
+from engine.souls.runner import TableBuilder, card_misses, perform
 from engine.souls.scenario import SoulsScenario
 from engine.yaml_source import YamlSource
 
@@ -67,9 +68,11 @@ def run_scenario(path: Path) -> ScenarioRun:
     """
     scenario, source = load_scenario(path)
     game = SoulsGame(TableBuilder(scenario, source).build())
-    runner = ScriptRunner(game, source)
+    runner = ScriptRunner(game.steps, source, lambda a, p, r: perform(a, p, r, game))
     runner.run(scenario.script)
-    failures = runner.failures + check_expectations(game, runner, scenario.expect, source)
+    failures = runner.failures + check_expectations(
+        game.steps, runner.labels, scenario.expect, source, card_misses
+    )
     return ScenarioRun(path, scenario, game, failures, runner.labels)
 
 

@@ -3,26 +3,16 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 
 from engine.assets import POOLS
-from engine.errors import RuleError
+from engine.script import ExpectationBase, Location, ScriptAction, ScriptRunner, compare_fields
 from engine.souls.cards import CardDef
 from engine.souls.game import SoulsGame
 from engine.souls.pool import load_pool, pool_path
-from engine.souls.scenario import (
-    Action,
-    CardExpect,
-    CardSetup,
-    Expectation,
-    SoulsScenario,
-    StepMatch,
-)
+from engine.souls.scenario import Action, CardSetup, Expectation, SoulsScenario
 from engine.souls.table import Bonus, CardState, Player, SoulsTable, Zone
 from engine.timeline import Step
-from engine.yaml_source import YamlSource, describe_location
-
-Location = tuple[object, ...]
+from engine.yaml_source import YamlSource
 
 
 def card_id(name: str) -> str:
@@ -147,148 +137,60 @@ class TableBuilder:
             )
 
 
-def run_action(game: SoulsGame, action: Action) -> list[Step]:
-    """Carry out one script action other than an attack (which has a window, see ScriptRunner)."""
-    if a := action.recruit:
-        return game.recruit(a.card, a.slot)
-    if p := action.play:
-        return game.play(p.card, p.target, p.slot)
-    if ac := action.activate:
-        return game.activate(ac.card, ac.ability, ac.target)
-    if s := action.spring:
-        return game.spring(s.card, s.target)
-    if d := action.deal:
-        return game.deal(d.target, d.amount)
-    if h := action.heal:
-        return game.heal(h.target, h.amount)
-    if pay := action.pay_hp:
-        return game.pay_hp(pay.card, pay.amount)
-    if c := action.capture:
-        return game.capture(c.target)
-    if e := action.exile:
-        return game.exile(e.target)
-    if b := action.bonus:
-        return game.add_bonus(b.target, b.stat, b.amount, b.duration)
-    return game.end_turn()
+def perform(action: ScriptAction, place: Location, runner: ScriptRunner, game: SoulsGame) -> None:
+    """Carry out one souls script action; an attack runs its window actions before the capture
+    step."""
+    assert isinstance(action, Action)
+    if a := action.attack:
+        game.attack(a.attacker, a.target)
+        runner.run(a.window, (*place, "window"))
+        game.finish_battle()
+    elif r := action.recruit:
+        game.recruit(r.card, r.slot)
+    elif p := action.play:
+        game.play(p.card, p.target, p.slot)
+    elif ac := action.activate:
+        game.activate(ac.card, ac.ability, ac.target)
+    elif s := action.spring:
+        game.spring(s.card, s.target)
+    elif d := action.deal:
+        game.deal(d.target, d.amount)
+    elif h := action.heal:
+        game.heal(h.target, h.amount)
+    elif pay := action.pay_hp:
+        game.pay_hp(pay.card, pay.amount)
+    elif c := action.capture:
+        game.capture(c.target)
+    elif e := action.exile:
+        game.exile(e.target)
+    elif b := action.bonus:
+        game.add_bonus(b.target, b.stat, b.amount, b.duration)
+    else:
+        game.end_turn()
 
 
-class ScriptRunner:
-    """Plays a scenario's script; labels map to the last step of their action."""
-
-    def __init__(self, game: SoulsGame, source: YamlSource) -> None:
-        self.game = game
-        self.source = source
-        self.labels: dict[str, int] = {}
-        self.failures: list[str] = []
-
-    def run(self, actions: Sequence[Action], where: Location = ("script",)) -> None:
-        for index, action in enumerate(actions):
-            place = (*where, index)
-            self._run_one(action, place)
-            if action.label:
-                self.labels[action.label] = len(self.game.steps) - 1
-
-    def _run_one(self, action: Action, place: Location) -> None:
-        expected = action.expect_error
-        try:
-            if action.attack is not None:
-                self.game.attack(action.attack.attacker, action.attack.target)
-                self.run(action.attack.window, (*place, "attack", "window"))
-                self.game.finish_battle()
-            else:
-                run_action(self.game, action)
-        except RuleError as error:
-            if expected is None:
-                raise self.source.error((*place, action.kind), error.message, error.rule) from None
-            if error.rule != expected.rule:
-                self.failures.append(
-                    self._at(
-                        place,
-                        f"expected a rejection citing {expected.rule}, "
-                        f"got {error.rule}: {error.message}",
-                    )
-                )
-            elif expected.message and expected.message not in error.message:
-                self.failures.append(
-                    self._at(
-                        place, f"rejection message {error.message!r} lacks {expected.message!r}"
-                    )
-                )
-            return
-        if expected is not None:
-            self.failures.append(
-                self._at(
-                    place,
-                    f"expected a rejection citing {expected.rule}, but the action was allowed",
-                )
-            )
-
-    def _at(self, place: Location, message: str) -> str:
-        line = self.source.line_of(place)
-        return f"{self.source.path}:{line}: {describe_location(place)}: {message}"
-
-
-def check_expectations(
-    game: SoulsGame, runner: ScriptRunner, expectations: Sequence[Expectation], source: YamlSource
-) -> list[str]:
-    """Every failed expectation as ``file:line: expect[i] at 'label': expected X, saw Y``."""
-    failures: list[str] = []
-    for index, expectation in enumerate(expectations):
-        place: Location = ("expect", index)
-        if expectation.at == "end":
-            last = len(game.steps) - 1
-        elif expectation.at in runner.labels:
-            last = runner.labels[expectation.at]
-        else:
-            raise source.error((*place, "at"), f"no script action has the label {expectation.at!r}")
-        failures += [
-            f"{source.path}:{source.line_of((*place, *sub))}: "
-            f"expect[{index}] at {expectation.at!r}: {message}"
-            for sub, message in expectation_misses(game.steps[: last + 1], expectation)
-        ]
-    return failures
-
-
-def expectation_misses(
-    steps: Sequence[Step], expectation: Expectation
-) -> list[tuple[Location, str]]:
-    """What differs from ``expectation`` on the timeline ``steps`` (its last step is the table)."""
-    table = steps[-1].table
+def card_misses(step: Step, expectation: ExpectationBase) -> list[tuple[Location, str]]:
+    """What differs from the souls part of ``expectation`` on the table after ``step``."""
+    assert isinstance(expectation, Expectation)
+    table = step.table
     assert isinstance(table, SoulsTable)
     misses: list[tuple[Location, str]] = []
     for uid, card_expect in expectation.cards.items():
         if uid not in table.cards:
             misses.append((("cards", uid), f"card {uid!r} is not on the table"))
             continue
-        for field, want, seen in compare_card(table, uid, card_expect):
+        for field, want, seen in compare_fields(card_facts(table, uid), card_expect):
             misses.append((("cards", uid, field), f"{uid} {field}: expected {want}, saw {seen}"))
-    for match_index, match in enumerate(expectation.steps):
-        if not any(step_matches(step, match) for step in steps):
-            misses.append((("steps", match_index), f"no step matches {describe_match(match)}"))
-    for match_index, match in enumerate(expectation.no_steps):
-        hits = [step for step in steps if step_matches(step, match)]
-        if hits:
-            misses.append(
-                (
-                    ("no_steps", match_index),
-                    f"step {hits[0].index} ({hits[0].description}) matches "
-                    f"{describe_match(match)}, which should not happen",
-                )
-            )
     if expectation.winner is not None:
         winner = None if table.winner is None else table.players[table.winner].name
         if winner != expectation.winner:
             misses.append((("winner",), f"winner: expected {expectation.winner}, saw {winner}"))
-    if expectation.turn is not None and table.turn != expectation.turn:
-        misses.append((("turn",), f"turn: expected {expectation.turn}, saw {table.turn}"))
     return misses
 
 
-def compare_card(
-    table: SoulsTable, uid: str, expect: CardExpect
-) -> list[tuple[str, object, object]]:
+def card_facts(table: SoulsTable, uid: str) -> dict[str, object]:
     card = table.cards[uid]
-    seen: dict[str, object] = {
+    facts: dict[str, object] = {
         "damage": card.damage,
         "captured": card.face_down,
         "zone": card.zone,
@@ -297,28 +199,5 @@ def compare_card(
         "line": table.line(uid),
     }
     if table.defs[card.name].kind in ("soul", "realm"):
-        seen |= {"hp": table.hp(uid), "max_hp": table.max_hp(uid), "power": table.power(uid)}
-    mismatches: list[tuple[str, object, object]] = []
-    for field, want in expect.model_dump(exclude_none=True).items():
-        if seen.get(field) != want:
-            mismatches.append((field, want, seen.get(field)))
-    return mismatches
-
-
-def step_matches(step: Step, match: StepMatch) -> bool:
-    if match.rule is not None and match.rule not in step.rules:
-        return False
-    if match.text is not None and match.text.lower() not in step.description.lower():
-        return False
-    if match.change is not None and not any(
-        c.kind == match.change and (match.card is None or getattr(c, "card", None) == match.card)
-        for c in step.changes
-    ):
-        return False
-    if match.card is not None and match.change is None:
-        return match.card in step.changed_cards() or step.cause.card == match.card
-    return True
-
-
-def describe_match(match: StepMatch) -> str:
-    return ", ".join(f"{k}={v!r}" for k, v in match.model_dump(exclude_none=True).items())
+        facts |= {"hp": table.hp(uid), "max_hp": table.max_hp(uid), "power": table.power(uid)}
+    return facts

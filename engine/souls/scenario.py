@@ -11,6 +11,7 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from engine.frozen import Frozen
+from engine.script import ExpectationBase, ScriptAction, unique_labels
 from engine.souls.cards import CardDef
 
 SLOT = r"^[A-Z][1-9]$"
@@ -106,40 +107,15 @@ class EndTurnArgs(Frozen):
     """``end_turn`` takes no arguments: write ``- end_turn`` or ``- end_turn: {}``."""
 
 
-class ExpectedError(Frozen):
-    """The action must be rejected, citing ``rule``; the table stays as it was."""
-
-    rule: str
-    message: str | None = None
-
-
 class AttackArgs(Frozen):
     attacker: str
     target: str
     window: tuple[Action, ...] = ()
 
 
-ACTION_KEYS = (
-    "recruit",
-    "play",
-    "activate",
-    "spring",
-    "attack",
-    "deal",
-    "heal",
-    "pay_hp",
-    "capture",
-    "exile",
-    "bonus",
-    "end_turn",
-)
-
-
-class Action(Frozen):
+class Action(ScriptAction):
     """One script entry: exactly one action key, plus an optional label and expected error."""
 
-    label: str | None = None
-    expect_error: ExpectedError | None = None
     recruit: RecruitArgs | None = None
     play: PlayArgs | None = None
     activate: ActivateArgs | None = None
@@ -163,22 +139,8 @@ class Action(Frozen):
             return {**data, "end_turn": {}}
         return data
 
-    @model_validator(mode="after")
-    def _one_action(self) -> Action:
-        keys = self.keys()
-        if len(keys) != 1:
-            found = ", ".join(keys) or "none"
-            raise ValueError(
-                f"give exactly one action of {', '.join(ACTION_KEYS)} (found: {found})"
-            )
-        return self
-
-    def keys(self) -> list[str]:
-        return [key for key in ACTION_KEYS if getattr(self, key) is not None]
-
-    @property
-    def kind(self) -> str:
-        return self.keys()[0]
+    def nested(self) -> tuple[Action, ...]:
+        return self.attack.window if self.attack else ()
 
 
 class CardExpect(Frozen):
@@ -193,38 +155,11 @@ class CardExpect(Frozen):
     attached_to: str | None = None
 
 
-class StepMatch(Frozen):
-    """Matches a timeline step: every given field must fit (``text`` is a substring)."""
-
-    rule: str | None = None
-    card: str | None = None
-    change: (
-        Literal[
-            "stat",
-            "moved",
-            "captured",
-            "shattered",
-            "line",
-            "bonus_added",
-            "bonus_ended",
-            "triggered",
-            "phase",
-            "game_over",
-        ]
-        | None
-    ) = None
-    text: str | None = None
-
-
-class Expectation(Frozen):
+class Expectation(ExpectationBase):
     """Checked on the table after the action labelled ``at`` (or at the end)."""
 
-    at: str = "end"
     cards: dict[str, CardExpect] = {}
-    steps: tuple[StepMatch, ...] = ()
-    no_steps: tuple[StepMatch, ...] = ()
     winner: str | None = None
-    turn: int | None = None
 
 
 class SoulsScenario(Frozen):
@@ -240,16 +175,7 @@ class SoulsScenario(Frozen):
 
     @model_validator(mode="after")
     def _labels_are_unique(self) -> SoulsScenario:
-        seen: set[str] = set()
-        pending = list(self.script)
-        while pending:
-            action = pending.pop(0)
-            if action.attack is not None:
-                pending += action.attack.window
-            if action.label in seen:
-                raise ValueError(f"the label {action.label!r} is used twice")
-            if action.label:
-                seen.add(action.label)
+        unique_labels(self.script)
         return self
 
 

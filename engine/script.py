@@ -1,0 +1,235 @@
+"""What every ruleset's scenario scripts share: labels, expected rejections, step expectations.
+
+A ruleset supplies how to carry out one of its actions and how to compare one of its cards; this
+module runs the script, records labels and checks the expectations, naming file and line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Literal
+
+from pydantic import model_validator
+
+from engine.errors import RuleError
+from engine.frozen import Frozen
+from engine.timeline import Step
+from engine.yaml_source import YamlSource, describe_location
+
+Location = tuple[object, ...]
+
+
+class ExpectedError(Frozen):
+    """The action must be rejected, citing ``rule``; the table stays as it was."""
+
+    rule: str
+    message: str | None = None
+
+
+class ScriptAction(Frozen):
+    """Fields every script entry may carry besides its one action key."""
+
+    label: str | None = None
+    expect_error: ExpectedError | None = None
+
+    def keys(self) -> list[str]:
+        """The action keys that are set (exactly one, checked by ``_one_action``)."""
+        return [
+            name
+            for name in type(self).model_fields
+            if name not in ("label", "expect_error") and getattr(self, name) is not None
+        ]
+
+    @property
+    def kind(self) -> str:
+        return self.keys()[0]
+
+    @model_validator(mode="after")
+    def _one_action(self) -> ScriptAction:
+        keys = self.keys()
+        if len(keys) != 1:
+            names = [n for n in type(self).model_fields if n not in ("label", "expect_error")]
+            found = ", ".join(keys) or "none"
+            raise ValueError(f"give exactly one action of {', '.join(names)} (found: {found})")
+        return self
+
+    def nested(self) -> Sequence[ScriptAction]:
+        """Actions written inside this one (a battle window, responses on the chain)."""
+        return ()
+
+
+class StepMatch(Frozen):
+    """Matches a timeline step: every given field must fit (``text`` is a substring)."""
+
+    rule: str | None = None
+    card: str | None = None
+    change: (
+        Literal[
+            "stat",
+            "moved",
+            "captured",
+            "shattered",
+            "line",
+            "bonus_added",
+            "bonus_ended",
+            "triggered",
+            "phase",
+            "game_over",
+            "replacement",
+            "died",
+        ]
+        | None
+    ) = None
+    text: str | None = None
+    phase: str | None = None
+
+
+class ExpectationBase(Frozen):
+    """Checked on the table after the action labelled ``at`` (or at the end)."""
+
+    at: str = "end"
+    steps: tuple[StepMatch, ...] = ()
+    no_steps: tuple[StepMatch, ...] = ()
+    turn: int | None = None
+
+
+def unique_labels(script: Sequence[ScriptAction]) -> None:
+    """Raise ValueError when two actions, nested ones included, share a label."""
+    seen: set[str] = set()
+    pending = list(script)
+    while pending:
+        action = pending.pop(0)
+        pending += action.nested()
+        if action.label in seen:
+            raise ValueError(f"the label {action.label!r} is used twice")
+        if action.label:
+            seen.add(action.label)
+
+
+Perform = Callable[[ScriptAction, Location, "ScriptRunner"], None]
+
+
+class ScriptRunner:
+    """Plays a script: labels map to the last step of their action; expected rejections are
+    checked, unexpected ones become a ScenarioError naming the file, line and rule."""
+
+    def __init__(self, steps: list[Step], source: YamlSource, perform: Perform) -> None:
+        self.steps = steps
+        self.source = source
+        self.perform = perform
+        self.labels: dict[str, int] = {}
+        self.failures: list[str] = []
+
+    def run(self, actions: Sequence[ScriptAction], where: Location = ("script",)) -> None:
+        for index, action in enumerate(actions):
+            place = (*where, index)
+            self._run_one(action, place)
+            if action.label:
+                self.labels[action.label] = len(self.steps) - 1
+
+    def _run_one(self, action: ScriptAction, place: Location) -> None:
+        expected = action.expect_error
+        try:
+            self.perform(action, (*place, action.kind), self)
+        except RuleError as error:
+            if expected is None:
+                raise self.source.error((*place, action.kind), error.message, error.rule) from None
+            if error.rule != expected.rule:
+                self._fail(
+                    place,
+                    f"expected a rejection citing {expected.rule}, got "
+                    f"{error.rule}: {error.message}",
+                )
+            elif expected.message and expected.message not in error.message:
+                self._fail(place, f"rejection message {error.message!r} lacks {expected.message!r}")
+            return
+        if expected is not None:
+            self._fail(
+                place, f"expected a rejection citing {expected.rule}, but the action was allowed"
+            )
+
+    def _fail(self, place: Location, message: str) -> None:
+        line = self.source.line_of(place)
+        self.failures.append(f"{self.source.path}:{line}: {describe_location(place)}: {message}")
+
+
+CardMisses = Callable[[Step, ExpectationBase], list[tuple[Location, str]]]
+
+
+def check_expectations(
+    steps: Sequence[Step],
+    labels: dict[str, int],
+    expectations: Sequence[ExpectationBase],
+    source: YamlSource,
+    ruleset_misses: CardMisses,
+) -> list[str]:
+    """Every failed expectation as ``file:line: expect[i] at 'label': expected X, saw Y``."""
+    failures: list[str] = []
+    for index, expectation in enumerate(expectations):
+        place: Location = ("expect", index)
+        if expectation.at == "end":
+            last = len(steps) - 1
+        elif expectation.at in labels:
+            last = labels[expectation.at]
+        else:
+            raise source.error((*place, "at"), f"no script action has the label {expectation.at!r}")
+        seen = steps[: last + 1]
+        misses = ruleset_misses(seen[-1], expectation) + step_misses(seen, expectation)
+        failures += [
+            f"{source.path}:{source.line_of((*place, *sub))}: "
+            f"expect[{index}] at {expectation.at!r}: {message}"
+            for sub, message in misses
+        ]
+    return failures
+
+
+def step_misses(steps: Sequence[Step], expectation: ExpectationBase) -> list[tuple[Location, str]]:
+    misses: list[tuple[Location, str]] = []
+    for index, match in enumerate(expectation.steps):
+        if not any(step_matches(step, match) for step in steps):
+            misses.append((("steps", index), f"no step matches {describe_match(match)}"))
+    for index, match in enumerate(expectation.no_steps):
+        hits = [step for step in steps if step_matches(step, match)]
+        if hits:
+            misses.append(
+                (
+                    ("no_steps", index),
+                    f"step {hits[0].index} ({hits[0].description}) "
+                    f"matches {describe_match(match)}, which should not happen",
+                )
+            )
+    turn = getattr(steps[-1].table, "turn", None)
+    if expectation.turn is not None and turn != expectation.turn:
+        misses.append((("turn",), f"turn: expected {expectation.turn}, saw {turn}"))
+    return misses
+
+
+def compare_fields(seen: dict[str, object], expect: Frozen) -> list[tuple[str, object, object]]:
+    """(field, expected, seen) for every field given in ``expect`` that differs."""
+    return [
+        (field, want, seen.get(field))
+        for field, want in expect.model_dump(exclude_none=True).items()
+        if seen.get(field) != want
+    ]
+
+
+def step_matches(step: Step, match: StepMatch) -> bool:
+    if match.rule is not None and match.rule not in step.rules:
+        return False
+    if match.text is not None and match.text.lower() not in step.description.lower():
+        return False
+    if match.phase is not None and match.phase not in step.phase:
+        return False
+    if match.change is not None:
+        return any(
+            change.kind == match.change
+            and (match.card is None or getattr(change, "card", None) == match.card)
+            for change in step.changes
+        )
+    if match.card is not None:
+        return match.card in step.changed_cards() or step.cause.card == match.card
+    return True
+
+
+def describe_match(match: StepMatch) -> str:
+    return ", ".join(f"{k}={v!r}" for k, v in match.model_dump(exclude_none=True).items())

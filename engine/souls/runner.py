@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import re
 
-from engine.assets import POOLS
+from engine.pools import scenario_cards
 from engine.script import ExpectationBase, Location, ScriptAction, ScriptRunner, compare_fields
 from engine.souls.cards import CardDef
 from engine.souls.game import SoulsGame
-from engine.souls.pool import load_pool, pool_path
 from engine.souls.scenario import Action, CardSetup, Expectation, SoulsScenario
 from engine.souls.table import Bonus, CardState, Player, SoulsTable, Zone
 from engine.timeline import Step
@@ -26,15 +25,7 @@ class TableBuilder:
 
     def __init__(self, scenario: SoulsScenario, source: YamlSource) -> None:
         self.source = source
-        if scenario.pool and not pool_path(scenario.pool).exists():
-            raise source.error(
-                ("pool",),
-                f"there is no card pool {scenario.pool!r} "
-                f"(pools: {', '.join(p.stem for p in POOLS.glob('*.yaml'))})",
-            )
-        self.defs: dict[str, CardDef] = dict(load_pool(scenario.pool)) if scenario.pool else {}
-        for card in scenario.cards:
-            self.defs[card.name] = card
+        self.defs = scenario_cards(source, scenario.pool, scenario.cards, CardDef)
         self.cards: dict[str, CardState] = {}
         self.scenario = scenario
 

@@ -14,8 +14,7 @@ from pathlib import Path
 from engine.assets import SCENARIOS
 from engine.errors import ScenarioError
 from engine.scenario import ScenarioRun, run_scenario, scenario_files, scenario_schema
-from engine.souls.table import SoulsTable
-from engine.souls.text import render_table
+from engine.text import render_table
 from engine.timeline import Step
 
 DEMO = SCENARIOS / "souls" / "demo-table.yaml"
@@ -35,19 +34,13 @@ def format_step(step: Step) -> str:
     return "\n".join(lines)
 
 
-def final_table(run: ScenarioRun) -> SoulsTable:
-    table = run.game.steps[-1].table
-    assert isinstance(table, SoulsTable)
-    return table
-
-
 def timeline_json(run: ScenarioRun) -> dict[str, object]:
     return {
         "file": str(run.path),
         "title": run.scenario.title,
         "ruleset": run.scenario.ruleset,
         "steps": [step.model_dump(mode="json", exclude={"table"}) for step in run.game.steps],
-        "final_table": final_table(run).model_dump(mode="json", exclude={"defs"}),
+        "final_table": run.steps[-1].table.model_dump(mode="json", exclude={"defs"}),
         "failures": run.failures,
     }
 
@@ -64,7 +57,7 @@ def command_run(args: argparse.Namespace) -> int:
     for step in run.game.steps:
         print(format_step(step))
     print("\nFinal table:")
-    print(render_table(final_table(run)))
+    print(render_table(run.steps[-1].table))
     if run.failures:
         print("\nFailed expectations:")
         print("\n".join(f"  {failure}" for failure in run.failures))

@@ -140,6 +140,8 @@ Change = Annotated[
     | BonusChanged
     | Triggered
     | PhaseChanged
-    | GameEnded,
+    | GameEnded
+    | Replaced
+    | Died,
     Field(discriminator="kind"),
 ]

@@ -5,13 +5,21 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine.script import ScriptRunner, check_expectations
+from pydantic import BaseModel, TypeAdapter
+
+from engine.might import runner as might_runner
+from engine.might.game import MightGame
+from engine.might.scenario import MightScenario
+from engine.script import check_expectations
+from engine.souls import runner as souls_runner
 from engine.souls.game import SoulsGame
-from engine.souls.runner import TableBuilder, card_misses, perform
+from engine.souls.runner import TableBuilder
 from engine.souls.scenario import SoulsScenario
+from engine.timeline import Step
 from engine.yaml_source import YamlSource
 
-RULESETS = ("souls",)
+Scenario = SoulsScenario | MightScenario
+RULESETS: dict[str, type[BaseModel]] = {"souls": SoulsScenario, "might": MightScenario}
 
 
 @dataclass
@@ -19,26 +27,36 @@ class ScenarioRun:
     """A scenario played to its end: the game (with its timeline) and any failed expectations."""
 
     path: Path
-    scenario: SoulsScenario
-    game: SoulsGame
+    scenario: Scenario
+    game: SoulsGame | MightGame
     failures: list[str] = field(default_factory=list)
     labels: dict[str, int] = field(default_factory=dict)
 
+    @property
+    def steps(self) -> list[Step]:
+        return self.game.steps
 
-def load_scenario(path: Path) -> tuple[SoulsScenario, YamlSource]:
+
+def load_scenario(path: Path) -> tuple[Scenario, YamlSource]:
     """Parse and validate a scenario file; raises ScenarioError naming the file and line."""
     source = YamlSource.read(path)
+    return validate_scenario(source), source
+
+
+def validate_scenario(source: YamlSource) -> Scenario:
     data = source.data
     ruleset = data.get("ruleset") if isinstance(data, dict) else None
     if ruleset not in RULESETS:
         raise source.error(
             ("ruleset",), f"ruleset must be one of {', '.join(RULESETS)}, not {ruleset!r}"
         )
-    return source.validate(SoulsScenario), source
+    scenario = source.validate(RULESETS[ruleset])
+    assert isinstance(scenario, SoulsScenario | MightScenario)
+    return scenario
 
 
 def game_from_yaml(text: str, name: str = "<scenario>") -> SoulsGame:
-    """A game on the set-up of a scenario given as YAML text (its script is not played).
+    """A souls game on the set-up of a scenario given as YAML text (its script is not played).
 
     >>> game = game_from_yaml('''
     ... ruleset: souls
@@ -67,11 +85,15 @@ def run_scenario(path: Path) -> ScenarioRun:
     A script action the rules reject (and that does not expect it) raises ScenarioError.
     """
     scenario, source = load_scenario(path)
-    game = SoulsGame(TableBuilder(scenario, source).build())
-    runner = ScriptRunner(game.steps, source, lambda a, p, r: perform(a, p, r, game))
-    runner.run(scenario.script)
+    if isinstance(scenario, SoulsScenario):
+        game: SoulsGame | MightGame
+        game, runner = souls_runner.run(scenario, source)
+        misses = souls_runner.card_misses
+    else:
+        game, runner = might_runner.run(scenario, source)
+        misses = might_runner.card_misses
     failures = runner.failures + check_expectations(
-        game.steps, runner.labels, scenario.expect, source, card_misses
+        game.steps, runner.labels, scenario.expect, source, misses
     )
     return ScenarioRun(path, scenario, game, failures, runner.labels)
 
@@ -85,5 +107,5 @@ def scenario_files(paths: list[Path]) -> list[Path]:
 
 
 def scenario_schema() -> dict[str, object]:
-    """The JSON Schema of scenario files."""
-    return SoulsScenario.model_json_schema()
+    """The JSON Schema of scenario files (either ruleset)."""
+    return TypeAdapter(Scenario).json_schema()

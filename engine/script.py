@@ -7,7 +7,7 @@ module runs the script, records labels and checks the expectations, naming file 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import model_validator
 
@@ -32,13 +32,16 @@ class ScriptAction(Frozen):
     label: str | None = None
     expect_error: ExpectedError | None = None
 
+    # Fields that qualify the action rather than name it.
+    QUALIFIERS: ClassVar[tuple[str, ...]] = ("label", "expect_error")
+
+    @classmethod
+    def action_names(cls) -> list[str]:
+        return [name for name in cls.model_fields if name not in cls.QUALIFIERS]
+
     def keys(self) -> list[str]:
         """The action keys that are set (exactly one, checked by ``_one_action``)."""
-        return [
-            name
-            for name in type(self).model_fields
-            if name not in ("label", "expect_error") and getattr(self, name) is not None
-        ]
+        return [name for name in self.action_names() if getattr(self, name) is not None]
 
     @property
     def kind(self) -> str:
@@ -48,9 +51,10 @@ class ScriptAction(Frozen):
     def _one_action(self) -> ScriptAction:
         keys = self.keys()
         if len(keys) != 1:
-            names = [n for n in type(self).model_fields if n not in ("label", "expect_error")]
             found = ", ".join(keys) or "none"
-            raise ValueError(f"give exactly one action of {', '.join(names)} (found: {found})")
+            raise ValueError(
+                f"give exactly one action of {', '.join(self.action_names())} (found: {found})"
+            )
         return self
 
     def nested(self) -> Sequence[ScriptAction]:

@@ -48,7 +48,9 @@ def test_check_a_directory(capsys: pytest.CaptureFixture[str]) -> None:
 def test_schema_is_json_schema(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["schema"]) == 0
     schema = json.loads(capsys.readouterr().out)
-    assert "setup" in schema["properties"] and "$defs" in schema
+    assert {"SoulsScenario", "MightScenario"} <= set(schema["$defs"])
+    assert "setup" in schema["$defs"]["MightScenario"]["properties"]
+    assert len(schema["anyOf"]) == 2
 
 
 def test_demo_prints_the_demo_timeline(capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,0 +1,36 @@
+"""Choices the engine asks a player to make, and who answers them.
+
+When a rule leaves a decision to a player (the order of replacement effects, how combat damage is
+assigned), the engine builds a ``Choice`` and asks its ``Chooser``. A scenario answers from its
+script, the desktop app from a dialog, and without an answer the rules' default is used.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, Protocol
+
+from engine.frozen import Frozen
+
+
+class Choice(Frozen):
+    """A question for ``player``: ``options`` are what may be picked or ordered."""
+
+    kind: Literal["replacement_order", "assignment"]
+    player: int
+    subject: str
+    prompt: str
+    options: tuple[str, ...]
+    default: tuple[str, ...] | dict[str, int]
+    limits: str = ""
+
+
+Answer = tuple[str, ...] | dict[str, int]
+
+
+class Chooser(Protocol):
+    def __call__(self, choice: Choice) -> Answer: ...
+
+
+def default_chooser(choice: Choice) -> Answer:
+    """Take the rules' default: creation order for replacements, lethal-first for assignment."""
+    return choice.default

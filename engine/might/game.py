@@ -1,0 +1,1141 @@
+"""The might ruleset: lethal checks, damage replacements, the chain, combat and expiration.
+
+Actions follow the souls pattern: ``verify_x`` raises a ``RuleError``, ``can_x`` answers with a
+bool, ``x`` acts and returns the steps it recorded; a rejected action changes nothing. Decisions
+the rules leave to a player (replacement order, combat assignment) go to the game's ``chooser``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Literal
+
+from engine.changes import Change, Died, Moved, PhaseChanged, StatChanged, Triggered
+from engine.choices import Answer, Choice, Chooser, default_chooser
+from engine.errors import RuleError
+from engine.might.cards import Ability, Duration, Effect, Scope
+from engine.might.combat import (
+    default_assignment,
+    describe_limits,
+    lethal_needs,
+    verify_assignment,
+)
+from engine.might.damage import DamageEvent, DamageKind, applicable_replacements, resolve_event
+from engine.might.table import (
+    BonusDamageGrant,
+    ChainItem,
+    Combat,
+    Doubler,
+    LastingEffect,
+    LethalOverride,
+    MightCard,
+    MightModifier,
+    MightTable,
+    Shield,
+)
+from engine.timeline import Cause, Recorder, Step
+
+MAX_EXPIRATION_PASSES = 20
+
+
+class MightGame(Recorder[MightTable]):
+    """A might game in progress: the current table, its timeline and the legal actions."""
+
+    def __init__(self, table: MightTable, chooser: Chooser = default_chooser) -> None:
+        super().__init__(table, (self._turn_name(table), "Main phase"))
+        self.chooser = chooser
+
+    # ----------------------------------------------------------------------------- helpers
+
+    @staticmethod
+    def _turn_name(table: MightTable) -> str:
+        return f"Turn {table.turn} ({table.players[table.turn_player].name})"
+
+    def _card(self, uid: str) -> MightCard:
+        if uid not in self.table.cards:
+            raise RuleError("M-1", f"there is no card {uid!r}")
+        return self.table.cards[uid]
+
+    def _unit(self, uid: str) -> MightCard:
+        card = self._card(uid)
+        if card.zone not in ("base", "battlefield"):
+            raise RuleError("M-1", f"{uid} is not a unit on the table (it is in {card.zone})")
+        return card
+
+    def verify_unit(self, uid: str) -> None:
+        """Raise unless ``uid`` is a unit on the table (base or battlefield)."""
+        self._unit(uid)
+
+    def _set(self, card: MightCard) -> None:
+        self.table = self.table.with_card(card)
+
+    def _new_id(self) -> tuple[str, int]:
+        number = self.table.next_id
+        self.table = self.table.evolve(next_id=number + 1)
+        return f"e{number}", number
+
+    def _controller(self, uid: str) -> int:
+        return self.table.cards[uid].owner
+
+    def _require_empty_chain(self, action: str) -> None:
+        if self.table.chain:
+            raise RuleError(
+                "M-7", f"cannot {action} while the chain is not empty; resolve it first"
+            )
+
+    def _require_turn_player(self, owner: int, action: str) -> None:
+        if owner != self.table.turn_player:
+            name = self.table.players[owner].name
+            raise RuleError("M-1", f"{name} cannot {action} during the other player's turn")
+
+    def _action(self, verify: Callable[[], None], act: Callable[[], None]) -> list[Step]:
+        with self.transaction():
+            verify()
+            mark = len(self.steps)
+            act()
+            return self.steps[mark:]
+
+    @staticmethod
+    def _can(verify: Callable[..., None], *args: object) -> bool:
+        try:
+            verify(*args)
+        except RuleError:
+            return False
+        return True
+
+    def _ask(self, choice: Choice) -> Answer:
+        return self.chooser(choice)
+
+    # ----------------------------------------------------------------------------- cleanup
+
+    def _cleanup(self, cause: Cause, rules: Sequence[str] = ("M-8",)) -> None:
+        """Units with lethal damage die, all at once; repeat until nothing changes (M-8).
+
+        The check is always recorded, so the timeline shows that it happened (M5).
+        """
+        lethal = [u.uid for u in self.table.units() if self.table.is_lethal(u.uid)]
+        if not lethal:
+            self.record("Cleanup: no unit has lethal damage", [*rules, "M1"], cause)
+        while lethal:
+            self._kill(lethal, cause, rules)
+            lethal = [u.uid for u in self.table.units() if self.table.is_lethal(u.uid)]
+
+    def _kill(self, uids: Sequence[str], cause: Cause, rules: Sequence[str]) -> None:
+        changes: list[Change] = []
+        details = []
+        for uid in uids:
+            card = self.table.cards[uid]
+            details.append(
+                f"{uid} ({card.damage} damage, lethal at {self.table.lethal_threshold(uid)})"
+            )
+            changes.append(Died(card=uid, place=card.place(self.table)))
+            self._set(
+                card.evolve(
+                    zone="trash",
+                    battlefield=None,
+                    damage=0,
+                    modifiers=(),
+                    shields=(),
+                    doublers=(),
+                    lethal=None,
+                    exhausted=False,
+                )
+            )
+        self.record(
+            f"{' and '.join(details)} {'dies' if len(uids) == 1 else 'die'}",
+            [*rules, "M1"],
+            cause,
+            changes,
+        )
+        for uid in uids:
+            self._trigger(uid, "dies", None)
+
+    # ----------------------------------------------------------------------------- chain
+
+    def _push(self, item: ChainItem, cause: Cause, rules: Sequence[str]) -> None:
+        self.table = self.table.evolve(chain=(*self.table.chain, item))
+        self.record(f"{item.text} goes on the chain", [*rules, "M-7"], cause)
+
+    def _trigger(self, uid: str, when: str, source: str | None) -> None:
+        for ability in self.table.definition(uid).abilities:
+            if ability.when == when:
+                self._push_ability(uid, ability, source)
+
+    def _push_ability(self, uid: str, ability: Ability, source: str | None) -> None:
+        item_id, _ = self._new_id()
+        label = ability.name or f"when {ability.when.replace('_', ' ')}"
+        item = ChainItem(
+            id=item_id,
+            card=uid,
+            controller=self._controller(uid),
+            kind="ability",
+            text=f"{uid}: {label}",
+            source=source,
+            effects=ability.effects,
+        )
+        cause = Cause(kind="trigger", card=uid, text=item.text)
+        self.table = self.table.evolve(chain=(*self.table.chain, item))
+        self.record(
+            f"{uid} triggers: {label} (goes on the chain)",
+            ["M-7", "M-8"],
+            cause,
+            [Triggered(card=uid, ability=label)],
+        )
+
+    def _resolve_top(self) -> None:
+        """Resolve the last item put on the chain, then the cleanup it requires (M5, M-7, M-8)."""
+        item = self.table.chain[-1]
+        self.table = self.table.evolve(chain=self.table.chain[:-1])
+        cause = Cause(kind="effect", card=item.card, text=item.text)
+        self.record(f"{item.text} resolves", ["M5", "M-7"], cause)
+        for effect in item.effects:
+            self._apply(item, effect, cause)
+        if item.kind == "spell":
+            card = self._card(item.card)
+            self._set(card.evolve(zone="trash"))
+            self.record(
+                f"{item.card} is finished and goes to the trash",
+                ["M5"],
+                cause,
+                [Moved(card=item.card, before="chain", after="trash")],
+            )
+        self._cleanup(Cause(kind="rule", text=f"cleanup after {item.text}"), ["M5", "M-8"])
+
+    def _resolve_chain(self) -> None:
+        while self.table.chain:
+            self._resolve_top()
+
+    def verify_resolve(self) -> None:
+        if not self.table.chain:
+            raise RuleError("M-7", "the chain is empty: there is nothing to resolve")
+
+    def can_resolve(self) -> bool:
+        return self._can(self.verify_resolve)
+
+    def resolve(self) -> list[Step]:
+        """Both players pass: the chain resolves, last in first out, each with its cleanup."""
+        return self._action(self.verify_resolve, self._resolve_chain)
+
+    # ----------------------------------------------------------------------------- effects
+
+    def _targets(self, item: ChainItem, effect: Effect) -> list[str]:
+        table, controller = self.table, item.controller
+        target = effect.target
+        if target == "target":
+            return [item.target] if item.target and table.on_table(item.target) else []
+        if target == "self":
+            return [item.card] if table.on_table(item.card) else []
+        if target == "source":
+            return [item.source] if item.source and table.on_table(item.source) else []
+        if target == "all_units":
+            return [u.uid for u in table.units()]
+        if target == "all_own_units":
+            return [u.uid for u in table.units(controller)]
+        if target == "all_enemy_units":
+            return [u.uid for u in table.units(1 - controller)]
+        if target == "all_enemy_units_here":
+            here = table.cards[item.card]
+            if here.zone != "battlefield" or here.battlefield is None:
+                return []
+            return [u.uid for u in table.units_at(here.battlefield, 1 - controller)]
+        return []
+
+    def _apply(self, item: ChainItem, effect: Effect, cause: Cause) -> None:
+        if effect.do == "bonus_damage":
+            self._grant_bonus_damage(
+                item.controller, effect.amount, effect.scope, effect.duration, item.card, cause
+            )
+            return
+        if effect.do == "add_runes":
+            self._add_runes(item.controller, effect.amount, cause)
+            return
+        targets = self._targets(item, effect)
+        if not targets:
+            self.record(
+                f"{effect.do}: no legal target on the table, nothing happens", ["M5"], cause
+            )
+        for target in targets:
+            if effect.do == "damage":
+                bonus = self.table.bonus_damage(item.controller, "spell")
+                self._damage(target, effect.amount, bonus, "spell", item.card, cause)
+            elif effect.do == "heal":
+                self._heal([target], cause, ["M6"])
+            elif effect.do == "might":
+                self._modify_might(
+                    target, effect.amount, effect.duration, item.card, item.controller, cause
+                )
+            elif effect.do == "prevent":
+                self._add_shield(
+                    target,
+                    effect.value,
+                    effect.duration,
+                    effect.scope,
+                    item.card,
+                    item.controller,
+                    cause,
+                )
+            elif effect.do == "double":
+                self._add_doubler(
+                    target, effect.duration, effect.scope, item.card, item.controller, cause
+                )
+            elif effect.do == "lethal_threshold":
+                self._set_threshold(
+                    target, effect.threshold, effect.duration, item.card, item.controller, cause
+                )
+
+    # ----------------------------------------------------------------------------- damage
+
+    def _order_for(self, uid: str, kind: DamageKind) -> tuple[str, ...] | None:
+        """Ask the damaged unit's controller to order its replacements when two or more apply."""
+        effects = applicable_replacements(self.table.cards[uid], kind)
+        if len(effects) < 2:
+            return None
+        answer = self._ask(
+            Choice(
+                kind="replacement_order",
+                player=self._controller(uid),
+                subject=uid,
+                prompt=f"Order the replacement effects on {uid}",
+                options=tuple(e.id for e in effects),
+                default=tuple(e.id for e in effects),
+                limits="each applies once; prevention spends only what it prevents (M3, M8)",
+            )
+        )
+        if not isinstance(answer, tuple):
+            raise RuleError("M-4", f"the replacement order for {uid} must be a list of effect ids")
+        return answer
+
+    def _apply_replacements(
+        self, uid: str, amount: int, bonus: int, kind: DamageKind, source: str | None
+    ) -> DamageEvent:
+        event, card = resolve_event(
+            self.table, uid, amount, bonus, kind, source, self._order_for(uid, kind)
+        )
+        self._set(card)
+        return event
+
+    def _describe_event(self, event: DamageEvent) -> str:
+        amount = f"{event.base}" + (f" + {event.bonus} Bonus Damage" if event.bonus else "")
+        parts = [
+            f"{r.effect} ({r.effect_kind}) {r.before} -> {r.after}"
+            + (f", spent {r.spent}, {r.left} left" if r.effect_kind == "prevention" else "")
+            for r in event.replacements
+        ]
+        return amount + (": " + "; ".join(parts) if parts else "")
+
+    def _event_rules(self, event: DamageEvent) -> list[str]:
+        rules = ["M-4"]
+        if event.bonus:
+            rules.append("M3")
+        if any(r.effect_kind == "prevention" for r in event.replacements):
+            rules += ["M3", "M-5"]
+        if len(event.replacements) > 1:
+            rules.append("M8")
+        if event.final == 0:
+            rules += ["M4", "M-6"]
+        return sorted(set(rules), key=rules.index)
+
+    def _damage(
+        self, uid: str, amount: int, bonus: int, kind: DamageKind, source: str | None, cause: Cause
+    ) -> None:
+        """One damage event, replacements applied, marked if anything is left (M3, M4, M-4)."""
+        event = self._apply_replacements(uid, amount, bonus, kind, source)
+        self._mark(event, cause, self._describe_event(event), self._event_rules(event))
+
+    def _mark(self, event: DamageEvent, cause: Cause, how: str, rules: Sequence[str]) -> None:
+        uid = event.target
+        if event.final == 0:
+            self.record(
+                f"damage to {uid} ({how}) is fully prevented: not dealt, nothing triggers",
+                rules,
+                cause,
+                list(event.replacements),
+            )
+            return
+        card = self.table.cards[uid]
+        self._set(card.evolve(damage=card.damage + event.final))
+        self.record(
+            f"{uid} takes {event.final} damage ({how}); marked {card.damage} -> "
+            f"{card.damage + event.final}",
+            rules,
+            cause,
+            [
+                *event.replacements,
+                StatChanged(
+                    card=uid, stat="damage", before=card.damage, after=card.damage + event.final
+                ),
+            ],
+        )
+        self._trigger(uid, "takes_damage", event.source)
+
+    def _heal(self, uids: Sequence[str], cause: Cause, rules: Sequence[str]) -> None:
+        changes: list[Change] = []
+        for uid in uids:
+            card = self.table.cards[uid]
+            if card.damage:
+                changes.append(StatChanged(card=uid, stat="damage", before=card.damage, after=0))
+                self._set(card.evolve(damage=0))
+        healed = ", ".join(c.card for c in changes if isinstance(c, StatChanged))
+        self.record(
+            f"heal: {healed or 'no unit has damage, nothing'} healed", rules, cause, changes
+        )
+
+    # ----------------------------------------------------------------------------- lasting effects
+
+    def _modify_might(
+        self, uid: str, amount: int, duration: Duration, source: str, owner: int, cause: Cause
+    ) -> None:
+        card, (effect_id, created) = self.table.cards[uid], self._new_id()
+        before = self.table.might(uid)
+        modifier = MightModifier(
+            id=effect_id,
+            created=created,
+            source=source,
+            owner=owner,
+            duration=duration,
+            amount=amount,
+        )
+        self._set(card.evolve(modifiers=(*card.modifiers, modifier)))
+        lethal = (
+            " (its marked damage is now lethal at the next check)"
+            if self.table.is_lethal(uid) and card.damage
+            else ""
+        )
+        self.record(
+            f"{uid} gets {modifier.describe()}: Might {before} -> {self.table.might(uid)}{lethal}",
+            ["M2", "M-2"],
+            cause,
+            [StatChanged(card=uid, stat="might", before=before, after=self.table.might(uid))],
+        )
+
+    def _add_shield(
+        self,
+        uid: str,
+        value: int | Literal["all"],
+        duration: Duration,
+        scope: Scope,
+        source: str,
+        owner: int,
+        cause: Cause,
+    ) -> None:
+        card, (effect_id, created) = self.table.cards[uid], self._new_id()
+        shield = Shield(
+            id=effect_id,
+            created=created,
+            source=source,
+            owner=owner,
+            duration=duration,
+            value=value,
+            scope=scope,
+            remaining=None if value == "all" else value,
+        )
+        self._set(card.evolve(shields=(*card.shields, shield)))
+        self.record(f"{uid} gets {shield.describe()}", ["M3", "M-5"], cause)
+
+    def _add_doubler(
+        self, uid: str, duration: Duration, scope: Scope, source: str, owner: int, cause: Cause
+    ) -> None:
+        card, (effect_id, created) = self.table.cards[uid], self._new_id()
+        doubler = Doubler(
+            id=effect_id,
+            created=created,
+            source=source,
+            owner=owner,
+            duration=duration,
+            scope=scope,
+        )
+        self._set(card.evolve(doublers=(*card.doublers, doubler)))
+        self.record(f"{uid} gets {doubler.describe()}", ["M8", "M-4"], cause)
+
+    def _set_threshold(
+        self, uid: str, threshold: int, duration: Duration, source: str, owner: int, cause: Cause
+    ) -> None:
+        card, (effect_id, created) = self.table.cards[uid], self._new_id()
+        override = LethalOverride(
+            id=effect_id,
+            created=created,
+            source=source,
+            owner=owner,
+            duration=duration,
+            threshold=threshold,
+        )
+        self._set(card.evolve(lethal=override))
+        self.record(f"{uid}: {override.describe()}", ["M1", "M-3"], cause)
+
+    def _grant_bonus_damage(
+        self, player: int, amount: int, scope: Scope, duration: Duration, source: str, cause: Cause
+    ) -> None:
+        effect_id, created = self._new_id()
+        grant = BonusDamageGrant(
+            id=effect_id,
+            created=created,
+            source=source,
+            owner=player,
+            duration=duration,
+            amount=amount,
+            scope=scope,
+        )
+        state = self.table.players[player]
+        self.table = self.table.with_player(
+            player, state.evolve(bonus_damage=(*state.bonus_damage, grant))
+        )
+        self.record(f"{state.name}'s {grant.describe()}", ["M3", "M-4"], cause)
+
+    def _add_runes(self, player: int, amount: int, cause: Cause) -> None:
+        state = self.table.players[player]
+        self.table = self.table.with_player(player, state.evolve(runes=state.runes + amount))
+        self.record(
+            f"{state.name} adds {amount} to the rune pool ({state.runes} -> "
+            f"{state.runes + amount})",
+            ["M-1"],
+            cause,
+            [
+                StatChanged(
+                    card=f"{state.name}'s rune pool",
+                    stat="runes",
+                    before=state.runes,
+                    after=state.runes + amount,
+                )
+            ],
+        )
+
+    # ----------------------------------------------------------------------------- play
+
+    def verify_play(self, uid: str, target: str | None = None) -> None:
+        card = self._card(uid)
+        definition = self.table.definition(uid)
+        if card.zone != "hand":
+            raise RuleError("M-1", f"{uid} is not in its owner's hand")
+        if definition.speed == "reaction":
+            if not self.table.chain:
+                raise RuleError(
+                    "M-7", f"{uid} is a Reaction: it can answer only while a spell is on the chain"
+                )
+        else:
+            self._require_turn_player(card.owner, f"play {uid}")
+            self._require_empty_chain(f"play {uid}")
+            if self.table.combat is not None:
+                raise RuleError("M-9", "cannot play a card during combat")
+        runes = self.table.players[card.owner].runes
+        if definition.cost > runes:
+            raise RuleError("M-1", f"{uid} costs {definition.cost} but the rune pool has {runes}")
+        spec = definition.target
+        if spec is None:
+            if target is not None:
+                raise RuleError("M5", f"{uid} does not target; remove the target")
+            return
+        if target is None:
+            raise RuleError("M5", f"{uid} needs a target: {spec.describe()}")
+        aimed = self._unit(target)
+        if (
+            spec.side == "own"
+            and aimed.owner != card.owner
+            or spec.side == "enemy"
+            and aimed.owner == card.owner
+        ):
+            raise RuleError("M5", f"{target} is not {spec.describe()}")
+
+    def can_play(self, uid: str, target: str | None = None) -> bool:
+        return self._can(self.verify_play, uid, target)
+
+    def play(self, uid: str, target: str | None = None) -> list[Step]:
+        """Play a unit to its base, or put a spell on the chain (it waits for ``resolve``)."""
+
+        def act() -> None:
+            card, definition = self._card(uid), self.table.definition(uid)
+            cause = Cause(kind="action", card=uid, text=f"play {uid}")
+            if definition.cost:
+                player = self.table.players[card.owner]
+                self.table = self.table.with_player(
+                    card.owner, player.evolve(runes=player.runes - definition.cost)
+                )
+                self.record(
+                    f"{player.name} pays {definition.cost} from the rune pool",
+                    ["M-1"],
+                    cause,
+                    [
+                        StatChanged(
+                            card=f"{player.name}'s rune pool",
+                            stat="runes",
+                            before=player.runes,
+                            after=player.runes - definition.cost,
+                        )
+                    ],
+                )
+            if definition.kind == "unit":
+                self._set(card.evolve(zone="base"))
+                self.record(
+                    f"{uid} is played to {self.table.players[card.owner].name}'s base",
+                    ["M-1"],
+                    cause,
+                    [Moved(card=uid, before="hand", after="base")],
+                )
+                return
+            self._set(card.evolve(zone="chain"))
+            aim = f" targeting {target}" if target else ""
+            item = ChainItem(
+                id=uid,
+                card=uid,
+                controller=card.owner,
+                kind="spell",
+                text=f"{uid}{aim}",
+                target=target,
+                effects=definition.effects,
+                reaction=definition.speed == "reaction",
+            )
+            self._push(item, cause, ["M5"])
+
+        return self._action(lambda: self.verify_play(uid, target), act)
+
+    # ----------------------------------------------------------------------------- movement
+
+    def _verify_own_unit(self, uid: str, action: str) -> MightCard:
+        card = self._unit(uid)
+        self._require_turn_player(card.owner, action)
+        self._require_empty_chain(action)
+        if self.table.combat is not None:
+            raise RuleError("M-9", f"cannot {action} during combat")
+        return card
+
+    def verify_move(self, uid: str, to: int | None) -> None:
+        card = self._verify_own_unit(uid, f"move {uid}")
+        if to is not None and not 0 <= to < len(self.table.battlefields):
+            raise RuleError("M-1", f"there is no battlefield number {to + 1}")
+        if (card.zone == "base" and to is None) or (
+            card.zone == "battlefield" and card.battlefield == to
+        ):
+            raise RuleError("M-1", f"{uid} is already there")
+
+    def can_move(self, uid: str, to: int | None) -> bool:
+        return self._can(self.verify_move, uid, to)
+
+    def move(self, uid: str, to: int | None) -> list[Step]:
+        """Move a unit to a battlefield (or its base: ``to=None``); damage stays (M6, M-6)."""
+        return self._action(lambda: self.verify_move(uid, to), lambda: self._relocate(uid, to))
+
+    def recall(self, uid: str) -> list[Step]:
+        """Return a unit from a battlefield to its base; damage stays (M6)."""
+        return self._action(lambda: self.verify_move(uid, None), lambda: self._relocate(uid, None))
+
+    def _relocate(self, uid: str, to: int | None, cause: Cause | None = None) -> None:
+        card = self.table.cards[uid]
+        before = card.place(self.table)
+        verb = "moves" if to is not None else "is recalled"
+        cause = cause or Cause(kind="action", card=uid, text=f"{uid} {verb}")
+        self._set(card.evolve(zone="base" if to is None else "battlefield", battlefield=to))
+        after = self.table.cards[uid].place(self.table)
+        damage = f", keeping its {card.damage} damage" if card.damage else ""
+        self.record(
+            f"{uid} {verb} {before} -> {after}{damage}",
+            ["M6", "M-6"],
+            cause,
+            [Moved(card=uid, before=before, after=after)],
+        )
+        self._cleanup(Cause(kind="rule", text=f"cleanup after {uid} {verb}"))
+
+    def verify_set_ready(self, uid: str, ready: bool) -> None:
+        card = self._unit(uid)
+        if card.exhausted != ready:
+            raise RuleError("M-1", f"{uid} is already {'ready' if ready else 'exhausted'}")
+
+    def set_ready(self, uid: str, ready: bool) -> list[Step]:
+        """Ready or exhaust a unit; its damage stays (M6)."""
+
+        def act() -> None:
+            card = self.table.cards[uid]
+            self._set(card.evolve(exhausted=not ready))
+            word = "readied" if ready else "exhausted"
+            self.record(
+                f"{uid} is {word}" + (f", keeping its {card.damage} damage" if card.damage else ""),
+                ["M6", "M-6"],
+                Cause(kind="action", card=uid, text=f"{uid} is {word}"),
+            )
+
+        return self._action(lambda: self.verify_set_ready(uid, ready), act)
+
+    def return_to_hand(self, uid: str) -> list[Step]:
+        """Return a unit to its owner's hand: it leaves the table and loses its damage (M-6)."""
+
+        def act() -> None:
+            card = self.table.cards[uid]
+            before = card.place(self.table)
+            self._set(
+                card.evolve(
+                    zone="hand",
+                    battlefield=None,
+                    damage=0,
+                    modifiers=(),
+                    shields=(),
+                    doublers=(),
+                    lethal=None,
+                    exhausted=False,
+                )
+            )
+            self.record(
+                f"{uid} returns to hand and loses its {card.damage} damage",
+                ["M-6"],
+                Cause(kind="action", card=uid, text=f"return {uid} to hand"),
+                [
+                    Moved(card=uid, before=before, after="hand"),
+                    StatChanged(card=uid, stat="damage", before=card.damage, after=0),
+                ],
+            )
+
+        return self._action(lambda: self.verify_return_to_hand(uid), act)
+
+    def verify_return_to_hand(self, uid: str) -> None:
+        self._verify_own_unit(uid, f"return {uid} to hand")
+
+    # ----------------------------------------------------------------------------- combat
+
+    def verify_combat(self, battlefield: int) -> None:
+        self._require_empty_chain("start combat")
+        if self.table.combat is not None:
+            raise RuleError("M-9", "a combat is already under way")
+        if not 0 <= battlefield < len(self.table.battlefields):
+            raise RuleError("M-9", f"there is no battlefield number {battlefield + 1}")
+        if not self.table.units_at(battlefield, self.table.turn_player):
+            name = self.table.battlefields[battlefield].name
+            raise RuleError("M-9", f"the turn player has no unit at {name} to attack with")
+
+    def can_combat(self, battlefield: int) -> bool:
+        return self._can(self.verify_combat, battlefield)
+
+    def combat(self, battlefield: int) -> list[Step]:
+        """Combat at a battlefield: assignment, deal, Combat Cleanup, result (M7, M9, M-9..M-12)."""
+
+        def act() -> None:
+            attacker = self.table.turn_player
+            combat = Combat(
+                battlefield=battlefield,
+                attacker=attacker,
+                attackers=tuple(u.uid for u in self.table.units_at(battlefield, attacker)),
+                defenders=tuple(u.uid for u in self.table.units_at(battlefield, 1 - attacker)),
+            )
+            name = self.table.battlefields[battlefield].name
+            turn = self.phase[0]
+            self.phase = (turn, f"Combat at {name}")
+            self.table = self.table.evolve(combat=combat)
+            cause = Cause(kind="action", text=f"combat at {name}")
+            self.record(
+                f"Combat at {name}: {', '.join(combat.attackers)} attack; defending: "
+                f"{', '.join(combat.defenders) or 'nobody'}",
+                ["M-9"],
+                cause,
+                [PhaseChanged(before="Main phase", after=self.phase[1])],
+            )
+            totals = {
+                side: self._combat_total(units, side)
+                for side, units in ((attacker, combat.attackers), (1 - attacker, combat.defenders))
+            }
+            events: list[DamageEvent] = []
+            for side, enemies in ((attacker, combat.defenders), (1 - attacker, combat.attackers)):
+                events += self._assign(side, enemies, totals[side], cause)
+            self._deal(events, cause)
+            self._combat_cleanup(combat, cause)
+            self.table = self.table.evolve(combat=None)
+            self.phase = (turn, "Main phase")
+            self.record(
+                "Combat is over",
+                ["M-12"],
+                cause,
+                [PhaseChanged(before=f"Combat at {name}", after="Main phase")],
+            )
+
+        return self._action(lambda: self.verify_combat(battlefield), act)
+
+    def _combat_total(self, units: Sequence[str], side: int) -> int:
+        """A side deals the sum of its units' current Might, never below 0, plus Bonus Damage."""
+        might = max(0, sum(self.table.might(uid) for uid in units))
+        return might + self.table.bonus_damage(side, "combat") if might else might
+
+    def _assign(
+        self, side: int, enemies: Sequence[str], total: int, cause: Cause
+    ) -> list[DamageEvent]:
+        """One side assigns its damage; replacements apply now and prevention is spent (M7)."""
+        player = self.table.players[side].name
+        self.phase = (*self.phase[:2], "Assignment")
+        if not enemies or not total:
+            self.record(
+                f"{player} has {total} damage and {len(enemies)} enemy units: nothing to assign",
+                ["M7", "M-10"],
+                cause,
+            )
+            return []
+        orders = {uid: self._order_for(uid, "combat") for uid in enemies}
+        needs = lethal_needs(self.table, enemies, orders, total)
+        answer = self._ask(
+            Choice(
+                kind="assignment",
+                player=side,
+                subject=f"{player}:{self.phase[1]}",
+                prompt=f"{player} assigns {total} combat damage",
+                options=tuple(enemies),
+                default=default_assignment(needs, total),
+                limits=describe_limits(needs, total),
+            )
+        )
+        if not isinstance(answer, dict):
+            raise RuleError("M-10", f"{player}'s assignment must map units to amounts")
+        verify_assignment(needs, total, answer)
+        events: list[DamageEvent] = []
+        changes: list[Change] = []
+        parts = []
+        for uid in enemies:
+            amount = answer.get(uid, 0)
+            if not amount:
+                continue
+            event, card = resolve_event(self.table, uid, amount, 0, "combat", None, orders[uid])
+            self._set(card)
+            events.append(event)
+            changes += event.replacements
+            parts.append(
+                f"{uid} {self._describe_event(event)}"
+                + (f" = {event.final}" if event.replacements else "")
+            )
+        rules = [
+            "M7",
+            "M-10",
+            *(r for e in events for r in self._event_rules(e) if r not in ("M-6",)),
+        ]
+        self.record(
+            f"{player} assigns {total}: " + "; ".join(parts),
+            sorted(set(rules), key=rules.index),
+            cause,
+            changes,
+        )
+        return events
+
+    def _deal(self, events: Sequence[DamageEvent], cause: Cause) -> None:
+        """All assigned damage is dealt at once; replacements are not applied again (M8, M-11)."""
+        self.phase = (*self.phase[:2], "Deal")
+        changes: list[Change] = []
+        parts = []
+        for event in events:
+            card = self.table.cards[event.target]
+            if event.final == 0:
+                parts.append(f"{event.target}: fully prevented, not dealt")
+                continue
+            self._set(card.evolve(damage=card.damage + event.final))
+            changes.append(
+                StatChanged(
+                    card=event.target,
+                    stat="damage",
+                    before=card.damage,
+                    after=card.damage + event.final,
+                )
+            )
+            parts.append(f"{event.target} takes {event.final}")
+        self.record(
+            "Combat damage is dealt: " + ("; ".join(parts) or "none"),
+            ["M8", "M-11"],
+            cause,
+            changes,
+        )
+        for event in events:
+            if event.final:
+                self._trigger(event.target, "takes_damage", event.source)
+
+    def _combat_cleanup(self, combat: Combat, cause: Cause) -> None:
+        """M9, M-12: deaths, heal the whole table, recall, resolve the chain, the result."""
+        combat_phase = self.phase[:2]
+
+        def sub_step(name: str) -> None:
+            self.phase = (*combat_phase, "Combat Cleanup", name)
+
+        rules = ["M9", "M-12"]
+        sub_step("1. Deaths")
+        lethal = [u.uid for u in self.table.units() if self.table.is_lethal(u.uid)]
+        if lethal:
+            self._kill(lethal, cause, rules)
+        else:
+            self.record("No unit has lethal damage", rules, cause)
+        sub_step("2. Heal")
+        self._heal([u.uid for u in self.table.units()], cause, rules)
+        defenders = [u for u in combat.defenders if self.table.on_table(u)]
+        attackers = [
+            u
+            for u in combat.attackers
+            if self.table.on_table(u) and self.table.cards[u].battlefield == combat.battlefield
+        ]
+        sub_step("3. Recall")
+        if defenders and attackers:
+            for uid in attackers:
+                self._relocate(uid, None, Cause(kind="rule", text="defenders remain: recall"))
+        else:
+            reason = "no defender remains" if attackers else "no attacker remains"
+            self.record(f"Nobody is recalled: {reason}", rules, cause)
+        sub_step("4. Chain")
+        if self.table.chain:
+            self._resolve_chain()
+        else:
+            self.record("The chain is empty: nothing to resolve", rules, cause)
+        name = self.table.battlefields[combat.battlefield].name
+        self.phase = (*combat_phase, "Combat result")
+        if attackers and not defenders:
+            field = self.table.battlefields[combat.battlefield].evolve(holder=combat.attacker)
+            fields = list(self.table.battlefields)
+            fields[combat.battlefield] = field
+            self.table = self.table.evolve(battlefields=tuple(fields))
+            holder = self.table.players[combat.attacker].name
+            self.record(f"{holder}'s attackers hold {name}", ["M9", "M-12", "P-11"], cause)
+        else:
+            self.record(
+                f"No result at {name}: "
+                + ("defenders remain" if defenders else "no attacker remains"),
+                ["M9", "M-12", "P-11"],
+                cause,
+            )
+
+    # ----------------------------------------------------------------------------- end of turn
+
+    def verify_end_turn(self) -> None:
+        self._require_empty_chain("end the turn")
+        if self.table.combat is not None:
+            raise RuleError("M-9", "cannot end the turn during combat")
+
+    def can_end_turn(self) -> bool:
+        return self._can(self.verify_end_turn)
+
+    def end_turn(self) -> list[Step]:
+        """End-of-turn effects, then expiration as visible sub-steps, then the turn passes (M10,
+        M11, M-13)."""
+
+        def act() -> None:
+            turn = self.phase[0]
+            cause = Cause(kind="rule", text="end of turn")
+            self.phase = (turn, "End of turn", "End-of-turn effects")
+            self.record(
+                "End of turn: end-of-turn effects come first",
+                ["M10", "M-13"],
+                cause,
+                [PhaseChanged(before="Main phase", after="End of turn")],
+            )
+            for unit in list(self.table.units()):
+                self._trigger(unit.uid, "end_of_turn", None)
+            self._resolve_chain()
+            for attempt in range(1, MAX_EXPIRATION_PASSES + 1):
+                label = "Expiration" if attempt == 1 else f"Expiration (restart {attempt - 1})"
+                if not self._expire((turn, "End of turn", label), cause):
+                    break
+                self.phase = (turn, "End of turn", label, "Chain")
+                self._resolve_chain()
+                self.record(
+                    "Something went on the chain: expiration restarts from the lethal check",
+                    ["M10", "M11", "M-13"],
+                    cause,
+                )
+            else:
+                raise RuleError(
+                    "M-13",
+                    f"expiration did not settle after "
+                    f"{MAX_EXPIRATION_PASSES} passes: the cards loop forever",
+                )
+            self._pass_turn(turn, cause)
+
+        return self._action(self.verify_end_turn, act)
+
+    def _expire(self, phase: tuple[str, ...], cause: Cause) -> bool:
+        """One pass of (a)-(d); True when anything went on the chain during it (M-13)."""
+        rules = ["M10", "M-13"]
+        self.phase = (*phase, "(a) Lethal check")
+        lethal = [u.uid for u in self.table.units() if self.table.is_lethal(u.uid)]
+        if lethal:
+            self._kill(lethal, cause, [*rules, "M11"])
+        else:
+            self.record("No unit has lethal damage", [*rules, "M11"], cause)
+        self.phase = (*phase, "(b) Heal")
+        self._heal([u.uid for u in self.table.units()], cause, [*rules, "M11"])
+        self.phase = (*phase, '(c) "This turn" effects end')
+        self._end_effects(
+            lambda effect: effect.duration == "this_turn", "this turn", cause, [*rules, "M11"]
+        )
+        self.phase = (*phase, "(d) Rune pools empty")
+        changes: list[Change] = []
+        for index, player in enumerate(self.table.players):
+            if player.runes:
+                changes.append(
+                    StatChanged(
+                        card=f"{player.name}'s rune pool",
+                        stat="runes",
+                        before=player.runes,
+                        after=0,
+                    )
+                )
+                self.table = self.table.with_player(index, player.evolve(runes=0))
+        self.record("Every rune pool empties", rules, cause, changes)
+        return bool(self.table.chain)
+
+    def _end_effects(
+        self,
+        ends: Callable[
+            [MightModifier | Shield | Doubler | LethalOverride | BonusDamageGrant], bool
+        ],
+        what: str,
+        cause: Cause,
+        rules: Sequence[str],
+    ) -> None:
+        """End, all at once, every lasting effect for which ``ends`` holds."""
+        changes: list[Change] = []
+        ended: list[str] = []
+        for card in list(self.table.cards.values()):
+            before = self.table.might(card.uid) if self.table.on_table(card.uid) else None
+            gone = [e for e in card.lasting() if ends(e)]
+            if not gone:
+                continue
+            self._set(
+                card.evolve(
+                    modifiers=tuple(m for m in card.modifiers if not ends(m)),
+                    shields=tuple(s for s in card.shields if not ends(s)),
+                    doublers=tuple(d for d in card.doublers if not ends(d)),
+                    lethal=None if card.lethal and ends(card.lethal) else card.lethal,
+                )
+            )
+            ended += [f"{card.uid}: {e.describe()}" for e in gone]
+            if before is not None and before != self.table.might(card.uid):
+                changes.append(
+                    StatChanged(
+                        card=card.uid, stat="might", before=before, after=self.table.might(card.uid)
+                    )
+                )
+        for index, player in enumerate(self.table.players):
+            gone_grants = [g for g in player.bonus_damage if ends(g)]
+            if gone_grants:
+                ended += [f"{player.name}: {g.describe()}" for g in gone_grants]
+                self.table = self.table.with_player(
+                    index,
+                    player.evolve(
+                        bonus_damage=tuple(g for g in player.bonus_damage if not ends(g))
+                    ),
+                )
+        text = "; ".join(ended) if ended else "none"
+        self.record(f'Effects lasting "{what}" end together: {text}', rules, cause, changes)
+
+    def _pass_turn(self, turn: str, cause: Cause) -> None:
+        table = self.table
+        self.table = table.evolve(turn=table.turn + 1, turn_player=1 - table.turn_player)
+        self.phase = (self._turn_name(self.table), "Main phase")
+        self.record(
+            f"{self.phase[0]} begins",
+            ["M10", "M-13"],
+            cause,
+            [PhaseChanged(before=turn, after=self.phase[0])],
+        )
+        new_player = self.table.turn_player
+
+        def ending(effect: LastingEffect) -> bool:
+            return effect.owner == new_player and effect.duration == "until_your_next_turn"
+
+        lasting = [e for c in self.table.cards.values() for e in c.lasting()]
+        lasting += [g for p in self.table.players for g in p.bonus_damage]
+        if any(ending(e) for e in lasting):
+            self._end_effects(ending, "until your next turn", cause, ["M-5"])
+
+    # ----------------------------------------------------------------------------- playtester edits
+
+    def _edit(
+        self, text: str, card: str | None, verify: Callable[[], None], act: Callable[[Cause], None]
+    ) -> list[Step]:
+        """A playtester's direct edit, resolved like an effect: a cleanup follows it, and what it
+        triggered resolves unless a chain was already open (M-8)."""
+        cause = Cause(kind="playtester", card=card, text=text)
+
+        def run() -> None:
+            chain_was_open = bool(self.table.chain)
+            act(cause)
+            self._cleanup(Cause(kind="rule", text=f"cleanup after {text}"))
+            if not chain_was_open:
+                self._resolve_chain()
+
+        return self._action(verify, run)
+
+    def deal(
+        self, target: str, amount: int, kind: DamageKind = "spell", bonus: int = 0
+    ) -> list[Step]:
+        """Deal ``amount`` (+ ``bonus`` Bonus Damage) to a unit as one damage event (M-4)."""
+        return self._edit(
+            f"deal {amount} to {target}",
+            target,
+            lambda: self.verify_unit(target),
+            lambda cause: self._damage(target, amount, bonus, kind, None, cause),
+        )
+
+    def heal(self, target: str) -> list[Step]:
+        return self._edit(
+            f"heal {target}",
+            target,
+            lambda: self.verify_unit(target),
+            lambda cause: self._heal([target], cause, ["M6"]),
+        )
+
+    def modify_might(
+        self, target: str, amount: int, duration: Duration = "this_turn"
+    ) -> list[Step]:
+        return self._edit(
+            f"{amount:+d} Might to {target}",
+            target,
+            lambda: self.verify_unit(target),
+            lambda cause: self._modify_might(
+                target, amount, duration, "playtester", self._controller(target), cause
+            ),
+        )
+
+    def add_shield(
+        self,
+        target: str,
+        value: int | Literal["all"],
+        duration: Duration = "this_turn",
+        scope: Scope = "all",
+    ) -> list[Step]:
+        return self._edit(
+            f"prevention {value} on {target}",
+            target,
+            lambda: self.verify_unit(target),
+            lambda cause: self._add_shield(
+                target, value, duration, scope, "playtester", self._controller(target), cause
+            ),
+        )
+
+    def add_doubler(
+        self, target: str, duration: Duration = "this_turn", scope: Scope = "all"
+    ) -> list[Step]:
+        return self._edit(
+            f"doubling on {target}",
+            target,
+            lambda: self.verify_unit(target),
+            lambda cause: self._add_doubler(
+                target, duration, scope, "playtester", self._controller(target), cause
+            ),
+        )
+
+    def set_lethal_threshold(
+        self, target: str, threshold: int, duration: Duration = "this_turn"
+    ) -> list[Step]:
+        return self._edit(
+            f"lethal at {threshold} for {target}",
+            target,
+            lambda: self.verify_unit(target),
+            lambda cause: self._set_threshold(
+                target, threshold, duration, "playtester", self._controller(target), cause
+            ),
+        )
+
+    def grant_bonus_damage(
+        self, player: int, amount: int, scope: Scope = "spell", duration: Duration = "this_turn"
+    ) -> list[Step]:
+        return self._edit(
+            f"+{amount} Bonus Damage",
+            None,
+            lambda: None,
+            lambda cause: self._grant_bonus_damage(
+                player, amount, scope, duration, "playtester", cause
+            ),
+        )
+
+    def add_runes(self, player: int, amount: int) -> list[Step]:
+        return self._edit(
+            f"add {amount} runes",
+            None,
+            lambda: None,
+            lambda cause: self._add_runes(player, amount, cause),
+        )

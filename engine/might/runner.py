@@ -1,0 +1,355 @@
+"""Running a might scenario: build its table, play its script with the choices it spells out,
+check its expectations."""
+
+from __future__ import annotations
+
+import re
+
+from engine.choices import Answer, Choice
+from engine.errors import RuleError
+from engine.might.cards import MightCardDef
+from engine.might.game import MightGame
+from engine.might.scenario import (
+    Action,
+    DoublerSetup,
+    Expectation,
+    MightScenario,
+    ShieldSetup,
+    UnitSetup,
+)
+from engine.might.table import (
+    Battlefield,
+    BonusDamageGrant,
+    Doubler,
+    LethalOverride,
+    MightCard,
+    MightModifier,
+    MightPlayer,
+    MightTable,
+    Shield,
+    Zone,
+)
+from engine.pools import scenario_cards
+from engine.script import ExpectationBase, Location, ScriptAction, ScriptRunner, compare_fields
+from engine.timeline import Step
+from engine.yaml_source import YamlSource
+
+
+def card_id(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+
+
+class TableBuilder:
+    """Turns a might set-up into the first table, naming the place of any bad entry."""
+
+    def __init__(self, scenario: MightScenario, source: YamlSource) -> None:
+        self.scenario = scenario
+        self.source = source
+        self.defs = scenario_cards(source, scenario.pool, scenario.cards, MightCardDef)
+        self.cards: dict[str, MightCard] = {}
+        self.places: dict[str, Location] = {}
+        self.created = 0
+
+    def _next(self) -> int:
+        self.created += 1
+        return self.created
+
+    def build(self) -> MightTable:
+        setup = self.scenario.setup
+        players = []
+        for owner, player in enumerate(setup.players):
+            where: Location = ("setup", "players", owner)
+            for index, unit in enumerate(player.units):
+                self._place(unit, owner, (*where, "units", index), on_table=True)
+            for zone in ("hand", "trash"):
+                for index, entry in enumerate(getattr(player, zone)):
+                    self._place(entry, owner, (*where, zone, index), on_table=False, zone=zone)
+            grants = tuple(
+                BonusDamageGrant(
+                    id=f"e{(n := self._next())}",
+                    created=n,
+                    source="set-up",
+                    owner=owner,
+                    **grant.model_dump(),
+                )
+                for grant in player.bonus_damage
+            )
+            players.append(MightPlayer(name=player.name, runes=player.runes, bonus_damage=grants))
+        table = MightTable(
+            players=tuple(players),
+            battlefields=tuple(Battlefield(name=name) for name in setup.battlefields),
+            defs=self.defs,
+            cards=self.cards,
+            turn=setup.turn,
+            turn_player=setup.turn_player,
+            next_id=self.created + 1,
+        )
+        for card in table.units():
+            if table.is_lethal(card.uid):
+                raise self.source.error(
+                    self.places[card.uid],
+                    f"{card.uid} starts with lethal damage: it would die at the first check (P-6)",
+                    "M-8",
+                )
+        return table
+
+    def _place(
+        self, entry: UnitSetup, owner: int, where: Location, on_table: bool, zone: Zone = "base"
+    ) -> None:
+        definition = self.defs.get(entry.card)
+        if definition is None:
+            raise self.source.error(
+                (*where, "card"),
+                f"unknown card {entry.card!r}: it is "
+                f"neither in the pool {self.scenario.pool!r} nor in this "
+                "scenario's cards",
+            )
+        uid = entry.id or card_id(entry.card)
+        if uid in self.cards:
+            raise self.source.error(
+                where, f"two cards have the id {uid!r}: give one an explicit id"
+            )
+        battlefield = None
+        if on_table:
+            if definition.kind != "unit":
+                raise self.source.error(
+                    (*where, "card"), f"{entry.card} is a spell, not a unit", "M-1"
+                )
+            if entry.at != "base":
+                battlefield = self._battlefield(entry.at, (*where, "at"))
+                zone = "battlefield"
+        self.cards[uid] = MightCard(
+            uid=uid,
+            name=entry.card,
+            owner=owner,
+            zone=zone,
+            battlefield=battlefield,
+            exhausted=entry.exhausted,
+            damage=entry.damage,
+            modifiers=tuple(
+                MightModifier(
+                    id=f"e{(n := self._next())}",
+                    created=n,
+                    source="set-up",
+                    owner=owner,
+                    **m.model_dump(),
+                )
+                for m in entry.might
+            ),
+            shields=tuple(self._shield(s, owner) for s in entry.shields),
+            doublers=tuple(self._doubler(d, owner) for d in entry.doublers),
+            lethal=None
+            if entry.lethal is None
+            else LethalOverride(
+                id=f"e{(n := self._next())}",
+                created=n,
+                source="set-up",
+                owner=owner,
+                **entry.lethal.model_dump(),
+            ),
+        )
+        self.places[uid] = where
+
+    def _shield(self, entry: ShieldSetup, owner: int) -> Shield:
+        number = self._next()
+        remaining = (
+            None
+            if entry.value == "all"
+            else (entry.remaining if entry.remaining is not None else entry.value)
+        )
+        return Shield(
+            id=entry.id or f"e{number}",
+            created=number,
+            source="set-up",
+            owner=owner,
+            duration=entry.duration,
+            value=entry.value,
+            remaining=remaining,
+            scope=entry.scope,
+        )
+
+    def _doubler(self, entry: DoublerSetup, owner: int) -> Doubler:
+        number = self._next()
+        return Doubler(
+            id=entry.id or f"e{number}",
+            created=number,
+            source="set-up",
+            owner=owner,
+            duration=entry.duration,
+            scope=entry.scope,
+        )
+
+    def _battlefield(self, name: str, where: Location) -> int:
+        names = self.scenario.setup.battlefields
+        if name not in names:
+            raise self.source.error(
+                where, f"there is no battlefield {name!r} (battlefields: {', '.join(names)})", "M-1"
+            )
+        return names.index(name)
+
+
+class ScriptedChooser:
+    """Answers the engine's choices from the actions being played (innermost first)."""
+
+    def __init__(self, game_players: list[str]) -> None:
+        self.players = game_players
+        self.context: list[Action] = []
+        self.used: set[tuple[int, str]] = set()
+
+    def __call__(self, choice: Choice) -> Answer:
+        for action in reversed(self.context):
+            if (
+                choice.kind == "replacement_order"
+                and action.order
+                and choice.subject in action.order
+            ):
+                self.used.add((id(action), choice.subject))
+                return tuple(action.order[choice.subject])
+            if choice.kind == "assignment" and action.combat:
+                name = self.players[choice.player]
+                if name in action.combat.assign:
+                    return dict(action.combat.assign[name])
+        return choice.default
+
+
+def perform(
+    action: ScriptAction,
+    place: Location,
+    runner: ScriptRunner,
+    game: MightGame,
+    chooser: ScriptedChooser,
+) -> None:
+    """Carry out one might script action; a played spell waits for its responses, then the
+    chain resolves."""
+    assert isinstance(action, Action)
+    chooser.context.append(action)
+    try:
+        _perform(action, place, runner, game, chooser)
+    finally:
+        chooser.context.pop()
+    for unit in action.order or {}:
+        if (id(action), unit) not in chooser.used:
+            raise RuleError(
+                "M-4",
+                f"the order given for {unit} was never asked for: fewer than "
+                "two replacement effects applied to it",
+            )
+
+
+def _perform(
+    action: Action, place: Location, runner: ScriptRunner, game: MightGame, chooser: ScriptedChooser
+) -> None:
+    table = game.table
+    if p := action.play:
+        game.play(p.card, p.target)
+        runner.run(p.responses, (*place, "responses"))
+        if len(chooser.context) == 1 and game.table.chain:
+            game.resolve()
+    elif action.resolve:
+        game.resolve()
+    elif m := action.move:
+        game.move(m.unit, None if m.to == "base" else battlefield_index(table, m.to))
+    elif r := action.recall:
+        game.recall(r.unit)
+    elif u := action.ready:
+        game.set_ready(u.unit, True)
+    elif u := action.exhaust:
+        game.set_ready(u.unit, False)
+    elif u := action.return_to_hand:
+        game.return_to_hand(u.unit)
+    elif c := action.combat:
+        for name in c.assign:
+            player_index(table, name)
+        game.combat(battlefield_index(table, c.battlefield))
+    elif d := action.deal:
+        game.deal(d.target, d.amount, d.kind, d.bonus)
+    elif h := action.heal:
+        game.heal(h.target)
+    elif mi := action.might:
+        game.modify_might(mi.target, mi.amount, mi.duration)
+    elif s := action.shield:
+        game.add_shield(s.target, s.value, s.duration, s.scope)
+    elif db := action.double:
+        game.add_doubler(db.target, db.duration, db.scope)
+    elif t := action.lethal:
+        game.set_lethal_threshold(t.target, t.threshold, t.duration)
+    elif b := action.bonus_damage:
+        game.grant_bonus_damage(player_index(table, b.player), b.amount, b.scope, b.duration)
+    elif ru := action.add_runes:
+        game.add_runes(player_index(table, ru.player), ru.amount)
+    else:
+        game.end_turn()
+
+
+def battlefield_index(table: MightTable, name: str) -> int:
+    names = [b.name for b in table.battlefields]
+    if name not in names:
+        raise RuleError("M-1", f"there is no battlefield {name!r} ({', '.join(names)})")
+    return names.index(name)
+
+
+def player_index(table: MightTable, name: str) -> int:
+    names = [p.name for p in table.players]
+    if name not in names:
+        raise RuleError("M-1", f"there is no player {name!r} ({', '.join(names)})")
+    return names.index(name)
+
+
+def card_misses(step: Step, expectation: ExpectationBase) -> list[tuple[Location, str]]:
+    """What differs from the might part of ``expectation`` on the table after ``step``."""
+    assert isinstance(expectation, Expectation)
+    table = step.table
+    assert isinstance(table, MightTable)
+    misses: list[tuple[Location, str]] = []
+    for uid, expect in expectation.cards.items():
+        if uid not in table.cards:
+            misses.append((("cards", uid), f"card {uid!r} does not exist"))
+            continue
+        for field, want, seen in compare_fields(unit_facts(table, uid), expect):
+            misses.append((("cards", uid, field), f"{uid} {field}: expected {want}, saw {seen}"))
+    for name, runes in expectation.runes.items():
+        seen_runes = {p.name: p.runes for p in table.players}.get(name)
+        if seen_runes != runes:
+            misses.append(
+                (("runes", name), f"{name}'s rune pool: expected {runes}, saw {seen_runes}")
+            )
+    for field_name, holder in expectation.holders.items():
+        fields = {b.name: b.holder for b in table.battlefields}
+        held = fields.get(field_name)
+        seen_holder = None if held is None else table.players[held].name
+        if seen_holder != holder:
+            misses.append(
+                (
+                    ("holders", field_name),
+                    f"{field_name} holder: expected {holder}, saw {seen_holder}",
+                )
+            )
+    if expectation.chain is not None and len(table.chain) != expectation.chain:
+        misses.append(
+            (("chain",), f"chain: expected {expectation.chain} items, saw {len(table.chain)}")
+        )
+    return misses
+
+
+def unit_facts(table: MightTable, uid: str) -> dict[str, object]:
+    card = table.cards[uid]
+    facts: dict[str, object] = {
+        "damage": card.damage,
+        "zone": card.zone,
+        "at": card.place(table),
+        "exhausted": card.exhausted,
+        "shields": {s.id: "all" if s.remaining is None else s.remaining for s in card.shields},
+        "doublers": len(card.doublers),
+    }
+    if table.definition(uid).kind == "unit":
+        facts |= {"might": table.might(uid), "lethal": table.is_lethal(uid)}
+    return facts
+
+
+def run(scenario: MightScenario, source: YamlSource) -> tuple[MightGame, ScriptRunner]:
+    table = TableBuilder(scenario, source).build()
+    chooser = ScriptedChooser([p.name for p in table.players])
+    game = MightGame(table, chooser)
+    runner = ScriptRunner(game.steps, source, lambda a, p, r: perform(a, p, r, game, chooser))
+    runner.run(scenario.script)
+    return game, runner

@@ -1,0 +1,225 @@
+"""Might scenario files: set-up, a script of actions (with the players' choices) and expectations.
+
+The format is documented in docs/scenarios.md; ``cardtable schema`` prints its JSON Schema.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Literal
+
+from pydantic import Field, model_validator
+
+from engine.frozen import Frozen
+from engine.might.cards import Duration, MightCardDef, Scope
+from engine.script import ExpectationBase, ScriptAction, unique_labels
+
+
+class ModifierSetup(Frozen):
+    amount: int
+    duration: Duration = "this_turn"
+
+
+class ShieldSetup(Frozen):
+    id: str | None = None
+    value: int | Literal["all"]
+    remaining: int | None = None
+    duration: Duration = "this_turn"
+    scope: Scope = "all"
+
+
+class DoublerSetup(Frozen):
+    id: str | None = None
+    duration: Duration = "this_turn"
+    scope: Scope = "all"
+
+
+class ThresholdSetup(Frozen):
+    threshold: int = Field(ge=1)
+    duration: Duration = "this_turn"
+
+
+class UnitSetup(Frozen):
+    """A card at set-up; on the table ``at`` is ``base`` or a battlefield's name."""
+
+    card: str
+    id: str | None = None
+    at: str = "base"
+    damage: int = Field(default=0, ge=0)
+    exhausted: bool = False
+    might: tuple[ModifierSetup, ...] = ()
+    shields: tuple[ShieldSetup, ...] = ()
+    doublers: tuple[DoublerSetup, ...] = ()
+    lethal: ThresholdSetup | None = None
+
+
+class BonusDamageSetup(Frozen):
+    amount: int
+    scope: Scope = "spell"
+    duration: Duration = "this_turn"
+
+
+class MightPlayerSetup(Frozen):
+    name: str
+    runes: int = Field(default=0, ge=0)
+    units: tuple[UnitSetup, ...] = ()
+    hand: tuple[UnitSetup, ...] = ()
+    trash: tuple[UnitSetup, ...] = ()
+    bonus_damage: tuple[BonusDamageSetup, ...] = ()
+
+
+class MightSetup(Frozen):
+    battlefields: tuple[str, ...] = ("Battlefield 1", "Battlefield 2")
+    turn: int = Field(default=1, ge=1)
+    turn_player: int = Field(default=0, ge=0, le=1)
+    players: tuple[MightPlayerSetup, MightPlayerSetup]
+
+
+class PlayArgs(Frozen):
+    card: str
+    target: str | None = None
+    responses: tuple[Action, ...] = ()
+
+
+class UnitArgs(Frozen):
+    unit: str
+
+
+class MoveArgs(Frozen):
+    unit: str
+    to: str
+
+
+class CombatArgs(Frozen):
+    battlefield: str
+    assign: dict[str, dict[str, int]] = {}
+
+
+class DealArgs(Frozen):
+    target: str
+    amount: int = Field(ge=0)
+    kind: Literal["spell", "combat"] = "spell"
+    bonus: int = 0
+
+
+class TargetArgs(Frozen):
+    target: str
+
+
+class MightArgs(Frozen):
+    target: str
+    amount: int
+    duration: Duration = "this_turn"
+
+
+class ShieldArgs(Frozen):
+    target: str
+    value: int | Literal["all"]
+    duration: Duration = "this_turn"
+    scope: Scope = "all"
+
+
+class DoubleArgs(Frozen):
+    target: str
+    duration: Duration = "this_turn"
+    scope: Scope = "all"
+
+
+class ThresholdArgs(Frozen):
+    target: str
+    threshold: int = Field(ge=1)
+    duration: Duration = "this_turn"
+
+
+class BonusDamageArgs(Frozen):
+    player: str
+    amount: int
+    scope: Scope = "spell"
+    duration: Duration = "this_turn"
+
+
+class RunesArgs(Frozen):
+    player: str
+    amount: int = Field(ge=0)
+
+
+class NoArgs(Frozen):
+    """An action without arguments: ``- end_turn`` or ``- end_turn: {}``."""
+
+
+class Action(ScriptAction):
+    """One script entry: exactly one action key; ``order`` answers replacement-order choices
+    (damaged unit id -> effect ids) for everything this action causes."""
+
+    QUALIFIERS: ClassVar[tuple[str, ...]] = ("label", "expect_error", "order")
+
+    order: dict[str, tuple[str, ...]] | None = None
+    play: PlayArgs | None = None
+    resolve: NoArgs | None = None
+    move: MoveArgs | None = None
+    recall: UnitArgs | None = None
+    ready: UnitArgs | None = None
+    exhaust: UnitArgs | None = None
+    return_to_hand: UnitArgs | None = None
+    combat: CombatArgs | None = None
+    end_turn: NoArgs | None = None
+    deal: DealArgs | None = None
+    heal: TargetArgs | None = None
+    might: MightArgs | None = None
+    shield: ShieldArgs | None = None
+    double: DoubleArgs | None = None
+    lethal: ThresholdArgs | None = None
+    bonus_damage: BonusDamageArgs | None = None
+    add_runes: RunesArgs | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _bare_actions(cls, data: object) -> object:
+        if data in ("end_turn", "resolve"):
+            return {data: {}}
+        if isinstance(data, dict):
+            return {
+                k: ({} if k in ("end_turn", "resolve") and v is None else v)
+                for k, v in data.items()
+            }
+        return data
+
+    def nested(self) -> tuple[Action, ...]:
+        return self.play.responses if self.play else ()
+
+
+class UnitExpect(Frozen):
+    might: int | None = None
+    damage: int | None = None
+    lethal: bool | None = None
+    zone: Literal["hand", "base", "battlefield", "chain", "trash"] | None = None
+    at: str | None = None
+    exhausted: bool | None = None
+    shields: dict[str, int | Literal["all"]] | None = None
+    doublers: int | None = None
+
+
+class Expectation(ExpectationBase):
+    cards: dict[str, UnitExpect] = {}
+    runes: dict[str, int] = {}
+    holders: dict[str, str | None] = {}
+    chain: int | None = None
+
+
+class MightScenario(Frozen):
+    ruleset: Literal["might"]
+    title: str
+    description: str = ""
+    rules: tuple[str, ...] = Field(min_length=1)
+    pool: str | None = "might-starter"
+    cards: tuple[MightCardDef, ...] = ()
+    setup: MightSetup
+    script: tuple[Action, ...] = ()
+    expect: tuple[Expectation, ...] = ()
+
+    @model_validator(mode="after")
+    def _labels_are_unique(self) -> MightScenario:
+        unique_labels(self.script)
+        return self
+
+
+PlayArgs.model_rebuild()

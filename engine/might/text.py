@@ -1,0 +1,39 @@
+"""A plain-text picture of a might table, for the terminal."""
+
+from __future__ import annotations
+
+from engine.might.table import MightCard, MightTable
+
+
+def describe_unit(table: MightTable, card: MightCard) -> str:
+    base_might = table.definition(card.uid).might
+    might = table.might(card.uid)
+    parts = [f"Might {might}" + (f" (base {base_might})" if might != base_might else "")]
+    if card.damage:
+        parts.append(f"damage {card.damage}" + (" LETHAL" if table.is_lethal(card.uid) else ""))
+    if card.exhausted:
+        parts.append("exhausted")
+    parts += [effect.describe() for effect in card.lasting()]
+    return f"{card.uid} ({card.name}) " + ", ".join(parts)
+
+
+def render_table(table: MightTable) -> str:
+    """Each player's rune pool and units by place, then the battlefields and the chain."""
+    lines = [f"Turn {table.turn}, {table.players[table.turn_player].name} to play"]
+    for owner, player in enumerate(table.players):
+        lines.append(
+            f"{player.name}: rune pool {player.runes}"
+            + "".join(f"; {g.describe()}" for g in player.bonus_damage)
+        )
+        for unit in table.units(owner):
+            lines.append(f"  {unit.place(table):<15} {describe_unit(table, unit)}")
+        for zone in ("hand", "trash"):
+            cards = [c.uid for c in table.cards.values() if c.owner == owner and c.zone == zone]
+            if cards:
+                lines.append(f"  {zone}: {', '.join(cards)}")
+    for field in table.battlefields:
+        if field.holder is not None:
+            lines.append(f"{field.name} is held by {table.players[field.holder].name}")
+    if table.chain:
+        lines.append("Chain (top last): " + "; ".join(item.text for item in table.chain))
+    return "\n".join(lines)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, TypeAdapter
 
+from engine.choices import Chooser, default_chooser
 from engine.might import runner as might_runner
 from engine.might.game import MightGame
 from engine.might.scenario import MightScenario
@@ -77,6 +78,15 @@ def game_from_yaml(text: str, name: str = "<scenario>") -> SoulsGame:
     source = YamlSource(Path(name), text)
     scenario = source.validate(SoulsScenario)
     return SoulsGame(TableBuilder(scenario, source).build())
+
+
+def might_game_from_yaml(
+    text: str, chooser: Chooser = default_chooser, name: str = "<scenario>"
+) -> MightGame:
+    """A might game on the set-up of a scenario given as YAML text (its script is not played)."""
+    source = YamlSource(Path(name), text)
+    scenario = source.validate(MightScenario)
+    return MightGame(might_runner.TableBuilder(scenario, source).build(), chooser)
 
 
 def run_scenario(path: Path) -> ScenarioRun:

@@ -203,3 +203,66 @@ def test_run_exits_1_when_an_expectation_fails(
     path = write(tmp_path, scenario_text() + "expect:\n  - cards:\n      sylva: {damage: 5}\n")
     assert main(["run", str(path)]) == 1
     assert "Failed expectations:" in capsys.readouterr().out
+
+
+MIGHT_ILLEGAL = [
+    pytest.param(
+        "- combat: {battlefield: Battlefield 1, assign: {Alice: {thornback: 7}}}\n",
+        "M-10",
+        id="assignment-over-lethal",
+    ),
+    pytest.param(
+        "- combat: {battlefield: Battlefield 1, assign: {Alice: {nobody: 7}}}\n",
+        "M-10",
+        id="assignment-to-a-non-enemy",
+    ),
+    pytest.param(
+        "- deal: {target: hollow-golem, amount: 2}\n  order: {hollow-golem: [ward]}\n",
+        "M-4",
+        id="order-missing-an-effect",
+    ),
+    pytest.param(
+        "- deal: {target: thornback, amount: 2}\n  order: {thornback: [ward, twice]}\n",
+        "M-4",
+        id="order-for-effects-that-do-not-apply",
+    ),
+    pytest.param("- move: {unit: ghost, to: Battlefield 2}\n", "M-1", id="unit-not-on-table"),
+    pytest.param("- recall: {unit: spark}\n", "M-1", id="card-in-hand-is-no-unit"),
+    pytest.param(
+        "- play: {card: quick-mend, target: iron-sentinel}\n",
+        "M-7",
+        id="reaction-outside-a-response-window",
+    ),
+]
+
+
+@pytest.mark.parametrize(("script", "rule"), MIGHT_ILLEGAL)
+def test_illegal_might_action_exits_2_naming_the_rule(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], script: str, rule: str
+) -> None:
+    from tests.might_tables import TABLE
+
+    path = write(
+        tmp_path,
+        TABLE + "script:\n" + "\n".join("  " + line for line in script.splitlines()) + "\n",
+    )
+    err = cli_error(path, capsys)
+    assert f"{path}:" in err and f"(rule {rule})" in err and "script[0]" in err
+
+
+def test_illegal_might_action_leaves_the_table_unchanged() -> None:
+    from engine.scenario import might_game_from_yaml
+    from tests.might_tables import TABLE
+
+    game = might_game_from_yaml(TABLE)
+    game.deal("stone-whelp", 1)
+    table, steps = game.table, list(game.steps)
+    for call in (
+        lambda: game.move("ghost", 1),
+        lambda: game.play("quick-mend", "stone-whelp"),
+        lambda: game.play("meteor", "thornback"),
+        lambda: game.combat(1),
+    ):
+        with pytest.raises(RuleError):
+            call()
+        assert game.table is table and game.steps == steps

@@ -17,7 +17,25 @@ SOULS_CLAUSES = [
 ]
 SOULS_RULINGS = [f"S-{n}" for n in range(1, 18)]
 BATTLE_STEPS = ["Declare", "Attack damage", "Battle window", "Capture step"]
+MIGHT_PARAGRAPHS = [f"M{n}" for n in range(1, 12)]
+MIGHT_RULINGS = [f"M-{n}" for n in range(1, 14)]
+MIGHT_PHASES = [
+    "Assignment",
+    "Deal",
+    "1. Deaths",
+    "2. Heal",
+    "3. Recall",
+    "4. Chain",
+    "Combat result",
+    "(a) Lethal check",
+    "(b) Heal",
+    '(c) "This turn" effects end',
+    "(d) Rune pools empty",
+    "Expiration (restart 1)",
+]
 SOULS_FILES = scenario_files([SCENARIOS / "souls"])
+MIGHT_FILES = scenario_files([SCENARIOS / "might"])
+ALL_FILES = SOULS_FILES + MIGHT_FILES
 
 
 def rule_ids(path: Path, pattern: str) -> list[str]:
@@ -27,29 +45,29 @@ def rule_ids(path: Path, pattern: str) -> list[str]:
 @pytest.mark.skipif(not RULES_DIR.exists(), reason="shared/rules is not beside the checkout")
 def test_clause_lists_match_the_rules_texts() -> None:
     assert rule_ids(RULES_DIR / "souls.md", r"\*\*(14\.\d\.\d)\*\*") == SOULS_CLAUSES
-    assert (
-        sorted(set(rule_ids(RULES_DIR / "RULINGS.md", r"\b(S-\d+) ")), key=lambda r: int(r[2:]))
-        == SOULS_RULINGS
-    )
+    rulings = rule_ids(RULES_DIR / "RULINGS.md", r"(?m)^- ([SM]-\d+) ")
+    assert rulings == SOULS_RULINGS + MIGHT_RULINGS
+    assert rule_ids(RULES_DIR / "might.md", r"(?m)^## (M\d+) ") == MIGHT_PARAGRAPHS
 
 
-def test_cardtable_check_passes_on_all_souls_scenarios(capsys: pytest.CaptureFixture[str]) -> None:
-    status = main(["check", str(SCENARIOS / "souls")])
+@pytest.mark.parametrize("ruleset", ["souls", "might"])
+def test_cardtable_check_passes_on_all_scenarios(
+    capsys: pytest.CaptureFixture[str], ruleset: str
+) -> None:
+    status = main(["check", str(SCENARIOS / ruleset)])
     assert status == 0, capsys.readouterr().out
 
 
-@pytest.mark.parametrize("path", SOULS_FILES, ids=[p.stem for p in SOULS_FILES])
+@pytest.mark.parametrize("path", ALL_FILES, ids=[p.stem for p in ALL_FILES])
 def test_scenario_cites_the_rules_it_names(path: Path) -> None:
     run = run_scenario(path)
     cited = {rule for step in run.game.steps for rule in step.rules}
-    cited |= {a.expect_error.rule for a in run.scenario.script if a.expect_error}
-    cited |= {
-        w.expect_error.rule
-        for a in run.scenario.script
-        if a.attack
-        for w in a.attack.window
-        if w.expect_error
-    }
+    pending = list(run.scenario.script)
+    while pending:  # rejections count as citations, nested ones (windows, responses) included
+        action = pending.pop()
+        pending += action.nested()
+        if action.expect_error:
+            cited.add(action.expect_error.rule)
     missing = set(run.scenario.rules) - cited
     assert not missing, f"{path.name} names {sorted(missing)} but no step cites them"
 
@@ -64,3 +82,15 @@ def test_souls_scenarios_cover_every_clause_ruling_and_battle_step() -> None:
     assert not set(SOULS_CLAUSES) - named, "clauses without a scenario"
     assert not set(SOULS_RULINGS) - named, "rulings without a scenario"
     assert not set(BATTLE_STEPS) - phases, "battle steps without a scenario"
+
+
+def test_might_scenarios_cover_every_paragraph_ruling_and_sub_step() -> None:
+    named: set[str] = set()
+    phases: set[str] = set()
+    for path in MIGHT_FILES:
+        run = run_scenario(path)
+        named |= set(run.scenario.rules)
+        phases |= {part for step in run.game.steps for part in step.phase}
+    assert not set(MIGHT_PARAGRAPHS) - named, "paragraphs without a scenario"
+    assert not set(MIGHT_RULINGS) - named, "rulings without a scenario"
+    assert not set(MIGHT_PHASES) - phases, "sub-steps no scenario shows"

@@ -717,17 +717,19 @@ class MightGame(Recorder[MightTable]):
             self.phase = (turn, f"Combat at {name}")
             self.table = self.table.evolve(combat=combat)
             cause = Cause(kind="action", text=f"combat at {name}")
-            self.record(
-                f"Combat at {name}: {', '.join(combat.attackers)} attack; defending: "
-                f"{', '.join(combat.defenders) or 'nobody'}",
-                ["M-9"],
-                cause,
-                [PhaseChanged(before="Main phase", after=self.phase[1])],
-            )
             totals = {
                 side: self._combat_total(units, side)
                 for side, units in ((attacker, combat.attackers), (1 - attacker, combat.defenders))
             }
+            bonus = any(self.table.bonus_damage(side, "combat") for side in totals)
+            self.record(
+                f"Combat at {name}: {', '.join(combat.attackers)} attack with {totals[attacker]} "
+                f"damage; defending: {', '.join(combat.defenders) or 'nobody'}"
+                + (f" with {totals[1 - attacker]}" if combat.defenders else ""),
+                ["M-9", *(["M-4", "P-10"] if bonus else [])],
+                cause,
+                [PhaseChanged(before="Main phase", after=self.phase[1])],
+            )
             events: list[DamageEvent] = []
             for side, enemies in ((attacker, combat.defenders), (1 - attacker, combat.attackers)):
                 events += self._assign(side, enemies, totals[side], cause)
@@ -922,7 +924,7 @@ class MightGame(Recorder[MightTable]):
                 self._resolve_chain()
                 self.record(
                     "Something went on the chain: expiration restarts from the lethal check",
-                    ["M10", "M11", "M-13"],
+                    ["M10", "M11", "M-13", "P-13"],
                     cause,
                 )
             else:
@@ -1029,7 +1031,7 @@ class MightGame(Recorder[MightTable]):
         lasting = [e for c in self.table.cards.values() for e in c.lasting()]
         lasting += [g for p in self.table.players for g in p.bonus_damage]
         if any(ending(e) for e in lasting):
-            self._end_effects(ending, "until your next turn", cause, ["M-5"])
+            self._end_effects(ending, "until your next turn", cause, ["M-5", "P-17"])
 
     # ----------------------------------------------------------------------------- playtester edits
 

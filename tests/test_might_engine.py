@@ -1,4 +1,4 @@
-"""The might engine through its Python API: lethal checks, replacements, chain, combat, expiration."""
+"""The might engine through its API: lethal checks, replacements, chain, combat, expiration."""
 
 from __future__ import annotations
 

@@ -69,7 +69,7 @@ def test_after_every_action_no_lethal_unit_remains(edits) -> None:  # type: igno
 
 @settings(max_examples=100, deadline=None)
 @given(
-    st.integers(min_value=0, max_value=20), st.integers(min_value=0, max_value=10), st.booleans()
+    st.integers(min_value=0, max_value=20), st.integers(min_value=1, max_value=10), st.booleans()
 )
 def test_prevention_spends_only_what_it_prevents(amount: int, shield: int, doubled: bool) -> None:
     text = TABLE.replace(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -10,8 +11,9 @@ from pydantic import BaseModel, TypeAdapter
 from engine.choices import Chooser, default_chooser
 from engine.might import runner as might_runner
 from engine.might.game import MightGame
+from engine.might.scenario import Action as MightAction
 from engine.might.scenario import MightScenario
-from engine.script import check_expectations
+from engine.script import Perform, ScriptAction, ScriptRunner, check_expectations
 from engine.souls import runner as souls_runner
 from engine.souls.game import SoulsGame
 from engine.souls.runner import TableBuilder
@@ -89,23 +91,63 @@ def might_game_from_yaml(
     return MightGame(might_runner.TableBuilder(scenario, source).build(), chooser)
 
 
+class Playthrough:
+    """A scenario's set-up with script actions played on it, the file's and then any more.
+
+    Choices that the actions leave open go to ``fallback`` (the app asks the player); ``act``
+    writes the answers into the action it returns, so that replaying it asks nothing.
+    """
+
+    def __init__(
+        self, scenario: Scenario, source: YamlSource, fallback: Chooser = default_chooser
+    ) -> None:
+        self.scenario = scenario
+        self._might: might_runner.MightPlay | None = None
+        if isinstance(scenario, SoulsScenario):
+            souls_game = SoulsGame(TableBuilder(scenario, source).build())
+            self.game: SoulsGame | MightGame = souls_game
+            perform: Perform = lambda a, p, r: souls_runner.perform(a, p, r, souls_game)  # noqa: E731
+        else:
+            self._might = might_runner.MightPlay(scenario, source, fallback)
+            self.game, perform = self._might.game, self._might.perform
+        self.runner = ScriptRunner(self.game.steps, source, perform)
+        self.actions: list[ScriptAction] = []
+
+    def run(self, actions: Sequence[ScriptAction]) -> None:
+        """Play script actions as a scenario file does (rejections become ScenarioErrors)."""
+        self.runner.run(actions)
+        self.actions += actions
+
+    def act(self, action: ScriptAction) -> ScriptAction:
+        """Play one more action; a RuleError propagates and this playthrough must be dropped."""
+        self.runner.perform(action, ("script", len(self.actions), action.kind), self.runner)
+        if self._might is not None:
+            assert isinstance(action, MightAction)
+            action = self._might.answered(action)
+        self.actions.append(action)
+        self.runner.ends.append(len(self.game.steps) - 1)
+        return action
+
+    def failures(self) -> list[str]:
+        misses = (
+            souls_runner.card_misses
+            if isinstance(self.scenario, SoulsScenario)
+            else might_runner.card_misses
+        )
+        return self.runner.failures + check_expectations(
+            self.game.steps, self.runner.labels, self.scenario.expect, self.runner.source, misses
+        )
+
+
 def run_scenario(path: Path) -> ScenarioRun:
     """Build the table, play the script and check the expectations.
 
     A script action the rules reject (and that does not expect it) raises ScenarioError.
     """
     scenario, source = load_scenario(path)
-    if isinstance(scenario, SoulsScenario):
-        game: SoulsGame | MightGame
-        game, runner = souls_runner.run(scenario, source)
-        misses = souls_runner.card_misses
-    else:
-        game, runner = might_runner.run(scenario, source)
-        misses = might_runner.card_misses
-    failures = runner.failures + check_expectations(
-        game.steps, runner.labels, scenario.expect, source, misses
-    )
-    return ScenarioRun(path, scenario, game, failures, runner.labels)
+    play = Playthrough(scenario, source)
+    play.run(scenario.script)
+    return ScenarioRun(path, scenario, play.game, play.failures(), play.runner.labels)
 
 
 def scenario_files(paths: list[Path]) -> list[Path]:

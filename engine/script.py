@@ -123,6 +123,7 @@ class ScriptRunner:
         self.perform = perform
         self.labels: dict[str, int] = {}
         self.failures: list[str] = []
+        self.ends: list[int] = []  # the last step of each top-level action
 
     def run(self, actions: Sequence[ScriptAction], where: Location = ("script",)) -> None:
         for index, action in enumerate(actions):
@@ -130,6 +131,8 @@ class ScriptRunner:
             self._run_one(action, place)
             if action.label:
                 self.labels[action.label] = len(self.steps) - 1
+            if where == ("script",):
+                self.ends.append(len(self.steps) - 1)
 
     def _run_one(self, action: ScriptAction, place: Location) -> None:
         expected = action.expect_error

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from engine.choices import Answer, Choice
+from engine.choices import Answer, Choice, Chooser, default_chooser
 from engine.errors import RuleError
 from engine.might.cards import MightCardDef
 from engine.might.game import MightGame
@@ -191,10 +191,12 @@ class TableBuilder:
 class ScriptedChooser:
     """Answers the engine's choices from the actions being played (innermost first)."""
 
-    def __init__(self, game_players: list[str]) -> None:
+    def __init__(self, game_players: list[str], fallback: Chooser = default_chooser) -> None:
         self.players = game_players
+        self.fallback = fallback
         self.context: list[Action] = []
         self.used: set[tuple[int, str]] = set()
+        self.asked: list[tuple[Choice, Answer]] = []  # answered by the fallback, in order
 
     def __call__(self, choice: Choice) -> Answer:
         for action in reversed(self.context):
@@ -209,7 +211,9 @@ class ScriptedChooser:
                 name = self.players[choice.player]
                 if name in action.combat.assign:
                     return dict(action.combat.assign[name])
-        return choice.default
+        answer = self.fallback(choice)
+        self.asked.append((choice, answer))
+        return answer
 
 
 def perform(
@@ -346,10 +350,29 @@ def unit_facts(table: MightTable, uid: str) -> dict[str, object]:
     return facts
 
 
-def run(scenario: MightScenario, source: YamlSource) -> tuple[MightGame, ScriptRunner]:
-    table = TableBuilder(scenario, source).build()
-    chooser = ScriptedChooser([p.name for p in table.players])
-    game = MightGame(table, chooser)
-    runner = ScriptRunner(game.steps, source, lambda a, p, r: perform(a, p, r, game, chooser))
-    runner.run(scenario.script)
-    return game, runner
+class MightPlay:
+    """A might game driven by script actions; choices the script leaves open go to ``fallback``."""
+
+    def __init__(
+        self, scenario: MightScenario, source: YamlSource, fallback: Chooser = default_chooser
+    ) -> None:
+        table = TableBuilder(scenario, source).build()
+        self.chooser = ScriptedChooser([p.name for p in table.players], fallback)
+        self.game = MightGame(table, self.chooser)
+        self.runner = ScriptRunner(self.game.steps, source, self.perform)
+
+    def perform(self, action: ScriptAction, place: Location, runner: ScriptRunner) -> None:
+        perform(action, place, runner, self.game, self.chooser)
+
+    def answered(self, action: Action) -> Action:
+        """``action`` with the fallback's answers written in, so that a replay asks nothing."""
+        order = dict(action.order or {})
+        combat = action.combat
+        for choice, answer in self.chooser.asked:
+            if choice.kind == "replacement_order" and isinstance(answer, tuple):
+                order[choice.subject] = answer
+            elif choice.kind == "assignment" and isinstance(answer, dict) and combat:
+                player = self.chooser.players[choice.player]
+                combat = combat.evolve(assign={**combat.assign, player: answer})
+        self.chooser.asked.clear()
+        return action.evolve(order=order or None, combat=combat)

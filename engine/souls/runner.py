@@ -192,10 +192,3 @@ def card_facts(table: SoulsTable, uid: str) -> dict[str, object]:
     if table.defs[card.name].kind in ("soul", "realm"):
         facts |= {"hp": table.hp(uid), "max_hp": table.max_hp(uid), "power": table.power(uid)}
     return facts
-
-
-def run(scenario: SoulsScenario, source: YamlSource) -> tuple[SoulsGame, ScriptRunner]:
-    game = SoulsGame(TableBuilder(scenario, source).build())
-    runner = ScriptRunner(game.steps, source, lambda a, p, r: perform(a, p, r, game))
-    runner.run(scenario.script)
-    return game, runner

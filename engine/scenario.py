@@ -9,6 +9,7 @@ from pathlib import Path
 from pydantic import BaseModel, TypeAdapter
 
 from engine.choices import Chooser, default_chooser
+from engine.errors import RuleError
 from engine.might import runner as might_runner
 from engine.might.game import MightGame
 from engine.might.scenario import Action as MightAction
@@ -127,6 +128,17 @@ class Playthrough:
         self.actions.append(action)
         self.runner.ends.append(len(self.game.steps) - 1)
         return action
+
+    def why_not(self, action: ScriptAction) -> str | None:
+        """Why ``action`` can't be played now (with its rule), or None when it can."""
+        try:
+            if isinstance(self.game, SoulsGame):
+                souls_runner.verify(action, self.game)
+            else:
+                might_runner.verify(action, self.game)
+        except RuleError as error:
+            return str(error)
+        return None
 
     def failures(self) -> list[str]:
         misses = (

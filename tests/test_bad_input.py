@@ -140,13 +140,13 @@ def test_scenario_error_message_shape(tmp_path: Path) -> None:
 
 BAD_FILES = [
     pytest.param(
-        "{card: Sylva}", "{card: Sylva, damage: 40}", "starts at 0 HP", "S-12", id="setup-at-0-hp"
+        "{card: Sylva}", "{card: Sylva, damage: 40}", "starts at 0 HP", "P-6", id="setup-at-0-hp"
     ),
     pytest.param(
         "realm: {card: Old Keep}",
         "realm: {card: Old Keep, captured: true}",
         "cannot start shattered",
-        "S-17",
+        "P-6",
         id="setup-shattered-realm",
     ),
     pytest.param(

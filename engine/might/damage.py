@@ -14,7 +14,9 @@ from engine.errors import RuleError
 from engine.frozen import Frozen
 from engine.might.table import Doubler, MightCard, MightTable, Shield
 
-DamageKind = Literal["combat", "spell"]
+# Combat damage, damage from a spell, or from a triggered ability: shields and Bonus Damage
+# scoped to "combat" or "spell" cover only their own kind; "all" covers every kind (M-4, M-5).
+DamageKind = Literal["combat", "spell", "ability"]
 
 
 class DamageEvent(Frozen):

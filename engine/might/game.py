@@ -256,8 +256,9 @@ class MightGame(Recorder[MightTable]):
             )
         for target in targets:
             if effect.do == "damage":
-                bonus = self.table.bonus_damage(item.controller, "spell")
-                self._damage(target, effect.amount, bonus, "spell", item.card, cause)
+                kind: DamageKind = "spell" if item.kind == "spell" else "ability"
+                bonus = self.table.bonus_damage(item.controller, kind)
+                self._damage(target, effect.amount, bonus, kind, item.card, cause)
             elif effect.do == "heal":
                 self._heal([target], cause, ["M6"])
             elif effect.do == "might":
@@ -507,7 +508,7 @@ class MightGame(Recorder[MightTable]):
         if card.zone != "hand":
             raise RuleError("M-1", f"{uid} is not in its owner's hand")
         if definition.speed == "reaction":
-            if not self.table.chain:
+            if not any(item.kind == "spell" for item in self.table.chain):
                 raise RuleError(
                     "M-7", f"{uid} is a Reaction: it can answer only while a spell is on the chain"
                 )

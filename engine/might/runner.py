@@ -285,6 +285,41 @@ def _perform(
         game.end_turn()
 
 
+def verify(action: ScriptAction, game: MightGame) -> None:
+    """Raise the RuleError that ``perform`` would meet first, without changing anything."""
+    assert isinstance(action, Action)
+    table = game.table
+    if p := action.play:
+        game.verify_play(p.card, p.target)
+    elif action.resolve:
+        game.verify_resolve()
+    elif m := action.move:
+        game.verify_move(m.unit, None if m.to == "base" else battlefield_index(table, m.to))
+    elif r := action.recall:
+        game.verify_move(r.unit, None)
+    elif u := action.ready or action.exhaust:
+        game.verify_set_ready(u.unit, action.ready is not None)
+    elif u := action.return_to_hand:
+        game.verify_return_to_hand(u.unit)
+    elif c := action.combat:
+        game.verify_combat(battlefield_index(table, c.battlefield))
+    elif action.end_turn:
+        game.verify_end_turn()
+    elif b := action.bonus_damage or action.add_runes:
+        player_index(table, b.player)
+    else:
+        edit = (
+            action.deal
+            or action.heal
+            or action.might
+            or action.shield
+            or action.double
+            or action.lethal
+        )
+        assert edit is not None
+        game.verify_unit(edit.target)
+
+
 def battlefield_index(table: MightTable, name: str) -> int:
     names = [b.name for b in table.battlefields]
     if name not in names:

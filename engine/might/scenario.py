@@ -11,7 +11,7 @@ from pydantic import Field, model_validator
 
 from engine.frozen import Frozen
 from engine.might.cards import Duration, MightCardDef, Scope
-from engine.script import ExpectationBase, ScriptAction, unique_labels
+from engine.script import ExpectationBase, ScriptAction, unique_labels, unique_names
 
 
 class ModifierSetup(Frozen):
@@ -97,7 +97,7 @@ class CombatArgs(Frozen):
 class DealArgs(Frozen):
     target: str
     amount: int = Field(ge=0)
-    kind: Literal["spell", "combat"] = "spell"
+    kind: Literal["spell", "combat", "ability"] = "spell"
     bonus: int = 0
 
 
@@ -217,8 +217,9 @@ class MightScenario(Frozen):
     expect: tuple[Expectation, ...] = ()
 
     @model_validator(mode="after")
-    def _labels_are_unique(self) -> MightScenario:
+    def _labels_and_cards_are_unique(self) -> MightScenario:
         unique_labels(self.script)
+        unique_names([card.name for card in self.cards])
         return self
 
 

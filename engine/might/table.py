@@ -201,6 +201,6 @@ class MightTable(Frozen):
         damage = self.cards[uid].damage
         return damage >= 1 and damage >= self.lethal_threshold(uid)
 
-    def bonus_damage(self, player: int, scope: Literal["combat", "spell"]) -> int:
+    def bonus_damage(self, player: int, scope: Literal["combat", "spell", "ability"]) -> int:
         grants = self.players[player].bonus_damage
         return max(0, sum(g.amount for g in grants if g.scope in ("all", scope)))

@@ -156,6 +156,11 @@ class CardDef(Frozen):
         effects = [*self.effects, *(e for a in self.abilities for e in a.effects)]
         amounts |= {f"{e.do} amount": e.amount for e in effects if hasattr(e, "amount")}
         amounts |= {f"{s.stat} static": s.amount for s in self.statics}
+        amounts |= {
+            f"cost_hp of {a.name or a.when}": a.cost_hp
+            for a in self.abilities
+            if isinstance(a.cost_hp, int)
+        }
         odd = [f"{name} {value}" for name, value in amounts.items() if value % 5]
         if odd:
             raise ValueError(f"card amounts are multiples of 5 (S-5): {', '.join(odd)}")

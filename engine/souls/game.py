@@ -236,7 +236,7 @@ class SoulsGame(Recorder[SoulsTable]):
         note += f"; only {healed} of {rounded} removed" if healed != rounded else ""
         self.record(
             f"{uid} heals {healed} (damage {card.damage} -> {card.damage - healed}){note}",
-            ["14.2.1", "14.2.2", "S-10"],
+            ["14.2.1", "14.2.2", "S-10", *(["S-7"] if rounded != amount else [])],
             cause,
             [StatChanged(card=uid, stat="damage", before=card.damage, after=card.damage - healed)],
         )
@@ -446,7 +446,7 @@ class SoulsGame(Recorder[SoulsTable]):
         reason = self._unaffected(effect, target)
         if reason is not None:
             self.record(
-                f"{effect.do} on {target}: nothing happens, {reason[1]}", [reason[0]], cause
+                f"{effect.do} on {target}: nothing happens, {reason[1]}", [reason[0], "P-4"], cause
             )
         elif effect.do == "damage":
             self._deal_damage(target, effect.amount, who, cause, ["14.1.1"])
@@ -847,26 +847,39 @@ class SoulsGame(Recorder[SoulsTable]):
         self, text: str, target: str, verify: Callable[[], None], act: Callable[[Cause], None]
     ) -> list[Step]:
         cause = Cause(kind="playtester", card=target, text=text)
+        return self._action(verify, lambda: act(cause))
 
-        def verify_all() -> None:
-            self._require_game_on()
-            verify()
+    def verify_deal(self, target: str) -> None:
+        """Effect damage and healing need an active Soul or Realm, not a captured one (14.5.1)."""
+        self._require_game_on()
+        self.verify_target(self._card(target).owner, TargetSpec(kind="soul_or_realm"), target)
 
-        return self._action(verify_all, lambda: act(cause))
+    verify_heal = verify_deal
 
-    def _verify_effect_target(self, target: str, kind: str = "soul_or_realm") -> None:
-        card = self._card(target)
-        spec = TargetSpec(
-            side="any", kind="captured_soul" if kind == "captured_soul" else "soul_or_realm"
-        )
-        self.verify_target(card.owner, spec, target)
+    def verify_pay_hp(self, uid: str, amount: int | Literal["10x_rank"]) -> None:
+        self._require_game_on()
+        self._verify_can_pay(uid, self._hp_cost(uid, amount))
+
+    def verify_capture(self, target: str) -> None:
+        self.verify_deal(target)
+        if self._card(target).zone != "slot":
+            raise RuleError("14.4.4", f"{target} is not a Soul on a slot")
+
+    def verify_exile(self, target: str) -> None:
+        self._require_game_on()
+        self.verify_target(self._card(target).owner, TargetSpec(kind="captured_soul"), target)
+
+    def verify_add_bonus(self, target: str, amount: int) -> None:
+        self.verify_deal(target)
+        if amount % 5:
+            raise RuleError("S-5", f"a bonus is a multiple of 5, not {amount}")
 
     def deal(self, target: str, amount: int) -> list[Step]:
         """A playtester's edit: ``amount`` damage to ``target`` as an effect (14.1.1, 14.1.4)."""
         return self._edit(
             f"deal {amount} to {target}",
             target,
-            lambda: self._verify_effect_target(target),
+            lambda: self.verify_deal(target),
             lambda cause: self._deal_damage(target, amount, None, cause, ["14.1.1"]),
         )
 
@@ -875,7 +888,7 @@ class SoulsGame(Recorder[SoulsTable]):
         return self._edit(
             f"heal {target} by {amount}",
             target,
-            lambda: self._verify_effect_target(target),
+            lambda: self.verify_heal(target),
             lambda cause: self._heal(target, amount, cause),
         )
 
@@ -884,22 +897,16 @@ class SoulsGame(Recorder[SoulsTable]):
         return self._edit(
             f"{uid} pays {amount} HP",
             uid,
-            lambda: self._verify_can_pay(uid, self._hp_cost(uid, amount)),
+            lambda: self.verify_pay_hp(uid, amount),
             lambda cause: self._pay_hp(uid, self._hp_cost(uid, amount), cause),
         )
 
     def capture(self, target: str) -> list[Step]:
         """A playtester's edit: capture ``target`` directly, whatever its HP (14.4.4)."""
-
-        def verify() -> None:
-            self._verify_effect_target(target)
-            if self._card(target).zone != "slot":
-                raise RuleError("14.4.4", f"{target} is not a Soul on a slot")
-
         return self._edit(
             f"capture {target}",
             target,
-            verify,
+            lambda: self.verify_capture(target),
             lambda cause: self._capture([target], cause, ["14.4.4"]),
         )
 
@@ -908,7 +915,7 @@ class SoulsGame(Recorder[SoulsTable]):
         return self._edit(
             f"exile {target}",
             target,
-            lambda: self._verify_effect_target(target, "captured_soul"),
+            lambda: self.verify_exile(target),
             lambda cause: self._exile(target, cause),
         )
 
@@ -921,16 +928,10 @@ class SoulsGame(Recorder[SoulsTable]):
     ) -> list[Step]:
         """A playtester's edit: a max-HP or power bonus (negative to take one away, 14.4.3)."""
         bonus = Bonus(stat=stat, amount=amount, duration=duration, source="playtester")
-
-        def verify() -> None:
-            self._verify_effect_target(target)
-            if amount % 5:
-                raise RuleError("S-5", f"a bonus is a multiple of 5, not {amount}")
-
         return self._edit(
             f"{target} gets {bonus.describe()}",
             target,
-            verify,
+            lambda: self.verify_add_bonus(target, amount),
             lambda cause: self._add_bonus(target, bonus, cause),
         )
 

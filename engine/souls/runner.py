@@ -67,12 +67,20 @@ class TableBuilder:
                 if card.zone == "realm" and card.face_down:
                     raise self.source.error(
                         place,
-                        f"{player.name}'s Realm cannot start shattered: the game would be over",
-                        "S-17",
+                        f"{player.name}'s Realm cannot start shattered: the game would be over "
+                        "(S-17)",
+                        "P-6",
                     )
                 if not card.face_down and table.hp(uid) == 0:
                     raise self.source.error(
-                        place, f"{uid} starts at 0 HP: set `captured: true` or less damage", "S-12"
+                        place,
+                        f"{uid} starts at 0 HP and would be captured at the first check (S-12): "
+                        + (
+                            "give it less damage"
+                            if card.zone == "realm"
+                            else "set `captured: true` or give it less damage"
+                        ),
+                        "P-6",
                     )
 
     def _check_slot(self, slot: str, where: Location) -> None:
@@ -158,6 +166,35 @@ def perform(action: ScriptAction, place: Location, runner: ScriptRunner, game: S
         game.add_bonus(b.target, b.stat, b.amount, b.duration)
     else:
         game.end_turn()
+
+
+def verify(action: ScriptAction, game: SoulsGame) -> None:
+    """Raise the RuleError that ``perform`` would meet first, without changing anything."""
+    assert isinstance(action, Action)
+    if a := action.attack:
+        game.verify_attack(a.attacker, a.target)
+    elif r := action.recruit:
+        game.verify_recruit(r.card, r.slot)
+    elif p := action.play:
+        game.verify_play(p.card, p.target, p.slot)
+    elif ac := action.activate:
+        game.verify_activate(ac.card, ac.ability, ac.target)
+    elif s := action.spring:
+        game.verify_spring(s.card, s.target)
+    elif d := action.deal:
+        game.verify_deal(d.target)
+    elif h := action.heal:
+        game.verify_heal(h.target)
+    elif pay := action.pay_hp:
+        game.verify_pay_hp(pay.card, pay.amount)
+    elif c := action.capture:
+        game.verify_capture(c.target)
+    elif e := action.exile:
+        game.verify_exile(e.target)
+    elif b := action.bonus:
+        game.verify_add_bonus(b.target, b.amount)
+    else:
+        game.verify_end_turn()
 
 
 def card_misses(step: Step, expectation: ExpectationBase) -> list[tuple[Location, str]]:

@@ -6,12 +6,12 @@ The format is documented in docs/scenarios.md; ``cardtable schema`` prints its J
 from __future__ import annotations
 
 import re
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
 from engine.frozen import Frozen
-from engine.script import ExpectationBase, ScriptAction, unique_labels
+from engine.script import ExpectationBase, ScriptAction, unique_labels, unique_names
 from engine.souls.cards import CardDef
 
 SLOT = r"^[A-Z][1-9]$"
@@ -19,7 +19,7 @@ SLOT = r"^[A-Z][1-9]$"
 
 class BonusSetup(Frozen):
     stat: Literal["max_hp", "power"]
-    amount: int
+    amount: int = Field(multiple_of=5)
     duration: Literal["permanent", "end_of_turn"] = "permanent"
 
 
@@ -28,7 +28,7 @@ class CardSetup(Frozen):
 
     card: str
     id: str | None = None
-    damage: int = Field(default=0, ge=0)
+    damage: int = Field(default=0, ge=0, multiple_of=5)
     captured: bool = False
     bonuses: tuple[BonusSetup, ...] = ()
     armament: tuple[CardSetup, ...] = ()
@@ -89,7 +89,7 @@ class AmountArgs(Frozen):
 
 class PayArgs(Frozen):
     card: str
-    amount: int | Literal["10x_rank"] = Field(default="10x_rank")
+    amount: Annotated[int, Field(ge=0)] | Literal["10x_rank"] = "10x_rank"
 
 
 class TargetArgs(Frozen):
@@ -174,8 +174,9 @@ class SoulsScenario(Frozen):
     expect: tuple[Expectation, ...] = ()
 
     @model_validator(mode="after")
-    def _labels_are_unique(self) -> SoulsScenario:
+    def _labels_and_cards_are_unique(self) -> SoulsScenario:
         unique_labels(self.script)
+        unique_names([card.name for card in self.cards])
         return self
 
 

@@ -87,13 +87,21 @@ class Recorder(Generic[TableT]):
         self.steps.append(step)
         return step
 
+    def _save_state(self) -> object:
+        """Extra progress state a ruleset keeps besides table, phase and steps (none here)."""
+        return None
+
+    def _restore_state(self, state: object) -> None:
+        """Put back what ``_save_state`` returned."""
+
     @contextmanager
     def transaction(self) -> Iterator[None]:
         """Run an action all or nothing: on any error the table and timeline are restored."""
-        mark, table, phase = len(self.steps), self.table, self.phase
+        mark, table, phase, state = len(self.steps), self.table, self.phase, self._save_state()
         try:
             yield
         except BaseException:
             del self.steps[mark:]
             self.table, self.phase = table, phase
+            self._restore_state(state)
             raise

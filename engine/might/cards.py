@@ -107,10 +107,11 @@ Effect = Annotated[
 
 
 class Ability(Frozen):
-    """A triggered ability: ``takes_damage`` (damage was dealt to it, M4), ``dies``,
-    ``end_of_turn`` (its controller's end of turn, before expiration, M10)."""
+    """A triggered ability: ``takes_damage`` (damage was dealt to it, M4), ``dies``, ``healed``
+    (a Heal removed damage from it), ``end_of_turn`` (every end of turn, before expiration, M10,
+    P-12)."""
 
-    when: Literal["takes_damage", "dies", "end_of_turn"]
+    when: Literal["takes_damage", "dies", "healed", "end_of_turn"]
     name: str = ""
     effects: tuple[Effect, ...] = ()
 

@@ -126,7 +126,8 @@ class MightGame(Recorder[MightTable]):
         for uid in uids:
             card = self.table.cards[uid]
             details.append(
-                f"{uid} ({card.damage} damage, lethal at {self.table.lethal_threshold(uid)})"
+                f"{uid} ({card.damage} damage, lethal at "
+                f"{max(1, self.table.lethal_threshold(uid))})"
             )
             changes.append(Died(card=uid, place=card.place(self.table)))
             self._set(
@@ -164,6 +165,7 @@ class MightGame(Recorder[MightTable]):
     def _push_ability(self, uid: str, ability: Ability, source: str | None) -> None:
         item_id, _ = self._new_id()
         label = ability.name or f"when {ability.when.replace('_', ' ')}"
+        where = self.table.cards[uid]
         item = ChainItem(
             id=item_id,
             card=uid,
@@ -172,12 +174,19 @@ class MightGame(Recorder[MightTable]):
             text=f"{uid}: {label}",
             source=source,
             effects=ability.effects,
+            battlefield=where.battlefield if where.zone == "battlefield" else None,
         )
         cause = Cause(kind="trigger", card=uid, text=item.text)
         self.table = self.table.evolve(chain=(*self.table.chain, item))
+        rules = {
+            "takes_damage": ["M-11", "M4"],
+            "dies": ["M-8"],
+            "healed": ["M6"],
+            "end_of_turn": ["M10", "M-13", "P-12"],
+        }[ability.when]
         self.record(
             f"{uid} triggers: {label} (goes on the chain)",
-            ["M-7", "M-8"],
+            [*rules, "M-7"],
             cause,
             [Triggered(card=uid, ability=label)],
         )
@@ -233,11 +242,10 @@ class MightGame(Recorder[MightTable]):
             return [u.uid for u in table.units(controller)]
         if target == "all_enemy_units":
             return [u.uid for u in table.units(1 - controller)]
-        if target == "all_enemy_units_here":
-            here = table.cards[item.card]
-            if here.zone != "battlefield" or here.battlefield is None:
+        if target == "all_enemy_units_here":  # where the source was when it triggered (P-21)
+            if item.battlefield is None:
                 return []
-            return [u.uid for u in table.units_at(here.battlefield, 1 - controller)]
+            return [u.uid for u in table.units_at(item.battlefield, 1 - controller)]
         return []
 
     def _apply(self, item: ChainItem, effect: Effect, cause: Cause) -> None:
@@ -322,6 +330,9 @@ class MightGame(Recorder[MightTable]):
             + (f", spent {r.spent}, {r.left} left" if r.effect_kind == "prevention" else "")
             for r in event.replacements
         ]
+        if len(event.replacements) > 1:
+            chooser = self.table.players[self._controller(event.target)].name
+            parts.insert(0, f"{chooser}'s order {', then '.join(event.order)}")
         return amount + (": " + "; ".join(parts) if parts else "")
 
     def _event_rules(self, event: DamageEvent) -> list[str]:
@@ -376,10 +387,15 @@ class MightGame(Recorder[MightTable]):
             if card.damage:
                 changes.append(StatChanged(card=uid, stat="damage", before=card.damage, after=0))
                 self._set(card.evolve(damage=0))
-        healed = ", ".join(c.card for c in changes if isinstance(c, StatChanged))
+        healed = [c.card for c in changes if isinstance(c, StatChanged)]
         self.record(
-            f"heal: {healed or 'no unit has damage, nothing'} healed", rules, cause, changes
+            f"heal: {', '.join(healed) or 'no unit has damage, nothing'} healed",
+            rules,
+            cause,
+            changes,
         )
+        for uid in healed:
+            self._trigger(uid, "healed", None)
 
     # ----------------------------------------------------------------------------- lasting effects
 
@@ -618,7 +634,13 @@ class MightGame(Recorder[MightTable]):
         """Return a unit from a battlefield to its base; damage stays (M6)."""
         return self._action(lambda: self.verify_move(uid, None), lambda: self._relocate(uid, None))
 
-    def _relocate(self, uid: str, to: int | None, cause: Cause | None = None) -> None:
+    def _relocate(
+        self,
+        uid: str,
+        to: int | None,
+        cause: Cause | None = None,
+        rules: Sequence[str] = ("M6", "M-6"),
+    ) -> None:
         card = self.table.cards[uid]
         before = card.place(self.table)
         verb = "moves" if to is not None else "is recalled"
@@ -628,7 +650,7 @@ class MightGame(Recorder[MightTable]):
         damage = f", keeping its {card.damage} damage" if card.damage else ""
         self.record(
             f"{uid} {verb} {before} -> {after}{damage}",
-            ["M6", "M-6"],
+            rules,
             cause,
             [Moved(card=uid, before=before, after=after)],
         )
@@ -760,7 +782,8 @@ class MightGame(Recorder[MightTable]):
         self.phase = (*self.phase[:2], "Assignment")
         if not enemies or not total:
             self.record(
-                f"{player} has {total} damage and {len(enemies)} enemy units: nothing to assign",
+                f"{player} has {total} damage and {len(enemies)} enemy unit"
+                f"{'' if len(enemies) == 1 else 's'}: nothing to assign",
                 ["M7", "M-10"],
                 cause,
             )
@@ -864,7 +887,9 @@ class MightGame(Recorder[MightTable]):
         sub_step("3. Recall")
         if defenders and attackers:
             for uid in attackers:
-                self._relocate(uid, None, Cause(kind="rule", text="defenders remain: recall"))
+                self._relocate(
+                    uid, None, Cause(kind="rule", text="defenders remain: recall"), rules
+                )
         else:
             reason = "no defender remains" if attackers else "no attacker remains"
             self.record(f"Nobody is recalled: {reason}", rules, cause)

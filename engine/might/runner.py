@@ -11,10 +11,13 @@ from engine.might.cards import MightCardDef
 from engine.might.game import MightGame
 from engine.might.scenario import (
     Action,
+    CardSetup,
     DoublerSetup,
     Expectation,
     MightScenario,
+    ModifierSetup,
     ShieldSetup,
+    ThresholdSetup,
     UnitSetup,
 )
 from engine.might.table import (
@@ -60,10 +63,11 @@ class TableBuilder:
         for owner, player in enumerate(setup.players):
             where: Location = ("setup", "players", owner)
             for index, unit in enumerate(player.units):
-                self._place(unit, owner, (*where, "units", index), on_table=True)
-            for zone in ("hand", "trash"):
-                for index, entry in enumerate(getattr(player, zone)):
-                    self._place(entry, owner, (*where, zone, index), on_table=False, zone=zone)
+                self._place(unit, owner, (*where, "units", index))
+            for index, entry in enumerate(player.hand):
+                self._place(entry, owner, (*where, "hand", index), "hand")
+            for index, entry in enumerate(player.trash):
+                self._place(entry, owner, (*where, "trash", index), "trash")
             grants = tuple(
                 BonusDamageGrant(
                     id=f"e{(n := self._next())}",
@@ -94,7 +98,7 @@ class TableBuilder:
         return table
 
     def _place(
-        self, entry: UnitSetup, owner: int, where: Location, on_table: bool, zone: Zone = "base"
+        self, entry: UnitSetup | CardSetup, owner: int, where: Location, zone: Zone = "base"
     ) -> None:
         definition = self.defs.get(entry.card)
         if definition is None:
@@ -109,46 +113,49 @@ class TableBuilder:
             raise self.source.error(
                 where, f"two cards have the id {uid!r}: give one an explicit id"
             )
-        battlefield = None
-        if on_table:
+        card = MightCard(uid=uid, name=entry.card, owner=owner, zone=zone)
+        if isinstance(entry, UnitSetup):
             if definition.kind != "unit":
                 raise self.source.error(
                     (*where, "card"), f"{entry.card} is a spell, not a unit", "M-1"
                 )
-            if entry.at != "base":
-                battlefield = self._battlefield(entry.at, (*where, "at"))
-                zone = "battlefield"
-        self.cards[uid] = MightCard(
-            uid=uid,
-            name=entry.card,
-            owner=owner,
-            zone=zone,
-            battlefield=battlefield,
-            exhausted=entry.exhausted,
-            damage=entry.damage,
-            modifiers=tuple(
-                MightModifier(
-                    id=f"e{(n := self._next())}",
-                    created=n,
-                    source="set-up",
-                    owner=owner,
-                    **m.model_dump(),
-                )
-                for m in entry.might
-            ),
-            shields=tuple(self._shield(s, owner) for s in entry.shields),
-            doublers=tuple(self._doubler(d, owner) for d in entry.doublers),
-            lethal=None
-            if entry.lethal is None
-            else LethalOverride(
-                id=f"e{(n := self._next())}",
-                created=n,
-                source="set-up",
-                owner=owner,
-                **entry.lethal.model_dump(),
-            ),
-        )
+            battlefield = (
+                None if entry.at == "base" else self._battlefield(entry.at, (*where, "at"))
+            )
+            card = card.evolve(
+                zone="base" if battlefield is None else "battlefield",
+                battlefield=battlefield,
+                exhausted=entry.exhausted,
+                damage=entry.damage,
+                modifiers=tuple(self._modifier(m, owner) for m in entry.might),
+                shields=tuple(self._shield(s, owner) for s in entry.shields),
+                doublers=tuple(self._doubler(d, owner) for d in entry.doublers),
+                lethal=None if entry.lethal is None else self._threshold(entry.lethal, owner),
+            )
+        self.cards[uid] = card
         self.places[uid] = where
+
+    def _modifier(self, entry: ModifierSetup, owner: int) -> MightModifier:
+        number = self._next()
+        return MightModifier(
+            id=f"e{number}",
+            created=number,
+            source="set-up",
+            owner=owner,
+            amount=entry.amount,
+            duration=entry.duration,
+        )
+
+    def _threshold(self, entry: ThresholdSetup, owner: int) -> LethalOverride:
+        number = self._next()
+        return LethalOverride(
+            id=f"e{number}",
+            created=number,
+            source="set-up",
+            owner=owner,
+            threshold=entry.threshold,
+            duration=entry.duration,
+        )
 
     def _shield(self, entry: ShieldSetup, owner: int) -> Shield:
         number = self._next()

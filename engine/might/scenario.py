@@ -58,12 +58,19 @@ class BonusDamageSetup(Frozen):
     duration: Duration = "this_turn"
 
 
+class CardSetup(Frozen):
+    """A card off the table (hand, trash): no damage or effects on it (M-6)."""
+
+    card: str
+    id: str | None = None
+
+
 class MightPlayerSetup(Frozen):
     name: str
     runes: int = Field(default=0, ge=0)
     units: tuple[UnitSetup, ...] = ()
-    hand: tuple[UnitSetup, ...] = ()
-    trash: tuple[UnitSetup, ...] = ()
+    hand: tuple[CardSetup, ...] = ()
+    trash: tuple[CardSetup, ...] = ()
     bonus_damage: tuple[BonusDamageSetup, ...] = ()
 
 

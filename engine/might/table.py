@@ -77,7 +77,7 @@ class BonusDamageGrant(Lasting):
     scope: Scope
 
     def describe(self) -> str:
-        return f"+{self.amount} Bonus Damage to {self.scope} damage{self.until()}"
+        return f"{self.amount:+d} Bonus Damage to {self.scope} damage{self.until()}"
 
 
 LastingEffect = MightModifier | Shield | Doubler | LethalOverride | BonusDamageGrant
@@ -136,6 +136,7 @@ class ChainItem(Frozen):
     source: str | None = None
     effects: tuple[Effect, ...] = ()
     reaction: bool = False
+    battlefield: int | None = None  # where a triggered ability's source was when it triggered
 
 
 class Combat(Frozen):

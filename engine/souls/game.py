@@ -76,6 +76,14 @@ class SoulsGame(Recorder[SoulsTable]):
         # The table when the current action began: a max-HP drop since then cites 14.4.3.
         self._baseline = table
 
+    def _save_state(self) -> object:
+        return (list(self.pending), self.battle, self._battles, self._baseline)
+
+    def _restore_state(self, state: object) -> None:
+        assert isinstance(state, tuple)
+        pending, self.battle, self._battles, self._baseline = state
+        self.pending = list(pending)
+
     # ----------------------------------------------------------------------------- helpers
 
     @staticmethod

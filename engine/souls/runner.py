@@ -140,6 +140,11 @@ def perform(action: ScriptAction, place: Location, runner: ScriptRunner, game: S
     """Carry out one souls script action; an attack runs its window actions before the capture
     step."""
     assert isinstance(action, Action)
+    with game.transaction():  # an attack with its window is one action, all or nothing
+        _perform(action, place, runner, game)
+
+
+def _perform(action: Action, place: Location, runner: ScriptRunner, game: SoulsGame) -> None:
     if a := action.attack:
         game.attack(a.attacker, a.target)
         runner.run(a.window, (*place, "window"))

@@ -13,7 +13,13 @@ from pathlib import Path
 
 from engine.assets import SCENARIOS
 from engine.errors import ScenarioError
-from engine.scenario import ScenarioRun, run_scenario, scenario_files, scenario_schema
+from engine.scenario import (
+    ScenarioRun,
+    load_scenario,
+    run_scenario,
+    scenario_files,
+    scenario_schema,
+)
 from engine.text import render_table
 from engine.timeline import Step
 
@@ -95,7 +101,31 @@ def command_schema(args: argparse.Namespace) -> int:
 
 
 def command_demo(args: argparse.Namespace) -> int:
-    return command_run(argparse.Namespace(file=str(DEMO), json=False))
+    if args.print:
+        return command_run(argparse.Namespace(file=str(DEMO), json=False))
+    from app.gui import launch
+
+    return launch(DEMO)
+
+
+def command_open(args: argparse.Namespace) -> int:
+    from app.gui import launch
+
+    load_scenario(Path(args.file))  # report a bad file here, with exit status 2
+    return launch(Path(args.file))
+
+
+def command_shot(args: argparse.Namespace) -> int:
+    from app.gui import shot
+
+    width, _, height = args.size.partition("x")
+    try:
+        return shot(
+            Path(args.file), args.step, Path(args.output), args.timeline, (int(width), int(height))
+        )
+    except ValueError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -110,8 +140,19 @@ def build_parser() -> argparse.ArgumentParser:
     check.set_defaults(handler=command_check)
     schema = commands.add_parser("schema", help="print the scenario file JSON Schema")
     schema.set_defaults(handler=command_schema)
-    demo = commands.add_parser("demo", help="show the built-in demo table")
+    demo = commands.add_parser("demo", help="open the app on the built-in demo table")
+    demo.add_argument("--print", action="store_true", help="print its timeline instead")
     demo.set_defaults(handler=command_demo)
+    open_ = commands.add_parser("open", help="open the app on a scenario")
+    open_.add_argument("file")
+    open_.set_defaults(handler=command_open)
+    shot = commands.add_parser("shot", help="render the table to an image, without a display")
+    shot.add_argument("file")
+    shot.add_argument("--step", type=int, help="the step to show (default: the last)")
+    shot.add_argument("-o", "--output", default="table.png")
+    shot.add_argument("--timeline", action="store_true", help="the whole window, timeline too")
+    shot.add_argument("--size", default="1600x1000", help="WIDTHxHEIGHT in pixels")
+    shot.set_defaults(handler=command_shot)
     return parser
 
 

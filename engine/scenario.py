@@ -95,8 +95,8 @@ def might_game_from_yaml(
 class Playthrough:
     """A scenario's set-up with script actions played on it, the file's and then any more.
 
-    Choices that the actions leave open go to ``fallback`` (the app asks the player); ``act``
-    writes the answers into the action it returns, so that replaying it asks nothing.
+    Choices that script actions leave open take the rules' default; ``act`` can ask a player
+    instead and writes the answers into the action it returns, so that a replay asks nothing.
     """
 
     def __init__(
@@ -109,7 +109,7 @@ class Playthrough:
             self.game: SoulsGame | MightGame = souls_game
             perform: Perform = lambda a, p, r: souls_runner.perform(a, p, r, souls_game)  # noqa: E731
         else:
-            self._might = might_runner.MightPlay(scenario, source, fallback)
+            self._might = might_runner.MightPlay(scenario, source)
             self.game, perform = self._might.game, self._might.perform
         self.runner = ScriptRunner(self.game.steps, source, perform)
         self.actions: list[ScriptAction] = []
@@ -119,11 +119,18 @@ class Playthrough:
         self.runner.run(actions)
         self.actions += actions
 
-    def act(self, action: ScriptAction) -> ScriptAction:
-        """Play one more action; a RuleError propagates and this playthrough must be dropped."""
-        self.runner.perform(action, ("script", len(self.actions), action.kind), self.runner)
-        if self._might is not None:
+    def act(self, action: ScriptAction, ask: Chooser = default_chooser) -> ScriptAction:
+        """Play one more action; choices it leaves open go to ``ask`` (the player) and are
+        written into the action returned. A RuleError propagates and changes nothing."""
+        if self._might is None:
+            self.runner.perform(action, ("script", len(self.actions), action.kind), self.runner)
+        else:
             assert isinstance(action, MightAction)
+            self._might.chooser.fallback = ask
+            try:
+                self.runner.perform(action, ("script", len(self.actions), action.kind), self.runner)
+            finally:
+                self._might.chooser.fallback = default_chooser
             action = self._might.answered(action)
         self.actions.append(action)
         self.runner.ends.append(len(self.game.steps) - 1)

@@ -45,3 +45,29 @@ def test_bench_effect_on_200_card_table(benchmark: BenchmarkFixture) -> None:
         game.deal("s1-0", 20)  # a capture check over 200 Souls, then a line change
 
     benchmark.pedantic(deal_and_capture, setup=fresh_game, rounds=20)
+
+
+def test_bench_jump_between_distant_steps_200_cards(
+    benchmark: BenchmarkFixture,
+    qtbot,  # type: ignore[no-untyped-def]
+    tmp_path,
+) -> None:
+    """Target: under 16 ms per jump (a frame) on a table of 200 cards."""
+    from PySide6.QtCore import QSettings
+
+    from app.main_window import MainWindow
+
+    script = "".join(f"  - deal: {{target: s{i % 2}-{i}, amount: 5}}\n" for i in range(60))
+    path = tmp_path / "wide.yaml"
+    path.write_text(wide_table() + "script:\n" + script)
+    window = MainWindow(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    assert window.open_path(path)
+    assert len(window.scene.items_by_uid) == 200
+    ends = [0, window.session.last]  # the session starts at the last step
+
+    def jump() -> None:
+        ends.reverse()
+        window.session.select(ends[1])  # first jump: to step 0
+
+    benchmark.pedantic(jump, rounds=40, iterations=1)

@@ -54,5 +54,11 @@ def test_schema_is_json_schema(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_demo_prints_the_demo_timeline(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["demo"]) == 0
+    assert main(["demo", "--print"]) == 0
     assert "captured" in capsys.readouterr().out
+
+
+def test_demo_opens_the_app_on_the_demo(monkeypatch: pytest.MonkeyPatch) -> None:
+    opened = []
+    monkeypatch.setattr("app.gui.launch", lambda path: opened.append(path) or 0)
+    assert main(["demo"]) == 0 and opened == [DEMO]

@@ -395,11 +395,9 @@ def unit_facts(table: MightTable, uid: str) -> dict[str, object]:
 class MightPlay:
     """A might game driven by script actions; choices the script leaves open go to ``fallback``."""
 
-    def __init__(
-        self, scenario: MightScenario, source: YamlSource, fallback: Chooser = default_chooser
-    ) -> None:
+    def __init__(self, scenario: MightScenario, source: YamlSource) -> None:
         table = TableBuilder(scenario, source).build()
-        self.chooser = ScriptedChooser([p.name for p in table.players], fallback)
+        self.chooser = ScriptedChooser([p.name for p in table.players])
         self.game = MightGame(table, self.chooser)
         self.runner = ScriptRunner(self.game.steps, source, self.perform)
 

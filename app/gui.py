@@ -1,0 +1,83 @@
+"""Starting the desktop app, and rendering it headless (``cardtable shot``)."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+NO_DISPLAY = (
+    "cardtable: no display to open a window on (DISPLAY and WAYLAND_DISPLAY are not set).\n"
+    "To render the table without a display, use:\n"
+    "  cardtable shot SCENARIO.yaml --step N -o table.png [--timeline]"
+)
+HEADLESS_PLATFORMS = ("offscreen", "minimal")
+
+
+def has_display() -> bool:
+    if os.environ.get("QT_QPA_PLATFORM", "").split(":")[0] in HEADLESS_PLATFORMS:
+        return True
+    if sys.platform.startswith("linux"):
+        return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    return True
+
+
+def launch(path: Path) -> int:
+    """Open the main window on ``path``; without a display, say how to render headless."""
+    if not has_display():
+        print(NO_DISPLAY, file=sys.stderr)
+        return 2
+    from PySide6.QtWidgets import QApplication
+
+    from app.main_window import MainWindow
+
+    application = QApplication.instance() or QApplication(sys.argv[:1])
+    application.setApplicationName("Cardtable")
+    window = MainWindow()
+    window.show()
+    window.open_path(path)
+    return int(application.exec())
+
+
+def shot(path: Path, step: int | None, output: Path, timeline: bool, size: tuple[int, int]) -> int:
+    """Render the table after ``step`` (default: the last) to an image, without a display."""
+    if not has_display() or os.environ.get("QT_QPA_PLATFORM") is None:
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    from PySide6.QtCore import QSettings
+    from PySide6.QtGui import QColor, QImage, QPainter
+    from PySide6.QtWidgets import QApplication
+
+    from app.main_window import MainWindow
+
+    application = QApplication.instance() or QApplication(sys.argv[:1])
+    settings = QSettings(str(output.with_suffix(".ini")), QSettings.Format.IniFormat)
+    window = MainWindow(settings)
+    window.session.open(path)  # a ScenarioError propagates: the CLI reports it
+    if step is not None:
+        if not 0 <= step <= window.session.last:
+            raise ValueError(f"step {step} is out of range 0..{window.session.last}")
+        window.session.select(step)
+    if timeline:
+        window.resize(*size)
+        window.show()
+        application.processEvents()
+        image = window.grab().toImage()
+        window.close()
+    else:
+        scene = window.scene
+        rect = scene.sceneRect()
+        scale = min(size[0] / rect.width(), size[1] / rect.height())
+        image = QImage(
+            int(rect.width() * scale), int(rect.height() * scale), QImage.Format.Format_ARGB32
+        )
+        image.fill(QColor("#2e5e3e"))
+        painter = QPainter(image)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        scene.render(painter)
+        painter.end()
+    settings_file = Path(settings.fileName())
+    if not image.save(str(output)):
+        raise OSError(f"cannot write {output}")
+    settings_file.unlink(missing_ok=True)
+    del application
+    return 0

@@ -1,0 +1,190 @@
+"""The inspector: the selected card in full, and the current step explained with its rules."""
+
+from __future__ import annotations
+
+from functools import cache
+from html import escape
+
+import yaml
+from PySide6.QtWidgets import QTextBrowser
+
+from engine.assets import ASSETS
+from engine.changes import Replaced
+from engine.frozen import Frozen
+from engine.might.table import MightTable
+from engine.souls.table import SoulsTable
+from engine.timeline import Step
+
+
+@cache
+def rule_summaries() -> dict[str, dict[str, str]]:
+    """Our own-words summaries of every rule id (assets/rules/summaries.yaml)."""
+    data = yaml.safe_load((ASSETS / "rules" / "summaries.yaml").read_text(encoding="utf-8"))
+    return {str(key): value for key, value in data.items()}
+
+
+def step_html(step: Step) -> str:
+    parts = [
+        f"<h3>Step {step.index}: {escape(step.description)}</h3>",
+        f"<p><b>When:</b> {escape(' › '.join(step.phase))}<br>"
+        f"<b>Cause:</b> {escape(step.cause.describe())}</p>",
+    ]
+    if step.rules:
+        parts.append("<p><b>Rules applied</b></p><ul>")
+        for rule in step.rules:
+            summary = rule_summaries().get(rule)
+            if summary:
+                parts.append(
+                    f"<li><b>{escape(rule)}</b> {escape(summary['title'])}: "
+                    f"{escape(summary['summary'])} <i>({escape(summary['source'])})"
+                    "</i></li>"
+                )
+            else:
+                parts.append(f"<li><b>{escape(rule)}</b></li>")
+        parts.append("</ul>")
+    replaced = [c for c in step.changes if isinstance(c, Replaced)]
+    if replaced:
+        parts.append(
+            "<p><b>Damage replacements, in the order applied</b></p>"
+            "<table border=1 cellspacing=0 cellpadding=3><tr><th>unit</th><th>effect"
+            "</th><th>amount before</th><th>after</th><th>prevention spent</th>"
+            "<th>left</th></tr>"
+        )
+        for r in replaced:
+            parts.append(
+                f"<tr><td>{escape(r.card)}</td><td>{escape(r.effect)} "
+                f"({r.effect_kind})</td><td>{r.before}</td><td>{r.after}</td>"
+                f"<td>{'' if r.spent is None else r.spent}</td>"
+                f"<td>{escape(r.left or '')}</td></tr>"
+            )
+        parts.append("</table>")
+    others = [c for c in step.changes if not isinstance(c, Replaced)]
+    if others:
+        parts.append("<p><b>Changes</b></p><ul>")
+        parts += [f"<li>{escape(change.describe())}</li>" for change in others]
+        parts.append("</ul>")
+    return "".join(parts)
+
+
+def card_html(table: Frozen, uid: str) -> str:
+    if isinstance(table, SoulsTable):
+        return souls_card_html(table, uid)
+    if isinstance(table, MightTable):
+        return might_card_html(table, uid)
+    return ""
+
+
+def _rows(title: str, rows: list[tuple[str, str]]) -> str:
+    body = "".join(f"<tr><td><b>{escape(k)}</b></td><td>{escape(v)}</td></tr>" for k, v in rows)
+    return f"<h3>{escape(title)}</h3><table cellpadding=2>{body}</table>"
+
+
+def souls_card_html(table: SoulsTable, uid: str) -> str:
+    card, definition = table.cards[uid], table.definition(uid)
+    owner = table.players[card.owner].name
+    status = (
+        ("shattered" if card.zone == "realm" else "captured")
+        if card.face_down
+        else ("active" if card.zone in ("slot", "realm") else card.zone)
+    )
+    rows = [
+        ("Kind", definition.kind),
+        ("Owner", owner),
+        ("Where", card.place()),
+        ("Status", status),
+    ]
+    if definition.kind in ("soul", "realm"):
+        hp_parts = [f"base {definition.hp}"]
+        hp_parts += [
+            f"{b.amount:+d} from {b.source}"
+            + (" until end of turn" if b.duration == "end_of_turn" else "")
+            for b in card.bonuses
+            if b.stat == "max_hp"
+        ]
+        hp_parts += [
+            f"{table.defs[a.name].grants_hp:+d} from Armament {a.uid}"
+            for a in table.armaments(uid)
+            if table.defs[a.name].grants_hp
+        ]
+        counted = table.static_bonus(uid, "max_hp")
+        if counted:
+            hp_parts.append(
+                f"{counted:+d} counted ({', '.join(s.describe() for s in definition.statics)})"
+            )
+        rows += [
+            ("HP", f"{table.hp(uid)} of {table.max_hp(uid)} max"),
+            ("Max HP", " ".join(hp_parts)),
+            ("Damage", str(card.damage)),
+        ]
+    if definition.kind == "soul":
+        power_parts = [f"base {definition.power}"]
+        power_parts += [
+            f"{b.amount:+d} from {b.source}"
+            + (" until end of turn" if b.duration == "end_of_turn" else "")
+            for b in card.bonuses
+            if b.stat == "power"
+        ]
+        power_parts += [
+            f"{table.defs[a.name].grants_power:+d} from Armament {a.uid}"
+            for a in table.armaments(uid)
+            if table.defs[a.name].grants_power
+        ]
+        rows += [
+            ("Power", f"{table.power(uid)} = {' '.join(power_parts)}"),
+            ("Rank", str(definition.rank)),
+            ("Traits", ", ".join(definition.traits) or "—"),
+            ("Line", table.line(uid) or "—"),
+        ]
+    if definition.kind == "realm":
+        rows.append(("Counterblow", str(definition.counterblow)))
+    rows.append(("Text", definition.text))
+    return _rows(f"{card.name} ({uid})", rows)
+
+
+def might_card_html(table: MightTable, uid: str) -> str:
+    card, definition = table.cards[uid], table.definition(uid)
+    rows = [
+        ("Kind", definition.kind + (" (Reaction)" if definition.speed == "reaction" else "")),
+        ("Owner", table.players[card.owner].name),
+        ("Where", card.place(table)),
+    ]
+    if definition.cost:
+        rows.append(("Cost", f"{definition.cost} runes"))
+    if definition.kind == "unit" and table.on_table(uid):
+        might = " ".join([f"base {definition.might}"] + [m.describe() for m in card.modifiers])
+        rows += [
+            ("Might", f"{table.might(uid)} = {might}"),
+            ("Marked damage", str(card.damage)),
+            (
+                "Lethal",
+                f"{'yes' if table.is_lethal(uid) else 'no'} (requirement: "
+                f"{card.lethal.describe() if card.lethal else 'current Might'}, "
+                "at least 1 damage)",
+            ),
+            ("Status", "exhausted" if card.exhausted else "ready"),
+        ]
+        rows += [("Prevention", s.describe()) for s in card.shields]
+        rows += [("Doubling", d.describe()) for d in card.doublers]
+        if definition.keywords:
+            rows.append(("Keywords", ", ".join(definition.keywords)))
+    rows.append(("Text", definition.text))
+    return _rows(f"{card.name} ({uid})", rows)
+
+
+class Inspector(QTextBrowser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.setOpenExternalLinks(False)
+        self.card: str | None = None
+
+    def show_step(self, step: Step | None, card: str | None = None) -> None:
+        if card is not None:
+            self.card = card
+        html = ""
+        if step is not None:
+            table = step.table
+            uid = self.card
+            if uid is not None and uid in getattr(table, "cards", {}):
+                html += card_html(table, uid) + "<hr>"
+            html += step_html(step)
+        self.setHtml(html)

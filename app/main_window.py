@@ -1,0 +1,347 @@
+"""The main window: the table, the timeline, the inspector, menus and interactive play."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, QSettings, Qt
+from PySide6.QtGui import (
+    QAction,
+    QCloseEvent,
+    QDragEnterEvent,
+    QDropEvent,
+    QKeySequence,
+    QPainter,
+    QResizeEvent,
+    QShortcut,
+)
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QFileDialog,
+    QGraphicsView,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QWidget,
+)
+
+from app.dialogs import AssignmentDialog, ReplacementOrderDialog
+from app.inspector import Inspector
+from app.offers import Offer, global_offers, offers_for
+from app.session import Session
+from app.table_scene import TableScene
+from app.timeline_panel import TimelinePanel
+from engine.assets import SCENARIOS
+from engine.choices import Answer, Choice
+from engine.errors import RuleError, ScenarioError
+from engine.might.table import MightTable
+from engine.scenario import load_scenario, scenario_files
+from engine.script import ScriptAction
+
+MAX_RECENT = 8
+
+
+class TableView(QGraphicsView):
+    """Keeps the whole table in view as the window is resized."""
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt override)
+        super().resizeEvent(event)
+        self.fit()
+
+    def fit(self) -> None:
+        if self.scene() is not None:
+            self.fitInView(self.scene().sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, settings: QSettings | None = None) -> None:
+        super().__init__()
+        self.settings = settings or QSettings("Cardtable", "Cardtable")
+        self.session = Session()
+        self.session.chooser = self.ask_choice
+        self.scene = TableScene()
+        self.view = TableView(self.scene)
+        self.view.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.view.setObjectName("table")
+        self.setCentralWidget(self.view)
+        self.timeline = TimelinePanel(self.session)
+        self.inspector = Inspector()
+        timeline_dock = self._dock("Timeline", self.timeline, Qt.DockWidgetArea.LeftDockWidgetArea)
+        inspector_dock = self._dock(
+            "Inspector", self.inspector, Qt.DockWidgetArea.RightDockWidgetArea
+        )
+        self.resizeDocks([timeline_dock, inspector_dock], [440, 330], Qt.Orientation.Horizontal)
+        self.pending_pick: Offer | None = None
+        self.selected_card: str | None = None
+        self._build_menus()
+        self._build_shortcuts()
+        self.setAcceptDrops(True)
+        self.resize(1500, 900)
+        self.session.timeline_changed.connect(self._timeline_changed)
+        self.session.step_changed.connect(self._show_step)
+        self.scene.card_clicked.connect(self.card_clicked)
+        self.scene.background_clicked.connect(self.cancel_pick)
+        self._restore_layout()
+
+    # ----------------------------------------------------------------------------- building
+
+    def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(title)
+        dock.setWidget(widget)
+        self.addDockWidget(area, dock)
+        return dock
+
+    def _build_menus(self) -> None:
+        file_menu = self.menuBar().addMenu("&File")
+        file_menu.addAction("&Open…", QKeySequence.StandardKey.Open, self.open_dialog)
+        self.examples_menu = file_menu.addMenu("&Examples")
+        self._fill_examples()
+        self.recent_menu = file_menu.addMenu("Open &Recent")
+        self._fill_recent()
+        file_menu.addAction("&Save As…", QKeySequence.StandardKey.SaveAs, self.save_dialog)
+        file_menu.addSeparator()
+        file_menu.addAction("&Quit", QKeySequence.StandardKey.Quit, self.close)
+        edit = self.menuBar().addMenu("&Edit")
+        self.undo_action = edit.addAction("&Undo", QKeySequence("Ctrl+Z"), self.undo)
+        self.redo_action = edit.addAction("&Redo", QKeySequence("Ctrl+Shift+Z"), self.redo)
+        self.game_menu = self.menuBar().addMenu("&Game")
+        self.game_menu.aboutToShow.connect(self._fill_game_menu)
+        view = self.menuBar().addMenu("&View")
+        view.addAction("&Fit table", QKeySequence("Ctrl+0"), self.view.fit)
+
+    def _fill_examples(self) -> None:
+        self.examples_menu.clear()
+        for folder in sorted(p for p in SCENARIOS.iterdir() if p.is_dir()):
+            submenu = self.examples_menu.addMenu(folder.name)
+            submenu.setToolTipsVisible(True)
+            for path in scenario_files([folder]):
+                try:
+                    scenario, _ = load_scenario(path)
+                except ScenarioError:
+                    continue
+                action = submenu.addAction(scenario.title)
+                action.setToolTip(scenario.description or path.name)
+                action.triggered.connect(lambda _=False, p=path: self.open_path(p))
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        for name in self.recent_files():
+            self.recent_menu.addAction(name).triggered.connect(
+                lambda _=False, p=name: self.open_path(Path(p))
+            )
+        self.recent_menu.setEnabled(bool(self.recent_files()))
+
+    def _fill_game_menu(self) -> None:
+        self.game_menu.clear()
+        table = self.session.table
+        if table is not None:
+            for offer in global_offers(table):
+                self._add_offer(self.game_menu, offer)
+
+    def _build_shortcuts(self) -> None:
+        session = self.session
+        keys = {
+            "Left": lambda: session.select(session.index - 1),
+            "Right": lambda: session.select(session.index + 1),
+            "Ctrl+Left": lambda: session.select(session.phase_start(-1)),
+            "Ctrl+Right": lambda: session.select(session.phase_start(1)),
+            "Home": lambda: session.select(0),
+            "End": lambda: session.select(session.last),
+            "Space": self.timeline.toggle_play,
+            "Escape": self.cancel_pick,
+        }
+        self.shortcuts = []
+        for key, slot in keys.items():
+            shortcut = QShortcut(QKeySequence(key), self)
+            shortcut.setContext(Qt.ShortcutContext.WindowShortcut)
+            shortcut.activated.connect(slot)
+            self.shortcuts.append(shortcut)
+
+    # ----------------------------------------------------------------------------- files
+
+    def open_path(self, path: Path) -> bool:
+        """Open a scenario; a broken file shows an error and keeps the current session."""
+        try:
+            self.session.open(path)
+        except ScenarioError as error:
+            QMessageBox.critical(self, "Cannot open the scenario", str(error))
+            return False
+        except RuleError as error:  # an action in the file the rules reject
+            QMessageBox.critical(self, "Cannot open the scenario", f"{path}: {error}")
+            return False
+        self._remember(path)
+        self.setWindowTitle(
+            f"Cardtable — {self.session.scenario.title if self.session.scenario else ''}"
+        )
+        self.view.fit()
+        return True
+
+    def open_dialog(self) -> None:
+        name, _ = QFileDialog.getOpenFileName(
+            self, "Open a scenario", str(SCENARIOS), "Scenarios (*.yaml *.yml)"
+        )
+        if name:
+            self.open_path(Path(name))
+
+    def save_dialog(self) -> None:
+        if self.session.play is None:
+            return
+        name, _ = QFileDialog.getSaveFileName(
+            self,
+            "Save the scenario with your actions",
+            str(self.session.path or ""),
+            "Scenarios (*.yaml)",
+        )
+        if name:
+            self.session.save(Path(name))
+            self._remember(Path(name))
+
+    def recent_files(self) -> list[str]:
+        value = self.settings.value("recent", [])
+        return [str(v) for v in (value if isinstance(value, list) else [value] if value else [])]
+
+    def _remember(self, path: Path) -> None:
+        name = str(path.resolve())
+        recent = [name] + [p for p in self.recent_files() if p != name]
+        self.settings.setValue("recent", recent[:MAX_RECENT])
+        self._fill_recent()
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802
+        if any(url.toLocalFile().endswith((".yaml", ".yml")) for url in event.mimeData().urls()):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802
+        for url in event.mimeData().urls():
+            if url.toLocalFile().endswith((".yaml", ".yml")):
+                self.open_path(Path(url.toLocalFile()))
+                break
+
+    # ----------------------------------------------------------------------------- showing
+
+    def _timeline_changed(self) -> None:
+        self.undo_action.setEnabled(bool(self.session.actions()))
+        self.redo_action.setEnabled(bool(self.session.redo_stack))
+
+    def _show_step(self, index: int) -> None:
+        step = self.session.step
+        if step is None:
+            return
+        self.scene.show_table(step.table, step.changed_cards())
+        self.inspector.show_step(step, self.selected_card)
+        where = " (latest)" if self.session.at_end() else ""
+        self.statusBar().showMessage(
+            f"Step {index} of {self.session.last}{where}: {step.description}"
+        )
+
+    # ----------------------------------------------------------------------------- playing
+
+    def card_clicked(self, uid: str) -> None:
+        self.selected_card = uid
+        self.inspector.show_step(self.session.step, uid)
+        if self.pending_pick is not None and self.pending_pick.pick is not None:
+            offer, self.pending_pick = self.pending_pick, None
+            self.try_action(offer.pick(uid))
+            return
+        table = self.session.table
+        if table is None:
+            return
+        menu = QMenu(self)
+        menu.setToolTipsVisible(True)
+        groups: dict[str, QMenu] = {}
+        for offer in offers_for(table, uid):
+            target = (
+                menu
+                if offer.group in ("Battle", "Play", "Abilities", "Ambush")
+                else groups.setdefault(offer.group, menu.addMenu(offer.group))
+            )
+            groups[offer.group] = target if target is not menu else groups.get(offer.group, menu)
+            self._add_offer(target, offer)
+        menu.addSeparator()
+        for offer in global_offers(table):
+            self._add_offer(menu, offer)
+        self.last_menu = menu
+        menu.popup(self.cursor().pos())
+
+    def _add_offer(self, menu: QMenu, offer: Offer) -> QAction:
+        action = menu.addAction(offer.label)
+        reason = self.session.why_not(offer.action) if offer.action is not None else None
+        if offer.pick is not None:
+            reason = None  # judged once the target is clicked
+        action.setEnabled(reason is None)
+        if reason:
+            action.setToolTip(f"Not allowed: {reason}")
+            action.setText(f"{offer.label}  —  {reason}")
+        action.triggered.connect(lambda _=False, o=offer: self.take_offer(o))
+        return action
+
+    def take_offer(self, offer: Offer) -> None:
+        if offer.pick is not None:
+            self.pending_pick = offer
+            self.statusBar().showMessage(f"{offer.pick_prompt} (Esc cancels)")
+        elif offer.action is not None:
+            self.try_action(offer.action)
+
+    def cancel_pick(self) -> None:
+        if self.pending_pick is not None:
+            self.pending_pick = None
+            self.statusBar().showMessage("Cancelled")
+
+    def try_action(self, action: ScriptAction) -> bool:
+        """Play an action after the selected step; the engine's refusal is shown, not lost."""
+        if self.session.discards_later_steps():
+            later = self.session.last - self.session.index
+            answer = QMessageBox.question(
+                self,
+                "Discard later steps?",
+                f"Acting at step {self.session.index} discards the {later} later step(s) of "
+                "the actions that follow it. Continue?",
+            )
+            if answer != QMessageBox.StandardButton.Yes:
+                return False
+        try:
+            self.session.act(action)
+        except RuleError as error:
+            QMessageBox.warning(self, "Not allowed", str(error))
+            return False
+        return True
+
+    def undo(self) -> None:
+        self.session.undo()
+
+    def redo(self) -> None:
+        try:
+            self.session.redo()
+        except RuleError as error:
+            QMessageBox.warning(self, "Cannot redo", str(error))
+
+    def ask_choice(self, choice: Choice) -> Answer:
+        """The engine asks a player: a dialog answers (the engine validates the answer)."""
+        if choice.kind == "replacement_order":
+            table = self.session.play.game.table if self.session.play else None
+            descriptions = {}
+            if isinstance(table, MightTable) and choice.subject in table.cards:
+                card = table.cards[choice.subject]
+                descriptions = {e.id: e.describe() for e in (*card.shields, *card.doublers)}
+            dialog: ReplacementOrderDialog | AssignmentDialog = ReplacementOrderDialog(
+                choice, descriptions, self
+            )
+        else:
+            dialog = AssignmentDialog(choice, self)
+        dialog.exec()
+        return dialog.answer()
+
+    # ----------------------------------------------------------------------------- layout
+
+    def _restore_layout(self) -> None:
+        geometry = self.settings.value("geometry")
+        state = self.settings.value("state")
+        if isinstance(geometry, QByteArray):
+            self.restoreGeometry(geometry)
+        if isinstance(state, QByteArray):
+            self.restoreState(state)
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
+        self.settings.setValue("geometry", self.saveGeometry())
+        self.settings.setValue("state", self.saveState())
+        super().closeEvent(event)

@@ -1,0 +1,177 @@
+"""The open scenario and what the user did with it: the timeline, the selected step, undo/redo.
+
+The session holds no rules: it replays the scenario's set-up with a list of script actions
+through the engine (``Playthrough``) and keeps the last good playthrough when anything fails.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+from PySide6.QtCore import QObject, Signal
+
+from engine.choices import Chooser, default_chooser
+from engine.errors import RuleError
+from engine.frozen import Frozen
+from engine.scenario import Playthrough, Scenario, load_scenario
+from engine.script import ScriptAction
+from engine.timeline import Step
+from engine.yaml_source import YamlSource
+
+
+class Session(QObject):
+    """Signals: ``timeline_changed`` when the steps are replaced, ``step_changed(index)``."""
+
+    timeline_changed = Signal()
+    step_changed = Signal(int)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.path: Path | None = None
+        self.scenario: Scenario | None = None
+        self.source: YamlSource | None = None
+        self.play: Playthrough | None = None
+        self.redo_stack: list[ScriptAction] = []
+        self.index = 0
+        self.dirty = False
+        self.chooser: Chooser = default_chooser
+
+    # ----------------------------------------------------------------------------- reading
+
+    @property
+    def steps(self) -> list[Step]:
+        return self.play.game.steps if self.play else []
+
+    @property
+    def step(self) -> Step | None:
+        return self.steps[self.index] if self.play else None
+
+    @property
+    def table(self) -> Frozen | None:
+        return self.step.table if self.step else None
+
+    @property
+    def last(self) -> int:
+        return len(self.steps) - 1
+
+    def at_end(self) -> bool:
+        return self.index == self.last
+
+    def actions(self) -> list[ScriptAction]:
+        return list(self.play.actions) if self.play else []
+
+    # ----------------------------------------------------------------------------- opening
+
+    def open(self, path: Path) -> None:
+        """Open a scenario; on any error (raised) the current session is left as it was."""
+        scenario, source = load_scenario(path)
+        play = Playthrough(scenario, source)
+        play.run(scenario.script)
+        self.path, self.scenario, self.source = path, scenario, source
+        self._commit(play, play.game.steps[-1].index)
+        self.redo_stack.clear()
+        self.dirty = False
+
+    def _commit(self, play: Playthrough, index: int) -> None:
+        self.play = play
+        self.index = index
+        self.timeline_changed.emit()
+        self.step_changed.emit(index)
+
+    # ----------------------------------------------------------------------------- moving
+
+    def select(self, index: int) -> None:
+        if not self.play:
+            return
+        index = max(0, min(index, self.last))
+        if index != self.index:
+            self.index = index
+            self.step_changed.emit(index)
+
+    def phase_start(self, direction: int) -> int:
+        """The first step of the next (+1) or current/previous (-1) phase."""
+        steps = self.steps
+        here = steps[self.index].phase[:2]
+        i = self.index
+        if direction > 0:
+            while i < self.last and steps[i].phase[:2] == here:
+                i += 1
+            return i
+        if i > 0 and steps[i - 1].phase[:2] != here:
+            i -= 1  # already at a phase start: go to the previous phase
+        here = steps[i].phase[:2]
+        while i > 0 and steps[i - 1].phase[:2] == here:
+            i -= 1
+        return i
+
+    # ----------------------------------------------------------------------------- acting
+
+    def kept_actions(self) -> int:
+        """How many actions stay when acting at the selected step (later ones are discarded)."""
+        assert self.play is not None
+        return sum(1 for end in self.play.runner.ends if end <= self.index)
+
+    def discards_later_steps(self) -> bool:
+        return self.play is not None and not self.at_end()
+
+    def why_not(self, action: ScriptAction) -> str | None:
+        """The engine's reason why ``action`` can't be played at the latest step, or None."""
+        return self.play.why_not(action) if self.play else "no scenario is open"
+
+    def act(self, action: ScriptAction) -> None:
+        """Play ``action`` after the selected step; raises RuleError and changes nothing if the
+        engine rejects it. Later steps are discarded (the caller asks first)."""
+        assert self.play is not None and self.scenario is not None and self.source is not None
+        keep = self.kept_actions()
+        play = self._replay(self.play.actions[:keep])
+        play.act(action, self.chooser)
+        self.redo_stack.clear()
+        self.dirty = True
+        self._commit(play, play.game.steps[-1].index)
+
+    def undo(self) -> bool:
+        if not self.play or not self.play.actions:
+            return False
+        actions = list(self.play.actions)
+        self.redo_stack.append(actions.pop())
+        play = self._replay(actions)
+        self.dirty = True
+        self._commit(play, play.game.steps[-1].index)
+        return True
+
+    def redo(self) -> bool:
+        if not self.play or not self.redo_stack:
+            return False
+        action = self.redo_stack.pop()
+        play = self._replay(self.play.actions)
+        try:
+            play.act(action, self.chooser)
+        except RuleError:
+            self.redo_stack.clear()
+            raise
+        self.dirty = True
+        self._commit(play, play.game.steps[-1].index)
+        return True
+
+    def _replay(self, actions: list[ScriptAction]) -> Playthrough:
+        assert self.scenario is not None and self.source is not None
+        play = Playthrough(self.scenario, self.source)
+        play.run(actions)  # these were all played before: the same choices, the same steps
+        return play
+
+    # ----------------------------------------------------------------------------- saving
+
+    def save(self, path: Path) -> None:
+        """Write the scenario with the actions taken as its script; reopening replays them."""
+        assert self.source is not None and self.play is not None
+        data = dict(self.source.data)
+        data["script"] = [
+            action.model_dump(mode="json", exclude_none=True, exclude_defaults=True)
+            for action in self.play.actions
+        ]
+        if self.play.actions != list(self.scenario.script if self.scenario else []):
+            data.pop("expect", None)  # the file's expectations were written for its own script
+        path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
+        self.path = path
+        self.dirty = False

@@ -1,0 +1,206 @@
+"""The desktop app, driven offscreen with pytest-qt."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import QMessageBox
+
+from app.dialogs import ReplacementOrderDialog
+from app.main_window import MainWindow
+from app.table_scene import CardItem
+from engine.assets import SCENARIOS
+
+DEMO = SCENARIOS / "souls" / "demo-table.yaml"
+M4 = SCENARIOS / "might" / "M4-prevention-worked-example.yaml"
+
+
+@pytest.fixture
+def window(qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> MainWindow:  # type: ignore[no-untyped-def]
+    for name in ("critical", "warning", "information"):
+        monkeypatch.setattr(QMessageBox, name, staticmethod(lambda *a, **k: None))
+    monkeypatch.setattr(
+        QMessageBox, "question", staticmethod(lambda *a, **k: QMessageBox.StandardButton.Yes)
+    )
+    win = MainWindow(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(win)
+    win.show()
+    return win
+
+
+def item(win: MainWindow, uid: str) -> CardItem:
+    return win.scene.items_by_uid[uid]
+
+
+def step_where(win: MainWindow, text: str) -> int:
+    return next(s.index for s in win.session.steps if text in s.description)
+
+
+def test_stepping_with_keys_and_buttons_shows_the_table_then(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    assert window.open_path(DEMO)
+    session = window.session
+    assert session.at_end()
+    captured = step_where(window, "bob-imp is captured")
+    session.select(captured - 1)
+    assert not item(window, "bob-imp").look.face_down
+    assert item(window, "bob-imp").look.counter == 10  # at 0 HP, waiting for the capture step
+    qtbot.keyClick(window, Qt.Key.Key_Right)
+    assert session.index == captured
+    assert item(window, "bob-imp").look.face_down
+    assert item(window, "bob-imp").highlighted
+    qtbot.keyClick(window, Qt.Key.Key_Home)
+    assert session.index == 0 and not item(window, "bob-imp").look.face_down
+    qtbot.keyClick(window, Qt.Key.Key_End)
+    assert session.at_end()
+    window.timeline.buttons["First step"].click()
+    assert session.index == 0
+    qtbot.keyClick(window, Qt.Key.Key_Right, Qt.KeyboardModifier.ControlModifier)
+    assert session.steps[session.index].phase[:2] != session.steps[0].phase[:2]
+    assert item(window, "sylva").look.bar == (30, 30)
+
+
+def test_timeline_rows_and_inspector(window: MainWindow) -> None:
+    window.open_path(DEMO)
+    assert len(window.timeline.rows) == len(window.session.steps)
+    captured = step_where(window, "bob-imp is captured")
+    window.timeline.tree.setCurrentItem(window.timeline.rows[captured])
+    assert window.session.index == captured
+    html = window.inspector.toHtml()
+    assert "14.4.1" in html and "Capture step" in html
+    window.card_clicked("sylva")
+    window.last_menu.close()
+    assert "Sylva" in window.inspector.toHtml()
+
+
+def test_shield_shows_what_is_left(window: MainWindow) -> None:
+    window.open_path(M4)
+    first = step_where(window, "fully prevented")
+    window.session.select(first)
+    assert "⛨ 1" in item(window, "iron-sentinel").look.badges
+    window.session.select(window.session.last)
+    assert "⛨ 0" in item(window, "iron-sentinel").look.badges
+    assert item(window, "iron-sentinel").look.counter == 2
+
+
+def menu_action(window: MainWindow, text: str):  # type: ignore[no-untyped-def]
+    actions = list(window.last_menu.actions())
+    for action in window.last_menu.actions():
+        if action.menu():
+            actions += action.menu().actions()
+    return next(a for a in actions if a.text().startswith(text))
+
+
+def test_attack_and_end_turn_by_clicks(window: MainWindow) -> None:
+    window.open_path(DEMO)
+    window.session.select(window.session.last)  # Turn 3, Alice to play
+    before = len(window.session.steps)
+    window.card_clicked("thorn-squire")
+    menu_action(window, "Attack").trigger()
+    window.card_clicked("mossback-guard")
+    assert len(window.session.steps) > before
+    assert any("attacks mossback-guard" in s.description for s in window.session.steps)
+    window.card_clicked("sylva")
+    attack = menu_action(window, "Attack")
+    assert attack.isEnabled()  # legality is judged once a target is clicked
+    end_turn = menu_action(window, "End turn")
+    end_turn.trigger()
+    assert window.session.table.turn == 4  # type: ignore[union-attr]
+
+
+def test_illegal_action_is_disabled_with_the_reason(window: MainWindow) -> None:
+    window.open_path(DEMO)
+    window.card_clicked("alice-imp")
+    heal = menu_action(window, "Capture")
+    assert heal.isEnabled()
+    window.last_menu.close()
+    window.card_clicked("bob-imp")  # captured: effects that do not ask for one can't touch it
+    deal = menu_action(window, "Deal 5 damage")
+    assert not deal.isEnabled() and "14.5.1" in deal.text()
+
+
+def test_replacement_order_dialog_answer_is_recorded(window: MainWindow, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    window.open_path(M4)
+    table_text = M4.read_text().replace(
+        "shields: [{id: ward, value: 3, duration: this_turn}]",
+        "shields: [{id: ward, value: 3}]\n          doublers: [{id: twice}]",
+    )
+    path = window.settings.fileName().replace("settings.ini", "order.yaml")
+    Path(path).write_text(table_text.split("script:")[0])
+    window.open_path(Path(path))
+    asked = []
+
+    def fake_exec(dialog: ReplacementOrderDialog) -> int:
+        asked.append(dialog.answer())
+        dialog.list.insertItem(0, dialog.list.takeItem(1))  # doubling first
+        return 1
+
+    monkeypatch.setattr(ReplacementOrderDialog, "exec", fake_exec)
+    window.card_clicked("iron-sentinel")
+    menu_action(window, "Deal 2 damage").trigger()
+    assert asked == [("ward", "twice")]
+    last = window.session.actions()[-1]
+    assert last.order == {"iron-sentinel": ("twice", "ward")}  # type: ignore[attr-defined]
+    assert window.session.table.cards["iron-sentinel"].damage == 2  # type: ignore[union-attr]
+
+
+def test_save_and_reopen_replays_the_same_timeline(window: MainWindow, tmp_path: Path) -> None:
+    window.open_path(DEMO)
+    window.card_clicked("sylva")
+    menu_action(window, "Deal 5 damage").trigger()
+    descriptions = [s.description for s in window.session.steps]
+    saved = tmp_path / "saved.yaml"
+    window.session.save(saved)
+    assert window.open_path(saved)
+    assert [s.description for s in window.session.steps] == descriptions
+
+
+def test_broken_file_keeps_the_session(window: MainWindow, tmp_path: Path) -> None:
+    window.open_path(DEMO)
+    steps, path = window.session.steps, window.session.path
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("ruleset: souls\ntitle: [oops\n")
+    assert not window.open_path(broken)
+    hostile = tmp_path / "hostile.yaml"
+    hostile.write_text(DEMO.read_text().replace("{card: Sylva}", "{card: Sylva, id: x}"))
+    assert not window.open_path(hostile)  # the script names sylva, which no longer exists
+    assert window.session.steps is steps and window.session.path == path
+
+
+def test_undo_redo_and_acting_on_an_earlier_step(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    window.open_path(DEMO)
+    full = len(window.session.steps)
+    qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert len(window.session.steps) < full
+    qtbot.keyClick(
+        window,
+        Qt.Key.Key_Z,
+        Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+    )
+    assert len(window.session.steps) == full
+    window.session.select(3)
+    window.card_clicked("alice-imp")
+    menu_action(window, "Deal 5 damage").trigger()
+    assert window.session.at_end() and len(window.session.steps) < full
+
+
+def test_no_display_names_the_headless_way(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from app.gui import launch
+
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr("sys.platform", "linux")
+    assert launch(DEMO) == 2
+    assert "cardtable shot" in capsys.readouterr().err
+
+
+def test_shot_renders_a_png(tmp_path: Path) -> None:
+    from app.cli import main
+
+    output = tmp_path / "table.png"
+    assert main(["shot", str(M4), "--step", "3", "-o", str(output)]) == 0
+    assert output.stat().st_size > 1000
+    assert main(["shot", str(M4), "--step", "999", "-o", str(output)]) == 2

@@ -6,10 +6,11 @@ The scene turns ``Placement`` records into graphics items.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from engine.frozen import Frozen
 from engine.might.table import MightCard, MightTable
+from engine.script import card_id
 from engine.souls.table import CardState, SoulsTable
 
 CARD_W, CARD_H = 100, 136
@@ -37,6 +38,8 @@ class CardLook:
     danger: bool = False  # lethal damage marked, or 0 HP waiting for the capture step
     mini: bool = False
     tooltip: str = ""
+    uid: str = ""  # shown on the card when it differs from the card's default id
+    tucked: bool = False  # an Armament under its Soul: only its bottom edge shows
 
 
 @dataclass(frozen=True)
@@ -74,6 +77,11 @@ def layout(table: Frozen) -> Layout:
     if isinstance(table, MightTable):
         return might_layout(table)
     raise TypeError(f"no layout for {type(table).__name__}")
+
+
+def with_uid(look: CardLook, uid: str, name: str) -> CardLook:
+    """Show the id on cards whose id is not simply their name (two cards of one name)."""
+    return look if uid == card_id(name) or look.face_down else replace(look, uid=uid)
 
 
 def turn_banner(table: SoulsTable | MightTable) -> str:
@@ -137,6 +145,7 @@ def souls_look(table: SoulsTable, card: CardState) -> CardLook:
         mini=mini,
         face_down=mini,
         back_text="Ambush" if mini else "",
+        tucked=card.zone == "armament",
         tooltip="\n".join(lines),
     )
 
@@ -151,26 +160,20 @@ def souls_layout(table: SoulsTable) -> Layout:
         # Row 1 of each player faces the other player's row 1 across the middle of the table.
         return (row - 1) * ROW + GAP if owner == 0 else -row * ROW
 
+    decorations.append(Decoration("label", 0, -GAP - 4, text=turn_banner(table)))
     for owner, player in enumerate(table.players):
         top = row_y(owner, 1)
-        decorations.append(
-            Decoration(
-                "label",
-                0,
-                top - 24 if owner == 1 else top + CARD_H + 4,
-                text=f"{player.name}: Realm",
-            )
-        )
+        realm_label_y = top - 24 if owner == 1 else top + CARD_H + 4
+        decorations.append(Decoration("label", 0, realm_label_y, text=f"{player.name}'s Realm"))
         for row in range(1, table.rows + 1):
-            name = (
-                "Front Line row"
-                if row == 1
-                else f"Back Line row {row - 1}"
-                if table.rows > 2
-                else "Back Line row"
-            )
+            name = "Front Line row" if row == 1 else "Back Line row"
             decorations.append(
-                Decoration("label", grid_x - 4, row_y(owner, row) - 20, text=f"{name} (row {row})")
+                Decoration(
+                    "label",
+                    grid_x - 4,
+                    row_y(owner, row) - 20,
+                    text=f"{player.name} · {name} {row}",
+                )
             )
         for slot in table.slot_names():
             col, row = ord(slot[0]) - ord("A"), int(slot[1:])
@@ -201,7 +204,7 @@ def souls_layout(table: SoulsTable) -> Layout:
             x, y = grid_x + col * (CARD_W + GAP), row_y(owner, row)
             z = 1.0
             if card.zone == "ambush":
-                x, y, z = x + CARD_W - MINI_W + 8, y - 10, 3.0
+                x, y, z = x + CARD_W - MINI_W / 2, y + 44, 3.0  # on the slot's right edge
         elif card.zone == "armament" and card.attached_to in table.cards:
             host = table.cards[card.attached_to]
             col, row = ord((host.slot or "A1")[0]) - ord("A"), int((host.slot or "A1")[1:])
@@ -217,7 +220,7 @@ def souls_layout(table: SoulsTable) -> Layout:
             hand_count[owner] += 1
             hand_y = table.rows * ROW + 2 * GAP if owner == 0 else -(table.rows + 1) * ROW
             x, y, z = grid_x + count * (CARD_W * 0.7), hand_y, 1.0 + count
-        placements.append(Placement(card.uid, x, y, z, look))
+        placements.append(Placement(card.uid, x, y, z, with_uid(look, card.uid, card.name)))
     for (owner, zone), count in pile_count.items():
         index = 0 if zone == "elysium" else 1
         y = row_y(owner, 1 + index) if table.rows > index else row_y(owner, 1)
@@ -241,6 +244,7 @@ def souls_layout(table: SoulsTable) -> Layout:
         table.rows,
         tuple(sorted(pile_count.items())),
         tuple(hand_count),
+        turn_banner(table),
     )
     return Layout(placements, decorations, shape)
 
@@ -270,8 +274,8 @@ def might_look(table: MightTable, card: MightCard) -> CardLook:
     lines += [e.describe() for e in (*card.shields, *card.doublers)]
     if card.lethal:
         lines.append(card.lethal.describe())
-    badges = [f"⛨ {'all' if s.remaining is None else s.remaining}" for s in card.shields]
-    badges += ["×2" for _ in card.doublers]
+    badges = [f"prevent {'all' if s.remaining is None else s.remaining}" for s in card.shields]
+    badges += ["×2 damage" for _ in card.doublers]
     if card.lethal:
         badges.append(f"lethal {card.lethal.threshold}")
     return CardLook(
@@ -300,7 +304,7 @@ def might_layout(table: MightTable) -> Layout:
     base_y = {0: field_h / 2 + 3 * GAP, 1: -field_h / 2 - 3 * GAP - CARD_H}
     hand_y = {0: base_y[0] + ROW + GAP, 1: base_y[1] - ROW - GAP}
     width = len(table.battlefields) * (field_w + 3 * GAP)
-    decorations.append(Decoration("label", -GAP, -field_h / 2 - 28, text=turn_banner(table)))
+    decorations.append(Decoration("label", -GAP, hand_y[1] - 40, text=turn_banner(table)))
     for index, battlefield in enumerate(table.battlefields):
         holder = (
             ""
@@ -366,7 +370,8 @@ def might_layout(table: MightTable) -> Layout:
             n = counts.get(key, 0)
             x, y = GAP + n * CARD_W * 0.7, hand_y[owner]
         counts[key] = n + 1
-        placements.append(Placement(card.uid, x, y, 1.0 + n, might_look(table, card)))
+        look = with_uid(might_look(table, card), card.uid, card.name)
+        placements.append(Placement(card.uid, x, y, 1.0 + n, look))
     for (kind, *rest), count in counts.items():
         if kind == "trash":
             owner = int(rest[0])  # type: ignore[call-overload]
@@ -387,6 +392,7 @@ def might_layout(table: MightTable) -> Layout:
         )
     shape = (
         "might",
+        turn_banner(table),
         len(table.battlefields),
         per_side,
         tuple(b.holder for b in table.battlefields),

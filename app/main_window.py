@@ -99,7 +99,8 @@ class MainWindow(QMainWindow):
         self._fill_examples()
         self.recent_menu = file_menu.addMenu("Open &Recent")
         self._fill_recent()
-        file_menu.addAction("&Save As…", QKeySequence.StandardKey.SaveAs, self.save_dialog)
+        file_menu.addAction("&Save", QKeySequence.StandardKey.Save, self.save)
+        file_menu.addAction("Save &As…", QKeySequence.StandardKey.SaveAs, self.save_dialog)
         file_menu.addSeparator()
         file_menu.addAction("&Quit", QKeySequence.StandardKey.Quit, self.close)
         edit = self.menuBar().addMenu("&Edit")
@@ -183,6 +184,14 @@ class MainWindow(QMainWindow):
         )
         if name:
             self.open_path(Path(name))
+
+    def save(self) -> None:
+        """Save over the open file, unless it is a shipped example (then ask for a name)."""
+        path = self.session.path
+        if path is None or path.resolve().is_relative_to(SCENARIOS.resolve()):
+            self.save_dialog()
+        else:
+            self.session.save(path)
 
     def save_dialog(self) -> None:
         if self.session.play is None:

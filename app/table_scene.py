@@ -83,6 +83,13 @@ class CardItem(QGraphicsItem):
             return
         painter.setBrush(QColor("#fbfaf6"))
         painter.drawRoundedRect(rect, 7, 7)
+        if look.tucked:  # only the bottom strip shows under the Soul: name it there
+            painter.fillRect(QRectF(1, h - 24, w - 2, 23), owner.lighter(170))
+            painter.setPen(QColor("#1b1b1b"))
+            painter.setFont(_font(7, bold=True))
+            painter.drawText(
+                QRectF(5, h - 23, w - 10, 22), Qt.AlignmentFlag.AlignVCenter, f"⚙ {look.title}"
+            )
         painter.fillRect(QRectF(1, 1, w - 2, 26), owner.lighter(150))
         painter.setPen(QColor("#1b1b1b"))
         painter.setFont(_font(8, bold=True))
@@ -97,7 +104,7 @@ class CardItem(QGraphicsItem):
         if look.stat:
             tone = {"up": "#1f8a3b", "down": "#c0392b"}.get(look.stat_tone, "#1b1b1b")
             painter.setPen(QColor(tone))
-            painter.setFont(_font(10 if len(look.stat) <= 10 else 8, bold=True))
+            painter.setFont(_font(10 if len(look.stat) <= 10 else 7.5, bold=True))
             painter.drawText(QRectF(5, 56, w - 10, 20), Qt.AlignmentFlag.AlignLeft, look.stat)
         if look.bar is not None:
             self._paint_bar(painter, look.bar, w)
@@ -110,6 +117,10 @@ class CardItem(QGraphicsItem):
                 " ".join(b for b in look.badges if b != "bonus")
                 + (" ✦" * look.badges.count("bonus")),
             )
+        if look.uid:
+            painter.setFont(_font(6))
+            painter.setPen(QColor("#777"))
+            painter.drawText(QRectF(5, h - 36, w - 40, 12), Qt.AlignmentFlag.AlignLeft, look.uid)
         if look.counter:
             circle = QRectF(w - 34, h - 34, 30, 30)
             painter.setBrush(DANGER)

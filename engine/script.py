@@ -6,6 +6,7 @@ module runs the script, records labels and checks the expectations, naming file 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import ClassVar, Literal
 
@@ -17,6 +18,15 @@ from engine.timeline import Step
 from engine.yaml_source import YamlSource, describe_location
 
 Location = tuple[object, ...]
+
+
+def card_id(name: str) -> str:
+    """The default id of a card: its name in lower case with dashes.
+
+    >>> card_id("Final Resting Place")
+    'final-resting-place'
+    """
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
 
 class ExpectedError(Frozen):

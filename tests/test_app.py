@@ -78,9 +78,9 @@ def test_shield_shows_what_is_left(window: MainWindow) -> None:
     window.open_path(M4)
     first = step_where(window, "fully prevented")
     window.session.select(first)
-    assert "⛨ 1" in item(window, "iron-sentinel").look.badges
+    assert "prevent 1" in item(window, "iron-sentinel").look.badges
     window.session.select(window.session.last)
-    assert "⛨ 0" in item(window, "iron-sentinel").look.badges
+    assert "prevent 0" in item(window, "iron-sentinel").look.badges
     assert item(window, "iron-sentinel").look.counter == 2
 
 

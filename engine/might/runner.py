@@ -3,8 +3,6 @@ check its expectations."""
 
 from __future__ import annotations
 
-import re
-
 from engine.choices import Answer, Choice, Chooser, default_chooser
 from engine.errors import RuleError
 from engine.might.cards import MightCardDef
@@ -33,13 +31,16 @@ from engine.might.table import (
     Zone,
 )
 from engine.pools import scenario_cards
-from engine.script import ExpectationBase, Location, ScriptAction, ScriptRunner, compare_fields
+from engine.script import (
+    ExpectationBase,
+    Location,
+    ScriptAction,
+    ScriptRunner,
+    card_id,
+    compare_fields,
+)
 from engine.timeline import Step
 from engine.yaml_source import YamlSource
-
-
-def card_id(name: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
 
 class TableBuilder:

@@ -2,22 +2,21 @@
 
 from __future__ import annotations
 
-import re
-
 from engine.pools import scenario_cards
-from engine.script import ExpectationBase, Location, ScriptAction, ScriptRunner, compare_fields
+from engine.script import (
+    ExpectationBase,
+    Location,
+    ScriptAction,
+    ScriptRunner,
+    card_id,
+    compare_fields,
+)
 from engine.souls.cards import CardDef
 from engine.souls.game import SoulsGame
 from engine.souls.scenario import Action, CardSetup, Expectation, SoulsScenario
 from engine.souls.table import Bonus, CardState, Player, SoulsTable, Zone
 from engine.timeline import Step
 from engine.yaml_source import YamlSource
-
-
-def card_id(name: str) -> str:
-    """The default id of a card: its name in lower case with dashes (``Final Resting Place`` ->
-    ``final-resting-place``)."""
-    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
 
 class TableBuilder:

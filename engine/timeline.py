@@ -6,13 +6,14 @@ rule ids it applied, its cause, the typed changes and the immutable table after 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Generic, Literal, TypeVar
 
 from pydantic import SerializeAsAny
 
 from engine.changes import Change
+from engine.errors import RuleError
 from engine.frozen import Frozen
 
 
@@ -44,6 +45,11 @@ class Step(Frozen):
 
 
 TableT = TypeVar("TableT", bound=Frozen)
+
+
+def turn_label(turn: int, player: str) -> str:
+    """The top level of every phase path: ``Turn 3 (Alice)``."""
+    return f"Turn {turn} ({player})"
 
 
 class Recorder(Generic[TableT]):
@@ -86,6 +92,15 @@ class Recorder(Generic[TableT]):
         )
         self.steps.append(step)
         return step
+
+    @staticmethod
+    def _can(verify: Callable[..., None], *args: object) -> bool:
+        """``can_x`` from ``verify_x``: True unless the rules reject it."""
+        try:
+            verify(*args)
+        except RuleError:
+            return False
+        return True
 
     def _save_state(self) -> object:
         """Extra progress state a ruleset keeps besides table, phase and steps (none here)."""

@@ -33,7 +33,7 @@ from engine.might.table import (
     MightTable,
     Shield,
 )
-from engine.timeline import Cause, Recorder, Step
+from engine.timeline import Cause, Recorder, Step, turn_label
 
 MAX_EXPIRATION_PASSES = 20
 
@@ -49,7 +49,7 @@ class MightGame(Recorder[MightTable]):
 
     @staticmethod
     def _turn_name(table: MightTable) -> str:
-        return f"Turn {table.turn} ({table.players[table.turn_player].name})"
+        return turn_label(table.turn, table.players[table.turn_player].name)
 
     def _card(self, uid: str) -> MightCard:
         if uid not in self.table.cards:
@@ -95,14 +95,6 @@ class MightGame(Recorder[MightTable]):
             act()
             return self.steps[mark:]
 
-    @staticmethod
-    def _can(verify: Callable[..., None], *args: object) -> bool:
-        try:
-            verify(*args)
-        except RuleError:
-            return False
-        return True
-
     def _ask(self, choice: Choice) -> Answer:
         return self.chooser(choice)
 
@@ -130,18 +122,7 @@ class MightGame(Recorder[MightTable]):
                 f"{max(1, self.table.lethal_threshold(uid))})"
             )
             changes.append(Died(card=uid, place=card.place(self.table)))
-            self._set(
-                card.evolve(
-                    zone="trash",
-                    battlefield=None,
-                    damage=0,
-                    modifiers=(),
-                    shields=(),
-                    doublers=(),
-                    lethal=None,
-                    exhausted=False,
-                )
-            )
+            self._set(card.off_table("trash"))
         self.record(
             f"{' and '.join(details)} {'dies' if len(uids) == 1 else 'die'}",
             [*rules, "M1"],
@@ -682,18 +663,7 @@ class MightGame(Recorder[MightTable]):
         def act() -> None:
             card = self.table.cards[uid]
             before = card.place(self.table)
-            self._set(
-                card.evolve(
-                    zone="hand",
-                    battlefield=None,
-                    damage=0,
-                    modifiers=(),
-                    shields=(),
-                    doublers=(),
-                    lethal=None,
-                    exhausted=False,
-                )
-            )
+            self._set(card.off_table("hand"))
             self.record(
                 f"{uid} returns to hand and loses its {card.damage} damage",
                 ["M-6"],

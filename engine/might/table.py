@@ -98,6 +98,19 @@ class MightCard(Frozen):
     doublers: tuple[Doubler, ...] = ()
     lethal: LethalOverride | None = None
 
+    def off_table(self, zone: Zone) -> MightCard:
+        """This card after leaving the table: no damage and no effects on it (M-6)."""
+        return self.evolve(
+            zone=zone,
+            battlefield=None,
+            damage=0,
+            modifiers=(),
+            shields=(),
+            doublers=(),
+            lethal=None,
+            exhausted=False,
+        )
+
     def lasting(self) -> list[LastingEffect]:
         """Every effect with a duration on this card."""
         return [

@@ -46,7 +46,7 @@ from engine.changes import (
 from engine.errors import RuleError
 from engine.souls.cards import Ability, Effect, EffectTarget, TargetSpec
 from engine.souls.table import Bonus, CardState, SoulsTable
-from engine.timeline import Cause, Recorder, Step
+from engine.timeline import Cause, Recorder, Step, turn_label
 
 
 def round_down_to_5(amount: int) -> int:
@@ -88,7 +88,7 @@ class SoulsGame(Recorder[SoulsTable]):
 
     @staticmethod
     def _turn_name(table: SoulsTable) -> str:
-        return f"Turn {table.turn} ({table.players[table.turn_player].name})"
+        return turn_label(table.turn, table.players[table.turn_player].name)
 
     def _card(self, uid: str) -> CardState:
         if uid not in self.table.cards:
@@ -944,11 +944,3 @@ class SoulsGame(Recorder[SoulsTable]):
         )
 
     # ----------------------------------------------------------------------------- can_x
-
-    @staticmethod
-    def _can(verify: Callable[..., None], *args: object) -> bool:
-        try:
-            verify(*args)
-        except RuleError:
-            return False
-        return True

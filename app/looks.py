@@ -187,11 +187,6 @@ def souls_layout(table: SoulsTable) -> Layout:
                     text=slot,
                 )
             )
-        for index, zone in enumerate(("elysium", "exile")):
-            y = row_y(owner, 1 + index) if table.rows > index else row_y(owner, 1)
-            decorations.append(
-                Decoration("frame", zones_x, y, CARD_W, CARD_H, text=zone.capitalize())
-            )
     hand_count = [0, 0]
     pile_count: dict[tuple[int, str], int] = {}
     for card in table.cards.values():
@@ -221,12 +216,15 @@ def souls_layout(table: SoulsTable) -> Layout:
             hand_y = table.rows * ROW + 2 * GAP if owner == 0 else -(table.rows + 1) * ROW
             x, y, z = grid_x + count * (CARD_W * 0.7), hand_y, 1.0 + count
         placements.append(Placement(card.uid, x, y, z, with_uid(look, card.uid, card.name)))
-    for (owner, zone), count in pile_count.items():
-        index = 0 if zone == "elysium" else 1
-        y = row_y(owner, 1 + index) if table.rows > index else row_y(owner, 1)
-        decorations.append(
-            Decoration("label", zones_x, y + CARD_H + 8, text=f"{zone.capitalize()}: {count}")
-        )
+    for owner in range(len(table.players)):
+        for index, zone in enumerate(("elysium", "exile")):
+            y = row_y(owner, 1 + index) if table.rows > index else row_y(owner, 1)
+            count = pile_count.get((owner, zone), 0)
+            decorations.append(
+                Decoration(
+                    "frame", zones_x, y, CARD_W, CARD_H, text=f"{zone.capitalize()} ({count})"
+                )
+            )
     for owner, count in enumerate(hand_count):
         if count:
             hand_y = table.rows * ROW + 2 * GAP if owner == 0 else -(table.rows + 1) * ROW

@@ -39,6 +39,7 @@ from engine.scenario import load_scenario, scenario_files
 from engine.script import ScriptAction
 
 MAX_RECENT = 8
+TOP_LEVEL_GROUPS = ("Battle", "Play", "Abilities", "Ambush", "Combat")
 
 
 class TableView(QGraphicsView):
@@ -259,12 +260,13 @@ class MainWindow(QMainWindow):
         menu.setToolTipsVisible(True)
         groups: dict[str, QMenu] = {}
         for offer in offers_for(table, uid):
-            target = (
-                menu
-                if offer.group in ("Battle", "Play", "Abilities", "Ambush")
-                else groups.setdefault(offer.group, menu.addMenu(offer.group))
-            )
-            groups[offer.group] = target if target is not menu else groups.get(offer.group, menu)
+            if offer.group in TOP_LEVEL_GROUPS:
+                target = menu
+            else:
+                if offer.group not in groups:
+                    groups[offer.group] = menu.addMenu(offer.group)
+                    groups[offer.group].setToolTipsVisible(True)
+                target = groups[offer.group]
             self._add_offer(target, offer)
         menu.addSeparator()
         for offer in global_offers(table):

@@ -36,6 +36,7 @@ class Session(QObject):
         self.index = 0
         self.dirty = False
         self.chooser: Chooser = default_chooser
+        self._probe: tuple[int, Playthrough] | None = None  # a replay to judge earlier steps
 
     # ----------------------------------------------------------------------------- reading
 
@@ -75,6 +76,7 @@ class Session(QObject):
 
     def _commit(self, play: Playthrough, index: int) -> None:
         self.play = play
+        self._probe = None
         self.index = index
         self.timeline_changed.emit()
         self.step_changed.emit(index)
@@ -116,8 +118,18 @@ class Session(QObject):
         return self.play is not None and not self.at_end()
 
     def why_not(self, action: ScriptAction) -> str | None:
-        """The engine's reason why ``action`` can't be played at the latest step, or None."""
-        return self.play.why_not(action) if self.play else "no scenario is open"
+        """The engine's reason why ``action`` can't be played after the selected step, or None.
+
+        At an earlier step the actions are judged on a replay up to that step, where acting
+        would take place."""
+        if self.play is None:
+            return "no scenario is open"
+        if self.at_end():
+            return self.play.why_not(action)
+        keep = self.kept_actions()
+        if self._probe is None or self._probe[0] != keep:
+            self._probe = (keep, self._replay(self.play.actions[:keep]))
+        return self._probe[1].why_not(action)
 
     def act(self, action: ScriptAction) -> None:
         """Play ``action`` after the selected step; raises RuleError and changes nothing if the

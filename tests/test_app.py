@@ -111,9 +111,9 @@ def test_attack_and_end_turn_by_clicks(window: MainWindow) -> None:
 
 def test_illegal_action_is_disabled_with_the_reason(window: MainWindow) -> None:
     window.open_path(DEMO)
-    window.card_clicked("alice-imp")
-    heal = menu_action(window, "Capture")
-    assert heal.isEnabled()
+    window.card_clicked("thorn-squire")
+    capture = menu_action(window, "Capture")
+    assert capture.isEnabled()
     window.last_menu.close()
     window.card_clicked("bob-imp")  # captured: effects that do not ask for one can't touch it
     deal = menu_action(window, "Deal 5 damage")
@@ -163,8 +163,8 @@ def test_broken_file_keeps_the_session(window: MainWindow, tmp_path: Path) -> No
     broken.write_text("ruleset: souls\ntitle: [oops\n")
     assert not window.open_path(broken)
     hostile = tmp_path / "hostile.yaml"
-    hostile.write_text(DEMO.read_text().replace("{card: Sylva}", "{card: Sylva, id: x}"))
-    assert not window.open_path(hostile)  # the script names sylva, which no longer exists
+    hostile.write_text(DEMO.read_text().replace("target: alice-imp", "target: nobody"))
+    assert not window.open_path(hostile)  # the script names a card that does not exist
     assert window.session.steps is steps and window.session.path == path
 
 

@@ -159,7 +159,7 @@ class SoulsGame(Recorder[SoulsTable]):
             raise RuleError("S-15", f"{target} is not {spec.describe()}")
         if spec.kind == "captured_soul":
             if not (card.zone == "slot" and card.face_down):
-                raise RuleError("14.5.1", f"{target} is not a captured Soul ({spec.describe()})")
+                raise RuleError("14.5.1", f"{target} is not a captured Soul")
             return
         if card.zone == "slot" and card.face_down:
             raise RuleError(

@@ -38,7 +38,6 @@ class Step(Frozen):
     cause: Cause
     changes: tuple[Change, ...] = ()
     table: SerializeAsAny[Frozen]
-    label: str | None = None
 
     def changed_cards(self) -> set[str]:
         return {card for change in self.changes if (card := getattr(change, "card", None))}

@@ -117,3 +117,17 @@ def test_realm_shatters_and_ends_the_game() -> None:  # 14.4.6, S-17
     assert game.table.cards["ember-citadel"].face_down
     assert game.table.winner == 0
     assert not game.can_end_turn()
+
+
+def test_recruiting_in_front_of_a_soul_records_its_back_line_step() -> None:  # S-2, P-8
+    game = game_from_yaml(
+        scenario_text().replace(
+            "C1: {card: Blood Priest}",
+            "C1: {card: Blood Priest}\n        A2: {card: Ash Zealot, id: z}",
+        )
+    )
+    game.exile("thorn-squire")  # frees A1; the Zealot at A2 was already in the Front Line
+    assert game.table.line("z") == "front"
+    steps = game.recruit("mossback-guard", "A1")
+    assert game.table.line("z") == "back"
+    assert any("P-8" in s.rules and "z is now behind a Soul" in s.description for s in steps)

@@ -107,7 +107,7 @@ class MightGame(Recorder[MightTable]):
         """
         lethal = [u.uid for u in self.table.units() if self.table.is_lethal(u.uid)]
         if not lethal:
-            self.record("Cleanup: no unit has lethal damage", [*rules, "M1"], cause)
+            self.record("Cleanup: no unit has lethal damage", [*rules, "M1", "P-15"], cause)
         while lethal:
             self._kill(lethal, cause, rules)
             lethal = [u.uid for u in self.table.units() if self.table.is_lethal(u.uid)]
@@ -136,7 +136,11 @@ class MightGame(Recorder[MightTable]):
 
     def _push(self, item: ChainItem, cause: Cause, rules: Sequence[str]) -> None:
         self.table = self.table.evolve(chain=(*self.table.chain, item))
-        self.record(f"{item.text} goes on the chain", [*rules, "M-7"], cause)
+        self.record(
+            f"{item.text} goes on the chain",
+            [*rules, "M-7", *(["P-16"] if item.reaction else [])],
+            cause,
+        )
 
     def _trigger(self, uid: str, when: str, source: str | None) -> None:
         for ability in self.table.definition(uid).abilities:
@@ -162,7 +166,7 @@ class MightGame(Recorder[MightTable]):
         rules = {
             "takes_damage": ["M-11", "M4"],
             "dies": ["M-8"],
-            "healed": ["M6"],
+            "healed": ["M6", "P-22"],
             "end_of_turn": ["M10", "M-13", "P-12"],
         }[ability.when]
         self.record(
@@ -326,6 +330,8 @@ class MightGame(Recorder[MightTable]):
             rules.append("M8")
         if event.final == 0:
             rules += ["M4", "M-6"]
+        if event.kind == "ability":
+            rules.append("P-20")
         return sorted(set(rules), key=rules.index)
 
     def _damage(
@@ -549,7 +555,7 @@ class MightGame(Recorder[MightTable]):
                 )
                 self.record(
                     f"{player.name} pays {definition.cost} from the rune pool",
-                    ["M-1"],
+                    ["M-1", "P-19"],
                     cause,
                     [
                         StatChanged(
@@ -620,7 +626,7 @@ class MightGame(Recorder[MightTable]):
         uid: str,
         to: int | None,
         cause: Cause | None = None,
-        rules: Sequence[str] = ("M6", "M-6"),
+        rules: Sequence[str] = ("M6", "M-6", "P-18"),
     ) -> None:
         card = self.table.cards[uid]
         before = card.place(self.table)
@@ -651,7 +657,7 @@ class MightGame(Recorder[MightTable]):
             word = "readied" if ready else "exhausted"
             self.record(
                 f"{uid} is {word}" + (f", keeping its {card.damage} damage" if card.damage else ""),
-                ["M6", "M-6"],
+                ["M6", "M-6", "P-18"],
                 Cause(kind="action", card=uid, text=f"{uid} is {word}"),
             )
 
@@ -1041,7 +1047,7 @@ class MightGame(Recorder[MightTable]):
         def run() -> None:
             chain_was_open = bool(self.table.chain)
             act(cause)
-            self._cleanup(Cause(kind="rule", text=f"cleanup after {text}"))
+            self._cleanup(Cause(kind="rule", text=f"cleanup after {text}"), ("M-8", "P-14"))
             if not chain_was_open:
                 self._resolve_chain()
 

@@ -217,7 +217,7 @@ class SoulsGame(Recorder[SoulsTable]):
         self.record(
             f"{uid} takes {dealt} {kind}damage (HP {hp_before} -> {self.table.hp(uid)})"
             + (f"; {', '.join(notes)}" if notes else ""),
-            [*rules, "14.1.2", "S-8", *(["S-7"] if rounded != amount else [])],
+            [*rules, "14.1.2", "S-8", *(["S-7", "P-9"] if notes else [])],
             cause,
             [StatChanged(card=uid, stat="damage", before=card.damage, after=card.damage + dealt)],
         )
@@ -244,7 +244,7 @@ class SoulsGame(Recorder[SoulsTable]):
         note += f"; only {healed} of {rounded} removed" if healed != rounded else ""
         self.record(
             f"{uid} heals {healed} (damage {card.damage} -> {card.damage - healed}){note}",
-            ["14.2.1", "14.2.2", "S-10", *(["S-7"] if rounded != amount else [])],
+            ["14.2.1", "14.2.2", "S-10", *(["S-7", "P-9"] if note else [])],
             cause,
             [StatChanged(card=uid, stat="damage", before=card.damage, after=card.damage - healed)],
         )
@@ -339,18 +339,20 @@ class SoulsGame(Recorder[SoulsTable]):
         return changes
 
     def _record_line_changes(self, before: Mapping[str, str | None], cause: Cause) -> None:
-        changes: list[Change] = [
-            LineChanged(card=uid, before=str(line), after=str(self.table.line(uid)))
-            for uid, line in before.items()
-            if line is not None
-            and uid in self.table.cards
-            and self.table.line(uid) not in (None, line)
-        ]
-        if changes:
-            moved = ", ".join(c.card for c in changes if isinstance(c, LineChanged))
-            self.record(
-                f"{moved} steps into the Front Line", ["14.5.3", "5.2.4", "S-2"], cause, changes
-            )
+        """Each Soul whose derived line changed gets its own step (S-2)."""
+        for uid, line in before.items():
+            now = self.table.line(uid)
+            if line is None or now in (None, line):
+                continue
+            change = LineChanged(card=uid, before=line, after=str(now))
+            if now == "front":
+                self.record(
+                    f"{uid} steps into the Front Line", ["14.5.3", "5.2.4", "S-2"], cause, [change]
+                )
+            else:
+                self.record(
+                    f"{uid} is now behind a Soul: Back Line", ["S-2", "P-8"], cause, [change]
+                )
 
     def _capture_check(self, cause: Cause, extra_rules: Sequence[str] = ()) -> None:
         """Capture every active card at 0 HP, all at once, until nothing changes (S-12)."""
@@ -403,7 +405,11 @@ class SoulsGame(Recorder[SoulsTable]):
     def _resolve_trigger(self, trigger: PendingTrigger, ordered: bool = False) -> None:
         label = trigger.ability.name or f"when {trigger.ability.when}"
         cause = Cause(kind="trigger", card=trigger.card, text=f"{trigger.card}: {label}")
-        rules = ["14.1.5", "S-8"] if trigger.ability.when == "damaged" else ["S-12"]
+        rules = {
+            "damaged": ["14.1.5", "S-8"],
+            "captured": ["S-12", "P-2"],
+            "end_of_turn": ["S-12", "P-7"],
+        }.get(trigger.ability.when, ["S-12"])
         if self.battle is not None:
             rules.append("S-13")
         if ordered:
@@ -478,7 +484,7 @@ class SoulsGame(Recorder[SoulsTable]):
         self.record(
             f"{uid} is exiled: slot {card.slot} is free again"
             + "".join(f"; {c.card} {c.stat} {c.before} -> {c.after}" for c in counted),
-            ["14.5.4", "S-14", *(["14.5.3"] if counted else [])],
+            ["14.5.4", "S-14", "P-5", *(["14.5.3"] if counted else [])],
             cause,
             [Moved(card=uid, before=card.place(), after="exile"), *counted],
         )
@@ -592,7 +598,7 @@ class SoulsGame(Recorder[SoulsTable]):
                 self._set(card.evolve(zone="ambush", slot=slot))
                 self.record(
                     f"{uid} is set as an Ambush at slot {slot}",
-                    ["S-4", "14.4.5"],
+                    ["S-4", "14.4.5", "P-3"],
                     cause,
                     [Moved(card=uid, before="hand", after=f"slot {slot} (ambush)")],
                 )
@@ -667,7 +673,7 @@ class SoulsGame(Recorder[SoulsTable]):
             cause = Cause(kind="action", card=uid, text=f"spring {uid}")
             self.record(
                 f"{uid} is sprung from slot {card.slot}",
-                ["S-12"],
+                ["S-12", "P-3"],
                 cause,
             )
             self._resolve_effects(uid, ability.effects, target, uid, cause)

@@ -94,3 +94,15 @@ def test_might_scenarios_cover_every_paragraph_ruling_and_sub_step() -> None:
     assert not set(MIGHT_PARAGRAPHS) - named, "paragraphs without a scenario"
     assert not set(MIGHT_RULINGS) - named, "rulings without a scenario"
     assert not set(MIGHT_PHASES) - phases, "sub-steps no scenario shows"
+
+
+def test_every_cited_rule_has_a_summary_for_the_inspector() -> None:
+    import yaml
+
+    from engine.assets import ASSETS
+
+    summaries = yaml.safe_load((ASSETS / "rules" / "summaries.yaml").read_text())
+    cited = {rule for path in ALL_FILES for step in run_scenario(path).steps for rule in step.rules}
+    assert not cited - set(summaries), "rule ids without a summary"
+    for rule, entry in summaries.items():
+        assert {"title", "summary", "source"} <= set(entry), rule

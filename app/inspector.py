@@ -158,7 +158,7 @@ def might_card_html(table: MightTable, uid: str) -> str:
             (
                 "Lethal",
                 f"{'yes' if table.is_lethal(uid) else 'no'} (requirement: "
-                f"{card.lethal.describe() if card.lethal else 'current Might'}, "
+                f"{card.lethal[-1].describe() if card.lethal else 'current Might'}, "
                 "at least 1 damage)",
             ),
             ("Status", "exhausted" if card.exhausted else "ready"),

@@ -270,12 +270,11 @@ def might_look(table: MightTable, card: MightCard) -> CardLook:
         f"Marked damage {card.damage}; lethal at {max(1, table.lethal_threshold(card.uid))}"
     )
     lines += [e.describe() for e in (*card.shields, *card.doublers)]
-    if card.lethal:
-        lines.append(card.lethal.describe())
+    lines += [override.describe() for override in card.lethal]
     badges = [f"prevent {'all' if s.remaining is None else s.remaining}" for s in card.shields]
     badges += ["×2 damage" for _ in card.doublers]
     if card.lethal:
-        badges.append(f"lethal {card.lethal.threshold}")
+        badges.append(f"lethal at {card.lethal[-1].threshold}")
     return CardLook(
         title=card.name,
         owner=card.owner,

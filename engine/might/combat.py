@@ -36,10 +36,9 @@ def lethal_needs(
             needs[uid] = None
             continue
         card = table.cards[uid]
-        ceiling = (
-            total + table.lethal_threshold(uid) + sum(s.remaining or 0 for s in card.shields) + 1
-        )
-        needs[uid] = lethal_assignment(table, uid, "combat", orders.get(uid), max(ceiling, 1))
+        # Enough to beat every shield and reach the requirement (at least 1 damage, M-2).
+        ceiling = max(1, table.lethal_threshold(uid)) + sum(s.remaining or 0 for s in card.shields)
+        needs[uid] = lethal_assignment(table, uid, "combat", orders.get(uid), total + ceiling)
     return needs
 
 

@@ -127,9 +127,19 @@ def lethal_assignment(
     """The least amount to assign so that ``target`` ends lethally damaged after replacements
     (M7: a 2-Might unit with prevention 3 needs 5); None when no amount up to ``limit`` does."""
     card = table.cards[target]
-    for assigned in range(0, limit + 1):
+
+    def lethal(assigned: int) -> bool:
         event, _ = resolve_event(table, target, assigned, 0, kind, None, order)
         damage = card.damage + event.final
-        if damage >= 1 and damage >= table.lethal_threshold(target) and event.final > 0:
-            return assigned
-    return None
+        return event.final > 0 and damage >= max(1, table.lethal_threshold(target))
+
+    if not lethal(limit):
+        return None
+    low, high = 0, limit  # more assigned never means less dealt: search for the least
+    while low < high:
+        middle = (low + high) // 2
+        if lethal(middle):
+            high = middle
+        else:
+            low = middle + 1
+    return low

@@ -115,6 +115,7 @@ class MightGame(Recorder[MightTable]):
     def _kill(self, uids: Sequence[str], cause: Cause, rules: Sequence[str]) -> None:
         changes: list[Change] = []
         details = []
+        was_at = {uid: self.table.cards[uid].battlefield for uid in uids}
         for uid in uids:
             card = self.table.cards[uid]
             details.append(
@@ -130,7 +131,7 @@ class MightGame(Recorder[MightTable]):
             changes,
         )
         for uid in uids:
-            self._trigger(uid, "dies", None)
+            self._trigger(uid, "dies", None, was_at[uid])
 
     # ----------------------------------------------------------------------------- chain
 
@@ -142,15 +143,23 @@ class MightGame(Recorder[MightTable]):
             cause,
         )
 
-    def _trigger(self, uid: str, when: str, source: str | None) -> None:
+    def _trigger(
+        self, uid: str, when: str, source: str | None, battlefield: int | None = None
+    ) -> None:
+        """Put ``uid``'s abilities that trigger on ``when`` on the chain; ``battlefield`` is where
+        the unit was (it may have left since: P-21)."""
+        card = self.table.cards[uid]
+        if battlefield is None and card.zone == "battlefield":
+            battlefield = card.battlefield
         for ability in self.table.definition(uid).abilities:
             if ability.when == when:
-                self._push_ability(uid, ability, source)
+                self._push_ability(uid, ability, source, battlefield)
 
-    def _push_ability(self, uid: str, ability: Ability, source: str | None) -> None:
+    def _push_ability(
+        self, uid: str, ability: Ability, source: str | None, battlefield: int | None
+    ) -> None:
         item_id, _ = self._new_id()
         label = ability.name or f"when {ability.when.replace('_', ' ')}"
-        where = self.table.cards[uid]
         item = ChainItem(
             id=item_id,
             card=uid,
@@ -159,7 +168,7 @@ class MightGame(Recorder[MightTable]):
             text=f"{uid}: {label}",
             source=source,
             effects=ability.effects,
-            battlefield=where.battlefield if where.zone == "battlefield" else None,
+            battlefield=battlefield,
         )
         cause = Cause(kind="trigger", card=uid, text=item.text)
         self.table = self.table.evolve(chain=(*self.table.chain, item))
@@ -463,7 +472,7 @@ class MightGame(Recorder[MightTable]):
             duration=duration,
             threshold=threshold,
         )
-        self._set(card.evolve(lethal=override))
+        self._set(card.evolve(lethal=(*card.lethal, override)))
         self.record(f"{uid}: {override.describe()}", ["M1", "M-3"], cause)
 
     def _grant_bonus_damage(
@@ -854,12 +863,7 @@ class MightGame(Recorder[MightTable]):
             self.record("No unit has lethal damage", rules, cause)
         sub_step("2. Heal")
         self._heal([u.uid for u in self.table.units()], cause, rules)
-        defenders = [u for u in combat.defenders if self.table.on_table(u)]
-        attackers = [
-            u
-            for u in combat.attackers
-            if self.table.on_table(u) and self.table.cards[u].battlefield == combat.battlefield
-        ]
+        defenders, attackers = self._combatants_there(combat)
         sub_step("3. Recall")
         if defenders and attackers:
             for uid in attackers:
@@ -876,6 +880,7 @@ class MightGame(Recorder[MightTable]):
             self.record("The chain is empty: nothing to resolve", rules, cause)
         name = self.table.battlefields[combat.battlefield].name
         self.phase = (*combat_phase, "Combat result")
+        defenders, attackers = self._combatants_there(combat)  # the chain may have killed some
         if attackers and not defenders:
             field = self.table.battlefields[combat.battlefield].evolve(holder=combat.attacker)
             fields = list(self.table.battlefields)
@@ -890,6 +895,18 @@ class MightGame(Recorder[MightTable]):
                 ["M9", "M-12", "P-11"],
                 cause,
             )
+
+    def _combatants_there(self, combat: Combat) -> tuple[list[str], list[str]]:
+        """The defenders and attackers of ``combat`` still at its battlefield."""
+
+        def there(uid: str) -> bool:
+            card = self.table.cards[uid]
+            return card.zone == "battlefield" and card.battlefield == combat.battlefield
+
+        return (
+            [u for u in combat.defenders if there(u)],
+            [u for u in combat.attackers if there(u)],
+        )
 
     # ----------------------------------------------------------------------------- end of turn
 
@@ -992,7 +1009,7 @@ class MightGame(Recorder[MightTable]):
                     modifiers=tuple(m for m in card.modifiers if not ends(m)),
                     shields=tuple(s for s in card.shields if not ends(s)),
                     doublers=tuple(d for d in card.doublers if not ends(d)),
-                    lethal=None if card.lethal and ends(card.lethal) else card.lethal,
+                    lethal=tuple(t for t in card.lethal if not ends(t)),
                 )
             )
             ended += [f"{card.uid}: {e.describe()}" for e in gone]

@@ -131,7 +131,7 @@ class TableBuilder:
                 modifiers=tuple(self._modifier(m, owner) for m in entry.might),
                 shields=tuple(self._shield(s, owner) for s in entry.shields),
                 doublers=tuple(self._doubler(d, owner) for d in entry.doublers),
-                lethal=None if entry.lethal is None else self._threshold(entry.lethal, owner),
+                lethal=() if entry.lethal is None else (self._threshold(entry.lethal, owner),),
             )
         self.cards[uid] = card
         self.places[uid] = where

@@ -96,7 +96,8 @@ class MightCard(Frozen):
     modifiers: tuple[MightModifier, ...] = ()
     shields: tuple[Shield, ...] = ()
     doublers: tuple[Doubler, ...] = ()
-    lethal: LethalOverride | None = None
+    # Lethal-requirement replacements (M-3), oldest first: the latest one in force applies.
+    lethal: tuple[LethalOverride, ...] = ()
 
     def off_table(self, zone: Zone) -> MightCard:
         """This card after leaving the table: no damage and no effects on it (M-6)."""
@@ -107,7 +108,7 @@ class MightCard(Frozen):
             modifiers=(),
             shields=(),
             doublers=(),
-            lethal=None,
+            lethal=(),
             exhausted=False,
         )
 
@@ -117,7 +118,7 @@ class MightCard(Frozen):
             *self.modifiers,
             *self.shields,
             *self.doublers,
-            *([self.lethal] if self.lethal else []),
+            *self.lethal,
         ]
 
     def place(self, table: MightTable) -> str:
@@ -208,7 +209,7 @@ class MightTable(Frozen):
 
     def lethal_threshold(self, uid: str) -> int:
         card = self.cards[uid]
-        return card.lethal.threshold if card.lethal is not None else self.might(uid)
+        return card.lethal[-1].threshold if card.lethal else self.might(uid)
 
     def is_lethal(self, uid: str) -> bool:
         """Nonzero marked damage at least equal to the lethal requirement (M1, M-2, M-3)."""

@@ -86,8 +86,9 @@ def with_uid(look: CardLook, uid: str, name: str) -> CardLook:
 
 def turn_banner(table: SoulsTable | MightTable) -> str:
     text = f"Turn {table.turn} · {table.players[table.turn_player].name} to play"
-    winner = getattr(table, "winner", None)
-    return f"{text} · Game over: {table.players[winner].name} wins" if winner is not None else text
+    if isinstance(table, SoulsTable) and table.game_over:
+        return f"{text} · Game over: {table.result()}"
+    return text
 
 
 # --------------------------------------------------------------------------------------- souls

@@ -120,11 +120,11 @@ def unique_labels(script: Sequence[ScriptAction]) -> None:
             seen.add(action.label)
 
 
-def unique_names(names: Sequence[str]) -> None:
-    """Raise ValueError when two inline cards share a name."""
+def unique_names(names: Sequence[str], what: str = "cards") -> None:
+    """Raise ValueError when two inline cards (or two players) share a name."""
     twice = sorted({name for name in names if names.count(name) > 1})
     if twice:
-        raise ValueError(f"cards defined twice: {', '.join(twice)}")
+        raise ValueError(f"{what} named twice: {', '.join(twice)}")
 
 
 Perform = Callable[[ScriptAction, Location, "ScriptRunner"], None]

@@ -266,3 +266,49 @@ def test_illegal_might_action_leaves_the_table_unchanged() -> None:
         with pytest.raises(RuleError):
             call()
         assert game.table is table and game.steps == steps
+
+
+SOULS_SETUP_STATES = [
+    pytest.param(
+        "- {card: Firebolt}", "- {card: Firebolt, damage: 10}", "P-6", id="damage-in-hand"
+    ),
+    pytest.param(
+        "- {card: Mossback Guard}",
+        "- {card: Mossback Guard, captured: true}",
+        "P-6",
+        id="captured-in-hand",
+    ),
+    pytest.param(
+        "A1: {card: Thorn Squire, captured: true}",
+        "A1: {card: Thorn Squire, captured: true, armament: [{card: Iron Mail}]}",
+        "S-14",
+        id="armament-on-captured",
+    ),
+]
+
+
+@pytest.mark.parametrize(("old", "new", "rule"), SOULS_SETUP_STATES)
+def test_setup_states_the_rules_forbid(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], old: str, new: str, rule: str
+) -> None:
+    text = scenario_text()
+    assert old in text
+    err = cli_error(write(tmp_path, text.replace(old, new, 1)), capsys)
+    assert f"(rule {rule})" in err
+
+
+def test_duplicate_player_names_are_rejected(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    err = cli_error(write(tmp_path, scenario_text().replace("name: Bob", "name: Alice")), capsys)
+    assert "players named twice: Alice" in err
+
+
+def test_negative_prevention_is_rejected() -> None:
+    from engine.scenario import might_game_from_yaml
+    from tests.might_tables import TABLE
+
+    game = might_game_from_yaml(TABLE)
+    with pytest.raises(RuleError) as error:
+        game.add_shield("stone-whelp", -3)
+    assert error.value.rule == "M3"

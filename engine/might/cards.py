@@ -60,7 +60,7 @@ class Prevent(Frozen):
     """A prevention shield: the next ``value`` damage (or "all") in its scope and duration (M3)."""
 
     do: Literal["prevent"]
-    value: int | Literal["all"]
+    value: Annotated[int, Field(ge=0)] | Literal["all"]
     duration: Duration = "this_turn"
     scope: Scope = "all"
     target: EffectTarget = "target"

@@ -1101,6 +1101,11 @@ class MightGame(Recorder[MightTable]):
             ),
         )
 
+    def verify_add_shield(self, target: str, value: int | Literal["all"]) -> None:
+        self.verify_unit(target)
+        if value != "all" and value < 0:
+            raise RuleError("M3", f"prevention is a value of 0 or more, not {value}")
+
     def add_shield(
         self,
         target: str,
@@ -1111,7 +1116,7 @@ class MightGame(Recorder[MightTable]):
         return self._edit(
             f"prevention {value} on {target}",
             target,
-            lambda: self.verify_unit(target),
+            lambda: self.verify_add_shield(target, value),
             lambda cause: self._add_shield(
                 target, value, duration, scope, "playtester", self._controller(target), cause
             ),

@@ -315,15 +315,10 @@ def verify(action: ScriptAction, game: MightGame) -> None:
         game.verify_end_turn()
     elif b := action.bonus_damage or action.add_runes:
         player_index(table, b.player)
+    elif sh := action.shield:
+        game.verify_add_shield(sh.target, sh.value)
     else:
-        edit = (
-            action.deal
-            or action.heal
-            or action.might
-            or action.shield
-            or action.double
-            or action.lethal
-        )
+        edit = action.deal or action.heal or action.might or action.double or action.lethal
         assert edit is not None
         game.verify_unit(edit.target)
 

@@ -5,7 +5,7 @@ The format is documented in docs/scenarios.md; ``cardtable schema`` prints its J
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
@@ -21,8 +21,15 @@ class ModifierSetup(Frozen):
 
 class ShieldSetup(Frozen):
     id: str | None = None
-    value: int | Literal["all"]
-    remaining: int | None = None
+    value: Annotated[int, Field(ge=0)] | Literal["all"]
+    remaining: int | None = Field(default=None, ge=0)
+
+    @model_validator(mode="after")
+    def _remaining_within_value(self) -> ShieldSetup:
+        if self.remaining is not None and (self.value == "all" or self.remaining > self.value):
+            raise ValueError("remaining prevention cannot exceed the shield's value (M3)")
+        return self
+
     duration: Duration = "this_turn"
     scope: Scope = "all"
 
@@ -120,7 +127,7 @@ class MightArgs(Frozen):
 
 class ShieldArgs(Frozen):
     target: str
-    value: int | Literal["all"]
+    value: Annotated[int, Field(ge=0)] | Literal["all"]
     duration: Duration = "this_turn"
     scope: Scope = "all"
 
@@ -227,6 +234,7 @@ class MightScenario(Frozen):
     def _labels_and_cards_are_unique(self) -> MightScenario:
         unique_labels(self.script)
         unique_names([card.name for card in self.cards])
+        unique_names([player.name for player in self.setup.players], "players")
         return self
 
 

@@ -99,9 +99,8 @@ class SoulsGame(Recorder[SoulsTable]):
         self.table = self.table.with_card(card)
 
     def _require_game_on(self) -> None:
-        if self.table.winner is not None:
-            winner = self.table.players[self.table.winner].name
-            raise RuleError("S-17", f"the game is over: {winner} won")
+        if self.table.game_over:
+            raise RuleError("S-17", f"the game is over: {self.table.result()}")
 
     def _require_no_battle(self, action: str) -> None:
         if self.battle is not None:
@@ -133,7 +132,7 @@ class SoulsGame(Recorder[SoulsTable]):
         """
         if self.battle is None:
             self._capture_check(Cause(kind="rule", text="capture after every step of play"))
-        while self.pending and self.table.winner is None:
+        while self.pending and not self.table.game_over:
             ordered = len(self.pending) > 1  # several waiting: S-16 fixes their order
             self._resolve_trigger(self.pending.pop(0), ordered)
             if self.battle is None:
@@ -356,7 +355,7 @@ class SoulsGame(Recorder[SoulsTable]):
 
     def _capture_check(self, cause: Cause, extra_rules: Sequence[str] = ()) -> None:
         """Capture every active card at 0 HP, all at once, until nothing changes (S-12)."""
-        while self.table.winner is None:
+        while not self.table.game_over:
             at_zero = [
                 c.uid
                 for c in [*self.table.souls(), *self._realms()]
@@ -380,17 +379,28 @@ class SoulsGame(Recorder[SoulsTable]):
         return [r for p in order if (r := self.table.realm(p)) is not None]
 
     def _check_game_over(self, cause: Cause) -> None:
-        for realm in self._realms():
-            if realm.face_down and self.table.winner is None:
-                winner = 1 - realm.owner
-                self.table = self.table.evolve(winner=winner)
-                name = self.table.players[winner].name
-                self.record(
-                    f"{name} wins: {realm.uid} has shattered",
-                    ["S-17"],
-                    cause,
-                    [GameEnded(winner=name, reason=f"{realm.uid} shattered")],
-                )
+        shattered = [realm for realm in self._realms() if realm.face_down]
+        if self.table.game_over or not shattered:
+            return
+        if len(shattered) > 1:  # both players lose at once: nobody wins (P-23)
+            self.table = self.table.evolve(drawn=True)
+            self.record(
+                "Both Realms have shattered at once: the game is a draw",
+                ["S-17", "P-23"],
+                cause,
+                [GameEnded(winner="nobody", reason="both Realms shattered")],
+            )
+            return
+        realm = shattered[0]
+        winner = 1 - realm.owner
+        self.table = self.table.evolve(winner=winner)
+        name = self.table.players[winner].name
+        self.record(
+            f"{name} wins: {realm.uid} has shattered",
+            ["S-17"],
+            cause,
+            [GameEnded(winner=name, reason=f"{realm.uid} shattered")],
+        )
 
     # ----------------------------------------------------------------------------- triggers
 
@@ -784,7 +794,7 @@ class SoulsGame(Recorder[SoulsTable]):
             if len(self.steps) == mark:
                 self.record("Capture step: no card is at 0 HP", ["9.5.6", "S-13"], cause)
             self._settle()  # "when captured" triggers resolve inside the capture step
-            if self.table.winner is not None:
+            if self.table.game_over:
                 return
             self.phase = (self.phase[0], "Main phase")
             self.record(
@@ -824,7 +834,7 @@ class SoulsGame(Recorder[SoulsTable]):
             self._settle()
             self._end_bonuses(cause)
             self._settle()
-            if self.table.winner is not None:
+            if self.table.game_over:
                 return
             table = self.table
             for card in table.cards.values():

@@ -82,6 +82,30 @@ class TableBuilder:
                         "P-6",
                     )
 
+    def _check_state(self, entry: CardSetup, zone: Zone, where: Location) -> None:
+        """Only cards on the table carry damage, bonuses, Armament or a capture (P-6); a
+        captured Soul has neither Armament nor bonuses (S-14)."""
+        on_table = zone in ("slot", "realm")
+        if not on_table and (
+            entry.captured or entry.damage or entry.bonuses or entry.armament or entry.attacked
+        ):
+            raise self.source.error(
+                where,
+                f"a card in {zone} has no damage, bonuses, Armament "
+                "or capture: only cards on the table do",
+                "P-6",
+            )
+        if zone == "realm" and entry.armament:
+            raise self.source.error(
+                (*where, "armament"), "Armament goes on a Soul, not a Realm", "S-5"
+            )
+        if entry.captured and (entry.armament or entry.bonuses):
+            raise self.source.error(
+                where,
+                "a captured Soul keeps no Armament or bonuses: they end when it is captured",
+                "S-14",
+            )
+
     def _check_slot(self, slot: str, where: Location) -> None:
         column, row = ord(slot[0]) - ord("A"), int(slot[1:])
         setup = self.scenario.setup
@@ -116,6 +140,7 @@ class TableBuilder:
             raise self.source.error(
                 where, f"two cards have the id {uid!r}: give one an explicit id"
             )
+        self._check_state(entry, zone, where)
         bonuses = tuple(Bonus(source="set-up", **b.model_dump()) for b in entry.bonuses)
         self.cards[uid] = CardState(
             uid=uid,
@@ -214,7 +239,11 @@ def card_misses(step: Step, expectation: ExpectationBase) -> list[tuple[Location
         for field, want, seen in compare_fields(card_facts(table, uid), card_expect):
             misses.append((("cards", uid, field), f"{uid} {field}: expected {want}, saw {seen}"))
     if expectation.winner is not None:
-        winner = None if table.winner is None else table.players[table.winner].name
+        winner = (
+            "draw"
+            if table.drawn
+            else (None if table.winner is None else table.players[table.winner].name)
+        )
         if winner != expectation.winner:
             misses.append((("winner",), f"winner: expected {expectation.winner}, saw {winner}"))
     return misses

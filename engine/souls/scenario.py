@@ -159,7 +159,7 @@ class Expectation(ExpectationBase):
     """Checked on the table after the action labelled ``at`` (or at the end)."""
 
     cards: dict[str, CardExpect] = {}
-    winner: str | None = None
+    winner: str | None = None  # a player's name, or "draw"
 
 
 class SoulsScenario(Frozen):
@@ -177,6 +177,7 @@ class SoulsScenario(Frozen):
     def _labels_and_cards_are_unique(self) -> SoulsScenario:
         unique_labels(self.script)
         unique_names([card.name for card in self.cards])
+        unique_names([player.name for player in self.setup.players], "players")
         return self
 
 

@@ -65,6 +65,7 @@ class SoulsTable(Frozen):
     turn: int = 1
     turn_player: int = 0
     winner: int | None = None
+    drawn: bool = False  # both Realms shattered at once (P-23)
 
     # --- updates -----------------------------------------------------------------------------
 
@@ -75,6 +76,16 @@ class SoulsTable(Frozen):
         return self.evolve(cards={k: v for k, v in self.cards.items() if k != uid})
 
     # --- queries -----------------------------------------------------------------------------
+
+    @property
+    def game_over(self) -> bool:
+        return self.winner is not None or self.drawn
+
+    def result(self) -> str:
+        """``Alice wins``, ``a draw`` or ``under way``."""
+        if self.drawn:
+            return "a draw"
+        return "under way" if self.winner is None else f"{self.players[self.winner].name} wins"
 
     def card(self, uid: str) -> CardState:
         return self.cards[uid]

@@ -23,8 +23,8 @@ def describe_card(table: SoulsTable, card: CardState) -> str:
 def render_table(table: SoulsTable) -> str:
     """Both players' Realm, slots, ambushes and zones, one line each."""
     lines = [f"Turn {table.turn}, {table.players[table.turn_player].name} to play"]
-    if table.winner is not None:
-        lines.append(f"Game over: {table.players[table.winner].name} won")
+    if table.game_over:
+        lines.append(f"Game over: {table.result()}")
     for owner, player in enumerate(table.players):
         lines.append(f"{player.name}:")
         realm = table.realm(owner)

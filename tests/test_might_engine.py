@@ -126,3 +126,11 @@ def test_every_step_cites_a_rule() -> None:
     game.combat(0)
     game.end_turn()
     assert all(step.rules for step in game.steps[1:])
+
+
+def test_one_order_per_damage_event_replays_the_same() -> None:  # M-4, M8
+    from engine.might.runner import nth_order
+
+    assert nth_order(("a", "b"), 3) == ("a", "b")
+    assert nth_order((("a", "b"), ("b", "a")), 1) == ("b", "a")
+    assert nth_order((("a", "b"), ("b", "a")), 5) == ("b", "a")

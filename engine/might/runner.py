@@ -14,6 +14,7 @@ from engine.might.scenario import (
     Expectation,
     MightScenario,
     ModifierSetup,
+    Order,
     ShieldSetup,
     ThresholdSetup,
     UnitSetup,
@@ -203,7 +204,7 @@ class ScriptedChooser:
         self.players = game_players
         self.fallback = fallback
         self.context: list[Action] = []
-        self.used: set[tuple[int, str]] = set()
+        self.used: dict[tuple[int, str], int] = {}  # how often each action's order was used
         self.asked: list[tuple[Choice, Answer]] = []  # answered by the fallback, in order
 
     def __call__(self, choice: Choice) -> Answer:
@@ -213,8 +214,10 @@ class ScriptedChooser:
                 and action.order
                 and choice.subject in action.order
             ):
-                self.used.add((id(action), choice.subject))
-                return tuple(action.order[choice.subject])
+                key = (id(action), choice.subject)
+                count = self.used.get(key, 0)
+                self.used[key] = count + 1
+                return nth_order(action.order[choice.subject], count)
             if choice.kind == "assignment" and action.combat:
                 name = self.players[choice.player]
                 if name in action.combat.assign:
@@ -222,6 +225,14 @@ class ScriptedChooser:
         answer = self.fallback(choice)
         self.asked.append((choice, answer))
         return answer
+
+
+def nth_order(given: Order | tuple[Order, ...], event: int) -> Order:
+    """One order for every damage event on the unit, or one per event (the last one repeats)."""
+    if given and isinstance(given[0], tuple):
+        orders = [tuple(str(e) for e in order) for order in given]
+        return orders[min(event, len(orders) - 1)]
+    return tuple(str(e) for e in given)
 
 
 def perform(
@@ -402,13 +413,16 @@ class MightPlay:
 
     def answered(self, action: Action) -> Action:
         """``action`` with the fallback's answers written in, so that a replay asks nothing."""
-        order = dict(action.order or {})
+        order: dict[str, Order | tuple[Order, ...]] = dict(action.order or {})
+        asked: dict[str, list[Order]] = {}
         combat = action.combat
         for choice, answer in self.chooser.asked:
             if choice.kind == "replacement_order" and isinstance(answer, tuple):
-                order[choice.subject] = answer
+                asked.setdefault(choice.subject, []).append(answer)
             elif choice.kind == "assignment" and isinstance(answer, dict) and combat:
                 player = self.chooser.players[choice.player]
                 combat = combat.evolve(assign={**combat.assign, player: answer})
+        for unit, answers in asked.items():  # one order per event when they differ
+            order[unit] = answers[0] if len(set(answers)) == 1 else tuple(answers)
         self.chooser.asked.clear()
         return action.evolve(order=order or None, combat=combat)

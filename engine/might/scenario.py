@@ -160,13 +160,17 @@ class NoArgs(Frozen):
     """An action without arguments: ``- end_turn`` or ``- end_turn: {}``."""
 
 
+Order = tuple[str, ...]
+
+
 class Action(ScriptAction):
     """One script entry: exactly one action key; ``order`` answers replacement-order choices
-    (damaged unit id -> effect ids) for everything this action causes."""
+    (damaged unit id -> effect ids, or a list of such orders, one per damage event in turn)
+    for everything this action causes."""
 
     QUALIFIERS: ClassVar[tuple[str, ...]] = ("label", "expect_error", "order")
 
-    order: dict[str, tuple[str, ...]] | None = None
+    order: dict[str, Order | tuple[Order, ...]] | None = None
     play: PlayArgs | None = None
     resolve: NoArgs | None = None
     move: MoveArgs | None = None

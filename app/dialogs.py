@@ -21,9 +21,7 @@ class ReplacementOrderDialog(QDialog):
     """Drag the replacement effects into the order they apply (M8); the default is creation
     order."""
 
-    def __init__(
-        self, choice: Choice, descriptions: dict[str, str], parent: QWidget | None = None
-    ) -> None:
+    def __init__(self, choice: Choice, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Order the replacement effects")
         self.list = QListWidget()
@@ -31,8 +29,8 @@ class ReplacementOrderDialog(QDialog):
         for effect in choice.default if isinstance(choice.default, tuple) else choice.options:
             self.list.addItem(effect)
             item = self.list.item(self.list.count() - 1)
-            item.setToolTip(descriptions.get(effect, effect))
-            item.setText(f"{effect}: {descriptions.get(effect, '')}")
+            item.setToolTip(choice.details.get(effect, effect))
+            item.setText(f"{effect}: {choice.details.get(effect, '')}")
             item.setData(256, effect)
         layout = QVBoxLayout(self)
         layout.addWidget(
@@ -67,7 +65,9 @@ class AssignmentDialog(QDialog):
             spin.setValue(default.get(unit, 0))
             spin.valueChanged.connect(self._update)
             self.spins[unit] = spin
-            form.addRow(unit, spin)
+            form.addRow(
+                f"{unit} ({choice.details[unit]})" if unit in choice.details else unit, spin
+            )
         self.status = QLabel()
         layout = QVBoxLayout(self)
         layout.addWidget(QLabel(f"<b>{choice.prompt}</b><br>{choice.limits}"))

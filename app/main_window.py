@@ -34,7 +34,6 @@ from app.timeline_panel import TimelinePanel
 from engine.assets import SCENARIOS
 from engine.choices import Answer, Choice
 from engine.errors import RuleError, ScenarioError
-from engine.might.table import MightTable
 from engine.scenario import load_scenario, scenario_files
 from engine.script import ScriptAction
 
@@ -329,14 +328,7 @@ class MainWindow(QMainWindow):
     def ask_choice(self, choice: Choice) -> Answer:
         """The engine asks a player: a dialog answers (the engine validates the answer)."""
         if choice.kind == "replacement_order":
-            table = self.session.play.game.table if self.session.play else None
-            descriptions = {}
-            if isinstance(table, MightTable) and choice.subject in table.cards:
-                card = table.cards[choice.subject]
-                descriptions = {e.id: e.describe() for e in (*card.shields, *card.doublers)}
-            dialog: ReplacementOrderDialog | AssignmentDialog = ReplacementOrderDialog(
-                choice, descriptions, self
-            )
+            dialog: ReplacementOrderDialog | AssignmentDialog = ReplacementOrderDialog(choice, self)
         else:
             dialog = AssignmentDialog(choice, self)
         dialog.exec()

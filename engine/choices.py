@@ -22,6 +22,7 @@ class Choice(Frozen):
     options: tuple[str, ...]
     default: tuple[str, ...] | dict[str, int]
     limits: str = ""
+    details: dict[str, str] = {}  # what each option is, as the table stands when asked
 
 
 Answer = tuple[str, ...] | dict[str, int]

@@ -302,6 +302,7 @@ class MightGame(Recorder[MightTable]):
                 options=tuple(e.id for e in effects),
                 default=tuple(e.id for e in effects),
                 limits="each applies once; prevention spends only what it prevents (M3, M8)",
+                details={e.id: e.describe() for e in effects},
             )
         )
         if not isinstance(answer, tuple):
@@ -784,6 +785,11 @@ class MightGame(Recorder[MightTable]):
                 options=tuple(enemies),
                 default=default_assignment(needs, total),
                 limits=describe_limits(needs, total),
+                details={
+                    uid: f"Might {self.table.might(uid)}, {self.table.cards[uid].damage} "
+                    "damage marked"
+                    for uid in enemies
+                },
             )
         )
         if not isinstance(answer, dict):

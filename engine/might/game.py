@@ -577,7 +577,7 @@ class MightGame(Recorder[MightTable]):
                     ],
                 )
             if definition.kind == "unit":
-                self._set(card.evolve(zone="base"))
+                self._set(card.evolve(zone="base", entered=self._new_id()[1]))
                 self.record(
                     f"{uid} is played to {self.table.players[card.owner].name}'s base",
                     ["M-1"],

@@ -128,6 +128,7 @@ class TableBuilder:
                 zone="base" if battlefield is None else "battlefield",
                 battlefield=battlefield,
                 exhausted=entry.exhausted,
+                entered=len(self.cards),
                 damage=entry.damage,
                 modifiers=tuple(self._modifier(m, owner) for m in entry.might),
                 shields=tuple(self._shield(s, owner) for s in entry.shields),

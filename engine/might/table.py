@@ -92,6 +92,7 @@ class MightCard(Frozen):
     zone: Zone
     battlefield: int | None = None
     exhausted: bool = False
+    entered: int = 0  # when it came to the table: the order of simultaneous triggers (P-12)
     damage: int = 0
     modifiers: tuple[MightModifier, ...] = ()
     shields: tuple[Shield, ...] = ()
@@ -186,14 +187,15 @@ class MightTable(Frozen):
         return self.defs[self.cards[uid].name]
 
     def units(self, owner: int | None = None) -> Iterator[MightCard]:
-        """Units on the table, turn player first, in creation order."""
+        """Units on the table, turn player first, in the order they came to the table."""
         players = [self.turn_player, 1 - self.turn_player] if owner is None else [owner]
         for player in players:
-            yield from (
+            on_table = [
                 c
                 for c in self.cards.values()
                 if c.owner == player and c.zone in ("base", "battlefield")
-            )
+            ]
+            yield from sorted(on_table, key=lambda c: c.entered)
 
     def units_at(self, battlefield: int, owner: int | None = None) -> list[MightCard]:
         return [

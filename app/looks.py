@@ -376,13 +376,22 @@ def might_layout(table: MightTable) -> Layout:
             decorations.append(
                 Decoration("label", width, hand_y[owner] + CARD_H + 8, text=f"Trash: {count}")
             )
+    if table.chain:
+        decorations.append(
+            Decoration(
+                "label",
+                width + CARD_W + 4 * GAP,
+                -field_h / 2 - 24,
+                text="Chain (the last one resolves first)",
+            )
+        )
     for depth, item in enumerate(table.chain):
         decorations.append(
             Decoration(
                 "chain",
                 width + CARD_W + 4 * GAP,
                 -field_h / 2 + depth * 44,
-                220,
+                320,
                 38,
                 text=f"{depth + 1}. {item.text}",
                 tooltip=f"{item.kind}, controlled by {table.players[item.controller].name}",

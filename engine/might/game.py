@@ -69,10 +69,11 @@ class MightGame(Recorder[MightTable]):
     def _set(self, card: MightCard) -> None:
         self.table = self.table.with_card(card)
 
-    def _new_id(self) -> tuple[str, int]:
+    def _new_number(self) -> int:
+        """The next number in creation order (ids ``e1``, ``e2``, ...; the default order, M-4)."""
         number = self.table.next_id
         self.table = self.table.evolve(next_id=number + 1)
-        return f"e{number}", number
+        return number
 
     def _controller(self, uid: str) -> int:
         return self.table.cards[uid].owner
@@ -158,7 +159,7 @@ class MightGame(Recorder[MightTable]):
     def _push_ability(
         self, uid: str, ability: Ability, source: str | None, battlefield: int | None
     ) -> None:
-        item_id, _ = self._new_id()
+        item_id = f"e{self._new_number()}"
         label = ability.name or f"when {ability.when.replace('_', ' ')}"
         item = ChainItem(
             id=item_id,
@@ -399,15 +400,9 @@ class MightGame(Recorder[MightTable]):
     def _modify_might(
         self, uid: str, amount: int, duration: Duration, source: str, owner: int, cause: Cause
     ) -> None:
-        card, (effect_id, created) = self.table.cards[uid], self._new_id()
-        before = self.table.might(uid)
-        modifier = MightModifier(
-            id=effect_id,
-            created=created,
-            source=source,
-            owner=owner,
-            duration=duration,
-            amount=amount,
+        card, before = self.table.cards[uid], self.table.might(uid)
+        modifier = MightModifier.make(
+            self._new_number(), source, owner, duration=duration, amount=amount
         )
         self._set(card.evolve(modifiers=(*card.modifiers, modifier)))
         lethal = (
@@ -432,12 +427,11 @@ class MightGame(Recorder[MightTable]):
         owner: int,
         cause: Cause,
     ) -> None:
-        card, (effect_id, created) = self.table.cards[uid], self._new_id()
-        shield = Shield(
-            id=effect_id,
-            created=created,
-            source=source,
-            owner=owner,
+        card = self.table.cards[uid]
+        shield = Shield.make(
+            self._new_number(),
+            source,
+            owner,
             duration=duration,
             value=value,
             scope=scope,
@@ -449,29 +443,17 @@ class MightGame(Recorder[MightTable]):
     def _add_doubler(
         self, uid: str, duration: Duration, scope: Scope, source: str, owner: int, cause: Cause
     ) -> None:
-        card, (effect_id, created) = self.table.cards[uid], self._new_id()
-        doubler = Doubler(
-            id=effect_id,
-            created=created,
-            source=source,
-            owner=owner,
-            duration=duration,
-            scope=scope,
-        )
+        card = self.table.cards[uid]
+        doubler = Doubler.make(self._new_number(), source, owner, duration=duration, scope=scope)
         self._set(card.evolve(doublers=(*card.doublers, doubler)))
         self.record(f"{uid} gets {doubler.describe()}", ["M8", "M-4"], cause)
 
     def _set_threshold(
         self, uid: str, threshold: int, duration: Duration, source: str, owner: int, cause: Cause
     ) -> None:
-        card, (effect_id, created) = self.table.cards[uid], self._new_id()
-        override = LethalOverride(
-            id=effect_id,
-            created=created,
-            source=source,
-            owner=owner,
-            duration=duration,
-            threshold=threshold,
+        card = self.table.cards[uid]
+        override = LethalOverride.make(
+            self._new_number(), source, owner, duration=duration, threshold=threshold
         )
         self._set(card.evolve(lethal=(*card.lethal, override)))
         self.record(f"{uid}: {override.describe()}", ["M1", "M-3"], cause)
@@ -479,15 +461,8 @@ class MightGame(Recorder[MightTable]):
     def _grant_bonus_damage(
         self, player: int, amount: int, scope: Scope, duration: Duration, source: str, cause: Cause
     ) -> None:
-        effect_id, created = self._new_id()
-        grant = BonusDamageGrant(
-            id=effect_id,
-            created=created,
-            source=source,
-            owner=player,
-            duration=duration,
-            amount=amount,
-            scope=scope,
+        grant = BonusDamageGrant.make(
+            self._new_number(), source, player, duration=duration, amount=amount, scope=scope
         )
         state = self.table.players[player]
         self.table = self.table.with_player(
@@ -577,7 +552,7 @@ class MightGame(Recorder[MightTable]):
                     ],
                 )
             if definition.kind == "unit":
-                self._set(card.evolve(zone="base", entered=self._new_id()[1]))
+                self._set(card.evolve(zone="base", entered=self._new_number()))
                 self.record(
                     f"{uid} is played to {self.table.players[card.owner].name}'s base",
                     ["M-1"],

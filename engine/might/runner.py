@@ -3,26 +3,27 @@ check its expectations."""
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from engine.choices import Answer, Choice, Chooser, default_chooser
 from engine.errors import RuleError
+from engine.frozen import Frozen
 from engine.might.cards import MightCardDef
 from engine.might.game import MightGame
 from engine.might.scenario import (
     Action,
     CardSetup,
-    DoublerSetup,
     Expectation,
     MightScenario,
-    ModifierSetup,
     Order,
     ShieldSetup,
-    ThresholdSetup,
     UnitSetup,
 )
 from engine.might.table import (
     Battlefield,
     BonusDamageGrant,
     Doubler,
+    Lasting,
     LethalOverride,
     MightCard,
     MightModifier,
@@ -42,6 +43,15 @@ from engine.script import (
 )
 from engine.timeline import Step
 from engine.yaml_source import YamlSource
+
+EffectT = TypeVar("EffectT", bound=Lasting)
+
+
+def shield_left(entry: ShieldSetup) -> int | None:
+    """What a set-up shield still prevents: all, what it says is left, or its whole value."""
+    if entry.value == "all":
+        return None
+    return entry.value if entry.remaining is None else entry.remaining
 
 
 class TableBuilder:
@@ -71,14 +81,7 @@ class TableBuilder:
             for index, entry in enumerate(player.trash):
                 self._place(entry, owner, (*where, "trash", index), "trash")
             grants = tuple(
-                BonusDamageGrant(
-                    id=f"e{(n := self._next())}",
-                    created=n,
-                    source="set-up",
-                    owner=owner,
-                    **grant.model_dump(),
-                )
-                for grant in player.bonus_damage
+                self._effect(BonusDamageGrant, grant, owner) for grant in player.bonus_damage
             )
             players.append(MightPlayer(name=player.name, runes=player.runes, bonus_damage=grants))
         table = MightTable(
@@ -130,64 +133,21 @@ class TableBuilder:
                 exhausted=entry.exhausted,
                 entered=len(self.cards),
                 damage=entry.damage,
-                modifiers=tuple(self._modifier(m, owner) for m in entry.might),
-                shields=tuple(self._shield(s, owner) for s in entry.shields),
-                doublers=tuple(self._doubler(d, owner) for d in entry.doublers),
-                lethal=() if entry.lethal is None else (self._threshold(entry.lethal, owner),),
+                modifiers=tuple(self._effect(MightModifier, m, owner) for m in entry.might),
+                shields=tuple(
+                    self._effect(Shield, s, owner, remaining=shield_left(s)) for s in entry.shields
+                ),
+                doublers=tuple(self._effect(Doubler, d, owner) for d in entry.doublers),
+                lethal=()
+                if entry.lethal is None
+                else (self._effect(LethalOverride, entry.lethal, owner),),
             )
         self.cards[uid] = card
         self.places[uid] = where
 
-    def _modifier(self, entry: ModifierSetup, owner: int) -> MightModifier:
-        number = self._next()
-        return MightModifier(
-            id=f"e{number}",
-            created=number,
-            source="set-up",
-            owner=owner,
-            amount=entry.amount,
-            duration=entry.duration,
-        )
-
-    def _threshold(self, entry: ThresholdSetup, owner: int) -> LethalOverride:
-        number = self._next()
-        return LethalOverride(
-            id=f"e{number}",
-            created=number,
-            source="set-up",
-            owner=owner,
-            threshold=entry.threshold,
-            duration=entry.duration,
-        )
-
-    def _shield(self, entry: ShieldSetup, owner: int) -> Shield:
-        number = self._next()
-        remaining = (
-            None
-            if entry.value == "all"
-            else (entry.remaining if entry.remaining is not None else entry.value)
-        )
-        return Shield(
-            id=entry.id or f"e{number}",
-            created=number,
-            source="set-up",
-            owner=owner,
-            duration=entry.duration,
-            value=entry.value,
-            remaining=remaining,
-            scope=entry.scope,
-        )
-
-    def _doubler(self, entry: DoublerSetup, owner: int) -> Doubler:
-        number = self._next()
-        return Doubler(
-            id=entry.id or f"e{number}",
-            created=number,
-            source="set-up",
-            owner=owner,
-            duration=entry.duration,
-            scope=entry.scope,
-        )
+    def _effect(self, kind: type[EffectT], entry: Frozen, owner: int, **fields: object) -> EffectT:
+        """A set-up effect, numbered in the order the file lists it (the default order, M-4)."""
+        return kind.make(self._next(), "set-up", owner, **{**entry.model_dump(), **fields})
 
     def _battlefield(self, name: str, where: Location) -> int:
         names = self.scenario.setup.battlefields

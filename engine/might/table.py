@@ -8,7 +8,7 @@ threshold (M1, M-3).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Literal
+from typing import Literal, Self
 
 from engine.frozen import Frozen
 from engine.might.cards import Duration, Effect, MightCardDef, Scope
@@ -24,6 +24,20 @@ class Lasting(Frozen):
     source: str
     owner: int
     duration: Duration
+
+    @classmethod
+    def make(cls, number: int, source: str, owner: int, **fields: object) -> Self:
+        """A new effect, the ``number``-th created; its id is ``e<number>`` unless one is given."""
+        given = fields.pop("id", None)
+        return cls.model_validate(
+            {
+                "id": given or f"e{number}",
+                "created": number,
+                "source": source,
+                "owner": owner,
+                **fields,
+            }
+        )
 
     def until(self) -> str:
         return {

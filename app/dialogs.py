@@ -50,7 +50,7 @@ class ReplacementOrderDialog(QDialog):
 
 class AssignmentDialog(QDialog):
     """Split a side's combat damage among the enemy units, within the limits the engine states
-    (M-10); the engine checks the result and explains a rejected one."""
+    (M-10); the engine judges the result and explains a rejected one."""
 
     def __init__(self, choice: Choice, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -81,8 +81,6 @@ class AssignmentDialog(QDialog):
     def _update(self) -> None:
         assigned = sum(spin.value() for spin in self.spins.values())
         self.status.setText(f"Assigned {assigned} of {self.total}")
-        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        ok.setEnabled(assigned == self.total)
 
     def answer(self) -> Answer:
         return {unit: spin.value() for unit, spin in self.spins.items() if spin.value()}

@@ -41,7 +41,9 @@ def launch(path: Path) -> int:
 
 def shot(path: Path, step: int | None, output: Path, timeline: bool, size: tuple[int, int]) -> int:
     """Render the table after ``step`` (default: the last) to an image, without a display."""
-    if not has_display() or os.environ.get("QT_QPA_PLATFORM") is None:
+    if has_display():
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # no window flashes up
+    else:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
     from PySide6.QtCore import QSettings
     from PySide6.QtGui import QColor, QImage, QPainter
@@ -79,5 +81,4 @@ def shot(path: Path, step: int | None, output: Path, timeline: bool, size: tuple
     if not image.save(str(output)):
         raise OSError(f"cannot write {output}")
     settings_file.unlink(missing_ok=True)
-    del application
     return 0

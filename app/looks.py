@@ -79,6 +79,11 @@ def layout(table: Frozen) -> Layout:
     raise TypeError(f"no layout for {type(table).__name__}")
 
 
+def tone(current: int, printed: int) -> str:
+    """How a stat is drawn: raised, lowered, or as printed."""
+    return "up" if current > printed else "down" if current < printed else "plain"
+
+
 def with_uid(look: CardLook, uid: str, name: str) -> CardLook:
     """Show the id on cards whose id is not simply their name (two cards of one name)."""
     return look if uid == card_id(name) or look.face_down else replace(look, uid=uid)
@@ -121,7 +126,7 @@ def souls_look(table: SoulsTable, card: CardState) -> CardLook:
                 owner=card.owner,
                 subtitle=f"Rank {definition.rank}" + (f" · {traits}" if traits else "") + where,
                 stat=f"Power {power}",
-                stat_tone="up" if power > base_power else "down" if power < base_power else "plain",
+                stat_tone=tone(power, base_power),
                 bar=(hp, max_hp),
                 counter=card.damage,
                 badges=tuple("bonus" for _ in card.bonuses),
@@ -282,7 +287,7 @@ def might_look(table: MightTable, card: MightCard) -> CardLook:
         subtitle=("Exhausted" if card.exhausted else "Ready")
         + (" · " + ", ".join(definition.keywords) if definition.keywords else ""),
         stat=f"Might {might}",
-        stat_tone="up" if might > base else "down" if might < base else "plain",
+        stat_tone=tone(might, base),
         counter=card.damage,
         badges=tuple(badges),
         sideways=card.exhausted,

@@ -72,6 +72,7 @@ class MainWindow(QMainWindow):
         )
         self.resizeDocks([timeline_dock, inspector_dock], [440, 330], Qt.Orientation.Horizontal)
         self.pending_pick: Offer | None = None
+        self.last_menu: QMenu | None = None  # the card menu shown last (tests read it)
         self.selected_card: str | None = None
         self._build_menus()
         self._build_shortcuts()

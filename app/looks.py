@@ -340,13 +340,13 @@ def might_layout(table: MightTable) -> Layout:
                 "label", width, base_y[owner] + CARD_H / 2 - 10, text=f"Rune pool: {player.runes}"
             )
         )
-        if player.bonus_damage:
+        for line, grant in enumerate(player.bonus_damage):  # one per line: the table stays narrow
             decorations.append(
                 Decoration(
                     "label",
                     width,
-                    base_y[owner] + CARD_H / 2 + 10,
-                    text="; ".join(g.describe() for g in player.bonus_damage),
+                    base_y[owner] + CARD_H / 2 + 12 + 18 * line,
+                    text=grant.describe(),
                 )
             )
     counts: dict[tuple[object, ...], int] = {}

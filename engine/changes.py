@@ -132,6 +132,41 @@ class Died(Frozen):
         return f"{self.card} dies ({self.place} -> trash)"
 
 
+class StatusChanged(Frozen):
+    """A unit's status changed: ready <-> exhausted."""
+
+    kind: Literal["status"] = "status"
+    card: str
+    before: Literal["ready", "exhausted"]
+    after: Literal["ready", "exhausted"]
+
+    def describe(self) -> str:
+        return f"{self.card} {self.before} -> {self.after}"
+
+
+class Played(Frozen):
+    """A card was played from its owner's hand: a spell, a unit, a Soul, an Armament, an Ambush."""
+
+    kind: Literal["played"] = "played"
+    card: str
+    to: str  # where it went: the chain, a base, slot A1, ...
+
+    def describe(self) -> str:
+        return f"{self.card} played from hand to {self.to}"
+
+
+class Declared(Frozen):
+    """An attack was declared: ``card`` attacks (or defends) ``target``; both are marked."""
+
+    kind: Literal["declared"] = "declared"
+    card: str
+    role: Literal["attacks", "defends"] = "attacks"
+    target: str
+
+    def describe(self) -> str:
+        return f"{self.card} {self.role} {self.target}"
+
+
 Change = Annotated[
     StatChanged
     | Moved
@@ -142,6 +177,15 @@ Change = Annotated[
     | PhaseChanged
     | GameEnded
     | Replaced
-    | Died,
+    | Died
+    | StatusChanged
+    | Played
+    | Declared,
     Field(discriminator="kind"),
 ]
+
+
+def change_cards(change: Change) -> set[str]:
+    """The cards a change is about: its card and, for a declaration, its target too."""
+    names = (getattr(change, "card", None), getattr(change, "target", None))
+    return {name for name in names if name}

@@ -12,6 +12,7 @@ from typing import ClassVar, Literal
 
 from pydantic import model_validator
 
+from engine.changes import change_cards
 from engine.errors import RuleError
 from engine.frozen import Frozen
 from engine.timeline import Step
@@ -91,6 +92,9 @@ class StepMatch(Frozen):
             "game_over",
             "replacement",
             "died",
+            "status",
+            "played",
+            "declared",
         ]
         | None
     ) = None
@@ -247,7 +251,7 @@ def step_matches(step: Step, match: StepMatch) -> bool:
     if match.change is not None:
         return any(
             change.kind == match.change
-            and (match.card is None or getattr(change, "card", None) == match.card)
+            and (match.card is None or match.card in change_cards(change))
             for change in step.changes
         )
     if match.card is not None:

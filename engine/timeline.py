@@ -12,7 +12,7 @@ from typing import Generic, Literal, TypeVar
 
 from pydantic import SerializeAsAny
 
-from engine.changes import Change
+from engine.changes import Change, change_cards
 from engine.errors import RuleError
 from engine.frozen import Frozen
 
@@ -40,7 +40,8 @@ class Step(Frozen):
     table: SerializeAsAny[Frozen]
 
     def changed_cards(self) -> set[str]:
-        return {card for change in self.changes if (card := getattr(change, "card", None))}
+        """Every card a change of this step is about (a declaration: attacker and target)."""
+        return {card for change in self.changes for card in change_cards(change)}
 
 
 TableT = TypeVar("TableT", bound=Frozen)

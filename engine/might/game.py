@@ -10,7 +10,17 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Literal
 
-from engine.changes import Change, Died, Moved, PhaseChanged, StatChanged, Triggered
+from engine.changes import (
+    Change,
+    Declared,
+    Died,
+    Moved,
+    PhaseChanged,
+    Played,
+    StatChanged,
+    StatusChanged,
+    Triggered,
+)
 from engine.choices import Answer, Choice, Chooser, default_chooser
 from engine.errors import RuleError
 from engine.might.cards import Ability, Duration, Effect, Scope
@@ -136,12 +146,15 @@ class MightGame(Recorder[MightTable]):
 
     # ----------------------------------------------------------------------------- chain
 
-    def _push(self, item: ChainItem, cause: Cause, rules: Sequence[str]) -> None:
+    def _push(
+        self, item: ChainItem, cause: Cause, rules: Sequence[str], changes: Sequence[Change]
+    ) -> None:
         self.table = self.table.evolve(chain=(*self.table.chain, item))
         self.record(
             f"{item.text} goes on the chain",
             [*rules, "M-7", *(["P-16"] if item.reaction else [])],
             cause,
+            changes,
         )
 
     def _trigger(
@@ -557,7 +570,7 @@ class MightGame(Recorder[MightTable]):
                     f"{uid} is played to {self.table.players[card.owner].name}'s base",
                     ["M-1"],
                     cause,
-                    [Moved(card=uid, before="hand", after="base")],
+                    [Played(card=uid, to="base"), Moved(card=uid, before="hand", after="base")],
                 )
                 return
             self._set(card.evolve(zone="chain"))
@@ -572,7 +585,7 @@ class MightGame(Recorder[MightTable]):
                 effects=definition.effects,
                 reaction=definition.speed == "reaction",
             )
-            self._push(item, cause, ["M5"])
+            self._push(item, cause, ["M5"], [Played(card=uid, to="chain")])
 
         return self._action(lambda: self.verify_play(uid, target), act)
 
@@ -644,6 +657,13 @@ class MightGame(Recorder[MightTable]):
                 f"{uid} is {word}" + (f", keeping its {card.damage} damage" if card.damage else ""),
                 ["M6", "M-6", "P-18"],
                 Cause(kind="action", card=uid, text=f"{uid} is {word}"),
+                [
+                    StatusChanged(
+                        card=uid,
+                        before="exhausted" if card.exhausted else "ready",
+                        after="ready" if ready else "exhausted",
+                    )
+                ],
             )
 
         return self._action(lambda: self.verify_set_ready(uid, ready), act)
@@ -712,7 +732,11 @@ class MightGame(Recorder[MightTable]):
                 + (f" with {totals[1 - attacker]}" if combat.defenders else ""),
                 ["M-9", *(["M-4", "P-10"] if bonus else [])],
                 cause,
-                [PhaseChanged(before="Main phase", after=self.phase[1])],
+                [
+                    PhaseChanged(before="Main phase", after=self.phase[1]),
+                    *(Declared(card=uid, target=name) for uid in combat.attackers),
+                    *(Declared(card=uid, role="defends", target=name) for uid in combat.defenders),
+                ],
             )
             events: list[DamageEvent] = []
             for side, enemies in ((attacker, combat.defenders), (1 - attacker, combat.attackers)):

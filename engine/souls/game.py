@@ -35,11 +35,13 @@ from typing import Literal
 from engine.changes import (
     BonusChanged,
     Change,
+    Declared,
     Flipped,
     GameEnded,
     LineChanged,
     Moved,
     PhaseChanged,
+    Played,
     StatChanged,
     Triggered,
 )
@@ -551,7 +553,10 @@ class SoulsGame(Recorder[SoulsTable]):
                 f"{uid} is recruited onto slot {slot} ({self.table.line(uid)} Line)",
                 ["S-3", "S-2"],
                 cause,
-                [Moved(card=uid, before="hand", after=f"slot {slot}")],
+                [
+                    Played(card=uid, to=f"slot {slot}"),
+                    Moved(card=uid, before="hand", after=f"slot {slot}"),
+                ],
             )
             self._record_line_changes(lines_before, cause)
 
@@ -602,7 +607,10 @@ class SoulsGame(Recorder[SoulsTable]):
                     f"power {self.table.power(target)})",
                     ["S-5", "S-6"],
                     cause,
-                    [Moved(card=uid, before="hand", after=f"armament of {target}")],
+                    [
+                        Played(card=uid, to=f"armament of {target}"),
+                        Moved(card=uid, before="hand", after=f"armament of {target}"),
+                    ],
                 )
             elif definition.kind == "ambush":
                 self._set(card.evolve(zone="ambush", slot=slot))
@@ -610,10 +618,13 @@ class SoulsGame(Recorder[SoulsTable]):
                     f"{uid} is set as an Ambush at slot {slot}",
                     ["S-4", "14.4.5", "P-3"],
                     cause,
-                    [Moved(card=uid, before="hand", after=f"slot {slot} (ambush)")],
+                    [
+                        Played(card=uid, to=f"slot {slot} (ambush)"),
+                        Moved(card=uid, before="hand", after=f"slot {slot} (ambush)"),
+                    ],
                 )
             else:
-                self.record(f"{uid} is played", ["S-12"], cause)
+                self.record(f"{uid} is played", ["S-12"], cause, [Played(card=uid, to="play")])
                 self._resolve_effects(uid, definition.effects, target, uid, cause)
                 spent = self._card(uid)
                 self._set(spent.evolve(zone="elysium"))
@@ -749,7 +760,10 @@ class SoulsGame(Recorder[SoulsTable]):
                 f"{attacker} attacks {target}",
                 ["S-13"],
                 cause,
-                [PhaseChanged(before="Main phase", after=self.phase[1])],
+                [
+                    PhaseChanged(before="Main phase", after=self.phase[1]),
+                    Declared(card=attacker, target=target),
+                ],
                 "Declare",
             )
             battle = self.phase

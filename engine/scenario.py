@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -20,10 +21,22 @@ from engine.souls.game import SoulsGame
 from engine.souls.runner import TableBuilder
 from engine.souls.scenario import SoulsScenario
 from engine.timeline import Step
+from engine.windows import Waiting, Windows
 from engine.yaml_source import YamlSource
 
 Scenario = SoulsScenario | MightScenario
 RULESETS: dict[str, type[BaseModel]] = {"souls": SoulsScenario, "might": MightScenario}
+
+
+@dataclass(frozen=True)
+class TakeBack:
+    """Undo: replay ``actions`` (the last one left open when ``leave_open``); redo plays
+    ``action`` again, with its window open when ``was_open``."""
+
+    actions: list[ScriptAction]
+    leave_open: bool
+    action: ScriptAction
+    was_open: bool
 
 
 @dataclass
@@ -97,6 +110,11 @@ class Playthrough:
 
     Choices that script actions leave open take the rules' default; ``act`` can ask a player
     instead and writes the answers into the action it returns, so that a replay asks nothing.
+
+    ``act`` may leave the last action open where it waits for the players (a souls battle
+    window, a might spell on the chain: ``waiting``); actions played while it waits go inside it
+    (its ``window:`` or ``responses:``) and ``proceed`` (pass) finishes it. ``actions`` always
+    holds the top-level actions with what was played inside them so far.
     """
 
     def __init__(
@@ -108,33 +126,126 @@ class Playthrough:
             souls_game = SoulsGame(TableBuilder(scenario, source).build())
             self.game: SoulsGame | MightGame = souls_game
             perform: Perform = lambda a, p, r: souls_runner.perform(a, p, r, souls_game)  # noqa: E731
+            self.windows: Windows = souls_runner.SoulsWindows(souls_game)
         else:
             self._might = might_runner.MightPlay(scenario, source)
             self.game, perform = self._might.game, self._might.perform
+            self.windows = self._might
         self.runner = ScriptRunner(self.game.steps, source, perform)
         self.actions: list[ScriptAction] = []
+        self.open = False  # the last action waits (``waiting``) for more actions or ``proceed``
+        self._open_since = 0  # the first step of the open action
 
-    def run(self, actions: Sequence[ScriptAction]) -> None:
-        """Play script actions as a scenario file does (rejections become ScenarioErrors)."""
-        self.runner.run(actions)
-        self.actions += actions
+    def run(self, actions: Sequence[ScriptAction], leave_last_open: bool = False) -> None:
+        """Play script actions as a scenario file does (rejections become ScenarioErrors);
+        with ``leave_last_open`` the last one is played as ``act`` plays it: left waiting."""
+        closed = actions[:-1] if leave_last_open else actions
+        self.runner.run(closed)
+        self.actions += closed
+        if leave_last_open and actions:
+            self.act(actions[-1])
 
-    def act(self, action: ScriptAction, ask: Chooser = default_chooser) -> ScriptAction:
+    def waiting(self) -> Waiting | None:
+        """What waits for the players after the last action, or None."""
+        if not self.open:
+            return None
+        return self.windows.waiting(self._open_since)
+
+    def act(
+        self, action: ScriptAction, ask: Chooser = default_chooser, open_windows: bool = True
+    ) -> ScriptAction:
         """Play one more action; choices it leaves open go to ``ask`` (the player) and are
-        written into the action returned. A RuleError propagates and changes nothing."""
-        if self._might is None:
-            self.runner.perform(action, ("script", len(self.actions), action.kind), self.runner)
-        else:
-            assert isinstance(action, MightAction)
-            self._might.chooser.fallback = ask
-            try:
-                self.runner.perform(action, ("script", len(self.actions), action.kind), self.runner)
-            finally:
-                self._might.chooser.fallback = default_chooser
-            action = self._might.answered(action)
+        written into the action returned. A RuleError propagates and changes nothing.
+
+        While an action waits, ``action`` is played inside it. Otherwise, with ``open_windows``,
+        an attack stops at its battle window and a spell waits on the chain (after what is
+        already written inside them)."""
+        if self.open:
+            return self._inside(action, ask)
+        mark = len(self.game.steps)
+        place = ("script", len(self.actions), action.kind)
+        with self._asking(ask):
+            if open_windows and self.windows.opens(action):
+                with self.game.transaction():
+                    self.windows.open(action)
+                    self.open, self._open_since = True, mark
+                    self.actions.append(action.with_nested(()))
+                    self.runner.ends.append(len(self.game.steps) - 1)
+                    try:
+                        for nested in action.nested():
+                            self._inside(nested, ask)
+                    except BaseException:
+                        del self.actions[-1], self.runner.ends[-1]
+                        self.open = False
+                        raise
+                self._close_if_settled()
+                return self.actions[-1]
+            self.runner.perform(action, place, self.runner)
+            action = self._answered(action)
         self.actions.append(action)
         self.runner.ends.append(len(self.game.steps) - 1)
         return action
+
+    def _inside(self, action: ScriptAction, ask: Chooser) -> ScriptAction:
+        """Play ``action`` inside the open action, judged as the table stands in its window."""
+        outer = self.actions[-1]
+        place = ("script", len(self.actions) - 1, outer.kind, len(outer.nested()), action.kind)
+        with self._asking(ask):
+            self.windows.inside(outer, action, place, self.runner)
+            action = self._answered(action)
+        self.actions[-1] = outer.with_nested((*outer.nested(), action))
+        self.runner.ends[-1:] = [len(self.game.steps) - 1]
+        self._close_if_settled()
+        return action
+
+    def _close_if_settled(self) -> None:
+        if self.open and self.waiting() is None:  # e.g. a unit was played: nothing waits
+            self.open = False
+
+    def proceed(self, ask: Chooser = default_chooser) -> list[Step]:
+        """Pass: finish the waiting action (souls: the capture step; might: the chain
+        resolves). Raises RuleError when nothing waits."""
+        if not self.open:
+            raise RuleError("P-24", "nothing waits for the players: there is nothing to pass")
+        outer = self.actions[-1]
+        with self._asking(ask):
+            steps = self.windows.close(outer)
+            self.actions[-1] = self._answered(outer)
+        self.open = False
+        self.runner.ends[-1:] = [len(self.game.steps) - 1]
+        return steps
+
+    def take_back(self) -> TakeBack | None:
+        """What undoing the last action means: inside an open action its last nested action,
+        else the last action as a whole. None when there is nothing to take back."""
+        if not self.actions:
+            return None
+        actions = list(self.actions)
+        last = actions[-1]
+        if self.open and last.nested():
+            actions[-1] = last.with_nested(tuple(last.nested()[:-1]))
+            return TakeBack(actions, True, last.nested()[-1], False)
+        return TakeBack(actions[:-1], False, last, self.open)
+
+    @contextmanager
+    def _asking(self, ask: Chooser) -> Iterator[None]:
+        """Choices the actions leave open go to ``ask`` while the block runs."""
+        if self._might is None:
+            yield
+            return
+        self._might.chooser.fallback = ask
+        try:
+            yield
+        finally:
+            self._might.chooser.fallback = default_chooser
+            self._might.chooser.asked.clear()  # answers not written in belong to a failure
+
+    def _answered(self, action: ScriptAction) -> ScriptAction:
+        """``action`` with the choices the player made written in (might)."""
+        if self._might is None:
+            return action
+        assert isinstance(action, MightAction)
+        return self._might.answered(action)
 
     def why_not(self, action: ScriptAction) -> str | None:
         """Why ``action`` can't be played now (with its rule), or None when it can."""

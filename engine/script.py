@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from typing import ClassVar, Literal
+from typing import ClassVar, Literal, Self
 
 from pydantic import model_validator
 
@@ -71,6 +71,10 @@ class ScriptAction(Frozen):
     def nested(self) -> Sequence[ScriptAction]:
         """Actions written inside this one (a battle window, responses on the chain)."""
         return ()
+
+    def with_nested(self, nested: tuple[ScriptAction, ...]) -> Self:
+        """This action with ``nested`` as the actions written inside it."""
+        raise TypeError(f"a {self.kind} action holds no actions")
 
 
 class StepMatch(Frozen):

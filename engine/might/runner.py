@@ -3,6 +3,8 @@ check its expectations."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TypeVar
 
 from engine.choices import Answer, Choice, Chooser, default_chooser
@@ -42,6 +44,7 @@ from engine.script import (
     compare_fields,
 )
 from engine.timeline import Step
+from engine.windows import Waiting
 from engine.yaml_source import YamlSource
 
 EffectT = TypeVar("EffectT", bound=Lasting)
@@ -168,6 +171,15 @@ class ScriptedChooser:
         self.used: dict[tuple[int, str], int] = {}  # how often each action's order was used
         self.asked: list[tuple[Choice, Answer]] = []  # answered by the fallback, in order
 
+    @contextmanager
+    def within(self, action: Action) -> Iterator[None]:
+        """Answer from ``action`` (and what is played inside it) while the block runs."""
+        self.context.append(action)
+        try:
+            yield
+        finally:
+            self.context.pop()
+
     def __call__(self, choice: Choice) -> Answer:
         for action in reversed(self.context):
             if (
@@ -206,11 +218,8 @@ def perform(
     """Carry out one might script action; a played spell waits for its responses, then the
     chain resolves."""
     assert isinstance(action, Action)
-    chooser.context.append(action)
-    try:
+    with chooser.within(action):
         _perform(action, place, runner, game, chooser)
-    finally:
-        chooser.context.pop()
     for unit in action.order or {}:
         if (id(action), unit) not in chooser.used:
             raise RuleError(
@@ -371,6 +380,43 @@ class MightPlay:
 
     def perform(self, action: ScriptAction, place: Location, runner: ScriptRunner) -> None:
         perform(action, place, runner, self.game, self.chooser)
+
+    # A spell waits on the chain for Reactions (M-7, P-16); passing resolves the chain (P-24).
+
+    def opens(self, action: ScriptAction) -> bool:
+        return isinstance(action, Action) and action.play is not None
+
+    def open(self, action: ScriptAction) -> None:
+        assert isinstance(action, Action) and action.play is not None
+        with self.chooser.within(action):
+            self.game.play(action.play.card, action.play.target)
+
+    def inside(
+        self, outer: ScriptAction, action: ScriptAction, place: Location, runner: ScriptRunner
+    ) -> None:
+        assert isinstance(outer, Action)
+        with self.chooser.within(outer):  # as in a file: answered from outer to inner
+            perform(action, place, runner, self.game, self.chooser)
+
+    def close(self, outer: ScriptAction) -> list[Step]:
+        assert isinstance(outer, Action)
+        with self.chooser.within(outer):
+            return self.game.resolve()
+
+    def waiting(self, since: int) -> Waiting | None:
+        chain = self.game.table.chain
+        if not chain:
+            return None
+        return Waiting(
+            kind="chain",
+            players=tuple(p.name for p in self.game.table.players),
+            prompt=f"On the chain: {', then '.join(item.text for item in reversed(chain))} "
+            "(the last one played resolves first): either player may answer with a "
+            "Reaction; pass to resolve the chain",
+            pass_label="Pass: resolve the chain",
+            rules=("M-7", "P-16", "P-24"),
+            since=since,
+        )
 
     def answered(self, action: Action) -> Action:
         """``action`` with the fallback's answers written in, so that a replay asks nothing."""

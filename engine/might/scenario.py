@@ -5,7 +5,7 @@ The format is documented in docs/scenarios.md; ``cardtable schema`` prints its J
 
 from __future__ import annotations
 
-from typing import Annotated, ClassVar, Literal
+from typing import Annotated, ClassVar, Literal, Self
 
 from pydantic import Field, model_validator
 
@@ -203,6 +203,10 @@ class Action(ScriptAction):
 
     def nested(self) -> tuple[Action, ...]:
         return self.play.responses if self.play else ()
+
+    def with_nested(self, nested: tuple[ScriptAction, ...]) -> Self:
+        assert self.play is not None
+        return self.evolve(play=self.play.evolve(responses=nested))
 
 
 class UnitExpect(Frozen):

@@ -16,6 +16,7 @@ from engine.souls.game import SoulsGame
 from engine.souls.scenario import Action, CardSetup, Expectation, SoulsScenario
 from engine.souls.table import Bonus, CardState, Player, SoulsTable, Zone
 from engine.timeline import Step
+from engine.windows import Waiting
 from engine.yaml_source import YamlSource
 
 
@@ -195,6 +196,42 @@ def _perform(action: Action, place: Location, runner: ScriptRunner, game: SoulsG
         game.add_bonus(b.target, b.stat, b.amount, b.duration)
     else:
         game.end_turn()
+
+
+class SoulsWindows:
+    """An attack stops at its battle window (S-13, 14.4.2); passing runs the capture step."""
+
+    def __init__(self, game: SoulsGame) -> None:
+        self.game = game
+
+    def opens(self, action: ScriptAction) -> bool:
+        return isinstance(action, Action) and action.attack is not None
+
+    def open(self, action: ScriptAction) -> None:
+        assert isinstance(action, Action) and action.attack is not None
+        self.game.attack(action.attack.attacker, action.attack.target)
+
+    def inside(
+        self, outer: ScriptAction, action: ScriptAction, place: Location, runner: ScriptRunner
+    ) -> None:
+        perform(action, place, runner, self.game)
+
+    def close(self, outer: ScriptAction) -> list[Step]:
+        return self.game.finish_battle()
+
+    def waiting(self, since: int) -> Waiting | None:
+        if self.game.battle is None:
+            return None
+        attacker, target = self.game.battle
+        return Waiting(
+            kind="battle_window",
+            players=tuple(p.name for p in self.game.table.players),
+            prompt=f"Battle window after {attacker} attacked {target}: actions may follow "
+            "(nothing is captured here); pass to go to the capture step",
+            pass_label="Pass: go to the capture step",
+            rules=("S-13", "14.4.2", "P-1"),
+            since=since,
+        )
 
 
 def verify(action: ScriptAction, game: SoulsGame) -> None:

@@ -6,7 +6,7 @@ The format is documented in docs/scenarios.md; ``cardtable schema`` prints its J
 from __future__ import annotations
 
 import re
-from typing import Annotated, Literal
+from typing import Annotated, Literal, Self
 
 from pydantic import Field, model_validator
 
@@ -141,6 +141,10 @@ class Action(ScriptAction):
 
     def nested(self) -> tuple[Action, ...]:
         return self.attack.window if self.attack else ()
+
+    def with_nested(self, nested: tuple[ScriptAction, ...]) -> Self:
+        assert self.attack is not None
+        return self.evolve(attack=self.attack.evolve(window=nested))
 
 
 class CardExpect(Frozen):

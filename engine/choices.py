@@ -23,6 +23,13 @@ class Choice(Frozen):
     default: tuple[str, ...] | dict[str, int]
     limits: str = ""
     details: dict[str, str] = {}  # what each option is, as the table stands when asked
+    only_answer: tuple[str, ...] | dict[str, int] | None = None  # the one legal answer, if so
+    total: int = 0  # an assignment: the damage to assign
+    needs: dict[str, int | None] = {}  # an assignment: lethal per unit; None: never lethal
+
+
+class ChoiceCancelled(Exception):
+    """The player cancelled a choice: the whole action is abandoned and nothing changes."""
 
 
 Answer = tuple[str, ...] | dict[str, int]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from engine.choices import Answer, Choice
 from engine.errors import RuleError
 from engine.might.damage import lethal_assignment
 from engine.might.table import MightTable
@@ -65,6 +66,23 @@ def describe_limits(needs: Mapping[str, int | None], total: int) -> str:
         for uid, need in needs.items()
     ]
     return f"{total} to assign: " + "; ".join(parts)
+
+
+def only_assignment(needs: Mapping[str, int | None], total: int) -> Assignment | None:
+    """The one legal assignment, if there is only one: a single enemy unit gets everything;
+    a total that is exactly every unit's lethal gives each unit its lethal."""
+    if len(needs) == 1:
+        return {uid: total for uid in needs}
+    if None not in needs.values() and sum(n or 0 for n in needs.values()) == total:
+        return {uid: need for uid, need in needs.items() if need}
+    return None
+
+
+def verify_answer(choice: Choice, answer: Answer) -> None:
+    """Raise the RuleError (M-10) the engine raises for ``answer`` to an assignment choice."""
+    if not isinstance(answer, dict):
+        raise RuleError("M-10", "an assignment maps units to amounts")
+    verify_assignment(choice.needs, choice.total, answer)
 
 
 def verify_assignment(

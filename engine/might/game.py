@@ -28,7 +28,8 @@ from engine.might.combat import (
     default_assignment,
     describe_limits,
     lethal_needs,
-    verify_assignment,
+    only_assignment,
+    verify_answer,
 )
 from engine.might.damage import DamageEvent, DamageKind, applicable_replacements, resolve_event
 from engine.might.table import (
@@ -775,25 +776,26 @@ class MightGame(Recorder[MightTable]):
             return []
         orders = {uid: self._order_for(uid, "combat") for uid in enemies}
         needs = lethal_needs(self.table, enemies, orders, total)
-        answer = self._ask(
-            Choice(
-                kind="assignment",
-                player=side,
-                subject=f"{player}:{self.phase[1]}",
-                prompt=f"{player} assigns {total} combat damage",
-                options=tuple(enemies),
-                default=default_assignment(needs, total),
-                limits=describe_limits(needs, total),
-                details={
-                    uid: f"Might {self.table.might(uid)}, {self.table.cards[uid].damage} "
-                    "damage marked"
-                    for uid in enemies
-                },
-            )
+        choice = Choice(
+            kind="assignment",
+            player=side,
+            subject=f"{player}:{self.phase[1]}",
+            prompt=f"{player} assigns {total} combat damage",
+            options=tuple(enemies),
+            default=default_assignment(needs, total),
+            limits=describe_limits(needs, total),
+            details={
+                uid: f"Might {self.table.might(uid)}, {self.table.cards[uid].damage} "
+                "damage marked"
+                for uid in enemies
+            },
+            only_answer=only_assignment(needs, total),
+            total=total,
+            needs=needs,
         )
-        if not isinstance(answer, dict):
-            raise RuleError("M-10", f"{player}'s assignment must map units to amounts")
-        verify_assignment(needs, total, answer)
+        answer = self._ask(choice)
+        verify_answer(choice, answer)
+        assert isinstance(answer, dict)
         events: list[DamageEvent] = []
         changes: list[Change] = []
         parts = []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from contextlib import suppress
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings, Qt
@@ -26,15 +27,16 @@ from PySide6.QtWidgets import (
 )
 
 from app.dialogs import AssignmentDialog, ReplacementOrderDialog
+from app.examples import ExamplesMenu
 from app.inspector import Inspector
 from app.offers import Offer, global_offers, offers_for
+from app.saving import SaveError, copy_location
 from app.session import Session
 from app.table_scene import TableScene
 from app.timeline_panel import TimelinePanel
 from engine.assets import SCENARIOS
 from engine.choices import Answer, Choice
 from engine.errors import RuleError, ScenarioError
-from engine.scenario import load_scenario, scenario_files
 from engine.script import ScriptAction
 
 MAX_RECENT = 8
@@ -80,6 +82,8 @@ class MainWindow(QMainWindow):
         self.resize(1500, 900)
         self.session.timeline_changed.connect(self._timeline_changed)
         self.session.step_changed.connect(self._show_step)
+        self.session.dirty_changed.connect(self.setWindowModified)
+        self._update_title()
         self.scene.card_clicked.connect(self.card_clicked)
         self.scene.background_clicked.connect(self.cancel_pick)
         self._restore_layout()
@@ -96,8 +100,8 @@ class MainWindow(QMainWindow):
     def _build_menus(self) -> None:
         file_menu = self.menuBar().addMenu("&File")
         file_menu.addAction("&Open…", QKeySequence.StandardKey.Open, self.open_dialog)
-        self.examples_menu = file_menu.addMenu("&Examples")
-        self._fill_examples()
+        self.examples_menu = ExamplesMenu(self.open_path, self)
+        file_menu.addMenu(self.examples_menu)
         self.recent_menu = file_menu.addMenu("Open &Recent")
         self._fill_recent()
         file_menu.addAction("&Save", QKeySequence.StandardKey.Save, self.save)
@@ -111,20 +115,6 @@ class MainWindow(QMainWindow):
         self.game_menu.aboutToShow.connect(self._fill_game_menu)
         view = self.menuBar().addMenu("&View")
         view.addAction("&Fit table", QKeySequence("Ctrl+0"), self.view.fit)
-
-    def _fill_examples(self) -> None:
-        self.examples_menu.clear()
-        for folder in sorted(p for p in SCENARIOS.iterdir() if p.is_dir()):
-            submenu = self.examples_menu.addMenu(folder.name)
-            submenu.setToolTipsVisible(True)
-            for path in scenario_files([folder]):
-                try:
-                    scenario, _ = load_scenario(path)
-                except ScenarioError:
-                    continue
-                action = submenu.addAction(scenario.title)
-                action.setToolTip(scenario.description or path.name)
-                action.triggered.connect(lambda _=False, p=path: self.open_path(p))
 
     def _fill_recent(self) -> None:
         self.recent_menu.clear()
@@ -163,7 +153,10 @@ class MainWindow(QMainWindow):
     # ----------------------------------------------------------------------------- files
 
     def open_path(self, path: Path) -> bool:
-        """Open a scenario; a broken file shows an error and keeps the current session."""
+        """Open a scenario; a broken file shows an error and keeps the current session, as does
+        Cancel when asked about unsaved changes."""
+        if not self.settle_unsaved():
+            return False
         try:
             self.session.open(path)
         except ScenarioError as error:
@@ -173,9 +166,7 @@ class MainWindow(QMainWindow):
             QMessageBox.critical(self, "Cannot open the scenario", f"{path}: {error}")
             return False
         self._remember(path)
-        self.setWindowTitle(
-            f"Cardtable — {self.session.scenario.title if self.session.scenario else ''}"
-        )
+        self._update_title()
         self.view.fit()
         return True
 
@@ -186,26 +177,69 @@ class MainWindow(QMainWindow):
         if name:
             self.open_path(Path(name))
 
-    def save(self) -> None:
-        """Save over the open file, unless it is a shipped example (then ask for a name)."""
+    def save(self) -> bool:
+        """Save over the open file, unless it is a shipped example (then ask for a new one)."""
         path = self.session.path
-        if path is None or path.resolve().is_relative_to(SCENARIOS.resolve()):
-            self.save_dialog()
-        else:
-            self.session.save(path)
+        if path is None or self.session.read_only:
+            return self.save_dialog()
+        return self._save_to(path)
 
-    def save_dialog(self) -> None:
-        if self.session.play is None:
-            return
+    def save_dialog(self) -> bool:
+        """Ask for a file and save to it; a shipped example's copy is offered in the user's
+        documents folder. True when saved."""
+        path = self.session.path
+        if path is None:
+            return False
+        if self.session.read_only:
+            path = copy_location(path)
+            with suppress(OSError):  # the dialog starts elsewhere without it
+                path.parent.mkdir(parents=True, exist_ok=True)
         name, _ = QFileDialog.getSaveFileName(
-            self,
-            "Save the scenario with your actions",
-            str(self.session.path or ""),
-            "Scenarios (*.yaml)",
+            self, "Save the scenario with your actions", str(path), "Scenarios (*.yaml *.yml)"
         )
-        if name:
-            self.session.save(Path(name))
-            self._remember(Path(name))
+        return bool(name) and self._save_to(Path(name))
+
+    def _save_to(self, path: Path) -> bool:
+        try:
+            broken = self.session.save(path)
+        except SaveError as error:
+            QMessageBox.critical(self, "Cannot save", f"{error}\n\nNo file was changed.")
+            return False
+        self._remember(path)
+        self._update_title()
+        if broken:
+            QMessageBox.warning(
+                self,
+                "Expectations no longer hold",
+                f"{path.name} is saved with its expect section, but with the new script these "
+                "expectations no longer hold:\n\n" + "\n".join(broken),
+            )
+        return True
+
+    def settle_unsaved(self) -> bool:
+        """Before unsaved actions would be lost, ask: Save (True once saved), Discard (True) or
+        Cancel (False: stay as it is)."""
+        if not self.session.dirty:
+            return True
+        button = QMessageBox.StandardButton
+        answer = QMessageBox.question(
+            self,
+            "Unsaved changes",
+            f"Your actions on {self.session.path.name if self.session.path else 'the table'} "
+            "are not saved. Save them first?",
+            button.Save | button.Discard | button.Cancel,
+            button.Save,
+        )
+        if answer == button.Save:
+            return self.save()
+        return answer == button.Discard
+
+    def _update_title(self) -> None:
+        scenario = self.session.scenario
+        title = f" — {scenario.title}" if scenario else ""
+        note = " (read-only example)" if self.session.read_only else ""
+        self.setWindowTitle(f"Cardtable{title}{note}[*]")
+        self.setWindowModified(self.session.dirty)
 
     def recent_files(self) -> list[str]:
         value = self.settings.value("recent", [])
@@ -346,6 +380,9 @@ class MainWindow(QMainWindow):
             self.restoreState(state)
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
+        if not self.settle_unsaved():
+            event.ignore()
+            return
         self.settings.setValue("geometry", self.saveGeometry())
         self.settings.setValue("state", self.saveState())
         super().closeEvent(event)

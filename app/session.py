@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import yaml
 from PySide6.QtCore import QObject, Signal
 
+from app.saving import is_shipped, scenario_text, write_atomically
 from engine.choices import Chooser, default_chooser
 from engine.errors import RuleError
 from engine.frozen import Frozen
@@ -21,10 +21,12 @@ from engine.yaml_source import YamlSource
 
 
 class Session(QObject):
-    """Signals: ``timeline_changed`` when the steps are replaced, ``step_changed(index)``."""
+    """Signals: ``timeline_changed`` when the steps are replaced, ``step_changed(index)``,
+    ``dirty_changed(dirty)`` when the actions start or stop differing from the saved file."""
 
     timeline_changed = Signal()
     step_changed = Signal(int)
+    dirty_changed = Signal(bool)
 
     def __init__(self) -> None:
         super().__init__()
@@ -34,7 +36,7 @@ class Session(QObject):
         self.play: Playthrough | None = None
         self.redo_stack: list[ScriptAction] = []
         self.index = 0
-        self.dirty = False
+        self._dirty = False
         self.chooser: Chooser = default_chooser
         self._probe: tuple[int, Playthrough] | None = None  # a replay to judge earlier steps
 
@@ -61,6 +63,22 @@ class Session(QObject):
 
     def actions(self) -> list[ScriptAction]:
         return list(self.play.actions) if self.play else []
+
+    @property
+    def dirty(self) -> bool:
+        """True when there are actions not saved to the file."""
+        return self._dirty
+
+    @dirty.setter
+    def dirty(self, value: bool) -> None:
+        if value != self._dirty:
+            self._dirty = value
+            self.dirty_changed.emit(value)
+
+    @property
+    def read_only(self) -> bool:
+        """A shipped example: saving it asks for a new file."""
+        return self.path is not None and is_shipped(self.path)
 
     # ----------------------------------------------------------------------------- opening
 
@@ -174,16 +192,14 @@ class Session(QObject):
 
     # ----------------------------------------------------------------------------- saving
 
-    def save(self, path: Path) -> None:
-        """Write the scenario with the actions taken as its script; reopening replays them."""
-        assert self.source is not None and self.play is not None
-        data = dict(self.source.data)
-        data["script"] = [
-            action.model_dump(mode="json", exclude_none=True, exclude_defaults=True)
-            for action in self.play.actions
-        ]
-        if self.play.actions != list(self.scenario.script if self.scenario else []):
-            data.pop("expect", None)  # the file's expectations were written for its own script
-        path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
+    def save(self, path: Path) -> list[str]:
+        """Write the scenario with the actions taken as its script (reopening replays them),
+        keeping the rest of the file as written; raises SaveError and changes nothing on failure.
+
+        Returns the file's expectations that no longer hold when the script changed."""
+        assert self.source is not None and self.play is not None and self.scenario is not None
+        script, actions = self.scenario.script, self.play.actions
+        write_atomically(path, scenario_text(self.source, script, actions))
         self.path = path
         self.dirty = False
+        return self.play.failures() if list(actions) != list(script) else []

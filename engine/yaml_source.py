@@ -19,6 +19,7 @@ class YamlSource:
 
     def __init__(self, path: Path, text: str) -> None:
         self.path = path
+        self.text = text  # as read: saving keeps its comments and layout
         try:
             self.data: Any = yaml.safe_load(text)
             self._root = yaml.compose(text, Loader=yaml.SafeLoader)

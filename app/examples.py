@@ -1,0 +1,53 @@
+"""File > Examples: the shipped scenarios by ruleset, in natural order, read when first shown."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtWidgets import QMenu, QWidget
+
+from engine.assets import SCENARIOS
+from engine.errors import ScenarioError
+from engine.scenario import load_scenario, scenario_files
+
+
+def natural_key(name: str) -> list[str | int]:
+    """Numbers compare as numbers: ``M-2`` before ``M-10``, ``M1`` < ``M2`` < ``M10``.
+
+    >>> sorted(["M-10", "M-2", "M10", "M2", "M1"], key=natural_key)
+    ['M1', 'M2', 'M10', 'M-2', 'M-10']
+    """
+    return [int(part) if part.isdigit() else part.lower() for part in re.split(r"(\d+)", name)]
+
+
+class ExamplesMenu(QMenu):
+    """One submenu per ruleset folder; a submenu reads its files the first time it opens, so
+    building the window reads none. Each entry is the scenario's title, its description the
+    tooltip; a file that does not load is left out."""
+
+    def __init__(self, open_path: Callable[[Path], object], parent: QWidget | None = None) -> None:
+        super().__init__("&Examples", parent)
+        self._open_path = open_path
+        for folder in sorted((p for p in SCENARIOS.iterdir() if p.is_dir()), key=_name_key):
+            submenu = self.addMenu(folder.name)
+            submenu.setToolTipsVisible(True)
+            submenu.aboutToShow.connect(lambda s=submenu, f=folder: self._fill(s, f))
+
+    def _fill(self, submenu: QMenu, folder: Path) -> None:
+        if not submenu.isEmpty():
+            return
+        for path in sorted(scenario_files([folder]), key=_name_key):
+            try:
+                scenario, _ = load_scenario(path)
+            except ScenarioError:
+                continue
+            action = submenu.addAction(scenario.title)
+            action.setToolTip(scenario.description or path.name)
+            action.setData(str(path))
+            action.triggered.connect(lambda _=False, p=path: self._open_path(p))
+
+
+def _name_key(path: Path) -> list[str | int]:
+    return natural_key(path.name)

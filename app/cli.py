@@ -1,12 +1,14 @@
 """The ``cardtable`` command: run and check scenarios headless, print the schema, show the demo.
 
-Exit status: 0 success, 1 a scenario's expectation failed, 2 bad input (file, card, action).
+Exit status: 0 success, 1 a scenario's expectation failed, 2 bad input (file, card, action),
+141 the reader of the output went away (``cardtable run FILE | head``), as for SIGPIPE.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -24,6 +26,7 @@ from engine.text import render_table
 from engine.timeline import Step
 
 DEMO = SCENARIOS / "souls" / "demo-table.yaml"
+CLOSED_PIPE = 141  # the status a shell gives a command ended by SIGPIPE (128 + 13)
 
 
 def format_step(step: Step) -> str:
@@ -123,7 +126,7 @@ def command_shot(args: argparse.Namespace) -> int:
         return shot(
             Path(args.file), args.step, Path(args.output), args.timeline, (int(width), int(height))
         )
-    except ValueError as error:
+    except (ValueError, OSError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
 
@@ -160,9 +163,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         status: int = args.handler(args)
+        sys.stdout.flush()
     except ScenarioError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # Nobody reads the rest: end quietly, and keep Python from failing again on the
+        # flush at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return CLOSED_PIPE
     return status
 
 

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QImage
+
+    from app.main_window import MainWindow
 
 NO_DISPLAY = (
     "cardtable: no display to open a window on (DISPLAY and WAYLAND_DISPLAY are not set).\n"
@@ -40,45 +47,52 @@ def launch(path: Path) -> int:
 
 
 def shot(path: Path, step: int | None, output: Path, timeline: bool, size: tuple[int, int]) -> int:
-    """Render the table after ``step`` (default: the last) to an image, without a display."""
+    """Render the table after ``step`` (default: the last) to an image, without a display.
+
+    No file is touched but ``output``: the window's settings live in a scratch folder."""
     if has_display():
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # no window flashes up
     else:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
     from PySide6.QtCore import QSettings
-    from PySide6.QtGui import QColor, QImage, QPainter
     from PySide6.QtWidgets import QApplication
 
     from app.main_window import MainWindow
 
     application = QApplication.instance() or QApplication(sys.argv[:1])
-    settings = QSettings(str(output.with_suffix(".ini")), QSettings.Format.IniFormat)
-    window = MainWindow(settings)
-    window.session.open(path)  # a ScenarioError propagates: the CLI reports it
-    if step is not None:
-        if not 0 <= step <= window.session.last:
-            raise ValueError(f"step {step} is out of range 0..{window.session.last}")
-        window.session.select(step)
-    if timeline:
-        window.resize(*size)
-        window.show()
-        application.processEvents()
-        image = window.grab().toImage()
-        window.close()
-    else:
-        scene = window.scene
-        rect = scene.sceneRect()
-        scale = min(size[0] / rect.width(), size[1] / rect.height())
-        image = QImage(
-            int(rect.width() * scale), int(rect.height() * scale), QImage.Format.Format_ARGB32
-        )
-        image.fill(QColor("#2e5e3e"))
-        painter = QPainter(image)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        scene.render(painter)
-        painter.end()
-    settings_file = Path(settings.fileName())
+    with tempfile.TemporaryDirectory(prefix="cardtable-shot-") as scratch:
+        settings = QSettings(str(Path(scratch) / "settings.ini"), QSettings.Format.IniFormat)
+        window = MainWindow(settings)
+        window.session.open(path)  # a ScenarioError propagates: the CLI reports it
+        if step is not None:
+            if not 0 <= step <= window.session.last:
+                raise ValueError(f"step {step} is out of range 0..{window.session.last}")
+            window.session.select(step)
+        if timeline:
+            window.resize(*size)
+            window.show()
+            application.processEvents()
+            image = window.grab().toImage()
+            window.close()
+        else:
+            image = _render_table(window, size)
     if not image.save(str(output)):
         raise OSError(f"cannot write {output}")
-    settings_file.unlink(missing_ok=True)
     return 0
+
+
+def _render_table(window: MainWindow, size: tuple[int, int]) -> QImage:
+    from PySide6.QtGui import QColor, QImage, QPainter
+
+    scene = window.scene
+    rect = scene.sceneRect()
+    scale = min(size[0] / rect.width(), size[1] / rect.height())
+    image = QImage(
+        int(rect.width() * scale), int(rect.height() * scale), QImage.Format.Format_ARGB32
+    )
+    image.fill(QColor("#2e5e3e"))
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    scene.render(painter)
+    painter.end()
+    return image

@@ -13,11 +13,17 @@ from engine.might.table import MightCard, MightTable
 from engine.script import card_id
 from engine.souls.table import CardState, SoulsTable
 
-CARD_W, CARD_H = 100, 136
-MINI_W, MINI_H = 44, 60
-GAP = 16
-ROW = CARD_H + 36  # room for the Armament strip under a Soul
+# Sizes in scene units, which are screen pixels at 100% zoom.
+CARD_W, CARD_H = 124, 140  # a souls card
+UNIT_W, UNIT_H = 102, 114  # a might unit; exhausted, it lies turned: UNIT_H wide, UNIT_W tall
+STRIP_W, STRIP_H = 104, 30  # a card in hand, or an Armament tucked under its Soul
+MARKER_W, MARKER_H = 70, 22  # a set Ambush, on its slot's top edge
+GAP = 12
+ROW_GAP = 8  # between the rows of the might table
+LABEL = 18  # room for a zone's label above it
 OWNER_COLORS = ("#2f6db5", "#b5452f")
+FORMS = {"card": (CARD_W, CARD_H), "unit": (UNIT_W, UNIT_H), "strip": (STRIP_W, STRIP_H)}
+FORMS["marker"] = (MARKER_W, MARKER_H)
 
 
 @dataclass(frozen=True)
@@ -26,6 +32,7 @@ class CardLook:
 
     title: str
     owner: int
+    form: str = "card"  # card, unit, strip (hand, Armament), marker (a set Ambush)
     subtitle: str = ""
     stat: str = ""
     stat_tone: str = "plain"  # plain, up, down
@@ -34,12 +41,16 @@ class CardLook:
     badges: tuple[str, ...] = ()
     face_down: bool = False
     back_text: str = ""
-    sideways: bool = False
+    sideways: bool = False  # exhausted: drawn turned, its text upright
     danger: bool = False  # lethal damage marked, or 0 HP waiting for the capture step
-    mini: bool = False
     tooltip: str = ""
     uid: str = ""  # shown on the card when it differs from the card's default id
-    tucked: bool = False  # an Armament under its Soul: only its bottom edge shows
+    tucked: bool = False  # an Armament under its Soul
+
+    @property
+    def size(self) -> tuple[int, int]:
+        w, h = FORMS[self.form]
+        return (h, w) if self.sideways else (w, h)
 
 
 @dataclass(frozen=True)
@@ -69,6 +80,7 @@ class Layout:
     placements: list[Placement]
     decorations: list[Decoration] = field(default_factory=list)
     shape: tuple[object, ...] = ()  # decorations change only when this changes
+    bounds: tuple[float, float, float, float] = (0, 0, 0, 0)  # x, y, w, h of the table
 
 
 def layout(table: Frozen) -> Layout:
@@ -90,10 +102,38 @@ def with_uid(look: CardLook, uid: str, name: str) -> CardLook:
 
 
 def turn_banner(table: SoulsTable | MightTable) -> str:
-    text = f"Turn {table.turn} · {table.players[table.turn_player].name} to play"
+    return f"{table.players[table.turn_player].name} to play (turn {table.turn})"
+
+
+def game_over_text(table: Frozen) -> str:
+    """``Game over: ...`` once the game has ended, else empty."""
     if isinstance(table, SoulsTable) and table.game_over:
-        return f"{text} · Game over: {table.result()}"
-    return text
+        return f"Game over: {table.result()}"
+    return ""
+
+
+def chain_entries(table: Frozen) -> list[str]:
+    """The might chain from bottom to top, as people read it."""
+    if not isinstance(table, MightTable):
+        return []
+    return [
+        f"{item.text} ({'Reaction' if item.reaction else item.kind}, "
+        f"{table.players[item.controller].name})"
+        for item in table.chain
+    ]
+
+
+def hand_look(title: str, owner: int, subtitle: str, stat: str, tooltip: str) -> CardLook:
+    """A card in hand: a strip with its name (the preview shows it whole)."""
+    return CardLook(
+        title=title, owner=owner, form="strip", subtitle=subtitle, stat=stat, tooltip=tooltip
+    )
+
+
+def strip_column(count: int, room: float) -> float:
+    """The distance between strips stacked in ``room``: overlapping once they no longer fit."""
+    step = STRIP_H + 4
+    return step if count * step <= room or count < 2 else (room - STRIP_H) / (count - 1)
 
 
 # --------------------------------------------------------------------------------------- souls
@@ -108,28 +148,32 @@ def souls_look(table: SoulsTable, card: CardState) -> CardLook:
             title=card.name,
             owner=card.owner,
             face_down=True,
-            back_text=what,
+            back_text=f"{what}\n{card.name}",
             tooltip=f"{what}: {card.name} ({card.uid})",
         )
+    if card.zone == "hand":
+        return hand_look(card.name, card.owner, definition.kind, "", "\n".join(lines))
     if definition.kind in ("soul", "realm"):
         hp, max_hp = table.hp(card.uid), table.max_hp(card.uid)
         lines.append(f"HP {hp}/{max_hp}, damage {card.damage}")
         lines += [b.describe() for b in card.bonuses]
+        badges = tuple(
+            f"{b.amount:+d} {'Power' if b.stat == 'power' else 'max HP'}" for b in card.bonuses
+        )
         if definition.kind == "soul":
             traits = ", ".join(definition.traits)
             line = table.line(card.uid)
             where = f" · {line.capitalize()} Line" if line else ""
-            base_power = definition.power
             power = table.power(card.uid)
             return CardLook(
                 title=card.name,
                 owner=card.owner,
                 subtitle=f"Rank {definition.rank}" + (f" · {traits}" if traits else "") + where,
                 stat=f"Power {power}",
-                stat_tone=tone(power, base_power),
+                stat_tone=tone(power, definition.power),
                 bar=(hp, max_hp),
                 counter=card.damage,
-                badges=tuple("bonus" for _ in card.bonuses),
+                badges=badges,
                 danger=card.zone == "slot" and hp == 0,
                 tooltip="\n".join(lines),
             )
@@ -140,117 +184,130 @@ def souls_look(table: SoulsTable, card: CardState) -> CardLook:
             stat=f"Counterblow {definition.counterblow}",
             bar=(hp, max_hp),
             counter=card.damage,
+            badges=badges,
             danger=hp == 0,
             tooltip="\n".join(lines),
         )
-    mini = card.zone == "ambush"
+    if card.zone == "ambush":
+        return CardLook(
+            title=card.name,
+            owner=card.owner,
+            form="marker",
+            face_down=True,
+            back_text="Ambush",
+            tooltip="\n".join([f"Ambush set at {card.slot}", *lines]),
+        )
     return CardLook(
         title=card.name,
         owner=card.owner,
+        form="strip" if card.zone == "armament" else "card",
         subtitle=definition.kind.capitalize(),
-        mini=mini,
-        face_down=mini,
-        back_text="Ambush" if mini else "",
         tucked=card.zone == "armament",
         tooltip="\n".join(lines),
     )
 
 
+SOULS_ROW = LABEL + CARD_H + STRIP_H + GAP  # a grid row: label band, card, Armament strip
+
+
 def souls_layout(table: SoulsTable) -> Layout:
+    """Each player's side: hand strips, the Realm, the grid of slots, Elysium and Exile.
+
+    Row 1 of each player faces the other player's row 1 across the middle of the table; the
+    extent depends only on the grid, so the table does not move between steps."""
     placements: list[Placement] = []
     decorations: list[Decoration] = []
-    grid_x = CARD_W + 3 * GAP
-    zones_x = grid_x + table.columns * (CARD_W + GAP) + 2 * GAP
+    realm_x = STRIP_W + 2 * GAP
+    grid_x = realm_x + CARD_W + 2 * GAP
+    step_x = CARD_W + GAP
+    zones_x = grid_x + table.columns * step_x + GAP
+    pile_columns = 1 if table.rows > 1 else 2
+    width = zones_x + pile_columns * step_x - GAP
+    side = table.rows * SOULS_ROW
 
-    def row_y(owner: int, row: int) -> float:
-        # Row 1 of each player faces the other player's row 1 across the middle of the table.
-        return (row - 1) * ROW + GAP if owner == 0 else -row * ROW
+    def card_y(owner: int, row: int) -> float:
+        if owner == 0:
+            return GAP + LABEL + (row - 1) * SOULS_ROW
+        return -GAP - row * SOULS_ROW + LABEL
 
-    decorations.append(Decoration("label", 0, -GAP - 4, text=turn_banner(table)))
+    def pile_place(owner: int, zone: str) -> tuple[float, float]:
+        index = 0 if zone == "elysium" else 1
+        if pile_columns == 2:
+            return zones_x + index * step_x, card_y(owner, 1)
+        return zones_x, card_y(owner, 1 + index)
+
+    hands: dict[int, list[CardState]] = {0: [], 1: []}
+    piles: dict[tuple[int, str], int] = {}
+    for card in table.cards.values():
+        look = with_uid(souls_look(table, card), card.uid, card.name)
+        owner = card.owner
+        if card.zone == "realm":
+            x, y, z = float(realm_x), card_y(owner, 1), 1.0
+        elif card.zone in ("slot", "ambush") and card.slot is not None:
+            col, row = ord(card.slot[0]) - ord("A"), int(card.slot[1:])
+            x, y, z = grid_x + col * step_x, card_y(owner, row), 1.0
+            if card.zone == "ambush":  # a tab on the slot's top edge, clear of the HP bar
+                x, y, z = x + CARD_W - MARKER_W + 6, y - MARKER_H + 6, 3.0
+        elif card.zone == "armament" and card.attached_to in table.cards:
+            host = table.cards[card.attached_to].slot or "A1"
+            col, row = ord(host[0]) - ord("A"), int(host[1:])
+            armed = piles.get((owner, host), 0)  # a second Armament peeks out below the first
+            piles[(owner, host)] = armed + 1
+            x = grid_x + col * step_x
+            y, z = card_y(owner, row) + CARD_H - 4 + armed * 6, 0.5 - armed * 0.01
+        elif card.zone in ("elysium", "exile"):
+            count = piles.get((owner, card.zone), 0)
+            piles[(owner, card.zone)] = count + 1
+            px, py = pile_place(owner, card.zone)
+            x, y, z = px + 2 * min(count, 6), py + 2 * min(count, 6), 1.0 + count
+        else:
+            hands[owner].append(card)
+            continue
+        placements.append(Placement(card.uid, x, y, z, look))
+    for owner, held in hands.items():
+        top = card_y(owner, 1 if owner == 0 else table.rows)
+        step = strip_column(len(held), side - LABEL - GAP)
+        for n, card in enumerate(held):
+            look = with_uid(souls_look(table, card), card.uid, card.name)
+            placements.append(Placement(card.uid, 0, top + n * step, 1.0 + n, look))
     for owner, player in enumerate(table.players):
-        top = row_y(owner, 1)
-        realm_label_y = top - 24 if owner == 1 else top + CARD_H + 4
-        decorations.append(Decoration("label", 0, realm_label_y, text=f"{player.name}'s Realm"))
-        for row in range(1, table.rows + 1):
-            name = "Front Line row" if row == 1 else "Back Line row"
-            decorations.append(
-                Decoration(
-                    "label",
-                    grid_x - 4,
-                    row_y(owner, row) - 20,
-                    text=f"{player.name} · {name} {row}",
-                )
-            )
+        top = card_y(owner, 1 if owner == 0 else table.rows)
+        decorations.append(
+            Decoration("label", 0, top - LABEL, text=f"{player.name}'s hand ({len(hands[owner])})")
+        )
+        decorations.append(
+            Decoration("label", realm_x, card_y(owner, 1) - LABEL, text=f"{player.name}'s Realm")
+        )
         for slot in table.slot_names():
             col, row = ord(slot[0]) - ord("A"), int(slot[1:])
             decorations.append(
                 Decoration(
                     "slot",
-                    grid_x + col * (CARD_W + GAP),
-                    row_y(owner, row),
+                    grid_x + col * step_x,
+                    card_y(owner, row),
                     CARD_W,
                     CARD_H,
-                    text=slot,
+                    text=f"{slot}\n{player.name}",
+                    tooltip=f"{player.name}'s slot {slot}: row {row}"
+                    + (" (faces the other player)" if row == 1 else " (behind row 1)"),
                 )
             )
-    hand_count = [0, 0]
-    pile_count: dict[tuple[int, str], int] = {}
-    for card in table.cards.values():
-        look = souls_look(table, card)
-        owner = card.owner
-        if card.zone == "realm":
-            x, y, z = 0.0, row_y(owner, 1), 1.0
-        elif card.zone in ("slot", "ambush") and card.slot is not None:
-            col, row = ord(card.slot[0]) - ord("A"), int(card.slot[1:])
-            x, y = grid_x + col * (CARD_W + GAP), row_y(owner, row)
-            z = 1.0
-            if card.zone == "ambush":
-                x, y, z = x + CARD_W - MINI_W / 2, y + 44, 3.0  # on the slot's right edge
-        elif card.zone == "armament" and card.attached_to in table.cards:
-            host = table.cards[card.attached_to]
-            col, row = ord((host.slot or "A1")[0]) - ord("A"), int((host.slot or "A1")[1:])
-            x, y, z = grid_x + col * (CARD_W + GAP) + 6, row_y(owner, row) + 26, 0.5
-        elif card.zone in ("elysium", "exile"):
-            count = pile_count.get((owner, card.zone), 0)
-            pile_count[(owner, card.zone)] = count + 1
-            index = 0 if card.zone == "elysium" else 1
-            y = row_y(owner, 1 + index) if table.rows > index else row_y(owner, 1)
-            x, y, z = zones_x + 3 * count, y + 3 * count, 1.0 + count
-        else:  # hand
-            count = hand_count[owner]
-            hand_count[owner] += 1
-            hand_y = table.rows * ROW + 2 * GAP if owner == 0 else -(table.rows + 1) * ROW
-            x, y, z = grid_x + count * (CARD_W * 0.7), hand_y, 1.0 + count
-        placements.append(Placement(card.uid, x, y, z, with_uid(look, card.uid, card.name)))
-    for owner in range(len(table.players)):
-        for index, zone in enumerate(("elysium", "exile")):
-            y = row_y(owner, 1 + index) if table.rows > index else row_y(owner, 1)
-            count = pile_count.get((owner, zone), 0)
+        for zone in ("elysium", "exile"):
+            px, py = pile_place(owner, zone)
+            count = piles.get((owner, zone), 0)
             decorations.append(
-                Decoration(
-                    "frame", zones_x, y, CARD_W, CARD_H, text=f"{zone.capitalize()} ({count})"
-                )
+                Decoration("frame", px, py, CARD_W, CARD_H, text=f"{zone.capitalize()} ({count})")
             )
-    for owner, count in enumerate(hand_count):
-        if count:
-            hand_y = table.rows * ROW + 2 * GAP if owner == 0 else -(table.rows + 1) * ROW
-            decorations.append(
-                Decoration(
-                    "label",
-                    0,
-                    hand_y + CARD_H / 2,
-                    text=f"{table.players[owner].name}'s hand: {count}",
-                )
-            )
+    top = -GAP - table.rows * SOULS_ROW
+    bounds = (0.0, float(top), float(width), float(2 * GAP + 2 * side))
     shape = (
         "souls",
         table.columns,
         table.rows,
-        tuple(sorted(pile_count.items())),
-        tuple(hand_count),
-        turn_banner(table),
+        tuple(sorted(i for i in piles.items() if i[0][1] in ("elysium", "exile"))),
+        tuple(len(h) for h in hands.values()),
     )
-    return Layout(placements, decorations, shape)
+    return Layout(placements, decorations, shape, bounds)
 
 
 # --------------------------------------------------------------------------------------- might
@@ -260,15 +317,9 @@ def might_look(table: MightTable, card: MightCard) -> CardLook:
     definition = table.definition(card.uid)
     lines = [f"{card.name} ({definition.kind}, {card.uid})", definition.text]
     if definition.kind != "unit" or card.zone not in ("base", "battlefield"):
-        cost = f"Cost {definition.cost}" if definition.cost else ""
-        subtitle = "Reaction" if definition.speed == "reaction" else definition.kind.capitalize()
-        return CardLook(
-            title=card.name,
-            owner=card.owner,
-            subtitle=subtitle,
-            stat=cost,
-            tooltip="\n".join(lines),
-        )
+        kind = "Reaction" if definition.speed == "reaction" else definition.kind.capitalize()
+        cost = f"{definition.cost}◆" if definition.cost else ""
+        return hand_look(card.name, card.owner, kind, cost, "\n".join(lines))
     might, base = table.might(card.uid), definition.might
     lines.append(f"Might {might} (base {base})")
     lines += [m.describe() for m in card.modifiers]
@@ -284,6 +335,7 @@ def might_look(table: MightTable, card: MightCard) -> CardLook:
     return CardLook(
         title=card.name,
         owner=card.owner,
+        form="unit",
         subtitle=("Exhausted" if card.exhausted else "Ready")
         + (" · " + ", ".join(definition.keywords) if definition.keywords else ""),
         stat=f"Might {might}",
@@ -296,120 +348,109 @@ def might_look(table: MightTable, card: MightCard) -> CardLook:
     )
 
 
+UNIT_SLOT = UNIT_H + 2  # room for a unit, ready or turned
+MIN_SIDE = 4  # unit places reserved per player on a battlefield
+
+
 def might_layout(table: MightTable) -> Layout:
+    """Rows from top to bottom: the second player's hand and base, the battlefields (their units
+    above, the first player's below), the first player's base and hand. The chain and the phase
+    are shown by the view, over the table, so they never resize it."""
     placements: list[Placement] = []
     decorations: list[Decoration] = []
-    per_side = max(
-        [4] + [len(table.units_at(i, p)) for i in range(len(table.battlefields)) for p in (0, 1)]
-    )
-    field_w = per_side * (CARD_W + GAP) + GAP
-    field_h = 2 * CARD_H + 3 * GAP
-    base_y = {0: field_h / 2 + 3 * GAP, 1: -field_h / 2 - 3 * GAP - CARD_H}
-    hand_y = {0: base_y[0] + ROW + GAP, 1: base_y[1] - ROW - GAP}
-    width = len(table.battlefields) * (field_w + 3 * GAP)
-    decorations.append(Decoration("label", -GAP, hand_y[1] - 40, text=turn_banner(table)))
+    fields = max(1, len(table.battlefields))
+    per_side = max([MIN_SIDE] + [len(table.units_at(i, p)) for i in range(fields) for p in (0, 1)])
+    field_w = per_side * UNIT_SLOT + GAP
+    width = fields * field_w + (fields - 1) * GAP
+    per_row = max(1, int((width + 4) // (STRIP_W + 4)))
+    base_slots = max(int(width // UNIT_SLOT), *(len(list(table.units(p))) for p in (0, 1)))
+    width = max(width, base_slots * UNIT_SLOT)
+    field_h = 2 * UNIT_SLOT + ROW_GAP
+    base_h = UNIT_SLOT + ROW_GAP
+    # Rows from the top, each under its label: hand, base, battlefields, base, hand.
+    hand_y = {1: float(LABEL)}
+    base_y = {1: hand_y[1] + STRIP_H + ROW_GAP + LABEL}
+    field_y = base_y[1] + base_h + ROW_GAP + LABEL
+    base_y[0] = field_y + field_h + ROW_GAP + LABEL
+    hand_y[0] = base_y[0] + base_h + ROW_GAP + LABEL
     for index, battlefield in enumerate(table.battlefields):
-        holder = (
-            ""
-            if battlefield.holder is None
-            else f" (held by {table.players[battlefield.holder].name})"
-        )
+        holder = battlefield.holder
+        held = "" if holder is None else f" · held by {table.players[holder].name}"
         decorations.append(
             Decoration(
                 "frame",
-                index * (field_w + 3 * GAP),
-                -field_h / 2,
+                index * (field_w + GAP),
+                field_y,
                 field_w,
                 field_h,
-                text=battlefield.name + holder,
+                text=battlefield.name + held,
             )
         )
     for owner, player in enumerate(table.players):
+        extras = [f"Runes {player.runes}"] + [
+            f"Bonus Damage: {grant.describe()}" for grant in player.bonus_damage
+        ]
         decorations.append(
             Decoration(
                 "frame",
                 0,
-                base_y[owner] - GAP / 2,
-                width - 3 * GAP,
-                CARD_H + GAP,
-                text=f"{player.name}'s base",
+                base_y[owner],
+                width,
+                base_h,
+                text=f"{player.name}'s base · " + " · ".join(extras),
             )
         )
-        decorations.append(
-            Decoration(
-                "label", width, base_y[owner] + CARD_H / 2 - 10, text=f"Rune pool: {player.runes}"
-            )
-        )
-        for line, grant in enumerate(player.bonus_damage):  # one per line: the table stays narrow
-            decorations.append(
-                Decoration(
-                    "label",
-                    width,
-                    base_y[owner] + CARD_H / 2 + 12 + 18 * line,
-                    text=grant.describe(),
-                )
-            )
     counts: dict[tuple[object, ...], int] = {}
     for card in table.cards.values():
         owner = card.owner
         key: tuple[object, ...]
+        look = with_uid(might_look(table, card), card.uid, card.name)
+        w, h = look.size
         if card.zone == "battlefield" and card.battlefield is not None:
             key = ("field", card.battlefield, owner)
             n = counts.get(key, 0)
-            x = card.battlefield * (field_w + 3 * GAP) + GAP + n * (CARD_W + GAP)
-            y = -field_h / 2 + GAP if owner == 1 else GAP / 2
+            x = card.battlefield * (field_w + GAP) + GAP / 2 + n * UNIT_SLOT + (UNIT_SLOT - w) / 2
+            top = field_y + ROW_GAP / 2 + (0 if owner == 1 else UNIT_SLOT)
+            y = top + (UNIT_SLOT - h) / 2
         elif card.zone == "base":
             key = ("base", owner)
             n = counts.get(key, 0)
-            x, y = GAP + n * (CARD_W + GAP), base_y[owner]
-        elif card.zone == "trash":
-            key = ("trash", owner)
-            n = counts.get(key, 0)
-            x, y = width + 3 * n, hand_y[owner] + 3 * n
+            x = n * UNIT_SLOT + (UNIT_SLOT - w) / 2
+            y = base_y[owner] + ROW_GAP / 2 + (UNIT_SLOT - h) / 2
         elif card.zone == "chain":
-            continue  # shown as a chain entry
+            continue  # the view lists the chain
         else:
-            key = ("hand", owner)
+            key = ("trash" if card.zone == "trash" else "hand", owner)
             n = counts.get(key, 0)
-            x, y = GAP + n * CARD_W * 0.7, hand_y[owner]
+            if key[0] == "trash":  # a pile at the row's left end
+                x, y = 2 * min(n, 4), hand_y[owner] - 2 * min(n, 4)
+            else:
+                row, col = divmod(n, max(1, per_row - 1))  # the trash keeps the first place
+                x, y = (col + 1) * (STRIP_W + 4) + GAP, hand_y[owner] + row * (STRIP_H + 4)
         counts[key] = n + 1
-        look = with_uid(might_look(table, card), card.uid, card.name)
         placements.append(Placement(card.uid, x, y, 1.0 + n, look))
-    for (kind, *rest), count in counts.items():
-        if kind == "trash":
-            owner = int(rest[0])  # type: ignore[call-overload]
-            decorations.append(
-                Decoration("label", width, hand_y[owner] + CARD_H + 8, text=f"Trash: {count}")
-            )
-    if table.chain:
+    for owner, player in enumerate(table.players):
+        in_hand = counts.get(("hand", owner), 0)
+        trash = counts.get(("trash", owner), 0)
         decorations.append(
             Decoration(
                 "label",
-                width + CARD_W + 4 * GAP,
-                -field_h / 2 - 24,
-                text="Chain (the last one resolves first)",
+                STRIP_W + 4 + GAP,
+                hand_y[owner] - LABEL,
+                text=f"{player.name}'s hand ({in_hand})",
             )
         )
-    for depth, item in enumerate(table.chain):
         decorations.append(
-            Decoration(
-                "chain",
-                width + CARD_W + 4 * GAP,
-                -field_h / 2 + depth * 44,
-                320,
-                38,
-                text=f"{depth + 1}. {item.text}",
-                tooltip=f"{item.kind}, controlled by {table.players[item.controller].name}",
-            )
+            Decoration("frame", 0, hand_y[owner], STRIP_W, STRIP_H, text=f"Trash ({trash})")
         )
+    top, bottom = 0.0, hand_y[0] + STRIP_H
     shape = (
         "might",
-        turn_banner(table),
-        len(table.battlefields),
+        fields,
         per_side,
+        width,
         tuple(b.holder for b in table.battlefields),
         tuple((p.runes, p.bonus_damage) for p in table.players),
-        table.chain,
-        tuple(sorted((k, v) for k, v in counts.items() if k[0] == "trash")),
+        tuple(sorted((k, v) for k, v in counts.items() if k[0] in ("trash", "hand"))),
     )
-    return Layout(placements, decorations, shape)
+    return Layout(placements, decorations, shape, (0.0, top, float(width), bottom - top))

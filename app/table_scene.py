@@ -1,11 +1,18 @@
-"""The table as a QGraphicsScene: one item per card, updated in place when the step changes."""
+"""The table as a QGraphicsScene: one item per card, updated in place when the step changes.
+
+The scene's extent is the layout's bounds, grown (never shrunk) while one file is open, so the
+table keeps its size and place as steps come and go; ``reset`` starts afresh for a new file.
+"""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen, QTransform
+import math
+
+from PySide6.QtCore import QPointF, QRectF, Qt, QVariantAnimation, Signal
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF, QTransform
 from PySide6.QtWidgets import (
     QGraphicsItem,
+    QGraphicsPathItem,
     QGraphicsRectItem,
     QGraphicsScene,
     QGraphicsSceneMouseEvent,
@@ -14,45 +21,47 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.looks import CARD_H, CARD_W, MINI_H, MINI_W, OWNER_COLORS, CardLook, Decoration, layout
+from app.card_painter import ACTION_OUTLINE, HIGHLIGHT, font, paint_card
+from app.looks import CardLook, Decoration, layout
+from app.step_marks import StepMarks, step_marks
 from engine.frozen import Frozen
+from engine.timeline import Step
 
-HIGHLIGHT = QColor("#f2c230")
-DANGER = QColor("#d92b2b")
+TABLE_GREEN = QColor("#2e5e3e")
+ARROW = QColor("#ff9d2e")
+DELTA_MS = 1800  # how long a delta stays on its card
 
 
 class CardItem(QGraphicsItem):
-    """A card: face up with its stats and counters, or face down (captured, shattered, Ambush)."""
+    """A card: face up with its stats and counters, or face down (captured, shattered, Ambush).
+
+    ``outline`` is "step" (changed by the selected step), "action" (changed by the action the
+    selected step belongs to, just played) or ""."""
 
     def __init__(self, uid: str, look: CardLook) -> None:
         super().__init__()
         self.uid = uid
         self.look = look
-        self.highlighted = False
+        self.outline = ""
         self.setAcceptHoverEvents(True)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
-        self._apply_geometry()
+        self.setToolTip(look.tooltip)
 
-    def size(self) -> tuple[int, int]:
-        return (MINI_W, MINI_H) if self.look.mini else (CARD_W, CARD_H)
+    @property
+    def highlighted(self) -> bool:
+        return bool(self.outline)
 
     def boundingRect(self) -> QRectF:  # noqa: N802 (Qt override)
-        w, h = self.size()
-        return QRectF(-4, -4, w + 8, h + 8)
+        w, h = self.look.size
+        return QRectF(-5, -5, w + 10, h + 10)
 
-    def set_look(self, look: CardLook, highlighted: bool) -> None:
-        if look != self.look or highlighted != self.highlighted:
-            if look.mini != self.look.mini:
+    def set_look(self, look: CardLook, outline: str) -> None:
+        if look != self.look or outline != self.outline:
+            if look.size != self.look.size:
                 self.prepareGeometryChange()
-            self.look, self.highlighted = look, highlighted
-            self._apply_geometry()
+            self.look, self.outline = look, outline
+            self.setToolTip(look.tooltip)
             self.update()
-
-    def _apply_geometry(self) -> None:
-        w, h = self.size()
-        self.setTransformOriginPoint(w / 2, h / 2)
-        self.setRotation(90 if self.look.sideways else 0)
-        self.setToolTip(self.look.tooltip)
 
     def paint(
         self,
@@ -60,112 +69,62 @@ class CardItem(QGraphicsItem):
         option: QStyleOptionGraphicsItem,  # noqa: N802
         widget: QWidget | None = None,
     ) -> None:
-        look = self.look
-        w, h = self.size()
-        rect = QRectF(0, 0, w, h)
+        w, h = self.look.size
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        owner = QColor(OWNER_COLORS[look.owner % 2])
-        if self.highlighted:
-            painter.setPen(QPen(HIGHLIGHT, 5))
-            painter.drawRoundedRect(rect.adjusted(-3, -3, 3, 3), 9, 9)
-        border = DANGER if look.danger else owner.darker(130)
-        painter.setPen(QPen(border, 3 if look.danger else 1.5))
-        if look.face_down:
-            painter.setBrush(QBrush(owner.darker(170), Qt.BrushStyle.SolidPattern))
-            painter.drawRoundedRect(rect, 7, 7)
-            painter.setBrush(QBrush(owner.darker(120), Qt.BrushStyle.DiagCrossPattern))
-            painter.drawRoundedRect(rect.adjusted(5, 5, -5, -5), 5, 5)
-            painter.setPen(QColor("white"))
-            painter.setFont(_font(7 if look.mini else 9, bold=True))
-            painter.drawText(
-                rect, Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap, look.back_text
-            )
-            return
-        painter.setBrush(QColor("#fbfaf6"))
-        painter.drawRoundedRect(rect, 7, 7)
-        if look.tucked:  # only the bottom strip shows under the Soul: name it there
-            painter.fillRect(QRectF(1, h - 24, w - 2, 23), owner.lighter(170))
-            painter.setPen(QColor("#1b1b1b"))
-            painter.setFont(_font(7, bold=True))
-            painter.drawText(
-                QRectF(5, h - 23, w - 10, 22), Qt.AlignmentFlag.AlignVCenter, f"⚙ {look.title}"
-            )
-        painter.fillRect(QRectF(1, 1, w - 2, 26), owner.lighter(150))
-        painter.setPen(QColor("#1b1b1b"))
-        painter.setFont(_font(8, bold=True))
-        painter.drawText(
-            QRectF(5, 2, w - 10, 24),
-            Qt.AlignmentFlag.AlignVCenter | Qt.TextFlag.TextWordWrap,
-            look.title,
-        )
-        painter.setFont(_font(6.5))
-        painter.setPen(QColor("#444"))
-        painter.drawText(QRectF(5, 28, w - 10, 26), Qt.TextFlag.TextWordWrap, look.subtitle)
-        if look.stat:
-            tone = {"up": "#1f8a3b", "down": "#c0392b"}.get(look.stat_tone, "#1b1b1b")
-            painter.setPen(QColor(tone))
-            painter.setFont(_font(10 if len(look.stat) <= 10 else 7.5, bold=True))
-            painter.drawText(QRectF(5, 56, w - 10, 20), Qt.AlignmentFlag.AlignLeft, look.stat)
-        if look.bar is not None:
-            self._paint_bar(painter, look.bar, w)
-        if look.badges:
-            painter.setFont(_font(7, bold=True))
-            painter.setPen(QColor("#1d4f91"))
-            painter.drawText(
-                QRectF(5, h - 22, w - 40, 18),
-                Qt.AlignmentFlag.AlignLeft,
-                " ".join(b for b in look.badges if b != "bonus")
-                + (" ✦" * look.badges.count("bonus")),
-            )
-        if look.uid:
-            painter.setFont(_font(6))
-            painter.setPen(QColor("#777"))
-            painter.drawText(QRectF(5, h - 36, w - 40, 12), Qt.AlignmentFlag.AlignLeft, look.uid)
-        if look.counter:
-            circle = QRectF(w - 34, h - 34, 30, 30)
-            painter.setBrush(DANGER)
-            painter.setPen(QPen(QColor("white"), 2))
-            painter.drawEllipse(circle)
-            painter.setFont(_font(10, bold=True))
-            painter.drawText(circle, Qt.AlignmentFlag.AlignCenter, str(look.counter))
-
-    @staticmethod
-    def _paint_bar(painter: QPainter, bar: tuple[int, int], w: int) -> None:
-        current, maximum = bar
-        frame = QRectF(5, 80, w - 10, 12)
-        painter.setPen(QPen(QColor("#555"), 1))
-        painter.setBrush(QColor("#e3e3e3"))
-        painter.drawRect(frame)
-        if maximum > 0:
-            filled = QRectF(
-                frame.x(), frame.y(), frame.width() * max(0, current) / maximum, frame.height()
-            )
-            painter.fillRect(
-                filled,
-                QColor("#3fa34d")
-                if current * 2 > maximum
-                else QColor("#e0a100")
-                if current
-                else DANGER,
-            )
-        painter.setPen(QColor("#1b1b1b"))
-        painter.setFont(_font(7, bold=True))
-        painter.drawText(
-            QRectF(5, 93, w - 10, 14), Qt.AlignmentFlag.AlignLeft, f"HP {current}/{maximum}"
-        )
+        if self.outline:
+            pen = QPen(HIGHLIGHT if self.outline == "step" else ACTION_OUTLINE, 5)
+            if self.outline == "action":
+                pen.setStyle(Qt.PenStyle.DashLine)
+            painter.setPen(pen)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(QRectF(-3, -3, w + 6, h + 6), 8, 8)
+        paint_card(painter, self.look, w, h)
 
 
-_FONTS: dict[tuple[float, bool], QFont] = {}
+class DeltaItem(QGraphicsItem):
+    """A short change written over a card for a moment ("-10 HP"), then faded out."""
+
+    def __init__(self, texts: list[str]) -> None:
+        super().__init__()
+        self.texts = texts
+        self.setZValue(50)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802
+        return QRectF(0, 0, 110, 20 * len(self.texts) + 4)
+
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionGraphicsItem,  # noqa: N802
+        widget: QWidget | None = None,
+    ) -> None:
+        painter.setFont(font(14, bold=True))
+        for line, text in enumerate(self.texts):
+            width = painter.fontMetrics().horizontalAdvance(text) + 12
+            box = QRectF(0, line * 20, width, 19)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QColor(20, 20, 20, 215))
+            painter.drawRoundedRect(box, 5, 5)
+            painter.setPen(QColor("#ffe680"))
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
 
 
-def _font(size: float, bold: bool = False) -> QFont:
-    key = (size, bold)
-    if key not in _FONTS:
-        font = QFont("DejaVu Sans")
-        font.setPointSizeF(size)
-        font.setBold(bold)
-        _FONTS[key] = font
-    return _FONTS[key]
+def arrow_path(start: QPointF, end: QPointF) -> QPainterPath:
+    """A line from ``start`` to ``end`` with a head at ``end``."""
+    path = QPainterPath(start)
+    path.lineTo(end)
+    angle = math.atan2(end.y() - start.y(), end.x() - start.x())
+    head = QPolygonF(
+        [
+            end,
+            end - QPointF(math.cos(angle - 0.4) * 16, math.sin(angle - 0.4) * 16),
+            end - QPointF(math.cos(angle + 0.4) * 16, math.sin(angle + 0.4) * 16),
+        ]
+    )
+    path.addPolygon(head)
+    path.closeSubpath()
+    return path
 
 
 class TableScene(QGraphicsScene):
@@ -178,11 +137,52 @@ class TableScene(QGraphicsScene):
         super().__init__()
         self.items_by_uid: dict[str, CardItem] = {}
         self._decorations: list[QGraphicsItem] = []
+        self._marks: list[QGraphicsItem] = []
         self._shape: tuple[object, ...] | None = None
-        self.setBackgroundBrush(QColor("#2e5e3e"))
+        self._bounds = QRectF()
+        self._fade = QVariantAnimation(self)
+        self._fade.setStartValue(1.0)
+        self._fade.setEndValue(0.0)
+        self._fade.setDuration(DELTA_MS)
+        self._fade.valueChanged.connect(self._fade_deltas)
+        self.setBackgroundBrush(TABLE_GREEN)
 
-    def show_table(self, table: Frozen, changed: set[str]) -> None:
-        """Update the items in place to ``table``; cards in ``changed`` are highlighted."""
+    def reset(self) -> None:
+        """Forget every item: the next ``show_table`` draws a new file from scratch."""
+        self._fade.stop()
+        self.clear()
+        self.items_by_uid.clear()
+        self._decorations, self._marks = [], []
+        self._shape = None
+        self._bounds = QRectF()
+
+    @property
+    def deltas(self) -> dict[str, list[str]]:
+        """The delta texts on show, by card (tests and the inspector read them)."""
+        return {
+            uid: item.texts
+            for item in self._marks
+            if isinstance(item, DeltaItem) and (uid := str(item.data(0)))
+        }
+
+    @property
+    def arrows(self) -> list[tuple[str, str]]:
+        return [
+            tuple(str(item.data(0)).split(">", 1))  # type: ignore[misc]
+            for item in self._marks
+            if isinstance(item, QGraphicsPathItem)
+        ]
+
+    def show_table(
+        self,
+        table: Frozen,
+        changed: set[str],
+        action_changed: frozenset[str] = frozenset(),
+        step: Step | None = None,
+    ) -> None:
+        """Update the items in place to ``table``: cards in ``changed`` are outlined, cards in
+        ``action_changed`` (the rest of the action just played) dashed; what ``step`` changed is
+        marked with deltas and arrows."""
         plan = layout(table)
         if plan.shape != self._shape:
             self._rebuild_decorations(plan.decorations)
@@ -194,31 +194,73 @@ class TableScene(QGraphicsScene):
                 item = CardItem(placement.uid, placement.look)
                 self.items_by_uid[placement.uid] = item
                 self.addItem(item)
-            item.set_look(placement.look, placement.uid in changed)
+            uid = placement.uid
+            outline = "step" if uid in changed else "action" if uid in action_changed else ""
+            item.set_look(placement.look, outline)
             if item.pos() != QPointF(placement.x, placement.y):
                 item.setPos(placement.x, placement.y)
             item.setZValue(placement.z)
             item.setVisible(True)
-            seen.add(placement.uid)
+            seen.add(uid)
         for uid, item in self.items_by_uid.items():
             if uid not in seen:
                 item.setVisible(False)
-        rect = self.itemsBoundingRect().adjusted(-40, -40, 40, 40)
-        if rect != self.sceneRect():
-            self.setSceneRect(rect)
+        x, y, w, h = plan.bounds
+        bounds = self._bounds.united(QRectF(x, y, w, h).adjusted(-8, -8, 8, 8))
+        if bounds != self._bounds:
+            self._bounds = bounds
+            self.setSceneRect(bounds)
+        self._show_marks(step_marks(step, seen) if step is not None else StepMarks())
+
+    def _show_marks(self, marks: StepMarks) -> None:
+        for item in self._marks:
+            self.removeItem(item)
+        self._marks = []
+        for start, end in marks.arrows:
+            a, b = self.items_by_uid[start], self.items_by_uid[end]
+            path = QGraphicsPathItem(
+                arrow_path(a.sceneBoundingRect().center(), b.sceneBoundingRect().center())
+            )
+            path.setPen(QPen(ARROW, 4, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+            path.setBrush(QBrush(ARROW))
+            path.setZValue(40)
+            path.setOpacity(0.85)
+            path.setData(0, f"{start}>{end}")
+            path.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+            self.addItem(path)
+            self._marks.append(path)
+        for uid, texts in marks.deltas.items():
+            card = self.items_by_uid.get(uid)
+            if card is None or not card.isVisible():
+                continue
+            delta = DeltaItem(texts)
+            delta.setData(0, uid)
+            # Over the card's lower part: its name and damage token stay readable.
+            w, h = card.look.size
+            delta.setPos(card.pos() + QPointF(3, h - 21 * len(texts) - 3))
+            self.addItem(delta)
+            self._marks.append(delta)
+        self._fade.stop()
+        if marks.deltas:
+            self._fade.start()
+
+    def _fade_deltas(self, value: object) -> None:
+        # Hold, then fade in the last third, so the delta can be read.
+        opacity = min(1.0, float(value) * 3)  # type: ignore[arg-type]
+        for item in self._marks:
+            if isinstance(item, DeltaItem):
+                item.setOpacity(opacity)
 
     def _rebuild_decorations(self, decorations: list[Decoration]) -> None:
         for item in self._decorations:
             self.removeItem(item)
-        self._decorations = []
-        for deco in decorations:
-            self._decorations.append(self._decoration_item(deco))
+        self._decorations = [self._decoration_item(deco) for deco in decorations]
 
     def _decoration_item(self, deco: Decoration) -> QGraphicsItem:
         if deco.kind == "label":
             text = QGraphicsSimpleTextItem(deco.text)
             text.setBrush(QColor("#f4f1e6"))
-            text.setFont(_font(9, bold=True))
+            text.setFont(font(13, bold=True))
             text.setPos(deco.x, deco.y)
             text.setZValue(-1)
             self.addItem(text)
@@ -228,26 +270,28 @@ class TableScene(QGraphicsScene):
         rect.setZValue(-2)
         style = Qt.PenStyle.DashLine if deco.kind == "slot" else Qt.PenStyle.SolidLine
         rect.setPen(QPen(QColor("#cfe3d3"), 1.5, style))
-        if deco.kind == "chain":
-            rect.setBrush(QColor("#f7e7b5"))
-            rect.setZValue(5)
-        elif deco.kind == "frame":
+        if deco.kind == "frame":
             rect.setBrush(QColor(255, 255, 255, 18))
         rect.setToolTip(deco.tooltip or deco.text)
         self.addItem(rect)
         label = QGraphicsSimpleTextItem(deco.text, rect)
-        label.setBrush(QColor("#1b1b1b") if deco.kind == "chain" else QColor("#dfeee2"))
-        label.setFont(_font(8, bold=deco.kind != "slot"))
-        label.setPos(6, {"chain": 10, "frame": -20}.get(deco.kind, 4))
+        label.setBrush(QColor("#dfeee2"))
+        label.setFont(font(12 if deco.kind == "slot" else 13, bold=deco.kind != "slot"))
+        inside = deco.kind == "slot" or deco.h < 40
+        label.setPos(6, 6 if inside else -19)
         return rect
 
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802
-        views = self.views()
-        item = self.itemAt(event.scenePos(), views[0].transform() if views else QTransform())
-        while item is not None and not isinstance(item, CardItem):
-            item = item.parentItem()
-        if isinstance(item, CardItem):
+        item = self.card_at(event.scenePos())
+        if item is not None:
             self.card_clicked.emit(item.uid)
         else:
             self.background_clicked.emit()
         super().mousePressEvent(event)
+
+    def card_at(self, pos: QPointF) -> CardItem | None:
+        views = self.views()
+        item = self.itemAt(pos, views[0].transform() if views else QTransform())
+        while item is not None and not isinstance(item, CardItem):
+            item = item.parentItem()
+        return item if isinstance(item, CardItem) else None

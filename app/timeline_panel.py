@@ -6,6 +6,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
+    QHeaderView,
     QSlider,
     QStyle,
     QToolButton,
@@ -15,10 +16,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.inspector import rule_summaries
 from app.session import Session
 
 SPEEDS = {"0.5×": 1600, "1×": 800, "2×": 400, "4×": 200}
 STEP_ROLE = Qt.ItemDataRole.UserRole
+RULES_WIDTH = 110
+
+
+def rules_tooltip(rules: tuple[str, ...]) -> str:
+    """Each rule id with its title, for the Rules column's tooltip."""
+    summaries = rule_summaries()
+    return "\n".join(f"{rule}: {summaries.get(rule, {}).get('title', '')}" for rule in rules)
 
 
 class TimelinePanel(QWidget):
@@ -30,7 +39,12 @@ class TimelinePanel(QWidget):
         self.rows: list[QTreeWidgetItem] = []
         self.tree = QTreeWidget()
         self.tree.setHeaderLabels(["Step", "Rules"])
-        self.tree.setColumnWidth(0, 380)
+        header = self.tree.header()
+        header.setStretchLastSection(False)  # the step text gives way; the rule ids stay whole
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Interactive)
+        self.tree.setColumnWidth(1, RULES_WIDTH)  # longer lists end in "…": see the tooltip
+        self.tree.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.tree.setUniformRowHeights(True)
         self.tree.currentItemChanged.connect(self._row_selected)
         self.slider = QSlider(Qt.Orientation.Horizontal)
@@ -69,11 +83,14 @@ class TimelinePanel(QWidget):
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             controls.addWidget(button)
             self.buttons[tip.split(" (")[0]] = button
-        controls.addWidget(self.speed)
+        controls.addStretch()
+        scrub = QHBoxLayout()  # beside the slider, so the dock can be narrow
+        scrub.addWidget(self.slider, 1)
+        scrub.addWidget(self.speed)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(controls)
-        layout.addWidget(self.slider)
+        layout.addLayout(scrub)
         layout.addWidget(self.tree)
         session.timeline_changed.connect(self.rebuild)
         session.step_changed.connect(self.show_step)
@@ -110,6 +127,7 @@ class TimelinePanel(QWidget):
             row = QTreeWidgetItem([f"#{step.index}  {step.description}", ", ".join(step.rules)])
             row.setData(0, STEP_ROLE, step.index)
             row.setToolTip(0, step.description)
+            row.setToolTip(1, rules_tooltip(step.rules))
             if parent is None:
                 self.tree.addTopLevelItem(row)
             else:

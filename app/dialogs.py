@@ -1,4 +1,9 @@
-"""Dialogs for the choices the engine asks a player to make (replacement order, assignment)."""
+"""Dialogs for the choices the engine asks a player to make (replacement order, assignment).
+
+Every dialog has Cancel, which abandons the whole action (``ChoiceCancelled``); a choice with
+only one legal answer (the engine says so) is not asked; an assignment the engine refuses is
+asked again with the numbers typed and the engine's reason.
+"""
 
 from __future__ import annotations
 
@@ -14,7 +19,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.choices import Answer, Choice
+from engine.choices import Answer, Choice, ChoiceCancelled
+from engine.errors import RuleError
+from engine.might.combat import verify_answer
 
 
 class ReplacementOrderDialog(QDialog):
@@ -40,9 +47,8 @@ class ReplacementOrderDialog(QDialog):
             )
         )
         layout.addWidget(self.list)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok)
-        buttons.accepted.connect(self.accept)
-        layout.addWidget(buttons)
+        self.buttons = ok_cancel(self)
+        layout.addWidget(self.buttons)
 
     def answer(self) -> Answer:
         return tuple(str(self.list.item(i).data(256)) for i in range(self.list.count()))
@@ -73,8 +79,11 @@ class AssignmentDialog(QDialog):
         layout.addWidget(QLabel(f"<b>{choice.prompt}</b><br>{choice.limits}"))
         layout.addLayout(form)
         layout.addWidget(self.status)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok)
-        self.buttons.accepted.connect(self.accept)
+        self.refusal = QLabel()
+        self.refusal.setWordWrap(True)
+        self.refusal.setStyleSheet("color: #b00020")
+        layout.addWidget(self.refusal)
+        self.buttons = ok_cancel(self)
         layout.addWidget(self.buttons)
         self._update()
 
@@ -82,5 +91,41 @@ class AssignmentDialog(QDialog):
         assigned = sum(spin.value() for spin in self.spins.values())
         self.status.setText(f"Assigned {assigned} of {self.total}")
 
+    def refuse(self, reason: str) -> None:
+        """Show why the engine refused the numbers typed; they stay for the next try."""
+        self.refusal.setText(f"Not allowed: {reason}")
+
     def answer(self) -> Answer:
         return {unit: spin.value() for unit, spin in self.spins.items() if spin.value()}
+
+
+def ok_cancel(dialog: QDialog) -> QDialogButtonBox:
+    buttons = QDialogButtonBox(
+        QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+    )
+    buttons.accepted.connect(dialog.accept)
+    buttons.rejected.connect(dialog.reject)
+    return buttons
+
+
+def ask(choice: Choice, parent: QWidget | None = None) -> Answer:
+    """Answer ``choice`` with a dialog; raises ChoiceCancelled on Cancel. Not asked when the
+    engine says only one answer is legal; an assignment is judged by the engine before it is
+    returned, and asked again with the reason while the engine refuses it."""
+    if choice.only_answer is not None:
+        return choice.only_answer
+    if choice.kind == "replacement_order":
+        order = ReplacementOrderDialog(choice, parent)
+        if order.exec() != QDialog.DialogCode.Accepted:
+            raise ChoiceCancelled(choice.prompt)
+        return order.answer()
+    dialog = AssignmentDialog(choice, parent)
+    while dialog.exec() == QDialog.DialogCode.Accepted:
+        answer = dialog.answer()
+        try:
+            verify_answer(choice, answer)
+        except RuleError as error:
+            dialog.refuse(str(error))
+            continue
+        return answer
+    raise ChoiceCancelled(choice.prompt)

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.dialogs import AssignmentDialog, ReplacementOrderDialog
+from app.dialogs import ask
 from app.examples import ExamplesMenu
 from app.inspector import Inspector
 from app.offers import Offer, global_offers, offers_for
@@ -34,8 +34,9 @@ from app.saving import SaveError, copy_location
 from app.session import Session
 from app.table_scene import TableScene
 from app.timeline_panel import TimelinePanel
+from app.window_bar import WindowBar
 from engine.assets import SCENARIOS
-from engine.choices import Answer, Choice
+from engine.choices import Answer, Choice, ChoiceCancelled
 from engine.errors import RuleError, ScenarioError
 from engine.script import ScriptAction
 
@@ -76,6 +77,7 @@ class MainWindow(QMainWindow):
         self.pending_pick: Offer | None = None
         self.last_menu: QMenu | None = None  # the card menu shown last (tests read it)
         self.selected_card: str | None = None
+        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, WindowBar(self.session, self))
         self._build_menus()
         self._build_shortcuts()
         self.setAcceptDrops(True)
@@ -128,7 +130,7 @@ class MainWindow(QMainWindow):
         self.game_menu.clear()
         table = self.session.table
         if table is not None:
-            for offer in global_offers(table):
+            for offer in global_offers(table, self.session.waiting):
                 self._add_offer(self.game_menu, offer)
 
     def _build_shortcuts(self) -> None:
@@ -285,11 +287,14 @@ class MainWindow(QMainWindow):
         self.inspector.show_step(self.session.step, uid)
         if self.pending_pick is not None and self.pending_pick.pick is not None:
             offer, self.pending_pick = self.pending_pick, None
+            self.statusBar().clearMessage()  # the "Click the target" prompt is answered
             self.try_action(offer.pick(uid))
             return
         table = self.session.table
         if table is None:
             return
+        if self.timeline.timer.isActive():
+            self.timeline.toggle_play()  # offers are judged at the step shown: hold it
         menu = QMenu(self)
         menu.setToolTipsVisible(True)
         groups: dict[str, QMenu] = {}
@@ -303,7 +308,7 @@ class MainWindow(QMainWindow):
                 target = groups[offer.group]
             self._add_offer(target, offer)
         menu.addSeparator()
-        for offer in global_offers(table):
+        for offer in global_offers(table, self.session.waiting):
             self._add_offer(menu, offer)
         self.last_menu = menu
         menu.popup(self.cursor().pos())
@@ -311,8 +316,8 @@ class MainWindow(QMainWindow):
     def _add_offer(self, menu: QMenu, offer: Offer) -> QAction:
         action = menu.addAction(offer.label)
         reason = self.session.why_not(offer.action) if offer.action is not None else None
-        if offer.pick is not None:
-            reason = None  # judged once the target is clicked
+        if offer.pick is not None or offer.proceeds:
+            reason = None  # judged once the target is clicked; a pass is always possible
         action.setEnabled(reason is None)
         if reason:
             action.setToolTip(f"Not allowed: {reason}")
@@ -321,7 +326,9 @@ class MainWindow(QMainWindow):
         return action
 
     def take_offer(self, offer: Offer) -> None:
-        if offer.pick is not None:
+        if offer.proceeds:
+            self.findChild(WindowBar).proceed()
+        elif offer.pick is not None:
             self.pending_pick = offer
             self.statusBar().showMessage(f"{offer.pick_prompt} (Esc cancels)")
         elif offer.action is not None:
@@ -346,6 +353,9 @@ class MainWindow(QMainWindow):
                 return False
         try:
             self.session.act(action)
+        except ChoiceCancelled:
+            self.statusBar().showMessage("Cancelled")
+            return False
         except RuleError as error:
             QMessageBox.warning(self, "Not allowed", str(error))
             return False
@@ -357,17 +367,15 @@ class MainWindow(QMainWindow):
     def redo(self) -> None:
         try:
             self.session.redo()
+        except ChoiceCancelled:
+            self.statusBar().showMessage("Cancelled")
         except RuleError as error:
             QMessageBox.warning(self, "Cannot redo", str(error))
 
     def ask_choice(self, choice: Choice) -> Answer:
-        """The engine asks a player: a dialog answers (the engine validates the answer)."""
-        if choice.kind == "replacement_order":
-            dialog: ReplacementOrderDialog | AssignmentDialog = ReplacementOrderDialog(choice, self)
-        else:
-            dialog = AssignmentDialog(choice, self)
-        dialog.exec()
-        return dialog.answer()
+        """The engine asks a player: a dialog answers (the engine validates the answer);
+        Cancel raises ChoiceCancelled, which abandons the whole action."""
+        return ask(choice, self)
 
     # ----------------------------------------------------------------------------- layout
 

@@ -15,19 +15,22 @@ from engine.might.table import MightTable
 from engine.script import ScriptAction
 from engine.souls import scenario as souls
 from engine.souls.table import SoulsTable
+from engine.windows import Waiting
 
 ActionFor = Callable[[str], ScriptAction]
 
 
 @dataclass(frozen=True)
 class Offer:
-    """``action`` is ready to play; ``pick`` builds it from a target the user clicks next."""
+    """``action`` is ready to play; ``pick`` builds it from a target the user clicks next;
+    ``proceeds``: pass, finishing what waits (the engine's ``Waiting``)."""
 
     label: str
     group: str
     action: ScriptAction | None = None
     pick: ActionFor | None = None
     pick_prompt: str = ""
+    proceeds: bool = False
 
 
 def offers_for(table: Frozen, uid: str) -> list[Offer]:
@@ -38,13 +41,15 @@ def offers_for(table: Frozen, uid: str) -> list[Offer]:
     return []
 
 
-def global_offers(table: Frozen) -> list[Offer]:
+def global_offers(table: Frozen, waiting: Waiting | None = None) -> list[Offer]:
+    """End turn; while something waits, the pass that finishes it (else, for might, the
+    resolve action)."""
+    passing = [Offer(waiting.pass_label, "Turn", proceeds=True)] if waiting else []
     if isinstance(table, SoulsTable):
-        return [Offer("End turn", "Turn", souls.Action(end_turn=souls.EndTurnArgs()))]
-    return [
-        Offer("End turn", "Turn", might.Action(end_turn=might.NoArgs())),
-        Offer("Resolve the chain", "Turn", might.Action(resolve=might.NoArgs())),
-    ]
+        return [*passing, Offer("End turn", "Turn", souls.Action(end_turn=souls.EndTurnArgs()))]
+    resolve = Offer("Resolve the chain", "Turn", might.Action(resolve=might.NoArgs()))
+    end_turn = Offer("End turn", "Turn", might.Action(end_turn=might.NoArgs()))
+    return [*passing, end_turn] if passing else [end_turn, resolve]
 
 
 def souls_offers(table: SoulsTable, uid: str) -> list[Offer]:

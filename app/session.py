@@ -17,6 +17,7 @@ from engine.frozen import Frozen
 from engine.scenario import Playthrough, Scenario, load_scenario
 from engine.script import ScriptAction
 from engine.timeline import Step
+from engine.windows import Waiting
 from engine.yaml_source import YamlSource
 
 
@@ -34,7 +35,8 @@ class Session(QObject):
         self.scenario: Scenario | None = None
         self.source: YamlSource | None = None
         self.play: Playthrough | None = None
-        self.redo_stack: list[ScriptAction] = []
+        self.redo_stack: list[tuple[ScriptAction, bool]] = []  # (action, open its window)
+        self.last_action: tuple[int, int] | None = None  # first and last step of the last played
         self.index = 0
         self._dirty = False
         self.chooser: Chooser = default_chooser
@@ -88,6 +90,7 @@ class Session(QObject):
         play = Playthrough(scenario, source)
         play.run(scenario.script)
         self.path, self.scenario, self.source = path, scenario, source
+        self.last_action = None
         self._commit(play, play.game.steps[-1].index)
         self.redo_stack.clear()
         self.dirty = False
@@ -132,17 +135,33 @@ class Session(QObject):
         assert self.play is not None
         return sum(1 for end in self.play.runner.ends if end <= self.index)
 
+    @property
+    def waiting(self) -> Waiting | None:
+        """What waits for the players after the last action (a battle window, a spell on the
+        chain), or None; acting now plays inside it, ``proceed`` passes."""
+        return self.play.waiting() if self.play else None
+
+    def acts_at_end(self) -> bool:
+        """Acting follows the last action: at the last step, anywhere in the action played last
+        (its first step is selected after playing it) or in the action that waits."""
+        if self.play is None:
+            return False
+        starts = [self.last_action[0]] if self.last_action else []
+        if (waiting := self.waiting) is not None:
+            starts.append(waiting.since)
+        return self.at_end() or any(self.index >= start for start in starts)
+
     def discards_later_steps(self) -> bool:
-        return self.play is not None and not self.at_end()
+        return self.play is not None and not self.acts_at_end()
 
     def why_not(self, action: ScriptAction) -> str | None:
         """The engine's reason why ``action`` can't be played after the selected step, or None.
 
         At an earlier step the actions are judged on a replay up to that step, where acting
-        would take place."""
+        would take place; inside an open window, as the table stands in it."""
         if self.play is None:
             return "no scenario is open"
-        if self.at_end():
+        if self.acts_at_end():
             return self.play.why_not(action)
         keep = self.kept_actions()
         if self._probe is None or self._probe[0] != keep:
@@ -150,44 +169,69 @@ class Session(QObject):
         return self._probe[1].why_not(action)
 
     def act(self, action: ScriptAction) -> None:
-        """Play ``action`` after the selected step; raises RuleError and changes nothing if the
-        engine rejects it. Later steps are discarded (the caller asks first)."""
-        assert self.play is not None and self.scenario is not None and self.source is not None
-        keep = self.kept_actions()
-        play = self._replay(self.play.actions[:keep])
+        """Play ``action`` after the selected step (inside what waits, if anything does); an
+        attack stops at its battle window and a spell waits on the chain. Raises RuleError (or
+        ChoiceCancelled) and changes nothing if the engine rejects it or the player cancels.
+        Later steps are discarded (the caller asks first)."""
+        assert self.play is not None
+        if self.acts_at_end():
+            play = self._replay(self.play.actions, self.play.open)
+        else:
+            play = self._replay(self.play.actions[: self.kept_actions()])
+        mark = len(play.game.steps)
         play.act(action, self.chooser)
         self.redo_stack.clear()
         self.dirty = True
-        self._commit(play, play.game.steps[-1].index)
+        self._played(play, mark)
+
+    def proceed(self) -> None:
+        """Pass / continue: finish what waits (the capture step; the chain resolves)."""
+        assert self.play is not None
+        play = self._replay(self.play.actions, self.play.open)
+        mark = len(play.game.steps)
+        play.proceed(self.chooser)
+        self.redo_stack.clear()
+        self.dirty = True
+        self._played(play, mark)
+
+    def _played(self, play: Playthrough, mark: int) -> None:
+        """Show what was just played from its first step; ``last_action`` spans it."""
+        last = play.game.steps[-1].index
+        self.last_action = (mark, last) if last >= mark else None
+        self._commit(play, min(mark, last))
 
     def undo(self) -> bool:
-        if not self.play or not self.play.actions:
+        """Take back the last action: inside an open window its last nested action first."""
+        back = self.play.take_back() if self.play else None
+        if back is None:
             return False
-        actions = list(self.play.actions)
-        self.redo_stack.append(actions.pop())
-        play = self._replay(actions)
+        self.redo_stack.append((back.action, back.was_open))
+        play = self._replay(back.actions, back.leave_open)
         self.dirty = True
+        self.last_action = None
         self._commit(play, play.game.steps[-1].index)
         return True
 
     def redo(self) -> bool:
         if not self.play or not self.redo_stack:
             return False
-        action = self.redo_stack.pop()
-        play = self._replay(self.play.actions)
+        action, was_open = self.redo_stack[-1]
+        play = self._replay(self.play.actions, self.play.open)
+        mark = len(play.game.steps)
         try:
-            play.act(action, self.chooser)
+            play.act(action, self.chooser, open_windows=was_open)
         except RuleError:
             self.redo_stack.clear()
             raise
+        self.redo_stack.pop()
         self.dirty = True
-        self._commit(play, play.game.steps[-1].index)
+        self._played(play, mark)
         return True
 
-    def _replay(self, actions: list[ScriptAction]) -> Playthrough:
+    def _replay(self, actions: list[ScriptAction], leave_last_open: bool = False) -> Playthrough:
         assert self.scenario is not None and self.source is not None
         play = Playthrough(self.scenario, self.source)
-        play.run(actions)  # these were all played before: the same choices, the same steps
+        play.run(actions, leave_last_open)  # all played before: the same choices, the same steps
         return play
 
     # ----------------------------------------------------------------------------- saving

@@ -104,9 +104,11 @@ def test_attack_and_end_turn_by_clicks(window: MainWindow) -> None:
     window.card_clicked("sylva")
     attack = menu_action(window, "Attack")
     assert attack.isEnabled()  # legality is judged once a target is clicked
-    end_turn = menu_action(window, "End turn")
-    end_turn.trigger()
-    assert window.session.table.turn == 4  # type: ignore[union-attr]
+    assert not menu_action(window, "End turn").isEnabled()  # the battle window is open
+    menu_action(window, "Pass: go to the capture step").trigger()
+    window.card_clicked("sylva")
+    menu_action(window, "End turn").trigger()
+    assert window.session.steps[-1].table.turn == 4  # type: ignore[attr-defined]
 
 
 def test_illegal_action_is_disabled_with_the_reason(window: MainWindow) -> None:
@@ -182,7 +184,9 @@ def test_undo_redo_and_acting_on_an_earlier_step(qtbot, window: MainWindow) -> N
     window.session.select(3)
     window.card_clicked("alice-imp")
     menu_action(window, "Deal 5 damage").trigger()
-    assert window.session.at_end() and len(window.session.steps) < full
+    first, last = window.session.last_action  # type: ignore[misc]
+    assert window.session.index == first and last == window.session.last  # its first step shown
+    assert len(window.session.steps) < full
 
 
 def test_no_display_names_the_headless_way(

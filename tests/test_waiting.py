@@ -1,0 +1,167 @@
+"""The engine's record of where play stands, actions that wait inside a window, and the typed
+changes every step records (no Qt here)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.assets import SCENARIOS
+from engine.changes import Declared, Played, StatusChanged
+from engine.choices import Choice
+from engine.errors import RuleError
+from engine.might import scenario as might
+from engine.might.combat import only_assignment, verify_answer
+from engine.scenario import Playthrough, load_scenario
+from engine.script import StepMatch, step_matches
+from engine.souls import scenario as souls
+
+HEAL_SAVES = SCENARIOS / "souls" / "battle-3-window-heal-saves.yaml"
+REACTION = SCENARIOS / "might" / "M5-reaction-before-the-spell-resolves.yaml"
+
+ATTACK = souls.Action(attack=souls.AttackArgs(attacker="thorn-squire", target="ash-zealot"))
+HEAL = souls.Action(heal=souls.AmountArgs(target="ash-zealot", amount=10))
+SPARK = might.Action(play=might.PlayArgs(card="spark", target="iron-sentinel"))
+MEND = might.Action(play=might.PlayArgs(card="quick-mend", target="iron-sentinel"))
+
+
+def fresh(path) -> Playthrough:  # type: ignore[no-untyped-def]
+    scenario, source = load_scenario(path)
+    return Playthrough(scenario, source)
+
+
+def descriptions(play: Playthrough) -> list[str]:
+    return [step.description for step in play.game.steps]
+
+
+def test_an_attack_waits_in_its_battle_window_until_the_pass() -> None:
+    play = fresh(HEAL_SAVES)
+    assert play.waiting() is None
+    play.act(ATTACK)
+    waiting = play.waiting()
+    assert waiting is not None and waiting.kind == "battle_window"
+    assert waiting.since == 1 and "S-13" in waiting.rules and "14.4.2" in waiting.rules
+    assert waiting.pass_label == "Pass: go to the capture step"
+    assert "thorn-squire attacked ash-zealot" in waiting.prompt
+    assert waiting.players == ("Alice", "Bob")
+    assert play.game.table.hp("ash-zealot") == 0  # at 0 HP and still active in the window
+    assert play.why_not(HEAL) is None  # healing it is allowed inside the window
+    play.act(HEAL)
+    assert play.actions == [ATTACK.with_nested((HEAL,))]  # written into its window
+    steps = play.proceed()
+    assert steps[0].description == "Capture step: no card is at 0 HP"
+    assert play.waiting() is None and not play.game.table.cards["ash-zealot"].face_down
+    with pytest.raises(RuleError):
+        play.proceed()  # nothing waits any more
+
+
+def test_outside_the_window_the_same_heal_comes_too_late() -> None:
+    play = fresh(HEAL_SAVES)
+    play.act(ATTACK, open_windows=False)  # the whole battle at once, as a file without window
+    assert play.waiting() is None and play.game.table.cards["ash-zealot"].face_down
+    assert play.why_not(HEAL) is not None
+
+
+def test_a_spell_waits_on_the_chain_and_a_reaction_goes_into_its_responses() -> None:
+    play = fresh(REACTION)
+    play.act(SPARK)
+    waiting = play.waiting()
+    assert waiting is not None and waiting.kind == "chain"
+    assert waiting.pass_label == "Pass: resolve the chain" and "P-24" in waiting.rules
+    play.act(MEND)
+    assert play.actions == [SPARK.with_nested((MEND,))]
+    assert "quick-mend targeting iron-sentinel, then spark" in play.waiting().prompt  # type: ignore[union-attr]
+    play.proceed()
+    text = descriptions(play)
+    assert text.index("quick-mend targeting iron-sentinel resolves") < text.index(
+        "spark targeting iron-sentinel resolves"
+    )
+    assert play.game.table.cards["iron-sentinel"].damage == 2 and play.waiting() is None
+    # The file written from these actions replays the same timeline.
+    replay = fresh(REACTION)
+    replay.run(play.actions)
+    assert descriptions(replay) == text
+
+
+def test_a_unit_played_leaves_nothing_waiting() -> None:
+    play = fresh(REACTION)
+    play.act(might.Action(end_turn=might.NoArgs()))
+    assert play.waiting() is None and not play.open
+
+
+def test_a_replay_can_leave_the_last_action_open_and_take_back_steps_out_of_it() -> None:
+    play = fresh(HEAL_SAVES)
+    play.act(ATTACK)
+    play.act(HEAL)
+    replay = fresh(HEAL_SAVES)
+    replay.run(play.actions, leave_last_open=True)
+    assert descriptions(replay) == descriptions(play) and replay.waiting() is not None
+    back = replay.take_back()
+    assert back is not None and back.leave_open and back.action == HEAL and not back.was_open
+    assert back.actions == [ATTACK]
+    undone = fresh(HEAL_SAVES)
+    undone.run(back.actions, back.leave_open)
+    back = undone.take_back()
+    assert back is not None and back.actions == [] and back.action == ATTACK and back.was_open
+
+
+def test_a_refused_action_inside_the_window_changes_nothing() -> None:
+    play = fresh(HEAL_SAVES)
+    play.act(ATTACK)
+    before, actions = descriptions(play), list(play.actions)
+    with pytest.raises(RuleError) as error:
+        play.act(souls.Action(end_turn=souls.EndTurnArgs()))
+    assert error.value.rule == "S-13"
+    assert descriptions(play) == before and play.actions == actions and play.waiting()
+
+
+def test_typed_changes_for_declarations_plays_and_status() -> None:
+    play = fresh(HEAL_SAVES)
+    play.act(ATTACK)
+    declare = play.game.steps[1]
+    assert Declared(card="thorn-squire", target="ash-zealot") in declare.changes
+    assert {"thorn-squire", "ash-zealot"} <= declare.changed_cards()
+    assert step_matches(declare, StepMatch(change="declared", card="ash-zealot"))
+    assert "thorn-squire attacks ash-zealot" in [c.describe() for c in declare.changes]
+
+    might_play = fresh(REACTION)
+    might_play.act(might.Action(exhaust=might.UnitArgs(unit="iron-sentinel")))
+    status = might_play.game.steps[-1]
+    assert StatusChanged(card="iron-sentinel", before="ready", after="exhausted") in status.changes
+    assert status.changes[0].describe() == "iron-sentinel ready -> exhausted"
+    might_play.act(SPARK)
+    assert Played(card="spark", to="chain") in might_play.game.steps[-1].changes
+
+
+def test_might_combat_declares_attackers_and_defenders() -> None:
+    scenario, source = load_scenario(SCENARIOS / "might" / "M-11-deal-all-at-once.yaml")
+    play = Playthrough(scenario, source)
+    play.run(scenario.script)
+    declared = [c for s in play.game.steps for c in s.changes if isinstance(c, Declared)]
+    assert {c.role for c in declared} == {"attacks", "defends"}
+
+
+def test_souls_recruit_and_play_record_played() -> None:
+    scenario, source = load_scenario(SCENARIOS / "souls" / "demo-table.yaml")
+    play = Playthrough(scenario, source)
+    play.run(scenario.script)
+    assert any(isinstance(c, Played) for s in play.game.steps for c in s.changes)
+
+
+def test_only_one_legal_assignment_is_named_and_answers_are_judged() -> None:
+    assert only_assignment({"a": 2}, 5) == {"a": 5}
+    assert only_assignment({"a": 2, "b": 4}, 6) == {"a": 2, "b": 4}
+    assert only_assignment({"a": 2, "b": 4}, 5) is None
+    assert only_assignment({"a": 2, "b": None}, 2) is None
+    choice = Choice(
+        kind="assignment",
+        player=0,
+        subject="Alice",
+        prompt="",
+        options=("a", "b"),
+        default={"a": 2, "b": 3},
+        total=5,
+        needs={"a": 2, "b": 4},
+    )
+    verify_answer(choice, {"a": 2, "b": 3})
+    with pytest.raises(RuleError, match="a gets 3 but lethal is 2"):
+        verify_answer(choice, {"a": 3, "b": 2})

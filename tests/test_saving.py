@@ -1,0 +1,389 @@
+"""No work lost: the dirty mark, asking before unsaved actions go, atomic saving that keeps the
+file's comments, read-only examples, and the file-related corners of the CLI and File menu."""
+
+from __future__ import annotations
+
+import errno
+import os
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+import pytest
+import yaml
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+from app.examples import natural_key
+from app.main_window import MainWindow
+from engine.assets import SCENARIOS
+from engine.scenario import load_scenario, scenario_files
+from engine.souls.scenario import Action
+from engine.yaml_source import YamlSource
+
+DEMO = SCENARIOS / "souls" / "demo-table.yaml"
+M4 = SCENARIOS / "might" / "M4-prevention-worked-example.yaml"
+Button = QMessageBox.StandardButton
+DEAL_SYLVA = Action.model_validate({"deal": {"target": "sylva", "amount": 5}})
+DEAL_SQUIRE = Action.model_validate({"deal": {"target": "thorn-squire", "amount": 5}})
+
+# The demo as a user's own file: comments everywhere, keys in an unusual order, an expect block.
+NOTES = [
+    ("ruleset: souls\ntitle: Demo table\n", "title: Demo table  # my title\nruleset: souls\n"),
+    ("      realm: {card: Old Keep}\n", "      realm: {card: Old Keep}  # Alice's realm\n"),
+    ("  - at: imp-captured\n", "  # the capture, checked\n  - at: imp-captured\n"),
+]
+
+
+def with_notes(text: str) -> str:
+    for old, new in NOTES:
+        assert old in text
+        text = text.replace(old, new)
+    return "# My notes on the demo: keep me\n" + text
+
+
+COMMENTED = with_notes(DEMO.read_text(encoding="utf-8"))
+
+
+class Dialogs:
+    """Message boxes answered by the test: what was shown, what was asked, the next answers."""
+
+    def __init__(self) -> None:
+        self.shown: list[tuple[str, str, str]] = []
+        self.asked: list[str] = []
+        self.answers: list[Button] = []
+
+    def show(self, kind: str) -> Callable[..., None]:
+        return lambda parent, title, text, *rest, **named: self.shown.append((kind, title, text))
+
+    def question(self, parent: Any, title: str, text: str, *rest: Any, **named: Any) -> Button:
+        self.asked.append(title)
+        return self.answers.pop(0) if self.answers else Button.Discard  # teardown closes quietly
+
+    def texts(self, kind: str) -> str:
+        return "\n".join(f"{title}\n{text}" for shown, title, text in self.shown if shown == kind)
+
+
+@pytest.fixture
+def dialogs(monkeypatch: pytest.MonkeyPatch) -> Dialogs:
+    record = Dialogs()
+    for kind in ("critical", "warning", "information"):
+        monkeypatch.setattr(QMessageBox, kind, staticmethod(record.show(kind)))
+    monkeypatch.setattr(QMessageBox, "question", staticmethod(record.question))
+    return record
+
+
+@pytest.fixture
+def window(qtbot, tmp_path: Path, dialogs: Dialogs) -> MainWindow:  # type: ignore[no-untyped-def]
+    win = MainWindow(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(win)
+    win.show()
+    return win
+
+
+@pytest.fixture
+def user_file(tmp_path: Path) -> Path:
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    path = folder / "demo.yaml"
+    path.write_text(COMMENTED, encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def documents(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "Documents"
+    monkeypatch.setattr(platformdirs, "user_documents_dir", lambda: str(folder))
+    return folder
+
+
+def save_as(monkeypatch: pytest.MonkeyPatch, answer: Path | None) -> list[str]:
+    """Answer the Save As dialog with ``answer`` (None: cancelled); returns the offered names."""
+    offered: list[str] = []
+
+    def ask(parent: Any, caption: str, start: str, *rest: Any, **named: Any) -> tuple[str, str]:
+        offered.append(start)
+        return (str(answer) if answer else "", "")
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(ask))
+    return offered
+
+
+def shipped_bytes() -> dict[Path, bytes]:
+    return {path: path.read_bytes() for path in SCENARIOS.rglob("*") if path.is_file()}
+
+
+# ----------------------------------------------------------------------------- dirty state
+
+
+def test_an_action_marks_the_title_and_saving_clears_it(
+    window: MainWindow, user_file: Path
+) -> None:
+    assert window.open_path(user_file)
+    assert "[*]" in window.windowTitle() and not window.isWindowModified()
+    window.session.act(DEAL_SYLVA)
+    assert window.isWindowModified()
+    assert window.save()
+    assert not window.isWindowModified() and not window.session.dirty
+    window.session.undo()
+    assert window.isWindowModified()
+
+
+def test_closing_with_unsaved_actions_asks(
+    window: MainWindow, dialogs: Dialogs, user_file: Path
+) -> None:
+    window.open_path(user_file)
+    assert window.close()  # nothing to lose: no question
+    assert dialogs.asked == []
+    window.show()
+    window.session.act(DEAL_SYLVA)
+    dialogs.answers = [Button.Cancel]
+    assert not window.close()
+    assert dialogs.asked == ["Unsaved changes"] and window.isVisible()
+    dialogs.answers = [Button.Discard]
+    assert window.close()
+    assert user_file.read_text(encoding="utf-8") == COMMENTED
+
+
+def test_opening_another_file_asks_and_cancel_keeps_the_session(
+    window: MainWindow, dialogs: Dialogs, user_file: Path
+) -> None:
+    window.open_path(user_file)
+    window.session.act(DEAL_SYLVA)
+    session = window.session
+    before = (session.path, session.actions(), session.index, len(session.steps))
+    dialogs.answers = [Button.Cancel, Button.Cancel]
+    assert not window.open_path(M4)
+    window.examples_menu.actions()[0].menu().aboutToShow.emit()  # switching examples asks too
+    window.examples_menu.actions()[0].menu().actions()[0].trigger()
+    assert dialogs.asked == ["Unsaved changes"] * 2
+    assert (session.path, session.actions(), session.index, len(session.steps)) == before
+    assert session.dirty and window.isWindowModified()
+
+
+def test_discard_opens_without_saving(
+    window: MainWindow, dialogs: Dialogs, user_file: Path
+) -> None:
+    window.open_path(user_file)
+    window.session.act(DEAL_SYLVA)
+    dialogs.answers = [Button.Discard]
+    assert window.open_path(M4)
+    assert window.session.path == M4 and not window.isWindowModified()
+    assert user_file.read_text(encoding="utf-8") == COMMENTED
+
+
+def test_save_saves_then_opens(window: MainWindow, dialogs: Dialogs, user_file: Path) -> None:
+    window.open_path(user_file)
+    window.session.act(DEAL_SYLVA)
+    dialogs.answers = [Button.Save]
+    assert window.open_path(M4)
+    assert window.session.path == M4
+    scenario, _ = load_scenario(user_file)
+    assert scenario.script[-1] == DEAL_SYLVA
+
+
+# ----------------------------------------------------------------------------- atomic writing
+
+
+def filling_disk(real: Callable[..., Any]) -> Callable[..., Any]:
+    """os.write that writes half of the first chunk, then finds the disk full."""
+    calls: list[int] = []
+
+    def write(fd: int, data: bytes) -> int:
+        if calls:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        calls.append(fd)
+        return int(real(fd, bytes(data)[: len(data) // 2]))
+
+    return write
+
+
+def failing(code: int) -> Callable[..., Any]:
+    def fail(*args: Any) -> None:
+        raise OSError(code, os.strerror(code))
+
+    return fail
+
+
+@pytest.mark.parametrize(
+    ("name", "make"),
+    [
+        ("write", lambda: filling_disk(os.write)),
+        ("fsync", lambda: failing(errno.EIO)),
+        ("replace", lambda: failing(errno.EACCES)),
+    ],
+)
+def test_a_save_that_fails_midway_leaves_the_file_as_it_was(
+    window: MainWindow,
+    dialogs: Dialogs,
+    user_file: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    name: str,
+    make: Callable[[], Callable[..., Any]],
+) -> None:
+    window.open_path(user_file)
+    window.session.act(DEAL_SYLVA)
+    before = user_file.read_bytes()
+    real = getattr(os, name)
+    monkeypatch.setattr(os, name, make())
+    saved = window.save()
+    monkeypatch.setattr(os, name, real)
+    assert not saved
+    assert user_file.read_bytes() == before
+    assert os.listdir(user_file.parent) == [user_file.name]  # no temporary file left
+    error = dialogs.texts("critical")
+    assert str(user_file) in error
+    reason = {"write": "No space left", "fsync": "Input/output error", "replace": "Permission"}
+    assert reason[name] in error
+    assert window.session.dirty and window.isWindowModified()
+
+
+def test_save_as_onto_a_folder_is_a_dialog(
+    window: MainWindow, dialogs: Dialogs, user_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window.open_path(user_file)
+    save_as(monkeypatch, user_file.parent)
+    assert not window.save_dialog()
+    error = dialogs.texts("critical")
+    assert f"Cannot save {user_file.parent}:\nit is a folder, not a file" in error
+    assert user_file.parent.is_dir()
+
+
+# ----------------------------------------------------------------------------- read-only examples
+
+
+def test_saving_a_shipped_example_asks_for_a_copy_in_the_documents_folder(
+    window: MainWindow, user_file: Path, documents: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shipped = shipped_bytes()
+    window.open_path(DEMO)
+    assert "read-only" in window.windowTitle()
+    window.session.act(DEAL_SYLVA)
+    copy = documents / "Cardtable" / "demo-table.yaml"
+    offered = save_as(monkeypatch, copy)
+    assert window.save()
+    assert offered == [str(copy)]
+    assert shipped_bytes() == shipped
+    assert load_scenario(copy)[0].script[-1] == DEAL_SYLVA
+    assert window.session.path == copy and "read-only" not in window.windowTitle()
+
+
+def test_save_as_onto_a_shipped_file_is_refused(
+    window: MainWindow, dialogs: Dialogs, user_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shipped = shipped_bytes()
+    window.open_path(user_file)
+    window.session.act(DEAL_SYLVA)
+    save_as(monkeypatch, DEMO)
+    assert not window.save_dialog()
+    assert "read-only" in dialogs.texts("critical")
+    assert shipped_bytes() == shipped
+
+
+# ----------------------------------------------------------------------------- the saved text
+
+
+def test_saving_keeps_comments_key_order_and_expect(window: MainWindow, user_file: Path) -> None:
+    original = yaml.safe_load(COMMENTED)
+    window.open_path(user_file)
+    window.save()
+    assert user_file.read_text(encoding="utf-8") == COMMENTED  # nothing changed, nothing moves
+    window.session.act(DEAL_SYLVA)
+    window.save()
+    text = user_file.read_text(encoding="utf-8")
+    for comment in ("# My notes", "# my title", "# Alice's realm", "# the capture, checked"):
+        assert comment in text
+    saved = yaml.safe_load(text)
+    assert list(saved) == list(original)
+    assert saved["expect"] == original["expect"]
+    assert saved["script"] == original["script"] + [{"deal": {"target": "sylva", "amount": 5}}]
+    assert "  - deal: {target: sylva, amount: 5}\n" in text  # written as the file writes actions
+
+
+def test_a_file_the_round_trip_cannot_keep_is_written_plainly(
+    window: MainWindow, user_file: Path
+) -> None:
+    doubled = COMMENTED.replace(
+        "      thorn-squire: {damage: 5}\n",
+        "      thorn-squire: {damage: 0}\n      thorn-squire: {damage: 5}\n",
+    )
+    user_file.write_text(doubled, encoding="utf-8")  # a duplicate key: the last one counts
+    window.open_path(user_file)
+    window.session.act(DEAL_SYLVA)
+    window.save()
+    assert YamlSource.read(user_file).data["expect"] == yaml.safe_load(doubled)["expect"]
+
+
+def test_a_warning_lists_expectations_the_new_script_breaks(
+    window: MainWindow, dialogs: Dialogs, user_file: Path
+) -> None:
+    window.open_path(user_file)
+    window.session.act(DEAL_SYLVA)  # the expectations still hold
+    window.save()
+    assert dialogs.texts("warning") == ""
+    window.session.act(DEAL_SQUIRE)
+    assert window.save()
+    warning = dialogs.texts("warning")
+    assert "thorn-squire damage: expected 10, saw 15" in warning
+    assert yaml.safe_load(user_file.read_text(encoding="utf-8"))["expect"]  # kept all the same
+
+
+# ----------------------------------------------------------------------------- command line
+
+
+def test_shot_touches_no_file_but_its_output(tmp_path: Path) -> None:
+    from app.cli import main
+
+    sibling = tmp_path / "report.ini"
+    sibling.write_text("[mine]\nkeep=1\n")
+    for whole_window in ([], ["--timeline"]):  # the window writes its layout when closed
+        assert main(["shot", str(M4), "-o", str(tmp_path / "report.png"), *whole_window]) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["report.ini", "report.png"]
+    assert sibling.read_text() == "[mine]\nkeep=1\n"
+
+
+def test_a_closed_pipe_ends_the_run_quietly() -> None:
+    command = [sys.executable, "-m", "app.cli", "run", str(DEMO)]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.close()  # as `| head` does, before the first line is even written
+    error = process.stderr.read().decode()
+    process.wait()
+    assert error == ""
+    assert process.returncode == 141
+
+
+# ----------------------------------------------------------------------------- examples menu
+
+
+def test_examples_read_nothing_until_shown_then_sort_naturally(
+    qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch  # type: ignore[no-untyped-def]
+) -> None:
+    read: list[Path] = []
+    real = YamlSource.read.__func__  # type: ignore[attr-defined]
+    counting = classmethod(lambda cls, path: read.append(path) or real(cls, path))
+    monkeypatch.setattr(YamlSource, "read", counting)
+    win = MainWindow(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(win)
+    assert read == []
+    might = next(a.menu() for a in win.examples_menu.actions() if a.text() == "might")
+    might.aboutToShow.emit()
+    files = scenario_files([SCENARIOS / "might"])
+    assert sorted(read) == sorted(files)
+    names = [Path(action.data()).name for action in might.actions()]
+    assert names == sorted((p.name for p in files), key=natural_key)
+    assert names.index("M-2-might-at-or-below-zero.yaml") < names.index(
+        "M-10-assignment-limits.yaml"
+    )
+    assert names.index("M2-battle-cry-keeps-damage-nonlethal.yaml") < names.index(
+        "M10-end-of-turn-effects-before-expiration.yaml"
+    )
+    might.aboutToShow.emit()  # read once
+    assert len(read) == len(files) and len(might.actions()) == len(files)
+    first = might.actions()[0]
+    scenario, _ = load_scenario(Path(first.data()))
+    assert first.text() == scenario.title and first.toolTip() == scenario.description
+    assert natural_key("M-10") > natural_key("M-2") > natural_key("M10") > natural_key("M2")

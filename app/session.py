@@ -23,7 +23,7 @@ from engine.yaml_source import YamlSource
 
 class Session(QObject):
     """Signals: ``timeline_changed`` when the steps are replaced, ``step_changed(index)``,
-    ``dirty_changed(dirty)`` when the actions start or stop differing from the saved file."""
+    ``dirty_changed(dirty)`` when there come to be unsaved actions, and when they are saved."""
 
     timeline_changed = Signal()
     step_changed = Signal(int)

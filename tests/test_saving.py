@@ -15,7 +15,7 @@ import platformdirs
 import pytest
 import yaml
 from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QFileDialog, QMessageBox
+from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox
 
 from app.examples import natural_key
 from app.main_window import MainWindow
@@ -157,8 +157,9 @@ def test_opening_another_file_asks_and_cancel_keeps_the_session(
     before = (session.path, session.actions(), session.index, len(session.steps))
     dialogs.answers = [Button.Cancel, Button.Cancel]
     assert not window.open_path(M4)
-    window.examples_menu.actions()[0].menu().aboutToShow.emit()  # switching examples asks too
-    window.examples_menu.actions()[0].menu().actions()[0].trigger()
+    souls = examples(window, "souls")
+    souls.aboutToShow.emit()
+    souls.actions()[0].trigger()  # switching examples asks too
     assert dialogs.asked == ["Unsaved changes"] * 2
     assert (session.path, session.actions(), session.index, len(session.steps)) == before
     assert session.dirty and window.isWindowModified()
@@ -359,17 +360,27 @@ def test_a_closed_pipe_ends_the_run_quietly() -> None:
 # ----------------------------------------------------------------------------- examples menu
 
 
-def test_examples_read_nothing_until_shown_then_sort_naturally(
-    qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch  # type: ignore[no-untyped-def]
+def examples(window: MainWindow, ruleset: str) -> QMenu:
+    menu = next(a.menu() for a in window.examples_menu.actions() if a.text() == ruleset)
+    assert isinstance(menu, QMenu)
+    return menu
+
+
+def test_examples_read_nothing_until_shown_then_sort_naturally(  # type: ignore[no-untyped-def]
+    qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     read: list[Path] = []
-    real = YamlSource.read.__func__  # type: ignore[attr-defined]
-    counting = classmethod(lambda cls, path: read.append(path) or real(cls, path))
+    real = YamlSource.read
+
+    def counting(path: Path) -> YamlSource:
+        read.append(path)
+        return real(path)
+
     monkeypatch.setattr(YamlSource, "read", counting)
     win = MainWindow(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(win)
     assert read == []
-    might = next(a.menu() for a in win.examples_menu.actions() if a.text() == "might")
+    might = examples(win, "might")
     might.aboutToShow.emit()
     files = scenario_files([SCENARIOS / "might"])
     assert sorted(read) == sorted(files)

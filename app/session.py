@@ -12,7 +12,7 @@ from PySide6.QtCore import QObject, Signal
 
 from app.saving import is_shipped, scenario_text, write_atomically
 from engine.choices import Chooser, default_chooser
-from engine.errors import RuleError
+from engine.errors import RuleError, ScenarioError
 from engine.frozen import Frozen
 from engine.scenario import Playthrough, Scenario, load_scenario
 from engine.script import ScriptAction
@@ -246,4 +246,9 @@ class Session(QObject):
         write_atomically(path, scenario_text(self.source, script, actions))
         self.path = path
         self.dirty = False
-        return self.play.failures() if list(actions) != list(script) else []
+        if list(actions) == list(script):
+            return []
+        try:
+            return self.play.failures()
+        except ScenarioError as error:  # an expectation at a label the new script lacks
+            return [str(error)]

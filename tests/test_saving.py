@@ -330,6 +330,10 @@ def test_a_warning_lists_expectations_the_new_script_breaks(
     warning = dialogs.texts("warning")
     assert "thorn-squire damage: expected 10, saw 15" in warning
     assert yaml.safe_load(user_file.read_text(encoding="utf-8"))["expect"]  # kept all the same
+    for _ in range(4):
+        window.session.undo()  # back before the action labelled sylva-grows
+    assert window.save()
+    assert "no script action has the label 'sylva-grows'" in dialogs.texts("warning")
 
 
 # ----------------------------------------------------------------------------- command line

@@ -18,9 +18,11 @@ from pathlib import Path
 from typing import Any
 
 import platformdirs
+import yaml
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import YAMLError
+from ruamel.yaml.scalarstring import DoubleQuotedScalarString
 
 from engine.assets import SCENARIOS
 from engine.errors import ScenarioError
@@ -75,12 +77,12 @@ def scenario_text(
 
 
 def _yaml() -> YAML:
-    yaml = YAML()  # round trip: builds plain mappings, lists and scalars only, never objects
-    yaml.indent(mapping=2, sequence=4, offset=2)  # as the scenario files are written
-    yaml.width = 4096  # long lines stay as written
-    yaml.preserve_quotes = True
-    yaml.allow_duplicate_keys = True  # the comparison with the file's data catches them
-    return yaml
+    writer = YAML()  # round trip: builds plain mappings, lists and scalars only, never objects
+    writer.indent(mapping=2, sequence=4, offset=2)  # as the scenario files are written
+    writer.width = 4096  # long lines stay as written
+    writer.preserve_quotes = True
+    writer.allow_duplicate_keys = True  # the comparison with the file's data catches them
+    return writer
 
 
 def _round_trip(text: str, kept: int, added: list[dict[str, Any]]) -> str | None:
@@ -103,11 +105,14 @@ def _round_trip(text: str, kept: int, added: list[dict[str, Any]]) -> str | None
 
 
 def _styled(value: Any) -> Any:
-    """Data as scenario files write it: a collection of plain values on one line."""
+    """Data as scenario files write it: a collection of plain values on one line; a string
+    quoted when the reading side (YAML 1.1) would take it for something else (``yes``, ``1:20``)."""
+    if isinstance(value, str):
+        return value if _reads_as(value) == value else DoubleQuotedScalarString(value)
     if isinstance(value, dict):
         items = list(value.values())
         styled: CommentedMap | CommentedSeq = CommentedMap(
-            (key, _styled(item)) for key, item in value.items()
+            (_styled(key), _styled(item)) for key, item in value.items()
         )
     elif isinstance(value, list):
         items = value
@@ -117,6 +122,13 @@ def _styled(value: Any) -> Any:
     if not any(isinstance(item, dict | list) for item in items):
         styled.fa.set_flow_style()
     return styled
+
+
+def _reads_as(text: str) -> Any:
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError:
+        return None
 
 
 def _dump(document: Any) -> str:

@@ -304,6 +304,17 @@ def test_saving_keeps_comments_key_order_and_expect(window: MainWindow, user_fil
     assert "  - deal: {target: sylva, amount: 5}\n" in text  # written as the file writes actions
 
 
+def test_new_strings_the_reader_would_mistake_are_quoted(
+    window: MainWindow, user_file: Path
+) -> None:
+    window.open_path(user_file)
+    for label in ("yes", "1:20", "null", "07"):  # a bool, a number, None, a number in YAML 1.1
+        window.session.act(DEAL_SYLVA.model_copy(update={"label": label}))
+        assert window.save()
+    labels = [action.label for action in load_scenario(user_file)[0].script[-4:]]
+    assert labels == ["yes", "1:20", "null", "07"]
+
+
 def test_a_file_the_round_trip_cannot_keep_is_written_plainly(
     window: MainWindow, user_file: Path
 ) -> None:

@@ -49,12 +49,9 @@ def paint_card(painter: QPainter, look: CardLook, w: float, h: float) -> None:
     if look.form == "strip":
         _paint_strip(painter, look, rect, owner)
         return
-    y = _paint_header(painter, look, rect, owner)
-    if look.sideways:  # exhausted: a turned card with its text kept upright
-        painter.setPen(QColor("#6b6b6b"))
-        painter.setFont(font(MIN_TEXT_PX, bold=True))
-        painter.drawText(QRectF(w - 22, h - 22, 20, 20), Qt.AlignmentFlag.AlignCenter, "↻")
-    if look.subtitle:
+    unit = look.form == "unit"
+    y = _paint_header(painter, look, rect, owner, uid_below=not unit)
+    if look.subtitle and not unit:
         painter.setFont(font(MIN_TEXT_PX))
         painter.setPen(QColor("#4a4a4a"))
         text_rect = QRectF(PAD, y, w - 2 * PAD, h - y)
@@ -66,6 +63,10 @@ def paint_card(painter: QPainter, look: CardLook, w: float, h: float) -> None:
         painter.setPen(QColor(TONES.get(look.stat_tone, "#1b1b1b")))
         painter.setFont(font(STAT_PX, bold=True))
         painter.drawText(QRectF(PAD, y, w - 2 * PAD, 22), Qt.AlignmentFlag.AlignLeft, look.stat)
+    if look.sideways:  # exhausted: a turned card with its text kept upright
+        painter.setPen(QColor("#6b6b6b"))
+        painter.setFont(font(STAT_PX, bold=True))
+        painter.drawText(QRectF(w - 26, y, 22, 22), Qt.AlignmentFlag.AlignCenter, "↻")
     if look.counter:  # a damage token on the card's top-right corner
         circle = QRectF(w - COUNTER + 6, -6, COUNTER, COUNTER)
         painter.setBrush(DANGER)
@@ -76,18 +77,31 @@ def paint_card(painter: QPainter, look: CardLook, w: float, h: float) -> None:
     y += 24
     if look.bar is not None:
         y = _paint_bar(painter, look.bar, w, y)
+    bottom = h - 3
+    footer = " · ".join(part for part in (look.uid, look.subtitle) if part) if unit else ""
+    if footer:  # a unit's id, status and keywords: last, so its badges get the room first
+        metrics = QFontMetricsF(font(MIN_TEXT_PX))
+        bottom -= metrics.lineSpacing()
+        painter.setFont(font(MIN_TEXT_PX))
+        painter.setPen(QColor("#4a4a4a"))
+        painter.drawText(
+            QRectF(PAD, bottom, w - 2 * PAD, metrics.lineSpacing()),
+            Qt.AlignmentFlag.AlignLeft,
+            metrics.elidedText(footer, Qt.TextElideMode.ElideRight, w - 2 * PAD),
+        )
     if look.badges:
-        _paint_badges(painter, look.badges, QRectF(PAD, y, w - 2 * PAD, h - y - 3))
+        _paint_badges(painter, look.badges, QRectF(PAD, y, w - 2 * PAD, bottom - y))
 
 
-def _paint_header(painter: QPainter, look: CardLook, rect: QRectF, owner: QColor) -> float:
-    """The owner-coloured name band (two lines at most); returns the y below it."""
+def _paint_header(
+    painter: QPainter, look: CardLook, rect: QRectF, owner: QColor, uid_below: bool
+) -> float:
+    """The owner-coloured name band (two lines at most), then the card's id if it shows one
+    (``uid_below``); returns the y below them."""
     w = rect.width()
     title_font = font(TITLE_PX, bold=True)
     line = QFontMetricsF(title_font).lineSpacing()
-    room = QRectF(
-        PAD, 3, w - 2 * PAD - (COUNTER - 8 if look.counter or look.sideways else 0), 2 * line
-    )
+    room = QRectF(PAD, 3, w - 2 * PAD - (COUNTER - 8 if look.counter else 0), 2 * line)
     painter.setFont(title_font)
     bound = painter.boundingRect(room, Qt.TextFlag.TextWordWrap, look.title)
     band = min(bound.height(), 2 * line) + 6
@@ -95,7 +109,7 @@ def _paint_header(painter: QPainter, look: CardLook, rect: QRectF, owner: QColor
     painter.setPen(INK)
     painter.drawText(room, Qt.TextFlag.TextWordWrap, look.title)
     y = band + 3
-    if look.uid:
+    if look.uid and uid_below:
         painter.setFont(font(MIN_TEXT_PX))
         painter.setPen(QColor("#6b6b6b"))
         metrics = QFontMetricsF(font(MIN_TEXT_PX))

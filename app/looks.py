@@ -15,7 +15,7 @@ from engine.souls.table import CardState, SoulsTable
 
 # Sizes in scene units, which are screen pixels at 100% zoom.
 CARD_W, CARD_H = 124, 140  # a souls card
-UNIT_W, UNIT_H = 102, 114  # a might unit; exhausted, it lies turned: UNIT_H wide, UNIT_W tall
+UNIT_W, UNIT_H = 102, 118  # a might unit; exhausted, it lies turned: UNIT_H wide, UNIT_W tall
 STRIP_W, STRIP_H = 104, 30  # a card in hand, or an Armament tucked under its Soul
 MARKER_W, MARKER_H = 70, 22  # a set Ambush, on its slot's top edge
 GAP = 12
@@ -336,8 +336,7 @@ def might_look(table: MightTable, card: MightCard) -> CardLook:
         title=card.name,
         owner=card.owner,
         form="unit",
-        subtitle=("Exhausted" if card.exhausted else "Ready")
-        + (" · " + ", ".join(definition.keywords) if definition.keywords else ""),
+        subtitle=" · ".join([*definition.keywords, "Exhausted" if card.exhausted else "Ready"]),
         stat=f"Might {might}",
         stat_tone=tone(might, base),
         counter=card.damage,
@@ -363,7 +362,8 @@ def might_layout(table: MightTable) -> Layout:
     field_w = per_side * UNIT_SLOT + GAP
     width = fields * field_w + (fields - 1) * GAP
     per_row = max(1, int((width + 4) // (STRIP_W + 4)))
-    base_slots = max(int(width // UNIT_SLOT), *(len(list(table.units(p))) for p in (0, 1)))
+    in_base = [sum(1 for u in table.units(p) if u.zone == "base") for p in (0, 1)]
+    base_slots = max(int(width // UNIT_SLOT), *in_base)
     width = max(width, base_slots * UNIT_SLOT)
     field_h = 2 * UNIT_SLOT + ROW_GAP
     base_h = UNIT_SLOT + ROW_GAP

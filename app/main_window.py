@@ -2,24 +2,24 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from contextlib import suppress
+from html import escape
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QSettings, Qt
+from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
     QDragEnterEvent,
     QDropEvent,
     QKeySequence,
-    QPainter,
     QResizeEvent,
     QShortcut,
 )
 from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
-    QGraphicsView,
     QMainWindow,
     QMenu,
     QMessageBox,
@@ -29,10 +29,12 @@ from PySide6.QtWidgets import (
 from app.dialogs import ask
 from app.examples import ExamplesMenu
 from app.inspector import Inspector
+from app.looks import chain_entries, game_over_text, turn_banner
 from app.offers import Offer, global_offers, offers_for
 from app.saving import SaveError, copy_location
 from app.session import Session
 from app.table_scene import TableScene
+from app.table_view import TableView
 from app.timeline_panel import TimelinePanel
 from app.window_bar import WindowBar
 from engine.assets import SCENARIOS
@@ -41,19 +43,10 @@ from engine.errors import RuleError, ScenarioError
 from engine.script import ScriptAction
 
 MAX_RECENT = 8
+DOCK_MIN_WIDTH = 180
+LAYOUT_VERSION = 2  # the docks' arrangement; saved layouts of other versions are not restored
+DOCK_SHARE = 0.21  # at most this share of the window's width goes to the docks
 TOP_LEVEL_GROUPS = ("Battle", "Play", "Abilities", "Ambush", "Combat")
-
-
-class TableView(QGraphicsView):
-    """Keeps the whole table in view as the window is resized."""
-
-    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt override)
-        super().resizeEvent(event)
-        self.fit()
-
-    def fit(self) -> None:
-        if self.scene() is not None:
-            self.fitInView(self.scene().sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
 
 
 class MainWindow(QMainWindow):
@@ -64,16 +57,15 @@ class MainWindow(QMainWindow):
         self.session.chooser = self.ask_choice
         self.scene = TableScene()
         self.view = TableView(self.scene)
-        self.view.setRenderHint(QPainter.RenderHint.Antialiasing)
         self.view.setObjectName("table")
         self.setCentralWidget(self.view)
         self.timeline = TimelinePanel(self.session)
         self.inspector = Inspector()
-        timeline_dock = self._dock("Timeline", self.timeline, Qt.DockWidgetArea.LeftDockWidgetArea)
-        inspector_dock = self._dock(
-            "Inspector", self.inspector, Qt.DockWidgetArea.RightDockWidgetArea
-        )
-        self.resizeDocks([timeline_dock, inspector_dock], [440, 330], Qt.Orientation.Horizontal)
+        # Both docks share the left side, one above the other, so the table keeps the width.
+        self.timeline_dock = self._dock("Timeline", self.timeline)
+        self.inspector_dock = self._dock("Inspector", self.inspector)
+        self.splitDockWidget(self.timeline_dock, self.inspector_dock, Qt.Orientation.Vertical)
+        self._drawn_scenario: object = None  # the scenario the scene shows
         self.pending_pick: Offer | None = None
         self.last_menu: QMenu | None = None  # the card menu shown last (tests read it)
         self.selected_card: str | None = None
@@ -92,12 +84,35 @@ class MainWindow(QMainWindow):
 
     # ----------------------------------------------------------------------------- building
 
-    def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+    def _dock(self, title: str, widget: QWidget) -> QDockWidget:
         dock = QDockWidget(title, self)
         dock.setObjectName(title)
         dock.setWidget(widget)
-        self.addDockWidget(area, dock)
+        widget.setMinimumWidth(DOCK_MIN_WIDTH)
+        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
         return dock
+
+    def _keep_table_room(self) -> None:
+        """Docks give way when the window narrows: the table keeps most of the width."""
+        docks = [
+            d
+            for d in (self.timeline_dock, self.inspector_dock)
+            if d.isVisible() and not d.isFloating()
+        ]
+        by_area: dict[Qt.DockWidgetArea, list[QDockWidget]] = {}
+        for dock in docks:
+            by_area.setdefault(self.dockWidgetArea(dock), []).append(dock)
+        columns = [area[0] for area in by_area.values()]
+        room = int(self.width() * DOCK_SHARE / max(1, len(columns)))
+        wide = [d for d in columns if d.width() > room]
+        if wide:
+            self.resizeDocks(
+                wide, [max(DOCK_MIN_WIDTH, room)] * len(wide), Qt.Orientation.Horizontal
+            )
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt override)
+        super().resizeEvent(event)
+        QTimer.singleShot(0, self._keep_table_room)  # once the docks have their new layout
 
     def _build_menus(self) -> None:
         file_menu = self.menuBar().addMenu("&File")
@@ -117,6 +132,15 @@ class MainWindow(QMainWindow):
         self.game_menu.aboutToShow.connect(self._fill_game_menu)
         view = self.menuBar().addMenu("&View")
         view.addAction("&Fit table", QKeySequence("Ctrl+0"), self.view.fit)
+        view.addAction("&Actual size (100%)", QKeySequence("Ctrl+1"), self.view.actual_size)
+        view.addAction("Zoom &in", QKeySequence("Ctrl+="), lambda: self.view.zoom(1.25))
+        view.addAction("Zoom &out", QKeySequence("Ctrl+-"), lambda: self.view.zoom(0.8))
+        view.addSeparator()
+        view.addAction(self.timeline_dock.toggleViewAction())
+        view.addAction(self.inspector_dock.toggleViewAction())
+        view.addAction("&Reset layout", self.reset_layout)
+        help_menu = self.menuBar().addMenu("&Help")
+        help_menu.addAction("&Keyboard shortcuts", QKeySequence("F1"), self.show_shortcuts)
 
     def _fill_recent(self) -> None:
         self.recent_menu.clear()
@@ -135,22 +159,66 @@ class MainWindow(QMainWindow):
 
     def _build_shortcuts(self) -> None:
         session = self.session
-        keys = {
-            "Left": lambda: session.select(session.index - 1),
-            "Right": lambda: session.select(session.index + 1),
-            "Ctrl+Left": lambda: session.select(session.phase_start(-1)),
-            "Ctrl+Right": lambda: session.select(session.phase_start(1)),
-            "Home": lambda: session.select(0),
-            "End": lambda: session.select(session.last),
-            "Space": self.timeline.toggle_play,
-            "Escape": self.cancel_pick,
+        self.keys: dict[str, tuple[str, Callable[[], object]]] = {
+            "Left": ("Previous step", lambda: session.select(session.index - 1)),
+            "Right": ("Next step", lambda: session.select(session.index + 1)),
+            "Ctrl+Left": (
+                "Start of this phase (at its start: of the previous one)",
+                lambda: session.select(session.phase_start(-1)),
+            ),
+            "Ctrl+Right": (
+                "Start of the next phase",
+                lambda: session.select(session.phase_start(1)),
+            ),
+            "Home": ("First step", lambda: session.select(0)),
+            "End": ("Last step", lambda: session.select(session.last)),
+            "Space": ("Play / pause", self.timeline.toggle_play),
+            "Escape": ("Cancel picking a target", self.cancel_pick),
         }
         self.shortcuts = []
-        for key, slot in keys.items():
+        for key, (_, slot) in self.keys.items():
             shortcut = QShortcut(QKeySequence(key), self)
             shortcut.setContext(Qt.ShortcutContext.WindowShortcut)
             shortcut.activated.connect(slot)
             self.shortcuts.append(shortcut)
+
+    def shortcut_rows(self) -> list[tuple[str, str]]:
+        """(keys, what they do) for every shortcut: the menus' and the table's."""
+        rows: list[tuple[str, str]] = []
+        for menu in self.menuBar().findChildren(QMenu):
+            for action in menu.actions():
+                if not action.shortcut().isEmpty():
+                    keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+                    rows.append((keys, action.text().replace("&", "")))
+        rows += [(key, what) for key, (what, _) in self.keys.items()]
+        rows += [
+            ("Mouse wheel", "Zoom the table around the mouse"),
+            ("Drag the table", "Pan (the middle button drags anywhere)"),
+            ("Click a card", "What can be tried with it"),
+        ]
+        return rows
+
+    def show_shortcuts(self) -> None:
+        rows = "".join(
+            f"<tr><td><b>{escape(keys)}</b></td><td>{escape(what)}</td></tr>"
+            for keys, what in self.shortcut_rows()
+        )
+        box = QMessageBox(self)
+        box.setWindowTitle("Keyboard shortcuts")
+        box.setTextFormat(Qt.TextFormat.RichText)
+        box.setText(f"<table cellpadding=3>{rows}</table>")
+        self.shortcuts_box = box  # tests read it
+        box.open()
+
+    def reset_layout(self) -> None:
+        """Both docks back on the left, one above the other, the table fitted."""
+        self.restoreState(self._default_state, LAYOUT_VERSION)
+        for dock in (self.timeline_dock, self.inspector_dock):
+            dock.show()
+        self.resizeDocks(
+            [self.timeline_dock], [int(self.width() * DOCK_SHARE)], Qt.Orientation.Horizontal
+        )
+        self.view.fit()
 
     # ----------------------------------------------------------------------------- files
 
@@ -273,12 +341,33 @@ class MainWindow(QMainWindow):
         step = self.session.step
         if step is None:
             return
-        self.scene.show_table(step.table, step.changed_cards())
-        self.inspector.show_step(step, self.selected_card)
+        if self.session.scenario is not self._drawn_scenario:  # another file: draw afresh
+            self._drawn_scenario = self.session.scenario
+            self.scene.reset()
+            self.view.fit()
+        table = step.table
+        self.scene.show_table(table, step.changed_cards(), self._action_changed(index), step)
         where = " (latest)" if self.session.at_end() else ""
+        self.view.show_phase(
+            " › ".join(step.phase),
+            f"{turn_banner(table)} · step {index} of {self.session.last}{where}",  # type: ignore[arg-type]
+            game_over_text(table),
+        )
+        self.view.chain.show_entries(chain_entries(table))
+        self.inspector.show_step(step, self.selected_card)
         self.statusBar().showMessage(
             f"Step {index} of {self.session.last}{where}: {step.description}"
         )
+
+    def _action_changed(self, index: int) -> frozenset[str]:
+        """At the first step of the action just played: every card the whole action changed."""
+        span = self.session.last_action
+        if span is None or index != span[0]:
+            return frozenset()
+        cards: set[str] = set()
+        for step in self.session.steps[span[0] : span[1] + 1]:
+            cards |= step.changed_cards()
+        return frozenset(cards)
 
     # ----------------------------------------------------------------------------- playing
 
@@ -380,17 +469,21 @@ class MainWindow(QMainWindow):
     # ----------------------------------------------------------------------------- layout
 
     def _restore_layout(self) -> None:
+        self.resizeDocks(
+            [self.timeline_dock], [int(self.width() * DOCK_SHARE)], Qt.Orientation.Horizontal
+        )
+        self._default_state = self.saveState(LAYOUT_VERSION)
         geometry = self.settings.value("geometry")
         state = self.settings.value("state")
         if isinstance(geometry, QByteArray):
             self.restoreGeometry(geometry)
         if isinstance(state, QByteArray):
-            self.restoreState(state)
+            self.restoreState(state, LAYOUT_VERSION)  # a layout of another version is ignored
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
         if not self.settle_unsaved():
             event.ignore()
             return
         self.settings.setValue("geometry", self.saveGeometry())
-        self.settings.setValue("state", self.saveState())
+        self.settings.setValue("state", self.saveState(LAYOUT_VERSION))
         super().closeEvent(event)

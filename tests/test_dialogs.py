@@ -1,0 +1,174 @@
+"""The choice dialogs: Cancel changes nothing, refused numbers stay with the engine's reason, and
+a choice with only one legal answer is not asked."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QMessageBox
+
+from app.dialogs import AssignmentDialog, ReplacementOrderDialog
+from app.main_window import MainWindow
+
+COMBAT = """\
+ruleset: might
+title: Dialogs
+rules: [M-10]
+setup:
+  players:
+    - name: Alice
+      units:
+        - {card: Iron Sentinel, id: alice-sentinel, at: Battlefield 1}
+    - name: Bob
+      units:
+        - {card: Stone Whelp, at: Battlefield 1}
+        - {card: %s, id: second, at: Battlefield 1}
+"""
+ORDER = """\
+ruleset: might
+title: Two replacements
+rules: [M8]
+setup:
+  players:
+    - name: Alice
+      units:
+        - card: Iron Sentinel
+          shields: [{id: ward, value: 3}]
+          doublers: [{id: twice}]
+    - {name: Bob}
+"""
+
+Script = Callable[[QDialog], None]
+
+
+@pytest.fixture
+def window(qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> MainWindow:  # type: ignore[no-untyped-def]
+    for name in ("critical", "warning", "information"):
+        monkeypatch.setattr(QMessageBox, name, staticmethod(lambda *a, **k: None))
+    win = MainWindow(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(win)
+    win.show()
+    return win
+
+
+def open_text(window: MainWindow, text: str) -> None:
+    path = Path(window.settings.fileName()).with_name("table.yaml")
+    path.write_text(text)
+    assert window.open_path(path)
+
+
+def answer_with(monkeypatch: pytest.MonkeyPatch, *scripts: Script) -> list[QDialog]:
+    """Each dialog shown runs the next script on the real widgets; the dialogs are returned."""
+    shown: list[QDialog] = []
+
+    def fake_exec(dialog: QDialog) -> int:
+        scripts[len(shown)](dialog)
+        shown.append(dialog)
+        return dialog.result()
+
+    for kind in (AssignmentDialog, ReplacementOrderDialog):
+        monkeypatch.setattr(kind, "exec", fake_exec)
+    return shown
+
+
+def press(button: QDialogButtonBox.StandardButton) -> Script:
+    return lambda dialog: dialog.buttons.button(button).click()  # type: ignore[attr-defined]
+
+
+def typed(**amounts: int) -> Script:
+    def script(dialog: QDialog) -> None:
+        assert isinstance(dialog, AssignmentDialog)
+        for unit, amount in amounts.items():
+            dialog.spins[unit.replace("_", "-")].setValue(amount)
+        dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
+
+    return script
+
+
+def start_combat(window: MainWindow) -> bool:
+    window.card_clicked("alice-sentinel")
+    assert window.last_menu is not None
+    action = next(a for a in window.last_menu.actions() if a.text().startswith("Start combat"))
+    window.last_menu.close()
+    action.trigger()
+    return window.session.steps[-1].table.combat is None  # type: ignore[attr-defined]
+
+
+def unchanged(window: MainWindow, play: object) -> bool:
+    return window.session.play is play and window.statusBar().currentMessage() == "Cancelled"
+
+
+def test_cancel_in_the_assignment_dialog_changes_nothing(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    open_text(window, COMBAT % "Iron Sentinel")
+    play, steps = window.session.play, list(window.session.steps)
+    shown = answer_with(monkeypatch, press(QDialogButtonBox.StandardButton.Cancel))
+    start_combat(window)
+    assert len(shown) == 1 and unchanged(window, play)
+    assert window.session.steps == steps and window.session.actions() == []
+
+
+def test_cancel_in_the_replacement_order_dialog_changes_nothing(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    open_text(window, ORDER)
+    play = window.session.play
+    shown = answer_with(monkeypatch, press(QDialogButtonBox.StandardButton.Cancel))
+    window.card_clicked("iron-sentinel")
+    assert window.last_menu is not None
+    deal = next(
+        a
+        for m in window.last_menu.actions()
+        if m.menu()
+        for a in m.menu().actions()
+        if a.text().startswith("Deal 2")
+    )
+    window.last_menu.close()
+    deal.trigger()
+    assert len(shown) == 1 and isinstance(shown[0], ReplacementOrderDialog)
+    assert unchanged(window, play) and window.session.actions() == []
+
+
+def test_a_refused_assignment_is_asked_again_with_the_numbers_typed(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    open_text(window, COMBAT % "Iron Sentinel")
+    seen: list[tuple[dict[str, int], str]] = []
+
+    def look(dialog: QDialog) -> None:
+        assert isinstance(dialog, AssignmentDialog)
+        seen.append((dialog.answer(), dialog.refusal.text()))  # type: ignore[arg-type]
+        typed(stone_whelp=2, second=2)(dialog)
+
+    shown = answer_with(monkeypatch, typed(stone_whelp=3, second=1), look)
+    assert start_combat(window)
+    assert seen == [
+        (
+            {"stone-whelp": 3, "second": 1},
+            "Not allowed: stone-whelp gets 3 but lethal is 2: no unit gets more than lethal "
+            "until every enemy unit has lethal (rule M-10)",
+        )
+    ]
+    assert shown[0] is shown[1]  # the same dialog, reopened
+    # Bob's 6 against Alice's single sentinel has one answer: it was not asked.
+    assert len(shown) == 2
+    combat = window.session.actions()[-1].combat  # type: ignore[attr-defined]
+    assert combat.assign == {
+        "Alice": {"stone-whelp": 2, "second": 2},
+        "Bob": {"alice-sentinel": 6},
+    }
+
+
+def test_no_dialog_when_only_one_split_is_legal(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    open_text(window, COMBAT % "Stone Whelp")  # 4 is exactly lethal for both whelps
+    shown = answer_with(monkeypatch)
+    assert start_combat(window)
+    assert shown == []
+    assign = window.session.actions()[-1].combat.assign  # type: ignore[attr-defined]
+    assert assign["Alice"] == {"stone-whelp": 2, "second": 2}

@@ -21,6 +21,7 @@ MARKER_W, MARKER_H = 70, 22  # a set Ambush, on its slot's top edge
 GAP = 12
 ROW_GAP = 8  # between the rows of the might table
 LABEL = 18  # room for a zone's label above it
+HAND_LABEL = 130  # a might hand's label, left of its cards
 OWNER_COLORS = ("#2f6db5", "#b5452f")
 FORMS = {"card": (CARD_W, CARD_H), "unit": (UNIT_W, UNIT_H), "strip": (STRIP_W, STRIP_H)}
 FORMS["marker"] = (MARKER_W, MARKER_H)
@@ -130,10 +131,11 @@ def hand_look(title: str, owner: int, subtitle: str, stat: str, tooltip: str) ->
     )
 
 
-def strip_column(count: int, room: float) -> float:
-    """The distance between strips stacked in ``room``: overlapping once they no longer fit."""
-    step = STRIP_H + 4
-    return step if count * step <= room or count < 2 else (room - STRIP_H) / (count - 1)
+def spread(count: int, room: float, size: float) -> float:
+    """The distance between ``count`` cards of ``size`` laid in a line in ``room``: a small gap
+    while they fit, overlapping once they do not."""
+    step = size + 4
+    return step if count * step <= room or count < 2 else (room - size) / (count - 1)
 
 
 # --------------------------------------------------------------------------------------- souls
@@ -266,7 +268,7 @@ def souls_layout(table: SoulsTable) -> Layout:
         placements.append(Placement(card.uid, x, y, z, look))
     for owner, held in hands.items():
         top = card_y(owner, 1 if owner == 0 else table.rows)
-        step = strip_column(len(held), side - LABEL - GAP)
+        step = spread(len(held), side - LABEL - GAP, STRIP_H)
         for n, card in enumerate(held):
             look = with_uid(souls_look(table, card), card.uid, card.name)
             placements.append(Placement(card.uid, 0, top + n * step, 1.0 + n, look))
@@ -332,6 +334,7 @@ def might_look(table: MightTable, card: MightCard) -> CardLook:
     badges += ["×2 damage" for _ in card.doublers]
     if card.lethal:
         badges.append(f"lethal at {card.lethal[-1].threshold}")
+    badges += [f"target of {item.card}" for item in table.chain if item.target == card.uid]
     return CardLook(
         title=card.name,
         owner=card.owner,
@@ -361,18 +364,23 @@ def might_layout(table: MightTable) -> Layout:
     per_side = max([MIN_SIDE] + [len(table.units_at(i, p)) for i in range(fields) for p in (0, 1)])
     field_w = per_side * UNIT_SLOT + GAP
     width = fields * field_w + (fields - 1) * GAP
-    per_row = max(1, int((width + 4) // (STRIP_W + 4)))
     in_base = [sum(1 for u in table.units(p) if u.zone == "base") for p in (0, 1)]
     base_slots = max(int(width // UNIT_SLOT), *in_base)
     width = max(width, base_slots * UNIT_SLOT)
     field_h = 2 * UNIT_SLOT + ROW_GAP
     base_h = UNIT_SLOT + ROW_GAP
     # Rows from the top, each under its label: hand, base, battlefields, base, hand.
-    hand_y = {1: float(LABEL)}
+    # The hand rows carry their label at their left, after the trash pile: no label row.
+    hand_y = {1: 0.0}
     base_y = {1: hand_y[1] + STRIP_H + ROW_GAP + LABEL}
     field_y = base_y[1] + base_h + ROW_GAP + LABEL
     base_y[0] = field_y + field_h + ROW_GAP + LABEL
-    hand_y[0] = base_y[0] + base_h + ROW_GAP + LABEL
+    hand_y[0] = base_y[0] + base_h + ROW_GAP
+    hand_x = STRIP_W + GAP + HAND_LABEL
+    in_hand = [
+        sum(1 for c in table.cards.values() if c.owner == p and c.zone == "hand") for p in (0, 1)
+    ]
+    hand_step = [spread(n, width - hand_x, STRIP_W) for n in in_hand]
     for index, battlefield in enumerate(table.battlefields):
         holder = battlefield.holder
         held = "" if holder is None else f" · held by {table.players[holder].name}"
@@ -425,19 +433,17 @@ def might_layout(table: MightTable) -> Layout:
             if key[0] == "trash":  # a pile at the row's left end
                 x, y = 2 * min(n, 4), hand_y[owner] - 2 * min(n, 4)
             else:
-                row, col = divmod(n, max(1, per_row - 1))  # the trash keeps the first place
-                x, y = (col + 1) * (STRIP_W + 4) + GAP, hand_y[owner] + row * (STRIP_H + 4)
+                x, y = hand_x + n * hand_step[owner], hand_y[owner]
         counts[key] = n + 1
         placements.append(Placement(card.uid, x, y, 1.0 + n, look))
     for owner, player in enumerate(table.players):
-        in_hand = counts.get(("hand", owner), 0)
         trash = counts.get(("trash", owner), 0)
         decorations.append(
             Decoration(
                 "label",
-                STRIP_W + 4 + GAP,
-                hand_y[owner] - LABEL,
-                text=f"{player.name}'s hand ({in_hand})",
+                STRIP_W + GAP,
+                hand_y[owner] + (STRIP_H - LABEL) / 2,
+                text=f"{player.name}'s hand ({in_hand[owner]})",
             )
         )
         decorations.append(

@@ -69,7 +69,8 @@ class MainWindow(QMainWindow):
         self.pending_pick: Offer | None = None
         self.last_menu: QMenu | None = None  # the card menu shown last (tests read it)
         self.selected_card: str | None = None
-        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, WindowBar(self.session, self))
+        self.window_bar = WindowBar(self.session, self)
+        self.view.strip.set_waiting_row(self.window_bar)
         self._build_menus()
         self._build_shortcuts()
         self.setAcceptDrops(True)
@@ -174,6 +175,7 @@ class MainWindow(QMainWindow):
             "End": ("Last step", lambda: session.select(session.last)),
             "Space": ("Play / pause", self.timeline.toggle_play),
             "Escape": ("Cancel picking a target", self.cancel_pick),
+            "Ctrl+Return": ("Pass / continue, when something waits", self.window_bar.proceed),
         }
         self.shortcuts = []
         for key, (_, slot) in self.keys.items():
@@ -351,6 +353,7 @@ class MainWindow(QMainWindow):
         self.view.show_phase(
             " › ".join(step.phase),
             f"{turn_banner(table)} · step {index} of {self.session.last}{where}",  # type: ignore[arg-type]
+            step.description,
             game_over_text(table),
         )
         self.view.chain.show_entries(chain_entries(table))
@@ -416,7 +419,7 @@ class MainWindow(QMainWindow):
 
     def take_offer(self, offer: Offer) -> None:
         if offer.proceeds:
-            self.findChild(WindowBar).proceed()
+            self.window_bar.proceed()
         elif offer.pick is not None:
             self.pending_pick = offer
             self.statusBar().showMessage(f"{offer.pick_prompt} (Esc cancels)")

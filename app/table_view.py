@@ -8,7 +8,15 @@ from html import escape
 
 from PySide6.QtCore import QPoint, QRectF, Qt, Signal
 from PySide6.QtGui import QMouseEvent, QPainter, QPaintEvent, QResizeEvent, QWheelEvent
-from PySide6.QtWidgets import QFrame, QGraphicsView, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QGraphicsView,
+    QGridLayout,
+    QLabel,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
 
 from app.card_painter import paint_card
 from app.looks import CardLook
@@ -16,9 +24,13 @@ from app.table_scene import CardItem, TableScene
 
 MIN_SCALE, MAX_SCALE = 0.2, 4.0
 WHEEL_STEP = 1.15
+STRIP_HEIGHT = 54
 PREVIEW_SCALE = 2.2
 STRIP_STYLE = (
-    "background: rgba(16, 34, 22, 225); color: #f4f1e6; padding: 5px 10px; font-size: 15px;"
+    "#strip { background: rgba(16, 34, 22, 232); }"
+    " QLabel#phase { color: #f4f1e6; font-size: 15px; font-weight: bold; }"
+    " QLabel#info { color: #b9d6c0; font-size: 13px; }"
+    " QLabel#caption { color: #f4f1e6; font-size: 13px; }"
 )
 OVER_STYLE = "background: rgba(150, 24, 24, 235); color: white; padding: 6px 10px;"
 CHAIN_STYLE = (
@@ -57,6 +69,47 @@ class CardPreview(QWidget):
         w, h = self.look.size
         paint_card(painter, self.look, w, h)
         painter.end()
+
+
+class PhaseStrip(QFrame):
+    """Over the top of the table: where the selected step happens and who is to play, then the
+    step's description or, while something waits, the waiting row with its Pass button. Its
+    height never changes, so the table under it never has to."""
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.setObjectName("strip")
+        self.setStyleSheet(STRIP_STYLE)
+        self.phase, self.info, self.caption = QLabel(), QLabel(), QLabel()
+        for name, label in (("phase", self.phase), ("info", self.info), ("caption", self.caption)):
+            label.setObjectName(name)
+            label.setTextFormat(Qt.TextFormat.PlainText)
+            label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.info.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.grid = QGridLayout(self)
+        self.grid.setContentsMargins(10, 4, 8, 4)
+        self.grid.setVerticalSpacing(2)
+        self.grid.addWidget(self.phase, 0, 0)
+        self.grid.addWidget(self.info, 0, 1)
+        self.grid.addWidget(self.caption, 1, 0, 1, 2)
+        self.grid.setColumnStretch(0, 3)
+        self.grid.setColumnStretch(1, 2)
+        self.waiting_row: QWidget | None = None
+        self.setFixedHeight(STRIP_HEIGHT)
+
+    def set_waiting_row(self, row: QWidget) -> None:
+        """Show ``row`` in place of the caption whenever it is not hidden."""
+        row.setParent(self)
+        self.grid.addWidget(row, 1, 0, 1, 2)
+        self.waiting_row = row
+
+    def show_step(self, phase: str, info: str, caption: str) -> None:
+        self.phase.setText(phase)
+        self.info.setText(info)
+        self.caption.setText(caption)
+        self.caption.setToolTip(caption)
+        waiting = self.waiting_row is not None and not self.waiting_row.isHidden()
+        self.caption.setVisible(not waiting)
 
 
 class ChainPanel(QFrame):
@@ -110,10 +163,7 @@ class TableView(QGraphicsView):
         self.setMouseTracking(True)
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
         self.setMinimumSize(120, 90)
-        self.strip = QLabel(self)
-        self.strip.setStyleSheet(STRIP_STYLE)
-        self.strip.setTextFormat(Qt.TextFormat.RichText)
-        self.strip.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        self.strip = PhaseStrip(self)
         self.game_over = QLabel(self)
         self.game_over.setStyleSheet(OVER_STYLE + "font-size: 18px; font-weight: bold;")
         self.game_over.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -125,11 +175,8 @@ class TableView(QGraphicsView):
 
     # ----------------------------------------------------------------------------- overlays
 
-    def show_phase(self, phase: str, turn: str, over: str) -> None:
-        self.strip.setText(
-            f"<b>{escape(phase)}</b><span style='color:#b9d6c0'>&nbsp;&nbsp;·&nbsp;&nbsp;"
-            f"{escape(turn)}</span>"
-        )
+    def show_phase(self, phase: str, info: str, caption: str, over: str) -> None:
+        self.strip.show_step(phase, info, caption)
         self.game_over.setText(over)
         self.game_over.setVisible(bool(over))
         self._place_overlays()
@@ -140,7 +187,7 @@ class TableView(QGraphicsView):
 
     def _place_overlays(self) -> None:
         area = self.viewport().geometry()
-        self.strip.setGeometry(area.x(), area.y(), area.width(), self.strip.sizeHint().height())
+        self.strip.setGeometry(area.x(), area.y(), area.width(), STRIP_HEIGHT)
         self.game_over.setGeometry(area.x(), self.strip.geometry().bottom() + 1, area.width(), 36)
         self.chain.move(area.right() - self.chain.width() - 8, area.y() + self.top_margin() + 8)
 

@@ -1,32 +1,40 @@
-"""The bar that shows what waits for the players (a battle window, a spell on the chain) and
-passes: the engine's prompt, and its "Pass / continue" as the default button."""
+"""The row that shows what waits for the players (a battle window, a spell on the chain) and
+passes: the engine's prompt, and its "Pass / continue" as the default button. It lives in the
+phase strip over the table, so showing it never resizes the table."""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QPushButton, QToolBar
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QMainWindow, QMessageBox, QPushButton
 
 from app.session import Session
 from engine.choices import ChoiceCancelled
 from engine.errors import RuleError
 
 
-class WindowBar(QToolBar):
+class WindowBar(QFrame):
     """Hidden while nothing waits; shows the engine's ``Waiting`` record and passes on click."""
 
     def __init__(self, session: Session, window: QMainWindow) -> None:
-        super().__init__("Where play stands", window)
+        super().__init__(window)
         self.setObjectName("window_bar")
-        self.setMovable(False)
+        self.setStyleSheet(
+            "#window_bar { background: #f2c230; border-radius: 4px; }"
+            " QLabel { color: #1b1b1b; font-size: 13px; }"
+        )
         self.session = session
         self.main = window
         self.prompt = QLabel()
-        self.prompt.setWordWrap(True)
+        self.prompt.setTextFormat(Qt.TextFormat.PlainText)
         self.button = QPushButton("Pass / continue")
         self.button.setDefault(True)
-        self.button.setStyleSheet("font-weight: bold; padding: 4px 12px")
+        self.button.setStyleSheet("font-weight: bold; padding: 2px 10px")
         self.button.clicked.connect(self.proceed)
-        self.addWidget(self.button)
-        self.addWidget(self.prompt)
+        row = QHBoxLayout(self)
+        row.setContentsMargins(6, 1, 4, 1)
+        row.addWidget(self.prompt, 1)
+        row.addWidget(self.button)
         session.timeline_changed.connect(self.refresh)
         self.refresh()
 
@@ -36,15 +44,25 @@ class WindowBar(QToolBar):
         if waiting is None:
             return
         rules = ", ".join(waiting.rules)
-        self.prompt.setText(f"  {waiting.prompt}  ({', '.join(waiting.players)} may act; {rules})")
+        text = f"{waiting.prompt} ({', '.join(waiting.players)} may act; {rules})"
+        self.prompt.setToolTip(text)
+        metrics = self.prompt.fontMetrics()
+        room = max(80, self.prompt.width())
+        self.prompt.setText(metrics.elidedText(text, Qt.TextElideMode.ElideRight, room))
         self.button.setText(waiting.pass_label)
-        self.button.setToolTip(f"Pass / continue: {waiting.pass_label} ({rules})")
+        self.button.setToolTip(f"Pass / continue (Ctrl+Return): {waiting.pass_label} ({rules})")
 
     def proceed(self) -> None:
         """Pass: the engine finishes what waits; a cancelled choice or a refusal changes nothing."""
+        if self.session.waiting is None:
+            return
         try:
             self.session.proceed()
         except ChoiceCancelled:
             self.main.statusBar().showMessage("Cancelled")
         except RuleError as error:
             QMessageBox.warning(self.main, "Not allowed", str(error))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt override)
+        super().resizeEvent(event)
+        self.refresh()  # the prompt is elided to the room it has

@@ -1,0 +1,363 @@
+"""The table a person looks at (issue 7, points 1-3 and 6): size that holds, readable might tables,
+no overlapping cards, zoom and pan, the preview, docks, the phase strip, deltas and arrows."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QEvent, QPoint, QPointF, QSettings, Qt
+from PySide6.QtGui import QMouseEvent, QWheelEvent
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from app.card_painter import MIN_TEXT_PX
+from app.looks import CardLook
+from app.main_window import MainWindow
+from app.table_scene import CardItem
+from engine.assets import SCENARIOS
+
+DEMO = SCENARIOS / "souls" / "demo-table.yaml"
+MIGHT = sorted((SCENARIOS / "might").glob("*.yaml"))
+SOULS = sorted((SCENARIOS / "souls").glob("*.yaml"))
+PILES = ("elysium", "exile", "trash")
+
+# The busiest might table the issue names: 4 units a side on two battlefields, both bases, hands,
+# and a spell on the chain.
+CROWDED = """\
+ruleset: might
+title: Crowded
+rules: [M1]
+setup:
+  players:
+    - name: Alice
+      runes: 3
+      units:
+{alice}
+      hand: [{{card: Spark}}, {{card: Quick Mend}}, {{card: Meteor}}]
+    - name: Bob
+      units:
+{bob}
+      hand: [{{card: Bulwark}}, {{card: Iron Hide}}]
+      bonus_damage: [{{amount: 2}}]
+"""
+
+
+def crowded_units(prefix: str) -> str:
+    lines = []
+    for field in ("Battlefield 1", "Battlefield 2", "base"):
+        for n in range(4):
+            exhausted = "true" if n % 2 else "false"
+            lines.append(
+                f"        - {{card: Stone Whelp, id: {prefix}-{field[-1]}-{n}, at: {field},"
+                f" exhausted: {exhausted}, shields: [{{id: w{n}, value: 2}}],"
+                f" doublers: [{{id: d{n}}}]}}"
+            )
+    return "\n".join(lines)
+
+
+@pytest.fixture
+def window(qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> MainWindow:  # type: ignore[no-untyped-def]
+    for name in ("critical", "warning", "information"):
+        monkeypatch.setattr(QMessageBox, name, staticmethod(lambda *a, **k: None))
+    win = MainWindow(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(win)
+    win.resize(1280, 800)
+    win.show()
+    settle()
+    return win
+
+
+def settle() -> None:
+    for _ in range(3):
+        QApplication.processEvents()
+
+
+def close_popups() -> None:
+    """A card menu left open by an earlier test would take every mouse event."""
+    while (popup := QApplication.activePopupWidget()) is not None:
+        popup.close()
+
+
+def shown_cards(win: MainWindow) -> list[CardItem]:
+    return [item for item in win.scene.items_by_uid.values() if item.isVisible()]
+
+
+def card_rect(item: CardItem) -> tuple[float, float, float, float]:
+    w, h = item.look.size
+    return item.x(), item.y(), w, h
+
+
+def overlaps(a: CardItem, b: CardItem) -> bool:
+    ax, ay, aw, ah = card_rect(a)
+    bx, by, bw, bh = card_rect(b)
+    return ax < bx + bw and bx < ax + aw and ay < by + bh and by < ay + ah
+
+
+def open_at_each_step(win: MainWindow, path: Path):  # type: ignore[no-untyped-def]
+    assert win.open_path(path), path
+    for index in range(win.session.last + 1):
+        win.session.select(index)
+        yield index
+
+
+# ---------------------------------------------------------------------------------- 1. size
+
+
+def test_the_table_keeps_its_size_across_files_and_steps(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    fresh = MainWindow(QSettings(str(tmp_path / "a.ini"), QSettings.Format.IniFormat))
+    used = MainWindow(QSettings(str(tmp_path / "b.ini"), QSettings.Format.IniFormat))
+    for win in (fresh, used):
+        qtbot.addWidget(win)
+        win.resize(1600, 1000)
+        win.show()
+    settle()
+    fresh.open_path(DEMO)
+    for path in (MIGHT[0], SOULS[3], MIGHT[-1], SOULS[-2], DEMO):
+        assert used.open_path(path)
+    settle()
+    assert used.scene.sceneRect() == fresh.scene.sceneRect()
+    assert used.view.scale_factor == pytest.approx(fresh.view.scale_factor)
+    assert len(used.scene.items_by_uid) == len(fresh.scene.items_by_uid)  # nothing left over
+    rect, scale = used.scene.sceneRect(), used.view.scale_factor
+    used.session.select(0)  # hands shown
+    used.session.select(used.session.last)
+    settle()
+    assert used.scene.sceneRect() == rect and used.view.scale_factor == pytest.approx(scale)
+
+
+def test_zoom_pan_fit_and_actual_size(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    window.open_path(DEMO)
+    close_popups()
+    settle()
+    view = window.view
+    fitted = view.scale_factor
+    centre = QPointF(view.viewport().rect().center())
+    wheel = QWheelEvent(
+        centre,
+        view.viewport().mapToGlobal(centre),
+        QPoint(0, 0),
+        QPoint(0, 240),
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+        Qt.ScrollPhase.NoScrollPhase,
+        False,
+    )
+    QApplication.sendEvent(view.viewport(), wheel)
+    assert view.scale_factor > fitted * 1.2 and not view.fitting
+    bars = view.horizontalScrollBar(), view.verticalScrollBar()
+    before = bars[0].value(), bars[1].value()
+    empty = view.mapFromScene(view.sceneRect().topLeft() + QPointF(2, 2))
+    assert window.scene.card_at(view.mapToScene(empty)) is None
+    qtbot.mousePress(view.viewport(), Qt.MouseButton.LeftButton, pos=empty + QPoint(40, 40))
+    qtbot.mouseMove(view.viewport(), empty)
+    qtbot.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton, pos=empty)
+    assert (bars[0].value(), bars[1].value()) != before  # the drag panned the table
+    qtbot.keyClick(window, Qt.Key.Key_1, Qt.KeyboardModifier.ControlModifier)
+    assert view.scale_factor == pytest.approx(1.0)
+    qtbot.keyClick(window, Qt.Key.Key_0, Qt.KeyboardModifier.ControlModifier)
+    assert view.fitting and view.scale_factor == pytest.approx(fitted)
+
+
+def hover(window: MainWindow, point: QPoint) -> None:
+    """A mouse move over the table (sent to the view, wherever the real mouse is)."""
+    viewport = window.view.viewport()
+    move = QMouseEvent(
+        QEvent.Type.MouseMove,
+        QPointF(point),
+        QPointF(viewport.mapToGlobal(point)),
+        Qt.MouseButton.NoButton,
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    QApplication.sendEvent(viewport, move)
+
+
+def test_hovering_a_card_shows_it_large(window: MainWindow) -> None:
+    window.open_path(DEMO)
+    settle()
+    sylva = window.scene.items_by_uid["sylva"]
+    hover(window, window.view.mapFromScene(sylva.sceneBoundingRect().center()))
+    preview = window.view.preview
+    assert preview.isVisible() and preview.look == sylva.look
+    assert preview.width() > 2 * window.view.on_screen(sylva).width()
+    hover(window, window.view.mapFromScene(window.view.sceneRect().topLeft() + QPointF(2, 2)))
+    assert not preview.isVisible()
+
+
+def test_docks_give_the_table_room_and_come_back_from_the_view_menu(
+    qtbot,  # type: ignore[no-untyped-def]
+    window: MainWindow,
+) -> None:
+    window.open_path(DEMO)
+    window.resize(1024, 700)
+    settle()
+    assert window.view.width() >= 0.7 * window.width()
+    window.resize(800, 560)
+    settle()
+    assert window.view.width() >= 0.65 * window.width()
+    toggle = window.inspector_dock.toggleViewAction()
+    view_menu = next(m for m in window.menuBar().actions() if m.text() == "&View").menu()
+    assert toggle in view_menu.actions()
+    window.inspector_dock.close()
+    assert not window.inspector_dock.isVisible()
+    toggle.trigger()
+    assert window.inspector_dock.isVisible()
+
+
+# ------------------------------------------------------------------------- 2. reading might
+
+
+def assert_readable(window: MainWindow, where: str) -> None:
+    scale = window.view.scale_factor
+    assert MIN_TEXT_PX * scale >= 11, f"{where}: smallest text {MIN_TEXT_PX * scale:.1f} px"
+    for item in shown_cards(window):
+        if item.look.form == "unit":
+            rect = window.view.on_screen(item)
+            short = min(rect.width(), rect.height())
+            assert short >= 100, f"{where}: {item.uid} is {short:.0f} px across"
+
+
+@pytest.mark.parametrize("path", MIGHT, ids=lambda p: p.stem)
+def test_might_tables_are_readable_at_1280x800(window: MainWindow, path: Path) -> None:
+    for index in open_at_each_step(window, path):
+        assert_readable(window, f"{path.name} step {index}")
+
+
+def test_a_crowded_might_table_is_readable_at_1280x800(window: MainWindow, tmp_path: Path) -> None:
+    path = tmp_path / "crowded.yaml"
+    path.write_text(CROWDED.format(alice=crowded_units("a"), bob=crowded_units("b")))
+    assert window.open_path(path)
+    window.card_clicked("spark")
+    next(a for a in window.last_menu.actions() if a.text().startswith("Play Spark")).trigger()
+    window.card_clicked("a-1-0")  # Spark's target: the spell waits on the chain
+    settle()
+    assert window.view.chain.isVisible() and window.view.chain.entries
+    assert_readable(window, "crowded")
+    assert not any_overlap(window)
+    whelp = window.scene.items_by_uid["a-1-1"]
+    assert whelp.look.sideways and whelp.look.badges == ("prevent 2", "×2 damage")
+
+
+def any_overlap(window: MainWindow) -> list[tuple[str, str]]:
+    table = window.session.table
+    cards = [
+        item
+        for item in shown_cards(window)
+        if item.look.form != "marker"  # an Ambush tab sits on its slot's edge
+        and not item.look.tucked  # an Armament peeks out under its Soul
+        and table.cards[item.uid].zone not in PILES  # type: ignore[union-attr]
+    ]
+    return [(a.uid, b.uid) for i, a in enumerate(cards) for b in cards[i + 1 :] if overlaps(a, b)]
+
+
+@pytest.mark.parametrize("path", MIGHT + SOULS, ids=lambda p: p.stem)
+def test_no_two_cards_overlap(window: MainWindow, path: Path) -> None:
+    for index in open_at_each_step(window, path):
+        assert not any_overlap(window), f"{path.name} step {index}"
+
+
+def test_badges_wrap_and_never_cut() -> None:
+    from app.card_painter import badge_rows
+
+    badges = ("prevent 3", "prevent all", "×2 damage", "×2 damage", "lethal at 6")
+    rows = badge_rows(badges, 92, 2)
+    shown = [b for line in rows for b in line]
+    assert len(rows) == 2 and shown[-1].startswith("+") and shown[-1].endswith("more")
+    hidden = int(shown[-1].split()[0][1:])
+    assert shown[:-1] == list(badges[: len(badges) - hidden])
+    assert badge_rows(badges[:1], 92, 2) == [["prevent 3"]]
+
+
+# ----------------------------------------------------------------------- 3. changes visible
+
+
+def step_with(window: MainWindow, text: str) -> int:
+    return next(s.index for s in window.session.steps if text in s.description)
+
+
+def test_deltas_and_arrows_show_what_a_step_did(window: MainWindow) -> None:
+    window.open_path(DEMO)
+    window.session.select(step_with(window, "bob-imp takes 10 attack damage"))
+    assert "-10 HP" in window.scene.deltas["bob-imp"]
+    declared = step_with(window, "thorn-squire attacks bob-imp")
+    window.session.select(declared)
+    assert ("thorn-squire", "bob-imp") in window.scene.arrows
+    assert window.scene.items_by_uid["bob-imp"].highlighted  # the target is marked too
+    window.session.select(step_with(window, "thorn-squire takes 5 damage"))
+    assert ("bob-imp", "thorn-squire") in window.scene.arrows  # the trigger's source
+
+
+def test_prevention_shows_as_a_delta(window: MainWindow) -> None:
+    window.open_path(SCENARIOS / "might" / "M4-prevention-worked-example.yaml")
+    index = next(
+        s.index for s in window.session.steps if any(c.kind == "replacement" for c in s.changes)
+    )
+    window.session.select(index)
+    texts = [t for ts in window.scene.deltas.values() for t in ts]
+    assert any(t.startswith("prevented") and "→" in t for t in texts)
+
+
+def test_the_phase_strip_follows_cleanup_and_expiration(window: MainWindow) -> None:
+    window.open_path(SCENARIOS / "might" / "M11-expiration-worked-example.yaml")
+    heal = next(s for s in window.session.steps if any("Heal" in part for part in s.phase[2:]))
+    window.session.select(heal.index)
+    strip = window.view.strip.phase.text()
+    assert all(part in strip for part in heal.phase)
+    assert window.view.strip.caption.text() == heal.description
+    assert window.view.strip.isVisible()
+
+
+def test_game_over_is_a_banner(window: MainWindow) -> None:
+    window.open_path(SCENARIOS / "souls" / "14.4.6-realm-shatters-game-ends.yaml")
+    window.session.select(window.session.last)
+    assert window.view.game_over.isVisible()
+    assert "Game over" in window.view.game_over.text()
+    window.session.select(0)
+    assert not window.view.game_over.isVisible()
+
+
+def test_the_timeline_shows_every_rule_id(window: MainWindow) -> None:
+    window.open_path(DEMO)
+    row = max(window.timeline.rows, key=lambda r: len(r.text(1)))
+    assert row.toolTip(1).count("\n") == row.text(1).count(",")
+    assert all(rule in row.toolTip(1) for rule in row.text(1).split(", "))
+
+
+# ------------------------------------------------------------------------------ 6. small
+
+
+def test_help_lists_the_keyboard_shortcuts(window: MainWindow) -> None:
+    rows = dict(window.shortcut_rows())
+    assert rows["Ctrl+0"] == "Fit table" and rows["Ctrl+1"].startswith("Actual size")
+    assert "Escape" in rows and "Space" in rows
+    window.show_shortcuts()
+    assert "Fit table" in window.shortcuts_box.text()
+    window.shortcuts_box.close()
+
+
+def test_card_looks_measure_their_form() -> None:
+    unit = CardLook(title="x", owner=0, form="unit")
+    turned = CardLook(title="x", owner=0, form="unit", sideways=True)
+    assert turned.size == unit.size[::-1]
+
+
+def test_after_an_action_its_first_step_shows_all_it_changed(
+    window: MainWindow, tmp_path: Path
+) -> None:
+    cascade = SCENARIOS / "souls" / "S-12-capture-cascade.yaml"
+    path = tmp_path / "cascade.yaml"
+    path.write_text(cascade.read_text().split("script:")[0])
+    window.open_path(path)
+    window.card_clicked("firebolt")
+    next(a for a in window.last_menu.actions() if a.text().startswith("Play")).trigger()
+    window.card_clicked("pyre-martyr")
+    first, last = window.session.last_action  # type: ignore[misc]
+    assert first == 1 and window.session.index == first and last > first
+    changed = set().union(*(s.changed_cards() for s in window.session.steps[first : last + 1]))
+    outlined = {uid for uid, item in window.scene.items_by_uid.items() if item.outline}
+    assert outlined == changed and {"grave-warden", "pyre-martyr"} <= changed
+    dashed = {uid for uid, item in window.scene.items_by_uid.items() if item.outline == "action"}
+    assert dashed == changed - window.session.steps[first].changed_cards()
+    window.session.select(first + 1)  # stepping on shows one step's changes again
+    outlined = {uid for uid, item in window.scene.items_by_uid.items() if item.outline}
+    assert outlined == window.session.steps[first + 1].changed_cards()

@@ -5,13 +5,14 @@ A card combination can make that never happen; the engine then stops the action 
 and refuses it with ``LoopError`` (rule P-25): the table and the timeline stay as they were, and
 ``can_x`` answers False for it, as ``x`` would refuse it.
 
->>> guard = LoopGuard("trigger resolution")
+>>> guard = LoopGuard("the chain")
 >>> for _ in range(LOOP_LIMIT):
 ...     guard.tick()
->>> guard.tick()
-Traceback (most recent call last):
-...
-engine.loops.LoopError: trigger resolution repeated more than 200 times: the cards loop forever, so the action is refused (rule P-25)
+>>> try:
+...     guard.tick()
+... except LoopError as error:
+...     print(error.rule, error.message)
+P-25 the chain repeated more than 200 times: the cards loop forever, so the action is refused
 """
 
 from __future__ import annotations

@@ -18,6 +18,7 @@ INK = QColor("#1b1b1b")
 MIN_TEXT_PX = 12  # the smallest text drawn on a card face
 TITLE_PX, STAT_PX = 13, 16
 COUNTER = 28  # the damage token's diameter
+BADGE_LINE = 19  # a line of badges: a pill and the gap under it
 PAD = 5
 TONES = {"up": "#1f8a3b", "down": "#c0392b"}
 
@@ -181,36 +182,50 @@ def _paint_bar(painter: QPainter, bar: tuple[int, int], w: float, y: float) -> f
 
 
 def badge_rows(badges: tuple[str, ...], width: float, rows: int) -> list[list[str]]:
-    """Badges flowed into at most ``rows`` lines of ``width``; what does not fit becomes a last
+    """Badges flowed into at most ``rows`` lines of ``width``. A badge wider than a line is
+    wrapped at its spaces onto lines of its own; the badges that do not fit give way to a last
     ``+N more`` badge, so no badge is ever cut."""
+    for shown in range(len(badges), 0, -1):
+        hidden = len(badges) - shown
+        lines = flow_badges([*badges[:shown], *([f"+{hidden} more"] if hidden else [])], width)
+        if len(lines) <= rows:
+            return lines
+    return [[f"+{len(badges)} more"]] if badges else []
+
+
+def flow_badges(badges: list[str], width: float) -> list[list[str]]:
+    """Badges side by side, a new line when one does not fit; a badge wider than a line is
+    split at its spaces onto lines of its own."""
     metrics = QFontMetricsF(font(MIN_TEXT_PX, bold=True))
 
     def pill(text: str) -> float:
         return metrics.horizontalAdvance(text) + 10
 
-    lines: list[list[str]] = [[]]
-    used = 0.0
-    for index, badge in enumerate(badges):
-        if lines[-1] and used + pill(badge) > width:
-            if len(lines) == rows:
-                rest = len(badges) - index
-                last = lines[-1]
-                while last and used + pill(f"+{rest} more") > width:
-                    used -= pill(last.pop()) + 3
-                    rest += 1
-                last.append(f"+{rest} more")
-                return lines
-            lines.append([])
-            used = 0.0
-        lines[-1].append(badge)
-        used += pill(badge) + 3
+    lines: list[list[str]] = []
+    used = width  # the first badge starts a line
+    for badge in badges:
+        if pill(badge) <= width:
+            if used + pill(badge) > width:
+                lines.append([])
+                used = 0.0
+            lines[-1].append(badge)
+            used += pill(badge) + 3
+            continue
+        lines.append([])
+        for word in badge.split(" "):
+            joined = f"{' '.join(lines[-1])} {word}".strip()
+            if lines[-1] and pill(joined) > width:
+                lines.append([word])
+            else:
+                lines[-1] = [joined]
+        used = width  # nothing shares a wrapped badge's last line
     return lines
 
 
 def _paint_badges(painter: QPainter, badges: tuple[str, ...], area: QRectF) -> None:
     metrics = QFontMetricsF(font(MIN_TEXT_PX, bold=True))
-    height = metrics.height() + 3
-    rows = max(1, int((area.height() + 2) // (height + 2)))
+    height = BADGE_LINE - 2
+    rows = max(1, int((area.height() + 2) // BADGE_LINE))
     painter.setFont(font(MIN_TEXT_PX, bold=True))
     y = area.y()
     for line in badge_rows(badges, area.width(), rows):

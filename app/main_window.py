@@ -43,7 +43,8 @@ from engine.errors import RuleError, ScenarioError
 from engine.script import ScriptAction
 
 MAX_RECENT = 8
-DOCK_MIN_WIDTH = 180
+DOCK_MIN_WIDTH = 160  # as narrow as a user may drag a dock
+DOCK_FLOOR = 240  # docks that give way to the table keep at least this width
 LAYOUT_VERSION = 2  # the docks' arrangement; saved layouts of other versions are not restored
 DOCK_SHARE = 0.21  # at most this share of the window's width goes to the docks
 TOP_LEVEL_GROUPS = ("Battle", "Play", "Abilities", "Ambush", "Combat")
@@ -105,11 +106,9 @@ class MainWindow(QMainWindow):
             by_area.setdefault(self.dockWidgetArea(dock), []).append(dock)
         columns = [area[0] for area in by_area.values()]
         room = int(self.width() * DOCK_SHARE / max(1, len(columns)))
-        wide = [d for d in columns if d.width() > room]
+        wide = [d for d in columns if d.width() > max(DOCK_FLOOR, room)]
         if wide:
-            self.resizeDocks(
-                wide, [max(DOCK_MIN_WIDTH, room)] * len(wide), Qt.Orientation.Horizontal
-            )
+            self.resizeDocks(wide, [max(DOCK_FLOOR, room)] * len(wide), Qt.Orientation.Horizontal)
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt override)
         super().resizeEvent(event)

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.card_painter import paint_card
+from app.card_painter import BADGE_LINE, PAD, flow_badges, paint_card
 from app.looks import CardLook
 from app.table_scene import CardItem, TableScene
 
@@ -53,7 +53,7 @@ class CardPreview(QWidget):
         if look is None:
             self.hide()
             return
-        w, h = look.size
+        w, h = self.card_size()
         self.resize(int(w * PREVIEW_SCALE) + 8, int(h * PREVIEW_SCALE) + 8)
         self.update()
         self.show()
@@ -66,9 +66,16 @@ class CardPreview(QWidget):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.translate(4, 4)
         painter.scale(PREVIEW_SCALE, PREVIEW_SCALE)
-        w, h = self.look.size
-        paint_card(painter, self.look, w, h)
+        paint_card(painter, self.look, *self.card_size())
         painter.end()
+
+    def card_size(self) -> tuple[float, float]:
+        """The card's size, taller when its badges need more lines than the table card has:
+        the preview shows every badge."""
+        assert self.look is not None
+        w, h = self.look.size
+        lines = len(flow_badges(list(self.look.badges), w - 2 * PAD))
+        return w, h + max(0, lines - 1) * BADGE_LINE
 
 
 class PhaseStrip(QFrame):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -21,7 +22,7 @@ from app.session import Session
 
 SPEEDS = {"0.5×": 1600, "1×": 800, "2×": 400, "4×": 200}
 STEP_ROLE = Qt.ItemDataRole.UserRole
-RULES_WIDTH = 110
+RULES_SHARE, RULES_MAX = 0.3, 140  # the Rules column's part of the tree; longer lists end in "…"
 
 
 def rules_tooltip(rules: tuple[str, ...]) -> str:
@@ -43,7 +44,7 @@ class TimelinePanel(QWidget):
         header.setStretchLastSection(False)  # the step text gives way; the rule ids stay whole
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Interactive)
-        self.tree.setColumnWidth(1, RULES_WIDTH)  # longer lists end in "…": see the tooltip
+        self.tree.setIndentation(12)
         self.tree.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.tree.setUniformRowHeights(True)
         self.tree.currentItemChanged.connect(self._row_selected)
@@ -94,6 +95,10 @@ class TimelinePanel(QWidget):
         layout.addWidget(self.tree)
         session.timeline_changed.connect(self.rebuild)
         session.step_changed.connect(self.show_step)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt override)
+        super().resizeEvent(event)
+        self.tree.setColumnWidth(1, min(RULES_MAX, int(self.tree.width() * RULES_SHARE)))
 
     # ----------------------------------------------------------------------------- building
 

@@ -256,7 +256,7 @@ def test_no_two_cards_overlap(window: MainWindow, path: Path) -> None:
         assert not any_overlap(window), f"{path.name} step {index}"
 
 
-def test_badges_wrap_and_never_cut() -> None:
+def test_badges_wrap_and_never_cut(qapp) -> None:  # type: ignore[no-untyped-def]
     from app.card_painter import badge_rows
 
     badges = ("prevent 3", "prevent all", "×2 damage", "×2 damage", "lethal at 6")
@@ -266,6 +266,9 @@ def test_badges_wrap_and_never_cut() -> None:
     hidden = int(shown[-1].split()[0][1:])
     assert shown[:-1] == list(badges[: len(badges) - hidden])
     assert badge_rows(badges[:1], 92, 2) == [["prevent 3"]]
+    wrapped = badge_rows(("prevent 2", "target of quick-mend", "×2 damage"), 92, 4)
+    assert wrapped == [["prevent 2"], ["target of"], ["quick-mend"], ["×2 damage"]]
+    assert badge_rows(("target of quick-mend", "×2 damage"), 92, 2) == [["+2 more"]]
 
 
 # ----------------------------------------------------------------------- 3. changes visible

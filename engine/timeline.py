@@ -120,3 +120,20 @@ class Recorder(Generic[TableT]):
             self.table, self.phase = table, phase
             self._restore_state(state)
             raise
+
+    def rehearse(self, act: Callable[[], object]) -> None:
+        """Carry out ``act`` and undo it whatever happens; its RuleError (a loop, P-25) escapes.
+
+        ``verify_x`` uses it where only acting shows whether the rules allow an action (cards
+        that would loop for ever), so that ``can_x`` answers as ``x`` would.
+        """
+        try:
+            with self.transaction():
+                act()
+                raise _Rehearsed
+        except _Rehearsed:
+            pass
+
+
+class _Rehearsed(Exception):
+    """Undoes a rehearsed action (``Recorder.rehearse``)."""

@@ -28,7 +28,8 @@ engine.errors.RuleError: slot A2 hangs under a captured Soul on A1 (rule 14.5.2)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Literal
 
@@ -46,7 +47,8 @@ from engine.changes import (
     Triggered,
 )
 from engine.errors import RuleError
-from engine.souls.cards import Ability, Effect, EffectTarget, TargetSpec
+from engine.loops import LoopGuard
+from engine.souls.cards import Ability, CardDef, Effect, EffectTarget, TargetSpec
 from engine.souls.table import Bonus, CardState, SoulsTable
 from engine.timeline import Cause, Recorder, Step, turn_label
 
@@ -66,6 +68,10 @@ class PendingTrigger:
     ability: Ability
     source: str | None
 
+    @property
+    def label(self) -> str:
+        return self.ability.name or f"when {self.ability.when}"
+
 
 class SoulsGame(Recorder[SoulsTable]):
     """A souls game in progress: the current table, its timeline and the legal actions."""
@@ -75,7 +81,7 @@ class SoulsGame(Recorder[SoulsTable]):
         self.pending: list[PendingTrigger] = []
         self.battle: tuple[str, str] | None = None  # (attacker, target) while a window is open
         self._battles = 0
-        # The table when the current action began: a max-HP drop since then cites 14.4.3.
+        # The table after the last capture check: a max-HP drop since then cites 14.4.3.
         self._baseline = table
 
     def _save_state(self) -> object:
@@ -96,6 +102,9 @@ class SoulsGame(Recorder[SoulsTable]):
         if uid not in self.table.cards:
             raise RuleError("S-4", f"there is no card {uid!r} on the table or in any zone")
         return self.table.cards[uid]
+
+    def _definition(self, uid: str) -> CardDef:
+        return self.table.defs[self._card(uid).name]
 
     def _set(self, card: CardState) -> None:
         self.table = self.table.with_card(card)
@@ -118,27 +127,65 @@ class SoulsGame(Recorder[SoulsTable]):
                 "during the other player's turn",
             )
 
-    def _action(self, verify: Callable[[], None], act: Callable[[], None]) -> list[Step]:
-        """Verify, then act inside a transaction; capture after the step of play (14.4.2)."""
+    def _action(self, check: Callable[[], None], act: Callable[[], None]) -> list[Step]:
+        """Check, then act inside a transaction; capture after the step of play (14.4.2).
+
+        A loop that never ends (P-25) raises LoopError from ``act``: the transaction undoes it.
+        """
         with self.transaction():
-            verify()
-            mark, self._baseline = len(self.steps), self.table
+            check()
+            mark = len(self.steps)
             act()
             self._settle()
             return self.steps[mark:]
 
+    def _verify_by_acting(self, check: Callable[[], None], act: Callable[[], object]) -> None:
+        """``verify_x`` of an action that can set off triggers: the static checks, then the
+        action rehearsed and undone, as only acting shows a loop that never ends (P-25)."""
+        check()
+        self.rehearse(act)
+
     def _settle(self) -> None:
         """After a step of play: capture, then each pending trigger as its own step (S-12).
 
-        Inside a battle window triggers resolve and nothing is captured (S-13, 14.4.2).
+        Inside a battle window triggers resolve and nothing is captured (S-13, 14.4.2). Triggers
+        can answer each other for ever, so their resolutions are counted (P-25); a capture check
+        ends by itself, as each of its rounds turns at least one more card face down.
         """
+        guard = LoopGuard("souls trigger resolution")
         if self.battle is None:
             self._capture_check(Cause(kind="rule", text="capture after every step of play"))
         while self.pending and not self.table.game_over:
-            ordered = len(self.pending) > 1  # several waiting: S-16 fixes their order
+            guard.tick()
+            ordered = len(self.pending) > 1  # several waiting: S-16 and P-26 fix their order
             self._resolve_trigger(self.pending.pop(0), ordered)
             if self.battle is None:
                 self._capture_check(Cause(kind="rule", text="capture after every step of play"))
+        if self.pending:  # the game is over: nothing resolves any more (S-17)
+            self._end_pending(self.pending, "the game is over", ["S-17"])
+
+    def _end_pending(self, ended: Sequence[PendingTrigger], why: str, rules: Sequence[str]) -> None:
+        """Pending triggers that end before they resolve, each shown as a step with its rule."""
+        self.pending = [t for t in self.pending if t not in ended]
+        for trigger in ended:
+            self.record(
+                f"{trigger.card}'s trigger {trigger.label} ends before it resolves: {why}",
+                rules,
+                Cause(kind="trigger", card=trigger.card, text=f"{trigger.card}: {trigger.label}"),
+            )
+
+    @contextmanager
+    def _simultaneous(self) -> Iterator[None]:
+        """Triggers set off by simultaneous events wait in the one order (S-16, P-26)."""
+        start = len(self.pending)
+        yield
+        queued = {t.card: self._card(t.card) for t in self.pending[start:]}
+        order = [c.uid for c in self.table.in_order(queued.values())]
+        self.pending[start:] = sorted(self.pending[start:], key=lambda t: order.index(t.card))
+
+    def _actor_rules(self, owner: int) -> list[str]:
+        """The other player acts only inside a battle window (S-13, P-1): the step says so."""
+        return ["S-13", "P-1"] if owner != self.table.turn_player else []
 
     # ----------------------------------------------------------------------------- targets
 
@@ -251,23 +298,30 @@ class SoulsGame(Recorder[SoulsTable]):
         )
 
     def _pay_hp(self, uid: str, cost: int, cause: Cause) -> None:
-        if cost == 0:
-            self.record(f"{uid} pays 0 HP: it costs nothing", ["14.3.2", "S-11"], cause)
+        """Pay ``cost`` HP as damage (14.3.1); it rounds like damage, and the step says so (S-7)."""
+        if round_down_to_5(cost) == 0:
+            rounded = cost != 0
+            self.record(
+                f"{uid} pays 0 HP{f' ({cost} rounded down)' if rounded else ''}: "
+                "it costs nothing",
+                ["14.3.2", "S-11", *(["S-7", "P-9"] if rounded else [])],
+                cause,
+            )
             return
         self._deal_damage(uid, cost, uid, cause, ["14.3.1", "S-11"], "HP paid as ")
 
     def _hp_cost(self, uid: str, cost: int | Literal["10x_rank"]) -> int:
-        value = 10 * self.table.definition(uid).rank if cost == "10x_rank" else cost
-        return round_down_to_5(value)
+        """The HP a cost asks for, before rounding (S-7 rounds it when it is paid)."""
+        return 10 * self._definition(uid).rank if cost == "10x_rank" else cost
 
     def _verify_can_pay(self, uid: str, cost: int) -> None:
-        card = self._card(uid)
+        card, paid = self._card(uid), round_down_to_5(cost)
         if card.zone != "slot":
             raise RuleError("S-11", f"{uid} is not a Soul on a slot and cannot pay HP")
         if card.face_down:
             raise RuleError("S-11", f"{uid} is captured and pays nothing")
-        if self.table.hp(uid) < cost:
-            raise RuleError("S-11", f"{uid} has {self.table.hp(uid)} HP and cannot pay {cost} HP")
+        if self.table.hp(uid) < paid:
+            raise RuleError("S-11", f"{uid} has {self.table.hp(uid)} HP and cannot pay {paid} HP")
 
     # ----------------------------------------------------------------------------- capture
 
@@ -275,6 +329,7 @@ class SoulsGame(Recorder[SoulsTable]):
         """Turn cards face down on their slots, all at once (14.4.1, 14.4.5, 14.4.6, S-14)."""
         lines_before = {c.uid: self.table.line(c.uid) for c in self.table.souls()}
         table_before = self.table
+        uids = [c.uid for c in self.table.in_order(self._card(uid) for uid in uids)]
         changes: list[Change] = []
         for uid in uids:
             card = self._card(uid)
@@ -312,9 +367,12 @@ class SoulsGame(Recorder[SoulsTable]):
             [*changes, *counted],
         )
         self._record_line_changes(lines_before, cause)
-        # S-14: a capture ends the pending effects of the captured cards.
-        self.pending = [t for t in self.pending if t.card not in uids]
+        # S-14: a capture ends the pending effects of the captured cards (P-2).
         for uid in uids:
+            ended = [t for t in self.pending if t.card == uid]
+            verb = "shattered" if uid in realms else "was captured"
+            self._end_pending(ended, f"{uid} {verb}", ["S-14", "P-2"])
+        for uid in uids:  # in the order of simultaneous events (S-16, P-26)
             self._queue_triggers(uid, "captured", None)
         self._check_game_over(cause)
 
@@ -323,7 +381,7 @@ class SoulsGame(Recorder[SoulsTable]):
     ) -> list[StatChanged]:
         """Max HP and power of active cards that changed because a count changed (Sylva, 14.5.3)."""
         changes: list[StatChanged] = []
-        for card in [*self.table.souls(), *self._realms()]:
+        for card in self.table.on_table():
             if card.uid in exclude or not self.table.is_active(card.uid):
                 continue
             stats: tuple[Literal["max_hp", "power"], ...] = ("max_hp", "power")
@@ -360,11 +418,11 @@ class SoulsGame(Recorder[SoulsTable]):
         while not self.table.game_over:
             at_zero = [
                 c.uid
-                for c in [*self.table.souls(), *self._realms()]
+                for c in self.table.on_table()
                 if not c.face_down and self.table.hp(c.uid) == 0
             ]
             if not at_zero:
-                return
+                break
             rules = ["14.4.2", "S-12"]
             if any(
                 self.table.max_hp(uid) < self._baseline.max_hp(uid)
@@ -375,13 +433,12 @@ class SoulsGame(Recorder[SoulsTable]):
             if any(self._card(uid).zone == "realm" for uid in at_zero):
                 rules.append("14.4.6")
             self._capture(at_zero, cause, [*extra_rules, *rules])
-
-    def _realms(self) -> list[CardState]:
-        order = [self.table.turn_player, 1 - self.table.turn_player]
-        return [r for p in order if (r := self.table.realm(p)) is not None]
+        self._baseline = self.table
 
     def _check_game_over(self, cause: Cause) -> None:
-        shattered = [realm for realm in self._realms() if realm.face_down]
+        shattered = [
+            card for card in self.table.on_table() if card.zone == "realm" and card.face_down
+        ]
         if self.table.game_over or not shattered:
             return
         if len(shattered) > 1:  # both players lose at once: nobody wins (P-23)
@@ -415,17 +472,17 @@ class SoulsGame(Recorder[SoulsTable]):
                 self.pending.append(PendingTrigger(uid, ability, source))
 
     def _resolve_trigger(self, trigger: PendingTrigger, ordered: bool = False) -> None:
-        label = trigger.ability.name or f"when {trigger.ability.when}"
+        label = trigger.label
         cause = Cause(kind="trigger", card=trigger.card, text=f"{trigger.card}: {label}")
         rules = {
-            "damaged": ["14.1.5", "S-8"],
+            "damaged": ["14.1.5", "S-8", "S-12"],
             "captured": ["S-12", "P-2"],
             "end_of_turn": ["S-12", "P-7"],
         }.get(trigger.ability.when, ["S-12"])
         if self.battle is not None:
             rules.append("S-13")
         if ordered:
-            rules.append("S-16")
+            rules += ["S-16", "P-26"]
         self.record(
             f"{trigger.card} triggers: {label}",
             rules,
@@ -453,8 +510,9 @@ class SoulsGame(Recorder[SoulsTable]):
                     cause,
                 )
                 continue
-            for target in targets:
-                self._apply_effect(who, effect, target, cause)
+            with self._simultaneous():  # an effect reaches all its cards at once
+                for target in targets:
+                    self._apply_effect(who, effect, target, cause)
 
     def _unaffected(self, effect: Effect, target: str) -> tuple[str, str] | None:
         """Why ``effect`` can no longer apply to ``target`` as it resolves: (rule, reason)."""
@@ -527,9 +585,10 @@ class SoulsGame(Recorder[SoulsTable]):
                 "S-1", f"there is no slot {slot} (slots: {', '.join(self.table.slot_names())})"
             )
         occupant = self.table.occupant(card.owner, slot)
+        if occupant is not None and occupant.face_down:
+            raise RuleError("14.5.2", f"slot {slot} is occupied by a captured Soul")
         if occupant is not None:
-            state = "a captured Soul" if occupant.face_down else occupant.uid
-            raise RuleError("14.5.2", f"slot {slot} is occupied by {state}")
+            raise RuleError("S-3", f"slot {slot} is not empty: {occupant.uid} stands on it")
         above = self.table.slot_above(slot)
         if above is not None:
             holder = self.table.occupant(card.owner, above)
@@ -565,6 +624,11 @@ class SoulsGame(Recorder[SoulsTable]):
     # ----------------------------------------------------------------------------- play
 
     def verify_play(self, uid: str, target: str | None = None, slot: str | None = None) -> None:
+        self._verify_by_acting(
+            lambda: self._check_play(uid, target, slot), lambda: self.play(uid, target, slot)
+        )
+
+    def _check_play(self, uid: str, target: str | None, slot: str | None) -> None:
         self._require_game_on()
         card = self._card(uid)
         definition = self.table.definition(uid)
@@ -599,13 +663,14 @@ class SoulsGame(Recorder[SoulsTable]):
         def act() -> None:
             card, definition = self._card(uid), self.table.definition(uid)
             cause = Cause(kind="action", card=uid, text=f"play {uid}")
+            actor = self._actor_rules(card.owner)
             if definition.kind == "armament":
                 assert target is not None
                 self._set(card.evolve(zone="armament", attached_to=target))
                 self.record(
                     f"{uid} is attached to {target} (max HP {self.table.max_hp(target)}, "
                     f"power {self.table.power(target)})",
-                    ["S-5", "S-6"],
+                    ["S-5", "S-6", *actor],
                     cause,
                     [
                         Played(card=uid, to=f"armament of {target}"),
@@ -624,7 +689,9 @@ class SoulsGame(Recorder[SoulsTable]):
                     ],
                 )
             else:
-                self.record(f"{uid} is played", ["S-12"], cause, [Played(card=uid, to="play")])
+                self.record(
+                    f"{uid} is played", ["S-12", *actor], cause, [Played(card=uid, to="play")]
+                )
                 self._resolve_effects(uid, definition.effects, target, uid, cause)
                 spent = self._card(uid)
                 self._set(spent.evolve(zone="elysium"))
@@ -635,7 +702,7 @@ class SoulsGame(Recorder[SoulsTable]):
                     [Moved(card=uid, before="hand", after="elysium")],
                 )
 
-        return self._action(lambda: self.verify_play(uid, target, slot), act)
+        return self._action(lambda: self._check_play(uid, target, slot), act)
 
     # ----------------------------------------------------------------------------- abilities
 
@@ -646,6 +713,12 @@ class SoulsGame(Recorder[SoulsTable]):
         return abilities[index]
 
     def verify_activate(self, uid: str, index: int = 0, target: str | None = None) -> None:
+        self._verify_by_acting(
+            lambda: self._check_activate(uid, index, target),
+            lambda: self.activate(uid, index, target),
+        )
+
+    def _check_activate(self, uid: str, index: int, target: str | None) -> None:
         self._require_game_on()
         card = self._card(uid)
         if card.zone != "slot":
@@ -668,14 +741,20 @@ class SoulsGame(Recorder[SoulsTable]):
             ability = self._ability(uid, index, "activated")
             label = ability.name or "ability"
             cause = Cause(kind="action", card=uid, text=f"{uid}: {label}")
-            self.record(f"{uid} activates {label}", ["S-12"], cause)
+            actor = self._actor_rules(self._card(uid).owner)
+            self.record(f"{uid} activates {label}", ["S-12", *actor], cause)
             if ability.cost_hp is not None:
                 self._pay_hp(uid, self._hp_cost(uid, ability.cost_hp), cause)
             self._resolve_effects(uid, ability.effects, target, uid, cause)
 
-        return self._action(lambda: self.verify_activate(uid, index, target), act)
+        return self._action(lambda: self._check_activate(uid, index, target), act)
 
     def verify_spring(self, uid: str, target: str | None = None) -> None:
+        self._verify_by_acting(
+            lambda: self._check_spring(uid, target), lambda: self.spring(uid, target)
+        )
+
+    def _check_spring(self, uid: str, target: str | None) -> None:
         self._require_game_on()
         card = self._card(uid)
         if card.zone != "ambush":
@@ -706,11 +785,16 @@ class SoulsGame(Recorder[SoulsTable]):
                 [Moved(card=uid, before=card.place(), after="elysium")],
             )
 
-        return self._action(lambda: self.verify_spring(uid, target), act)
+        return self._action(lambda: self._check_spring(uid, target), act)
 
     # ----------------------------------------------------------------------------- battle
 
     def verify_attack(self, attacker: str, target: str) -> None:
+        self._verify_by_acting(
+            lambda: self._check_attack(attacker, target), lambda: self.attack(attacker, target)
+        )
+
+    def _check_attack(self, attacker: str, target: str) -> None:
         self._require_game_on()
         self._require_no_battle("declare another attack")
         card, defender = self._card(attacker), self._card(target)
@@ -758,7 +842,7 @@ class SoulsGame(Recorder[SoulsTable]):
             cause = Cause(kind="action", card=attacker, text=f"{attacker} attacks {target}")
             self.record(
                 f"{attacker} attacks {target}",
-                ["S-13"],
+                ["S-13", "S-12"],
                 cause,
                 [
                     PhaseChanged(before="Main phase", after=self.phase[1]),
@@ -777,21 +861,27 @@ class SoulsGame(Recorder[SoulsTable]):
             # Attack damage and counterblow are simultaneous: both see HP as it was before.
             power = self.table.power(attacker)
             self.phase = (*battle, "Attack damage")
-            self._deal_damage(target, power, attacker, damage_cause, ["14.1.1", "S-13"], "attack ")
-            if self._card(target).zone == "realm":
+            with self._simultaneous():
                 self._deal_damage(
-                    attacker,
-                    counterblow,
-                    target,
-                    damage_cause,
-                    ["14.1.1", "S-13"],
-                    "counterblow ",
+                    target, power, attacker, damage_cause, ["14.1.1", "S-13"], "attack "
                 )
+                if self._card(target).zone == "realm":
+                    self._deal_damage(
+                        attacker,
+                        counterblow,
+                        target,
+                        damage_cause,
+                        ["14.1.1", "S-13"],
+                        "counterblow ",
+                    )
             self.phase = (*battle, "Battle window")
 
-        return self._action(lambda: self.verify_attack(attacker, target), act)
+        return self._action(lambda: self._check_attack(attacker, target), act)
 
     def verify_finish_battle(self) -> None:
+        self._verify_by_acting(self._check_finish_battle, self.finish_battle)
+
+    def _check_finish_battle(self) -> None:
         if self.battle is None:
             raise RuleError("S-13", "there is no battle to finish")
 
@@ -818,11 +908,14 @@ class SoulsGame(Recorder[SoulsTable]):
                 [PhaseChanged(before=f"Battle {self._battles}", after="Main phase")],
             )
 
-        return self._action(self.verify_finish_battle, act)
+        return self._action(self._check_finish_battle, act)
 
     # ----------------------------------------------------------------------------- end of turn
 
     def verify_end_turn(self) -> None:
+        self._verify_by_acting(self._check_end_turn, self.end_turn)
+
+    def _check_end_turn(self) -> None:
         self._require_game_on()
         self._require_no_battle("end the turn")
 
@@ -838,11 +931,11 @@ class SoulsGame(Recorder[SoulsTable]):
             cause = Cause(kind="rule", text="end phase")
             self.record(
                 "The end phase begins: damage stays, nothing heals",
-                ["14.1.3", "S-6"],
+                ["14.1.3", "S-6", "S-12"],
                 cause,
                 [PhaseChanged(before="Main phase", after="End phase")],
             )
-            for card in [*self.table.souls(), *self._realms()]:
+            for card in self.table.on_table():  # in the order of simultaneous events (P-26)
                 if self.table.is_active(card.uid):
                     self._queue_triggers(card.uid, "end_of_turn", None)
             self._settle()
@@ -864,7 +957,7 @@ class SoulsGame(Recorder[SoulsTable]):
                 [PhaseChanged(before=turn, after=self.phase[0])],
             )
 
-        return self._action(self.verify_end_turn, act)
+        return self._action(self._check_end_turn, act)
 
     def _end_bonuses(self, cause: Cause) -> None:
         changes: list[Change] = []
@@ -882,42 +975,105 @@ class SoulsGame(Recorder[SoulsTable]):
     # ----------------------------------------------------------------------------- playtester edits
 
     def _edit(
-        self, text: str, target: str, verify: Callable[[], None], act: Callable[[Cause], None]
+        self, text: str, target: str, check: Callable[[], None], act: Callable[[Cause], None]
     ) -> list[Step]:
         cause = Cause(kind="playtester", card=target, text=text)
-        return self._action(verify, lambda: act(cause))
+        return self._action(check, lambda: act(cause))
 
-    def verify_deal(self, target: str) -> None:
+    def _check_deal(self, target: str) -> None:
         """Effect damage and healing need an active Soul or Realm, not a captured one (14.5.1)."""
         self._require_game_on()
         self.verify_target(self._card(target).owner, TargetSpec(kind="soul_or_realm"), target)
 
-    verify_heal = verify_deal
+    def verify_deal(self, target: str, amount: int) -> None:
+        self._verify_by_acting(lambda: self._check_deal(target), lambda: self.deal(target, amount))
 
-    def verify_pay_hp(self, uid: str, amount: int | Literal["10x_rank"]) -> None:
+    def verify_heal(self, target: str) -> None:
+        """Healing sets off no trigger, so it cannot loop: the checks are enough."""
+        self._check_deal(target)
+
+    def _check_pay_hp(self, uid: str, amount: int | Literal["10x_rank"]) -> None:
         self._require_game_on()
         self._verify_can_pay(uid, self._hp_cost(uid, amount))
 
-    def verify_capture(self, target: str) -> None:
-        self.verify_deal(target)
+    def verify_pay_hp(self, uid: str, amount: int | Literal["10x_rank"]) -> None:
+        self._verify_by_acting(
+            lambda: self._check_pay_hp(uid, amount), lambda: self.pay_hp(uid, amount)
+        )
+
+    def _check_capture(self, target: str) -> None:
+        self._check_deal(target)
         if self._card(target).zone != "slot":
             raise RuleError("14.4.4", f"{target} is not a Soul on a slot")
 
-    def verify_exile(self, target: str) -> None:
+    def verify_capture(self, target: str) -> None:
+        self._verify_by_acting(lambda: self._check_capture(target), lambda: self.capture(target))
+
+    def _check_exile(self, target: str) -> None:
         self._require_game_on()
         self.verify_target(self._card(target).owner, TargetSpec(kind="captured_soul"), target)
 
-    def verify_add_bonus(self, target: str, amount: int) -> None:
-        self.verify_deal(target)
+    def verify_exile(self, target: str) -> None:
+        self._verify_by_acting(lambda: self._check_exile(target), lambda: self.exile(target))
+
+    def _check_add_bonus(self, target: str, amount: int) -> None:
+        self._check_deal(target)
         if amount % 5:
             raise RuleError("S-5", f"a bonus is a multiple of 5, not {amount}")
+
+    def verify_add_bonus(
+        self,
+        target: str,
+        stat: Literal["max_hp", "power"],
+        amount: int,
+        duration: Literal["permanent", "end_of_turn"] = "permanent",
+    ) -> None:
+        self._verify_by_acting(
+            lambda: self._check_add_bonus(target, amount),
+            lambda: self.add_bonus(target, stat, amount, duration),
+        )
+
+    def _check_detach(self, uid: str) -> None:
+        self._require_game_on()
+        if self._card(uid).zone != "armament":
+            raise RuleError("S-4", f"{uid} is not an Armament attached to a Soul")
+
+    def verify_detach(self, uid: str) -> None:
+        self._verify_by_acting(lambda: self._check_detach(uid), lambda: self.detach(uid))
+
+    def can_deal(self, target: str, amount: int) -> bool:
+        return self._can(self.verify_deal, target, amount)
+
+    def can_heal(self, target: str) -> bool:
+        return self._can(self.verify_heal, target)
+
+    def can_pay_hp(self, uid: str, amount: int | Literal["10x_rank"]) -> bool:
+        return self._can(self.verify_pay_hp, uid, amount)
+
+    def can_capture(self, target: str) -> bool:
+        return self._can(self.verify_capture, target)
+
+    def can_exile(self, target: str) -> bool:
+        return self._can(self.verify_exile, target)
+
+    def can_add_bonus(
+        self,
+        target: str,
+        stat: Literal["max_hp", "power"],
+        amount: int,
+        duration: Literal["permanent", "end_of_turn"] = "permanent",
+    ) -> bool:
+        return self._can(self.verify_add_bonus, target, stat, amount, duration)
+
+    def can_detach(self, uid: str) -> bool:
+        return self._can(self.verify_detach, uid)
 
     def deal(self, target: str, amount: int) -> list[Step]:
         """A playtester's edit: ``amount`` damage to ``target`` as an effect (14.1.1, 14.1.4)."""
         return self._edit(
             f"deal {amount} to {target}",
             target,
-            lambda: self.verify_deal(target),
+            lambda: self._check_deal(target),
             lambda cause: self._deal_damage(target, amount, None, cause, ["14.1.1"]),
         )
 
@@ -926,7 +1082,7 @@ class SoulsGame(Recorder[SoulsTable]):
         return self._edit(
             f"heal {target} by {amount}",
             target,
-            lambda: self.verify_heal(target),
+            lambda: self._check_deal(target),
             lambda cause: self._heal(target, amount, cause),
         )
 
@@ -935,7 +1091,7 @@ class SoulsGame(Recorder[SoulsTable]):
         return self._edit(
             f"{uid} pays {amount} HP",
             uid,
-            lambda: self.verify_pay_hp(uid, amount),
+            lambda: self._check_pay_hp(uid, amount),
             lambda cause: self._pay_hp(uid, self._hp_cost(uid, amount), cause),
         )
 
@@ -944,7 +1100,7 @@ class SoulsGame(Recorder[SoulsTable]):
         return self._edit(
             f"capture {target}",
             target,
-            lambda: self.verify_capture(target),
+            lambda: self._check_capture(target),
             lambda cause: self._capture([target], cause, ["14.4.4"]),
         )
 
@@ -953,7 +1109,7 @@ class SoulsGame(Recorder[SoulsTable]):
         return self._edit(
             f"exile {target}",
             target,
-            lambda: self.verify_exile(target),
+            lambda: self._check_exile(target),
             lambda cause: self._exile(target, cause),
         )
 
@@ -969,8 +1125,27 @@ class SoulsGame(Recorder[SoulsTable]):
         return self._edit(
             f"{target} gets {bonus.describe()}",
             target,
-            lambda: self.verify_add_bonus(target, amount),
+            lambda: self._check_add_bonus(target, amount),
             lambda cause: self._add_bonus(target, bonus, cause),
         )
 
-    # ----------------------------------------------------------------------------- can_x
+    def detach(self, uid: str) -> list[Step]:
+        """A playtester's edit: an Armament leaves its Soul for its owner's Elysium, where an
+        Armament goes when it leaves play (S-4, 14.4.5); a max-HP loss can capture (14.4.3)."""
+
+        def act(cause: Cause) -> None:
+            card = self._card(uid)
+            soul = card.attached_to
+            assert soul is not None
+            max_hp, power = self.table.max_hp(soul), self.table.power(soul)
+            self._set(card.evolve(zone="elysium", attached_to=None))
+            self.record(
+                f"{uid} is detached from {soul} and goes to the Elysium ({soul} max HP "
+                f"{max_hp} -> {self.table.max_hp(soul)}, power {power} -> "
+                f"{self.table.power(soul)})",
+                ["S-4", "14.4.5"],
+                cause,
+                [Moved(card=uid, before=card.place(), after="elysium")],
+            )
+
+        return self._edit(f"detach {uid}", uid, lambda: self._check_detach(uid), act)

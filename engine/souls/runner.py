@@ -194,6 +194,8 @@ def _perform(action: Action, place: Location, runner: ScriptRunner, game: SoulsG
         game.exile(e.target)
     elif b := action.bonus:
         game.add_bonus(b.target, b.stat, b.amount, b.duration)
+    elif dt := action.detach:
+        game.detach(dt.card)
     else:
         game.end_turn()
 
@@ -248,7 +250,7 @@ def verify(action: ScriptAction, game: SoulsGame) -> None:
     elif s := action.spring:
         game.verify_spring(s.card, s.target)
     elif d := action.deal:
-        game.verify_deal(d.target)
+        game.verify_deal(d.target, d.amount)
     elif h := action.heal:
         game.verify_heal(h.target)
     elif pay := action.pay_hp:
@@ -258,7 +260,9 @@ def verify(action: ScriptAction, game: SoulsGame) -> None:
     elif e := action.exile:
         game.verify_exile(e.target)
     elif b := action.bonus:
-        game.verify_add_bonus(b.target, b.amount)
+        game.verify_add_bonus(b.target, b.stat, b.amount, b.duration)
+    elif dt := action.detach:
+        game.verify_detach(dt.card)
     else:
         game.verify_end_turn()
 

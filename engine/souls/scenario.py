@@ -96,6 +96,10 @@ class TargetArgs(Frozen):
     target: str
 
 
+class CardArgs(Frozen):
+    card: str
+
+
 class BonusArgs(Frozen):
     target: str
     stat: Literal["max_hp", "power"]
@@ -127,6 +131,7 @@ class Action(ScriptAction):
     capture: TargetArgs | None = None
     exile: TargetArgs | None = None
     bonus: BonusArgs | None = None
+    detach: CardArgs | None = None
     end_turn: EndTurnArgs | None = None
 
     @model_validator(mode="before")

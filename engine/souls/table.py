@@ -7,7 +7,7 @@ max(0, max HP - damage). Lines are derived, never stored (S-2).
 from __future__ import annotations
 
 import string
-from collections.abc import Iterator
+from collections.abc import Iterable
 from typing import Literal
 
 from engine.frozen import Frozen
@@ -107,13 +107,28 @@ class SoulsTable(Frozen):
                 return card
         return None
 
-    def souls(self, owner: int | None = None) -> Iterator[CardState]:
-        """Souls on slots (active and captured), turn player first, then by slot (S-16)."""
-        order = self.slot_names()
-        players = [self.turn_player, 1 - self.turn_player] if owner is None else [owner]
-        for player in players:
-            on_slots = [c for c in self.cards.values() if c.owner == player and c.zone == "slot"]
-            yield from sorted(on_slots, key=lambda c: order.index(c.slot or ""))
+    def in_order(self, cards: Iterable[CardState]) -> list[CardState]:
+        """The one order of simultaneous events (S-16, P-26): the turn player's cards first; within
+        a player, Souls by slot (column, then row), then the Realm."""
+        places = {slot: index for index, slot in enumerate(self.slot_names())}
+
+        def key(card: CardState) -> tuple[bool, int]:
+            place = len(places) if card.zone == "realm" else places[card.slot or ""]
+            return card.owner != self.turn_player, place
+
+        return sorted(cards, key=key)
+
+    def souls(self, owner: int | None = None) -> list[CardState]:
+        """Souls on slots (active and captured), in the order of simultaneous events (P-26)."""
+        return self.in_order(
+            c
+            for c in self.cards.values()
+            if c.zone == "slot" and (owner is None or c.owner == owner)
+        )
+
+    def on_table(self) -> list[CardState]:
+        """Souls on slots and Realms (active or not), in the order of simultaneous events."""
+        return self.in_order(c for c in self.cards.values() if c.zone in ("slot", "realm"))
 
     def realm(self, owner: int) -> CardState | None:
         for card in self.cards.values():

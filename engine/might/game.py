@@ -7,7 +7,9 @@ the rules leave to a player (replacement order, combat assignment) go to the gam
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Literal
 
 from engine.changes import (
@@ -23,6 +25,7 @@ from engine.changes import (
 )
 from engine.choices import Answer, Choice, Chooser, default_chooser
 from engine.errors import RuleError
+from engine.loops import LoopGuard
 from engine.might.cards import Ability, Duration, Effect, Scope
 from engine.might.combat import (
     default_assignment,
@@ -46,7 +49,17 @@ from engine.might.table import (
 )
 from engine.timeline import Cause, Recorder, Step, turn_label
 
-MAX_EXPIRATION_PASSES = 20
+
+@dataclass(frozen=True)
+class Edit:
+    """A playtester edit: what it checks first, then what it does (``MightGame._edit``)."""
+
+    check: Callable[[], None]
+    run: Callable[[], None]
+
+
+class _TrialDone(Exception):
+    """Ends a trial run of an action (``_verify_settles``), rolling it back."""
 
 
 class MightGame(Recorder[MightTable]):
@@ -110,6 +123,27 @@ class MightGame(Recorder[MightTable]):
     def _ask(self, choice: Choice) -> Answer:
         return self.chooser(choice)
 
+    def _may_loop(self) -> bool:
+        """True when a unit on the table has a triggered ability: only then can an action's
+        triggers, chain or expiration repeat for ever (P-25)."""
+        return any(self.table.definition(u.uid).abilities for u in self.table.units())
+
+    def _verify_settles(self, act: Callable[[], None]) -> None:
+        """Raise LoopError (P-25) when ``act`` would loop forever: it is tried on the table as
+        it stands, with the rules' default choices, and rolled back; ``can_x`` agrees with
+        ``x``. Nothing is tried when no unit has a triggered ability."""
+        if not self._may_loop():
+            return
+        chooser, self.chooser = self.chooser, default_chooser
+        try:
+            with self.transaction():
+                act()
+                raise _TrialDone
+        except _TrialDone:
+            pass
+        finally:
+            self.chooser = chooser
+
     # ----------------------------------------------------------------------------- cleanup
 
     def _cleanup(self, cause: Cause, rules: Sequence[str] = ("M-8",)) -> None:
@@ -125,6 +159,7 @@ class MightGame(Recorder[MightTable]):
             lethal = [u.uid for u in self.table.units() if self.table.is_lethal(u.uid)]
 
     def _kill(self, uids: Sequence[str], cause: Cause, rules: Sequence[str]) -> None:
+        uids = self.table.simultaneous(uids)
         changes: list[Change] = []
         details = []
         was_at = {uid: self.table.cards[uid].battlefield for uid in uids}
@@ -142,7 +177,7 @@ class MightGame(Recorder[MightTable]):
             cause,
             changes,
         )
-        for uid in uids:
+        for uid in uids:  # simultaneous: the order of P-12
             self._trigger(uid, "dies", None, was_at[uid])
 
     # ----------------------------------------------------------------------------- chain
@@ -220,19 +255,25 @@ class MightGame(Recorder[MightTable]):
         self._cleanup(Cause(kind="rule", text=f"cleanup after {item.text}"), ["M5", "M-8"])
 
     def _resolve_chain(self) -> None:
+        guard = LoopGuard("the chain")
         while self.table.chain:
+            guard.tick()
             self._resolve_top()
 
-    def verify_resolve(self) -> None:
+    def _check_resolve(self) -> None:
         if not self.table.chain:
             raise RuleError("M-7", "the chain is empty: there is nothing to resolve")
+
+    def verify_resolve(self) -> None:
+        self._check_resolve()
+        self._verify_settles(self._resolve_chain)
 
     def can_resolve(self) -> bool:
         return self._can(self.verify_resolve)
 
     def resolve(self) -> list[Step]:
         """Both players pass: the chain resolves, last in first out, each with its cleanup."""
-        return self._action(self.verify_resolve, self._resolve_chain)
+        return self._action(self._check_resolve, self._resolve_chain)
 
     # ----------------------------------------------------------------------------- effects
 
@@ -406,7 +447,7 @@ class MightGame(Recorder[MightTable]):
             cause,
             changes,
         )
-        for uid in healed:
+        for uid in self.table.simultaneous(healed):  # P-12
             self._trigger(uid, "healed", None)
 
     # ----------------------------------------------------------------------------- lasting effects
@@ -440,12 +481,14 @@ class MightGame(Recorder[MightTable]):
         source: str,
         owner: int,
         cause: Cause,
+        effect_id: str | None = None,
     ) -> None:
         card = self.table.cards[uid]
         shield = Shield.make(
             self._new_number(),
             source,
             owner,
+            id=effect_id,
             duration=duration,
             value=value,
             scope=scope,
@@ -455,10 +498,19 @@ class MightGame(Recorder[MightTable]):
         self.record(f"{uid} gets {shield.describe()}", ["M3", "M-5"], cause)
 
     def _add_doubler(
-        self, uid: str, duration: Duration, scope: Scope, source: str, owner: int, cause: Cause
+        self,
+        uid: str,
+        duration: Duration,
+        scope: Scope,
+        source: str,
+        owner: int,
+        cause: Cause,
+        effect_id: str | None = None,
     ) -> None:
         card = self.table.cards[uid]
-        doubler = Doubler.make(self._new_number(), source, owner, duration=duration, scope=scope)
+        doubler = Doubler.make(
+            self._new_number(), source, owner, id=effect_id, duration=duration, scope=scope
+        )
         self._set(card.evolve(doublers=(*card.doublers, doubler)))
         self.record(f"{uid} gets {doubler.describe()}", ["M8", "M-4"], cause)
 
@@ -693,7 +745,7 @@ class MightGame(Recorder[MightTable]):
 
     # ----------------------------------------------------------------------------- combat
 
-    def verify_combat(self, battlefield: int) -> None:
+    def _check_combat(self, battlefield: int) -> None:
         self._require_empty_chain("start combat")
         if self.table.combat is not None:
             raise RuleError("M-9", "a combat is already under way")
@@ -703,57 +755,62 @@ class MightGame(Recorder[MightTable]):
             name = self.table.battlefields[battlefield].name
             raise RuleError("M-9", f"the turn player has no unit at {name} to attack with")
 
+    def verify_combat(self, battlefield: int) -> None:
+        self._check_combat(battlefield)
+        self._verify_settles(lambda: self._combat(battlefield))
+
     def can_combat(self, battlefield: int) -> bool:
         return self._can(self.verify_combat, battlefield)
 
     def combat(self, battlefield: int) -> list[Step]:
         """Combat at a battlefield: assignment, deal, Combat Cleanup, result (M7, M9, M-9..M-12)."""
+        return self._action(
+            lambda: self._check_combat(battlefield), lambda: self._combat(battlefield)
+        )
 
-        def act() -> None:
-            attacker = self.table.turn_player
-            combat = Combat(
-                battlefield=battlefield,
-                attacker=attacker,
-                attackers=tuple(u.uid for u in self.table.units_at(battlefield, attacker)),
-                defenders=tuple(u.uid for u in self.table.units_at(battlefield, 1 - attacker)),
-            )
-            name = self.table.battlefields[battlefield].name
-            turn = self.phase[0]
-            self.phase = (turn, f"Combat at {name}")
-            self.table = self.table.evolve(combat=combat)
-            cause = Cause(kind="action", text=f"combat at {name}")
-            totals = {
-                side: self._combat_total(units, side)
-                for side, units in ((attacker, combat.attackers), (1 - attacker, combat.defenders))
-            }
-            bonus = any(self.table.bonus_damage(side, "combat") for side in totals)
-            self.record(
-                f"Combat at {name}: {', '.join(combat.attackers)} attack with {totals[attacker]} "
-                f"damage; defending: {', '.join(combat.defenders) or 'nobody'}"
-                + (f" with {totals[1 - attacker]}" if combat.defenders else ""),
-                ["M-9", *(["M-4", "P-10"] if bonus else [])],
-                cause,
-                [
-                    PhaseChanged(before="Main phase", after=self.phase[1]),
-                    *(Declared(card=uid, target=name) for uid in combat.attackers),
-                    *(Declared(card=uid, role="defends", target=name) for uid in combat.defenders),
-                ],
-            )
-            events: list[DamageEvent] = []
-            for side, enemies in ((attacker, combat.defenders), (1 - attacker, combat.attackers)):
-                events += self._assign(side, enemies, totals[side], cause)
-            self._deal(events, cause)
-            self._combat_cleanup(combat, cause)
-            self.table = self.table.evolve(combat=None)
-            self.phase = (turn, "Main phase")
-            self.record(
-                "Combat is over",
-                ["M-12"],
-                cause,
-                [PhaseChanged(before=f"Combat at {name}", after="Main phase")],
-            )
-
-        return self._action(lambda: self.verify_combat(battlefield), act)
+    def _combat(self, battlefield: int) -> None:
+        attacker = self.table.turn_player
+        combat = Combat(
+            battlefield=battlefield,
+            attacker=attacker,
+            attackers=tuple(u.uid for u in self.table.units_at(battlefield, attacker)),
+            defenders=tuple(u.uid for u in self.table.units_at(battlefield, 1 - attacker)),
+        )
+        name = self.table.battlefields[battlefield].name
+        turn = self.phase[0]
+        self.phase = (turn, f"Combat at {name}")
+        self.table = self.table.evolve(combat=combat)
+        cause = Cause(kind="action", text=f"combat at {name}")
+        totals = {
+            side: self._combat_total(units, side)
+            for side, units in ((attacker, combat.attackers), (1 - attacker, combat.defenders))
+        }
+        bonus = any(self.table.bonus_damage(side, "combat") for side in totals)
+        self.record(
+            f"Combat at {name}: {', '.join(combat.attackers)} attack with {totals[attacker]} "
+            f"damage; defending: {', '.join(combat.defenders) or 'nobody'}"
+            + (f" with {totals[1 - attacker]}" if combat.defenders else ""),
+            ["M-9", *(["M-4", "P-10"] if bonus else [])],
+            cause,
+            [
+                PhaseChanged(before="Main phase", after=self.phase[1]),
+                *(Declared(card=uid, target=name) for uid in combat.attackers),
+                *(Declared(card=uid, role="defends", target=name) for uid in combat.defenders),
+            ],
+        )
+        events: list[DamageEvent] = []
+        for side, enemies in ((attacker, combat.defenders), (1 - attacker, combat.attackers)):
+            events += self._assign(side, enemies, totals[side], cause)
+        self._deal(events, cause)
+        self._combat_cleanup(combat, cause)
+        self.table = self.table.evolve(combat=None)
+        self.phase = (turn, "Main phase")
+        self.record(
+            "Combat is over",
+            ["M-12"],
+            cause,
+            [PhaseChanged(before=f"Combat at {name}", after="Main phase")],
+        )
 
     def _combat_total(self, units: Sequence[str], side: int) -> int:
         """A side deals the sum of its units' current Might, never below 0, plus Bonus Damage."""
@@ -850,9 +907,9 @@ class MightGame(Recorder[MightTable]):
             cause,
             changes,
         )
-        for event in events:
-            if event.final:
-                self._trigger(event.target, "takes_damage", event.source)
+        dealt = {event.target: event for event in events if event.final}
+        for uid in self.table.simultaneous(dealt):  # all at once: the order of P-12
+            self._trigger(uid, "takes_damage", dealt[uid].source)
 
     def _combat_cleanup(self, combat: Combat, cause: Cause) -> None:
         """M9, M-12: deaths, heal the whole table, recall, resolve the chain, the result."""
@@ -917,51 +974,49 @@ class MightGame(Recorder[MightTable]):
 
     # ----------------------------------------------------------------------------- end of turn
 
-    def verify_end_turn(self) -> None:
+    def _check_end_turn(self) -> None:
         self._require_empty_chain("end the turn")
         if self.table.combat is not None:
             raise RuleError("M-9", "cannot end the turn during combat")
+
+    def verify_end_turn(self) -> None:
+        self._check_end_turn()
+        self._verify_settles(self._end_turn)
 
     def can_end_turn(self) -> bool:
         return self._can(self.verify_end_turn)
 
     def end_turn(self) -> list[Step]:
         """End-of-turn effects, then expiration as visible sub-steps, then the turn passes (M10,
-        M11, M-13)."""
+        M11, M-13); an expiration that would restart for ever is refused (P-25)."""
+        return self._action(self._check_end_turn, self._end_turn)
 
-        def act() -> None:
-            turn = self.phase[0]
-            cause = Cause(kind="rule", text="end of turn")
-            self.phase = (turn, "End of turn", "End-of-turn effects")
-            self.record(
-                "End of turn: end-of-turn effects come first",
-                ["M10", "M-13"],
-                cause,
-                [PhaseChanged(before="Main phase", after="End of turn")],
-            )
-            for unit in list(self.table.units()):
-                self._trigger(unit.uid, "end_of_turn", None)
+    def _end_turn(self) -> None:
+        turn = self.phase[0]
+        cause = Cause(kind="rule", text="end of turn")
+        self.phase = (turn, "End of turn", "End-of-turn effects")
+        self.record(
+            "End of turn: end-of-turn effects come first",
+            ["M10", "M-13"],
+            cause,
+            [PhaseChanged(before="Main phase", after="End of turn")],
+        )
+        for uid in self.table.simultaneous([u.uid for u in self.table.units()]):
+            self._trigger(uid, "end_of_turn", None)
+        self._resolve_chain()
+        guard = LoopGuard("expiration")
+        label = "Expiration"
+        while self._expire((turn, "End of turn", label), cause):
+            guard.tick()
+            self.phase = (turn, "End of turn", label, "Chain")
             self._resolve_chain()
-            for attempt in range(1, MAX_EXPIRATION_PASSES + 1):
-                label = "Expiration" if attempt == 1 else f"Expiration (restart {attempt - 1})"
-                if not self._expire((turn, "End of turn", label), cause):
-                    break
-                self.phase = (turn, "End of turn", label, "Chain")
-                self._resolve_chain()
-                self.record(
-                    "Something went on the chain: expiration restarts from the lethal check",
-                    ["M10", "M11", "M-13", "P-13"],
-                    cause,
-                )
-            else:
-                raise RuleError(
-                    "M-13",
-                    f"expiration did not settle after "
-                    f"{MAX_EXPIRATION_PASSES} passes: the cards loop forever",
-                )
-            self._pass_turn(turn, cause)
-
-        return self._action(self.verify_end_turn, act)
+            self.record(
+                "Something went on the chain: expiration restarts from the lethal check",
+                ["M10", "M11", "M-13", "P-13"],
+                cause,
+            )
+            label = f"Expiration (restart {guard.count})"
+        self._pass_turn(turn, cause)
 
     def _expire(self, phase: tuple[str, ...], cause: Cause) -> bool:
         """One pass of (a)-(d); True when anything went on the chain during it (M-13)."""
@@ -1062,10 +1117,10 @@ class MightGame(Recorder[MightTable]):
     # ----------------------------------------------------------------------------- playtester edits
 
     def _edit(
-        self, text: str, card: str | None, verify: Callable[[], None], act: Callable[[Cause], None]
-    ) -> list[Step]:
+        self, text: str, card: str | None, check: Callable[[], None], act: Callable[[Cause], None]
+    ) -> Edit:
         """A playtester's direct edit, resolved like an effect: a cleanup follows it, and what it
-        triggered resolves unless a chain was already open (M-8)."""
+        triggered resolves unless a chain was already open (M-8, P-14)."""
         cause = Cause(kind="playtester", card=card, text=text)
 
         def run() -> None:
@@ -1075,20 +1130,55 @@ class MightGame(Recorder[MightTable]):
             if not chain_was_open:
                 self._resolve_chain()
 
-        return self._action(verify, run)
+        return Edit(check=check, run=run)
+
+    def _verify_edit(self, edit: Edit) -> None:
+        edit.check()
+        self._verify_settles(edit.run)
+
+    def _perform(self, edit: Edit) -> list[Step]:
+        return self._action(edit.check, edit.run)
+
+    def _verify_player(self, player: int) -> None:
+        if not 0 <= player < len(self.table.players):
+            raise RuleError("M-1", f"there is no player number {player + 1}")
+
+    def _verify_new_effect_id(self, uid: str, effect_id: str | None) -> None:
+        """A named effect needs an id of its own on the unit, not one of the engine's (M-4)."""
+        if effect_id is None:
+            return
+        if re.fullmatch(r"e\d+", effect_id):
+            raise RuleError(
+                "M-4", f"{effect_id}: ids e1, e2, ... are numbered by the engine; choose another"
+            )
+        if any(e.id == effect_id for e in self.table.cards[uid].lasting()):
+            raise RuleError("M-4", f"{uid} already has an effect named {effect_id}")
+
+    def _deal_edit(self, target: str, amount: int, kind: DamageKind, bonus: int) -> Edit:
+        def check() -> None:
+            self.verify_unit(target)
+            if amount < 0:
+                raise RuleError("M-4", f"a damage event deals 0 or more, not {amount}")
+
+        return self._edit(
+            f"deal {amount} to {target}",
+            target,
+            check,
+            lambda cause: self._damage(target, amount, bonus, kind, None, cause),
+        )
+
+    def verify_deal(
+        self, target: str, amount: int, kind: DamageKind = "spell", bonus: int = 0
+    ) -> None:
+        self._verify_edit(self._deal_edit(target, amount, kind, bonus))
 
     def deal(
         self, target: str, amount: int, kind: DamageKind = "spell", bonus: int = 0
     ) -> list[Step]:
         """Deal ``amount`` (+ ``bonus`` Bonus Damage) to a unit as one damage event (M-4)."""
-        return self._edit(
-            f"deal {amount} to {target}",
-            target,
-            lambda: self.verify_unit(target),
-            lambda cause: self._damage(target, amount, bonus, kind, None, cause),
-        )
+        return self._perform(self._deal_edit(target, amount, kind, bonus))
 
-    def heal(self, target: str) -> list[Step]:
+    def _heal_edit(self, target: str) -> Edit:
         return self._edit(
             f"heal {target}",
             target,
@@ -1096,9 +1186,13 @@ class MightGame(Recorder[MightTable]):
             lambda cause: self._heal([target], cause, ["M6"]),
         )
 
-    def modify_might(
-        self, target: str, amount: int, duration: Duration = "this_turn"
-    ) -> list[Step]:
+    def verify_heal(self, target: str) -> None:
+        self._verify_edit(self._heal_edit(target))
+
+    def heal(self, target: str) -> list[Step]:
+        return self._perform(self._heal_edit(target))
+
+    def _might_edit(self, target: str, amount: int, duration: Duration) -> Edit:
         return self._edit(
             f"{amount:+d} Might to {target}",
             target,
@@ -1108,10 +1202,55 @@ class MightGame(Recorder[MightTable]):
             ),
         )
 
-    def verify_add_shield(self, target: str, value: int | Literal["all"]) -> None:
-        self.verify_unit(target)
-        if value != "all" and value < 0:
-            raise RuleError("M3", f"prevention is a value of 0 or more, not {value}")
+    def verify_modify_might(
+        self, target: str, amount: int, duration: Duration = "this_turn"
+    ) -> None:
+        self._verify_edit(self._might_edit(target, amount, duration))
+
+    def modify_might(
+        self, target: str, amount: int, duration: Duration = "this_turn"
+    ) -> list[Step]:
+        return self._perform(self._might_edit(target, amount, duration))
+
+    def _shield_edit(
+        self,
+        target: str,
+        value: int | Literal["all"],
+        duration: Duration,
+        scope: Scope,
+        effect_id: str | None,
+    ) -> Edit:
+        def check() -> None:
+            self.verify_unit(target)
+            if value != "all" and value < 0:
+                raise RuleError("M3", f"prevention is a value of 0 or more, not {value}")
+            self._verify_new_effect_id(target, effect_id)
+
+        return self._edit(
+            f"prevention {value} on {target}",
+            target,
+            check,
+            lambda cause: self._add_shield(
+                target,
+                value,
+                duration,
+                scope,
+                "playtester",
+                self._controller(target),
+                cause,
+                effect_id,
+            ),
+        )
+
+    def verify_add_shield(
+        self,
+        target: str,
+        value: int | Literal["all"],
+        duration: Duration = "this_turn",
+        scope: Scope = "all",
+        effect_id: str | None = None,
+    ) -> None:
+        self._verify_edit(self._shield_edit(target, value, duration, scope, effect_id))
 
     def add_shield(
         self,
@@ -1119,56 +1258,105 @@ class MightGame(Recorder[MightTable]):
         value: int | Literal["all"],
         duration: Duration = "this_turn",
         scope: Scope = "all",
+        effect_id: str | None = None,
     ) -> list[Step]:
-        return self._edit(
-            f"prevention {value} on {target}",
-            target,
-            lambda: self.verify_add_shield(target, value),
-            lambda cause: self._add_shield(
-                target, value, duration, scope, "playtester", self._controller(target), cause
-            ),
-        )
+        """A prevention shield on a unit, named ``effect_id`` (else ``e<n>``, M-5)."""
+        return self._perform(self._shield_edit(target, value, duration, scope, effect_id))
 
-    def add_doubler(
-        self, target: str, duration: Duration = "this_turn", scope: Scope = "all"
-    ) -> list[Step]:
+    def _double_edit(
+        self, target: str, duration: Duration, scope: Scope, effect_id: str | None
+    ) -> Edit:
+        def check() -> None:
+            self.verify_unit(target)
+            self._verify_new_effect_id(target, effect_id)
+
         return self._edit(
             f"doubling on {target}",
             target,
-            lambda: self.verify_unit(target),
+            check,
             lambda cause: self._add_doubler(
-                target, duration, scope, "playtester", self._controller(target), cause
+                target, duration, scope, "playtester", self._controller(target), cause, effect_id
             ),
         )
 
-    def set_lethal_threshold(
-        self, target: str, threshold: int, duration: Duration = "this_turn"
+    def verify_add_doubler(
+        self,
+        target: str,
+        duration: Duration = "this_turn",
+        scope: Scope = "all",
+        effect_id: str | None = None,
+    ) -> None:
+        self._verify_edit(self._double_edit(target, duration, scope, effect_id))
+
+    def add_doubler(
+        self,
+        target: str,
+        duration: Duration = "this_turn",
+        scope: Scope = "all",
+        effect_id: str | None = None,
     ) -> list[Step]:
+        """A doubler on a unit, named ``effect_id`` (else ``e<n>``, M8)."""
+        return self._perform(self._double_edit(target, duration, scope, effect_id))
+
+    def _lethal_edit(self, target: str, threshold: int, duration: Duration) -> Edit:
+        def check() -> None:
+            self.verify_unit(target)
+            if threshold < 1:
+                raise RuleError("M-3", f"a lethal requirement is 1 damage or more, not {threshold}")
+
         return self._edit(
             f"lethal at {threshold} for {target}",
             target,
-            lambda: self.verify_unit(target),
+            check,
             lambda cause: self._set_threshold(
                 target, threshold, duration, "playtester", self._controller(target), cause
             ),
         )
 
-    def grant_bonus_damage(
-        self, player: int, amount: int, scope: Scope = "spell", duration: Duration = "this_turn"
+    def verify_set_lethal_threshold(
+        self, target: str, threshold: int, duration: Duration = "this_turn"
+    ) -> None:
+        self._verify_edit(self._lethal_edit(target, threshold, duration))
+
+    def set_lethal_threshold(
+        self, target: str, threshold: int, duration: Duration = "this_turn"
     ) -> list[Step]:
+        return self._perform(self._lethal_edit(target, threshold, duration))
+
+    def _bonus_edit(self, player: int, amount: int, scope: Scope, duration: Duration) -> Edit:
         return self._edit(
             f"+{amount} Bonus Damage",
             None,
-            lambda: None,
+            lambda: self._verify_player(player),
             lambda cause: self._grant_bonus_damage(
                 player, amount, scope, duration, "playtester", cause
             ),
         )
 
-    def add_runes(self, player: int, amount: int) -> list[Step]:
+    def verify_grant_bonus_damage(
+        self, player: int, amount: int, scope: Scope = "spell", duration: Duration = "this_turn"
+    ) -> None:
+        self._verify_edit(self._bonus_edit(player, amount, scope, duration))
+
+    def grant_bonus_damage(
+        self, player: int, amount: int, scope: Scope = "spell", duration: Duration = "this_turn"
+    ) -> list[Step]:
+        return self._perform(self._bonus_edit(player, amount, scope, duration))
+
+    def _runes_edit(self, player: int, amount: int) -> Edit:
+        def check() -> None:
+            self._verify_player(player)
+            if amount < 0:
+                raise RuleError(
+                    "M-1", f"add 0 or more runes, not {amount}: a rune pool never goes below 0"
+                )
+
         return self._edit(
-            f"add {amount} runes",
-            None,
-            lambda: None,
-            lambda cause: self._add_runes(player, amount, cause),
+            f"add {amount} runes", None, check, lambda cause: self._add_runes(player, amount, cause)
         )
+
+    def verify_add_runes(self, player: int, amount: int) -> None:
+        self._verify_edit(self._runes_edit(player, amount))
+
+    def add_runes(self, player: int, amount: int) -> list[Step]:
+        return self._perform(self._runes_edit(player, amount))

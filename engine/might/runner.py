@@ -218,8 +218,18 @@ def perform(
     """Carry out one might script action; a played spell waits for its responses, then the
     chain resolves."""
     assert isinstance(action, Action)
-    with chooser.within(action):
-        _perform(action, place, runner, game, chooser)
+    labels = dict(runner.labels)
+    try:
+        with game.transaction(), chooser.within(action):  # refused as a whole: nothing changes
+            _perform(action, place, runner, game, chooser)
+            verify_orders_used(action, chooser)
+    except RuleError:
+        runner.labels = labels  # labels inside a refused action name nothing
+        raise
+
+
+def verify_orders_used(action: Action, chooser: ScriptedChooser) -> None:
+    """Raise (M-4) when ``action`` gave an order for a unit that was never asked for one."""
     for unit in action.order or {}:
         if (id(action), unit) not in chooser.used:
             raise RuleError(
@@ -261,9 +271,9 @@ def _perform(
     elif mi := action.might:
         game.modify_might(mi.target, mi.amount, mi.duration)
     elif s := action.shield:
-        game.add_shield(s.target, s.value, s.duration, s.scope)
+        game.add_shield(s.target, s.value, s.duration, s.scope, s.id)
     elif db := action.double:
-        game.add_doubler(db.target, db.duration, db.scope)
+        game.add_doubler(db.target, db.duration, db.scope, db.id)
     elif t := action.lethal:
         game.set_lethal_threshold(t.target, t.threshold, t.duration)
     elif b := action.bonus_damage:
@@ -294,14 +304,25 @@ def verify(action: ScriptAction, game: MightGame) -> None:
         game.verify_combat(battlefield_index(table, c.battlefield))
     elif action.end_turn:
         game.verify_end_turn()
-    elif b := action.bonus_damage or action.add_runes:
-        player_index(table, b.player)
+    elif d := action.deal:
+        game.verify_deal(d.target, d.amount, d.kind, d.bonus)
+    elif h := action.heal:
+        game.verify_heal(h.target)
+    elif mi := action.might:
+        game.verify_modify_might(mi.target, mi.amount, mi.duration)
     elif sh := action.shield:
-        game.verify_add_shield(sh.target, sh.value)
+        game.verify_add_shield(sh.target, sh.value, sh.duration, sh.scope, sh.id)
+    elif db := action.double:
+        game.verify_add_doubler(db.target, db.duration, db.scope, db.id)
+    elif t := action.lethal:
+        game.verify_set_lethal_threshold(t.target, t.threshold, t.duration)
+    elif b := action.bonus_damage:
+        game.verify_grant_bonus_damage(
+            player_index(table, b.player), b.amount, b.scope, b.duration
+        )
     else:
-        edit = action.deal or action.heal or action.might or action.double or action.lethal
-        assert edit is not None
-        game.verify_unit(edit.target)
+        assert action.add_runes is not None
+        game.verify_add_runes(player_index(table, action.add_runes.player), action.add_runes.amount)
 
 
 def battlefield_index(table: MightTable, name: str) -> int:

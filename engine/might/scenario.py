@@ -127,6 +127,7 @@ class MightArgs(Frozen):
 
 class ShieldArgs(Frozen):
     target: str
+    id: str | None = None  # the name of the shield it creates (else e<n>)
     value: Annotated[int, Field(ge=0)] | Literal["all"]
     duration: Duration = "this_turn"
     scope: Scope = "all"
@@ -134,6 +135,7 @@ class ShieldArgs(Frozen):
 
 class DoubleArgs(Frozen):
     target: str
+    id: str | None = None  # the name of the doubler it creates (else e<n>)
     duration: Duration = "this_turn"
     scope: Scope = "all"
 

@@ -7,7 +7,7 @@ threshold (M1, M-3).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Literal, Self
 
 from engine.frozen import Frozen
@@ -200,16 +200,22 @@ class MightTable(Frozen):
     def definition(self, uid: str) -> MightCardDef:
         return self.defs[self.cards[uid].name]
 
+    def simultaneous(self, uids: Iterable[str]) -> list[str]:
+        """``uids`` in the one order of simultaneous events (deaths, triggers): the turn
+        player's cards first, each player's in the order they came to the table (P-12)."""
+        return sorted(uids, key=lambda uid: self._order_key(self.cards[uid]))
+
+    def _order_key(self, card: MightCard) -> tuple[bool, int]:
+        return card.owner != self.turn_player, card.entered
+
     def units(self, owner: int | None = None) -> Iterator[MightCard]:
-        """Units on the table, turn player first, in the order they came to the table."""
-        players = [self.turn_player, 1 - self.turn_player] if owner is None else [owner]
-        for player in players:
-            on_table = [
-                c
-                for c in self.cards.values()
-                if c.owner == player and c.zone in ("base", "battlefield")
-            ]
-            yield from sorted(on_table, key=lambda c: c.entered)
+        """Units on the table (of ``owner``, or both) in the order of ``simultaneous``."""
+        on_table = [
+            c
+            for c in self.cards.values()
+            if (owner is None or c.owner == owner) and c.zone in ("base", "battlefield")
+        ]
+        yield from sorted(on_table, key=self._order_key)
 
     def units_at(self, battlefield: int, owner: int | None = None) -> list[MightCard]:
         return [

@@ -134,6 +134,9 @@ def souls_offers(table: SoulsTable, uid: str) -> list[Offer]:
             offers.append(
                 Offer("Spring", "Ambush", souls.Action(spring=souls.SpringArgs(card=uid)))
             )
+    if card.zone == "armament":
+        detach = souls.Action(detach=souls.CardArgs(card=uid))
+        offers.append(Offer("Detach", "Playtester edit", detach))
     if card.zone in ("slot", "realm"):
         edits = [
             ("Deal 5 damage", souls.Action(deal=souls.AmountArgs(target=uid, amount=5))),

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
 
-import yaml
 from pydantic import BaseModel, ValidationError
 
 from engine.errors import ScenarioError
+from engine.input_file import read_text
+from engine.safe_yaml import describe_location, parse_yaml
+
+__all__ = ["YamlSource", "describe_location"]
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -20,37 +23,23 @@ class YamlSource:
     def __init__(self, path: Path, text: str) -> None:
         self.path = path
         self.text = text  # as read: saving keeps its comments and layout
-        try:
-            self.data: Any = yaml.safe_load(text)
-            self._root = yaml.compose(text, Loader=yaml.SafeLoader)
-        except yaml.YAMLError as error:
-            mark = getattr(error, "problem_mark", None)
-            line = mark.line + 1 if mark is not None else None
-            raise ScenarioError(str(path), "", f"not valid YAML: {error}", line) from None
+        self.data, self._root = parse_yaml(text, str(path))
 
     @classmethod
     def read(cls, path: Path) -> YamlSource:
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            raise ScenarioError(str(path), "", f"cannot read the file: {error}") from None
-        return cls(path, text)
+        return cls(path, read_text(path))
 
     def line_of(self, location: Sequence[object]) -> int | None:
         """The 1-based line of the value at ``location``; unknown keys keep the nearest parent."""
-        node = self._root
-        if node is None:
+        spot = self._root
+        if spot is None:
             return None
         for key in location:
-            if isinstance(node, yaml.MappingNode):
-                for key_node, value_node in node.value:
-                    if key_node.value == str(key):
-                        node = value_node
-                        break
-            elif isinstance(node, yaml.SequenceNode) and isinstance(key, int):
-                if 0 <= key < len(node.value):
-                    node = node.value[key]
-        return int(node.start_mark.line) + 1
+            if isinstance(key, int) and 0 <= key < len(spot.items):
+                spot = spot.items[key]
+            elif str(key) in spot.keys:
+                spot = spot.keys[str(key)]
+        return spot.line
 
     def error(
         self, location: Sequence[object], message: str, rule: str | None = None
@@ -64,7 +53,8 @@ class YamlSource:
         if not isinstance(self.data, dict):
             raise self.error((), "expected a mapping of keys at the top of the file")
         try:
-            return model.model_validate(self.data)
+            # Strict: "10" and true are not numbers (the models hold tuples, never lists).
+            return model.model_validate(as_tuples(self.data), strict=True)
         except ValidationError as error:
             first = error.errors()[0]
             location = first["loc"]
@@ -76,9 +66,10 @@ class YamlSource:
             raise self.error(location, message + suffix) from None
 
 
-def describe_location(location: Sequence[object]) -> str:
-    """``('script', 2, 'attack')`` -> ``script[2].attack``."""
-    text = ""
-    for key in location:
-        text += f"[{key}]" if isinstance(key, int) else (f".{key}" if text else str(key))
-    return text
+def as_tuples(data: object) -> object:
+    """``data`` with every list a tuple, as the strict models take them."""
+    if isinstance(data, list):
+        return tuple(as_tuples(item) for item in data)
+    if isinstance(data, dict):
+        return {key: as_tuples(value) for key, value in data.items()}
+    return data

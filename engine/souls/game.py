@@ -329,7 +329,6 @@ class SoulsGame(Recorder[SoulsTable]):
         """Turn cards face down on their slots, all at once (14.4.1, 14.4.5, 14.4.6, S-14)."""
         lines_before = {c.uid: self.table.line(c.uid) for c in self.table.souls()}
         table_before = self.table
-        uids = [c.uid for c in self.table.in_order(self._card(uid) for uid in uids)]
         changes: list[Change] = []
         for uid in uids:
             card = self._card(uid)
@@ -372,7 +371,7 @@ class SoulsGame(Recorder[SoulsTable]):
             ended = [t for t in self.pending if t.card == uid]
             verb = "shattered" if uid in realms else "was captured"
             self._end_pending(ended, f"{uid} {verb}", ["S-14", "P-2"])
-        for uid in uids:  # in the order of simultaneous events (S-16, P-26)
+        for uid in uids:  # given in the order of simultaneous events (S-16, P-26)
             self._queue_triggers(uid, "captured", None)
         self._check_game_over(cause)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Annotated, Literal, Self
 
-from pydantic import Field, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from engine.frozen import Frozen
 from engine.script import ExpectationBase, ScriptAction, unique_labels, unique_names
@@ -17,10 +17,22 @@ from engine.souls.cards import CardDef
 SLOT = r"^[A-Z][1-9]$"
 
 
+def in_steps_of_5(what: str, amount: int) -> int:
+    """Souls data amounts are multiples of 5 (S-5): set-up damage and bonuses too."""
+    if amount % 5:
+        raise ValueError(f"{what} is a multiple of 5 (S-5), not {amount}")
+    return amount
+
+
 class BonusSetup(Frozen):
     stat: Literal["max_hp", "power"]
-    amount: int = Field(multiple_of=5)
+    amount: int
     duration: Literal["permanent", "end_of_turn"] = "permanent"
+
+    @field_validator("amount")
+    @classmethod
+    def _in_steps_of_5(cls, amount: int) -> int:
+        return in_steps_of_5("a bonus", amount)
 
 
 class CardSetup(Frozen):
@@ -28,11 +40,16 @@ class CardSetup(Frozen):
 
     card: str
     id: str | None = None
-    damage: int = Field(default=0, ge=0, multiple_of=5)
+    damage: int = Field(default=0, ge=0)
     captured: bool = False
     bonuses: tuple[BonusSetup, ...] = ()
     armament: tuple[CardSetup, ...] = ()
     attacked: bool = False
+
+    @field_validator("damage")
+    @classmethod
+    def _in_steps_of_5(cls, damage: int) -> int:
+        return in_steps_of_5("set-up damage", damage)
 
 
 class PlayerSetup(Frozen):

@@ -1,0 +1,236 @@
+"""One pass over a YAML text with libyaml: the data, the line of every value, and limits.
+
+The parser's events are turned into plain data (dicts with string keys, lists, str, int, float,
+bool, None) while the line of each value is recorded. Whatever no scenario needs and an
+attacker could use is refused with a ScenarioError naming the file, the line and the place:
+duplicate keys, deep nesting, aliases that would expand the file, huge numbers, tags other
+than YAML's plain scalars, and more than one document.
+
+>>> data, spots = parse_yaml("a: 1\\nb: [x, 'y']\\n", "f.yaml")
+>>> data, spots.keys["b"].items[1].line
+({'a': 1, 'b': ['x', 'y']}, 2)
+>>> parse_yaml("a: 1\\na: 2\\n", "f.yaml")
+Traceback (most recent call last):
+engine.errors.ScenarioError: f.yaml:2: key 'a' is given twice (lines 1 and 2)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import yaml
+from yaml.constructor import SafeConstructor
+from yaml.events import (
+    AliasEvent,
+    CollectionEndEvent,
+    CollectionStartEvent,
+    DocumentStartEvent,
+    Event,
+    MappingStartEvent,
+    ScalarEvent,
+)
+from yaml.resolver import Resolver
+
+from engine.errors import ScenarioError
+
+LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+MAX_CHARS = 2 * 1024 * 1024  # a scenario file's text
+MAX_DEPTH = 64  # levels of nesting
+MAX_VALUES = 300_000  # values in a file, the values aliases repeat included
+MAX_INT = 10**9  # integers lie within -MAX_INT..MAX_INT
+MAX_NUMBER_CHARS = 32  # the text of a number, before it is converted
+
+TAG = "tag:yaml.org,2002:"
+PLAIN_TAGS = {f"{TAG}{name}" for name in ("str", "timestamp", "merge", "value")}  # kept as text
+COLLECTION_TAGS = {f"{TAG}map", f"{TAG}seq"}
+
+_resolver = Resolver()
+_constructor = SafeConstructor()
+
+
+@dataclass(slots=True)
+class Spot:
+    """Where a value was written: its line (1-based) and the spots of what it holds."""
+
+    line: int
+    keys: dict[str, Spot] = field(default_factory=dict)  # a mapping's values
+    items: list[Spot] = field(default_factory=list)  # a sequence's values
+
+
+@dataclass(slots=True)
+class _Open:
+    """A mapping or sequence whose end has not been read yet."""
+
+    value: dict[str, Any] | list[Any]
+    spot: Spot
+    anchor: str | None
+    counted_before: int  # values read before it began: its size, for aliases
+    key: str | None = None  # a mapping's key whose value comes next
+    key_lines: dict[str, int] = field(default_factory=dict)
+
+
+class _Builder:
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self.open: list[_Open] = []
+        self.anchors: dict[str, tuple[Any, Spot, int]] = {}
+        self.counted = 0
+        self.documents = 0
+        self.root: tuple[Any, Spot] | None = None
+
+    def take(self, event: Event) -> None:
+        line = event.start_mark.line + 1 if event.start_mark is not None else 1
+        if isinstance(event, DocumentStartEvent):
+            self.documents += 1
+            if self.documents > 1:
+                raise self.error(line, "a scenario file holds one YAML document, not several")
+        elif isinstance(event, ScalarEvent):
+            if self._wants_key():
+                self._key(event.value, line)
+            else:
+                self._count(1, line)
+                self._add(self._scalar(event, line), Spot(line), event.anchor, 1)
+        elif isinstance(event, AliasEvent):
+            self._alias(str(event.anchor), line)
+        elif isinstance(event, CollectionStartEvent):
+            self._start(event, line)
+        elif isinstance(event, CollectionEndEvent):
+            closed = self.open.pop()
+            size = self.counted - closed.counted_before
+            self._add(closed.value, closed.spot, closed.anchor, size)
+
+    def _wants_key(self) -> bool:
+        return bool(self.open) and isinstance(self.open[-1].value, dict) and (
+            self.open[-1].key is None
+        )
+
+    def _key(self, key: str, line: int) -> None:
+        mapping = self.open[-1]
+        if key in mapping.key_lines:
+            first = mapping.key_lines[key]
+            raise self.error(line, f"key {key!r} is given twice (lines {first} and {line})", 0)
+        mapping.key_lines[key] = line
+        mapping.key = key
+
+    def _start(self, event: CollectionStartEvent, line: int) -> None:
+        if self._wants_key():
+            raise self.error(line, "a key must be a plain value, not a mapping or a list", 0)
+        if event.tag is not None and event.tag not in COLLECTION_TAGS:
+            raise self.error(line, f"the tag {event.tag} is not allowed")
+        if len(self.open) >= MAX_DEPTH:
+            raise self.error(line, f"more than {MAX_DEPTH} levels of nesting")
+        self._count(1, line)
+        value: dict[str, Any] | list[Any] = {} if isinstance(event, MappingStartEvent) else []
+        self.open.append(_Open(value, Spot(line), event.anchor, self.counted - 1))
+
+    def _alias(self, anchor: str, line: int) -> None:
+        if self._wants_key():
+            raise self.error(line, "a key must be a plain value, not an alias", 0)
+        if anchor not in self.anchors:
+            raise self.error(line, f"the alias *{anchor} names no complete value before it")
+        value, spot, size = self.anchors[anchor]
+        self._count(size, line)
+        self._add(value, spot, None, size)
+
+    def _count(self, values: int, line: int) -> None:
+        self.counted += values
+        if self.counted > MAX_VALUES:
+            raise self.error(
+                line, f"more than {MAX_VALUES} values (aliases count the values they repeat)"
+            )
+
+    def _add(self, value: Any, spot: Spot, anchor: str | None, size: int) -> None:
+        if anchor is not None:
+            self.anchors[anchor] = (value, spot, size)
+        if not self.open:
+            self.root = (value, spot)
+            return
+        parent = self.open[-1]
+        if isinstance(parent.value, list):
+            parent.value.append(value)
+            parent.spot.items.append(spot)
+        else:
+            assert parent.key is not None
+            parent.value[parent.key] = value
+            parent.spot.keys[parent.key] = spot
+            parent.key = None
+
+    def _scalar(self, event: ScalarEvent, line: int) -> Any:
+        tag = event.tag
+        if tag is None or tag == "!":
+            tag = _resolver.resolve(  # type: ignore[no-untyped-call]
+                yaml.ScalarNode, event.value, event.implicit
+            )
+        if tag in PLAIN_TAGS:
+            return event.value
+        if tag == f"{TAG}null":
+            return None
+        if tag == f"{TAG}bool":
+            if event.value.lower() not in _constructor.bool_values:
+                raise self.error(line, f"{event.value!r} is not true or false")
+            return _constructor.bool_values[event.value.lower()]
+        if tag in (f"{TAG}int", f"{TAG}float"):
+            return self._number(tag, event.value, line)
+        raise self.error(line, f"the tag {tag} is not allowed")
+
+    def _number(self, tag: str, text: str, line: int) -> int | float:
+        if len(text) > MAX_NUMBER_CHARS:
+            raise self.error(line, f"a number of more than {MAX_NUMBER_CHARS} characters")
+        node = yaml.ScalarNode(tag, text)
+        try:
+            number: int | float = (
+                _constructor.construct_yaml_int(node)
+                if tag == f"{TAG}int"
+                else _constructor.construct_yaml_float(node)
+            )
+        except ValueError:
+            raise self.error(line, f"{text!r} is not a number") from None
+        if isinstance(number, int) and abs(number) > MAX_INT:
+            raise self.error(line, f"{text} is out of range (-{MAX_INT}..{MAX_INT})")
+        if not math.isfinite(number):
+            raise self.error(line, f"{text} is not a finite number")
+        return number
+
+    def error(self, line: int, message: str, trim: int = 1) -> ScenarioError:
+        """An error at ``line``; its place is the value being read (``trim=0``: its mapping)."""
+        place: list[object] = [
+            len(frame.value) if isinstance(frame.value, list) else frame.key
+            for frame in self.open
+        ]
+        if not trim and place:
+            place.pop()
+        return ScenarioError(self.file, describe_location(place), message, line)
+
+
+def describe_location(location: Sequence[object]) -> str:
+    """``('script', 2, 'attack')`` -> ``script[2].attack``."""
+    text = ""
+    for key in location:
+        text += f"[{key}]" if isinstance(key, int) else (f".{key}" if text else str(key))
+    return text
+
+
+def parse_yaml(text: str, file: str) -> tuple[Any, Spot | None]:
+    """The data of a one-document YAML ``text`` and the spots of its values (None: empty)."""
+    if len(text) > MAX_CHARS:
+        raise ScenarioError(file, "", f"the file is larger than {MAX_CHARS} bytes")
+    builder = _Builder(file)
+    try:
+        for event in yaml.parse(text, Loader=LOADER):
+            builder.take(event)
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        context = f" ({error.context})" if error.context else ""
+        line = mark.line + 1 if mark is not None else None
+        raise ScenarioError(file, "", f"not valid YAML: {error.problem}{context}", line) from None
+    except yaml.YAMLError as error:  # a character YAML does not allow
+        position = getattr(error, "position", None)
+        line = text.count("\n", 0, position) + 1 if isinstance(position, int) else None
+        raise ScenarioError(file, "", f"not valid YAML: {error}", line) from None
+    if builder.root is None:
+        return None, None
+    return builder.root

@@ -8,7 +8,7 @@ the rules leave to a player (replacement order, combat assignment) go to the gam
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -177,8 +177,9 @@ class MightGame(Recorder[MightTable]):
             cause,
             changes,
         )
-        for uid in uids:  # simultaneous: the order of P-12
-            self._trigger(uid, "dies", None, was_at[uid])
+        together = self._triggering(uids, "dies")
+        for uid in together:
+            self._trigger(uid, "dies", None, was_at[uid], len(together) > 1)
 
     # ----------------------------------------------------------------------------- chain
 
@@ -193,20 +194,39 @@ class MightGame(Recorder[MightTable]):
             changes,
         )
 
+    def _triggering(self, uids: Iterable[str], when: str) -> list[str]:
+        """The units among ``uids`` with an ability for ``when``, in the order of simultaneous
+        events (P-12): their triggers go on the chain in this order."""
+        return self.table.simultaneous(
+            uid
+            for uid in uids
+            if any(a.when == when for a in self.table.definition(uid).abilities)
+        )
+
     def _trigger(
-        self, uid: str, when: str, source: str | None, battlefield: int | None = None
+        self,
+        uid: str,
+        when: str,
+        source: str | None,
+        battlefield: int | None = None,
+        together: bool = False,
     ) -> None:
         """Put ``uid``'s abilities that trigger on ``when`` on the chain; ``battlefield`` is where
-        the unit was (it may have left since: P-21)."""
+        the unit was (it may have left since: P-21); ``together``: with other units' (P-12)."""
         card = self.table.cards[uid]
         if battlefield is None and card.zone == "battlefield":
             battlefield = card.battlefield
         for ability in self.table.definition(uid).abilities:
             if ability.when == when:
-                self._push_ability(uid, ability, source, battlefield)
+                self._push_ability(uid, ability, source, battlefield, together)
 
     def _push_ability(
-        self, uid: str, ability: Ability, source: str | None, battlefield: int | None
+        self,
+        uid: str,
+        ability: Ability,
+        source: str | None,
+        battlefield: int | None,
+        together: bool,
     ) -> None:
         item_id = f"e{self._new_number()}"
         label = ability.name or f"when {ability.when.replace('_', ' ')}"
@@ -230,7 +250,7 @@ class MightGame(Recorder[MightTable]):
         }[ability.when]
         self.record(
             f"{uid} triggers: {label} (goes on the chain)",
-            [*rules, "M-7"],
+            [*rules, "M-7", *(["P-12"] if together else [])],
             cause,
             [Triggered(card=uid, ability=label)],
         )
@@ -447,8 +467,9 @@ class MightGame(Recorder[MightTable]):
             cause,
             changes,
         )
-        for uid in self.table.simultaneous(healed):  # P-12
-            self._trigger(uid, "healed", None)
+        together = self._triggering(healed, "healed")
+        for uid in together:
+            self._trigger(uid, "healed", None, together=len(together) > 1)
 
     # ----------------------------------------------------------------------------- lasting effects
 
@@ -908,8 +929,9 @@ class MightGame(Recorder[MightTable]):
             changes,
         )
         dealt = {event.target: event for event in events if event.final}
-        for uid in self.table.simultaneous(dealt):  # all at once: the order of P-12
-            self._trigger(uid, "takes_damage", dealt[uid].source)
+        together = self._triggering(dealt, "takes_damage")
+        for uid in together:
+            self._trigger(uid, "takes_damage", dealt[uid].source, together=len(together) > 1)
 
     def _combat_cleanup(self, combat: Combat, cause: Cause) -> None:
         """M9, M-12: deaths, heal the whole table, recall, resolve the chain, the result."""
@@ -942,23 +964,38 @@ class MightGame(Recorder[MightTable]):
             self._resolve_chain()
         else:
             self.record("The chain is empty: nothing to resolve", rules, cause)
-        name = self.table.battlefields[combat.battlefield].name
         self.phase = (*combat_phase, "Combat result")
-        defenders, attackers = self._combatants_there(combat)  # the chain may have killed some
-        if attackers and not defenders:
-            field = self.table.battlefields[combat.battlefield].evolve(holder=combat.attacker)
-            fields = list(self.table.battlefields)
-            fields[combat.battlefield] = field
-            self.table = self.table.evolve(battlefields=tuple(fields))
-            holder = self.table.players[combat.attacker].name
-            self.record(f"{holder}'s attackers hold {name}", ["M9", "M-12", "P-11"], cause)
-        else:
-            self.record(
-                f"No result at {name}: "
-                + ("defenders remain" if defenders else "no attacker remains"),
-                ["M9", "M-12", "P-11"],
-                cause,
+        self._hold(combat.battlefield, cause)
+
+    def _hold(self, battlefield: int, cause: Cause) -> None:
+        """M-12 (5): the only player with units left at the battlefield holds it, attacker or
+        defender; with nobody left nobody holds it; with both there the holder stays."""
+        field = self.table.battlefields[battlefield]
+        names = [p.name for p in self.table.players]
+        there = [i for i in range(len(names)) if self.table.units_at(battlefield, i)]
+        before = None if field.holder is None else names[field.holder]
+        holder: int | None = field.holder
+        if len(there) == 1:
+            holder = there[0]
+            verb = "still holds" if holder == field.holder else "holds"
+            name = names[holder]
+            text = f"{name} {verb} {field.name}: only {name}'s units are left there"
+        elif there:
+            text = f"Both players have units left at {field.name}: " + (
+                f"{before} still holds it" if before else "nobody holds it"
             )
+        else:
+            holder = None
+            text = f"Nobody holds {field.name}: no unit is left there" + (
+                f" ({before} loses it)" if before else ""
+            )
+        self.table = self.table.evolve(
+            battlefields=tuple(
+                f.evolve(holder=holder) if i == battlefield else f
+                for i, f in enumerate(self.table.battlefields)
+            )
+        )
+        self.record(text, ["M9", "M-12"], cause)
 
     def _combatants_there(self, combat: Combat) -> tuple[list[str], list[str]]:
         """The defenders and attackers of ``combat`` still at its battlefield."""
@@ -1001,7 +1038,7 @@ class MightGame(Recorder[MightTable]):
             cause,
             [PhaseChanged(before="Main phase", after="End of turn")],
         )
-        for uid in self.table.simultaneous([u.uid for u in self.table.units()]):
+        for uid in self._triggering([u.uid for u in self.table.units()], "end_of_turn"):
             self._trigger(uid, "end_of_turn", None)
         self._resolve_chain()
         guard = LoopGuard("expiration")

@@ -1,7 +1,8 @@
 """The ``cardtable`` command: run and check scenarios headless, print the schema, show the demo.
 
-Exit status: 0 success, 1 a scenario's expectation failed, 2 bad input (file, card, action),
-141 the reader of the output went away (``cardtable run FILE | head``), as for SIGPIPE.
+Exit status: 0 success, 1 a scenario's expectation failed, 2 bad input (file, card, action) or
+an internal error (``FILE: internal error: ...``), 141 the reader of the output went away
+(``cardtable run FILE | head``), as for SIGPIPE.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from engine.assets import SCENARIOS
-from engine.errors import ScenarioError
+from engine.errors import ScenarioError, internal_error
 from engine.scenario import (
     ScenarioRun,
     load_scenario,
@@ -87,6 +88,10 @@ def command_check(args: argparse.Namespace) -> int:
             print(f"ERROR {file}\n  {error}")
             status = 2
             continue
+        except Exception as error:  # a bug must not stop the check of the other files
+            print(f"ERROR {file}\n  {internal_error(str(file), error)}")
+            status = 2
+            continue
         if run.failures:
             print(f"FAIL  {file}  ({run.scenario.title})")
             for failure in run.failures:
@@ -131,6 +136,16 @@ def command_shot(args: argparse.Namespace) -> int:
         return 2
 
 
+def command_export(args: argparse.Namespace) -> int:
+    from app.export import export
+
+    try:
+        return export(Path(args.file), args.output, args.by, args.size, args.png_strip, args.steps)
+    except (ValueError, OSError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="cardtable", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
@@ -156,6 +171,14 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument("--timeline", action="store_true", help="the whole window, timeline too")
     shot.add_argument("--size", default="1600x1000", help="WIDTHxHEIGHT in pixels")
     shot.set_defaults(handler=command_shot)
+    export = commands.add_parser("export", help="a lesson page (HTML) or a PNG strip of steps")
+    export.add_argument("file")
+    export.add_argument("-o", "--output", help="default: lesson.html, or strip.png")
+    export.add_argument("--by", choices=("step", "phase"), help="a section per step (default)")
+    export.add_argument("--size", help="WIDTHxHEIGHT: the box a table is scaled into")
+    export.add_argument("--png-strip", action="store_true", help="chosen steps side by side")
+    export.add_argument("--steps", help="with --png-strip: the steps to show, e.g. 3,5,9")
+    export.set_defaults(handler=command_export)
     return parser
 
 
@@ -172,6 +195,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         # flush at exit.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return CLOSED_PIPE
+    except Exception as error:  # never a traceback: one line about the file, status 2
+        print(
+            f"error: {internal_error(getattr(args, 'file', None) or 'cardtable', error)}",
+            file=sys.stderr,
+        )
+        return 2
     return status
 
 

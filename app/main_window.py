@@ -39,7 +39,7 @@ from app.timeline_panel import TimelinePanel
 from app.window_bar import WindowBar
 from engine.assets import SCENARIOS
 from engine.choices import Answer, Choice, ChoiceCancelled
-from engine.errors import RuleError, ScenarioError
+from engine.errors import RuleError, ScenarioError, internal_error
 from engine.script import ScriptAction
 
 MAX_RECENT = 8
@@ -235,6 +235,9 @@ class MainWindow(QMainWindow):
             return False
         except RuleError as error:  # an action in the file the rules reject
             QMessageBox.critical(self, "Cannot open the scenario", f"{path}: {error}")
+            return False
+        except Exception as error:  # a bug: reported, and the current session stays
+            QMessageBox.critical(self, "Cannot open the scenario", internal_error(str(path), error))
             return False
         self._remember(path)
         self._update_title()

@@ -25,7 +25,25 @@ class ScenarioError(Exception):
         self.where = where
         self.line = line
         self.rule = rule
-        self.message = message
+        self.message = message = one_line(message)
         place = f"{file}:{line}" if line is not None else file
         suffix = f" (rule {rule})" if rule else ""
         super().__init__(f"{place}: {where}: {message}{suffix}" if where else f"{place}: {message}")
+
+
+MAX_MESSAGE = 400  # characters of a message before it is cut
+
+
+def one_line(message: str) -> str:
+    """``message`` on one line and at most MAX_MESSAGE characters (it may quote a file).
+
+    >>> one_line("two\\nlines")
+    'two lines'
+    """
+    flat = " ".join(message.split())
+    return flat if len(flat) <= MAX_MESSAGE else flat[: MAX_MESSAGE - 3] + "..."
+
+
+def internal_error(file: str, error: BaseException) -> str:
+    """The one line that reports an unexpected exception about ``file``."""
+    return f"{file}: internal error: {one_line(f'{type(error).__name__}: {error}')}"

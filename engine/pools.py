@@ -1,9 +1,12 @@
-"""Loading card pools: YAML files of card definitions, one pool per file in assets/pools."""
+"""Card pools: YAML files of card definitions shipped in assets/pools, named by their file stem.
+
+A scenario names a pool, never a path: only the shipped pools can be named, and a pool of the
+other ruleset is refused at the scenario's ``pool:`` line.
+"""
 
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
 from typing import Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict
@@ -22,12 +25,15 @@ class Pool(BaseModel, Generic[CardT]):
     cards: tuple[CardT, ...]
 
 
-def pool_path(name: str) -> Path:
-    return POOLS / f"{name}.yaml"
+@cache
+def pool_names() -> tuple[str, ...]:
+    """The shipped pools' names."""
+    return tuple(sorted(path.stem for path in POOLS.glob("*.yaml") if path.is_file()))
 
 
-def pool_names() -> list[str]:
-    return sorted(path.stem for path in POOLS.glob("*.yaml"))
+@cache
+def pool_source(name: str) -> YamlSource:
+    return YamlSource.read(POOLS / f"{name}.yaml")
 
 
 def card_name(card: BaseModel) -> str:
@@ -37,7 +43,7 @@ def card_name(card: BaseModel) -> str:
 @cache
 def load_pool(name: str, card_model: type[CardT]) -> dict[str, CardT]:
     """The cards of a shipped pool by name; a bad pool file raises a located ScenarioError."""
-    source = YamlSource.read(pool_path(name))
+    source = pool_source(name)
     pool: Pool[CardT] = source.validate(Pool[card_model])  # type: ignore[valid-type]
     cards: dict[str, CardT] = {}
     for index, card in enumerate(pool.cards):
@@ -53,11 +59,19 @@ def scenario_cards(
     source: YamlSource, pool: str | None, inline: tuple[CardT, ...], card_model: type[CardT]
 ) -> dict[str, CardT]:
     """The cards a scenario may name: its pool's, then its own inline cards (which win)."""
-    if pool and not pool_path(pool).exists():
-        raise source.error(
-            ("pool",), f"there is no card pool {pool!r} (pools: {', '.join(pool_names())})"
-        )
-    cards = dict(load_pool(pool, card_model)) if pool else {}
+    cards: dict[str, CardT] = {}
+    if pool is not None:
+        if pool not in pool_names():
+            raise source.error(
+                ("pool",), f"there is no card pool {pool!r} (pools: {', '.join(pool_names())})"
+            )
+        ruleset = source.data.get("ruleset")
+        pool_ruleset = pool_source(pool).data.get("ruleset")
+        if pool_ruleset != ruleset:
+            raise source.error(
+                ("pool",), f"the card pool {pool!r} is for {pool_ruleset}, not for {ruleset}"
+            )
+        cards = dict(load_pool(pool, card_model))
     for card in inline:
         cards[card_name(card)] = card
     return cards

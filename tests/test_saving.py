@@ -318,15 +318,25 @@ def test_new_strings_the_reader_would_mistake_are_quoted(
 def test_a_file_the_round_trip_cannot_keep_is_written_plainly(
     window: MainWindow, user_file: Path
 ) -> None:
+    tabbed = COMMENTED.replace("      thorn-squire: {damage: 5}\n", "      thorn-squire:\t{damage: 5}\n")
+    assert tabbed != COMMENTED
+    user_file.write_text(tabbed, encoding="utf-8")  # libyaml reads a tab here, ruamel does not
+    window.open_path(user_file)
+    window.session.act(DEAL_SYLVA)
+    window.save()
+    assert YamlSource.read(user_file).data["expect"] == yaml.safe_load(tabbed)["expect"]
+
+
+def test_a_file_with_a_duplicate_key_is_refused_on_opening(
+    window: MainWindow, dialogs: Dialogs, user_file: Path
+) -> None:
     doubled = COMMENTED.replace(
         "      thorn-squire: {damage: 5}\n",
         "      thorn-squire: {damage: 0}\n      thorn-squire: {damage: 5}\n",
     )
-    user_file.write_text(doubled, encoding="utf-8")  # a duplicate key: the last one counts
-    window.open_path(user_file)
-    window.session.act(DEAL_SYLVA)
-    window.save()
-    assert YamlSource.read(user_file).data["expect"] == yaml.safe_load(doubled)["expect"]
+    user_file.write_text(doubled, encoding="utf-8")
+    assert not window.open_path(user_file)
+    assert "key 'thorn-squire' is given twice" in dialogs.texts("critical")
 
 
 def test_a_warning_lists_expectations_the_new_script_breaks(

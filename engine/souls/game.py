@@ -350,6 +350,15 @@ class SoulsGame(Recorder[SoulsTable]):
             text.append(f"{', '.join(souls)} {verb} captured: face down, on the slot")
         if realms:
             text.append(f"{', '.join(realms)} shatters: face down")
+        armaments = [c.card for c in changes if isinstance(c, Moved)]
+        text += [f"{', '.join(armaments)} to the Elysium"] if armaments else []
+        places = {(self._card(uid).owner, self._card(uid).slot) for uid in souls}
+        ambushes = [
+            c.uid
+            for c in self.table.cards.values()
+            if c.zone == "ambush" and (c.owner, c.slot) in places
+        ]
+        text += [f"{', '.join(ambushes)} stays at its slot"] if ambushes else []
         counted = self._counted_changes(table_before, exclude=uids)
         text += [f"{c.card} {c.stat} {c.before} -> {c.after}" for c in counted]
         self.record(
@@ -359,7 +368,10 @@ class SoulsGame(Recorder[SoulsTable]):
                 "14.4.1",
                 "14.4.5",
                 "S-14",
-                *(["S-16"] if len(uids) > 1 else []),
+                *(["S-16", "P-26"] if len(uids) > 1 else []),
+                *(["S-4"] if armaments else []),
+                *(["P-3"] if ambushes else []),
+                *(["S-6"] if any(isinstance(c, BonusChanged) for c in changes) else []),
                 *(["14.5.3"] if counted else []),
             ],
             cause,

@@ -1,0 +1,84 @@
+"""Each kind of souls change cites its defining clause in every step that makes it, in every
+shipped souls scenario: the same event cites the same ids wherever it happens (issue 8)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.assets import SCENARIOS
+from engine.changes import Change, Moved, Played, StatChanged
+from engine.scenario import run_scenario, scenario_files
+
+SOULS_FILES = scenario_files([SCENARIOS / "souls"])
+
+# Change kind (refined where one kind covers several events) -> the clause that defines it.
+DEFINING_CLAUSE = {
+    "stat:damage dealt": "S-8",  # damage dealt = min(rounded amount, current HP)
+    "stat:damage healed": "14.2.1",  # healing removes damage
+    "stat:counted": "14.5.3",  # a count of captured Souls changed max HP or power
+    "moved:to a slot": "S-3",  # recruiting
+    "moved:to an Armament": "S-5",  # an Armament attached to a Soul
+    "moved:to an Ambush": "P-3",  # an Ambush set at a slot
+    "moved:to the Elysium": "S-4",  # spent cards, sprung Ambushes, Armament
+    "moved:to the exile": "14.5.4",  # exile frees the slot
+    "played:to a slot": "S-3",
+    "played:to an Armament": "S-5",
+    "played:to an Ambush": "P-3",
+    "played:a spell": "S-12",  # playing a card is a step of play
+    "captured": "14.4.1",
+    "shattered": "14.4.6",
+    "line": "S-2",
+    "bonus_added": "S-6",
+    "bonus_ended": "S-6",
+    "triggered": "S-12",  # each triggered effect is its own step
+    "phase": "S-12",  # a phase boundary is a step of play
+    "declared": "S-13",
+    "game_over": "S-17",
+}
+
+
+def place(where: str) -> str:
+    if where.endswith("(ambush)"):
+        return "to an Ambush"
+    if where.startswith("slot"):
+        return "to a slot"
+    if where.startswith("armament"):
+        return "to an Armament"
+    return {"elysium": "to the Elysium", "exile": "to the exile", "play": "a spell"}[where]
+
+
+def event(change: Change) -> str:
+    """The row of ``DEFINING_CLAUSE`` a change belongs to."""
+    if isinstance(change, StatChanged):
+        if change.stat != "damage":
+            return "stat:counted"
+        return "stat:damage dealt" if change.after > change.before else "stat:damage healed"
+    if isinstance(change, Moved):
+        return f"moved:{place(change.after)}"
+    if isinstance(change, Played):
+        return f"played:{place(change.to)}"
+    return change.kind
+
+
+@pytest.mark.parametrize("path", SOULS_FILES, ids=[p.stem for p in SOULS_FILES])
+def test_every_change_cites_its_defining_clause(path: Path) -> None:
+    for step in run_scenario(path).game.steps:
+        for change in step.changes:
+            clause = DEFINING_CLAUSE[event(change)]
+            assert clause in step.rules, (
+                f"step {step.index} ({step.description}) makes a {event(change)} change "
+                f"but cites {list(step.rules)}, not {clause}"
+            )
+
+
+def test_the_shipped_scenarios_show_every_kind_of_change() -> None:
+    """Every row of the table is exercised, so a row cannot go stale unnoticed."""
+    seen = {
+        event(change)
+        for path in SOULS_FILES
+        for step in run_scenario(path).game.steps
+        for change in step.changes
+    }
+    assert seen == set(DEFINING_CLAUSE)

@@ -1,4 +1,5 @@
-"""Dialogs for the choices the engine asks a player to make (replacement order, assignment).
+"""Dialogs for the choices the engine asks a player to make (replacement order, assignment in
+order).
 
 Every dialog has Cancel, which abandons the whole action (``ChoiceCancelled``); a choice with
 only one legal answer (the engine says so) is not asked; an assignment the engine refuses is
@@ -7,21 +8,24 @@ asked again with the numbers typed and the engine's reason.
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
     QDialogButtonBox,
-    QFormLayout,
+    QGridLayout,
     QLabel,
     QListWidget,
     QSpinBox,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
-from engine.choices import Answer, Choice, ChoiceCancelled
+from engine.choices import Answer, Assigned, Choice, ChoiceCancelled
 from engine.errors import RuleError
 from engine.might.combat import verify_answer
+from engine.might.damage import order_of
 
 
 class ReplacementOrderDialog(QDialog):
@@ -33,7 +37,7 @@ class ReplacementOrderDialog(QDialog):
         self.setWindowTitle("Order the replacement effects")
         self.list = QListWidget()
         self.list.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
-        for effect in choice.default if isinstance(choice.default, tuple) else choice.options:
+        for effect in order_of(choice.default, choice.subject):
             self.list.addItem(effect)
             item = self.list.item(self.list.count() - 1)
             item.setToolTip(choice.details.get(effect, effect))
@@ -55,29 +59,46 @@ class ReplacementOrderDialog(QDialog):
 
 
 class AssignmentDialog(QDialog):
-    """Split a side's combat damage among the enemy units, within the limits the engine states
-    (M-10); the engine judges the result and explains a rejected one."""
+    """Assign a side's combat damage to the enemy units in order (M-10): each row is a unit with
+    its damage, top first; Up and Down reorder the rows. The engine judges the sequence and
+    explains a rejected one."""
 
     def __init__(self, choice: Choice, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Assign combat damage")
-        default = choice.default if isinstance(choice.default, dict) else {}
-        self.total = sum(default.values())
+        default = {e.unit: e.damage for e in choice.default if isinstance(e, Assigned)}
+        self.total = choice.total
+        self.order = [*default, *(unit for unit in choice.options if unit not in default)]
         self.spins: dict[str, QSpinBox] = {}
-        form = QFormLayout()
-        for unit in choice.options:
+        self.labels: dict[str, QLabel] = {}
+        self.moves: dict[str, tuple[QToolButton, QToolButton]] = {}
+        self.grid = QGridLayout()
+        for unit in self.order:
             spin = QSpinBox()
             spin.setRange(0, max(self.total, 0))
             spin.setValue(default.get(unit, 0))
             spin.valueChanged.connect(self._update)
             self.spins[unit] = spin
-            form.addRow(
-                f"{unit} ({choice.details[unit]})" if unit in choice.details else unit, spin
-            )
+            detail = choice.details.get(unit)
+            self.labels[unit] = QLabel(f"{unit} ({detail})" if detail else unit)
+            up, down = QToolButton(), QToolButton()
+            up.setArrowType(Qt.ArrowType.UpArrow)
+            down.setArrowType(Qt.ArrowType.DownArrow)
+            up.setToolTip(f"Assign to {unit} earlier")
+            down.setToolTip(f"Assign to {unit} later")
+            up.clicked.connect(lambda _=False, u=unit: self.shift(u, -1))
+            down.clicked.connect(lambda _=False, u=unit: self.shift(u, 1))
+            self.moves[unit] = (up, down)
+        self._place()
         self.status = QLabel()
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel(f"<b>{choice.prompt}</b><br>{choice.limits}"))
-        layout.addLayout(form)
+        layout.addWidget(
+            QLabel(
+                f"<b>{choice.prompt}</b><br>{choice.limits}<br>"
+                "Damage is assigned top first: each unit needs lethal before the next gets any."
+            )
+        )
+        layout.addLayout(self.grid)
         layout.addWidget(self.status)
         self.refusal = QLabel()
         self.refusal.setWordWrap(True)
@@ -86,6 +107,25 @@ class AssignmentDialog(QDialog):
         self.buttons = ok_cancel(self)
         layout.addWidget(self.buttons)
         self._update()
+
+    def _place(self) -> None:
+        """Lay the rows out in the current order; the first can't go up, the last can't go
+        down."""
+        for row, unit in enumerate(self.order):
+            up, down = self.moves[unit]
+            for column, widget in enumerate((self.labels[unit], self.spins[unit], up, down)):
+                self.grid.removeWidget(widget)
+                self.grid.addWidget(widget, row, column)
+            up.setEnabled(row > 0)
+            down.setEnabled(row < len(self.order) - 1)
+
+    def shift(self, unit: str, step: int) -> None:
+        """Move ``unit`` one row up (``step`` -1) or down (+1) in the assignment order."""
+        index = self.order.index(unit)
+        other = index + step
+        if 0 <= other < len(self.order):
+            self.order[index], self.order[other] = self.order[other], self.order[index]
+            self._place()
 
     def _update(self) -> None:
         assigned = sum(spin.value() for spin in self.spins.values())
@@ -96,7 +136,12 @@ class AssignmentDialog(QDialog):
         self.refusal.setText(f"Not allowed: {reason}")
 
     def answer(self) -> Answer:
-        return {unit: spin.value() for unit, spin in self.spins.items() if spin.value()}
+        """The units with damage, in the order of the rows."""
+        return tuple(
+            Assigned(unit=unit, damage=self.spins[unit].value())
+            for unit in self.order
+            if self.spins[unit].value()
+        )
 
 
 def ok_cancel(dialog: QDialog) -> QDialogButtonBox:

@@ -12,6 +12,17 @@ from typing import Literal, Protocol
 from engine.frozen import Frozen
 
 
+class Assigned(Frozen):
+    """One entry of a combat assignment: ``damage`` to ``unit``, in the order assigned (M-10)."""
+
+    unit: str
+    damage: int
+
+
+Assignment = tuple[Assigned, ...]
+Answer = tuple[str, ...] | Assignment  # an order of options, or an assignment in sequence
+
+
 class Choice(Frozen):
     """A question for ``player``: ``options`` are what may be picked or ordered."""
 
@@ -20,10 +31,10 @@ class Choice(Frozen):
     subject: str
     prompt: str
     options: tuple[str, ...]
-    default: tuple[str, ...] | dict[str, int]
+    default: Answer
     limits: str = ""
     details: dict[str, str] = {}  # what each option is, as the table stands when asked
-    only_answer: tuple[str, ...] | dict[str, int] | None = None  # the one legal answer, if so
+    only_answer: Answer | None = None  # the one legal answer, if so
     total: int = 0  # an assignment: the damage to assign
     needs: dict[str, int | None] = {}  # an assignment: lethal per unit; None: never lethal
 
@@ -31,8 +42,6 @@ class Choice(Frozen):
 class ChoiceCancelled(Exception):
     """The player cancelled a choice: the whole action is abandoned and nothing changes."""
 
-
-Answer = tuple[str, ...] | dict[str, int]
 
 
 class Chooser(Protocol):

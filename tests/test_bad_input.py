@@ -207,12 +207,12 @@ def test_run_exits_1_when_an_expectation_fails(
 
 MIGHT_ILLEGAL = [
     pytest.param(
-        "- combat: {battlefield: Battlefield 1, assign: {Alice: {thornback: 7}}}\n",
+        "- combat: {battlefield: Battlefield 1, assign: {Alice: [{unit: thornback, damage: 7}]}}\n",
         "M-10",
         id="assignment-over-lethal",
     ),
     pytest.param(
-        "- combat: {battlefield: Battlefield 1, assign: {Alice: {nobody: 7}}}\n",
+        "- combat: {battlefield: Battlefield 1, assign: {Alice: [{unit: nobody, damage: 7}]}}\n",
         "M-10",
         id="assignment-to-a-non-enemy",
     ),

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QMessageBox
 
 from app.dialogs import AssignmentDialog, ReplacementOrderDialog
 from app.main_window import MainWindow
+from engine.choices import Assigned
 
 COMBAT = """\
 ruleset: might
@@ -137,18 +138,18 @@ def test_a_refused_assignment_is_asked_again_with_the_numbers_typed(
     window: MainWindow, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     open_text(window, COMBAT % "Iron Sentinel")
-    seen: list[tuple[dict[str, int], str]] = []
+    seen: list[tuple[object, str]] = []
 
     def look(dialog: QDialog) -> None:
         assert isinstance(dialog, AssignmentDialog)
-        seen.append((dialog.answer(), dialog.refusal.text()))  # type: ignore[arg-type]
+        seen.append((dialog.answer(), dialog.refusal.text()))
         typed(stone_whelp=2, second=2)(dialog)
 
     shown = answer_with(monkeypatch, typed(stone_whelp=3, second=1), look)
     assert start_combat(window)
     assert seen == [
         (
-            {"stone-whelp": 3, "second": 1},
+            (Assigned(unit="stone-whelp", damage=3), Assigned(unit="second", damage=1)),
             "Not allowed: stone-whelp gets 3 but lethal is 2: no unit gets more than lethal "
             "until every enemy unit has lethal (rule M-10)",
         )
@@ -158,9 +159,41 @@ def test_a_refused_assignment_is_asked_again_with_the_numbers_typed(
     assert len(shown) == 2
     combat = window.session.actions()[-1].combat  # type: ignore[attr-defined]
     assert combat.assign == {
-        "Alice": {"stone-whelp": 2, "second": 2},
-        "Bob": {"alice-sentinel": 6},
+        "Alice": (Assigned(unit="stone-whelp", damage=2), Assigned(unit="second", damage=2)),
+        "Bob": (Assigned(unit="alice-sentinel", damage=6),),
     }
+
+
+def test_the_assignment_order_is_set_with_up_and_down_and_judged_in_that_order(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    open_text(window, COMBAT % "Iron Sentinel")  # the whelp needs 2, the sentinel 4; Alice has 4
+    refusals: list[str] = []
+
+    def second_first(dialog: QDialog) -> None:
+        assert isinstance(dialog, AssignmentDialog)
+        assert dialog.order == ["stone-whelp", "second"]  # the default order
+        assert not dialog.moves["stone-whelp"][0].isEnabled()  # the top row can't go up
+        dialog.moves["stone-whelp"][1].click()  # down: the sentinel first
+        typed(stone_whelp=2, second=2)(dialog)
+
+    def whelp_first(dialog: QDialog) -> None:
+        assert isinstance(dialog, AssignmentDialog)
+        refusals.append(dialog.refusal.text())
+        dialog.moves["stone-whelp"][0].click()  # up again: the whelp first
+        dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
+
+    answer_with(monkeypatch, second_first, whelp_first)
+    assert start_combat(window)
+    assert refusals == [
+        "Not allowed: second gets 2, less than the 4 it needs for lethal (after its prevention "
+        "and doubling), before stone-whelp gets any: a unit must have lethal before damage "
+        "goes to the next one (rule M-10)"
+    ]
+    assign = window.session.actions()[-1].combat.assign  # type: ignore[attr-defined]
+    assert [entry.unit for entry in assign["Alice"]] == ["stone-whelp", "second"]
+    text = next(s.description for s in window.session.steps if "Alice assigns" in s.description)
+    assert text.startswith("Alice assigns 4, in order: stone-whelp 2; then second 2")
 
 
 def test_no_dialog_when_only_one_split_is_legal(
@@ -171,4 +204,7 @@ def test_no_dialog_when_only_one_split_is_legal(
     assert start_combat(window)
     assert shown == []
     assign = window.session.actions()[-1].combat.assign  # type: ignore[attr-defined]
-    assert assign["Alice"] == {"stone-whelp": 2, "second": 2}
+    assert assign["Alice"] == (
+        Assigned(unit="stone-whelp", damage=2),
+        Assigned(unit="second", damage=2),
+    )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.changes import Died, Replaced
-from engine.choices import Answer, Choice
+from engine.choices import Answer, Assigned, Choice
 from engine.errors import RuleError
 from engine.might.combat import default_assignment, verify_assignment
 from engine.might.damage import resolve_event
@@ -84,15 +84,30 @@ def test_move_recall_ready_exhaust_keep_damage() -> None:  # M6, M-6
     assert game.table.cards["iron-sentinel"].damage == 0
 
 
-def test_assignment_limits() -> None:  # M-10
+def seq(*entries: tuple[str, int]) -> tuple[Assigned, ...]:
+    return tuple(Assigned(unit=unit, damage=damage) for unit, damage in entries)
+
+
+def test_assignment_limits() -> None:  # M-10, checked in the order assigned
     needs = {"a": 2, "b": 3, "c": None}
-    assert default_assignment(needs, 4) == {"a": 2, "b": 2}
-    assert default_assignment(needs, 7) == {"a": 2, "b": 3, "c": 2}  # the rest goes last
-    verify_assignment(needs, 4, {"b": 3, "a": 1})  # b first, then a partial: legal
-    for bad in ({"a": 1, "b": 3, "c": 0} | {"a": 1, "b": 2}, {"a": 4}, {"c": 4}, {"a": 2}):
+    assert default_assignment(needs, 4) == seq(("a", 2), ("b", 2))
+    assert default_assignment(needs, 7) == seq(("a", 2), ("b", 3), ("c", 2))  # the rest last
+    verify_assignment(needs, 4, seq(("b", 3), ("a", 1)))  # b lethal first, then a partial
+    verify_assignment(needs, 7, seq(("c", 2), ("b", 3), ("a", 2)))  # all lethal: rest anywhere
+    bad = {
+        "a partial before b": seq(("a", 1), ("b", 3)),
+        "b partial before a": seq(("b", 2), ("a", 2)),
+        "over lethal": seq(("a", 4)),
+        "never-lethal first": seq(("c", 4)),
+        "short": seq(("a", 2)),
+        "twice": seq(("a", 2), ("a", 2)),
+        "zero": seq(("a", 2), ("b", 2), ("c", 0)),
+        "unknown": seq(("x", 4)),
+    }
+    for name, assignment in bad.items():
         with pytest.raises(RuleError) as error:
-            verify_assignment(needs, 4, bad)
-        assert error.value.rule == "M-10"
+            verify_assignment(needs, 4, assignment)
+        assert error.value.rule == "M-10", name
 
 
 def test_combat_cleanup_heals_the_whole_table_and_recalls() -> None:  # M9, M-12

@@ -7,7 +7,7 @@ import pytest
 
 from engine.assets import SCENARIOS
 from engine.changes import Declared, Played, StatusChanged
-from engine.choices import Choice
+from engine.choices import Assigned, Choice
 from engine.errors import RuleError
 from engine.might import scenario as might
 from engine.might.combat import only_assignment, verify_answer
@@ -148,8 +148,11 @@ def test_souls_recruit_and_play_record_played() -> None:
 
 
 def test_only_one_legal_assignment_is_named_and_answers_are_judged() -> None:
-    assert only_assignment({"a": 2}, 5) == {"a": 5}
-    assert only_assignment({"a": 2, "b": 4}, 6) == {"a": 2, "b": 4}
+    assert only_assignment({"a": 2}, 5) == (Assigned(unit="a", damage=5),)
+    assert only_assignment({"a": 2, "b": 4}, 6) == (
+        Assigned(unit="a", damage=2),
+        Assigned(unit="b", damage=4),
+    )
     assert only_assignment({"a": 2, "b": 4}, 5) is None
     assert only_assignment({"a": 2, "b": None}, 2) is None
     choice = Choice(
@@ -158,10 +161,12 @@ def test_only_one_legal_assignment_is_named_and_answers_are_judged() -> None:
         subject="Alice",
         prompt="",
         options=("a", "b"),
-        default={"a": 2, "b": 3},
+        default=(Assigned(unit="a", damage=2), Assigned(unit="b", damage=3)),
         total=5,
         needs={"a": 2, "b": 4},
     )
-    verify_answer(choice, {"a": 2, "b": 3})
+    verify_answer(choice, (Assigned(unit="a", damage=2), Assigned(unit="b", damage=3)))
     with pytest.raises(RuleError, match="a gets 3 but lethal is 2"):
-        verify_answer(choice, {"a": 3, "b": 2})
+        verify_answer(choice, (Assigned(unit="a", damage=3), Assigned(unit="b", damage=2)))
+    with pytest.raises(RuleError, match="b gets 3, less than the 4"):
+        verify_answer(choice, (Assigned(unit="b", damage=3), Assigned(unit="a", damage=2)))

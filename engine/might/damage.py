@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Literal
 
 from engine.changes import Replaced
+from engine.choices import Answer
 from engine.errors import RuleError
 from engine.frozen import Frozen
 from engine.might.table import Doubler, MightCard, MightTable, Shield
@@ -43,6 +44,14 @@ def applicable_replacements(card: MightCard, kind: DamageKind) -> list[Shield | 
     ]
     found += [d for d in card.doublers if d.scope in ("all", kind)]
     return sorted(found, key=lambda effect: effect.created)
+
+
+def order_of(answer: Answer, uid: str) -> tuple[str, ...]:
+    """``answer`` as a replacement order for ``uid``, or a RuleError (M-4)."""
+    order = tuple(effect for effect in answer if isinstance(effect, str))
+    if len(order) != len(answer):
+        raise RuleError("M-4", f"the replacement order for {uid} must be a list of effect ids")
+    return order
 
 
 def verify_order(card: MightCard, kind: DamageKind, order: Sequence[str]) -> None:

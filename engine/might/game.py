@@ -28,13 +28,20 @@ from engine.errors import RuleError
 from engine.loops import LoopGuard
 from engine.might.cards import Ability, Duration, Effect, Scope
 from engine.might.combat import (
+    assignment_of,
     default_assignment,
     describe_limits,
     lethal_needs,
     only_assignment,
     verify_answer,
 )
-from engine.might.damage import DamageEvent, DamageKind, applicable_replacements, resolve_event
+from engine.might.damage import (
+    DamageEvent,
+    DamageKind,
+    applicable_replacements,
+    order_of,
+    resolve_event,
+)
 from engine.might.table import (
     BonusDamageGrant,
     ChainItem,
@@ -381,9 +388,7 @@ class MightGame(Recorder[MightTable]):
                 details={e.id: e.describe() for e in effects},
             )
         )
-        if not isinstance(answer, tuple):
-            raise RuleError("M-4", f"the replacement order for {uid} must be a list of effect ids")
-        return answer
+        return order_of(answer, uid)
 
     def _apply_replacements(
         self, uid: str, amount: int, bonus: int, kind: DamageKind, source: str | None
@@ -871,17 +876,16 @@ class MightGame(Recorder[MightTable]):
             total=total,
             needs=needs,
         )
-        answer = self._ask(choice)
+        answer = assignment_of(self._ask(choice))
         verify_answer(choice, answer)
-        assert isinstance(answer, dict)
         events: list[DamageEvent] = []
         changes: list[Change] = []
         parts = []
-        for uid in enemies:
-            amount = answer.get(uid, 0)
-            if not amount:
-                continue
-            event, card = resolve_event(self.table, uid, amount, 0, "combat", None, orders[uid])
+        for entry in answer:  # in the order assigned (M-10)
+            uid = entry.unit
+            event, card = resolve_event(
+                self.table, uid, entry.damage, 0, "combat", None, orders[uid]
+            )
             self._set(card)
             events.append(event)
             changes += event.replacements
@@ -895,7 +899,7 @@ class MightGame(Recorder[MightTable]):
             *(r for e in events for r in self._event_rules(e) if r not in ("M-6",)),
         ]
         self.record(
-            f"{player} assigns {total}: " + "; ".join(parts),
+            f"{player} assigns {total}, in order: " + "; then ".join(parts),
             sorted(set(rules), key=rules.index),
             cause,
             changes,

@@ -11,6 +11,8 @@ from engine.choices import Answer, Choice, Chooser, default_chooser
 from engine.errors import RuleError
 from engine.frozen import Frozen
 from engine.might.cards import MightCardDef
+from engine.might.combat import assignment_of
+from engine.might.damage import order_of
 from engine.might.game import MightGame
 from engine.might.scenario import (
     Action,
@@ -194,7 +196,7 @@ class ScriptedChooser:
             if choice.kind == "assignment" and action.combat:
                 name = self.players[choice.player]
                 if name in action.combat.assign:
-                    return dict(action.combat.assign[name])
+                    return action.combat.assign[name]
         answer = self.fallback(choice)
         self.asked.append((choice, answer))
         return answer
@@ -445,11 +447,11 @@ class MightPlay:
         asked: dict[str, list[Order]] = {}
         combat = action.combat
         for choice, answer in self.chooser.asked:
-            if choice.kind == "replacement_order" and isinstance(answer, tuple):
-                asked.setdefault(choice.subject, []).append(answer)
-            elif choice.kind == "assignment" and isinstance(answer, dict) and combat:
+            if choice.kind == "replacement_order":
+                asked.setdefault(choice.subject, []).append(order_of(answer, choice.subject))
+            elif choice.kind == "assignment" and combat:
                 player = self.chooser.players[choice.player]
-                combat = combat.evolve(assign={**combat.assign, player: answer})
+                combat = combat.evolve(assign={**combat.assign, player: assignment_of(answer)})
         for unit, answers in asked.items():  # one order per event when they differ
             order[unit] = answers[0] if len(set(answers)) == 1 else tuple(answers)
         self.chooser.asked.clear()

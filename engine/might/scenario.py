@@ -9,6 +9,7 @@ from typing import Annotated, ClassVar, Literal, Self
 
 from pydantic import Field, model_validator
 
+from engine.choices import Assigned
 from engine.frozen import Frozen
 from engine.might.cards import Duration, MightCardDef, Scope
 from engine.script import ExpectationBase, ScriptAction, unique_labels, unique_names
@@ -104,8 +105,11 @@ class MoveArgs(Frozen):
 
 
 class CombatArgs(Frozen):
+    """``assign``: player name -> the enemy units in the order damage is assigned to them, each
+    once with all it gets (M-10)."""
+
     battlefield: str
-    assign: dict[str, dict[str, int]] = {}
+    assign: dict[str, tuple[Assigned, ...]] = {}
 
 
 class DealArgs(Frozen):

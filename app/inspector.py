@@ -6,6 +6,7 @@ from functools import cache
 from html import escape
 
 import yaml
+from PySide6.QtCore import QUrl, Signal
 from PySide6.QtWidgets import QTextBrowser
 
 from engine.assets import ASSETS
@@ -21,6 +22,20 @@ def rule_summaries() -> dict[str, dict[str, str]]:
     """Our own-words summaries of every rule id (assets/rules/summaries.yaml)."""
     data = yaml.safe_load((ASSETS / "rules" / "summaries.yaml").read_text(encoding="utf-8"))
     return {str(key): value for key, value in data.items()}
+
+
+def rule_title(rule: str) -> str:
+    """A rule id with its title: ``S-13 Battle sequence``."""
+    summary = rule_summaries().get(rule)
+    return f"{rule} {summary['title']}" if summary else rule
+
+
+def rule_text(rule: str) -> str:
+    """A rule id with its title and our summary, for tooltips: ``S-13 Battle sequence: ...``."""
+    summary = rule_summaries().get(rule)
+    if summary is None:
+        return rule
+    return f"{rule} {summary['title']}: {summary['summary']} ({summary['source']})"
 
 
 def step_html(step: Step) -> str:
@@ -171,13 +186,39 @@ def might_card_html(table: MightTable, uid: str) -> str:
     return _rows(f"{card.name} ({uid})", rows)
 
 
+def why_html(uid: str, history: list[Step]) -> str:
+    """ "Why is it like this?": the steps that made ``uid`` what it is, each a link to its step."""
+    rows = []
+    for step in history:
+        rules = ", ".join(step.rules) or "set-up"
+        rows.append(
+            f"<li><a href='step:{step.index}'>Step {step.index}</a> "
+            f"<i>{escape(' › '.join(step.phase))}</i>: {escape(step.description)} "
+            f"<span style='color:#666'>({escape(step.cause.describe())}; {escape(rules)})</span>"
+            "</li>"
+        )
+    return (
+        f"<h4>Why is {escape(uid)} like this?</h4>"
+        "<p style='color:#666'>The steps that changed it, newest first; click one to go there."
+        f"</p><ul>{''.join(rows)}</ul>"
+    )
+
+
 class Inspector(QTextBrowser):
+    """The selected card (with the steps that made it so) and the selected step.
+    ``step_link(index)`` reports a click on a step."""
+
+    step_link = Signal(int)
+
     def __init__(self) -> None:
         super().__init__()
-        self.setOpenExternalLinks(False)
+        self.setOpenLinks(False)
+        self.anchorClicked.connect(self._follow)
         self.card: str | None = None
 
-    def show_step(self, step: Step | None, card: str | None = None) -> None:
+    def show_step(
+        self, step: Step | None, card: str | None = None, history: list[Step] | None = None
+    ) -> None:
         if card is not None:
             self.card = card
         html = ""
@@ -185,6 +226,13 @@ class Inspector(QTextBrowser):
             table = step.table
             uid = self.card
             if uid is not None and uid in getattr(table, "cards", {}):
-                html += card_html(table, uid) + "<hr>"
+                html += card_html(table, uid)
+                if history:
+                    html += why_html(uid, history)
+                html += "<hr>"
             html += step_html(step)
         self.setHtml(html)
+
+    def _follow(self, link: QUrl) -> None:
+        if link.scheme() == "step":
+            self.step_link.emit(int(link.path()))

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 
 from app.dialogs import ask
 from app.examples import ExamplesMenu
-from app.inspector import Inspector
+from app.inspector import Inspector, rule_text, rule_title
 from app.looks import chain_entries, game_over_text, turn_banner
 from app.offers import Offer, global_offers, offers_for
 from app.saving import SaveError, copy_location
@@ -36,11 +36,13 @@ from app.session import Session
 from app.table_scene import TableScene
 from app.table_view import TableView
 from app.timeline_panel import TimelinePanel
+from app.why import CardHistory
 from app.window_bar import WindowBar
 from engine.assets import SCENARIOS
 from engine.choices import Answer, Choice, ChoiceCancelled
 from engine.errors import RuleError, ScenarioError, internal_error
 from engine.script import ScriptAction
+from engine.timeline import Step
 
 MAX_RECENT = 8
 DOCK_MIN_WIDTH = 160  # as narrow as a user may drag a dock
@@ -67,6 +69,9 @@ class MainWindow(QMainWindow):
         self.inspector_dock = self._dock("Inspector", self.inspector)
         self.splitDockWidget(self.timeline_dock, self.inspector_dock, Qt.Orientation.Vertical)
         self._drawn_scenario: object = None  # the scenario the scene shows
+        self._history: CardHistory | None = None  # indexed once per timeline
+        self.presenting = False
+        self.inspector.step_link.connect(self.session.select)
         self.pending_pick: Offer | None = None
         self.last_menu: QMenu | None = None  # the card menu shown last (tests read it)
         self.selected_card: str | None = None
@@ -139,6 +144,11 @@ class MainWindow(QMainWindow):
         view.addAction(self.timeline_dock.toggleViewAction())
         view.addAction(self.inspector_dock.toggleViewAction())
         view.addAction("&Reset layout", self.reset_layout)
+        view.addSeparator()
+        self.present_action = view.addAction("&Present mode", QKeySequence("F5"))
+        self.present_action.setCheckable(True)
+        self.present_action.toggled.connect(self.set_presenting)
+        self.addAction(self.present_action)  # its key works with the menu bar hidden
         help_menu = self.menuBar().addMenu("&Help")
         help_menu.addAction("&Keyboard shortcuts", QKeySequence("F1"), self.show_shortcuts)
 
@@ -173,7 +183,7 @@ class MainWindow(QMainWindow):
             "Home": ("First step", lambda: session.select(0)),
             "End": ("Last step", lambda: session.select(session.last)),
             "Space": ("Play / pause", self.timeline.toggle_play),
-            "Escape": ("Cancel picking a target", self.cancel_pick),
+            "Escape": ("Cancel picking a target; leave present mode", self.escape),
             "Ctrl+Return": ("Pass / continue, when something waits", self.window_bar.proceed),
         }
         self.shortcuts = []
@@ -210,6 +220,33 @@ class MainWindow(QMainWindow):
         box.setText(f"<table cellpadding=3>{rows}</table>")
         self.shortcuts_box = box  # tests read it
         box.open()
+
+    def set_presenting(self, on: bool) -> None:
+        """Present mode for a classroom: the table alone, full screen, the strip in large type
+        with the step's description and its rules as a caption; arrows step, Escape leaves."""
+        if on == self.presenting:
+            return
+        self.presenting = on
+        if on:
+            self._before_presenting = (self.saveState(LAYOUT_VERSION), self.windowState())
+            for dock in (self.timeline_dock, self.inspector_dock):
+                dock.hide()
+            self.showFullScreen()
+        else:
+            state, window_state = self._before_presenting
+            self.restoreState(state, LAYOUT_VERSION)
+            self.setWindowState(window_state)
+        for bar in (self.menuBar(), self.statusBar()):
+            bar.setVisible(not on)
+        self.present_action.setChecked(on)
+        self.view.set_presenting(on)
+        self._show_step(self.session.index)
+
+    def escape(self) -> None:
+        if self.pending_pick is None and self.presenting:
+            self.set_presenting(False)
+        else:
+            self.cancel_pick()
 
     def reset_layout(self) -> None:
         """Both docks back on the left, one above the other, the table fitted."""
@@ -352,17 +389,29 @@ class MainWindow(QMainWindow):
         table = step.table
         self.scene.show_table(table, step.changed_cards(), self._action_changed(index), step)
         where = " (latest)" if self.session.at_end() else ""
+        caption = step.description
+        if self.presenting:  # the class reads the rules on the strip
+            caption += "  —  " + "; ".join(rule_title(rule) for rule in step.rules)
         self.view.show_phase(
             " › ".join(step.phase),
             f"{turn_banner(table)} · step {index} of {self.session.last}{where}",  # type: ignore[arg-type]
-            step.description,
+            caption,
             game_over_text(table),
         )
         self.view.chain.show_entries(chain_entries(table))
-        self.inspector.show_step(step, self.selected_card)
+        self.inspector.show_step(step, self.selected_card, self._why(index))
         self.statusBar().showMessage(
             f"Step {index} of {self.session.last}{where}: {step.description}"
         )
+
+    def _why(self, index: int) -> list[Step]:
+        """The steps that made the selected card what it is at step ``index``."""
+        card = self.selected_card
+        if card is None or self.session.play is None:
+            return []
+        if self._history is None or self._history.steps is not self.session.steps:
+            self._history = CardHistory(self.session.steps)
+        return self._history.why(card, index)
 
     def _action_changed(self, index: int) -> frozenset[str]:
         """At the first step of the action just played: every card the whole action changed."""
@@ -378,7 +427,7 @@ class MainWindow(QMainWindow):
 
     def card_clicked(self, uid: str) -> None:
         self.selected_card = uid
-        self.inspector.show_step(self.session.step, uid)
+        self.inspector.show_step(self.session.step, uid, self._why(self.session.index))
         if self.pending_pick is not None and self.pending_pick.pick is not None:
             offer, self.pending_pick = self.pending_pick, None
             self.statusBar().clearMessage()  # the "Click the target" prompt is answered
@@ -409,13 +458,13 @@ class MainWindow(QMainWindow):
 
     def _add_offer(self, menu: QMenu, offer: Offer) -> QAction:
         action = menu.addAction(offer.label)
-        reason = self.session.why_not(offer.action) if offer.action is not None else None
+        refusal = self.session.refusal(offer.action) if offer.action is not None else None
         if offer.pick is not None or offer.proceeds:
-            reason = None  # judged once the target is clicked; a pass is always possible
-        action.setEnabled(reason is None)
-        if reason:
-            action.setToolTip(f"Not allowed: {reason}")
-            action.setText(f"{offer.label}  —  {reason}")
+            refusal = None  # judged once the target is clicked; a pass is always possible
+        action.setEnabled(refusal is None)
+        if refusal is not None:
+            action.setToolTip(f"Not allowed: {refusal}\n\nWhy not? {rule_text(refusal.rule)}")
+            action.setText(f"{offer.label}  —  {refusal}")
         action.triggered.connect(lambda _=False, o=offer: self.take_offer(o))
         return action
 

@@ -154,19 +154,23 @@ class Session(QObject):
     def discards_later_steps(self) -> bool:
         return self.play is not None and not self.acts_at_end()
 
-    def why_not(self, action: ScriptAction) -> str | None:
-        """The engine's reason why ``action`` can't be played after the selected step, or None.
+    def refusal(self, action: ScriptAction) -> RuleError | None:
+        """The engine's refusal of ``action`` after the selected step, or None.
 
         At an earlier step the actions are judged on a replay up to that step, where acting
         would take place; inside an open window, as the table stands in it."""
-        if self.play is None:
-            return "no scenario is open"
+        assert self.play is not None, "offers are judged only with a scenario open"
         if self.acts_at_end():
-            return self.play.why_not(action)
+            return self.play.refusal(action)
         keep = self.kept_actions()
         if self._probe is None or self._probe[0] != keep:
             self._probe = (keep, self._replay(self.play.actions[:keep]))
-        return self._probe[1].why_not(action)
+        return self._probe[1].refusal(action)
+
+    def why_not(self, action: ScriptAction) -> str | None:
+        """The engine's reason why ``action`` can't be played after the selected step, or None."""
+        error = self.refusal(action)
+        return None if error is None else str(error)
 
     def act(self, action: ScriptAction) -> None:
         """Play ``action`` after the selected step (inside what waits, if anything does); an

@@ -24,15 +24,22 @@ from app.table_scene import CardItem, TableScene
 
 MIN_SCALE, MAX_SCALE = 0.2, 4.0
 WHEEL_STEP = 1.15
-STRIP_HEIGHT = 54
 PREVIEW_SCALE = 2.2
-STRIP_STYLE = (
-    "#strip { background: rgba(16, 34, 22, 232); }"
-    " QLabel#phase { color: #f4f1e6; font-size: 15px; font-weight: bold; }"
-    " QLabel#info { color: #b9d6c0; font-size: 13px; }"
-    " QLabel#caption { color: #f4f1e6; font-size: 13px; }"
-)
-OVER_STYLE = "background: rgba(150, 24, 24, 235); color: white; padding: 6px 10px;"
+STRIP_HEIGHTS = {False: 54, True: 92}  # the phase strip, normal and in present mode
+
+
+def strip_style(large: bool) -> str:
+    big, small = (26, 20) if large else (15, 13)
+    return (
+        "#strip { background: rgba(16, 34, 22, 232); }"
+        f" QLabel#phase {{ color: #f4f1e6; font-size: {big}px; font-weight: bold; }}"
+        f" QLabel#info {{ color: #b9d6c0; font-size: {small}px; }}"
+        f" QLabel#caption {{ color: #f4f1e6; font-size: {small}px; }}"
+        f" QLabel#over {{ color: white; background: #961818; font-size: {small}px;"
+        " font-weight: bold; padding: 0 6px; }"
+    )
+
+
 CHAIN_STYLE = (
     "QFrame#chain { background: rgba(250, 240, 205, 240); border: 2px solid #8a6d1c;"
     " border-radius: 6px; } QLabel { color: #1b1b1b; font-size: 13px; }"
@@ -79,16 +86,20 @@ class CardPreview(QWidget):
 
 
 class PhaseStrip(QFrame):
-    """Over the top of the table: where the selected step happens and who is to play, then the
-    step's description or, while something waits, the waiting row with its Pass button. Its
-    height never changes, so the table under it never has to."""
+    """Over the top of the table: where the selected step happens and who is to play, then one
+    line that is, by priority, the game-over banner, the waiting row with its Pass button, or the
+    step's caption. Its height never changes with the step, so the table under it never has to."""
 
     def __init__(self, parent: QWidget) -> None:
         super().__init__(parent)
         self.setObjectName("strip")
-        self.setStyleSheet(STRIP_STYLE)
-        self.phase, self.info, self.caption = QLabel(), QLabel(), QLabel()
-        for name, label in (("phase", self.phase), ("info", self.info), ("caption", self.caption)):
+        self.phase, self.info, self.caption, self.over = QLabel(), QLabel(), QLabel(), QLabel()
+        for name, label in (
+            ("phase", self.phase),
+            ("info", self.info),
+            ("caption", self.caption),
+            ("over", self.over),
+        ):
             label.setObjectName(name)
             label.setTextFormat(Qt.TextFormat.PlainText)
             label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
@@ -99,10 +110,16 @@ class PhaseStrip(QFrame):
         self.grid.addWidget(self.phase, 0, 0)
         self.grid.addWidget(self.info, 0, 1)
         self.grid.addWidget(self.caption, 1, 0, 1, 2)
+        self.grid.addWidget(self.over, 1, 0, 1, 2)
         self.grid.setColumnStretch(0, 3)
         self.grid.setColumnStretch(1, 2)
         self.waiting_row: QWidget | None = None
-        self.setFixedHeight(STRIP_HEIGHT)
+        self.set_large(False)
+
+    def set_large(self, large: bool) -> None:
+        """Present mode's large type, or the normal size."""
+        self.setStyleSheet(strip_style(large))
+        self.setFixedHeight(STRIP_HEIGHTS[large])
 
     def set_waiting_row(self, row: QWidget) -> None:
         """Show ``row`` in place of the caption whenever it is not hidden."""
@@ -110,13 +127,15 @@ class PhaseStrip(QFrame):
         self.grid.addWidget(row, 1, 0, 1, 2)
         self.waiting_row = row
 
-    def show_step(self, phase: str, info: str, caption: str) -> None:
+    def show_step(self, phase: str, info: str, caption: str, over: str) -> None:
         self.phase.setText(phase)
         self.info.setText(info)
         self.caption.setText(caption)
         self.caption.setToolTip(caption)
+        self.over.setText(over)
         waiting = self.waiting_row is not None and not self.waiting_row.isHidden()
-        self.caption.setVisible(not waiting)
+        self.over.setVisible(bool(over))
+        self.caption.setVisible(not over and not waiting)
 
 
 class ChainPanel(QFrame):
@@ -171,11 +190,6 @@ class TableView(QGraphicsView):
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
         self.setMinimumSize(120, 90)
         self.strip = PhaseStrip(self)
-        self.game_over = QLabel(self)
-        self.game_over.setStyleSheet(OVER_STYLE + "font-size: 18px; font-weight: bold;")
-        self.game_over.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.game_over.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
-        self.game_over.hide()
         self.chain = ChainPanel(self)
         self.preview = CardPreview(self)
         scene.sceneRectChanged.connect(lambda _: self._refit())
@@ -183,19 +197,22 @@ class TableView(QGraphicsView):
     # ----------------------------------------------------------------------------- overlays
 
     def show_phase(self, phase: str, info: str, caption: str, over: str) -> None:
-        self.strip.show_step(phase, info, caption)
-        self.game_over.setText(over)
-        self.game_over.setVisible(bool(over))
+        self.strip.show_step(phase, info, caption, over)
         self._place_overlays()
 
+    def set_presenting(self, large: bool) -> None:
+        """Present mode: the strip in large type; the table fitted under it."""
+        self.strip.set_large(large)
+        self._place_overlays()
+        self.fit()
+
     def top_margin(self) -> int:
-        """Screen pixels the overlays cover at the top of the table."""
-        return self.strip.height() + (self.game_over.height() if self.game_over.isVisible() else 0)
+        """Screen pixels the strip covers at the top of the table."""
+        return self.strip.height()
 
     def _place_overlays(self) -> None:
         area = self.viewport().geometry()
-        self.strip.setGeometry(area.x(), area.y(), area.width(), STRIP_HEIGHT)
-        self.game_over.setGeometry(area.x(), self.strip.geometry().bottom() + 1, area.width(), 36)
+        self.strip.setGeometry(area.x(), area.y(), area.width(), self.strip.height())
         self.chain.move(area.right() - self.chain.width() - 8, area.y() + self.top_margin() + 8)
 
     def _place_preview(self, at: QPoint) -> None:

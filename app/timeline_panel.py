@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.inspector import rule_summaries
+from app.inspector import rule_title
 from app.session import Session
 
 SPEEDS = {"0.5×": 1600, "1×": 800, "2×": 400, "4×": 200}
@@ -27,8 +27,7 @@ RULES_SHARE, RULES_MAX = 0.3, 140  # the Rules column's part of the tree; longer
 
 def rules_tooltip(rules: tuple[str, ...]) -> str:
     """Each rule id with its title, for the Rules column's tooltip."""
-    summaries = rule_summaries()
-    return "\n".join(f"{rule}: {summaries.get(rule, {}).get('title', '')}" for rule in rules)
+    return "\n".join(rule_title(rule) for rule in rules)
 
 
 class TimelinePanel(QWidget):

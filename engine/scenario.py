@@ -247,16 +247,21 @@ class Playthrough:
         assert isinstance(action, MightAction)
         return self._might.answered(action)
 
-    def why_not(self, action: ScriptAction) -> str | None:
-        """Why ``action`` can't be played now (with its rule), or None when it can."""
+    def refusal(self, action: ScriptAction) -> RuleError | None:
+        """The rules' refusal of ``action`` now (its rule and reason), or None when it can."""
         try:
             if isinstance(self.game, SoulsGame):
                 souls_runner.verify(action, self.game)
             else:
                 might_runner.verify(action, self.game)
         except RuleError as error:
-            return str(error)
+            return error
         return None
+
+    def why_not(self, action: ScriptAction) -> str | None:
+        """Why ``action`` can't be played now (with its rule), or None when it can."""
+        error = self.refusal(action)
+        return None if error is None else str(error)
 
     def failures(self) -> list[str]:
         misses = (

@@ -6,11 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QEvent, QPoint, QPointF, QSettings, Qt
+from PySide6.QtCore import QEvent, QPoint, QPointF, QSettings, Qt, QUrl
 from PySide6.QtGui import QMouseEvent, QWheelEvent
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from app.card_painter import MIN_TEXT_PX
+from app.inspector import rule_summaries
 from app.looks import CardLook
 from app.main_window import MainWindow
 from app.table_scene import CardItem
@@ -313,10 +314,10 @@ def test_the_phase_strip_follows_cleanup_and_expiration(window: MainWindow) -> N
 def test_game_over_is_a_banner(window: MainWindow) -> None:
     window.open_path(SCENARIOS / "souls" / "14.4.6-realm-shatters-game-ends.yaml")
     window.session.select(window.session.last)
-    assert window.view.game_over.isVisible()
-    assert "Game over" in window.view.game_over.text()
+    assert window.view.strip.over.isVisible()
+    assert "Game over" in window.view.strip.over.text()
     window.session.select(0)
-    assert not window.view.game_over.isVisible()
+    assert not window.view.strip.over.isVisible()
 
 
 def test_the_timeline_shows_every_rule_id(window: MainWindow) -> None:
@@ -364,3 +365,56 @@ def test_after_an_action_its_first_step_shows_all_it_changed(
     window.session.select(first + 1)  # stepping on shows one step's changes again
     outlined = {uid for uid, item in window.scene.items_by_uid.items() if item.outline}
     assert outlined == window.session.steps[first + 1].changed_cards()
+
+
+# ------------------------------------------------------------------- issue 9: why, present
+
+
+def test_why_lists_the_steps_that_changed_a_card_and_jumps(window: MainWindow) -> None:
+    window.open_path(DEMO)
+    window.card_clicked("bob-imp")
+    window.last_menu.close()  # type: ignore[union-attr]
+    window.session.select(window.session.last)
+    history = window._why(window.session.index)
+    expected = [s for s in reversed(window.session.steps) if "bob-imp" in s.changed_cards()]
+    assert history[:-1] == [s for s in expected if s.index] and history[-1].index == 0
+    html = window.inspector.toHtml()
+    assert "Why is bob-imp like this?" in html and "bob-imp is captured" in html
+    captured = step_with(window, "bob-imp is captured")
+    window.inspector.anchorClicked.emit(QUrl(f"step:{captured}"))
+    assert window.session.index == captured
+    earlier = window._why(captured - 1)
+    assert all(s.index < captured for s in earlier)
+
+
+def test_why_not_shows_the_rule_behind_a_refusal(window: MainWindow) -> None:
+    window.open_path(DEMO)
+    window.card_clicked("bob-imp")  # captured: effects that do not ask for one can't touch it
+    menu = window.last_menu
+    actions = [a for a in menu.actions() if a.menu()]  # type: ignore[union-attr]
+    deal = next(
+        a for m in actions for a in m.menu().actions() if a.text().startswith("Deal 5 damage")
+    )
+    assert not deal.isEnabled()
+    assert "Why not? 14.5.1" in deal.toolTip()
+    summary = rule_summaries()["14.5.1"]["summary"]
+    assert summary in deal.toolTip()
+    menu.close()  # type: ignore[union-attr]
+
+
+def test_present_mode_shows_the_table_alone_in_large_type(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    window.open_path(DEMO)
+    window.session.select(step_with(window, "thorn-squire attacks bob-imp"))
+    normal = window.view.strip.height()
+    qtbot.keyClick(window, Qt.Key.Key_F5)
+    assert window.presenting and window.present_action.isChecked()
+    assert not window.timeline_dock.isVisible() and not window.inspector_dock.isVisible()
+    assert not window.menuBar().isVisible() and window.view.strip.height() > normal
+    assert "S-13 Battle sequence" in window.view.strip.caption.text()
+    index = window.session.index
+    qtbot.keyClick(window, Qt.Key.Key_Right)
+    assert window.session.index == index + 1
+    qtbot.keyClick(window, Qt.Key.Key_Escape)
+    assert not window.presenting and window.timeline_dock.isVisible()
+    assert window.menuBar().isVisible() and window.view.strip.height() == normal
+    assert "S-13" not in window.view.strip.caption.text()

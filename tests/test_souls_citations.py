@@ -3,6 +3,7 @@ shipped souls scenario: the same event cites the same ids wherever it happens (i
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -82,3 +83,24 @@ def test_the_shipped_scenarios_show_every_kind_of_change() -> None:
         for change in step.changes
     }
     assert seen == set(DEFINING_CLAUSE)
+
+
+def souls_project_rulings() -> set[str]:
+    text = (Path(__file__).resolve().parents[1] / "docs" / "rulings.md").read_text()
+    souls = text.split("## Souls", 1)[1].split("\n## ", 1)[0]
+    return set(re.findall(r"(?m)^- \*\*(P-\d+) ", souls))
+
+
+def test_every_souls_project_ruling_is_cited_where_it_decides() -> None:
+    """Each souls ruling shows up in a step (or a rejection) of some shipped scenario; P-6 refuses
+    a set-up, so it is cited by file errors (tests/test_bad_input.py)."""
+    cited: set[str] = set()
+    for path in SOULS_FILES:
+        run = run_scenario(path)
+        cited |= {rule for step in run.game.steps for rule in step.rules}
+        pending = list(run.scenario.script)
+        while pending:
+            action = pending.pop()
+            pending += action.nested()
+            cited |= {action.expect_error.rule} if action.expect_error else set()
+    assert souls_project_rulings() - {"P-6"} <= cited

@@ -262,12 +262,13 @@ class MightGame(Recorder[MightTable]):
             [Triggered(card=uid, ability=label)],
         )
 
-    def _resolve_top(self) -> None:
-        """Resolve the last item put on the chain, then the cleanup it requires (M5, M-7, M-8)."""
+    def _resolve_top(self, passed: bool) -> None:
+        """Resolve the last item put on the chain, then the cleanup it requires (M5, M-7, M-8);
+        ``passed``: the players passed, so the whole chain resolves (P-24)."""
         item = self.table.chain[-1]
         self.table = self.table.evolve(chain=self.table.chain[:-1])
         cause = Cause(kind="effect", card=item.card, text=item.text)
-        self.record(f"{item.text} resolves", ["M5", "M-7"], cause)
+        self.record(f"{item.text} resolves", ["M5", "M-7", *(["P-24"] if passed else [])], cause)
         for effect in item.effects:
             self._apply(item, effect, cause)
         if item.kind == "spell":
@@ -281,11 +282,14 @@ class MightGame(Recorder[MightTable]):
             )
         self._cleanup(Cause(kind="rule", text=f"cleanup after {item.text}"), ["M5", "M-8"])
 
-    def _resolve_chain(self) -> None:
+    def _resolve_chain(self, passed: bool = False) -> None:
         guard = LoopGuard("the chain")
         while self.table.chain:
             guard.tick()
-            self._resolve_top()
+            self._resolve_top(passed)
+
+    def _pass(self) -> None:
+        self._resolve_chain(passed=True)
 
     def _check_resolve(self) -> None:
         if not self.table.chain:
@@ -293,14 +297,14 @@ class MightGame(Recorder[MightTable]):
 
     def verify_resolve(self) -> None:
         self._check_resolve()
-        self._verify_settles(self._resolve_chain)
+        self._verify_settles(self._pass)
 
     def can_resolve(self) -> bool:
         return self._can(self.verify_resolve)
 
     def resolve(self) -> list[Step]:
         """Both players pass: the chain resolves, last in first out, each with its cleanup."""
-        return self._action(self._check_resolve, self._resolve_chain)
+        return self._action(self._check_resolve, self._pass)
 
     # ----------------------------------------------------------------------------- effects
 
@@ -325,6 +329,24 @@ class MightGame(Recorder[MightTable]):
             return [u.uid for u in table.units_at(item.battlefield, 1 - controller)]
         return []
 
+    def _still_here(self, item: ChainItem) -> bool:
+        card = self.table.cards[item.card]
+        return card.zone == "battlefield" and card.battlefield == item.battlefield
+
+    def _why_nothing(self, item: ChainItem, effect: Effect) -> str:
+        """Why an effect found nothing to act on (P-27)."""
+        if effect.target == "target":
+            return f"its target {item.target} has left the table"
+        if effect.target == "self":
+            return f"{item.card} is not on the table"
+        if effect.target == "source":
+            return f"the source {item.source} has left the table" if item.source else "no source"
+        if effect.target == "all_enemy_units_here":
+            if item.battlefield is None:
+                return f"{item.card} was at no battlefield"
+            return f"no enemy unit at {self.table.battlefields[item.battlefield].name}"
+        return "no such unit on the table"
+
     def _apply(self, item: ChainItem, effect: Effect, cause: Cause) -> None:
         if effect.do == "bonus_damage":
             self._grant_bonus_damage(
@@ -334,10 +356,22 @@ class MightGame(Recorder[MightTable]):
         if effect.do == "add_runes":
             self._add_runes(item.controller, effect.amount, cause)
             return
+        here = effect.target == "all_enemy_units_here" and item.battlefield is not None
+        if here and not self._still_here(item):
+            name = self.table.battlefields[item.battlefield or 0].name
+            self.record(
+                f'{item.card} has left {name}: "here" is still {name}, where it was when '
+                "it triggered",
+                ["P-21"],
+                cause,
+            )
         targets = self._targets(item, effect)
         if not targets:
             self.record(
-                f"{effect.do}: no legal target on the table, nothing happens", ["M5"], cause
+                f"{effect.do}: no legal target on the table, nothing happens "
+                f"({self._why_nothing(item, effect)})",
+                ["M5", "P-27", *(["P-21"] if here else [])],
+                cause,
             )
         for target in targets:
             if effect.do == "damage":
@@ -447,7 +481,7 @@ class MightGame(Recorder[MightTable]):
         self.record(
             f"{uid} takes {event.final} damage ({how}); marked {card.damage} -> "
             f"{card.damage + event.final}",
-            rules,
+            [*rules, "M-6"],
             cause,
             [
                 *event.replacements,
@@ -466,9 +500,13 @@ class MightGame(Recorder[MightTable]):
                 changes.append(StatChanged(card=uid, stat="damage", before=card.damage, after=0))
                 self._set(card.evolve(damage=0))
         healed = [c.card for c in changes if isinstance(c, StatChanged)]
+        quiet = [u for u in self._triggering(uids, "healed") if u not in healed]
+        note = (
+            f" ({', '.join(quiet)} had no damage: no \"when healed\" trigger)" if quiet else ""
+        )
         self.record(
-            f"heal: {', '.join(healed) or 'no unit has damage, nothing'} healed",
-            rules,
+            f"heal: {', '.join(healed) or 'no unit has damage, nothing'} healed{note}",
+            [*rules, *(["M-6"] if healed else []), *(["P-22"] if quiet else [])],
             cause,
             changes,
         )
@@ -664,7 +702,7 @@ class MightGame(Recorder[MightTable]):
                 effects=definition.effects,
                 reaction=definition.speed == "reaction",
             )
-            self._push(item, cause, ["M5"], [Played(card=uid, to="chain")])
+            self._push(item, cause, ["M-1", "M5"], [Played(card=uid, to="chain")])
 
         return self._action(lambda: self.verify_play(uid, target), act)
 
@@ -928,7 +966,7 @@ class MightGame(Recorder[MightTable]):
             parts.append(f"{event.target} takes {event.final}")
         self.record(
             "Combat damage is dealt: " + ("; ".join(parts) or "none"),
-            ["M8", "M-11"],
+            ["M8", "M-11", *(["M-6"] if changes else [])],
             cause,
             changes,
         )
@@ -958,7 +996,10 @@ class MightGame(Recorder[MightTable]):
         if defenders and attackers:
             for uid in attackers:
                 self._relocate(
-                    uid, None, Cause(kind="rule", text="defenders remain: recall"), rules
+                    uid,
+                    None,
+                    Cause(kind="rule", text="defenders remain: recall"),
+                    [*rules, "M-6"],
                 )
         else:
             reason = "no defender remains" if attackers else "no attacker remains"
@@ -1087,7 +1128,8 @@ class MightGame(Recorder[MightTable]):
                     )
                 )
                 self.table = self.table.with_player(index, player.evolve(runes=0))
-        self.record("Every rune pool empties", rules, cause, changes)
+        runes = [*rules, *(["M-1"] if changes else [])]
+        self.record("Every rune pool empties", runes, cause, changes)
         return bool(self.table.chain)
 
     def _end_effects(
@@ -1133,7 +1175,12 @@ class MightGame(Recorder[MightTable]):
                     ),
                 )
         text = "; ".join(ended) if ended else "none"
-        self.record(f'Effects lasting "{what}" end together: {text}', rules, cause, changes)
+        self.record(
+            f'Effects lasting "{what}" end together: {text}',
+            [*rules, *(["M-2"] if changes else [])],
+            cause,
+            changes,
+        )
 
     def _pass_turn(self, turn: str, cause: Cause) -> None:
         table = self.table

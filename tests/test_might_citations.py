@@ -1,0 +1,81 @@
+"""Everything on the record (might): every change kind cites its defining clause wherever it
+happens, and every project ruling the might engine applies is cited where it decides."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.assets import SCENARIOS
+from engine.changes import Change, Moved, PhaseChanged, StatChanged
+from engine.scenario import run_scenario, scenario_files
+
+FILES = scenario_files([SCENARIOS / "might"])
+ON_TABLE = ("hand", "chain", "trash")
+
+# What each kind of change is, and the clause that defines it.
+CLAUSES = {
+    "declared": "M-9",  # combat at one battlefield between its attackers and defenders
+    "died": "M1",  # lethal damage
+    "triggered": "M-7",  # an ability goes on the chain
+    "replacement": "M-4",  # replacement effects on a damage event
+    "played": "M-1",  # a card leaves its owner's hand for the table or the chain
+    "status": "P-18",  # ready and exhaust change only the status
+    "stat:damage": "M-6",  # marked damage changes only by dealt damage and by Heal
+    "stat:might": "M-2",  # current Might = base + modifiers
+    "stat:runes": "M-1",  # each player's rune pool
+    "moved:on the table": "M-6",  # move and recall keep damage
+    "moved:played": "M-1",  # a unit enters its owner's base
+    "moved:finished": "M5",  # a spell completes and goes to the trash
+    "moved:to hand": "M-6",  # a unit that leaves the table loses its damage
+    "phase:combat": "M-9",
+    "phase:combat over": "M-12",
+    "phase:turn": "M-13",  # end of turn, expiration and the next turn
+}
+# Project rulings of the might ruleset (P-11 is retired: M-12 (5) decides control).
+MIGHT_RULINGS = ["P-10", *(f"P-{n}" for n in range(12, 23)), "P-24", "P-25", "P-27"]
+
+
+def kind_of(change: Change) -> str:
+    if isinstance(change, StatChanged):
+        return f"stat:{change.stat}"
+    if isinstance(change, Moved):
+        if change.before == "chain":
+            return "moved:finished"
+        if change.before == "hand":
+            return "moved:played"
+        if change.after == "hand":
+            return "moved:to hand"
+        assert change.before not in ON_TABLE and change.after not in ON_TABLE, change
+        return "moved:on the table"
+    if isinstance(change, PhaseChanged):
+        if change.after.startswith("Combat at"):
+            return "phase:combat"
+        return "phase:combat over" if change.before.startswith("Combat at") else "phase:turn"
+    return change.kind
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_every_change_cites_its_defining_clause(path: Path) -> None:
+    for step in run_scenario(path).game.steps:
+        for change in step.changes:
+            clause = CLAUSES[kind_of(change)]
+            assert clause in step.rules, (
+                f"step {step.index} ({step.description}) records {change.describe()} "
+                f"but cites {list(step.rules)}, not {clause}"
+            )
+
+
+def test_every_might_project_ruling_is_cited_where_it_decides() -> None:
+    cited: set[str] = set()
+    for path in FILES:
+        run = run_scenario(path)
+        cited |= {rule for step in run.game.steps for rule in step.rules}
+        pending = list(run.scenario.script)
+        while pending:
+            action = pending.pop()
+            pending += action.nested()
+            if action.expect_error:
+                cited.add(action.expect_error.rule)
+    assert not set(MIGHT_RULINGS) - cited, "project rulings no might step cites"

@@ -177,11 +177,15 @@ class SoulsGame(Recorder[SoulsTable]):
     @contextmanager
     def _simultaneous(self) -> Iterator[None]:
         """Triggers set off by simultaneous events wait in the one order (S-16, P-26)."""
-        start = len(self.pending)
+        waiting = list(self.pending)  # kept alive, so their ids stay theirs
         yield
-        queued = {t.card: self._card(t.card) for t in self.pending[start:]}
-        order = [c.uid for c in self.table.in_order(queued.values())]
-        self.pending[start:] = sorted(self.pending[start:], key=lambda t: order.index(t.card))
+        old = {id(t) for t in waiting}  # a capture may have ended some of them meanwhile (S-14)
+        new = [t for t in self.pending if id(t) not in old]
+        cards = {t.card: self._card(t.card) for t in new}
+        order = [c.uid for c in self.table.in_order(cards.values())]
+        self.pending = [t for t in self.pending if id(t) in old] + sorted(
+            new, key=lambda t: order.index(t.card)
+        )
 
     def _actor_rules(self, owner: int) -> list[str]:
         """The other player acts only inside a battle window (S-13, P-1): the step says so."""

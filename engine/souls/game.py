@@ -362,7 +362,8 @@ class SoulsGame(Recorder[SoulsTable]):
             for c in self.table.cards.values()
             if c.zone == "ambush" and (c.owner, c.slot) in places
         ]
-        text += [f"{', '.join(ambushes)} stays at its slot"] if ambushes else []
+        stay = "stays at its slot" if len(ambushes) == 1 else "stay at their slots"
+        text += [f"{', '.join(ambushes)} {stay}"] if ambushes else []
         counted = self._counted_changes(table_before, exclude=uids)
         text += [f"{c.card} {c.stat} {c.before} -> {c.after}" for c in counted]
         self.record(

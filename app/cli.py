@@ -15,6 +15,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from engine.assets import SCENARIOS
+from engine.branches import MAIN
+from engine.compare import Side, compare_sides
 from engine.errors import ScenarioError, internal_error
 from engine.scenario import (
     ScenarioRun,
@@ -146,6 +148,32 @@ def command_export(args: argparse.Namespace) -> int:
         return 2
 
 
+def command_diff(args: argparse.Namespace) -> int:
+    branches = (args.branch + [MAIN, MAIN])[:2]
+    steps = (args.step + [None, None])[:2]
+    if len(args.branch) > 2 or len(args.step) > 2:
+        raise ScenarioError(args.file, "", "give at most two --branch and two --step")
+    scenario, source = load_scenario(Path(args.file))
+    sides = [Side(branch, step) for branch, step in zip(branches, steps, strict=True)]
+    shown, found = compare_sides(scenario, source, *sides)
+    if args.json:
+        described = [
+            {"branch": side.branch, "step": step.index, "description": step.description}
+            for side, step in zip(sides, shown, strict=True)
+        ]
+        rows = [
+            {"card": d.card, "fact": d.fact, "left": d.left, "right": d.right} for d in found
+        ]
+        print(json.dumps({"left": described[0], "right": described[1], "differences": rows}))
+        return 0
+    left, right = (
+        f"{side.branch!r} at step {step.index}" for side, step in zip(sides, shown, strict=True)
+    )
+    print(f"{scenario.title}: {left} / {right}")
+    print("\n".join(f"  {difference.describe()}" for difference in found) or "  no difference")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="cardtable", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
@@ -179,6 +207,16 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--png-strip", action="store_true", help="chosen steps side by side")
     export.add_argument("--steps", help="with --png-strip: the steps to show, e.g. 3,5,9")
     export.set_defaults(handler=command_export)
+    diff = commands.add_parser("diff", help="what differs between two branches (or steps)")
+    diff.add_argument("file")
+    diff.add_argument(
+        "--branch", action="append", default=[], help="twice: the two branches (default: main)"
+    )
+    diff.add_argument(
+        "--step", action="append", type=int, default=[], help="per side: a step (default: last)"
+    )
+    diff.add_argument("--json", action="store_true", help="print the differences as JSON")
+    diff.set_defaults(handler=command_diff)
     return parser
 
 

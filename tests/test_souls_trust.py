@@ -14,11 +14,9 @@ from engine.assets import SCENARIOS
 from engine.changes import Flipped, Moved
 from engine.errors import RuleError, ScenarioError
 from engine.loops import LOOP_LIMIT, LoopError, LoopGuard
-from engine.scenario import game_from_yaml, run_scenario
+from engine.scenario import Playthrough, game_from_yaml, load_scenario, run_scenario
 from engine.souls import game as souls_game
 from engine.souls.game import SoulsGame
-from engine.souls.runner import perform
-from engine.souls.scenario import Action
 from engine.timeline import Step
 from tests.souls_tables import scenario_text
 
@@ -264,11 +262,13 @@ def test_only_an_attached_armament_is_detached() -> None:
 
 
 def test_the_armament_card_offers_detach() -> None:
-    game = shipped("S-4-detach-armament.yaml")
-    [offer] = [o for o in offers_for(game.table, "iron-mail") if o.label == "Detach"]
-    assert isinstance(offer.action, Action) and offer.action.detach is not None
-    perform(offer.action, ("script", 0), None, game)  # type: ignore[arg-type]
-    assert game.table.cards["iron-mail"].zone == "elysium"
+    play = Playthrough(*load_scenario(SOULS / "S-4-detach-armament.yaml"))
+    [offer] = [o for o in offers_for(play.game.table, "iron-mail") if o.label == "Detach"]
+    assert offer.action is not None and play.refusal(offer.action) is None
+    play.act(offer.action)
+    assert play.game.table.cards["iron-mail"].zone == "elysium"
+    refusal = play.refusal(offer.action)
+    assert refusal is not None and refusal.rule == "S-4"
 
 
 # ----------------------------------------------------------------------------- S-5 amounts

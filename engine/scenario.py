@@ -9,13 +9,21 @@ from pathlib import Path
 
 from pydantic import BaseModel, TypeAdapter
 
+from engine.branches import MAIN, branch_actions
 from engine.choices import Chooser, default_chooser
 from engine.errors import RuleError
 from engine.might import runner as might_runner
 from engine.might.game import MightGame
 from engine.might.scenario import Action as MightAction
 from engine.might.scenario import MightScenario
-from engine.script import Perform, ScriptAction, ScriptRunner, check_expectations
+from engine.script import (
+    ExpectationBase,
+    Location,
+    Perform,
+    ScriptAction,
+    ScriptRunner,
+    check_expectations,
+)
 from engine.souls import runner as souls_runner
 from engine.souls.game import SoulsGame
 from engine.souls.runner import TableBuilder
@@ -136,11 +144,17 @@ class Playthrough:
         self.open = False  # the last action waits (``waiting``) for more actions or ``proceed``
         self._open_since = 0  # the first step of the open action
 
-    def run(self, actions: Sequence[ScriptAction], leave_last_open: bool = False) -> None:
-        """Play script actions as a scenario file does (rejections become ScenarioErrors);
-        with ``leave_last_open`` the last one is played as ``act`` plays it: left waiting."""
+    def run(
+        self,
+        actions: Sequence[ScriptAction],
+        leave_last_open: bool = False,
+        where: Location = ("script",),
+    ) -> None:
+        """Play script actions as a scenario file does (rejections become ScenarioErrors,
+        located at ``where`` in the file); with ``leave_last_open`` the last one is played as
+        ``act`` plays it: left waiting."""
         closed = actions[:-1] if leave_last_open else actions
-        self.runner.run(closed)
+        self.runner.run(closed, where)
         self.actions += closed
         if leave_last_open and actions:
             self.act(actions[-1])
@@ -263,15 +277,36 @@ class Playthrough:
         error = self.refusal(action)
         return None if error is None else str(error)
 
-    def failures(self) -> list[str]:
+    def failures(self, branch: str = MAIN) -> list[str]:
+        """The failed expectations of the file (or of branch ``branch``) on this timeline."""
         misses = (
             souls_runner.card_misses
             if isinstance(self.scenario, SoulsScenario)
             else might_runner.card_misses
         )
+        expect: Sequence[ExpectationBase] = self.scenario.expect
+        where: Location = ("expect",)
+        if branch != MAIN:
+            place = [b.name for b in self.scenario.branches].index(branch)
+            expect = self.scenario.branches[place].expect
+            where = ("branches", place, "expect")
         return self.runner.failures + check_expectations(
-            self.game.steps, self.runner.labels, self.scenario.expect, self.runner.source, misses
+            self.game.steps, self.runner.labels, expect, self.runner.source, misses, where
         )
+
+
+def play_branch(scenario: Scenario, source: YamlSource, name: str) -> Playthrough:
+    """Branch ``name`` of the scenario played from the set-up (``main``: the file's script)."""
+    play = Playthrough(scenario, source)
+    if name == MAIN:
+        play.run(scenario.script)
+        return play
+    place = [b.name for b in scenario.branches].index(name)
+    branch = scenario.branches[place]
+    kept = branch_actions(scenario.script, scenario.branches, branch.parent)[: branch.keep]
+    play.run(kept)
+    play.run(branch.script, where=("branches", place, "script"))
+    return play
 
 
 def run_scenario(path: Path) -> ScenarioRun:
@@ -280,9 +315,11 @@ def run_scenario(path: Path) -> ScenarioRun:
     A script action the rules reject (and that does not expect it) raises ScenarioError.
     """
     scenario, source = load_scenario(path)
-    play = Playthrough(scenario, source)
-    play.run(scenario.script)
-    return ScenarioRun(path, scenario, play.game, play.failures(), play.runner.labels)
+    play = play_branch(scenario, source, MAIN)
+    failures = play.failures()
+    for branch in scenario.branches:  # every what-if branch is checked too
+        failures += play_branch(scenario, source, branch.name).failures(branch.name)
+    return ScenarioRun(path, scenario, play.game, failures, play.runner.labels)
 
 
 def scenario_files(paths: list[Path]) -> list[Path]:

@@ -156,7 +156,7 @@ class ScriptRunner:
             self._run_one(action, place)
             if action.label:
                 self.labels[action.label] = len(self.steps) - 1
-            if where == ("script",):
+            if where[-1] == "script":  # a top-level action: the file's or a branch's
                 self.ends.append(len(self.steps) - 1)
 
     def _run_one(self, action: ScriptAction, place: Location) -> None:
@@ -194,11 +194,13 @@ def check_expectations(
     expectations: Sequence[ExpectationBase],
     source: YamlSource,
     ruleset_misses: CardMisses,
+    where: Location = ("expect",),
 ) -> list[str]:
-    """Every failed expectation as ``file:line: expect[i] at 'label': expected X, saw Y``."""
+    """Every failed expectation as ``file:line: expect[i] at 'label': expected X, saw Y``
+    (``where`` is the expectations' place in the file: a branch's are under ``branches[i]``)."""
     failures: list[str] = []
     for index, expectation in enumerate(expectations):
-        place: Location = ("expect", index)
+        place: Location = (*where, index)
         if expectation.at == "end":
             last = len(steps) - 1
         elif expectation.at in labels:
@@ -209,7 +211,7 @@ def check_expectations(
         misses = ruleset_misses(seen[-1], expectation) + step_misses(seen, expectation)
         failures += [
             f"{source.path}:{source.line_of((*place, *sub))}: "
-            f"expect[{index}] at {expectation.at!r}: {message}"
+            f"{describe_location(place)} at {expectation.at!r}: {message}"
             for sub, message in misses
         ]
     return failures

@@ -9,6 +9,7 @@ from typing import Annotated, ClassVar, Literal, Self
 
 from pydantic import Field, model_validator
 
+from engine.branches import Branch, check_branches
 from engine.choices import Assigned
 from engine.frozen import Frozen
 from engine.might.cards import Duration, MightCardDef, Scope
@@ -243,10 +244,12 @@ class MightScenario(Frozen):
     setup: MightSetup
     script: tuple[Action, ...] = ()
     expect: tuple[Expectation, ...] = ()
+    branches: tuple[Branch[Action, Expectation], ...] = ()
 
     @model_validator(mode="after")
     def _labels_and_cards_are_unique(self) -> MightScenario:
         unique_labels(self.script)
+        check_branches(self.script, self.branches)
         unique_names([card.name for card in self.cards])
         unique_names([player.name for player in self.setup.players], "players")
         return self

@@ -10,6 +10,7 @@ from typing import Annotated, Literal, Self
 
 from pydantic import Field, field_validator, model_validator
 
+from engine.branches import Branch, check_branches
 from engine.frozen import Frozen
 from engine.script import ExpectationBase, ScriptAction, unique_labels, unique_names
 from engine.souls.cards import CardDef
@@ -198,10 +199,12 @@ class SoulsScenario(Frozen):
     setup: SoulsSetup
     script: tuple[Action, ...] = ()
     expect: tuple[Expectation, ...] = ()
+    branches: tuple[Branch[Action, Expectation], ...] = ()
 
     @model_validator(mode="after")
     def _labels_and_cards_are_unique(self) -> SoulsScenario:
         unique_labels(self.script)
+        check_branches(self.script, self.branches)
         unique_names([card.name for card in self.cards])
         unique_names([player.name for player in self.setup.players], "players")
         return self

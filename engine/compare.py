@@ -1,0 +1,94 @@
+"""Comparing two tables card by card: what differs between two branches, or two steps.
+
+The facts compared are the ones scenario expectations check (damage, HP or Might, captured,
+zone and place, shields left, ...), plus each card's bonuses, so a difference reads as an
+expectation would: ``sylva hp: 25 / 30``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.branches import MAIN
+from engine.frozen import Frozen
+from engine.might import runner as might_runner
+from engine.might.table import MightTable
+from engine.scenario import Scenario, play_branch
+from engine.souls import runner as souls_runner
+from engine.souls.table import SoulsTable
+from engine.timeline import Step
+from engine.yaml_source import YamlSource
+
+ABSENT = "—"  # a card that is not on one of the two tables
+
+
+@dataclass(frozen=True)
+class Difference:
+    card: str
+    fact: str
+    left: object
+    right: object
+
+    def describe(self) -> str:
+        return f"{self.card} {self.fact}: {self.left} / {self.right}"
+
+
+def card_facts(table: Frozen, uid: str) -> dict[str, object]:
+    """What the comparison looks at for one card."""
+    if isinstance(table, SoulsTable):
+        facts = souls_runner.card_facts(table, uid)
+        facts["bonuses"] = ", ".join(b.describe() for b in table.cards[uid].bonuses) or "none"
+        return facts
+    assert isinstance(table, MightTable)
+    facts = might_runner.unit_facts(table, uid)
+    facts["modifiers"] = ", ".join(m.describe() for m in table.cards[uid].modifiers) or "none"
+    return facts
+
+
+def differences(left: Frozen, right: Frozen) -> list[Difference]:
+    """Every fact that differs between two tables of one scenario, card by card."""
+    cards_left: dict[str, object] = getattr(left, "cards", {})
+    cards_right: dict[str, object] = getattr(right, "cards", {})
+    found: list[Difference] = []
+    for uid in [*cards_left, *(c for c in cards_right if c not in cards_left)]:
+        facts_left = card_facts(left, uid) if uid in cards_left else {}
+        facts_right = card_facts(right, uid) if uid in cards_right else {}
+        for fact in [*facts_left, *(f for f in facts_right if f not in facts_left)]:
+            a, b = facts_left.get(fact, ABSENT), facts_right.get(fact, ABSENT)
+            if a != b:
+                found.append(Difference(uid, fact, a, b))
+    return found
+
+
+def changed_cards(found: list[Difference]) -> set[str]:
+    return {difference.card for difference in found}
+
+
+@dataclass(frozen=True)
+class Side:
+    """One side of a comparison: a branch of the scenario, at a step (None: its last)."""
+
+    branch: str
+    step: int | None = None
+
+
+def compare_sides(
+    scenario: Scenario, source: YamlSource, left: Side, right: Side
+) -> tuple[list[Step], list[Difference]]:
+    """The two steps compared and what differs between their tables; a branch that does not
+    exist or a step out of range is a ScenarioError naming the file."""
+    shown: list[Step] = []
+    names = [MAIN, *(b.name for b in scenario.branches)]
+    for side in (left, right):
+        if side.branch not in names:
+            raise source.error(
+                (), f"there is no branch {side.branch!r} (the branches: {', '.join(names)})"
+            )
+        steps = play_branch(scenario, source, side.branch).game.steps
+        index = len(steps) - 1 if side.step is None else side.step
+        if not 0 <= index < len(steps):
+            raise source.error(
+                (), f"branch {side.branch!r} has steps 0 to {len(steps) - 1}, not {index}"
+            )
+        shown.append(steps[index])
+    return shown, differences(shown[0].table, shown[1].table)

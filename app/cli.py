@@ -139,11 +139,11 @@ def command_shot(args: argparse.Namespace) -> int:
 
 
 def command_export(args: argparse.Namespace) -> int:
-    from app.export import export
+    from app.export import ExportError, export
 
     try:
         return export(Path(args.file), args.output, args.by, args.size, args.png_strip, args.steps)
-    except (ValueError, OSError) as error:
+    except (ExportError, OSError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
 

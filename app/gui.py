@@ -10,8 +10,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QImage
-
-    from app.main_window import MainWindow
+    from PySide6.QtWidgets import QApplication, QGraphicsScene
 
 NO_DISPLAY = (
     "cardtable: no display to open a window on (DISPLAY and WAYLAND_DISPLAY are not set).\n"
@@ -50,16 +49,11 @@ def shot(path: Path, step: int | None, output: Path, timeline: bool, size: tuple
     """Render the table after ``step`` (default: the last) to an image, without a display.
 
     No file is touched but ``output``: the window's settings live in a scratch folder."""
-    if has_display():
-        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # no window flashes up
-    else:
-        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    application = offscreen_application()
     from PySide6.QtCore import QSettings
-    from PySide6.QtWidgets import QApplication
 
     from app.main_window import MainWindow
 
-    application = QApplication.instance() or QApplication(sys.argv[:1])
     with tempfile.TemporaryDirectory(prefix="cardtable-shot-") as scratch:
         settings = QSettings(str(Path(scratch) / "settings.ini"), QSettings.Format.IniFormat)
         window = MainWindow(settings)
@@ -75,16 +69,28 @@ def shot(path: Path, step: int | None, output: Path, timeline: bool, size: tuple
             image = window.grab().toImage()
             window.close()
         else:
-            image = _render_table(window, size)
+            image = render_scene(window.scene, size)
     if not image.save(str(output)):
         raise OSError(f"cannot write {output}")
     return 0
 
 
-def _render_table(window: MainWindow, size: tuple[int, int]) -> QImage:
+def offscreen_application() -> QApplication:
+    """The application, made for rendering: offscreen (no window flashes up) unless one runs."""
+    if has_display():
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    else:
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    from PySide6.QtWidgets import QApplication
+
+    application = QApplication.instance()
+    return application if isinstance(application, QApplication) else QApplication(sys.argv[:1])
+
+
+def render_scene(scene: QGraphicsScene, size: tuple[int, int]) -> QImage:
+    """The whole scene as an image, scaled to fit in ``size`` (width, height)."""
     from PySide6.QtGui import QColor, QImage, QPainter
 
-    scene = window.scene
     rect = scene.sceneRect()
     scale = min(size[0] / rect.width(), size[1] / rect.height())
     image = QImage(

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from app.dialogs import ask
 from app.examples import ExamplesMenu
+from app.export import export_dialog
 from app.inspector import Inspector, rule_text, rule_title
 from app.looks import chain_entries, game_over_text, turn_banner
 from app.offers import Offer, global_offers, offers_for
@@ -128,6 +129,7 @@ class MainWindow(QMainWindow):
         self._fill_recent()
         file_menu.addAction("&Save", QKeySequence.StandardKey.Save, self.save)
         file_menu.addAction("Save &As…", QKeySequence.StandardKey.SaveAs, self.save_dialog)
+        file_menu.addAction("&Export…", lambda: export_dialog(self))
         file_menu.addSeparator()
         file_menu.addAction("&Quit", QKeySequence.StandardKey.Quit, self.close)
         edit = self.menuBar().addMenu("&Edit")

@@ -1,0 +1,195 @@
+"""A timeline as a lesson page: one self-contained HTML document, its tables embedded as
+``data:`` URIs and its style inline, so that it loads nothing (no image, style or script)."""
+
+from __future__ import annotations
+
+import base64
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
+from html import escape
+from pathlib import Path
+
+from PySide6.QtGui import QImage
+
+from app.export_images import Camera, png_bytes
+from app.inspector import rule_summaries
+from app.looks import chain_entries, game_over_text
+from engine.scenario import Scenario
+from engine.timeline import Step
+
+PAGE_SIZE = (960, 640)  # the box each table image of a page is scaled into
+OUTLINED = ": the cards it changed are outlined in yellow."
+
+STYLE = """
+body { font: 16px/1.5 system-ui, sans-serif; color: #1d2a22; background: #f6f5f0;
+  max-width: 1040px; margin: 0 auto; padding: 1.5rem; }
+h1 { margin-bottom: .25rem; }
+.meta, .when, figcaption, cite { color: #5b665f; }
+nav ul { columns: 2; column-gap: 2rem; padding-left: 0; list-style: none; }
+nav li { margin-bottom: .2rem; }
+section.step, section.phase { background: #fff; border: 1px solid #d8d6cc; border-radius: 8px;
+  padding: .25rem 1.25rem 1rem; margin: 1.5rem 0; break-inside: avoid; }
+section h2 { font-size: 1.25rem; margin-bottom: 0; }
+.when { margin-top: .1rem; }
+figure { margin: .75rem 0; }
+img { display: block; max-width: 100%; height: auto; border-radius: 6px; }
+dt { font-weight: 600; }
+dd { margin: 0 0 .4rem 1.25rem; }
+.rule-id { font-family: ui-monospace, monospace; background: #e8efe9; padding: 0 .3em;
+  border-radius: 4px; }
+.phase-steps { list-style: none; padding-left: 0; }
+.phase-steps h3 { font-size: 1.05rem; margin-bottom: 0; }
+.phase-steps > li { border-left: 3px solid #d8d6cc; padding-left: 1rem; margin-bottom: 1rem; }
+.note { background: #fff6d6; padding: .25rem .5rem; border-radius: 4px; }
+"""
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """What a page is made of: the scenario's words and one timeline."""
+
+    title: str
+    description: str
+    ruleset: str
+    source: str  # the scenario file's name
+    steps: Sequence[Step]
+
+    @classmethod
+    def of(cls, scenario: Scenario, path: Path, steps: Sequence[Step]) -> Lesson:
+        return cls(scenario.title, scenario.description, scenario.ruleset, path.name, steps)
+
+
+@dataclass(frozen=True)
+class Sections:
+    """One timeline on a page: its table-of-contents entries and its sections."""
+
+    contents: list[str]  # <li> items
+    body: str
+
+
+def img_tag(image: QImage, alt: str) -> str:
+    uri = "data:image/png;base64," + base64.b64encode(png_bytes(image)).decode("ascii")
+    return (
+        f'<img src="{uri}" width="{image.width()}" height="{image.height()}" alt="{escape(alt)}">'
+    )
+
+
+def phases(steps: Sequence[Step]) -> list[list[Step]]:
+    """Runs of steps in one phase (turn and phase, as the timeline groups them)."""
+    return [list(run) for _, run in itertools.groupby(steps, key=lambda step: step.phase[:2])]
+
+
+def step_notes(step: Step, heading: str) -> str:
+    """What the step did, in words: cause, chain, rules with our summaries, changes; the
+    headings are ``heading`` elements (h3, h4)."""
+    parts = []
+    if step.cause.kind != "setup":
+        parts.append(f"<p><b>Cause:</b> {escape(step.cause.describe())}</p>")
+    chain = chain_entries(step.table)
+    if chain:
+        items = "".join(f"<li>{escape(entry)}</li>" for entry in chain)
+        parts.append(f"<p><b>On the chain</b>, bottom to top:</p><ol>{items}</ol>")
+    if over := game_over_text(step.table):
+        parts.append(f'<p class="note">{escape(over)}</p>')
+    if step.rules:
+        rules = []
+        for rule in step.rules:
+            summary = rule_summaries().get(rule)
+            rule_id = f'<span class="rule-id">{escape(rule)}</span>'
+            if summary is None:
+                rules.append(f"<dt>{rule_id}</dt>")
+                continue
+            rules.append(
+                f"<dt>{rule_id} {escape(summary['title'])}</dt>"
+                f"<dd>{escape(summary['summary'])} <cite>({escape(summary['source'])})</cite></dd>"
+            )
+        parts.append(f"<{heading}>Rules applied</{heading}><dl>{''.join(rules)}</dl>")
+    if step.changes:
+        changes = "".join(f"<li>{escape(change.describe())}</li>" for change in step.changes)
+        parts.append(f"<{heading}>Changes</{heading}><ul>{changes}</ul>")
+    return "".join(parts)
+
+
+def step_title(step: Step) -> str:
+    return f"Step {step.index}: {step.description}"
+
+
+def step_section(step: Step, camera: Camera) -> str:
+    caption = f"The table after this step{OUTLINED if step.changed_cards() else '.'}"
+    return (
+        f'<section class="step" id="step-{step.index}">'
+        f"<h2>{escape(step_title(step))}</h2>"
+        f'<p class="when">{escape(" › ".join(step.phase))}</p>'
+        f"<figure>{img_tag(camera.step(step), f'The table after step {step.index}')}"
+        f"<figcaption>{caption}</figcaption></figure>"
+        f"{step_notes(step, 'h3')}</section>"
+    )
+
+
+def step_range(steps: Sequence[Step]) -> str:
+    first, last = steps[0].index, steps[-1].index
+    return f"Step {first}" if first == last else f"Steps {first}–{last}"
+
+
+def phase_section(number: int, steps: Sequence[Step], camera: Camera) -> str:
+    last = steps[-1].index
+    listed = "".join(
+        f'<li id="step-{step.index}"><h3>{escape(step_title(step))}</h3>'
+        + (f'<p class="when">{escape(" › ".join(step.phase[2:]))}</p>' if step.phase[2:] else "")
+        + step_notes(step, "h4")
+        + "</li>"
+        for step in steps
+    )
+    return (
+        f'<section class="phase" id="phase-{number}">'
+        f"<h2>{escape(' › '.join(steps[0].phase[:2]))}</h2>"
+        f'<p class="when">{step_range(steps)}</p>'
+        f"<figure>{img_tag(camera.phase(steps), f'The table after step {last}')}"
+        f"<figcaption>The table after step {last}, the end of this phase: the cards the phase "
+        "changed are outlined in yellow.</figcaption></figure>"
+        f'<ol class="phase-steps">{listed}</ol></section>'
+    )
+
+
+def timeline_sections(steps: Sequence[Step], by: str, size: tuple[int, int]) -> Sections:
+    """One timeline's sections: a section per step, or with ``by="phase"`` per phase."""
+    camera = Camera(steps, size)
+    if by == "phase":
+        runs = phases(steps)
+        return Sections(
+            [
+                f'<li><a href="#phase-{n}">{escape(" › ".join(run[0].phase[:2]))}</a> '
+                f"({step_range(run).lower()})</li>"
+                for n, run in enumerate(runs, 1)
+            ],
+            "".join(phase_section(n, run, camera) for n, run in enumerate(runs, 1)),
+        )
+    return Sections(
+        [f'<li><a href="#step-{s.index}">{escape(step_title(s))}</a></li>' for s in steps],
+        "".join(step_section(step, camera) for step in steps),
+    )
+
+
+def page_html(lesson: Lesson, sections: Sections) -> str:
+    description = "".join(
+        f"<p>{escape(' '.join(paragraph.split()))}</p>"
+        for paragraph in lesson.description.split("\n\n")
+        if paragraph.strip()
+    )
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{escape(lesson.title)}</title><style>{STYLE}</style></head><body>"
+        f"<header><h1>{escape(lesson.title)}</h1>"
+        f'<p class="meta">{escape(lesson.ruleset)} · {escape(lesson.source)} · '
+        f"{len(lesson.steps)} steps · exported by Cardtable</p>{description}</header>"
+        '<nav aria-labelledby="contents"><h2 id="contents">Contents</h2>'
+        f"<ul>{''.join(sections.contents)}</ul></nav>"
+        f"<main>{sections.body}</main></body></html>\n"
+    )
+
+
+def lesson_page(lesson: Lesson, by: str = "step", size: tuple[int, int] = PAGE_SIZE) -> str:
+    """The whole page: title, description, contents, then the timeline's sections."""
+    return page_html(lesson, timeline_sections(lesson.steps, by, size))

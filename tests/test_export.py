@@ -1,0 +1,247 @@
+"""Exporting a lesson: the HTML page and the PNG strip (``cardtable export``), File > Export…,
+and the page opened offline in a real browser (headless Chromium) where one is installed."""
+
+from __future__ import annotations
+
+import base64
+import itertools
+import json
+import re
+import shutil
+import subprocess
+from html import escape
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QSettings
+from PySide6.QtGui import QColor, QImage
+from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+from app.cli import main
+from app.export import BY_PHASE
+from app.export_images import Camera
+from app.inspector import rule_summaries
+from app.main_window import MainWindow
+from engine.assets import SCENARIOS
+from engine.scenario import run_scenario
+
+M8 = SCENARIOS / "might" / "M8-prevention-and-doubling-orders.yaml"
+CHROMIUM = shutil.which("chromium")
+NO_CHROMIUM = "no chromium on PATH (Debian: apt-get install chromium; .ci/run installs it)"
+
+
+class Tags(HTMLParser):
+    """Every start tag of a page, with its attributes."""
+
+    def __init__(self, page: str) -> None:
+        super().__init__()
+        self.tags: list[tuple[str, dict[str, str]]] = []
+        self.feed(page)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append((tag, {name: value or "" for name, value in attrs}))
+
+    def all(self, tag: str, css_class: str | None = None) -> list[dict[str, str]]:
+        return [
+            attrs
+            for name, attrs in self.tags
+            if name == tag and (css_class is None or css_class in attrs.get("class", "").split())
+        ]
+
+
+def export(tmp_path: Path, name: str, *options: str) -> Path:
+    output = tmp_path / name
+    assert main(["export", str(M8), "-o", str(output), *options]) == 0
+    return output
+
+
+@pytest.fixture(scope="module")
+def page_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return export(tmp_path_factory.mktemp("page"), "lesson.html")
+
+
+def test_the_page_has_every_step_with_its_table_rules_and_changes(page_file: Path) -> None:
+    run = run_scenario(M8)
+    page = page_file.read_text(encoding="utf-8")
+    tags = Tags(page)
+    ids = [f"step-{step.index}" for step in run.steps]
+    assert [s["id"] for s in tags.all("section", "step")] == ids
+    assert [a["href"] for a in tags.all("a")] == [f"#{id}" for id in ids]  # the contents
+    images = tags.all("img")
+    assert len(images) == len(run.steps)
+    for image in images:
+        data = image["src"].removeprefix("data:image/png;base64,")
+        decoded = QImage.fromData(base64.b64decode(data), "PNG")
+        assert (decoded.width(), decoded.height()) == (int(image["width"]), int(image["height"]))
+    assert escape(run.scenario.title) in page
+    assert escape(" ".join(run.scenario.description.split())) in page
+    for step in run.steps:
+        for rule in step.rules:
+            assert escape(rule_summaries()[rule]["summary"]) in page
+        for change in step.changes:
+            assert escape(change.describe()) in page
+
+
+def test_the_page_loads_nothing(page_file: Path) -> None:
+    tags = Tags(page_file.read_text(encoding="utf-8"))
+    assert not tags.all("script") and not tags.all("link") and not tags.all("iframe")
+    for _, attrs in tags.tags:
+        assert attrs.get("src", "data:image/png;base64,").startswith("data:image/png;base64,")
+        assert attrs.get("href", "#").startswith("#")
+    assert "url(" not in page_file.read_text(encoding="utf-8")
+
+
+def test_a_step_image_outlines_the_cards_the_step_changed() -> None:
+    steps = run_scenario(M8).steps
+    step = next(step for step in steps if step.changed_cards() and step.index > 0)
+    camera = Camera(steps, (480, 320))
+    camera.step(step)
+    items = camera.scene.items_by_uid
+    outlined = {uid for uid, item in items.items() if item.outline}
+    assert outlined == step.changed_cards() & items.keys()
+    assert len(outlined) >= 2  # an attacker and its target
+    assert camera.scene.deltas  # and what the step did, written on them
+
+
+def test_by_phase_has_a_section_per_phase(tmp_path: Path) -> None:
+    steps = run_scenario(M8).steps
+    phases = [key for key, _ in itertools.groupby(step.phase[:2] for step in steps)]
+    assert len(phases) > 2
+    tags = Tags(export(tmp_path, "phases.html", "--by", "phase").read_text(encoding="utf-8"))
+    assert len(tags.all("section", "phase")) == len(phases)
+    assert len(tags.all("img")) == len(phases)
+    assert [li["id"] for li in tags.all("li") if "id" in li] == [f"step-{s.index}" for s in steps]
+
+
+def test_the_strip_grows_with_the_steps(tmp_path: Path) -> None:
+    one = QImage(str(export(tmp_path, "one.png", "--png-strip", "--steps", "2")))
+    three = QImage(str(export(tmp_path, "three.png", "--png-strip", "--steps", "2,4,16")))
+    assert one.width() > 300 and one.height() > 200
+    assert three.width() > 2.5 * one.width()
+    assert abs(three.height() - one.height()) < one.height() / 4
+
+
+@pytest.mark.parametrize(
+    ("options", "said"),
+    [
+        (["--png-strip", "--steps", "2,99"], f"{M8}: --steps 2,99: step 99 is out of range 0..21"),
+        (["--png-strip", "--steps", "2,x"], f"{M8}: --steps 2,x: 'x' is not a step number"),
+        (["--png-strip"], "--png-strip needs --steps"),
+        (["--steps", "2"], "--steps goes with --png-strip"),
+        (["--size", "12"], "--size 12: expected WIDTHxHEIGHT"),
+    ],
+)
+def test_bad_options_are_one_line_with_status_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], options: list[str], said: str
+) -> None:
+    output = tmp_path / "out"
+    assert main(["export", str(M8), "-o", str(output), *options]) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and said in error
+    assert not output.exists()
+
+
+def test_bad_files_are_one_line_naming_the_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("ruleset: might\ntitle: [unclosed\n", encoding="utf-8")
+    for bad in (broken, tmp_path / "missing.yaml"):
+        assert main(["export", str(bad), "-o", str(tmp_path / "out.html")]) == 2
+        error = capsys.readouterr().err
+        assert error.count("\n") == 1 and str(bad) in error
+    unwritable = tmp_path / "no-such-folder" / "out.html"
+    assert main(["export", str(M8), "--png-strip", "--steps", "0", "-o", str(unwritable)]) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and f"cannot write {unwritable}" in error
+
+
+def test_file_export_writes_the_open_timeline(
+    qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window = MainWindow(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    assert window.open_path(M8)
+    answers = [str(tmp_path / "lesson"), str(tmp_path / "missing" / "x.html")]
+
+    def save_name(parent: Any, caption: str, start: str, types: str) -> tuple[str, str]:
+        assert start.endswith("M8-prevention-and-doubling-orders.html")
+        return answers.pop(0), BY_PHASE
+
+    shown: list[str] = []
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(save_name))
+    monkeypatch.setattr(QMessageBox, "critical", staticmethod(lambda *a: shown.append(a[2])))
+    export_action = next(
+        action
+        for action in window.menuBar().actions()[0].menu().actions()
+        if action.text() == "&Export…"
+    )
+    export_action.trigger()
+    page = (tmp_path / "lesson.html").read_text(encoding="utf-8")
+    phases = itertools.groupby(step.phase[:2] for step in window.session.steps)
+    assert len(Tags(page).all("section", "phase")) == len(list(phases))
+    assert not shown
+    export_action.trigger()
+    assert shown == [f"cannot write {tmp_path / 'missing' / 'x.html'}: No such file or directory"]
+
+
+# ----------------------------------------------------------------------------- in a browser
+
+CHECK = """<script>
+addEventListener("load", () => {
+  const images = [...document.images];
+  const check = document.createElement("pre");
+  check.id = "check";
+  check.textContent = JSON.stringify({
+    images: images.length,
+    decoded: images.filter((image) => image.complete && image.naturalWidth > 0).length,
+    sections: document.querySelectorAll("section.step[id^='step-']").length,
+  });
+  document.body.append(check);
+});
+</script>"""
+
+
+def chromium(profile: Path, *options: str) -> str:
+    command = [
+        str(CHROMIUM),
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--host-resolver-rules=MAP * ~NOTFOUND",  # nothing resolves: the page must need nothing
+        f"--user-data-dir={profile}",
+        *options,
+    ]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=180, check=True)
+    return done.stdout
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason=NO_CHROMIUM)
+def test_the_page_in_headless_chromium(page_file: Path, tmp_path: Path) -> None:
+    steps = len(run_scenario(M8).steps)
+    checked = tmp_path / "checked.html"
+    page = page_file.read_text(encoding="utf-8")
+    checked.write_text(page.replace("</body>", f"{CHECK}</body>"), encoding="utf-8")
+    dom = chromium(tmp_path / "profile", "--dump-dom", checked.as_uri())
+    found = re.search(r'<pre id="check">(.*?)</pre>', dom)
+    assert found, dom[-2000:]
+    assert json.loads(found.group(1)) == {"images": steps, "decoded": steps, "sections": steps}
+
+    shot = tmp_path / "page.png"
+    chromium(
+        tmp_path / "profile", f"--screenshot={shot}", "--window-size=1280,2000", page_file.as_uri()
+    )
+    image = QImage(str(shot))
+    assert (image.width(), image.height()) == (1280, 2000)
+    table = QColor("#2e5e3e")  # the table's green: a table image shows in the first screen
+    greens = sum(
+        image.pixelColor(x, y) == table for x in range(0, 1280, 8) for y in range(0, 2000, 8)
+    )
+    assert greens > 0.05 * (1280 // 8) * (2000 // 8)

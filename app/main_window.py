@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.compare_dialog import CompareDialog
 from app.dialogs import ask
 from app.examples import ExamplesMenu
 from app.export import export_dialog
@@ -73,6 +74,7 @@ class MainWindow(QMainWindow):
         self._history: CardHistory | None = None  # indexed once per timeline
         self.presenting = False
         self.inspector.step_link.connect(self.session.select)
+        self.timeline.branches.compare_asked.connect(self.compare_branches)
         self.pending_pick: Offer | None = None
         self.last_menu: QMenu | None = None  # the card menu shown last (tests read it)
         self.selected_card: str | None = None
@@ -168,6 +170,14 @@ class MainWindow(QMainWindow):
         if table is not None:
             for offer in global_offers(table, self.session.waiting):
                 self._add_offer(self.game_menu, offer)
+            self.game_menu.addSeparator()
+            again = self.game_menu.addAction("Answer this step's choices again…", self.answer_again)
+            again.setEnabled(self.session.can_answer_again())
+            again.setToolTip(
+                "Play the selected step's action again, asking its choices (the order of "
+                "replacements, an assignment) afresh, in a new branch"
+            )
+            self.game_menu.addAction("Compare branches…", self.compare_branches)
 
     def _build_shortcuts(self) -> None:
         session = self.session
@@ -485,26 +495,35 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage("Cancelled")
 
     def try_action(self, action: ScriptAction) -> bool:
-        """Play an action after the selected step; the engine's refusal is shown, not lost."""
-        if self.session.discards_later_steps():
-            later = self.session.last - self.session.index
-            answer = QMessageBox.question(
-                self,
-                "Discard later steps?",
-                f"Acting at step {self.session.index} discards the {later} later step(s) of "
-                "the actions that follow it. Continue?",
-            )
-            if answer != QMessageBox.StandardButton.Yes:
-                return False
+        """Play an action after the selected step; the engine's refusal is shown, not lost.
+        Acting at an earlier step starts a new branch: the later steps stay in the old one."""
+        return self._acting(lambda: self.session.act(action))
+
+    def answer_again(self) -> bool:
+        """The selected step's action again, its choices asked afresh, in a new branch."""
+        return self._acting(self.session.answer_again)
+
+    def _acting(self, act: Callable[[], None]) -> bool:
+        branch = self.session.branch
         try:
-            self.session.act(action)
+            act()
         except ChoiceCancelled:
             self.statusBar().showMessage("Cancelled")
             return False
         except RuleError as error:
             QMessageBox.warning(self, "Not allowed", str(error))
             return False
+        if self.session.branch != branch:
+            self.statusBar().showMessage(
+                f"New branch {self.session.branch!r}; {branch!r} keeps its steps "
+                "(switch in the Branches list above the timeline)"
+            )
         return True
+
+    def compare_branches(self) -> CompareDialog:
+        dialog = CompareDialog(self.session, self)
+        dialog.show()
+        return dialog
 
     def undo(self) -> None:
         self.session.undo()

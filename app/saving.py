@@ -49,24 +49,34 @@ def copy_location(path: Path) -> Path:
 # ----------------------------------------------------------------------------- the text
 
 
-def scenario_text(
-    source: YamlSource, script: Sequence[ScriptAction], actions: Sequence[ScriptAction]
-) -> str:
-    """The file read as ``source`` (whose script was ``script``) with ``actions`` as its script.
+def dump_action(action: ScriptAction) -> dict[str, Any]:
+    """An action as a scenario file writes it."""
+    return action.model_dump(mode="json", exclude_none=True, exclude_defaults=True)
 
-    The leading actions the file already had keep their text and comments. When the round trip
-    does not give back the file's data exactly (a duplicate key, say), the data is written
-    plainly. Raises SaveError when the result would not be a valid scenario."""
-    new_script = [
-        action.model_dump(mode="json", exclude_none=True, exclude_defaults=True)
-        for action in actions
-    ]
+
+def scenario_text(
+    source: YamlSource,
+    script: Sequence[ScriptAction],
+    actions: Sequence[ScriptAction],
+    branches: Sequence[dict[str, object]] = (),
+) -> str:
+    """The file read as ``source`` (whose script was ``script``) with ``actions`` as its script
+    and ``branches`` as its what-if branches.
+
+    The leading actions the file already had keep their text and comments, and so do its
+    branches while they are unchanged. When the round trip does not give back the file's data
+    exactly (a duplicate key, say), the data is written plainly. Raises SaveError when the result
+    would not be a valid scenario."""
+    new_script = [dump_action(action) for action in actions]
     kept = 0
     while kept < min(len(script), len(actions)) and script[kept] == actions[kept]:
         kept += 1
     written = source.data.get("script") or []
     wanted = {**source.data, "script": written[:kept] + new_script[kept:]}
-    text = _round_trip(source.text, kept, new_script[kept:])
+    wanted.pop("branches", None)
+    if branches:
+        wanted["branches"] = list(branches)
+    text = _round_trip(source.text, kept, new_script[kept:], wanted.get("branches"))
     if text is None or YamlSource(source.path, text).data != wanted:
         text = _dump(_styled(wanted))
     try:
@@ -85,7 +95,9 @@ def _yaml() -> YAML:
     return writer
 
 
-def _round_trip(text: str, kept: int, added: list[dict[str, Any]]) -> str | None:
+def _round_trip(
+    text: str, kept: int, added: list[dict[str, Any]], branches: list[Any] | None
+) -> str | None:
     try:
         document = _yaml().load(text)
     except YAMLError:
@@ -101,6 +113,10 @@ def _round_trip(text: str, kept: int, added: list[dict[str, Any]]) -> str | None
         document.insert(list(document).index("expect"), "script", script)
     else:
         document["script"] = script
+    if branches is None:
+        document.pop("branches", None)
+    elif document.get("branches") != branches:  # as written while unchanged, comments too
+        document["branches"] = _styled(branches)
     return _dump(document)
 
 

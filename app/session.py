@@ -10,11 +10,13 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
-from app.saving import is_shipped, scenario_text, write_atomically
+from app.branches import BranchState, action_label, answers_label, unique_name
+from app.saving import dump_action, is_shipped, scenario_text, write_atomically
+from engine.branches import MAIN
 from engine.choices import Chooser, default_chooser
 from engine.errors import RuleError, ScenarioError
 from engine.frozen import Frozen
-from engine.scenario import Playthrough, Scenario, load_scenario
+from engine.scenario import Playthrough, Scenario, load_scenario, play_branch, without_answers
 from engine.script import ScriptAction
 from engine.timeline import Step
 from engine.windows import Waiting
@@ -41,6 +43,9 @@ class Session(QObject):
         self._dirty = False
         self.chooser: Chooser = default_chooser
         self._probe: tuple[int, Playthrough] | None = None  # a replay to judge earlier steps
+        self.branch = MAIN  # the branch shown; the others wait in ``put_aside``
+        self.put_aside: dict[str, BranchState] = {}
+        self.parents: dict[str, str] = {MAIN: ""}  # every branch, in the order made
 
     # ----------------------------------------------------------------------------- reading
 
@@ -87,9 +92,15 @@ class Session(QObject):
     def open(self, path: Path) -> None:
         """Open a scenario; on any error (raised) the current session is left as it was."""
         scenario, source = load_scenario(path)
-        play = Playthrough(scenario, source)
-        play.run(scenario.script)
+        play = play_branch(scenario, source, MAIN)
+        others = {}
+        for branch in scenario.branches:  # each branch's own timeline, played once
+            branch_play = play_branch(scenario, source, branch.name)
+            last = branch_play.game.steps[-1].index
+            others[branch.name] = BranchState(branch.parent, branch_play, index=last)
         self.path, self.scenario, self.source = path, scenario, source
+        self.branch, self.put_aside = MAIN, others
+        self.parents = {MAIN: "", **{b.name: b.parent for b in scenario.branches}}
         self.last_action = None
         self._commit(play, play.game.steps[-1].index)
         self.redo_stack.clear()
@@ -131,7 +142,8 @@ class Session(QObject):
     # ----------------------------------------------------------------------------- acting
 
     def kept_actions(self) -> int:
-        """How many actions stay when acting at the selected step (later ones are discarded)."""
+        """How many actions stay when acting at the selected step (the later ones stay in the
+        branch acted from)."""
         assert self.play is not None
         return sum(1 for end in self.play.runner.ends if end <= self.index)
 
@@ -150,9 +162,6 @@ class Session(QObject):
         if (waiting := self.waiting) is not None:
             starts.append(waiting.since)
         return self.at_end() or any(self.index >= start for start in starts)
-
-    def discards_later_steps(self) -> bool:
-        return self.play is not None and not self.acts_at_end()
 
     def refusal(self, action: ScriptAction) -> RuleError | None:
         """The engine's refusal of ``action`` after the selected step, or None.
@@ -176,17 +185,94 @@ class Session(QObject):
         """Play ``action`` after the selected step (inside what waits, if anything does); an
         attack stops at its battle window and a spell waits on the chain. Raises RuleError (or
         ChoiceCancelled) and changes nothing if the engine rejects it or the player cancels.
-        Later steps are discarded (the caller asks first)."""
+        Acting at an earlier step starts a new branch; the later steps stay in the old one."""
         assert self.play is not None
-        if self.acts_at_end():
-            play = self._replay(self.play.actions, self.play.open)
-        else:
+        branching = not self.acts_at_end()
+        if branching:
             play = self._replay(self.play.actions[: self.kept_actions()])
+        else:
+            play = self._replay(self.play.actions, self.play.open)
         mark = len(play.game.steps)
         play.act(action, self.chooser)
+        if branching:  # the later steps stay in the branch acted from
+            self._branch_off(action_label(action))
         self.redo_stack.clear()
         self.dirty = True
         self._played(play, mark)
+
+    def can_answer_again(self) -> bool:
+        """Whether the selected step belongs to an action (the set-up does not)."""
+        return self.play is not None and 0 < self.index <= (self.play.runner.ends or [0])[-1]
+
+    def answer_again(self) -> None:
+        """Play the action of the selected step again with its choices asked afresh (the order
+        of replacements, an assignment), in a new branch; raises as ``act`` does."""
+        assert self.play is not None and self.can_answer_again()
+        ends = self.play.runner.ends
+        number = next(n for n, end in enumerate(ends) if end >= self.index)
+        before = self.play.actions[number]
+        play = self._replay(self.play.actions[:number])
+        mark = len(play.game.steps)
+        answered = play.act(without_answers(before), self.chooser)
+        self._branch_off(answers_label(before, answered))
+        self.redo_stack.clear()
+        self.dirty = True
+        self._played(play, mark)
+
+    def _branch_off(self, wanted: str) -> None:
+        """Put the shown branch aside unchanged and name a new one, its child, as the shown one."""
+        assert self.play is not None
+        self.put_aside[self.branch] = BranchState(
+            self.parents[self.branch],
+            self.play,
+            list(self.redo_stack),
+            self.index,
+            self.last_action,
+        )
+        name = unique_name(wanted, set(self.parents))
+        self.parents[name] = self.branch
+        self.branch = name
+
+    def switch(self, name: str) -> None:
+        """Show branch ``name`` as it was left: its step, its undo and redo."""
+        if name == self.branch or name not in self.put_aside:
+            return
+        assert self.play is not None
+        shown = BranchState(
+            self.parents[self.branch], self.play, self.redo_stack, self.index, self.last_action
+        )
+        target = self.put_aside.pop(name)
+        self.put_aside[self.branch] = shown
+        self.branch = name
+        self.redo_stack, self.last_action = target.redo_stack, target.last_action
+        self._commit(target.play, target.index)
+
+    def rename(self, old: str, new: str) -> None:
+        """Rename a branch; raises ValueError for an empty or taken name, or for ``main``."""
+        new = new.strip()
+        if old == MAIN or not new or new in self.parents:
+            raise ValueError(f"a branch cannot be renamed {new!r}")
+        self.parents = {
+            (new if k == old else k): (new if v == old else v) for k, v in self.parents.items()
+        }
+        if old in self.put_aside:
+            self.put_aside[new] = self.put_aside.pop(old)
+        for state in self.put_aside.values():
+            state.parent = new if state.parent == old else state.parent
+        if self.branch == old:
+            self.branch = new
+        self.dirty = True
+        self.timeline_changed.emit()
+
+    def branch_play(self, name: str) -> Playthrough:
+        """Branch ``name``'s playthrough, shown or put aside."""
+        play = self.play if name == self.branch else self.put_aside[name].play
+        assert play is not None
+        return play
+
+    def branch_actions(self, name: str) -> list[ScriptAction]:
+        """Every action of branch ``name``, as played."""
+        return list(self.branch_play(name).actions)
 
     def proceed(self) -> None:
         """Pass / continue: finish what waits (the capture step; the chain resolves)."""
@@ -241,18 +327,39 @@ class Session(QObject):
     # ----------------------------------------------------------------------------- saving
 
     def save(self, path: Path) -> list[str]:
-        """Write the scenario with the actions taken as its script (reopening replays them),
-        keeping the rest of the file as written; raises SaveError and changes nothing on failure.
+        """Write the scenario with the actions taken as its script (reopening replays them) and
+        every other branch under ``branches:``, keeping the rest of the file as written; raises
+        SaveError and changes nothing on failure.
 
         Returns the file's expectations that no longer hold when the script changed."""
         assert self.source is not None and self.play is not None and self.scenario is not None
-        script, actions = self.scenario.script, self.play.actions
-        write_atomically(path, scenario_text(self.source, script, actions))
+        script, actions = self.scenario.script, self.branch_actions(MAIN)
+        branches = [self._branch_data(name) for name in self.parents if name != MAIN]
+        write_atomically(path, scenario_text(self.source, script, actions, branches))
         self.path = path
         self.dirty = False
         if list(actions) == list(script):
             return []
         try:
-            return self.play.failures()
+            return self.branch_play(MAIN).failures()
         except ScenarioError as error:  # an expectation at a label the new script lacks
             return [str(error)]
+
+    def _branch_data(self, name: str) -> dict[str, object]:
+        """Branch ``name`` as the file writes it: what it keeps of its parent, then its own
+        actions; the expectations the file gave a branch of that name stay."""
+        actions, parent = self.branch_actions(name), self.parents[name]
+        before = self.branch_actions(parent)
+        keep = 0
+        while keep < min(len(actions), len(before)) and actions[keep] == before[keep]:
+            keep += 1
+        data: dict[str, object] = {"name": name, "parent": parent, "keep": keep}
+        data["script"] = [dump_action(action) for action in actions[keep:]]
+        assert self.scenario is not None
+        written = [b for b in self.scenario.branches if b.name == name]
+        if written and written[0].expect:
+            data["expect"] = [
+                e.model_dump(mode="json", exclude_none=True, exclude_defaults=True)
+                for e in written[0].expect
+            ]
+        return data

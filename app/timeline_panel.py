@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.branch_panel import BranchPanel
 from app.inspector import rule_title
 from app.session import Session
 
@@ -87,8 +88,10 @@ class TimelinePanel(QWidget):
         scrub = QHBoxLayout()  # beside the slider, so the dock can be narrow
         scrub.addWidget(self.slider, 1)
         scrub.addWidget(self.speed)
+        self.branches = BranchPanel(session)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.branches)
         layout.addLayout(controls)
         layout.addLayout(scrub)
         layout.addWidget(self.tree)

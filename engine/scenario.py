@@ -295,6 +295,18 @@ class Playthrough:
         )
 
 
+def without_answers(action: ScriptAction) -> ScriptAction:
+    """``action`` with the answers to its choices taken out (a replacement order, an
+    assignment), so that playing it asks them again."""
+    if not isinstance(action, MightAction):
+        return action  # souls actions leave no choice open: a target is part of the action
+    combat = action.combat
+    if combat is not None:
+        unanswered = type(combat).model_fields["assign"].get_default(call_default_factory=True)
+        combat = combat.evolve(assign=unanswered)
+    return action.evolve(order=None, combat=combat)
+
+
 def play_branch(scenario: Scenario, source: YamlSource, name: str) -> Playthrough:
     """Branch ``name`` of the scenario played from the set-up (``main``: the file's script)."""
     play = Playthrough(scenario, source)

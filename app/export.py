@@ -14,7 +14,8 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 from app.export_images import png_bytes, strip_image
 from app.export_page import PAGE_SIZE, Lesson, lesson_page
 from app.saving import copy_location
-from engine.scenario import run_scenario
+from engine.branches import MAIN
+from engine.scenario import load_scenario, play_branch, run_scenario
 
 if TYPE_CHECKING:
     from app.main_window import MainWindow
@@ -89,7 +90,11 @@ def export(
             raise ExportError(f"{file}: {error}") from None
         write_file(Path(output or "strip.png"), png_bytes(strip_image(run.steps, picked, box)))
         return 0
-    lesson = Lesson.of(run.scenario, file, run.steps)
+    scenario, source = load_scenario(file)
+    branches = [
+        (b.name, play_branch(scenario, source, b.name).game.steps) for b in scenario.branches
+    ]
+    lesson = Lesson.of(run.scenario, file, run.steps, branches)
     page = lesson_page(lesson, by or "step", box)
     write_file(Path(output or "lesson.html"), page.encode("utf-8"))
     return 0
@@ -111,7 +116,11 @@ def export_dialog(window: MainWindow) -> None:
     if not name:
         return
     path = Path(name) if name.endswith((".html", ".htm")) else Path(f"{name}.html")
-    lesson = Lesson.of(session.scenario, session.path, session.steps)
+    branches = [
+        (name, session.branch_play(name).game.steps) for name in session.parents if name != MAIN
+    ]
+    main = session.branch_play(MAIN).game.steps
+    lesson = Lesson.of(session.scenario, session.path, main, branches)
     try:
         QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:

@@ -15,6 +15,7 @@ from PySide6.QtGui import QImage
 from app.export_images import Camera, png_bytes
 from app.inspector import rule_summaries
 from app.looks import chain_entries, game_over_text
+from engine.branches import MAIN
 from engine.scenario import Scenario
 from engine.timeline import Step
 
@@ -54,10 +55,19 @@ class Lesson:
     ruleset: str
     source: str  # the scenario file's name
     steps: Sequence[Step]
+    branches: Sequence[tuple[str, Sequence[Step]]] = ()  # the what-if branches, by name
 
     @classmethod
-    def of(cls, scenario: Scenario, path: Path, steps: Sequence[Step]) -> Lesson:
-        return cls(scenario.title, scenario.description, scenario.ruleset, path.name, steps)
+    def of(
+        cls,
+        scenario: Scenario,
+        path: Path,
+        steps: Sequence[Step],
+        branches: Sequence[tuple[str, Sequence[Step]]] = (),
+    ) -> Lesson:
+        return cls(
+            scenario.title, scenario.description, scenario.ruleset, path.name, steps, branches
+        )
 
 
 @dataclass(frozen=True)
@@ -115,10 +125,10 @@ def step_title(step: Step) -> str:
     return f"Step {step.index}: {step.description}"
 
 
-def step_section(step: Step, camera: Camera) -> str:
+def step_section(step: Step, camera: Camera, prefix: str = "") -> str:
     caption = f"The table after this step{OUTLINED if step.changed_cards() else '.'}"
     return (
-        f'<section class="step" id="step-{step.index}">'
+        f'<section class="step" id="{prefix}step-{step.index}">'
         f"<h2>{escape(step_title(step))}</h2>"
         f'<p class="when">{escape(" › ".join(step.phase))}</p>'
         f"<figure>{img_tag(camera.step(step), f'The table after step {step.index}')}"
@@ -132,17 +142,17 @@ def step_range(steps: Sequence[Step]) -> str:
     return f"Step {first}" if first == last else f"Steps {first}–{last}"
 
 
-def phase_section(number: int, steps: Sequence[Step], camera: Camera) -> str:
+def phase_section(number: int, steps: Sequence[Step], camera: Camera, prefix: str = "") -> str:
     last = steps[-1].index
     listed = "".join(
-        f'<li id="step-{step.index}"><h3>{escape(step_title(step))}</h3>'
+        f'<li id="{prefix}step-{step.index}"><h3>{escape(step_title(step))}</h3>'
         + (f'<p class="when">{escape(" › ".join(step.phase[2:]))}</p>' if step.phase[2:] else "")
         + step_notes(step, "h4")
         + "</li>"
         for step in steps
     )
     return (
-        f'<section class="phase" id="phase-{number}">'
+        f'<section class="phase" id="{prefix}phase-{number}">'
         f"<h2>{escape(' › '.join(steps[0].phase[:2]))}</h2>"
         f'<p class="when">{step_range(steps)}</p>'
         f"<figure>{img_tag(camera.phase(steps), f'The table after step {last}')}"
@@ -152,44 +162,89 @@ def phase_section(number: int, steps: Sequence[Step], camera: Camera) -> str:
     )
 
 
-def timeline_sections(steps: Sequence[Step], by: str, size: tuple[int, int]) -> Sections:
-    """One timeline's sections: a section per step, or with ``by="phase"`` per phase."""
+def timeline_sections(
+    steps: Sequence[Step], by: str, size: tuple[int, int], prefix: str = ""
+) -> Sections:
+    """One timeline's sections: a section per step, or with ``by="phase"`` per phase; ids start
+    with ``prefix``, so several timelines (branches) share a page."""
     camera = Camera(steps, size)
     if by == "phase":
         runs = phases(steps)
         return Sections(
             [
-                f'<li><a href="#phase-{n}">{escape(" › ".join(run[0].phase[:2]))}</a> '
+                f'<li><a href="#{prefix}phase-{n}">{escape(" › ".join(run[0].phase[:2]))}</a> '
                 f"({step_range(run).lower()})</li>"
                 for n, run in enumerate(runs, 1)
             ],
-            "".join(phase_section(n, run, camera) for n, run in enumerate(runs, 1)),
+            "".join(phase_section(n, run, camera, prefix) for n, run in enumerate(runs, 1)),
         )
     return Sections(
-        [f'<li><a href="#step-{s.index}">{escape(step_title(s))}</a></li>' for s in steps],
-        "".join(step_section(step, camera) for step in steps),
+        [f'<li><a href="#{prefix}step-{s.index}">{escape(step_title(s))}</a></li>' for s in steps],
+        "".join(step_section(step, camera, prefix) for step in steps),
     )
 
 
-def page_html(lesson: Lesson, sections: Sections) -> str:
+def branch_tabs(timelines: Sequence[tuple[str, Sections]]) -> str:
+    """Several timelines as tabs, made of radio buttons and CSS: no script on the page."""
+    radios = "".join(
+        f'<input type="radio" name="branch" id="tab-{n}" class="tab"{" checked" if n == 0 else ""}>'
+        for n in range(len(timelines))
+    )
+    labels = "".join(
+        f'<label for="tab-{n}">{escape(name)}</label>' for n, (name, _) in enumerate(timelines)
+    )
+    panels = "".join(
+        f'<div class="panel" id="panel-{n}"><h2>Branch: {escape(name)}</h2>'
+        f"<nav><ul>{''.join(sections.contents)}</ul></nav>{sections.body}</div>"
+        for n, (name, sections) in enumerate(timelines)
+    )
+    shown = ", ".join(f"#tab-{n}:checked ~ .panels #panel-{n}" for n in range(len(timelines)))
+    picked = ", ".join(
+        f'#tab-{n}:checked ~ .labels label[for="tab-{n}"]' for n in range(len(timelines))
+    )
+    style = (
+        f".tab {{ display: none; }} .panel {{ display: none; }} {shown} {{ display: block; }}"
+        " .labels label { display: inline-block; padding: .4rem .9rem; margin-right: .3rem;"
+        " border: 1px solid #c9c6b8; border-bottom: none; border-radius: 6px 6px 0 0;"
+        f" cursor: pointer; background: #eeebe0; }} {picked} {{ background: #fff; font-weight:"
+        " bold; }"
+    )
+    return (
+        f"<style>{style}</style>{radios}"
+        f'<div class="labels">{labels}</div><div class="panels">{panels}</div>'
+    )
+
+
+def page_html(lesson: Lesson, body: str, contents: str) -> str:
     description = "".join(
         f"<p>{escape(' '.join(paragraph.split()))}</p>"
         for paragraph in lesson.description.split("\n\n")
         if paragraph.strip()
     )
+    branches = f" · {len(lesson.branches) + 1} branches" if lesson.branches else ""
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{escape(lesson.title)}</title><style>{STYLE}</style></head><body>"
         f"<header><h1>{escape(lesson.title)}</h1>"
         f'<p class="meta">{escape(lesson.ruleset)} · {escape(lesson.source)} · '
-        f"{len(lesson.steps)} steps · exported by Cardtable</p>{description}</header>"
-        '<nav aria-labelledby="contents"><h2 id="contents">Contents</h2>'
-        f"<ul>{''.join(sections.contents)}</ul></nav>"
-        f"<main>{sections.body}</main></body></html>\n"
+        f"{len(lesson.steps)} steps{branches} · exported by Cardtable</p>{description}</header>"
+        f"{contents}<main>{body}</main></body></html>\n"
     )
 
 
 def lesson_page(lesson: Lesson, by: str = "step", size: tuple[int, int] = PAGE_SIZE) -> str:
-    """The whole page: title, description, contents, then the timeline's sections."""
-    return page_html(lesson, timeline_sections(lesson.steps, by, size))
+    """The whole page: title, description, contents, then the timeline's sections; with
+    branches, one tab per branch (the file's own script first), each with its contents."""
+    main = timeline_sections(lesson.steps, by, size)
+    if not lesson.branches:
+        contents = (
+            '<nav aria-labelledby="contents"><h2 id="contents">Contents</h2>'
+            f"<ul>{''.join(main.contents)}</ul></nav>"
+        )
+        return page_html(lesson, main.body, contents)
+    timelines = [(MAIN, main)] + [
+        (name, timeline_sections(steps, by, size, prefix=f"b{n}-"))
+        for n, (name, steps) in enumerate(lesson.branches, 1)
+    ]
+    return page_html(lesson, branch_tabs(timelines), "")

@@ -25,9 +25,24 @@ from app.export_images import Camera
 from app.inspector import rule_summaries
 from app.main_window import MainWindow
 from engine.assets import SCENARIOS
-from engine.scenario import run_scenario
+from engine.branches import MAIN
+from engine.scenario import load_scenario, play_branch, run_scenario
+from engine.timeline import Step
 
 M8 = SCENARIOS / "might" / "M8-prevention-and-doubling-orders.yaml"
+
+
+def timelines() -> list[tuple[str, list[Step]]]:
+    """M8's timelines as the page shows them: (id prefix, steps), the file's script first."""
+    scenario, source = load_scenario(M8)
+    return [("", play_branch(scenario, source, MAIN).game.steps)] + [
+        (f"b{n}-", play_branch(scenario, source, b.name).game.steps)
+        for n, b in enumerate(scenario.branches, 1)
+    ]
+
+
+def all_ids() -> list[str]:
+    return [f"{prefix}step-{step.index}" for prefix, steps in timelines() for step in steps]
 CHROMIUM = shutil.which("chromium")
 NO_CHROMIUM = "no chromium on PATH (Debian: apt-get install chromium; .ci/run installs it)"
 
@@ -66,11 +81,11 @@ def test_the_page_has_every_step_with_its_table_rules_and_changes(page_file: Pat
     run = run_scenario(M8)
     page = page_file.read_text(encoding="utf-8")
     tags = Tags(page)
-    ids = [f"step-{step.index}" for step in run.steps]
+    ids = all_ids()  # the file's script, then its branch
     assert [s["id"] for s in tags.all("section", "step")] == ids
     assert [a["href"] for a in tags.all("a")] == [f"#{id}" for id in ids]  # the contents
     images = tags.all("img")
-    assert len(images) == len(run.steps)
+    assert len(images) == len(ids)
     for image in images:
         data = image["src"].removeprefix("data:image/png;base64,")
         decoded = QImage.fromData(base64.b64decode(data), "PNG")
@@ -106,13 +121,14 @@ def test_a_step_image_outlines_the_cards_the_step_changed() -> None:
 
 
 def test_by_phase_has_a_section_per_phase(tmp_path: Path) -> None:
-    steps = run_scenario(M8).steps
-    phases = [key for key, _ in itertools.groupby(step.phase[:2] for step in steps)]
+    phases = [
+        key for _, steps in timelines() for key, _ in itertools.groupby(s.phase[:2] for s in steps)
+    ]
     assert len(phases) > 2
     tags = Tags(export(tmp_path, "phases.html", "--by", "phase").read_text(encoding="utf-8"))
     assert len(tags.all("section", "phase")) == len(phases)
     assert len(tags.all("img")) == len(phases)
-    assert [li["id"] for li in tags.all("li") if "id" in li] == [f"step-{s.index}" for s in steps]
+    assert [li["id"] for li in tags.all("li") if "id" in li] == all_ids()
 
 
 def test_the_strip_grows_with_the_steps(tmp_path: Path) -> None:
@@ -184,8 +200,14 @@ def test_file_export_writes_the_open_timeline(
     )
     export_action.trigger()
     page = (tmp_path / "lesson.html").read_text(encoding="utf-8")
-    phases = itertools.groupby(step.phase[:2] for step in window.session.steps)
-    assert len(Tags(page).all("section", "phase")) == len(list(phases))
+    phases = [
+        key
+        for name in window.session.parents
+        for key, _ in itertools.groupby(
+            step.phase[:2] for step in window.session.branch_play(name).game.steps
+        )
+    ]
+    assert len(Tags(page).all("section", "phase")) == len(phases)
     assert not shown
     export_action.trigger()
     assert shown == [f"cannot write {tmp_path / 'missing' / 'x.html'}: No such file or directory"]
@@ -201,7 +223,7 @@ addEventListener("load", () => {
   check.textContent = JSON.stringify({
     images: images.length,
     decoded: images.filter((image) => image.complete && image.naturalWidth > 0).length,
-    sections: document.querySelectorAll("section.step[id^='step-']").length,
+    sections: document.querySelectorAll("section.step").length,
   });
   document.body.append(check);
 });
@@ -229,7 +251,7 @@ def chromium(profile: Path, *options: str) -> str:
 
 @pytest.mark.skipif(CHROMIUM is None, reason=NO_CHROMIUM)
 def test_the_page_in_headless_chromium(page_file: Path, tmp_path: Path) -> None:
-    steps = len(run_scenario(M8).steps)
+    steps = len(all_ids())  # every timeline's images decode, the hidden tabs' too
     checked = tmp_path / "checked.html"
     page = page_file.read_text(encoding="utf-8")
     checked.write_text(page.replace("</body>", f"{CHECK}</body>"), encoding="utf-8")
@@ -249,3 +271,12 @@ def test_the_page_in_headless_chromium(page_file: Path, tmp_path: Path) -> None:
         image.pixelColor(x, y) == table for x in range(0, 1280, 8) for y in range(0, 2000, 8)
     )
     assert greens > 0.05 * (1280 // 8) * (2000 // 8)
+
+
+def test_branches_are_tabs_on_the_page(page_file: Path) -> None:
+    page = page_file.read_text(encoding="utf-8")
+    tags = Tags(page)
+    assert [t["id"] for t in tags.all("input", "tab")] == ["tab-0", "tab-1"]
+    assert "checked" in tags.all("input", "tab")[0]  # the file's own script shows first
+    assert '<label for="tab-0">main</label><label for="tab-1">doubling first</label>' in page
+    assert "<script" not in page.lower()

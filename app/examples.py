@@ -1,4 +1,5 @@
-"""File > Examples: the shipped scenarios by ruleset, in natural order, read when first shown."""
+"""File > Examples and File > Lessons: the shipped scenarios by ruleset (lessons also by topic),
+in natural order, read when first shown."""
 
 from __future__ import annotations
 
@@ -23,14 +24,24 @@ def natural_key(name: str) -> list[str | int]:
 
 
 class ExamplesMenu(QMenu):
-    """One submenu per ruleset folder; a submenu reads its files the first time it opens, so
-    building the window reads none. Each entry is the scenario's title, its description the
-    tooltip; a file that does not load is left out."""
+    """One submenu per ruleset folder of ``root``; a submenu reads its files the first time it
+    opens, so building the window reads none. Each entry is the scenario's title, its
+    description the tooltip; with ``by_topic`` entries are grouped in a submenu per topic. A
+    file that does not load is left out."""
 
-    def __init__(self, open_path: Callable[[Path], object], parent: QWidget | None = None) -> None:
-        super().__init__("&Examples", parent)
+    def __init__(
+        self,
+        open_path: Callable[[Path], object],
+        parent: QWidget | None = None,
+        title: str = "&Examples",
+        root: Path = SCENARIOS,
+        by_topic: bool = False,
+    ) -> None:
+        super().__init__(title, parent)
         self._open_path = open_path
-        for folder in sorted((p for p in SCENARIOS.iterdir() if p.is_dir()), key=_name_key):
+        self._by_topic = by_topic
+        folders = (p for p in root.iterdir() if p.is_dir()) if root.is_dir() else iter(())
+        for folder in sorted(folders, key=_name_key):
             submenu = self.addMenu(folder.name)
             submenu.setToolTipsVisible(True)
             submenu.aboutToShow.connect(lambda s=submenu, f=folder: self._fill(s, f))
@@ -38,12 +49,20 @@ class ExamplesMenu(QMenu):
     def _fill(self, submenu: QMenu, folder: Path) -> None:
         if not submenu.isEmpty():
             return
+        topics: dict[str, QMenu] = {}
         for path in sorted(scenario_files([folder]), key=_name_key):
             try:
                 scenario, _ = load_scenario(path)
             except ScenarioError:
                 continue
-            action = submenu.addAction(scenario.title)
+            target = submenu
+            if self._by_topic:
+                topic = scenario.topic or "Other"
+                if topic not in topics:
+                    topics[topic] = submenu.addMenu(topic)
+                    topics[topic].setToolTipsVisible(True)
+                target = topics[topic]
+            action = target.addAction(scenario.title)
             action.setToolTip(scenario.description or path.name)
             action.setData(str(path))
             action.triggered.connect(lambda _=False, p=path: self._open_path(p))

@@ -40,7 +40,7 @@ from app.table_view import TableView
 from app.timeline_panel import TimelinePanel
 from app.why import CardHistory
 from app.window_bar import WindowBar
-from engine.assets import SCENARIOS
+from engine.assets import LESSONS, SCENARIOS
 from engine.choices import Answer, Choice, ChoiceCancelled
 from engine.errors import RuleError, ScenarioError, internal_error
 from engine.script import ScriptAction
@@ -127,6 +127,8 @@ class MainWindow(QMainWindow):
         file_menu.addAction("&Open…", QKeySequence.StandardKey.Open, self.open_dialog)
         self.examples_menu = ExamplesMenu(self.open_path, self)
         file_menu.addMenu(self.examples_menu)
+        self.lessons_menu = ExamplesMenu(self.open_path, self, "&Lessons", LESSONS, by_topic=True)
+        file_menu.addMenu(self.lessons_menu)
         self.recent_menu = file_menu.addMenu("Open &Recent")
         self._fill_recent()
         file_menu.addAction("&Save", QKeySequence.StandardKey.Save, self.save)

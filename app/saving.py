@@ -24,7 +24,7 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import YAMLError
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString
 
-from engine.assets import SCENARIOS
+from engine.assets import ASSETS
 from engine.errors import ScenarioError
 from engine.scenario import validate_scenario
 from engine.script import ScriptAction
@@ -37,8 +37,8 @@ class SaveError(Exception):
 
 
 def is_shipped(path: Path) -> bool:
-    """A shipped example: read-only, saved only as a copy elsewhere."""
-    return path.resolve().is_relative_to(SCENARIOS.resolve())
+    """A shipped example or lesson: read-only, saved only as a copy elsewhere."""
+    return path.resolve().is_relative_to(ASSETS.resolve())
 
 
 def copy_location(path: Path) -> Path:

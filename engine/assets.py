@@ -1,4 +1,4 @@
-"""Where the shipped card pools, scenarios and rule summaries live.
+"""Where the shipped card pools, scenarios, lessons and rule summaries live.
 
 An installed wheel carries them inside the package (``engine/_assets``, mapped from the
 repository's top-level ``assets/`` at build time); a checkout uses that top-level folder.
@@ -20,3 +20,4 @@ def assets_folder() -> Path:
 ASSETS = assets_folder()
 POOLS = ASSETS / "pools"
 SCENARIOS = ASSETS / "scenarios"
+LESSONS = ASSETS / "lessons"  # annotated tricky interactions, each with a what-if branch

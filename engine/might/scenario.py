@@ -238,6 +238,7 @@ class MightScenario(Frozen):
     ruleset: Literal["might"]
     title: str
     description: str = ""
+    topic: str = ""  # a lesson's subject, by which the app groups lessons
     rules: tuple[str, ...] = Field(min_length=1)
     pool: str | None = "might-starter"
     cards: tuple[MightCardDef, ...] = ()

@@ -193,6 +193,7 @@ class SoulsScenario(Frozen):
     ruleset: Literal["souls"]
     title: str
     description: str = ""
+    topic: str = ""  # a lesson's subject, by which the app groups lessons
     rules: tuple[str, ...] = Field(min_length=1)
     pool: str | None = "souls-starter"
     cards: tuple[CardDef, ...] = ()

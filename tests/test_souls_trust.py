@@ -142,6 +142,21 @@ def test_a_trigger_ended_by_its_capture_is_a_step_citing_s14_and_p2() -> None:
     assert capture.index < ended.index
 
 
+def test_a_realms_trigger_ended_by_its_shattering_is_a_step() -> None:
+    game = game_from_yaml(
+        scenario_text().replace(
+            "setup:",
+            "cards:\n  - name: Alarm Keep\n    kind: realm\n    hp: 20\n    abilities:\n"
+            "      - {when: damaged, name: Alarm, effects: [{do: heal, amount: 5, target: self}]}"
+            "\nsetup:",
+        ).replace("realm: {card: Ember Citadel}", "realm: {card: Alarm Keep, damage: 10}")
+    )
+    steps = game.deal("alarm-keep", 10)
+    [ended] = steps_matching(steps, "alarm-keep's trigger Alarm ends before it resolves")
+    assert "alarm-keep shattered" in ended.description and {"S-14", "P-2"} <= set(ended.rules)
+    assert game.table.winner == 0
+
+
 def test_triggers_left_when_the_game_ends_are_steps_citing_s17() -> None:
     run = run_scenario(SOULS / "S-16-simultaneous-capture-trigger-order.yaml")
     [ended] = steps_matching(run.game.steps, "bob-warden's trigger Last Rites ends")

@@ -8,6 +8,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from app.offers import offers_for
 from engine.assets import SCENARIOS
@@ -123,6 +125,79 @@ def test_can_x_answers_as_x_acts(file: str, name: str, args: tuple[object, ...])
     else:
         acted = True
     assert can == acted
+
+
+LOOPY = """\
+ruleset: souls
+title: Some loops, some not
+rules: [P-25]
+cards:
+  - name: Echo Imp
+    kind: soul
+    hp: 20
+    power: 5
+    abilities:
+      - when: damaged
+        effects:
+          - {do: heal, amount: 5, target: self}
+          - {do: damage, amount: 5, target: source}
+setup:
+  players:
+    - name: Alice
+      realm: {card: Old Keep, damage: 30}
+      slots:
+        A1: {card: Echo Imp, id: alice-echo}
+        B1: {card: Ash Zealot}
+    - name: Bob
+      realm: {card: Ember Citadel, damage: 20}
+      slots:
+        A1: {card: Echo Imp, id: bob-echo}
+        B1: {card: Ember Imp}
+        C1: {card: Grave Warden, damage: 25}
+"""
+CARDS = ["alice-echo", "ash-zealot", "bob-echo", "ember-imp", "grave-warden", "old-keep"]
+MOVES = st.tuples(
+    st.sampled_from(["deal", "pay_hp", "capture", "add_bonus", "attack", "end_turn"]),
+    st.sampled_from(CARDS),
+    st.sampled_from([*CARDS, "ember-citadel"]),
+    st.sampled_from([0, 5, 10, 15]),
+)
+
+
+def move_args(kind: str, card: str, other: str, amount: int) -> tuple[object, ...]:
+    return {
+        "deal": (card, amount),
+        "pay_hp": (card, amount),
+        "capture": (card,),
+        "add_bonus": (card, "max_hp", -amount),
+        "attack": (card, other),
+        "end_turn": (),
+    }[kind]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(MOVES, max_size=8))
+def test_can_x_agrees_with_x_in_any_play(moves: list[tuple[str, str, str, int]]) -> None:
+    """Whatever came before, ``can_x`` answers as ``x`` then acts, loops (P-25) included."""
+    game = game_from_yaml(LOOPY)
+    for kind, card, other, amount in moves:
+        args = move_args(kind, card, other, amount)
+        can = getattr(game, f"can_{kind}")(*args)
+        table, count = game.table, len(game.steps)
+        try:
+            getattr(game, kind)(*args)
+        except RuleError:
+            assert not can and game.table is table and len(game.steps) == count
+            continue
+        assert can
+        if game.battle is not None:
+            can = game.can_finish_battle()
+            try:
+                game.finish_battle()
+            except RuleError:
+                assert not can
+                return  # a battle that cannot end: nothing else is legal
+            assert can
 
 
 # ----------------------------------------------------------------------------- on the record

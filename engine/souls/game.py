@@ -897,6 +897,9 @@ class SoulsGame(Recorder[SoulsTable]):
     def verify_finish_battle(self) -> None:
         self._verify_by_acting(self._check_finish_battle, self.finish_battle)
 
+    def can_finish_battle(self) -> bool:
+        return self._can(self.verify_finish_battle)
+
     def _check_finish_battle(self) -> None:
         if self.battle is None:
             raise RuleError("S-13", "there is no battle to finish")

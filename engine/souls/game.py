@@ -2,7 +2,10 @@
 
 Every public action comes in three forms, as in PokerKit: ``verify_x`` raises a ``RuleError``
 naming the rule it breaks, ``can_x`` answers with a bool, ``x`` acts and returns the steps it
-recorded. A failed action leaves the table and the timeline exactly as they were.
+recorded. A failed action leaves the table and the timeline exactly as they were. Triggers can
+answer each other for ever: such an action is refused as a whole (P-25), and ``verify_x`` of an
+action that can set off triggers tries it and undoes it, so that ``can_x`` answers as ``x`` acts.
+Events that happen together follow one order (``SoulsTable.in_order``, S-16, P-26).
 
 >>> from engine.scenario import game_from_yaml
 >>> game = game_from_yaml('''

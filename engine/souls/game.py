@@ -143,10 +143,21 @@ class SoulsGame(Recorder[SoulsTable]):
             return self.steps[mark:]
 
     def _verify_by_acting(self, check: Callable[[], None], act: Callable[[], object]) -> None:
-        """``verify_x`` of an action that can set off triggers: the static checks, then the
-        action rehearsed and undone, as only acting shows a loop that never ends (P-25)."""
+        """``verify_x`` of an action that can set off triggers: the static checks, then, when a
+        loop is possible, the action rehearsed and undone, as only acting shows a loop that
+        never ends (P-25)."""
         check()
-        self.rehearse(act)
+        if self._may_loop():
+            self.rehearse(act)
+
+    def _may_loop(self) -> bool:
+        """Only triggered abilities repeat, and only cards on the table trigger: without such a
+        card nothing an action does can loop (P-25)."""
+        return any(
+            ability.when in ("damaged", "captured", "end_of_turn")
+            for card in self.table.on_table()
+            for ability in self._definition(card.uid).abilities
+        )
 
     def _settle(self) -> None:
         """After a step of play: capture, then each pending trigger as its own step (S-12).

@@ -227,10 +227,13 @@ def parse_yaml(text: str, file: str) -> tuple[Any, Spot | None]:
         context = f" ({error.context})" if error.context else ""
         line = mark.line + 1 if mark is not None else None
         raise ScenarioError(file, "", f"not valid YAML: {error.problem}{context}", line) from None
-    except yaml.YAMLError as error:  # a character YAML does not allow
-        position = getattr(error, "position", None)
-        line = text.count("\n", 0, position) + 1 if isinstance(position, int) else None
-        raise ScenarioError(file, "", f"not valid YAML: {error}", line) from None
+    except yaml.reader.ReaderError as error:  # a character YAML does not allow
+        # libyaml counts the position in UTF-8 bytes, the Python reader in characters.
+        if LOADER is yaml.SafeLoader:
+            line = text.count("\n", 0, error.position) + 1
+        else:
+            line = text.encode("utf-8").count(b"\n", 0, error.position) + 1
+        raise ScenarioError(file, "", f"not valid YAML: {error.reason}", line) from None
     if builder.root is None:
         return None, None
     return builder.root

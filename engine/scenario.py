@@ -70,7 +70,9 @@ def load_scenario(path: Path) -> tuple[Scenario, YamlSource]:
 
 def validate_scenario(source: YamlSource) -> Scenario:
     data = source.data
-    ruleset = data.get("ruleset") if isinstance(data, dict) else None
+    if not isinstance(data, dict):
+        raise source.error((), "expected a mapping of keys at the top of the file")
+    ruleset = data.get("ruleset")
     if ruleset not in RULESETS:
         raise source.error(
             ("ruleset",), f"ruleset must be one of {', '.join(RULESETS)}, not {ruleset!r}"

@@ -1,0 +1,89 @@
+"""The wheel carries the assets and works from any folder: built from a copy of the sources,
+installed (not editable) into a fresh venv, run from a temporary folder."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCES = ("pyproject.toml", "engine", "app", "assets")
+
+
+def pip(*args: str) -> None:
+    subprocess.run(
+        [sys.executable, "-m", "pip", "--disable-pip-version-check", "-q", *args], check=True
+    )
+
+
+def build_wheel(folder: Path) -> Path:
+    """The wheel built from a copy of the sources (the checkout is not touched); without build
+    isolation, offline, when this venv has the build backend."""
+    source = folder / "source"
+    source.mkdir()
+    for name in SOURCES:
+        if (ROOT / name).is_dir():
+            shutil.copytree(ROOT / name, source / name, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy2(ROOT / name, source / name)
+    has_backend = all(importlib.util.find_spec(name) for name in ("setuptools", "wheel"))
+    isolation = ["--no-build-isolation", "--no-index"] if has_backend else []
+    pip("wheel", "--no-deps", *isolation, str(source), "-w", str(folder / "dist"))
+    (wheel,) = (folder / "dist").glob("cardtable-*.whl")
+    return wheel
+
+
+def fresh_venv(folder: Path, wheel: Path) -> Path:
+    """A new venv with the wheel installed (no --system-site-packages); its dependencies come
+    from this venv's site-packages, added by a .pth file (whose own .pth files, among them the
+    editable install of the checkout, are not read)."""
+    venv = folder / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    python = venv / "bin" / "python"
+    pip("--python", str(python), "install", "--no-deps", "--no-index", str(wheel))
+    site = subprocess.run(
+        [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    ours = {sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]}
+    (Path(site) / "test-dependencies.pth").write_text("\n".join(sorted(ours)) + "\n")
+    return venv
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="the venv layout is POSIX")
+def test_installed_wheel_checks_and_renders_from_any_folder(tmp_path: Path) -> None:
+    venv = fresh_venv(tmp_path, build_wheel(tmp_path))
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
+    env["QT_QPA_PLATFORM"] = "offscreen"
+
+    def run(*args: str) -> str:
+        done = subprocess.run(
+            args, cwd=elsewhere, env=env, capture_output=True, text=True, check=False
+        )
+        assert done.returncode == 0, done.stdout + done.stderr
+        return done.stdout
+
+    assets = Path(
+        run(str(venv / "bin" / "python"), "-c", "import engine.assets as a; print(a.ASSETS)")
+        .strip()
+    )
+    assert assets.is_relative_to(venv) and assets.name == "_assets"  # not the checkout's
+    cardtable = str(venv / "bin" / "cardtable")
+    demo = assets / "scenarios" / "souls" / "demo-table.yaml"
+    might = assets / "scenarios" / "might" / "M8-prevention-and-doubling-orders.yaml"
+    out = run(cardtable, "check", str(demo), str(might))
+    assert out.endswith("2 scenario(s) checked\n") and out.count("ok    ") == 2
+    assert "Final table:" in run(cardtable, "demo", "--print")
+    run(cardtable, "shot", str(demo), "-o", "table.png", "--size", "400x250")
+    assert (elsewhere / "table.png").stat().st_size > 0

@@ -30,7 +30,9 @@ def build_wheel(folder: Path) -> Path:
     source.mkdir()
     for name in SOURCES:
         if (ROOT / name).is_dir():
-            shutil.copytree(ROOT / name, source / name, ignore=shutil.ignore_patterns("__pycache__"))
+            shutil.copytree(
+                ROOT / name, source / name, ignore=shutil.ignore_patterns("__pycache__")
+            )
         else:
             shutil.copy2(ROOT / name, source / name)
     has_backend = all(importlib.util.find_spec(name) for name in ("setuptools", "wheel"))
@@ -75,8 +77,9 @@ def test_installed_wheel_checks_and_renders_from_any_folder(tmp_path: Path) -> N
         return done.stdout
 
     assets = Path(
-        run(str(venv / "bin" / "python"), "-c", "import engine.assets as a; print(a.ASSETS)")
-        .strip()
+        run(
+            str(venv / "bin" / "python"), "-c", "import engine.assets as a; print(a.ASSETS)"
+        ).strip()
     )
     assert assets.is_relative_to(venv) and assets.name == "_assets"  # not the checkout's
     cardtable = str(venv / "bin" / "cardtable")

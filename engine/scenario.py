@@ -23,6 +23,7 @@ from engine.script import (
     ScriptAction,
     ScriptRunner,
     check_expectations,
+    script_labels,
 )
 from engine.souls import runner as souls_runner
 from engine.souls.game import SoulsGame
@@ -142,6 +143,7 @@ class Playthrough:
             self.game, perform = self._might.game, self._might.perform
             self.windows = self._might
         self.runner = ScriptRunner(self.game.steps, source, perform)
+        self.runner.stop_on = scenario.expect_error  # the file's script may stop at a refusal
         self.actions: list[ScriptAction] = []
         self.open = False  # the last action waits (``waiting``) for more actions or ``proceed``
         self._open_since = 0  # the first step of the open action
@@ -156,8 +158,10 @@ class Playthrough:
         located at ``where`` in the file); with ``leave_last_open`` the last one is played as
         ``act`` plays it: left waiting."""
         closed = actions[:-1] if leave_last_open else actions
-        self.runner.run(closed, where)
-        self.actions += closed
+        played = self.runner.run(closed, where)
+        self.actions += closed[:played]
+        if played < len(closed):  # stopped at a refusal, as the file's expect_error allows
+            return
         if leave_last_open and actions:
             self.act(actions[-1])
 
@@ -288,12 +292,17 @@ class Playthrough:
         )
         expect: Sequence[ExpectationBase] = self.scenario.expect
         where: Location = ("expect",)
+        stop = self.runner.stop_failures()
         if branch != MAIN:
             place = [b.name for b in self.scenario.branches].index(branch)
             expect = self.scenario.branches[place].expect
             where = ("branches", place, "expect")
-        return self.runner.failures + check_expectations(
-            self.game.steps, self.runner.labels, expect, self.runner.source, misses, where
+            stop = []
+        unreached = script_labels(self.scenario.script) - set(self.runner.labels)
+        return (
+            self.runner.failures
+            + stop
+            + check_expectations(self.game.steps, self.runner, expect, misses, where, unreached)
         )
 
 
@@ -315,6 +324,7 @@ def play_branch(scenario: Scenario, source: YamlSource, name: str) -> Playthroug
     if name == MAIN:
         play.run(scenario.script)
         return play
+    play.runner.stop_on = None  # a branch's script is played to its end
     place = [b.name for b in scenario.branches].index(name)
     branch = scenario.branches[place]
     kept = branch_actions(scenario.script, scenario.branches, branch.parent)[: branch.keep]

@@ -7,10 +7,10 @@ module runs the script, records labels and checks the expectations, naming file 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import ClassVar, Literal, Self
 
-from pydantic import model_validator
+from pydantic import Field, model_validator
 
 from engine.changes import change_cards
 from engine.errors import RuleError
@@ -104,6 +104,10 @@ class StepMatch(Frozen):
     ) = None
     text: str | None = None
     phase: str | None = None
+    # Where and how often, in the steps up to the expectation's ``at``:
+    before: str | None = None  # only steps before this label's action
+    between: tuple[str, str] | None = None  # only steps after the first label, up to the second
+    times: int | None = Field(default=None, ge=0)  # exactly this many steps match
 
 
 class ExpectationBase(Frozen):
@@ -113,6 +117,26 @@ class ExpectationBase(Frozen):
     steps: tuple[StepMatch, ...] = ()
     no_steps: tuple[StepMatch, ...] = ()
     turn: int | None = None
+
+    @model_validator(mode="after")
+    def _times_only_in_steps(self) -> ExpectationBase:
+        if any(match.times is not None for match in self.no_steps):
+            raise ValueError("`times` belongs in `steps` (`times: 0` says a step never happens)")
+        return self
+
+
+START = "start"  # the label of the set-up table
+
+
+def script_labels(script: Sequence[ScriptAction]) -> set[str]:
+    """Every label written in ``script``, nested actions included."""
+    labels: set[str] = set()
+    pending = list(script)
+    while pending:
+        action = pending.pop()
+        pending += action.nested()
+        labels |= {action.label} if action.label else set()
+    return labels
 
 
 def unique_labels(script: Sequence[ScriptAction]) -> None:
@@ -124,6 +148,8 @@ def unique_labels(script: Sequence[ScriptAction]) -> None:
         pending += action.nested()
         if action.label in seen:
             raise ValueError(f"the label {action.label!r} is used twice")
+        if action.label == START:
+            raise ValueError(f"the label {START!r} names the set-up table: choose another")
         if action.label:
             seen.add(action.label)
 
@@ -138,32 +164,52 @@ def unique_names(names: Sequence[str], what: str = "cards") -> None:
 Perform = Callable[[ScriptAction, Location, "ScriptRunner"], None]
 
 
+class ScriptStopped(Exception):
+    """The run stopped at a rejected action, as the file's top-level ``expect_error`` allows."""
+
+
 class ScriptRunner:
-    """Plays a script: labels map to the last step of their action; expected rejections are
-    checked, unexpected ones become a ScenarioError naming the file, line and rule."""
+    """Plays a script: labels map to the last step of their action (``starts``: to its first);
+    expected rejections are checked, unexpected ones become a ScenarioError naming the file,
+    line and rule, or, with ``stop_on`` (the file's ``expect_error``), stop the run."""
 
     def __init__(self, steps: list[Step], source: YamlSource, perform: Perform) -> None:
         self.steps = steps
         self.source = source
         self.perform = perform
-        self.labels: dict[str, int] = {}
+        self.labels: dict[str, int] = {START: 0}
+        self.starts: dict[str, int] = {START: 0}
         self.failures: list[str] = []
         self.ends: list[int] = []  # the last step of each top-level action
+        self.stop_on: ExpectedError | None = None
+        self.stopped: tuple[Location, RuleError] | None = None
 
-    def run(self, actions: Sequence[ScriptAction], where: Location = ("script",)) -> None:
+    def run(self, actions: Sequence[ScriptAction], where: Location = ("script",)) -> int:
+        """Play ``actions``; the number played (fewer when the run stopped)."""
         for index, action in enumerate(actions):
             place = (*where, index)
-            self._run_one(action, place)
+            first = len(self.steps)
+            try:
+                self._run_one(action, place)
+            except ScriptStopped:
+                if where[-1] != "script":
+                    raise
+                return index
             if action.label:
                 self.labels[action.label] = len(self.steps) - 1
+                self.starts[action.label] = first
             if where[-1] == "script":  # a top-level action: the file's or a branch's
                 self.ends.append(len(self.steps) - 1)
+        return len(actions)
 
     def _run_one(self, action: ScriptAction, place: Location) -> None:
         expected = action.expect_error
         try:
             self.perform(action, (*place, action.kind), self)
         except RuleError as error:
+            if expected is None and self.stop_on is not None:
+                self.stopped = ((*place, action.kind), error)
+                raise ScriptStopped from None
             if expected is None:
                 raise self.source.error((*place, action.kind), error.message, error.rule) from None
             if error.rule != expected.rule:
@@ -184,31 +230,69 @@ class ScriptRunner:
         line = self.source.line_of(place)
         self.failures.append(f"{self.source.path}:{line}: {describe_location(place)}: {message}")
 
+    def stop_failures(self) -> list[str]:
+        """How the run missed the file's ``expect_error`` (none when it stopped as expected)."""
+        expected = self.stop_on
+        if expected is None:
+            return []
+        line = self.source.line_of(("expect_error",))
+        head = f"{self.source.path}:{line}: expect_error: "
+        if self.stopped is None:
+            return [
+                head + f"expected the run to stop citing {expected.rule}, "
+                "but every action was allowed"
+            ]
+        place, error = self.stopped
+        at = describe_location(place)
+        if error.rule != expected.rule:
+            return [
+                head + f"expected the run to stop citing {expected.rule}, "
+                f"got {error.rule} at {at}: {error.message}"
+            ]
+        if expected.message and expected.message not in error.message:
+            return [
+                head + f"rejection message {error.message!r} at {at} lacks {expected.message!r}"
+            ]
+        return []
+
 
 CardMisses = Callable[[Step, ExpectationBase], list[tuple[Location, str]]]
 
 
 def check_expectations(
     steps: Sequence[Step],
-    labels: dict[str, int],
+    runner: ScriptRunner,
     expectations: Sequence[ExpectationBase],
-    source: YamlSource,
     ruleset_misses: CardMisses,
     where: Location = ("expect",),
+    unreached: Collection[str] = (),
 ) -> list[str]:
     """Every failed expectation as ``file:line: expect[i] at 'label': expected X, saw Y``
-    (``where`` is the expectations' place in the file: a branch's are under ``branches[i]``)."""
+    (``where`` is the expectations' place in the file: a branch's are under ``branches[i]``;
+    ``unreached``: the script's labels a stopped run did not reach)."""
+    source = runner.source
     failures: list[str] = []
     for index, expectation in enumerate(expectations):
         place: Location = (*where, index)
-        if expectation.at == "end":
-            last = len(steps) - 1
-        elif expectation.at in labels:
-            last = labels[expectation.at]
-        else:
-            raise source.error((*place, "at"), f"no script action has the label {expectation.at!r}")
+        labels = [((*place, "at"), expectation.at)] if expectation.at != "end" else []
+        for number, match in enumerate(expectation.steps + expectation.no_steps):
+            key = "steps" if number < len(expectation.steps) else "no_steps"
+            sub = (*place, key, number if key == "steps" else number - len(expectation.steps))
+            labels += [((*sub, "before"), match.before)] if match.before else []
+            labels += [((*sub, "between", i), label) for i, label in enumerate(match.between or ())]
+        missing = [(at, label) for at, label in labels if label not in runner.labels]
+        for at, label in missing:
+            if label not in unreached:
+                raise source.error(at, f"no script action has the label {label!r}")
+        if missing:
+            failures.append(
+                f"{source.path}:{source.line_of(missing[0][0])}: {describe_location(place)}: "
+                f"the label {missing[0][1]!r} was not reached: the run stopped before it"
+            )
+            continue
+        last = len(steps) - 1 if expectation.at == "end" else runner.labels[expectation.at]
         seen = steps[: last + 1]
-        misses = ruleset_misses(seen[-1], expectation) + step_misses(seen, expectation)
+        misses = ruleset_misses(seen[-1], expectation) + step_misses(seen, expectation, runner)
         failures += [
             f"{source.path}:{source.line_of((*place, *sub))}: "
             f"{describe_location(place)} at {expectation.at!r}: {message}"
@@ -217,18 +301,41 @@ def check_expectations(
     return failures
 
 
-def step_misses(steps: Sequence[Step], expectation: ExpectationBase) -> list[tuple[Location, str]]:
+def window(steps: Sequence[Step], match: StepMatch, runner: ScriptRunner) -> Sequence[Step]:
+    """The steps ``match`` looks at: all of ``steps``, cut by its ``before`` and ``between``."""
+    first, end = 0, len(steps)
+    if match.before is not None:
+        end = min(end, runner.starts[match.before])
+    if match.between is not None:
+        after, upto = match.between
+        first, end = max(first, runner.labels[after] + 1), min(end, runner.labels[upto] + 1)
+    return steps[first:end]
+
+
+def step_misses(
+    steps: Sequence[Step], expectation: ExpectationBase, runner: ScriptRunner
+) -> list[tuple[Location, str]]:
     misses: list[tuple[Location, str]] = []
     for index, match in enumerate(expectation.steps):
-        if not any(step_matches(step, match) for step in steps):
+        hits = [step.index for step in window(steps, match, runner) if step_matches(step, match)]
+        if match.times is not None and len(hits) != match.times:
+            seen = f" (steps {', '.join(map(str, hits))})" if hits else ""
+            misses.append(
+                (
+                    ("steps", index),
+                    f"{len(hits)} steps match {describe_match(match)}, "
+                    f"expected {match.times}{seen}",
+                )
+            )
+        elif match.times is None and not hits:
             misses.append((("steps", index), f"no step matches {describe_match(match)}"))
     for index, match in enumerate(expectation.no_steps):
-        hits = [step for step in steps if step_matches(step, match)]
-        if hits:
+        found = [step for step in window(steps, match, runner) if step_matches(step, match)]
+        if found:
             misses.append(
                 (
                     ("no_steps", index),
-                    f"step {hits[0].index} ({hits[0].description}) "
+                    f"step {found[0].index} ({found[0].description}) "
                     f"matches {describe_match(match)}, which should not happen",
                 )
             )
@@ -266,4 +373,6 @@ def step_matches(step: Step, match: StepMatch) -> bool:
 
 
 def describe_match(match: StepMatch) -> str:
-    return ", ".join(f"{k}={v!r}" for k, v in match.model_dump(exclude_none=True).items())
+    """``rule='S-13', before='b'``: the fields given, ``times`` left out (said apart)."""
+    fields = match.model_dump(exclude_none=True, exclude={"times"})
+    return ", ".join(f"{k}={list(v) if isinstance(v, tuple) else v!r}" for k, v in fields.items())

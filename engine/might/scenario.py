@@ -13,7 +13,13 @@ from engine.branches import Branch, check_branches
 from engine.choices import Assigned
 from engine.frozen import Frozen
 from engine.might.cards import Duration, MightCardDef, Scope
-from engine.script import ExpectationBase, ScriptAction, unique_labels, unique_names
+from engine.script import (
+    ExpectationBase,
+    ExpectedError,
+    ScriptAction,
+    unique_labels,
+    unique_names,
+)
 
 
 class ModifierSetup(Frozen):
@@ -245,6 +251,7 @@ class MightScenario(Frozen):
     setup: MightSetup
     script: tuple[Action, ...] = ()
     expect: tuple[Expectation, ...] = ()
+    expect_error: ExpectedError | None = None  # the script stops at this refusal
     branches: tuple[Branch[Action, Expectation], ...] = ()
 
     @model_validator(mode="after")

@@ -12,7 +12,13 @@ from pydantic import Field, field_validator, model_validator
 
 from engine.branches import Branch, check_branches
 from engine.frozen import Frozen
-from engine.script import ExpectationBase, ScriptAction, unique_labels, unique_names
+from engine.script import (
+    ExpectationBase,
+    ExpectedError,
+    ScriptAction,
+    unique_labels,
+    unique_names,
+)
 from engine.souls.cards import CardDef
 
 SLOT = r"^[A-Z][1-9]$"
@@ -200,6 +206,7 @@ class SoulsScenario(Frozen):
     setup: SoulsSetup
     script: tuple[Action, ...] = ()
     expect: tuple[Expectation, ...] = ()
+    expect_error: ExpectedError | None = None  # the script stops at this refusal
     branches: tuple[Branch[Action, Expectation], ...] = ()
 
     @model_validator(mode="after")

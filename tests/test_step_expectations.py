@@ -1,0 +1,217 @@
+"""Step expectations: ``before``, ``between``, ``times``, the ``start`` label, and a whole run
+expected to stop with an error (the top-level ``expect_error``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from app.cli import main
+from engine.scenario import run_scenario
+
+TABLE = """\
+ruleset: souls
+title: Three deals
+rules: [S-8]
+setup:
+  players:
+    - name: Alice
+      slots:
+        B1: {card: Sylva}
+    - name: Bob
+      slots:
+        A1: {card: Ember Imp}
+"""
+# Steps: 0 set-up; 1 sylva takes 5 (label first); 2 ember-imp takes 10, 3 it is captured,
+# 4 its trigger ends (label captured); 5 sylva takes 5 (label last).
+SCRIPT = """\
+script:
+  - deal: {target: sylva, amount: 5}
+    label: first
+  - deal: {target: ember-imp, amount: 10}
+    label: captured
+  - deal: {target: sylva, amount: 5}
+    label: last
+"""
+
+
+def scenario(tmp_path: Path, expect: str, script: str = SCRIPT, top: str = "") -> Path:
+    path = tmp_path / "s.yaml"
+    path.write_text(TABLE + top + script + "expect:\n" + expect)
+    return path
+
+
+def line_of(path: Path, text: str) -> int:
+    return next(n for n, line in enumerate(path.read_text().splitlines(), 1) if text in line)
+
+
+def failures(path: Path) -> list[str]:
+    return run_scenario(path).failures
+
+
+def test_times_counts_matching_steps_exactly(tmp_path: Path) -> None:
+    right = scenario(tmp_path, "  - steps:\n      - {card: sylva, change: stat, times: 2}\n")
+    assert failures(right) == []
+    wrong = scenario(tmp_path, "  - steps:\n      - {card: sylva, change: stat, times: 3}\n")
+    assert failures(wrong) == [
+        f"{wrong}:{line_of(wrong, 'times: 3')}: expect[0] at 'end': 2 steps match "
+        "card='sylva', change='stat', expected 3 (steps 1, 5)"
+    ]
+
+
+def test_times_zero_passes_when_nothing_matches(tmp_path: Path) -> None:
+    path = scenario(tmp_path, "  - steps:\n      - {card: sylva, change: captured, times: 0}\n")
+    assert failures(path) == []
+
+
+def test_before_looks_only_at_steps_before_the_labels_action(tmp_path: Path) -> None:
+    right = scenario(
+        tmp_path, "  - steps:\n      - {card: sylva, change: stat, before: captured, times: 1}\n"
+    )
+    assert failures(right) == []
+    wrong = scenario(tmp_path, "  - steps:\n      - {change: captured, before: captured}\n")
+    assert failures(wrong) == [
+        f"{wrong}:{line_of(wrong, 'before: captured}')}: expect[0] at 'end': no step matches "
+        "change='captured', before='captured'"
+    ]
+
+
+def test_between_looks_after_the_first_label_up_to_the_second(tmp_path: Path) -> None:
+    right = scenario(
+        tmp_path,
+        "  - steps:\n      - {change: captured, between: [first, captured], times: 1}\n"
+        "    no_steps:\n      - {change: stat, card: sylva, between: [first, captured]}\n",
+    )
+    assert failures(right) == []
+    wrong = scenario(
+        tmp_path, "  - steps:\n      - {change: captured, between: [captured, last]}\n"
+    )
+    assert failures(wrong) == [
+        f"{wrong}:{line_of(wrong, 'between')}: expect[0] at 'end': no step matches "
+        "change='captured', between=['captured', 'last']"
+    ]
+
+
+def test_start_names_the_set_up_table(tmp_path: Path) -> None:
+    right = scenario(
+        tmp_path,
+        "  - at: start\n    cards: {ember-imp: {captured: false, damage: 0}}\n"
+        "    no_steps:\n      - {change: stat}\n"
+        "  - steps:\n      - {card: sylva, between: [start, first], times: 1}\n",
+    )
+    assert failures(right) == []
+    wrong = scenario(tmp_path, "  - at: start\n    cards: {ember-imp: {captured: true}}\n")
+    assert failures(wrong) == [
+        f"{wrong}:{line_of(wrong, 'captured: true')}: expect[0] at 'start': "
+        "ember-imp captured: expected True, saw False"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("script", "expect", "says"),
+    [
+        pytest.param(
+            SCRIPT.replace("label: first", "label: start"),
+            "  - turn: 1\n",
+            "the label 'start' names the set-up table",
+            id="start-is-reserved",
+        ),
+        pytest.param(
+            SCRIPT,
+            "  - steps:\n      - {change: stat, before: nowhere}\n",
+            "expect[0].steps[0].before: no script action has the label 'nowhere'",
+            id="unknown-before",
+        ),
+        pytest.param(
+            SCRIPT,
+            "  - steps:\n      - {change: stat, between: [first, nowhere]}\n",
+            "expect[0].steps[0].between[1]: no script action has the label 'nowhere'",
+            id="unknown-between",
+        ),
+        pytest.param(
+            SCRIPT,
+            "  - no_steps:\n      - {change: stat, times: 1}\n",
+            "`times` belongs in `steps`",
+            id="times-in-no-steps",
+        ),
+        pytest.param(
+            SCRIPT,
+            "  - steps:\n      - {change: stat, times: -1}\n",
+            "greater than or equal to 0",
+            id="negative-times",
+        ),
+    ],
+)
+def test_bad_step_expectation_is_bad_input(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], script: str, expect: str, says: str
+) -> None:
+    path = scenario(tmp_path, expect, script)
+    assert main(["check", str(path)]) == 2
+    assert says in capsys.readouterr().out
+
+
+REFUSED = SCRIPT.replace(
+    "  - deal: {target: ember-imp, amount: 10}\n",
+    "  - deal: {target: ember-imp, amount: 10}\n  - attack: {attacker: sylva, target: sylva}\n",
+)
+
+
+def test_expected_run_error_stops_the_script_at_the_refusal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = scenario(
+        tmp_path,
+        "  - steps:\n      - {change: captured}\n  - at: first\n    cards: {sylva: {damage: 5}}\n",
+        REFUSED,
+        top='expect_error: {rule: S-13, message: "is not an enemy"}\n',
+    )
+    run = run_scenario(path)
+    assert run.failures == []
+    assert len(run.steps) == 5  # nothing after the refusal
+    assert main(["check", str(path)]) == 0
+    assert capsys.readouterr().out.startswith(f"ok    {path}")
+
+
+def test_expected_run_error_that_does_not_come_fails(tmp_path: Path) -> None:
+    path = scenario(tmp_path, "  - turn: 1\n", top="expect_error: {rule: S-13}\n")
+    assert failures(path) == [
+        f"{path}:{line_of(path, 'expect_error')}: expect_error: expected the run to stop "
+        "citing S-13, but every action was allowed"
+    ]
+
+
+def test_expected_run_error_citing_another_rule_fails(tmp_path: Path) -> None:
+    path = scenario(tmp_path, "  - turn: 1\n", REFUSED, top="expect_error: {rule: S-1}\n")
+    (failure,) = failures(path)
+    assert failure.startswith(
+        f"{path}:{line_of(path, 'expect_error')}: expect_error: expected the run to stop "
+        "citing S-1, got S-13 at script[2].attack: "
+    )
+
+
+def test_expected_run_error_with_another_message_fails(tmp_path: Path) -> None:
+    path = scenario(
+        tmp_path, "  - turn: 1\n", REFUSED, top='expect_error: {rule: S-13, message: "nope"}\n'
+    )
+    (failure,) = failures(path)
+    assert failure.startswith(f"{path}:{line_of(path, 'expect_error')}: expect_error: ")
+    assert failure.endswith("at script[2].attack lacks 'nope'")
+
+
+def test_labels_after_the_stop_are_not_reached(tmp_path: Path) -> None:
+    path = scenario(
+        tmp_path, "  - at: last\n    turn: 1\n", REFUSED, top="expect_error: {rule: S-13}\n"
+    )
+    assert failures(path) == [
+        f"{path}:{line_of(path, 'at: last')}: expect[0]: the label 'last' was not reached: "
+        "the run stopped before it"
+    ]
+
+
+def test_refusal_without_expect_error_is_still_bad_input(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = scenario(tmp_path, "  - turn: 1\n", REFUSED)
+    assert main(["run", str(path)]) == 2
+    assert "script[2].attack" in capsys.readouterr().err

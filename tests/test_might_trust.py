@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.choices import Assigned
 from engine.errors import RuleError
 from engine.loops import LoopError
 from engine.might import scenario as might
@@ -175,3 +176,21 @@ def test_a_shield_made_in_play_is_named_by_the_script_and_shown() -> None:
     unnamed = game.add_doubler("iron-sentinel")[0].description
     number = game.table.next_id - 1  # created ids are e<n>, in creation order, and shown
     assert f"doubling e{number}" in unnamed
+
+
+def test_an_assignment_nobody_asked_for_refuses_the_whole_combat() -> None:
+    # M-10: a side of 0 damage assigns nothing, so an assignment for it answers no choice.
+    play = playthrough(
+        TABLE.replace("{card: Stone Whelp, at: Battlefield 1}", "{card: Hollow Golem, id: g2}")
+        .replace("id: g2}", "id: g2, at: Battlefield 2}")
+    )
+    game = play.game
+    assert isinstance(game, MightGame)
+    combat = might.Action(
+        combat=might.CombatArgs(
+            battlefield="Battlefield 2",
+            assign={"Alice": (Assigned(unit="ash-martyr", damage=1),)},
+        )
+    )
+    error = assert_refused(game, lambda: play.act(combat, open_windows=False), "M-10")
+    assert "the assignment given for Alice was never asked for" in error.message

@@ -170,7 +170,8 @@ class ScriptedChooser:
         self.players = game_players
         self.fallback = fallback
         self.context: list[Action] = []
-        self.used: dict[tuple[int, str], int] = {}  # how often each action's order was used
+        # how often each action's order for a unit (or its assignment for a player) was used
+        self.used: dict[tuple[int, str], int] = {}
         self.asked: list[tuple[Choice, Answer]] = []  # answered by the fallback, in order
 
     @contextmanager
@@ -196,6 +197,7 @@ class ScriptedChooser:
             if choice.kind == "assignment" and action.combat:
                 name = self.players[choice.player]
                 if name in action.combat.assign:
+                    self.used[(id(action), f"assign {name}")] = 1
                     return action.combat.assign[name]
         answer = self.fallback(choice)
         self.asked.append((choice, answer))
@@ -224,20 +226,28 @@ def perform(
     try:
         with game.transaction(), chooser.within(action):  # refused as a whole: nothing changes
             _perform(action, place, runner, game, chooser)
-            verify_orders_used(action, chooser)
+            verify_answers_used(action, chooser)
     except RuleError:
         runner.labels = labels  # labels inside a refused action name nothing
         raise
 
 
-def verify_orders_used(action: Action, chooser: ScriptedChooser) -> None:
-    """Raise (M-4) when ``action`` gave an order for a unit that was never asked for one."""
+def verify_answers_used(action: Action, chooser: ScriptedChooser) -> None:
+    """Raise when ``action`` answered a choice nobody asked: an order for a unit with fewer
+    than two replacements (M-4), an assignment for a player who had nothing to assign (M-10)."""
     for unit in action.order or {}:
         if (id(action), unit) not in chooser.used:
             raise RuleError(
                 "M-4",
                 f"the order given for {unit} was never asked for: fewer than "
                 "two replacement effects applied to it",
+            )
+    for player in action.combat.assign if action.combat else {}:
+        if (id(action), f"assign {player}") not in chooser.used:
+            raise RuleError(
+                "M-10",
+                f"the assignment given for {player} was never asked for: {player} had no "
+                "damage or no enemy unit to assign it to",
             )
 
 

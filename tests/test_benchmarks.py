@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from pytest_benchmark.fixture import BenchmarkFixture
 
 from app.cli import DEMO
@@ -71,3 +73,15 @@ def test_bench_jump_between_distant_steps_200_cards(
         window.session.select(ends[1])  # first jump: to step 0
 
     benchmark.pedantic(jump, rounds=40, iterations=1)
+
+
+def test_bench_read_10000_action_script(benchmark: BenchmarkFixture, tmp_path: Path) -> None:
+    """One libyaml pass and a strict validation (pure-Python YAML, twice, took 6.7 s)."""
+    from engine.scenario import load_scenario
+    from tests.souls_tables import scenario_text
+
+    script = "".join("  - heal: {target: sylva, amount: 5}\n" for _ in range(10_000))
+    path = tmp_path / "long.yaml"
+    path.write_text(scenario_text() + "script:\n" + script)
+    scenario, _ = benchmark.pedantic(load_scenario, args=(path,), rounds=3)
+    assert len(scenario.script) == 10_000

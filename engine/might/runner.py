@@ -223,6 +223,7 @@ def perform(
     chain resolves."""
     assert isinstance(action, Action)
     labels = dict(runner.labels)
+    chooser.used = {key: n for key, n in chooser.used.items() if key[0] != id(action)}
     try:
         with game.transaction(), chooser.within(action):  # refused as a whole: nothing changes
             _perform(action, place, runner, game, chooser)

@@ -176,6 +176,10 @@ def test_a_shield_made_in_play_is_named_by_the_script_and_shown() -> None:
     unnamed = game.add_doubler("iron-sentinel")[0].description
     number = game.table.next_id - 1  # created ids are e<n>, in creation order, and shown
     assert f"doubling e{number}" in unnamed
+    assert f"(e{number + 1}): Might 4 -> 5" in game.modify_might("iron-sentinel", 1)[0].description
+    lethal = game.set_lethal_threshold("iron-sentinel", 9)[0].description
+    assert f"this turn (e{number + 2})" in lethal
+    assert f"(e{number + 3})" in game.grant_bonus_damage(0, 1)[0].description
 
 
 def test_an_assignment_nobody_asked_for_refuses_the_whole_combat() -> None:

@@ -530,7 +530,8 @@ class MightGame(Recorder[MightTable]):
             else ""
         )
         self.record(
-            f"{uid} gets {modifier.describe()}: Might {before} -> {self.table.might(uid)}{lethal}",
+            f"{uid} gets {modifier.describe()} ({modifier.id}): Might {before} -> "
+            f"{self.table.might(uid)}{lethal}",
             ["M2", "M-2"],
             cause,
             [StatChanged(card=uid, stat="might", before=before, after=self.table.might(uid))],
@@ -586,7 +587,7 @@ class MightGame(Recorder[MightTable]):
             self._new_number(), source, owner, duration=duration, threshold=threshold
         )
         self._set(card.evolve(lethal=(*card.lethal, override)))
-        self.record(f"{uid}: {override.describe()}", ["M1", "M-3"], cause)
+        self.record(f"{uid}: {override.describe()} ({override.id})", ["M1", "M-3"], cause)
 
     def _grant_bonus_damage(
         self, player: int, amount: int, scope: Scope, duration: Duration, source: str, cause: Cause
@@ -598,7 +599,7 @@ class MightGame(Recorder[MightTable]):
         self.table = self.table.with_player(
             player, state.evolve(bonus_damage=(*state.bonus_damage, grant))
         )
-        self.record(f"{state.name}'s {grant.describe()}", ["M3", "M-4"], cause)
+        self.record(f"{state.name}'s {grant.describe()} ({grant.id})", ["M3", "M-4"], cause)
 
     def _add_runes(self, player: int, amount: int, cause: Cause) -> None:
         state = self.table.players[player]

@@ -198,3 +198,14 @@ def test_an_assignment_nobody_asked_for_refuses_the_whole_combat() -> None:
     )
     error = assert_refused(game, lambda: play.act(combat, open_windows=False), "M-10")
     assert "the assignment given for Alice was never asked for" in error.message
+
+
+def test_passing_into_a_loop_is_refused_and_the_spell_still_waits() -> None:
+    # The app's way: the spell waits on the chain; the pass that would loop is refused (P-25).
+    play = playthrough(SELF_LOOP)
+    play.act(might.Action(play=might.PlayArgs(card="spark", target="mending-thorn")))
+    assert play.waiting() is not None
+    game = play.game
+    assert isinstance(game, MightGame)
+    assert_refused(game, play.proceed, "P-25")
+    assert play.waiting() is not None and [i.card for i in game.table.chain] == ["spark"]

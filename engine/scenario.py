@@ -298,7 +298,9 @@ class Playthrough:
             expect = self.scenario.branches[place].expect
             where = ("branches", place, "expect")
             stop = []
-        unreached = script_labels(self.scenario.script) - set(self.runner.labels)
+        unreached: set[str] = set()
+        if self.runner.stopped is not None:  # the labels the script has after the stop
+            unreached = script_labels(self.scenario.script) - set(self.runner.labels)
         return (
             self.runner.failures
             + stop

@@ -7,7 +7,7 @@ duplicate keys, deep nesting, aliases that would expand the file, huge numbers, 
 than YAML's plain scalars, and more than one document.
 
 >>> data, spots = parse_yaml("a: 1\\nb: [x, 'y']\\n", "f.yaml")
->>> data, spots.keys["b"].items[1].line
+>>> data, spots.child("b").child(1).line
 ({'a': 1, 'b': ['x', 'y']}, 2)
 >>> parse_yaml("a: 1\\na: 2\\n", "f.yaml")
 Traceback (most recent call last):
@@ -57,8 +57,14 @@ class Spot:
     """Where a value was written: its line (1-based) and the spots of what it holds."""
 
     line: int
-    keys: dict[str, Spot] = field(default_factory=dict)  # a mapping's values
-    items: list[Spot] = field(default_factory=list)  # a sequence's values
+    keys: dict[str, Spot] | None = None  # a mapping's values
+    items: list[Spot] | None = None  # a sequence's values
+
+    def child(self, key: object) -> Spot | None:
+        """The spot of the value at ``key`` (an index or a mapping key), if there is one."""
+        if isinstance(key, int) and self.items is not None:
+            return self.items[key] if 0 <= key < len(self.items) else None
+        return self.keys.get(str(key)) if self.keys is not None else None
 
 
 @dataclass(slots=True)
@@ -125,7 +131,8 @@ class _Builder:
             raise self.error(line, f"more than {MAX_DEPTH} levels of nesting")
         self._count(1, line)
         value: dict[str, Any] | list[Any] = {} if isinstance(event, MappingStartEvent) else []
-        self.open.append(_Open(value, Spot(line), event.anchor, self.counted - 1))
+        spot = Spot(line, keys={}) if isinstance(value, dict) else Spot(line, items=[])
+        self.open.append(_Open(value, spot, event.anchor, self.counted - 1))
 
     def _alias(self, anchor: str, line: int) -> None:
         if self._wants_key():
@@ -151,10 +158,11 @@ class _Builder:
             return
         parent = self.open[-1]
         if isinstance(parent.value, list):
+            assert parent.spot.items is not None
             parent.value.append(value)
             parent.spot.items.append(spot)
         else:
-            assert parent.key is not None
+            assert parent.key is not None and parent.spot.keys is not None
             parent.value[parent.key] = value
             parent.spot.keys[parent.key] = spot
             parent.key = None

@@ -35,10 +35,7 @@ class YamlSource:
         if spot is None:
             return None
         for key in location:
-            if isinstance(key, int) and 0 <= key < len(spot.items):
-                spot = spot.items[key]
-            elif str(key) in spot.keys:
-                spot = spot.keys[str(key)]
+            spot = spot.child(key) or spot
         return spot.line
 
     def error(

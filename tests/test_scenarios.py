@@ -68,6 +68,8 @@ def test_scenario_cites_the_rules_it_names(path: Path) -> None:
         pending += action.nested()
         if action.expect_error:
             cited.add(action.expect_error.rule)
+    if run.scenario.expect_error:  # the refusal the whole run stops at
+        cited.add(run.scenario.expect_error.rule)
     missing = set(run.scenario.rules) - cited
     assert not missing, f"{path.name} names {sorted(missing)} but no step cites them"
 

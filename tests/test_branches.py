@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QMessageBox
 from app.cli import main
 from app.dialogs import ReplacementOrderDialog
 from app.main_window import MainWindow
-from engine.assets import SCENARIOS
+from engine.assets import LESSONS, SCENARIOS
 from engine.errors import ScenarioError
 from engine.scenario import load_scenario, run_scenario
 
@@ -211,3 +211,35 @@ def test_answering_again_branches_and_compare_shows_the_unit_that_died(
     session.select(died)
     assert any(s.index == died for s in window._why(died))
     assert "Why is sentinel-a like this?" in window.inspector.toHtml()
+
+
+# ------------------------------------------------------------------------------- the lessons
+
+
+LESSON_FILES = sorted(LESSONS.rglob("*.yaml"))
+
+
+@pytest.mark.parametrize("ruleset", ["souls", "might"])
+def test_each_ruleset_has_a_dozen_lessons_with_a_topic_and_a_branch(ruleset: str) -> None:
+    files = sorted((LESSONS / ruleset).glob("*.yaml"))
+    assert len(files) >= 12
+    for path in files:
+        scenario, _ = load_scenario(path)
+        assert scenario.ruleset == ruleset and scenario.topic, path.name
+        assert scenario.branches and all(b.expect for b in scenario.branches), path.name
+
+
+@pytest.mark.parametrize("path", LESSON_FILES, ids=lambda p: p.stem)
+def test_every_lesson_and_its_branches_hold(path: Path) -> None:
+    assert run_scenario(path).failures == []
+
+
+def test_lessons_are_grouped_by_topic_and_read_only(window: MainWindow) -> None:
+    souls = next(a.menu() for a in window.lessons_menu.actions() if a.text() == "souls")
+    souls.aboutToShow.emit()
+    topics = {a.text(): a.menu() for a in souls.actions()}
+    assert len(topics) >= 3 and all(menu is not None for menu in topics.values())
+    lesson = next(iter(topics.values())).actions()[0]
+    lesson.trigger()
+    assert window.session.path == Path(lesson.data()) and window.session.read_only
+    assert len(window.session.parents) >= 2  # the lesson's branch is there to switch to

@@ -25,7 +25,7 @@ from app.table_scene import CardItem, TableScene
 MIN_SCALE, MAX_SCALE = 0.2, 4.0
 WHEEL_STEP = 1.15
 PREVIEW_SCALE = 2.2
-STRIP_HEIGHTS = {False: 54, True: 92}  # the phase strip, normal and in present mode
+STRIP_HEIGHTS = {False: 54, True: 104}  # the phase strip, normal and in present mode
 
 
 def strip_style(large: bool) -> str:
@@ -120,6 +120,10 @@ class PhaseStrip(QFrame):
         """Present mode's large type, or the normal size."""
         self.setStyleSheet(strip_style(large))
         self.setFixedHeight(STRIP_HEIGHTS[large])
+        self.info.setVisible(not large)  # a class needs the phase and the caption, whole
+        self.grid.setColumnStretch(1, 0 if large else 2)
+        self.caption.setWordWrap(large)
+        self.grid.setAlignment(self.caption, Qt.AlignmentFlag.AlignTop)
 
     def set_waiting_row(self, row: QWidget) -> None:
         """Show ``row`` in place of the caption whenever it is not hidden."""

@@ -400,6 +400,8 @@ class MainWindow(QMainWindow):
             self._drawn_scenario = self.session.scenario
             self.scene.reset()
             self.view.fit()
+            self.pending_pick = None  # a target asked for in the old file means nothing here
+            self.selected_card = None
         table = step.table
         self.scene.show_table(table, step.changed_cards(), self._action_changed(index), step)
         where = " (latest)" if self.session.at_end() else ""

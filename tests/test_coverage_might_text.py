@@ -1,0 +1,95 @@
+"""`cardtable run` on might scenarios: the plain-text table (engine/might/text.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from app.cli import main
+from engine.frozen import Frozen
+from engine.scenario import run_scenario
+from engine.text import render_table
+
+MIGHT = Path(__file__).resolve().parent.parent / "assets" / "scenarios" / "might"
+
+
+def table_at(name: str, step: int) -> str:
+    return render_table(run_scenario(MIGHT / name).steps[step].table)
+
+
+def test_run_prints_the_might_timeline_and_final_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["run", str(MIGHT / "M3-bonus-damage-before-prevention.yaml")]) == 0
+    out = capsys.readouterr().out
+    final = out.split("\nFinal table:\n", 1)[1]
+    assert final.splitlines() == [
+        "Turn 1, Alice to play",
+        "Alice: rune pool 0; +1 Bonus Damage to spell damage this turn",
+        "  trash: ember-focus, spark, searing-blast",
+        "Bob: rune pool 0",
+        "  base            iron-sentinel (Iron Sentinel) Might 4, damage 2,"
+        " prevention ward (0 left of 5) this turn",
+    ]
+    assert "#15  Turn 1 (Alice) > Main phase" in out
+    assert "Failed expectations" not in out
+
+
+def test_units_in_hand_and_trash_and_the_chain() -> None:
+    assert table_at("M-1-actions-need-a-unit-on-the-table.yaml", 5).splitlines() == [
+        "Turn 1, Alice to play",
+        "Alice: rune pool 0",
+        "  Battlefield 1   stone-whelp (Stone Whelp) Might 2, exhausted",
+        "  hand: meteor",
+        "  trash: fallen-captain",
+        "Bob: rune pool 0",
+        "  Battlefield 2   iron-sentinel (Iron Sentinel) Might 4",
+        "Chain (top last): rune-cache",
+    ]
+
+
+def test_lethal_damage_is_marked() -> None:
+    text = table_at("M-1-actions-need-a-unit-on-the-table.yaml", 13)
+    assert "  Battlefield 2   iron-sentinel (Iron Sentinel) Might 4, damage 5 LETHAL" in text
+    assert "Chain" not in text and "hand:" not in text
+
+
+def test_non_lethal_damage_is_not_marked() -> None:
+    text = table_at("M-13-expiration-restarts.yaml", 0)
+    assert "vengeful-spirit (Vengeful Spirit) Might 2, damage 1\n" in text + "\n"
+    assert "LETHAL" not in text
+
+
+def test_held_battlefield_is_named() -> None:
+    text = table_at("M-10-assignment-is-a-sequence.yaml", 10)
+    assert text.splitlines()[-1] == "Battlefield 1 is held by Bob"
+    assert "  trash: bob-whelp" in text
+
+
+def test_changed_might_shows_the_base_and_the_lasting_effect() -> None:
+    text = table_at("M-13-expiration-restarts.yaml", 0)
+    assert (
+        "  base            iron-sentinel (Iron Sentinel) Might 6 (base 4),"
+        " +2 Might from set-up this turn"
+    ) in text
+
+
+def test_run_exits_1_and_lists_failures(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    source = (MIGHT / "M3-bonus-damage-before-prevention.yaml").read_text(encoding="utf-8")
+    wrong = "iron-sentinel: {damage: 2, might: 4, lethal: false, shields: {ward: 0}}"
+    assert source.count(wrong) == 1
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(source.replace(wrong, wrong.replace("damage: 2", "damage: 3")), "utf-8")
+    assert main(["run", str(bad)]) == 1
+    out = capsys.readouterr().out
+    failures = out.split("\nFailed expectations:\n", 1)[1].splitlines()
+    assert failures == [
+        f"  {bad}:43: expect[2] at 'blast': iron-sentinel damage: expected 3, saw 2"
+    ]
+
+
+def test_render_table_refuses_an_unknown_table() -> None:
+    class Other(Frozen):
+        pass
+
+    with pytest.raises(TypeError, match="no text rendering for Other"):
+        render_table(Other())

@@ -123,7 +123,7 @@ class CountingStatic(Frozen):
     def describe(self) -> str:
         trait = f" {self.trait}" if self.trait else " Soul"
         side = {"own": "your ", "enemy": "enemy ", "any": ""}[self.side]
-        return f"+{self.amount} {self.stat} per {side}captured{trait}"
+        return f"{self.amount:+d} {self.stat} per {side}captured{trait}"
 
 
 class CardDef(Frozen):

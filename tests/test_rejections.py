@@ -1,0 +1,650 @@
+"""Every refusal the engine can make is made by a test, which checks its rule id.
+
+Each row of the tables below is a small table, an action and the rule that refuses it. The test
+asks ``verify_x`` (it raises a ``RuleError`` citing the rule), ``can_x`` (False) and ``x`` itself
+(refused with the same rule), and checks after each that the game is exactly as it was. The
+refusals that only a player's answer or a script action can provoke (a bad combat assignment or
+replacement order, a check made while a combat is under way, an order nobody asked for, a name
+that is no battlefield) have tables of their own.
+
+``test_every_rule_error_in_engine_is_raised_by_a_case`` reads ``engine/`` and lists every
+``raise RuleError(...)`` (and ``LoopError``, P-25): each must be the very place some case's
+refusal comes from, citing the same rule. A new refusal without a case fails it.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+import pytest
+
+import engine
+from engine.assets import SCENARIOS
+from engine.choices import Answer, Assigned, Choice
+from engine.errors import RuleError
+from engine.might.game import MightGame
+from engine.might.scenario import MightScenario
+from engine.scenario import Playthrough, game_from_yaml, might_game_from_yaml
+from engine.souls.cards import CountingStatic
+from engine.souls.game import SoulsGame
+from engine.yaml_source import YamlSource
+
+ENGINE = Path(engine.__file__).resolve().parent
+
+SOULS = """\
+ruleset: souls
+title: Refusals
+rules: [S-1]
+setup:
+  columns: 4
+  players:
+    - name: Alice
+      realm: {card: Old Keep}
+      slots:
+        A1: {card: Thorn Squire, captured: true}
+        B1: {card: Sylva}
+        C1: {card: Blood Priest, damage: 20, attacked: true}
+        C2: {card: Mossback Guard}
+      ambushes:
+        B2: {card: Pitfall}
+      hand:
+        - {card: Ember Imp, id: spare-imp}
+        - {card: Firebolt}
+        - {card: Ember Rain}
+        - {card: Final Resting Place}
+        - {card: Sudden Ward}
+        - {card: Iron Mail}
+        - {card: Old Keep, id: spare-keep}
+    - name: Bob
+      realm: {card: Ember Citadel}
+      slots:
+        A1: {card: Ember Imp}
+        A2: {card: Mossback Guard, id: bob-guard}
+        B1: {card: Ash Zealot, captured: true}
+        C1: {card: Blood Priest, id: bob-priest}
+      hand:
+        - {card: Firebolt, id: bob-bolt}
+        - {card: Thorn Squire, id: bob-squire}
+"""
+# Alice's turn. Alice: A1 captured, B1 Sylva (front), C1 Blood Priest (front, 5 HP left, has
+# attacked), C2 Mossback Guard (back), D1/D2 empty, Pitfall set at B2. Bob: Ember Imp (front),
+# Mossback Guard behind it (back), Ash Zealot captured, Blood Priest (front).
+
+MIGHT = """\
+ruleset: might
+title: Refusals
+rules: [M-1]
+cards:
+  - name: Hexbolt
+    kind: spell
+    text: Deal 1 damage to an enemy unit.
+    target: {side: enemy}
+    effects: [{do: damage, amount: 1}]
+setup:
+  players:
+    - name: Alice
+      runes: 1
+      units:
+        - {card: Vanguard Captain, at: Battlefield 1}
+        - {card: Iron Sentinel}
+      hand:
+        - {card: Spark}
+        - {card: Meteor}
+        - {card: Quick Mend}
+        - {card: Last Stand}
+        - {card: Ember Focus}
+        - {card: Hexbolt}
+    - name: Bob
+      units:
+        - {card: Thornback, at: Battlefield 1}
+        - card: Hollow Golem
+          at: Battlefield 1
+          shields: [{id: ward, value: 3}]
+        - card: Iron Sentinel
+          id: bob-wall
+          at: Battlefield 1
+          shields: [{id: aegis, value: all}]
+        - card: Iron Sentinel
+          id: bob-sentinel
+          shields: [{id: guard, value: 2}]
+          doublers: [{id: twice}]
+      hand:
+        - {card: Spark, id: bob-spark}
+"""
+# Alice's turn, 1 rune. At Battlefield 1 Alice's captain (5 Might) meets Thornback (lethal at 3),
+# the Hollow Golem (1 damage past a 3-prevention: 4) and bob-wall (all damage prevented: it can't
+# be made lethal). bob-sentinel waits at Bob's base with a prevention and a doubler.
+
+SOULS_LOOP = (SCENARIOS / "souls" / "P-25-trigger-damages-itself.yaml").read_text()
+MIGHT_LOOP = (SCENARIOS / "might" / "P-25-a-unit-that-heals-and-hurts-itself.yaml").read_text()
+
+Game = SoulsGame | MightGame
+Site = tuple[str, int, str]  # engine file, line, rule
+
+
+def state(game: Game) -> tuple[object, ...]:
+    """What a refused action must leave as it was: table (with the chain, combat, turn and the
+    game's end), timeline, phase and the ruleset's own progress (pending triggers, battle)."""
+    return (game.table, list(game.steps), game.phase, game._save_state())
+
+
+def raised_at(refused: pytest.ExceptionInfo[RuleError]) -> Site:
+    """Where in engine/ the refusal was raised (file, line), and the rule it cited."""
+    traceback: TracebackType | None = refused.tb
+    assert traceback is not None
+    while traceback.tb_next is not None:
+        traceback = traceback.tb_next
+    path = Path(traceback.tb_frame.f_code.co_filename).resolve()
+    return path.relative_to(ENGINE).as_posix(), traceback.tb_lineno, refused.value.rule
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """``action`` on ``table`` (after ``prepare``) is refused citing ``rule``, with ``message``
+    in its reason."""
+
+    name: str
+    table: str
+    action: str
+    args: tuple[object, ...]
+    rule: str
+    message: str
+    prepare: Callable[[Any], object] | None = None
+
+
+def parse(act: str) -> tuple[str, tuple[object, ...]]:
+    """``"recruit spare-imp D1"`` -> ("recruit", ("spare-imp", "D1")); ``None``, ``True`` and
+    integers are read as such."""
+    action, *words = act.split()
+    values = {"None": None, "True": True}
+    return action, tuple(
+        values[w] if w in values else int(w) if w.lstrip("-").isdigit() else w for w in words
+    )
+
+
+def souls(name: str, act: str, rule: str, says: str, prepare: Any = None) -> Refusal:
+    return Refusal(f"souls-{name}", SOULS, *parse(act), rule, says, prepare)
+
+
+def might(name: str, act: str, rule: str, says: str, prepare: Any = None) -> Refusal:
+    return Refusal(f"might-{name}", MIGHT, *parse(act), rule, says, prepare)
+
+
+def attack_first(game: SoulsGame) -> None:
+    """Open a battle window: Sylva attacks the Ember Imp (it stays at 0 HP in the window)."""
+    game.attack("sylva", "ember-imp")
+
+
+def shatter_bobs_realm(game: SoulsGame) -> None:
+    game.deal("ember-citadel", 40)
+    assert game.table.game_over
+
+
+def spark_on_the_chain(game: MightGame) -> None:
+    game.play("spark", "thornback")
+    assert game.table.chain
+
+
+OTHER_TURN = "outside a battle window during the other player's turn"
+
+# fmt: off
+REFUSALS = [
+    # --- souls: who may act, and when (S-4, S-17, S-13, P-1)
+    souls("no-such-card", "recruit nobody D1", "S-4", "there is no card 'nobody'"),
+    souls("game-over", "recruit spare-imp D1", "S-17", "the game is over", shatter_bobs_realm),
+    souls("recruit-in-battle", "recruit spare-imp D1", "S-13", "cannot recruit during a battle",
+        attack_first),
+    souls("end-turn-in-battle", "end_turn", "S-13", "cannot end the turn during a battle",
+        attack_first),
+    souls("attack-in-battle", "attack mossback-guard ember-imp", "S-13",
+        "cannot declare another attack", attack_first),
+    souls("P-1-recruit", "recruit bob-squire D1", "P-1", f"Bob cannot recruit {OTHER_TURN}"),
+    souls("P-1-play", "play bob-bolt sylva", "P-1", f"Bob cannot play a card {OTHER_TURN}"),
+    souls("P-1-activate", "activate bob-priest 0 bob-priest", "P-1",
+        f"Bob cannot activate an ability {OTHER_TURN}"),
+    # --- souls: recruit (S-3, S-1, 14.5.2)
+    souls("recruit-a-spell", "recruit firebolt D1", "S-3",
+        "firebolt is not a Soul in its owner's hand"),
+    souls("recruit-off-the-grid", "recruit spare-imp E1", "S-1", "there is no slot E1"),
+    souls("recruit-on-a-captured-soul", "recruit spare-imp A1", "14.5.2",
+        "slot A1 is occupied by a captured Soul"),
+    souls("recruit-on-a-soul", "recruit spare-imp B1", "S-3",
+        "slot B1 is not empty: sylva stands on it"),
+    souls("recruit-under-nothing", "recruit spare-imp D2", "S-3",
+        "slot D2 hangs under the empty slot D1"),
+    souls("recruit-under-a-captured-soul", "recruit spare-imp A2", "14.5.2",
+        "slot A2 hangs under a captured Soul on A1"),
+    # --- souls: play (S-4, S-3, S-1, S-13, S-15)
+    souls("play-from-a-slot", "play sylva", "S-4", "sylva is not in its owner's hand"),
+    souls("play-a-soul", "play spare-imp", "S-3",
+        "spare-imp is a Soul: recruit it onto a slot instead"),
+    souls("play-a-realm", "play spare-keep", "S-1",
+        "spare-keep is a Realm and is not played from hand"),
+    souls("ambush-in-battle", "play sudden-ward None D1", "S-13",
+        "an Ambush is set outside battles", attack_first),
+    souls("ambush-off-the-grid", "play sudden-ward None Z9", "S-1",
+        "an Ambush is set at one of your slots, not 'Z9'"),
+    souls("ambush-with-a-target", "play sudden-ward sylva D1", "S-15",
+        "an Ambush does not target when it is set"),
+    # --- souls: targets (S-15, 14.5.1, S-2)
+    souls("target-for-no-target", "play ember-rain ember-imp", "S-15",
+        "this card does not target; remove the target"),
+    souls("no-target", "play firebolt", "S-15", "this card needs a target"),
+    souls("target-on-the-wrong-side", "play firebolt sylva", "S-15", "sylva is not"),
+    souls("armament-on-an-enemy", "play iron-mail ember-imp", "S-15", "ember-imp is not"),
+    souls("captured-soul-wanted", "play final-resting-place ember-imp", "14.5.1",
+        "ember-imp is not a captured Soul"),
+    souls("captured-target", "play firebolt ash-zealot", "14.5.1",
+        "ash-zealot is captured: only effects that ask"),
+    souls("realm-for-a-soul", "play firebolt ember-citadel", "S-15",
+        "ember-citadel is not an enemy soul on the table"),
+    souls("target-in-the-wrong-line", "spring pitfall bob-guard", "S-2",
+        "bob-guard is not in the Front Line"),
+    # --- souls: abilities and HP costs (S-12, 14.5.1, S-5, S-11, S-4)
+    souls("activate-from-hand", "activate spare-imp", "S-12", "spare-imp is not a Soul on a slot"),
+    souls("activate-captured", "activate thorn-squire", "14.5.1",
+        "thorn-squire is captured: it has no effects"),
+    souls("no-such-ability", "activate sylva", "S-5", "sylva has no activated ability number 0"),
+    souls("cost-above-hp", "activate blood-priest 0 sylva", "S-11",
+        "blood-priest has 5 HP and cannot pay 10 HP"),
+    souls("spring-from-hand", "spring sudden-ward", "S-4",
+        "sudden-ward is not an Ambush set at a slot"),
+    souls("pay-from-hand", "pay_hp spare-imp 5", "S-11",
+        "spare-imp is not a Soul on a slot and cannot pay"),
+    souls("pay-while-captured", "pay_hp thorn-squire 5", "S-11",
+        "thorn-squire is captured and pays nothing"),
+    souls("pay-above-hp", "pay_hp blood-priest 10", "S-11",
+        "blood-priest has 5 HP and cannot pay 10 HP"),
+    # --- souls: attack (S-13, 14.5.1)
+    souls("attack-from-hand", "attack spare-imp ember-imp", "S-13",
+        "spare-imp is not a Soul on a slot"),
+    souls("captured-attacker", "attack thorn-squire ember-imp", "14.5.1",
+        "thorn-squire is captured and cannot attack"),
+    souls("attack-out-of-turn", "attack ember-imp sylva", "S-13",
+        "ember-imp is not the turn player's Soul"),
+    souls("attack-from-the-back", "attack mossback-guard ember-imp", "S-13",
+        "mossback-guard is in the Back Line"),
+    souls("attack-twice", "attack blood-priest ember-imp", "S-13",
+        "blood-priest has already attacked this turn"),
+    souls("attack-a-friend", "attack sylva blood-priest", "S-13",
+        "blood-priest is not an enemy card"),
+    souls("attack-captured", "attack sylva ash-zealot", "14.5.1",
+        "ash-zealot is captured and cannot be attacked"),
+    souls("attack-a-guarded-realm", "attack sylva ember-citadel", "S-13",
+        "ember-citadel can be attacked only when no"),
+    souls("attack-the-back-line", "attack sylva bob-guard", "S-13",
+        "bob-guard is not an active enemy Front Line Soul"),
+    souls("finish-no-battle", "finish_battle", "S-13", "there is no battle to finish"),
+    # --- souls: playtester edits (S-4, 14.5.1, 14.4.4, S-5)
+    souls("deal-to-nobody", "deal nobody 5", "S-4", "there is no card 'nobody'"),
+    souls("deal-to-a-captured-soul", "deal ash-zealot 5", "14.5.1", "ash-zealot is captured"),
+    souls("capture-a-realm", "capture ember-citadel", "14.4.4",
+        "ember-citadel is not a Soul on a slot"),
+    souls("exile-an-active-soul", "exile ember-imp", "14.5.1", "ember-imp is not a captured Soul"),
+    souls("bonus-of-7", "add_bonus sylva max_hp 7", "S-5", "a bonus is a multiple of 5, not 7"),
+    souls("detach-from-hand", "detach iron-mail", "S-4",
+        "iron-mail is not an Armament attached to a Soul"),
+    Refusal("souls-loop", SOULS_LOOP, "deal", ("wounded-hermit", 5), "P-25",
+        "souls trigger resolution repeated"),
+    # --- might: cards, units and whose turn it is (M-1, M-7)
+    might("no-such-card", "play nobody", "M-1", "there is no card 'nobody'"),
+    might("not-a-unit-on-the-table", "heal spark", "M-1",
+        "spark is not a unit on the table (it is in hand)"),
+    might("turn-player-plays", "play bob-spark vanguard-captain", "M-1",
+        "Bob cannot play bob-spark during the other"),
+    might("turn-player-moves", "move thornback None", "M-1",
+        "Bob cannot move thornback during the other player's"),
+    might("move-while-the-chain-waits", "move vanguard-captain None", "M-7",
+        "while the chain is not empty", spark_on_the_chain),
+    might("nothing-to-resolve", "resolve", "M-7",
+        "the chain is empty: there is nothing to resolve"),
+    # --- might: play (M-1, M-7, M5)
+    might("play-from-the-table", "play vanguard-captain", "M-1",
+        "vanguard-captain is not in its owner's hand"),
+    might("reaction-alone", "play quick-mend vanguard-captain", "M-7",
+        "it can answer only while a spell is on the chain"),
+    might("too-few-runes", "play meteor thornback", "M-1",
+        "meteor costs 2 but the rune pool has 1"),
+    might("target-for-no-target", "play ember-focus vanguard-captain", "M5",
+        "ember-focus does not target"),
+    might("no-target", "play spark", "M5", "spark needs a target"),
+    might("own-unit-wanted", "play last-stand thornback", "M5", "thornback is not"),
+    might("enemy-unit-wanted", "play hexbolt vanguard-captain", "M5", "vanguard-captain is not"),
+    # --- might: moving, readying, combat (M-1, M-9)
+    might("no-such-battlefield", "move vanguard-captain 5", "M-1",
+        "there is no battlefield number 6"),
+    might("already-there", "move iron-sentinel None", "M-1", "iron-sentinel is already there"),
+    might("already-ready", "set_ready vanguard-captain True", "M-1",
+        "vanguard-captain is already ready"),
+    might("combat-nowhere", "combat 7", "M-9", "there is no battlefield number 8"),
+    might("combat-without-attackers", "combat 1", "M-9",
+        "the turn player has no unit at Battlefield 2"),
+    # --- might: playtester edits (M-1, M-4, M3, M-3)
+    might("runes-for-nobody", "add_runes 5 1", "M-1", "there is no player number 6"),
+    might("bonus-for-nobody", "grant_bonus_damage 2 1", "M-1", "there is no player number 3"),
+    might("negative-runes", "add_runes 0 -1", "M-1", "add 0 or more runes, not -1"),
+    might("engine-effect-id", "add_shield vanguard-captain 1 this_turn all e7", "M-4",
+        "e7: ids e1, e2, ... are numbered"),
+    might("effect-id-twice", "add_doubler hollow-golem this_turn all ward", "M-4",
+        "hollow-golem already has an effect named ward"),
+    might("negative-damage", "deal vanguard-captain -1", "M-4",
+        "a damage event deals 0 or more, not -1"),
+    might("negative-prevention", "add_shield vanguard-captain -1", "M3",
+        "prevention is a value of 0 or more, not -1"),
+    might("lethal-at-zero", "set_lethal_threshold vanguard-captain 0", "M-3",
+        "a lethal requirement is 1 damage or more"),
+    Refusal("might-loop", MIGHT_LOOP, "deal", ("mending-thorn", 1), "P-25",
+        "the chain repeated more than 200"),
+]
+# fmt: on
+
+
+def build(table: str, chooser: Callable[[Choice], Answer] | None = None) -> Game:
+    if "ruleset: souls" in table:
+        return game_from_yaml(table)
+    return might_game_from_yaml(table) if chooser is None else might_game_from_yaml(table, chooser)
+
+
+def refuse(case: Refusal) -> set[Site]:
+    """Check ``case``; the engine lines its refusals came from."""
+    game = build(case.table)
+    if case.prepare is not None:
+        case.prepare(game)
+    before = state(game)
+    sites = set()
+    verify = getattr(game, f"verify_{case.action}")
+    with pytest.raises(RuleError) as refused:
+        verify(*case.args)
+    assert (refused.value.rule, state(game)) == (case.rule, before)
+    assert case.message in refused.value.message
+    sites.add(raised_at(refused))
+    can = getattr(game, f"can_{case.action}", None)
+    if can is not None:
+        assert (can(*case.args), state(game)) == (False, before)
+    with pytest.raises(RuleError) as acted:
+        getattr(game, case.action)(*case.args)
+    assert (acted.value.rule, acted.value.message, state(game)) == (
+        case.rule,
+        refused.value.message,
+        before,
+    )
+    sites.add(raised_at(acted))
+    return sites
+
+
+@pytest.mark.parametrize("case", REFUSALS, ids=lambda case: case.name)
+def test_a_refused_action_cites_its_rule_and_changes_nothing(case: Refusal) -> None:
+    refuse(case)
+
+
+# ------------------------------------------------------------------------- answers to choices
+
+
+@dataclass(frozen=True)
+class BadAnswer:
+    """A player's answer the rules refuse: ``answer`` to Alice's first choice of ``kind``."""
+
+    name: str
+    kind: str
+    answer: Answer
+    rule: str
+    message: str
+
+
+def assign(*entries: tuple[str, int]) -> Answer:
+    return tuple(Assigned(unit=unit, damage=damage) for unit, damage in entries)
+
+
+LETHAL_FIRST = "a unit must have lethal before damage goes to the next one"
+
+# fmt: off
+BAD_ANSWERS = [
+    # Alice's 5 combat damage at Battlefield 1 (M-10): thornback needs 3 for lethal, the golem 4,
+    # bob-wall can't be made lethal.
+    BadAnswer("names-not-amounts", "assignment", ("thornback",), "M-10", "lists enemy units"),
+    BadAnswer("a-stranger", "assignment", assign(("iron-sentinel", 5)), "M-10",
+        "iron-sentinel is not an enemy unit in this combat"),
+    BadAnswer("a-unit-twice", "assignment", assign(("thornback", 3), ("thornback", 2)), "M-10",
+        "thornback is listed twice"),
+    BadAnswer("zero-to-a-unit", "assignment", assign(("thornback", 5), ("hollow-golem", 0)),
+        "M-10", "each unit listed gets 1 damage or more"),
+    BadAnswer("too-little", "assignment", assign(("thornback", 3)), "M-10",
+        "assign exactly 5 damage, not 3"),
+    BadAnswer("never-lethal-first", "assignment",
+        assign(("bob-wall", 1), ("thornback", 3), ("hollow-golem", 1)), "M-10",
+        "bob-wall can't be made lethal, so it is assigned last"),
+    BadAnswer("more-than-lethal", "assignment", assign(("thornback", 5)), "M-10",
+        "thornback gets 5 but lethal is 3"),
+    BadAnswer("less-than-lethal-first", "assignment",
+        assign(("hollow-golem", 2), ("thornback", 3)), "M-10", LETHAL_FIRST),
+    # Bob's order for 2 damage to bob-sentinel, which has the prevention guard and a doubler (M-4).
+    BadAnswer("order-of-amounts", "replacement_order", assign(("bob-sentinel", 1)), "M-4",
+        "the replacement order for bob-sentinel must be a list of effect ids"),
+    BadAnswer("order-missing-one", "replacement_order", ("guard",), "M-4",
+        "must name each of the effects that apply, once (guard, twice); got guard"),
+]
+# fmt: on
+
+
+def answer_with(bad: BadAnswer) -> Callable[[Choice], Answer]:
+    def chooser(choice: Choice) -> Answer:
+        return bad.answer if choice.kind == bad.kind else choice.default
+
+    return chooser
+
+
+def refuse_answer(bad: BadAnswer) -> set[Site]:
+    game = build(MIGHT, answer_with(bad))
+    before = state(game)
+    if bad.kind == "assignment":
+        verify, act = partial(game.verify_combat, 0), partial(game.combat, 0)
+    else:
+        verify, act = (partial(f, "bob-sentinel", 2) for f in (game.verify_deal, game.deal))
+    verify()  # tried with the rules' default answers, the action is allowed
+    assert state(game) == before
+    with pytest.raises(RuleError) as refused:
+        act()
+    assert (refused.value.rule, state(game)) == (bad.rule, before)
+    assert bad.message in refused.value.message
+    return {raised_at(refused)}
+
+
+@pytest.mark.parametrize("bad", BAD_ANSWERS, ids=lambda bad: bad.name)
+def test_a_refused_answer_cites_its_rule_and_changes_nothing(bad: BadAnswer) -> None:
+    """The rules' own default answer is legal, so ``verify_x`` and ``can_x`` (which try the
+    default) allow the action: it is the answer that is refused, when the action asks it."""
+    refuse_answer(bad)
+
+
+# ------------------------------------------------------------------------- during a combat
+
+DURING_COMBAT = [
+    ("play", ("spark", "thornback"), "cannot play a card during combat"),
+    ("move", ("iron-sentinel", 0), "cannot move iron-sentinel during combat"),
+    ("combat", (0,), "a combat is already under way"),
+    ("end_turn", (), "cannot end the turn during combat"),
+]
+
+
+def refuse_during_combat() -> Iterator[tuple[str, set[Site]]]:
+    """Each action of DURING_COMBAT tried while Alice is asked for her assignment: what it
+    says, and where it was refused."""
+    seen: list[tuple[str, set[Site]]] = []
+    game: MightGame
+
+    def chooser(choice: Choice) -> Answer:
+        if choice.kind == "assignment" and not seen:
+            assert game.table.combat is not None
+            before = state(game)
+            for action, args, message in DURING_COMBAT:
+                with pytest.raises(RuleError) as refused:
+                    getattr(game, f"verify_{action}")(*args)
+                assert (refused.value.rule, state(game)) == ("M-9", before)
+                assert getattr(game, f"can_{action}")(*args) is False
+                with pytest.raises(RuleError) as acted:
+                    getattr(game, action)(*args)
+                assert (acted.value.rule, acted.value.message, state(game)) == (
+                    "M-9",
+                    refused.value.message,
+                    before,
+                )
+                assert message in refused.value.message
+                seen.append((message, {raised_at(refused), raised_at(acted)}))
+        return choice.default
+
+    built = build(MIGHT, chooser)
+    assert isinstance(built, MightGame)
+    game = built
+    game.combat(0)
+    assert [message for message, _ in seen] == [message for _, _, message in DURING_COMBAT]
+    yield from seen
+
+
+def test_nothing_but_the_combat_goes_on_during_a_combat() -> None:
+    """Asked for an assignment, a chooser that tries to act meanwhile is refused (M-9)."""
+    assert len(list(refuse_during_combat())) == len(DURING_COMBAT)
+
+
+# ------------------------------------------------------------------------- script actions
+
+
+@dataclass(frozen=True)
+class ScriptRefusal:
+    """The script action ``entry`` (YAML) refused by the scenario runner."""
+
+    name: str
+    entry: str
+    rule: str
+    message: str
+
+
+SCRIPT_REFUSALS = [
+    ScriptRefusal(
+        "order-nobody-asked-for",
+        "deal: {target: vanguard-captain, amount: 1}\n    order: {vanguard-captain: [a, b]}",
+        "M-4",
+        "the order given for vanguard-captain was never asked for",
+    ),
+    ScriptRefusal(
+        "assignment-nobody-asked-for",
+        "combat:\n      battlefield: Battlefield 1\n"
+        "      assign: {Bob: [{unit: vanguard-captain, damage: 1}]}",
+        "M-10",
+        "the assignment given for Bob was never asked for",
+    ),
+    ScriptRefusal(
+        "battlefield-by-a-wrong-name",
+        "move: {unit: vanguard-captain, to: Nowhere}",
+        "M-1",
+        "there is no battlefield 'Nowhere'",
+    ),
+    ScriptRefusal(
+        "player-by-a-wrong-name",
+        "add_runes: {player: Carol, amount: 1}",
+        "M-1",
+        "there is no player 'Carol'",
+    ),
+]
+
+
+def playthrough(script: str = "") -> Playthrough:
+    """The might table, where Bob keeps only the 0-Might golem at Battlefield 1 (he has no
+    damage to assign there), with ``script``."""
+    text = MIGHT.replace("        - {card: Thornback, at: Battlefield 1}\n", "")
+    text = text.replace(
+        "          at: Battlefield 1\n          shields: [{id: aegis",
+        "          shields: [{id: aegis",
+    )
+    source = YamlSource(Path("refusals.yaml"), text + script)
+    return Playthrough(source.validate(MightScenario), source)
+
+
+def whole(play: Playthrough) -> tuple[object, ...]:
+    return (state(play.game), list(play.actions), dict(play.runner.labels), play.open)
+
+
+def refuse_script(case: ScriptRefusal) -> set[Site]:
+    play = playthrough(f"script:\n  - {case.entry}\n")
+    (action,) = play.scenario.script
+    before = whole(play)
+    with pytest.raises(RuleError) as refused:
+        play.act(action)
+    assert (refused.value.rule, whole(play)) == (case.rule, before)
+    assert case.message in refused.value.message
+    return {raised_at(refused)}
+
+
+@pytest.mark.parametrize("case", SCRIPT_REFUSALS, ids=lambda case: case.name)
+def test_a_refused_script_action_cites_its_rule_and_changes_nothing(case: ScriptRefusal) -> None:
+    refuse_script(case)
+
+
+def refuse_pass() -> set[Site]:
+    play = playthrough()
+    before = whole(play)
+    with pytest.raises(RuleError) as refused:
+        play.proceed()
+    assert (refused.value.rule, whole(play)) == ("P-24", before)
+    assert "nothing waits for the players" in refused.value.message
+    return {raised_at(refused)}
+
+
+def test_passing_when_nothing_waits_is_refused() -> None:
+    refuse_pass()
+
+
+# ------------------------------------------------------------------------- the guard
+
+
+def engine_refusals() -> set[Site]:
+    """Every ``raise RuleError(RULE, ...)`` and ``raise LoopError(...)`` (P-25) in engine/."""
+    found: set[Site] = set()
+    for path in sorted(ENGINE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if not (isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call)):
+                continue
+            call, where = node.exc, (path.relative_to(ENGINE).as_posix(), node.lineno)
+            name = call.func.id if isinstance(call.func, ast.Name) else None
+            if name == "LoopError":
+                found.add((*where, "P-25"))
+            elif name == "RuleError":
+                rule = call.args[0]
+                assert isinstance(rule, ast.Constant), f"{where}: a rule id that is not written"
+                found.add((*where, str(rule.value)))
+    return found
+
+
+def test_every_rule_error_in_engine_is_raised_by_a_case() -> None:
+    """Each refusal in engine/ is the very one some case above provokes, citing its rule."""
+    raised: set[Site] = set()
+    for case in REFUSALS:
+        raised |= refuse(case)
+    for bad in BAD_ANSWERS:
+        raised |= refuse_answer(bad)
+    for _, sites in refuse_during_combat():
+        raised |= sites
+    for script in SCRIPT_REFUSALS:
+        raised |= refuse_script(script)
+    raised |= refuse_pass()
+    refusals = engine_refusals()
+    assert len(refusals) > 80
+    assert sorted(refusals - raised) == [], "refusals that no case provokes"
+    assert sorted(raised - refusals) == [], "refusals raised where the scan sees none"
+
+
+# ------------------------------------------------------------------------- capture repetition
+
+
+def test_a_negative_counting_static_reads_as_a_loss() -> None:
+    """The Grieving Knight of 14.4.3-capture-repetition-without-triggers.yaml: -10, not +-10."""
+    static = CountingStatic(stat="max_hp", amount=-10, side="own")
+    assert static.describe() == "-10 max_hp per your captured Soul"
+    assert CountingStatic(stat="power", amount=5, trait="Underling").describe() == (
+        "+5 power per your captured Underling"
+    )

@@ -9,6 +9,7 @@ import pytest
 from app.cli import main
 from engine.errors import RuleError, ScenarioError
 from engine.scenario import game_from_yaml, run_scenario
+from tests.game_state import assert_unchanged, whole_state
 from tests.souls_tables import scenario_text
 
 
@@ -108,25 +109,24 @@ ILLEGAL_CALLS = [
 def test_illegal_action_leaves_table_and_timeline_untouched(call, rule: str) -> None:  # type: ignore[no-untyped-def]
     game = game_from_yaml(scenario_text())
     game.deal("sylva", 10)
-    table, steps = game.table, list(game.steps)
+    before = whole_state(game)
     with pytest.raises(RuleError) as error:
         call(game)
     assert error.value.rule == rule
-    assert game.table is table
-    assert game.steps == steps
+    assert_unchanged(before, game)
 
 
 def test_failure_midway_through_an_action_rolls_back(monkeypatch: pytest.MonkeyPatch) -> None:
     game = game_from_yaml(scenario_text())
-    table, steps = game.table, list(game.steps)
 
     def explode(*args: object) -> None:
         raise RuleError("S-12", "boom")
 
     monkeypatch.setattr(game, "_capture_check", explode)
+    before = whole_state(game)  # the patched method is part of it: still there afterwards
     with pytest.raises(RuleError):
-        game.play("firebolt", "ember-imp")
-    assert game.table is table and game.steps == steps
+        game.play("firebolt", "ember-imp")  # Ember Imp's trigger is pending when it explodes
+    assert_unchanged(before, game)
 
 
 def test_scenario_error_message_shape(tmp_path: Path) -> None:
@@ -256,7 +256,7 @@ def test_illegal_might_action_leaves_the_table_unchanged() -> None:
 
     game = might_game_from_yaml(TABLE)
     game.deal("stone-whelp", 1)
-    table, steps = game.table, list(game.steps)
+    before = whole_state(game)
     for call in (
         lambda: game.move("ghost", 1),
         lambda: game.play("quick-mend", "stone-whelp"),
@@ -265,7 +265,7 @@ def test_illegal_might_action_leaves_the_table_unchanged() -> None:
     ):
         with pytest.raises(RuleError):
             call()
-        assert game.table is table and game.steps == steps
+        assert_unchanged(before, game)
 
 
 SOULS_SETUP_STATES = [

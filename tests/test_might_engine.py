@@ -10,6 +10,7 @@ from engine.errors import RuleError
 from engine.might.combat import default_assignment, verify_assignment
 from engine.might.damage import resolve_event
 from engine.scenario import might_game_from_yaml
+from tests.game_state import assert_unchanged, whole_state
 from tests.might_tables import TABLE
 
 
@@ -39,11 +40,11 @@ def test_order_naming_wrong_effects_is_rejected_and_changes_nothing() -> None:  
         return ("ward", "nonsense")
 
     game = might_game_from_yaml(TABLE, chooser)
-    table, steps = game.table, list(game.steps)
+    before = whole_state(game)
     with pytest.raises(RuleError) as error:
         game.deal("hollow-golem", 2)
     assert error.value.rule == "M-4" and "ward, twice" in error.value.message
-    assert game.table is table and game.steps == steps
+    assert_unchanged(before, game)
 
 
 def test_fully_prevented_damage_triggers_nothing() -> None:  # M4, M-5
@@ -132,15 +133,6 @@ def test_expiration_heals_before_this_turn_effects_end() -> None:  # M11
     labels = [s.phase[-1] for s in steps]
     assert labels.index("(b) Heal") < labels.index('(c) "This turn" effects end')
     assert game.table.turn_player == 1
-
-
-def test_every_step_cites_a_rule() -> None:
-    game = might_game_from_yaml(TABLE)
-    game.play("spark", "thornback")
-    game.resolve()
-    game.combat(0)
-    game.end_turn()
-    assert all(step.rules for step in game.steps[1:])
 
 
 def test_one_order_per_damage_event_replays_the_same() -> None:  # M-4, M8

@@ -9,13 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from engine.choices import Assigned
+from engine.choices import Answer, Assigned, Choice, default_chooser
 from engine.errors import RuleError
 from engine.loops import LoopError
 from engine.might import scenario as might
 from engine.might.game import MightGame
 from engine.scenario import Playthrough, might_game_from_yaml, validate_scenario
 from engine.yaml_source import YamlSource
+from tests.game_state import assert_unchanged, whole_state
 from tests.might_tables import TABLE
 
 SELF_LOOP = """\
@@ -51,13 +52,17 @@ setup:
 """
 
 
-def assert_refused(game: MightGame, act: Callable[[], object], rule: str) -> RuleError:
-    """``act`` is refused citing ``rule`` and leaves the table and the timeline as they were."""
-    table, steps = game.table, list(game.steps)
+def assert_refused(
+    game: MightGame | Playthrough, act: Callable[[], object], rule: str
+) -> RuleError:
+    """``act`` is refused citing ``rule`` and leaves the whole game as it was (``whole_state``:
+    table with its chain, combat and id counter, steps, phase, the chooser and its answers; of
+    a playthrough also its actions, open window and the runner's labels)."""
+    before = whole_state(game)
     with pytest.raises(RuleError) as error:
         act()
     assert error.value.rule == rule, error.value
-    assert game.table is table and game.steps == steps
+    assert_unchanged(before, game)
     return error.value
 
 
@@ -115,14 +120,17 @@ def test_verify_and_the_action_agree_loops_included(name: str, damaged: int) -> 
         "units: [{card: Mending Thorn}]",
         f"units: [{{card: Mending Thorn, at: Battlefield 1, damage: {damaged}}}]",
     ).replace("units: [{card: Stone Whelp}]", "units: [{card: Iron Sentinel, at: Battlefield 1}]")
-    game = might_game_from_yaml(text)
+    def player(choice: Choice) -> Answer:  # a trial answers with the defaults, not the player
+        return default_chooser(choice)
+
+    game = might_game_from_yaml(text, player)
+    before = whole_state(game)  # the chooser is part of it: the trial must put it back
     try:
         VERIFY[name](game)
         verified: str | None = None
     except RuleError as error:
         verified = error.rule
-    table, steps = game.table, list(game.steps)
-    assert game.table is table and game.steps == steps  # verifying changed nothing
+    assert_unchanged(before, game)  # verifying (a trial run, when cards could loop) changed nothing
     try:
         ACTIONS[name](game)
         acted: str | None = None
@@ -146,7 +154,7 @@ def test_an_order_never_asked_for_refuses_the_whole_action_before_anything_stays
         order={"stone-whelp": ("ward", "twice")},
     )
     assert isinstance(game, MightGame)
-    error = assert_refused(game, lambda: play.act(spark, open_windows=False), "M-4")
+    error = assert_refused(play, lambda: play.act(spark, open_windows=False), "M-4")
     assert "never asked for" in error.message
     assert game.table.cards["stone-whelp"].zone == "battlefield"
     assert game.table.cards["spark"].zone == "hand"
@@ -196,7 +204,7 @@ def test_an_assignment_nobody_asked_for_refuses_the_whole_combat() -> None:
             assign={"Alice": (Assigned(unit="ash-martyr", damage=1),)},
         )
     )
-    error = assert_refused(game, lambda: play.act(combat, open_windows=False), "M-10")
+    error = assert_refused(play, lambda: play.act(combat, open_windows=False), "M-10")
     assert "the assignment given for Alice was never asked for" in error.message
 
 
@@ -207,5 +215,5 @@ def test_passing_into_a_loop_is_refused_and_the_spell_still_waits() -> None:
     assert play.waiting() is not None
     game = play.game
     assert isinstance(game, MightGame)
-    assert_refused(game, play.proceed, "P-25")
+    assert_refused(play, play.proceed, "P-25")
     assert play.waiting() is not None and [i.card for i in game.table.chain] == ["spark"]

@@ -20,6 +20,7 @@ from engine.scenario import Playthrough, game_from_yaml, load_scenario, run_scen
 from engine.souls import game as souls_game
 from engine.souls.game import SoulsGame
 from engine.timeline import Step
+from tests.game_state import assert_unchanged, whole_state
 from tests.souls_tables import scenario_text
 
 SOULS = SCENARIOS / "souls"
@@ -31,12 +32,13 @@ def shipped(name: str) -> SoulsGame:
 
 
 def refused_unchanged(game: SoulsGame, act: Callable[[], object], rule: str) -> RuleError:
-    table, steps, phase = game.table, list(game.steps), game.phase
+    """``act`` is refused citing ``rule`` and leaves the whole game as it was (``whole_state``:
+    table, steps, phase, pending triggers, battle window and counters)."""
+    before = whole_state(game)
     with pytest.raises(RuleError) as refusal:
         act()
     assert refusal.value.rule == rule
-    assert game.table is table and game.steps == steps and game.phase == phase
-    assert game.pending == [] and game.battle is None
+    assert_unchanged(before, game)
     return refusal.value
 
 
@@ -182,20 +184,24 @@ def test_can_x_agrees_with_x_in_any_play(moves: list[tuple[str, str, str, int]])
     game = game_from_yaml(LOOPY)
     for kind, card, other, amount in moves:
         args = move_args(kind, card, other, amount)
+        before = whole_state(game)
         can = getattr(game, f"can_{kind}")(*args)
-        table, count = game.table, len(game.steps)
+        assert_unchanged(before, game)  # asking (a rehearsal, when cards could loop) undoes all
         try:
             getattr(game, kind)(*args)
         except RuleError:
-            assert not can and game.table is table and len(game.steps) == count
+            assert not can
+            assert_unchanged(before, game)
             continue
         assert can
         if game.battle is not None:
+            before = whole_state(game)
             can = game.can_finish_battle()
             try:
                 game.finish_battle()
             except RuleError:
                 assert not can
+                assert_unchanged(before, game)
                 return  # a battle that cannot end: nothing else is legal
             assert can
 

@@ -3,6 +3,25 @@
 When a rule leaves a decision to a player (the order of replacement effects, how combat damage is
 assigned), the engine builds a ``Choice`` and asks its ``Chooser``. A scenario answers from its
 script, the desktop app from a dialog, and without an answer the rules' default is used.
+
+>>> from engine.scenario import might_game_from_yaml
+>>> def doubling_first(choice: Choice) -> Answer:
+...     print(choice.kind, choice.subject, choice.options)
+...     return ("twice", "ward")
+>>> game = might_game_from_yaml('''
+... ruleset: might
+... title: Which replacement first
+... rules: [M8]
+... setup:
+...   players:
+...     - {name: Alice}
+...     - name: Bob
+...       units:
+...         - {card: Hollow Golem, shields: [{id: ward, value: 3}], doublers: [{id: twice}]}
+... ''', doubling_first)
+>>> game.deal("hollow-golem", 2)[0].description
+replacement_order hollow-golem ('ward', 'twice')
+"hollow-golem takes 1 damage (2: Bob's order twice, then ward; twice (doubling) 2 -> 4; ..."
 """
 
 from __future__ import annotations

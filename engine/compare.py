@@ -3,6 +3,33 @@
 The facts compared are the ones scenario expectations check (damage, HP or Might, captured,
 zone and place, shields left, ...), plus each card's bonuses, so a difference reads as an
 expectation would: ``sylva hp: 25 / 30``.
+
+>>> from pathlib import Path
+>>> from engine.scenario import validate_scenario
+>>> source = YamlSource(Path("what-if.yaml"), '''
+... ruleset: souls
+... title: Deal 5 or 10
+... rules: [S-1]
+... setup:
+...   players:
+...     - {name: Alice, slots: {A1: {card: Thorn Squire}}}
+...     - {name: Bob, slots: {A1: {card: Ember Imp}}}
+... script:
+...   - deal: {target: ember-imp, amount: 5}
+... branches:
+...   - name: ten
+...     script:
+...       - deal: {target: ember-imp, amount: 10}
+... ''')
+>>> steps, found = compare_sides(validate_scenario(source), source, Side("main"), Side("ten"))
+>>> [step.index for step in steps]  # the last step of each branch
+[3, 3]
+>>> for difference in found:
+...     print(difference.describe())
+ember-imp damage: 5 / 10
+ember-imp captured: False / True
+ember-imp line: front / None
+ember-imp hp: 5 / 0
 """
 
 from __future__ import annotations

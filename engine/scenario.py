@@ -110,7 +110,23 @@ def game_from_yaml(text: str, name: str = "<scenario>") -> SoulsGame:
 def might_game_from_yaml(
     text: str, chooser: Chooser = default_chooser, name: str = "<scenario>"
 ) -> MightGame:
-    """A might game on the set-up of a scenario given as YAML text (its script is not played)."""
+    """A might game on the set-up of a scenario given as YAML text (its script is not played);
+    ``chooser`` answers the choices the rules leave to a player (``engine.choices``).
+
+    >>> game = might_game_from_yaml('''
+    ... ruleset: might
+    ... title: A damaged sentinel
+    ... rules: [M1]
+    ... setup:
+    ...   players:
+    ...     - {name: Alice, units: [{card: Iron Sentinel, damage: 2}]}
+    ...     - {name: Bob}
+    ... ''')
+    >>> game.table.might("iron-sentinel"), game.table.is_lethal("iron-sentinel")
+    (4, False)
+    >>> [step.description for step in game.modify_might("iron-sentinel", -2)][-1]
+    'iron-sentinel (2 damage, lethal at 2) dies'
+    """
     source = YamlSource(Path(name), text)
     scenario = source.validate(MightScenario)
     return MightGame(might_runner.TableBuilder(scenario, source).build(), chooser)
@@ -126,6 +142,32 @@ class Playthrough:
     window, a might spell on the chain: ``waiting``); actions played while it waits go inside it
     (its ``window:`` or ``responses:``) and ``proceed`` (pass) finishes it. ``actions`` always
     holds the top-level actions with what was played inside them so far.
+
+    >>> from engine.souls.scenario import Action
+    >>> source = YamlSource(Path("duel.yaml"), '''
+    ... ruleset: souls
+    ... title: A duel
+    ... rules: [S-13]
+    ... setup:
+    ...   players:
+    ...     - {name: Alice, slots: {A1: {card: Thorn Squire}}}
+    ...     - {name: Bob, slots: {A1: {card: Ember Imp}}}
+    ... ''')
+    >>> play = Playthrough(validate_scenario(source), source)
+    >>> attack = {"attack": {"attacker": "thorn-squire", "target": "ember-imp"}}
+    >>> play.act(Action.model_validate(attack)).kind
+    'attack'
+    >>> play.waiting().pass_label, play.game.table.hp("ember-imp")
+    ('Pass: go to the capture step', 0)
+    >>> play.why_not(Action.model_validate({"end_turn": {}}))
+    'cannot end the turn during a battle window; finish the battle first (rule S-13)'
+    >>> _ = play.act(Action.model_validate({"heal": {"target": "ember-imp", "amount": 5}}))
+    >>> [action.kind for action in play.actions[0].nested()]  # the heal went inside the attack
+    ['heal']
+    >>> [step.description for step in play.proceed()]
+    ['Capture step: no card is at 0 HP', 'Back to the main phase']
+    >>> play.waiting() is None
+    True
     """
 
     def __init__(
@@ -339,6 +381,13 @@ def run_scenario(path: Path) -> ScenarioRun:
     """Build the table, play the script and check the expectations.
 
     A script action the rules reject (and that does not expect it) raises ScenarioError.
+
+    >>> from engine.assets import SCENARIOS
+    >>> run = run_scenario(SCENARIOS / "souls" / "demo-table.yaml")
+    >>> run.failures
+    []
+    >>> run.steps[0].description
+    'The table as set up'
     """
     scenario, source = load_scenario(path)
     play = play_branch(scenario, source, MAIN)

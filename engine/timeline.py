@@ -111,7 +111,29 @@ class Recorder(Generic[TableT]):
 
     @contextmanager
     def transaction(self) -> Iterator[None]:
-        """Run an action all or nothing: on any error the table and timeline are restored."""
+        """Run an action all or nothing: on any error the table and timeline are restored.
+
+        >>> from engine.scenario import game_from_yaml
+        >>> game = game_from_yaml('''
+        ... ruleset: souls
+        ... title: Two Souls
+        ... rules: [S-1]
+        ... setup:
+        ...   players:
+        ...     - {name: Alice, slots: {A1: {card: Thorn Squire}}}
+        ...     - {name: Bob, slots: {A1: {card: Ember Imp}}}
+        ... ''')
+        >>> try:
+        ...     with game.transaction():
+        ...         _ = game.deal("ember-imp", 5)
+        ...         print(game.table.cards["ember-imp"].damage, len(game.steps) > 1)
+        ...         raise RuntimeError("changed my mind")
+        ... except RuntimeError:
+        ...     pass
+        5 True
+        >>> game.table.cards["ember-imp"].damage, len(game.steps)
+        (0, 1)
+        """
         mark, table, phase, state = len(self.steps), self.table, self.phase, self._save_state()
         try:
             yield

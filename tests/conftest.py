@@ -15,3 +15,12 @@ def no_waiting_on_questions(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(
         QMessageBox, "question", staticmethod(lambda *a, **k: QMessageBox.StandardButton.Discard)
     )
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test timed by pytest-benchmark is marked ``benchmark``: pyproject's addopts leave
+    them out of the normal run (``-m 'not benchmark'``); ``./test.sh -m benchmark`` runs them."""
+    for item in items:
+        if "benchmark" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.benchmark)

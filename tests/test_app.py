@@ -15,6 +15,9 @@ from engine.assets import SCENARIOS
 
 DEMO = SCENARIOS / "souls" / "demo-table.yaml"
 M4 = SCENARIOS / "might" / "M4-prevention-worked-example.yaml"
+ATTACK_REFUSAL = (
+    "cannot declare another attack during a battle window; finish the battle first (rule S-13)"
+)
 
 
 @pytest.fixture
@@ -92,7 +95,13 @@ def menu_action(window: MainWindow, text: str):  # type: ignore[no-untyped-def]
     return next(a for a in actions if a.text().startswith(text))
 
 
-def test_attack_and_end_turn_by_clicks(window: MainWindow) -> None:
+def test_attack_and_end_turn_by_clicks(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    refused: list[str] = []
+    monkeypatch.setattr(
+        QMessageBox, "warning", staticmethod(lambda parent, title, text: refused.append(text))
+    )
     window.open_path(DEMO)
     window.session.select(window.session.last)  # Turn 3, Alice to play
     before = len(window.session.steps)
@@ -101,9 +110,12 @@ def test_attack_and_end_turn_by_clicks(window: MainWindow) -> None:
     window.card_clicked("mossback-guard")
     assert len(window.session.steps) > before
     assert any("attacks mossback-guard" in s.description for s in window.session.steps)
+    steps = list(window.session.steps)
     window.card_clicked("sylva")
-    attack = menu_action(window, "Attack")
-    assert attack.isEnabled()  # legality is judged once a target is clicked
+    menu_action(window, "Attack").trigger()  # offered: legality is judged once a target is clicked
+    window.card_clicked("mossback-guard")  # in the open window: refused with the rule, no change
+    assert refused == [ATTACK_REFUSAL] and window.session.steps == steps
+    window.card_clicked("sylva")
     assert not menu_action(window, "End turn").isEnabled()  # the battle window is open
     menu_action(window, "Pass: go to the capture step").trigger()
     window.card_clicked("sylva")
@@ -149,13 +161,17 @@ def test_replacement_order_dialog_answer_is_recorded(window: MainWindow, monkeyp
 
 def test_save_and_reopen_replays_the_same_timeline(window: MainWindow, tmp_path: Path) -> None:
     window.open_path(DEMO)
+    damage = window.session.table.cards["sylva"].damage  # type: ignore[union-attr]
     window.card_clicked("sylva")
     menu_action(window, "Deal 5 damage").trigger()
+    assert window.session.table.cards["sylva"].damage == damage + 5  # type: ignore[union-attr]
     descriptions = [s.description for s in window.session.steps]
+    assert "sylva takes 5 damage" in " ".join(descriptions[-3:])  # the deal took effect
     saved = tmp_path / "saved.yaml"
     window.session.save(saved)
     assert window.open_path(saved)
     assert [s.description for s in window.session.steps] == descriptions
+    assert window.session.table.cards["sylva"].damage == damage + 5  # type: ignore[union-attr]
 
 
 def test_broken_file_keeps_the_session(window: MainWindow, tmp_path: Path) -> None:

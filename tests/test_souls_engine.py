@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engine.changes import Flipped, LineChanged
 from engine.scenario import game_from_yaml
 from engine.souls.game import round_down_to_5
 from engine.souls.table import SoulsTable
+from engine.timeline import Cause
 from tests.souls_tables import scenario_text
 
 
@@ -25,14 +28,28 @@ def test_update_shares_unchanged_cards_and_keeps_old_snapshots() -> None:
     assert after.defs is before.defs
 
 
-def test_every_step_cites_a_rule_and_has_a_phase() -> None:
+def test_a_step_that_cites_no_rule_is_refused() -> None:
+    # The recorder refuses it, so no test needs to look for steps without rules.
+    game = game_from_yaml(scenario_text())
+    with pytest.raises(ValueError, match="cites no rule"):
+        game.record("sylva waves", [], Cause(kind="playtester"))
+    assert len(game.steps) == 1
+
+
+def test_the_steps_go_through_the_phases_of_the_turn_in_order() -> None:
     game = game_from_yaml(scenario_text())
     game.attack("sylva", "ember-imp")
     game.finish_battle()
     game.end_turn()
-    for step in game.steps[1:]:
-        assert step.rules, step.description
-        assert step.phase[0].startswith("Turn ")
+    assert list(dict.fromkeys(" > ".join(step.phase) for step in game.steps)) == [
+        "Turn 1 (Alice) > Main phase",
+        "Turn 1 (Alice) > Battle 1 > Declare",
+        "Turn 1 (Alice) > Battle 1 > Attack damage",
+        "Turn 1 (Alice) > Battle 1 > Battle window",
+        "Turn 1 (Alice) > Battle 1 > Capture step",
+        "Turn 1 (Alice) > End phase",
+        "Turn 2 (Bob) > Main phase",
+    ]
 
 
 def test_same_script_gives_the_same_timeline() -> None:

@@ -34,6 +34,7 @@ from engine.scenario import Playthrough, game_from_yaml, might_game_from_yaml
 from engine.souls.cards import CountingStatic
 from engine.souls.game import SoulsGame
 from engine.yaml_source import YamlSource
+from tests.game_state import WholeState, whole_state
 
 ENGINE = Path(engine.__file__).resolve().parent
 
@@ -128,10 +129,11 @@ Game = SoulsGame | MightGame
 Site = tuple[str, int, str]  # engine file, line, rule
 
 
-def state(game: Game) -> tuple[object, ...]:
-    """What a refused action must leave as it was: table (with the chain, combat, turn and the
-    game's end), timeline, phase and the ruleset's own progress (pending triggers, battle)."""
-    return (game.table, list(game.steps), game.phase, game._save_state())
+def state(game: Game) -> WholeState:
+    """What a refused action must leave as it was: the whole game (``tests/game_state.py``),
+    table (with the chain, combat, turn and the game's end), timeline, phase, the ruleset's own
+    progress (pending triggers, battle, counters) and the might chooser."""
+    return whole_state(game)
 
 
 def raised_at(refused: pytest.ExceptionInfo[RuleError]) -> Site:

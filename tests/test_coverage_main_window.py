@@ -1,0 +1,246 @@
+"""The main window's files (open dialog, drag and drop, save dialog, errors), layout, playback
+and the window bar's pass, driven offscreen."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QMimeData, QPoint, QPointF, QSettings, Qt, QUrl
+from PySide6.QtGui import QDragEnterEvent, QDropEvent
+from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
+
+from app import gui
+from app.main_window import MainWindow
+from engine.assets import SCENARIOS
+from engine.choices import ChoiceCancelled
+from engine.errors import RuleError
+
+DEMO = SCENARIOS / "souls" / "demo-table.yaml"
+M4 = SCENARIOS / "might" / "M4-prevention-worked-example.yaml"
+
+
+class Boxes:
+    """Every message box shown: (kind, title, text)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.shown: list[tuple[str, str, str]] = []
+        for kind in ("critical", "warning", "information"):
+            monkeypatch.setattr(QMessageBox, kind, staticmethod(self._record(kind)))
+
+    def _record(self, kind: str) -> Any:
+        def show(parent: object, title: str, text: str, *rest: object) -> None:
+            self.shown.append((kind, title, text))
+
+        return show
+
+
+@pytest.fixture
+def boxes(monkeypatch: pytest.MonkeyPatch) -> Boxes:
+    return Boxes(monkeypatch)
+
+
+def settings(folder: Path) -> QSettings:
+    return QSettings(str(folder / "settings.ini"), QSettings.Format.IniFormat)
+
+
+@pytest.fixture
+def window(qtbot: Any, tmp_path: Path, boxes: Boxes) -> MainWindow:
+    win = MainWindow(settings(tmp_path))
+    qtbot.addWidget(win)
+    win.show()
+    return win
+
+
+def mime(*paths: Path) -> QMimeData:
+    data = QMimeData()
+    data.setUrls([QUrl.fromLocalFile(str(p)) for p in paths])
+    return data
+
+
+def test_dragging_a_scenario_is_accepted_and_dropping_it_opens_it(
+    window: MainWindow, tmp_path: Path
+) -> None:
+    text = tmp_path / "notes.txt"
+    text.write_text("not a scenario", encoding="utf-8")
+    other = mime(text)  # the events keep a pointer to their data: keep it alive
+    enter = QDragEnterEvent(
+        QPoint(5, 5),
+        Qt.DropAction.CopyAction,
+        other,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    enter.setAccepted(False)
+    window.dragEnterEvent(enter)
+    assert not enter.isAccepted()  # only .yaml / .yml files are taken
+    data = mime(text, M4)
+    enter = QDragEnterEvent(
+        QPoint(5, 5),
+        Qt.DropAction.CopyAction,
+        data,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    enter.setAccepted(False)
+    window.dragEnterEvent(enter)
+    assert enter.isAccepted()
+    drop = QDropEvent(
+        QPointF(5, 5),
+        Qt.DropAction.CopyAction,
+        data,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    window.dropEvent(drop)
+    assert window.session.path == M4  # the first scenario among the dropped files
+    assert window.recent_files() == [str(M4.resolve())]
+    assert M4.stem in window.windowTitle() or window.session.scenario.title in window.windowTitle()
+
+
+def test_open_dialog_opens_the_chosen_file_and_cancel_opens_nothing(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    answers = iter([("", ""), (str(DEMO), "Scenarios (*.yaml *.yml)")])
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(lambda *a, **k: next(answers)))
+    window.open_dialog()
+    assert window.session.path is None and window.session.step is None
+    window.open_dialog()
+    assert window.session.path == DEMO and window.session.step is not None
+
+
+def test_an_internal_error_while_opening_is_reported_and_the_session_stays(
+    window: MainWindow, boxes: Boxes, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert window.open_path(DEMO)
+    steps = list(window.session.steps)
+
+    def broken(path: Path) -> None:
+        raise KeyError("boom")
+
+    monkeypatch.setattr(window.session, "open", broken)
+    assert not window.open_path(M4)
+    kind, title, text = boxes.shown[-1]
+    assert (kind, title) == ("critical", "Cannot open the scenario")
+    assert str(M4) in text and "internal error" in text and "KeyError" in text
+    assert window.session.path == DEMO and window.session.steps == steps
+
+    def refused(path: Path) -> None:
+        raise RuleError("S-13", "no attack here")
+
+    monkeypatch.setattr(window.session, "open", refused)
+    assert not window.open_path(M4)
+    assert boxes.shown[-1] == (
+        "critical",
+        "Cannot open the scenario",
+        f"{M4}: no attack here (rule S-13)",
+    )
+    assert window.session.path == DEMO
+
+
+def test_save_dialog_saves_where_asked_and_not_on_cancel(
+    window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert not window.save_dialog()  # nothing is open: nothing to save
+    own = tmp_path / "mine.yaml"
+    shutil.copy(DEMO, own)
+    assert window.open_path(own)
+    target = tmp_path / "saved.yaml"
+    answers = iter([("", ""), (str(target), "")])
+    asked: list[str] = []
+
+    def choose(parent: object, caption: str, start: str, filters: str) -> tuple[str, str]:
+        asked.append(start)
+        return next(answers)
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(choose))
+    assert not window.save_dialog() and not target.exists()
+    assert window.save_dialog()
+    assert asked == [str(own), str(own)]  # the dialog starts at the open file
+    assert target.read_text(encoding="utf-8") == own.read_text(encoding="utf-8")
+    assert window.session.path == target and window.recent_files()[0] == str(target.resolve())
+
+
+def test_reset_layout_shows_both_docks_again(window: MainWindow) -> None:
+    window.timeline_dock.hide()
+    window.inspector_dock.hide()
+    window.reset_layout()
+    assert window.timeline_dock.isVisible() and window.inspector_dock.isVisible()
+
+
+def test_the_layout_is_remembered_for_the_next_window(qtbot: Any, tmp_path: Path) -> None:
+    first = MainWindow(settings(tmp_path))
+    qtbot.addWidget(first)
+    first.show()
+    first.inspector_dock.hide()
+    first.close()
+    second = MainWindow(settings(tmp_path))
+    qtbot.addWidget(second)
+    second.show()
+    assert not second.inspector_dock.isVisible() and second.timeline_dock.isVisible()
+    assert settings(tmp_path).value("geometry") is not None
+
+
+def test_redo_reports_a_cancelled_choice_and_a_refusal(
+    window: MainWindow, boxes: Boxes, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert window.open_path(DEMO)
+
+    def cancelled() -> None:
+        raise ChoiceCancelled()
+
+    monkeypatch.setattr(window.session, "redo", cancelled)
+    window.redo()
+    assert window.statusBar().currentMessage() == "Cancelled"
+
+    def refused() -> None:
+        raise RuleError("S-13", "not now")
+
+    monkeypatch.setattr(window.session, "redo", refused)
+    window.redo()
+    assert boxes.shown[-1] == ("warning", "Cannot redo", "not now (rule S-13)")
+
+
+def test_playback_steps_forward_and_stops_at_the_end(window: MainWindow) -> None:
+    assert window.open_path(DEMO)
+    timeline = window.timeline
+    assert window.session.at_end()
+    timeline.toggle_play()  # at the end, play starts again from the first step
+    assert timeline.timer.isActive() and window.session.index == 0
+    timeline.speed.setCurrentText("4×")
+    assert timeline.timer.interval() == 200
+    for expected in range(1, window.session.last + 1):
+        timeline._tick()
+        assert window.session.index == expected
+    assert not timeline.timer.isActive()  # reaching the last step stops the playback
+    timeline.toggle_play()
+    assert timeline.timer.isActive() and window.session.index == 0
+    timeline.toggle_play()
+    assert not timeline.timer.isActive() and window.session.index == 0
+
+
+def test_launch_opens_the_window_on_the_file(
+    qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    opened: list[MainWindow] = []
+
+    class Window(MainWindow):
+        def __init__(self) -> None:
+            super().__init__(settings(tmp_path))
+            qtbot.addWidget(self)
+            opened.append(self)
+
+    monkeypatch.setattr("app.main_window.MainWindow", Window)
+    monkeypatch.setattr(QApplication, "exec", lambda self: 0)
+    assert gui.launch(M4) == 0
+    assert [w.session.path for w in opened] == [M4] and opened[0].isVisible()
+
+
+def test_launch_without_a_display_says_how_to_render_headless(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(gui, "has_display", lambda: False)
+    assert gui.launch(M4) == 2
+    assert capsys.readouterr().err.strip() == gui.NO_DISPLAY.strip()

@@ -17,7 +17,6 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from functools import partial
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -26,7 +25,7 @@ import pytest
 
 import engine
 from engine.assets import SCENARIOS
-from engine.choices import Answer, Assigned, Choice
+from engine.choices import Answer, Assigned, Choice, Chooser
 from engine.errors import RuleError
 from engine.might.game import MightGame
 from engine.might.scenario import MightScenario
@@ -347,10 +346,8 @@ REFUSALS = [
 # fmt: on
 
 
-def build(table: str, chooser: Callable[[Choice], Answer] | None = None) -> Game:
-    if "ruleset: souls" in table:
-        return game_from_yaml(table)
-    return might_game_from_yaml(table) if chooser is None else might_game_from_yaml(table, chooser)
+def build(table: str) -> Game:
+    return game_from_yaml(table) if "ruleset: souls" in table else might_game_from_yaml(table)
 
 
 def refuse(case: Refusal) -> set[Site]:
@@ -434,7 +431,7 @@ BAD_ANSWERS = [
 # fmt: on
 
 
-def answer_with(bad: BadAnswer) -> Callable[[Choice], Answer]:
+def answer_with(bad: BadAnswer) -> Chooser:
     def chooser(choice: Choice) -> Answer:
         return bad.answer if choice.kind == bad.kind else choice.default
 
@@ -442,16 +439,14 @@ def answer_with(bad: BadAnswer) -> Callable[[Choice], Answer]:
 
 
 def refuse_answer(bad: BadAnswer) -> set[Site]:
-    game = build(MIGHT, answer_with(bad))
+    game = might_game_from_yaml(MIGHT, answer_with(bad))
     before = state(game)
-    if bad.kind == "assignment":
-        verify, act = partial(game.verify_combat, 0), partial(game.combat, 0)
-    else:
-        verify, act = (partial(f, "bob-sentinel", 2) for f in (game.verify_deal, game.deal))
-    verify()  # tried with the rules' default answers, the action is allowed
+    # Alice assigns at Battlefield 1; Bob orders for 2 damage to bob-sentinel.
+    action, args = ("combat", (0,)) if bad.kind == "assignment" else ("deal", ("bob-sentinel", 2))
+    getattr(game, f"verify_{action}")(*args)  # with the rules' default answers: allowed
     assert state(game) == before
     with pytest.raises(RuleError) as refused:
-        act()
+        getattr(game, action)(*args)
     assert (refused.value.rule, state(game)) == (bad.rule, before)
     assert bad.message in refused.value.message
     return {raised_at(refused)}
@@ -500,9 +495,7 @@ def refuse_during_combat() -> Iterator[tuple[str, set[Site]]]:
                 seen.append((message, {raised_at(refused), raised_at(acted)}))
         return choice.default
 
-    built = build(MIGHT, chooser)
-    assert isinstance(built, MightGame)
-    game = built
+    game = might_game_from_yaml(MIGHT, chooser)
     game.combat(0)
     assert [message for message, _ in seen] == [message for _, _, message in DURING_COMBAT]
     yield from seen

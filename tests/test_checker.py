@@ -19,6 +19,11 @@ import pytest
 
 from app.cli import main
 from engine.assets import SCENARIOS
+from engine.might.scenario import Expectation as MightExpectation
+from engine.might.scenario import UnitExpect
+from engine.script import ExpectationBase, StepMatch
+from engine.souls.scenario import CardExpect
+from engine.souls.scenario import Expectation as SoulsExpectation
 
 SOULS = SCENARIOS / "souls" / "S-1-table-zones-and-cards.yaml"
 # Its script (8 actions, script[0]..script[7]) leaves, at the end (turn 1, Alice's): thorn-squire
@@ -465,12 +470,6 @@ def test_a_wrong_expectation_fails_on_its_line(
 
 def test_every_expectation_kind_has_a_case() -> None:
     """Each field of each model that an expectation can hold is written wrong by some case."""
-    from engine.might.scenario import Expectation as MightExpectation
-    from engine.might.scenario import UnitExpect
-    from engine.script import ExpectationBase, StepMatch
-    from engine.souls.scenario import CardExpect
-    from engine.souls.scenario import Expectation as SoulsExpectation
-
     def names(cases: list[Case]) -> set[str]:
         return {case.name.removeprefix("steps-") for case in cases}
 

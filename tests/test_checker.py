@@ -470,6 +470,7 @@ def test_a_wrong_expectation_fails_on_its_line(
 
 def test_every_expectation_kind_has_a_case() -> None:
     """Each field of each model that an expectation can hold is written wrong by some case."""
+
     def names(cases: list[Case]) -> set[str]:
         return {case.name.removeprefix("steps-") for case in cases}
 

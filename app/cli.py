@@ -174,6 +174,12 @@ def command_diff(args: argparse.Namespace) -> int:
     return 0
 
 
+def command_fuzz(args: argparse.Namespace) -> int:
+    from app.fuzz import fuzz_command
+
+    return fuzz_command(args)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="cardtable", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
@@ -217,6 +223,18 @@ def build_parser() -> argparse.ArgumentParser:
     )
     diff.add_argument("--json", action="store_true", help="print the differences as JSON")
     diff.set_defaults(handler=command_diff)
+    fuzz = commands.add_parser(
+        "fuzz", help="random legal play with invariants checked (status 1 on a violation)"
+    )
+    fuzz.add_argument("--ruleset", choices=("souls", "might"), required=True)
+    fuzz.add_argument("--games", type=int, default=100)
+    fuzz.add_argument("--seed", type=int, default=0)
+    fuzz.add_argument("--workers", type=int, default=1, help="local processes")
+    fuzz.add_argument("--steps-per-game", type=int, default=50, help="moves per game")
+    fuzz.add_argument("--scheduler", metavar="ADDRESS", help="a Dask scheduler (dask extra)")
+    fuzz.add_argument("--out", default="fuzz-out", help="where shrunk violations are written")
+    fuzz.add_argument("--quiet", action="store_true", help="no progress line")
+    fuzz.set_defaults(handler=command_fuzz)
     return parser
 
 

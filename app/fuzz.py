@@ -1,0 +1,940 @@
+"""The proof harness: seeded random legal play through the engine's own offers, with invariants.
+
+``cardtable fuzz --ruleset souls --games 200 --seed 1 --workers 2`` plays games from the shipped
+scenarios' set-ups (one picked per game by its seed). Each move tries what the app offers (every
+action on every card, the global offers and the pass while something waits) in a seeded random
+order until the engine takes one; choices are answered at random (replacement orders shuffled,
+assignments drawn from the legal ones). Every attempt checks that ``refusal`` agrees with acting
+and that a refused action changes nothing; every step is checked against the ruleset's
+invariants. A game is played twice (same seed, same timeline) and its actions, written into a
+scenario, are replayed (a saved session reloads identically).
+
+A violation is shrunk (actions dropped one by one while it still shows) and written to ``--out``
+as a scenario file naming the invariant in a comment. Games run in parallel on local cores
+(``--workers``) or on a Dask cluster (``--scheduler ADDRESS``, the optional ``dask`` extra).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import sys
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from app.offers import global_offers, offers_for
+from app.saving import dump_action
+from engine.assets import ASSETS, SCENARIOS
+from engine.choices import Answer, Assigned, Choice, default_chooser
+from engine.errors import RuleError, ScenarioError
+from engine.might.combat import verify_answer
+from engine.might.game import MightGame
+from engine.might.table import MightTable
+from engine.scenario import Playthrough, Scenario, load_scenario, validate_scenario
+from engine.script import ScriptAction
+from engine.souls.game import SoulsGame
+from engine.souls.table import SoulsTable
+from engine.timeline import Step
+from engine.yaml_source import YamlSource
+
+RULESETS = ("souls", "might")
+PASS = "pass"  # the move that finishes what waits (``Playthrough.proceed``)
+Move = ScriptAction | str
+SHRINK_BUDGET = 300  # replays a shrink may spend
+# How much each group of offers weighs (shared among its moves); the rest weigh 3. The turn's
+# offers are always legal and would end most turns early; edits are legal on every card.
+GROUP_WEIGHTS = {"Turn": 0.3, "Playtester edit": 1.0}
+
+
+# ----------------------------------------------------------------------------- results
+
+
+@dataclass
+class Violation:
+    """An invariant that failed: where, and the actions (top-level, with what was played inside
+    them) that led to it; ``probe``: the attempt that showed it, if it was one."""
+
+    invariant: str
+    detail: str
+    game: int = 0
+    setup: str = ""
+    actions: list[dict[str, Any]] = field(default_factory=list)
+    open: bool = False
+    probe: dict[str, Any] | str | None = None
+    refusal_rule: str | None = None
+    expect: dict[str, Any] | None = None
+    shrunk_from: int = 0
+    file: str | None = None
+
+
+@dataclass
+class GameResult:
+    game: int
+    setup: str
+    steps: int = 0  # moves played
+    timeline: int = 0  # timeline steps recorded
+    tried: int = 0
+    refused: int = 0
+    ended: str = "budget"
+    digest: str = ""
+    violations: list[Violation] = field(default_factory=list)
+
+
+@dataclass
+class Summary:
+    ruleset: str
+    seed: int
+    games: int = 0
+    steps: int = 0
+    timeline: int = 0
+    tried: int = 0
+    refused: int = 0
+    violations: list[Violation] = field(default_factory=list)
+    digest: str = ""
+    seconds: float = 0.0
+
+    def line(self) -> str:
+        return (
+            f"fuzz {self.ruleset} seed {self.seed}: {self.games} games, {self.steps} steps "
+            f"({self.timeline} timeline steps), {self.tried} actions tried, {self.refused} "
+            f"refused, {len(self.violations)} violations; timeline digest {self.digest[:16]}"
+        )
+
+
+class Found(Exception):
+    """An invariant failed: play stops and the violation is shrunk."""
+
+    def __init__(self, violation: Violation) -> None:
+        super().__init__(f"{violation.invariant}: {violation.detail}")
+        self.violation = violation
+
+
+# ----------------------------------------------------------------------------- set-ups
+
+
+def setups(ruleset: str) -> list[Path]:
+    """The shipped scenarios of ``ruleset`` whose set-up loads (games start there)."""
+    return [path for path in _setups(ruleset)]
+
+
+@cache
+def _setups(ruleset: str) -> tuple[Path, ...]:
+    found = []
+    for path in sorted((SCENARIOS / ruleset).glob("*.yaml")):
+        try:
+            load_scenario(path)
+        except ScenarioError:
+            continue
+        found.append(path)
+    return tuple(found)
+
+
+def bare(scenario: Scenario) -> Scenario:
+    """The scenario's set-up alone: no script, expectations or branches."""
+    return scenario.evolve(script=(), expect=(), branches=(), expect_error=None)
+
+
+@cache
+def rule_ids() -> frozenset[str]:
+    data = yaml.safe_load((ASSETS / "rules" / "summaries.yaml").read_text(encoding="utf-8"))
+    return frozenset(str(key) for key in data)
+
+
+# ----------------------------------------------------------------------------- choices
+
+
+class RandomChooser:
+    """Answers the engine's choices at random: orders shuffled, a random legal assignment
+    (the rules' default when the drawn one is refused)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def __call__(self, choice: Choice) -> Answer:
+        if choice.kind == "replacement_order":
+            options = list(choice.options)
+            self.rng.shuffle(options)
+            return tuple(options)
+        if choice.only_answer is not None or self.rng.random() < 0.3:
+            return choice.only_answer if choice.only_answer is not None else choice.default
+        answer = self._assignment(choice)
+        try:
+            verify_answer(choice, answer)
+        except RuleError:
+            return choice.default
+        return answer
+
+    def _assignment(self, choice: Choice) -> Answer:
+        lethal = [uid for uid in choice.options if choice.needs.get(uid) is not None]
+        never = [uid for uid in choice.options if choice.needs.get(uid) is None]
+        self.rng.shuffle(lethal)
+        self.rng.shuffle(never)
+        got: dict[str, int] = {}
+        left = choice.total
+        for uid in lethal:
+            need = choice.needs[uid] or 0
+            give = min(need, left)
+            if give:
+                got[uid] = give
+                left -= give
+            if left == 0:
+                break
+        units = list(choice.options)
+        while left > 0 and units:  # every unit that can be lethal is: the rest goes anywhere
+            uid = self.rng.choice(units if not never or len(got) < len(lethal) else never + units)
+            got[uid] = got.get(uid, 0) + 1
+            left -= 1
+        order = [uid for uid in [*lethal, *never] if uid in got]
+        return tuple(Assigned(unit=uid, damage=got[uid]) for uid in order)
+
+
+# ----------------------------------------------------------------------------- invariants
+
+
+def _last_of_phase(steps: Sequence[Step], index: int, name: str) -> bool:
+    """``steps[index]`` is the last step of a sub-phase ending in ``name``."""
+    step = steps[index]
+    if not step.phase or step.phase[-1] != name:
+        return False
+    return index + 1 >= len(steps) or steps[index + 1].phase != step.phase
+
+
+def step_violations(
+    steps: Sequence[Step], index: int, uids: frozenset[str]
+) -> Iterator[tuple[str, str, dict[str, Any] | None]]:
+    """(invariant, detail, an expectation that fails while it holds) for ``steps[index]``."""
+    step, prev = steps[index], steps[index - 1].table
+    table = step.table
+    where = f"step {step.index} ({step.description})"
+    unknown = [rule for rule in step.rules if rule not in rule_ids()]
+    if unknown:
+        yield "cited rule exists", f"{where} cites {', '.join(unknown)}", None
+    if frozenset(table.cards) != uids:  # type: ignore[attr-defined]
+        gone = sorted(uids - set(table.cards))  # type: ignore[attr-defined]
+        new = sorted(set(table.cards) - uids)  # type: ignore[attr-defined]
+        yield "cards conserved", f"{where}: lost {gone}, gained {new}", None
+    if isinstance(table, SoulsTable):
+        assert isinstance(prev, SoulsTable)
+        yield from _souls_step(step, prev, table, where)
+    elif isinstance(table, MightTable):
+        yield from _might_step(steps, index, table, where)
+
+
+def _souls_step(
+    step: Step, prev: SoulsTable, table: SoulsTable, where: str
+) -> Iterator[tuple[str, str, dict[str, Any] | None]]:
+    for card in table.cards.values():
+        if card.damage < 0 or card.damage % 5:
+            yield (
+                "souls damage in steps of 5",
+                f"{where}: {card.uid} has {card.damage} damage",
+                {"cards": {card.uid: {"damage": max(0, card.damage) // 5 * 5}}},
+            )
+    for old in prev.cards.values():
+        if old.zone != "slot" or not old.face_down:
+            continue
+        now = table.cards.get(old.uid)
+        stays = now is not None and now.zone == "slot" and now.face_down and now.slot == old.slot
+        exiled = now is not None and now.zone == "exile" and "14.5.4" in step.rules
+        if not (stays or exiled):
+            place = "gone" if now is None else f"{now.zone} {now.slot} face_down={now.face_down}"
+            yield (
+                "captured Souls stay on their slot",
+                f"{where}: {old.uid} was captured on {old.slot}, now {place}",
+                {"cards": {old.uid: {"zone": "slot", "slot": old.slot, "captured": True}}},
+            )
+    actor = step.cause.card
+    if actor is not None and actor in prev.cards and step.cause.kind != "playtester":
+        card = prev.cards[actor]
+        ended = not step.changes and ("S-14" in step.rules or "S-17" in step.rules)
+        if (
+            card.zone == "slot"
+            and card.face_down
+            and not ended
+            and not _captured_trigger(prev, step)
+        ):
+            yield (
+                "captured Souls never act",
+                f"{where}: caused by the captured {actor} ({step.cause.describe()})",
+                None,
+            )
+
+
+def _captured_trigger(table: SoulsTable, step: Step) -> bool:
+    """The step belongs to the card's own "when captured" trigger (S-12, P-2)."""
+    actor = step.cause.card
+    assert actor is not None
+    if step.cause.kind != "trigger":
+        return False
+    labels = {
+        f"{actor}: {ability.name or 'when captured'}"
+        for ability in table.definition(actor).abilities
+        if ability.when == "captured"
+    }
+    return step.cause.text in labels
+
+
+def _might_step(
+    steps: Sequence[Step], index: int, table: MightTable, where: str
+) -> Iterator[tuple[str, str, dict[str, Any] | None]]:
+    for card in table.cards.values():
+        for shield in card.shields:
+            if shield.remaining is not None and shield.remaining < 0:
+                yield (
+                    "prevention never negative",
+                    f"{where}: {card.uid}'s {shield.describe()}",
+                    {"cards": {card.uid: {"shields": {shield.id: 0}}}},
+                )
+    lethal = [u.uid for u in table.units() if table.is_lethal(u.uid)]
+    step = steps[index]
+    cleanup = step.description.startswith("Cleanup: no unit")
+    if lethal and (
+        cleanup
+        or _last_of_phase(steps, index, "1. Deaths")
+        or _last_of_phase(steps, index, "(a) Lethal check")
+    ):
+        yield (
+            "no lethal unit survives a cleanup",
+            f"{where}: {', '.join(lethal)} lethal",
+            {"cards": {uid: {"zone": "trash"} for uid in lethal}},
+        )
+    if _last_of_phase(steps, index, "2. Heal") or _last_of_phase(steps, index, "(b) Heal"):
+        hurt = [f"{u.uid} ({u.damage})" for u in table.units() if u.damage]
+        if hurt:
+            yield "every unit healed", f"{where}: {', '.join(hurt)} still damaged", None
+    if _last_of_phase(steps, index, '(c) "This turn" effects end'):
+        left = [
+            f"{c.uid}: {e.describe()}"
+            for c in table.cards.values()
+            for e in c.lasting()
+            if e.duration == "this_turn"
+        ]
+        left += [
+            f"{p.name}: {g.describe()}"
+            for p in table.players
+            for g in p.bonus_damage
+            if g.duration == "this_turn"
+        ]
+        if left:
+            yield '"this turn" effects end at expiration', f"{where}: {'; '.join(left)}", None
+    if _last_of_phase(steps, index, "(d) Rune pools empty"):
+        full = {p.name: p.runes for p in table.players if p.runes}
+        if full:
+            yield (
+                "rune pools empty at expiration",
+                f"{where}: {full}",
+                {"runes": {name: 0 for name in full}},
+            )
+
+
+def settled_violations(
+    game: SoulsGame | MightGame,
+) -> Iterator[tuple[str, str, dict[str, Any] | None]]:
+    """Checked after every action, on the table it leaves."""
+    table = game.table
+    step = game.steps[-1]
+    where = f"after step {step.index} ({step.description})"
+    if isinstance(game, SoulsGame):
+        assert isinstance(table, SoulsTable)
+        if game.battle is not None or table.game_over:
+            return
+        for card in table.on_table():
+            if card.face_down:
+                continue
+            if table.hp(card.uid) == 0:
+                yield (
+                    "no active Soul at 0 HP outside a window",
+                    f"{where}: {card.uid} is active at 0 HP",
+                    {"cards": {card.uid: {"captured": True}}},
+                )
+            elif card.damage > table.max_hp(card.uid):
+                yield (
+                    "souls damage at most max HP outside a window",
+                    f"{where}: {card.uid} has {card.damage} damage, max HP "
+                    f"{table.max_hp(card.uid)}",
+                    {"cards": {card.uid: {"captured": True}}},
+                )
+    else:
+        assert isinstance(table, MightTable)
+        lethal = [u.uid for u in table.units() if table.is_lethal(u.uid)]
+        if lethal:
+            yield (
+                "no lethal unit survives a cleanup",
+                f"{where}: {', '.join(lethal)} lethal",
+                {"cards": {uid: {"zone": "trash"} for uid in lethal}},
+            )
+
+
+# ----------------------------------------------------------------------------- one game
+
+
+def _key(move: Move) -> str:
+    return PASS if isinstance(move, str) else repr(move)
+
+
+def _state(play: Playthrough) -> tuple[object, ...]:
+    game = play.game
+    extra: tuple[object, ...] = ()
+    if isinstance(game, SoulsGame):
+        extra = (list(game.pending), game.battle, game._battles)  # noqa: SLF001
+    return (
+        game.table,
+        game.phase,
+        list(game.steps),
+        list(play.actions),
+        play.open,
+        list(play.runner.ends),
+        extra,
+    )
+
+
+class FuzzGame:
+    """One game: a playthrough from a set-up, moves checked as they are played."""
+
+    def __init__(self, scenario: Scenario, source: YamlSource, rng: random.Random) -> None:
+        self.scenario, self.source, self.rng = scenario, source, rng
+        self.play = Playthrough(scenario, source)
+        self.chooser = RandomChooser(rng)
+        self.uids = frozenset(self.play.game.table.cards)
+        self.tried = self.refused = self.moves = 0
+        self._before_probe: list[ScriptAction] = []
+        self._open_before = False
+
+    # --- moves ----------------------------------------------------------------------------
+
+    def candidates(self) -> list[tuple[float, Move]]:
+        """Every move the app offers now, weighted: each group of offers (Turn, Battle,
+        Playtester edit, ...) weighs ``GROUP_WEIGHTS``, shared among its moves."""
+        table = self.play.game.table
+        waiting = self.play.waiting()
+        groups: dict[str, list[Move]] = {}
+        cards = list(table.cards)
+        for uid in cards:
+            for offer in offers_for(table, uid):
+                if offer.action is not None:
+                    groups.setdefault(offer.group, []).append(offer.action)
+                elif offer.pick is not None:
+                    groups.setdefault(offer.group, []).extend(offer.pick(t) for t in cards)
+        for offer in global_offers(table, waiting):
+            move: Move | None = PASS if offer.proceeds else offer.action
+            if move is not None:
+                groups.setdefault("Turn", []).append(move)
+        return [
+            (GROUP_WEIGHTS.get(group, 3.0) / len(moves), move)
+            for group, moves in groups.items()
+            for move in moves
+        ]
+
+    def ordered(self) -> list[Move]:
+        """The candidates in a weighted random order: the first one the engine takes is drawn
+        with probability proportional to its weight among the legal ones."""
+        keyed = [(self.rng.random() ** (1 / weight), move) for weight, move in self.candidates()]
+        keyed.sort(key=lambda pair: -pair[0])
+        return [move for _, move in keyed]
+
+    def expected(self, move: Move) -> RuleError | None:
+        """What the engine says about ``move`` before it is tried."""
+        if move == PASS:
+            game = self.play.game
+            if not self.play.open:
+                return RuleError("P-24", "nothing waits")
+            try:
+                if isinstance(game, SoulsGame):
+                    game.verify_finish_battle()
+                else:
+                    game.verify_resolve()
+            except RuleError as error:
+                return error
+            return None
+        assert not isinstance(move, str)
+        return self.play.refusal(move)
+
+    def attempt(self, move: Move) -> bool:
+        """Try ``move``: check ``refusal`` against acting, and that a refusal changes nothing;
+        True when it was played (its steps checked)."""
+        self.tried += 1
+        expected = self.expected(move)
+        before = _state(self.play)
+        mark = len(self.play.game.steps)
+        try:
+            if move == PASS:
+                self.play.proceed(self.chooser)
+            else:
+                assert not isinstance(move, str)
+                self.play.act(move, self.chooser)
+        except RuleError as error:
+            self.refused += 1
+            if _state(self.play) != before:
+                self.fail("a refused action changes nothing", f"{_key(move)} changed", move)
+            if expected is None:
+                self.fail(
+                    "refusal agrees with acting",
+                    f"refusal said {_key(move)} can be played; acting refused it: {error}",
+                    move,
+                )
+            return False
+        if expected is not None:
+            self.fail(
+                "refusal agrees with acting",
+                f"refusal refused {_key(move)} ({expected}); acting played it",
+                move,
+                expected.rule,
+            )
+        self.moves += 1
+        self.check(mark)
+        return True
+
+    def check(self, mark: int) -> None:
+        steps = self.play.game.steps
+        for index in range(max(mark, 1), len(steps)):
+            for name, detail, expect in step_violations(steps, index, self.uids):
+                self.fail(name, detail, expect=expect)
+        for name, detail, expect in settled_violations(self.play.game):
+            self.fail(name, detail, expect=expect)
+
+    def fail(
+        self,
+        invariant: str,
+        detail: str,
+        probe: Move | None = None,
+        rule: str | None = None,
+        expect: dict[str, Any] | None = None,
+    ) -> None:
+        actions = self.play.actions
+        if probe is not None:  # the actions as they stood when the probe was tried
+            actions = self._before_probe
+        raise Found(
+            Violation(
+                invariant,
+                detail,
+                actions=[dump_action(a) for a in actions],
+                open=self._open_before if probe is not None else self.play.open,
+                probe=None
+                if probe is None
+                else (PASS if isinstance(probe, str) else dump_action(probe)),
+                refusal_rule=rule,
+                expect=expect,
+            )
+        )
+
+    def step(self) -> bool:
+        """Play one random legal move; False when none is legal."""
+        for move in self.ordered():
+            self._before_probe = list(self.play.actions)
+            self._open_before = self.play.open
+            if self.attempt(move):
+                return True
+        return False
+
+    # --- replay ---------------------------------------------------------------------------
+
+    def replay(self, actions: Sequence[ScriptAction], leave_open: bool) -> None:
+        """Play ``actions`` move by move as the fuzzer played them (each checked): an action
+        that waits, then what was played inside it, then the pass."""
+        for number, action in enumerate(actions):
+            last = number == len(actions) - 1
+            self._before_probe, self._open_before = list(self.play.actions), self.play.open
+            if self.play.windows.opens(action):
+                self._play(action.with_nested(()))
+                for nested in action.nested():
+                    self._play(nested)
+                if self.play.open and not (last and leave_open):
+                    self._play(PASS)
+            else:
+                self._play(action)
+
+    def _play(self, move: Move) -> None:
+        mark = len(self.play.game.steps)
+        if move == PASS:
+            self.play.proceed(default_chooser)
+        else:
+            assert not isinstance(move, str)
+            self.play.act(move, default_chooser)
+        self.check(mark)
+
+
+def game_rng(ruleset: str, seed: int, game: int) -> random.Random:
+    return random.Random(f"cardtable-fuzz:{ruleset}:{seed}:{game}")
+
+
+def digest(steps: Sequence[Step]) -> str:
+    text = repr([(s.phase, s.description, s.rules, s.cause, s.changes) for s in steps])
+    text += steps[-1].table.model_dump_json()
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _load(path: Path) -> tuple[Scenario, YamlSource]:
+    scenario, source = load_scenario(path)
+    return bare(scenario), source
+
+
+def play_game(ruleset: str, seed: int, game: int, moves: int) -> tuple[GameResult, FuzzGame]:
+    """Play game number ``game`` of a run (no shrinking, no second run)."""
+    rng = game_rng(ruleset, seed, game)
+    path = rng.choice(setups(ruleset))
+    scenario, source = _load(path)
+    result = GameResult(game=game, setup=path.name)
+    fuzz = FuzzGame(scenario, source, rng)
+    try:
+        while fuzz.moves < moves:
+            table = fuzz.play.game.table
+            if isinstance(table, SoulsTable) and table.game_over:
+                result.ended = "game over"
+                break
+            if not fuzz.step():
+                result.ended = "no legal move"
+                break
+    except Found as found:
+        found.violation.game, found.violation.setup = game, path.name
+        result.violations.append(found.violation)
+    result.steps, result.tried, result.refused = fuzz.moves, fuzz.tried, fuzz.refused
+    result.timeline = len(fuzz.play.game.steps)
+    result.digest = digest(fuzz.play.game.steps)
+    return result, fuzz
+
+
+def run_game(ruleset: str, seed: int, game: int, moves: int, twice: bool = True) -> GameResult:
+    """Play, check determinism and the saved-session replay, and shrink any violation."""
+    result, fuzz = play_game(ruleset, seed, game, moves)
+    if not result.violations and twice:
+        again, _ = play_game(ruleset, seed, game, moves)
+        if again.digest != result.digest:
+            result.violations.append(
+                Violation(
+                    "same seed, same timeline",
+                    f"game {game} played twice gave timelines {result.digest[:12]} and "
+                    f"{again.digest[:12]}",
+                    game=game,
+                    setup=result.setup,
+                    actions=[dump_action(a) for a in fuzz.play.actions],
+                    open=fuzz.play.open,
+                )
+            )
+    if not result.violations:
+        problem = reload_problem(fuzz)
+        if problem:
+            result.violations.append(
+                Violation(
+                    "a saved session reloads identically",
+                    problem,
+                    game=game,
+                    setup=result.setup,
+                    actions=[dump_action(a) for a in fuzz.play.actions],
+                    open=fuzz.play.open,
+                )
+            )
+    for violation in result.violations:
+        shrink(ruleset, violation)
+    return result
+
+
+def saved_text(source: YamlSource, actions: Sequence[dict[str, Any]], **extra: Any) -> str:
+    """The set-up of ``source`` with ``actions`` as its script (expectations left out)."""
+    data = {
+        k: v
+        for k, v in source.data.items()
+        if k not in ("script", "expect", "branches", "expect_error")
+    }
+    data.update(extra)
+    data["script"] = list(actions)
+    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=4096)
+
+
+def reload_problem(fuzz: FuzzGame) -> str | None:
+    """Save the game's actions into the scenario and replay the file: None when every step
+    comes back the same."""
+    play = fuzz.play
+    text = saved_text(fuzz.source, [dump_action(a) for a in play.actions])
+    source = YamlSource(fuzz.source.path, text)
+    try:
+        scenario = validate_scenario(source)
+        again = Playthrough(scenario, source)
+        again.run(scenario.script, leave_last_open=play.open)
+    except (ScenarioError, RuleError) as error:
+        return f"the saved session does not replay: {error}"
+    ours, theirs = play.game.steps, again.game.steps
+    for mine, other in zip(ours, theirs, strict=False):
+        if mine != other:
+            return (
+                f"step {mine.index} differs on reload: {mine.description!r} / {other.description!r}"
+            )
+    if len(ours) != len(theirs):
+        return f"{len(ours)} steps played, {len(theirs)} on reload"
+    return None
+
+
+# ----------------------------------------------------------------------------- shrinking
+
+
+def reproduces(ruleset: str, violation: Violation, actions: Sequence[dict[str, Any]]) -> bool:
+    """``actions`` (then the probe, if any) from the violation's set-up show its invariant."""
+    scenario, source = _load(SCENARIOS / ruleset / violation.setup)
+    action_type = type(scenario).model_fields["script"].annotation.__args__[0]  # type: ignore[union-attr]
+    try:
+        parsed = [action_type.model_validate(a) for a in actions]
+    except ValueError:
+        return False
+    if violation.invariant == "same seed, same timeline":
+        return True  # not a property of the actions: kept as found
+    if violation.invariant == "a saved session reloads identically":
+        fuzz = FuzzGame(scenario, source, random.Random(0))
+        try:
+            fuzz.replay(parsed, violation.open)
+        except (RuleError, Found):
+            return False
+        return reload_problem(fuzz) is not None
+    fuzz = FuzzGame(scenario, source, random.Random(0))
+    try:
+        fuzz.replay(parsed, violation.open)
+        if violation.probe is not None:
+            probe: Move = (
+                PASS if violation.probe == PASS else action_type.model_validate(violation.probe)
+            )
+            fuzz._before_probe, fuzz._open_before = list(fuzz.play.actions), fuzz.play.open  # noqa: SLF001
+            fuzz.attempt(probe)
+    except RuleError:
+        return False
+    except Found as found:
+        return found.violation.invariant == violation.invariant
+    return False
+
+
+def _units(actions: Sequence[dict[str, Any]]) -> list[tuple[int, int | None]]:
+    """Each action and each action inside one, as (top-level number, nested number)."""
+    units: list[tuple[int, int | None]] = []
+    for number, action in enumerate(actions):
+        units.append((number, None))
+        units += [(number, inner) for inner in range(len(_nested(action)))]
+    return units
+
+
+def _nested(action: dict[str, Any]) -> list[Any]:
+    for key, holder in (("attack", "window"), ("play", "responses")):
+        if isinstance(action.get(key), dict):
+            return list(action[key].get(holder, []))
+    return []
+
+
+def _without(
+    actions: Sequence[dict[str, Any]], unit: tuple[int, int | None]
+) -> list[dict[str, Any]]:
+    number, inner = unit
+    if inner is None:
+        return [a for i, a in enumerate(actions) if i != number]
+    action = dict(actions[number])
+    for key, holder in (("attack", "window"), ("play", "responses")):
+        if isinstance(action.get(key), dict):
+            args = dict(action[key])
+            kept = [a for i, a in enumerate(args.get(holder, [])) if i != inner]
+            if kept:
+                args[holder] = kept
+            else:
+                args.pop(holder, None)
+            action[key] = args
+    return [action if i == number else a for i, a in enumerate(actions)]
+
+
+def shrink(ruleset: str, violation: Violation, budget: int = SHRINK_BUDGET) -> None:
+    """Drop actions one by one (the last ones first) while the violation still shows."""
+    actions = list(violation.actions)
+    violation.shrunk_from = len(_units(actions))
+    if not reproduces(ruleset, violation, actions):
+        violation.detail += " (did not reproduce on replay: not shrunk)"
+        return
+    changed = True
+    while changed and budget > 0:
+        changed = False
+        for unit in reversed(_units(actions)):
+            if budget <= 0:
+                break
+            budget -= 1
+            if unit[0] >= len(actions) or (
+                unit[1] is not None and unit[1] >= len(_nested(actions[unit[0]]))
+            ):
+                continue
+            smaller = _without(actions, unit)
+            if reproduces(ruleset, violation, smaller):
+                actions, changed = smaller, True
+    violation.actions = actions
+
+
+def violation_text(ruleset: str, violation: Violation, seed: int) -> str:
+    """A scenario that reproduces ``violation``: its set-up, the shrunk script (the probe last,
+    expected to be refused when the engine said so), a comment naming the invariant."""
+    _, source = load_scenario(SCENARIOS / ruleset / violation.setup)
+    script = list(violation.actions)
+    if isinstance(violation.probe, dict):
+        probe = dict(violation.probe)
+        if violation.refusal_rule is not None:
+            probe["expect_error"] = {"rule": violation.refusal_rule}
+        script.append(probe)
+    extra: dict[str, Any] = {
+        "title": f"fuzz: {violation.invariant}",
+        "description": f"{violation.detail}\nFound by cardtable fuzz --ruleset {ruleset} "
+        f"--seed {seed} (game {violation.game}, set-up {violation.setup}).",
+    }
+    if violation.expect:
+        extra["expect"] = [violation.expect]
+    text = saved_text(source, script, **extra)
+    header = [
+        f"# cardtable fuzz: invariant violated: {violation.invariant}",
+        f"# {violation.detail}",
+        f"# seed {seed}, game {violation.game}, set-up {violation.setup}; shrunk from "
+        f"{violation.shrunk_from} to {len(_units(violation.actions))} actions",
+    ]
+    if violation.probe == PASS:
+        header.append("# the violation shows when the players pass after the last action")
+    if violation.open:
+        header.append(
+            "# the fuzzer left the last action waiting (its window or chain open); "
+            "the file plays it to its end"
+        )
+    header = [" ".join(line.split()) for line in header]
+    return "\n".join(header) + "\n" + text
+
+
+# ----------------------------------------------------------------------------- a run
+
+
+def _task(args: tuple[str, int, int, int, bool]) -> GameResult:
+    return run_game(*args)
+
+
+def results(
+    ruleset: str,
+    seed: int,
+    games: int,
+    moves: int,
+    workers: int = 1,
+    scheduler: str | None = None,
+    twice: bool = True,
+) -> Iterator[GameResult]:
+    """Every game's result, as they finish (in any order)."""
+    tasks = [(ruleset, seed, game, moves, twice) for game in range(games)]
+    if scheduler is not None:
+        yield from _dask_results(scheduler, tasks)
+    elif workers <= 1:
+        yield from map(_task, tasks)
+    else:
+        import multiprocessing
+
+        with multiprocessing.get_context("spawn").Pool(workers) as pool:
+            yield from pool.imap_unordered(_task, tasks)
+
+
+def _dask_results(
+    address: str, tasks: Sequence[tuple[str, int, int, int, bool]]
+) -> Iterator[GameResult]:
+    from distributed import Client, as_completed  # the optional ``dask`` extra
+
+    with Client(address) as client:
+        futures = client.map(_task, tasks, pure=False)
+        for future in as_completed(futures):
+            yield future.result()
+
+
+def fuzz(
+    ruleset: str,
+    seed: int,
+    games: int,
+    moves: int,
+    workers: int = 1,
+    scheduler: str | None = None,
+    out: Path | None = None,
+    progress: Callable[[Summary], None] | None = None,
+    twice: bool = True,
+) -> Summary:
+    """Run ``games`` games; violations shrunk and written to ``out``."""
+    start = time.perf_counter()
+    summary = Summary(ruleset, seed)
+    done: list[GameResult] = []
+    for result in results(ruleset, seed, games, moves, workers, scheduler, twice):
+        done.append(result)
+        summary.games += 1
+        summary.steps += result.steps
+        summary.timeline += result.timeline
+        summary.tried += result.tried
+        summary.refused += result.refused
+        summary.violations += result.violations
+        if progress:
+            progress(summary)
+    done.sort(key=lambda r: r.game)
+    summary.violations.sort(key=lambda v: v.game)
+    summary.digest = hashlib.sha256("".join(r.digest for r in done).encode()).hexdigest()
+    if out is not None and summary.violations:
+        out.mkdir(parents=True, exist_ok=True)
+        for number, violation in enumerate(summary.violations):
+            slug = "".join(c if c.isalnum() else "-" for c in violation.invariant).strip("-")
+            path = out / f"fuzz-{ruleset}-{seed}-game{violation.game}-{number}-{slug}.yaml"
+            path.write_text(violation_text(ruleset, violation, seed), encoding="utf-8")
+            violation.file = str(path)
+    summary.seconds = time.perf_counter() - start
+    return summary
+
+
+def print_progress(summary: Summary, total: int, stream: Any = None) -> None:
+    stream = stream or sys.stderr
+    width = 24
+    filled = width * summary.games // max(1, total)
+    bar = "#" * filled + "." * (width - filled)
+    stream.write(
+        f"\r[{bar}] {summary.games}/{total} games, {summary.steps} steps, "
+        f"{summary.refused}/{summary.tried} refused, {len(summary.violations)} violations"
+    )
+    if summary.games == total:
+        stream.write("\n")
+    stream.flush()
+
+
+def report(summary: Summary) -> Iterable[str]:
+    yield summary.line()
+    for violation in summary.violations:
+        where = f" -> {violation.file}" if violation.file else ""
+        yield (
+            f"  VIOLATION game {violation.game} ({violation.setup}): {violation.invariant}: "
+            f"{violation.detail}{where}"
+        )
+
+
+# ----------------------------------------------------------------------------- the command
+
+
+def fuzz_command(args: Any) -> int:
+    """``cardtable fuzz``: 0 when no invariant failed, 1 on a violation, 2 on bad arguments."""
+    wrong = [
+        f"--{name.replace('_', '-')} must be at least {least}"
+        for name, least in (("games", 1), ("workers", 1), ("steps_per_game", 1), ("seed", 0))
+        if getattr(args, name) < least
+    ]
+    if wrong:
+        print(f"error: {'; '.join(wrong)}", file=sys.stderr)
+        return 2
+    if args.scheduler is not None:
+        try:
+            import distributed  # noqa: F401
+        except ImportError:
+            print(
+                "error: --scheduler needs the dask extra: pip install 'cardtable[dask]'",
+                file=sys.stderr,
+            )
+            return 2
+    progress = None if args.quiet else (lambda s: print_progress(s, args.games))
+    summary = fuzz(
+        args.ruleset,
+        args.seed,
+        args.games,
+        args.steps_per_game,
+        workers=args.workers,
+        scheduler=args.scheduler,
+        out=Path(args.out),
+        progress=progress,
+    )
+    print("\n".join(report(summary)))
+    print(f"{summary.seconds:.1f} s, {summary.steps / max(summary.seconds, 1e-9):.0f} steps/s")
+    return 1 if summary.violations else 0

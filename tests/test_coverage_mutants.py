@@ -8,13 +8,14 @@ from pathlib import Path
 import pytest
 
 from app.cli import main
-from engine.branches import MAIN
+from engine.branches import MAIN, Branch, branch_actions
 from engine.compare import Side, card_facts, changed_cards, compare_sides, differences
 from engine.errors import RuleError, ScenarioError
 from engine.scenario import game_from_yaml, might_game_from_yaml, validate_scenario
 from engine.script import script_labels
 from engine.souls.game import SoulsGame
 from engine.souls.scenario import Action as SoulsAction
+from engine.souls.scenario import Expectation as SoulsExpectation
 from engine.yaml_source import YamlSource
 from tests.might_tables import TABLE
 
@@ -221,3 +222,63 @@ def test_script_labels_include_nested_actions_and_only_written_labels() -> None:
     ]
     assert script_labels(script) == {"a", "in", "b"}
     assert script_labels([]) == set()
+
+
+STOPPED = """\
+ruleset: souls
+title: t
+rules: [S-1]
+setup:
+  players:
+    - {name: Alice, slots: {A1: {card: Thorn Squire}}}
+    - {name: Bob, slots: {A1: {card: Ember Imp}}}
+script:
+  - deal: {target: ember-imp, amount: 5}
+    label: hit
+  - deal: {target: nobody, amount: 5}
+  - deal: {target: ember-imp, amount: 5}
+    label: later
+expect_error: {rule: S-4}
+expect:
+  - at: later
+    cards: {ember-imp: {damage: 10}}
+  - at: hit
+    cards: {ember-imp: {damage: 10}}
+  - steps:
+      - {rule: S-4, times: 2}
+    turn:
+      2
+  - steps:
+      - {text: "The table as set up", times: 1}
+"""
+
+
+def test_after_an_unreached_label_the_other_expectations_are_still_checked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Each failure on its own line; step 0 (the set-up) is a step expectations can match."""
+    path = tmp_path / "stopped.yaml"
+    path.write_text(STOPPED, encoding="utf-8")
+    assert main(["check", str(path)]) == 1
+    assert capsys.readouterr().out.splitlines() == [
+        f"FAIL  {path}  (t)",
+        f"  {path}:16: expect[0]: the label 'later' was not reached: the run stopped before it",
+        f"  {path}:19: expect[1] at 'hit': ember-imp damage: expected 10, saw 5",
+        f"  {path}:21: expect[2] at 'end': 0 steps match rule='S-4', expected 2",
+        f"  {path}:23: expect[2] at 'end': turn: expected 2, saw 1",
+        "1 scenario(s) checked",
+    ]
+
+
+def test_a_branch_of_a_branch_keeps_its_parents_actions() -> None:
+    def deal(amount: int) -> SoulsAction:
+        return SoulsAction.model_validate({"deal": {"target": "ember-imp", "amount": amount}})
+
+    script = [deal(5), deal(10)]
+    branches = [
+        Branch[SoulsAction, SoulsExpectation](name="b", keep=1, script=(deal(15), deal(20))),
+        Branch[SoulsAction, SoulsExpectation](name="c", parent="b", keep=2, script=(deal(25),)),
+    ]
+    assert branch_actions(script, branches, MAIN) == script
+    assert branch_actions(script, branches, "b") == [deal(5), deal(15), deal(20)]
+    assert branch_actions(script, branches, "c") == [deal(5), deal(15), deal(25)]

@@ -8,11 +8,17 @@ from pathlib import Path
 import pytest
 
 from app.cli import main
-from engine.branches import MAIN, Branch, branch_actions
+from engine.branches import MAIN, Branch, branch_actions, check_branches
 from engine.compare import Side, card_facts, changed_cards, compare_sides, differences
 from engine.errors import RuleError, ScenarioError
-from engine.scenario import game_from_yaml, might_game_from_yaml, validate_scenario
-from engine.script import script_labels
+from engine.scenario import (
+    Playthrough,
+    game_from_yaml,
+    might_game_from_yaml,
+    run_scenario,
+    validate_scenario,
+)
+from engine.script import card_id, script_labels, unique_names
 from engine.souls.game import SoulsGame
 from engine.souls.scenario import Action as SoulsAction
 from engine.souls.scenario import Expectation as SoulsExpectation
@@ -282,3 +288,46 @@ def test_a_branch_of_a_branch_keeps_its_parents_actions() -> None:
     assert branch_actions(script, branches, MAIN) == script
     assert branch_actions(script, branches, "b") == [deal(5), deal(15), deal(20)]
     assert branch_actions(script, branches, "c") == [deal(5), deal(15), deal(25)]
+
+
+def test_card_ids_drop_leading_and_trailing_punctuation() -> None:
+    assert card_id("  Ember Imp! ") == "ember-imp"
+    assert card_id("-Old--Keep-") == "old-keep"
+
+
+def test_names_given_twice_are_all_named() -> None:
+    with pytest.raises(ValueError, match="^players named twice: Alice, Bob$"):
+        unique_names(["Bob", "Alice", "Bob", "Alice", "Cy"], "players")
+    unique_names(["Alice", "Bob"])
+
+
+def test_a_branch_keeps_at_most_what_its_parent_has() -> None:
+    def deal(amount: int) -> SoulsAction:
+        return SoulsAction.model_validate({"deal": {"target": "ember-imp", "amount": amount}})
+
+    def branch(name: str, keep: int, count: int, parent: str = MAIN) -> Branch:  # type: ignore[type-arg]
+        script = tuple(deal(5) for _ in range(count))
+        return Branch[SoulsAction, SoulsExpectation](
+            name=name, parent=parent, keep=keep, script=script
+        )
+
+    script = [deal(5), deal(10)]
+    check_branches(script, [branch("b", 2, 3), branch("c", 5, 0, "b")])  # all of main, of b
+    with pytest.raises(ValueError, match="^branch 'c' keeps 6 actions, but 'b' has 5$"):
+        check_branches(script, [branch("b", 2, 3), branch("c", 6, 0, "b")])
+    with pytest.raises(ValueError, match="^branch 'b' keeps 3 actions, but 'main' has 2$"):
+        check_branches(script, [branch("b", 3, 0)])
+
+
+def test_before_start_is_before_the_set_up(tmp_path: Path) -> None:
+    """``before: start`` looks at no step at all; the runner's ends are each action's last step."""
+    text = LABELS + "    no_steps:\n      - {text: The table as set up, before: start}\n"
+    path = tmp_path / "start.yaml"
+    path.write_text(text, encoding="utf-8")
+    run = run_scenario(path)
+    assert run.failures == []
+    source = YamlSource(path, text)
+    play = Playthrough(validate_scenario(source), source)
+    play.run(validate_scenario(source).script)
+    assert play.runner.ends == [len(play.game.steps) - 1]
+    assert play.runner.starts["start"] == 0

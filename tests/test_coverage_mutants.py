@@ -298,6 +298,8 @@ def test_card_ids_drop_leading_and_trailing_punctuation() -> None:
 def test_names_given_twice_are_all_named() -> None:
     with pytest.raises(ValueError, match="^players named twice: Alice, Bob$"):
         unique_names(["Bob", "Alice", "Bob", "Alice", "Cy"], "players")
+    with pytest.raises(ValueError, match="^cards named twice: Imp$"):
+        unique_names(["Imp", "Imp"])
     unique_names(["Alice", "Bob"])
 
 

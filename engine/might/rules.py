@@ -75,10 +75,6 @@ from engine.might.table import (
 from engine.timeline import Cause, Recorder, Step, turn_label
 
 
-class _TrialDone(Exception):
-    """Ends a trial run of an action (``_verify_settles``), rolling it back."""
-
-
 class MightRules(Recorder[MightTable]):
     """A might game in progress: the current table, its timeline and the players' actions
     (``MightTurn`` adds combat and the end of turn, ``MightGame`` the playtester's edits)."""
@@ -154,11 +150,7 @@ class MightRules(Recorder[MightTable]):
             return
         chooser, self.chooser = self.chooser, default_chooser
         try:
-            with self.transaction():
-                act()
-                raise _TrialDone
-        except _TrialDone:
-            pass
+            self.rehearse(act)
         finally:
             self.chooser = chooser
 

@@ -10,6 +10,7 @@ import pytest
 from engine.assets import SCENARIOS
 from engine.changes import Change, Moved, PhaseChanged, StatChanged
 from engine.scenario import run_scenario, scenario_files
+from tests.scenario_citations import cited_rules
 
 FILES = scenario_files([SCENARIOS / "might"])
 ON_TABLE = ("hand", "chain", "trash")
@@ -68,14 +69,5 @@ def test_every_change_cites_its_defining_clause(path: Path) -> None:
 
 
 def test_every_might_project_ruling_is_cited_where_it_decides() -> None:
-    cited: set[str] = set()
-    for path in FILES:
-        run = run_scenario(path)
-        cited |= {rule for step in run.game.steps for rule in step.rules}
-        pending = list(run.scenario.script)
-        while pending:
-            action = pending.pop()
-            pending += action.nested()
-            if action.expect_error:
-                cited.add(action.expect_error.rule)
+    cited = set().union(*(cited_rules(run_scenario(path)) for path in FILES))
     assert not set(MIGHT_RULINGS) - cited, "project rulings no might step cites"

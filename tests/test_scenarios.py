@@ -10,6 +10,7 @@ import pytest
 from app.cli import main
 from engine.assets import SCENARIOS
 from engine.scenario import run_scenario, scenario_files
+from tests.scenario_citations import cited_rules
 
 RULES_DIR = Path(__file__).resolve().parents[2] / "shared" / "rules"
 SOULS_CLAUSES = [
@@ -61,15 +62,7 @@ def test_cardtable_check_passes_on_all_scenarios(
 @pytest.mark.parametrize("path", ALL_FILES, ids=[p.stem for p in ALL_FILES])
 def test_scenario_cites_the_rules_it_names(path: Path) -> None:
     run = run_scenario(path)
-    cited = {rule for step in run.game.steps for rule in step.rules}
-    pending = list(run.scenario.script)
-    while pending:  # rejections count as citations, nested ones (windows, responses) included
-        action = pending.pop()
-        pending += action.nested()
-        if action.expect_error:
-            cited.add(action.expect_error.rule)
-    if run.scenario.expect_error:  # the refusal the whole run stops at
-        cited.add(run.scenario.expect_error.rule)
+    cited = cited_rules(run)
     missing = set(run.scenario.rules) - cited
     assert not missing, f"{path.name} names {sorted(missing)} but no step cites them"
 

@@ -11,6 +11,7 @@ import pytest
 from engine.assets import SCENARIOS
 from engine.changes import Change, Moved, Played, StatChanged
 from engine.scenario import run_scenario, scenario_files
+from tests.scenario_citations import cited_rules
 
 SOULS_FILES = scenario_files([SCENARIOS / "souls"])
 
@@ -94,13 +95,5 @@ def souls_project_rulings() -> set[str]:
 def test_every_souls_project_ruling_is_cited_where_it_decides() -> None:
     """Each souls ruling shows up in a step (or a rejection) of some shipped scenario; P-6 refuses
     a set-up, so it is cited by file errors (tests/test_bad_input.py)."""
-    cited: set[str] = set()
-    for path in SOULS_FILES:
-        run = run_scenario(path)
-        cited |= {rule for step in run.game.steps for rule in step.rules}
-        pending = list(run.scenario.script)
-        while pending:
-            action = pending.pop()
-            pending += action.nested()
-            cited |= {action.expect_error.rule} if action.expect_error else set()
+    cited = set().union(*(cited_rules(run_scenario(path)) for path in SOULS_FILES))
     assert souls_project_rulings() - {"P-6"} <= cited

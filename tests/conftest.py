@@ -24,3 +24,19 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "benchmark" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.benchmark)
+
+
+@pytest.fixture
+def window(qtbot, tmp_path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    """The main window, shown, with its own settings file; message boxes that would wait for a
+    click return at once (a test that reads them patches them itself)."""
+    from PySide6.QtCore import QSettings
+
+    from app.main_window import MainWindow
+
+    for name in ("critical", "warning", "information"):
+        monkeypatch.setattr(QMessageBox, name, staticmethod(lambda *a, **k: None))
+    win = MainWindow(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(win)
+    win.show()
+    return win

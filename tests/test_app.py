@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
 from app.dialogs import ReplacementOrderDialog
@@ -20,17 +20,11 @@ ATTACK_REFUSAL = (
 )
 
 
-@pytest.fixture
-def window(qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> MainWindow:  # type: ignore[no-untyped-def]
-    for name in ("critical", "warning", "information"):
-        monkeypatch.setattr(QMessageBox, name, staticmethod(lambda *a, **k: None))
+@pytest.fixture(autouse=True)
+def questions_answered_yes(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(
         QMessageBox, "question", staticmethod(lambda *a, **k: QMessageBox.StandardButton.Yes)
     )
-    win = MainWindow(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(win)
-    win.show()
-    return win
 
 
 def item(win: MainWindow, uid: str) -> CardItem:
@@ -95,9 +89,7 @@ def menu_action(window: MainWindow, text: str):  # type: ignore[no-untyped-def]
     return next(a for a in actions if a.text().startswith(text))
 
 
-def test_attack_and_end_turn_by_clicks(
-    window: MainWindow, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_attack_and_end_turn_by_clicks(window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
     refused: list[str] = []
     monkeypatch.setattr(
         QMessageBox, "warning", staticmethod(lambda parent, title, text: refused.append(text))

@@ -8,8 +8,6 @@ import json
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QMessageBox
 
 from app.cli import main
 from app.dialogs import ReplacementOrderDialog
@@ -88,16 +86,6 @@ def test_diff_names_what_differs_between_two_branches(capsys: pytest.CaptureFixt
 
 
 # ------------------------------------------------------------------------------------ the app
-
-
-@pytest.fixture
-def window(qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> MainWindow:  # type: ignore[no-untyped-def]
-    for name in ("critical", "warning", "information"):
-        monkeypatch.setattr(QMessageBox, name, staticmethod(lambda *a, **k: None))
-    win = MainWindow(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(win)
-    win.show()
-    return win
 
 
 def click(window: MainWindow, uid: str, text: str) -> None:

@@ -7,8 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QMessageBox
+from PySide6.QtWidgets import QDialog, QDialogButtonBox
 
 from app.dialogs import AssignmentDialog, ReplacementOrderDialog
 from app.main_window import MainWindow
@@ -43,16 +42,6 @@ setup:
 """
 
 Script = Callable[[QDialog], None]
-
-
-@pytest.fixture
-def window(qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> MainWindow:  # type: ignore[no-untyped-def]
-    for name in ("critical", "warning", "information"):
-        monkeypatch.setattr(QMessageBox, name, staticmethod(lambda *a, **k: None))
-    win = MainWindow(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(win)
-    win.show()
-    return win
 
 
 def open_text(window: MainWindow, text: str) -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QEvent, QPoint, QPointF, QSettings, Qt, QUrl
 from PySide6.QtGui import QMouseEvent, QWheelEvent
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication
 
 from app.card_painter import MIN_TEXT_PX
 from app.inspector import rule_summaries
@@ -57,15 +57,11 @@ def crowded_units(prefix: str) -> str:
 
 
 @pytest.fixture
-def window(qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> MainWindow:  # type: ignore[no-untyped-def]
-    for name in ("critical", "warning", "information"):
-        monkeypatch.setattr(QMessageBox, name, staticmethod(lambda *a, **k: None))
-    win = MainWindow(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(win)
-    win.resize(1280, 800)
-    win.show()
+def window(window: MainWindow) -> MainWindow:
+    """The shared window at 1280x800, the size the readability targets are set for."""
+    window.resize(1280, 800)
     settle()
-    return win
+    return window
 
 
 def settle() -> None:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
 from app.main_window import MainWindow
@@ -17,17 +17,11 @@ HEAL_SAVES = SCENARIOS / "souls" / "battle-3-window-heal-saves.yaml"
 REACTION = SCENARIOS / "might" / "M5-reaction-before-the-spell-resolves.yaml"
 
 
-@pytest.fixture
-def window(qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> MainWindow:  # type: ignore[no-untyped-def]
-    for name in ("critical", "warning", "information"):
-        monkeypatch.setattr(QMessageBox, name, staticmethod(lambda *a, **k: None))
+@pytest.fixture(autouse=True)
+def questions_answered_yes(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(
         QMessageBox, "question", staticmethod(lambda *a, **k: QMessageBox.StandardButton.Yes)
     )
-    win = MainWindow(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(win)
-    win.show()
-    return win
 
 
 def set_up_only(window: MainWindow, path: Path) -> None:

@@ -240,6 +240,7 @@ def souls_layout(table: SoulsTable) -> Layout:
 
     hands: dict[int, list[CardState]] = {0: [], 1: []}
     piles: dict[tuple[int, str], int] = {}
+    under: dict[str, int] = {}  # Armament placed under each Soul so far
     for card in table.cards.values():
         look = with_uid(souls_look(table, card), card.uid, card.name)
         owner = card.owner
@@ -253,8 +254,8 @@ def souls_layout(table: SoulsTable) -> Layout:
         elif card.zone == "armament" and card.attached_to in table.cards:
             host = table.cards[card.attached_to].slot or "A1"
             col, row = ord(host[0]) - ord("A"), int(host[1:])
-            armed = piles.get((owner, host), 0)  # a second Armament peeks out below the first
-            piles[(owner, host)] = armed + 1
+            armed = under.get(card.attached_to, 0)  # a second Armament peeks out below the first
+            under[card.attached_to] = armed + 1
             x = grid_x + col * step_x
             y, z = card_y(owner, row) + CARD_H - 4 + armed * 6, 0.5 - armed * 0.01
         elif card.zone in ("elysium", "exile"):
@@ -306,7 +307,7 @@ def souls_layout(table: SoulsTable) -> Layout:
         "souls",
         table.columns,
         table.rows,
-        tuple(sorted(i for i in piles.items() if i[0][1] in ("elysium", "exile"))),
+        tuple(sorted(piles.items())),
         tuple(len(h) for h in hands.values()),
     )
     return Layout(placements, decorations, shape, bounds)

@@ -138,6 +138,7 @@ class TableScene(QGraphicsScene):
         self.items_by_uid: dict[str, CardItem] = {}
         self._decorations: list[QGraphicsItem] = []
         self._marks: list[QGraphicsItem] = []
+        self.drawn = StepMarks()  # the deltas and arrows on show
         self._shape: tuple[object, ...] | None = None
         self._bounds = QRectF()
         self._fade = QVariantAnimation(self)
@@ -153,25 +154,18 @@ class TableScene(QGraphicsScene):
         self.clear()
         self.items_by_uid.clear()
         self._decorations, self._marks = [], []
+        self.drawn = StepMarks()
         self._shape = None
         self._bounds = QRectF()
 
     @property
     def deltas(self) -> dict[str, list[str]]:
-        """The delta texts on show, by card (tests and the inspector read them)."""
-        return {
-            uid: item.texts
-            for item in self._marks
-            if isinstance(item, DeltaItem) and (uid := str(item.data(0)))
-        }
+        """The delta texts on show, by card (tests and the export read them)."""
+        return self.drawn.deltas
 
     @property
     def arrows(self) -> list[tuple[str, str]]:
-        return [
-            tuple(str(item.data(0)).split(">", 1))  # type: ignore[misc]
-            for item in self._marks
-            if isinstance(item, QGraphicsPathItem)
-        ]
+        return self.drawn.arrows
 
     def show_table(
         self,
@@ -225,23 +219,24 @@ class TableScene(QGraphicsScene):
             path.setBrush(QBrush(ARROW))
             path.setZValue(40)
             path.setOpacity(0.85)
-            path.setData(0, f"{start}>{end}")
             path.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
             self.addItem(path)
             self._marks.append(path)
+        deltas: dict[str, list[str]] = {}
         for uid, texts in marks.deltas.items():
             card = self.items_by_uid.get(uid)
             if card is None or not card.isVisible():
                 continue
             delta = DeltaItem(texts)
-            delta.setData(0, uid)
             # Over the card's lower part: its name and damage token stay readable.
             w, h = card.look.size
             delta.setPos(card.pos() + QPointF(3, h - 21 * len(texts) - 3))
             self.addItem(delta)
             self._marks.append(delta)
+            deltas[uid] = texts
+        self.drawn = StepMarks(deltas, list(marks.arrows))
         self._fade.stop()
-        if marks.deltas:
+        if deltas:
             self._fade.start()
 
     def _fade_deltas(self, value: object) -> None:

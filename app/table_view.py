@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import QPoint, QRectF, Qt, Signal
+from PySide6.QtCore import QPoint, QRectF, Qt
 from PySide6.QtGui import QMouseEvent, QPainter, QPaintEvent, QResizeEvent, QWheelEvent
 from PySide6.QtWidgets import (
     QFrame,
@@ -181,8 +181,6 @@ class TableView(QGraphicsView):
     """Fits the table to the window until the user zooms (wheel, Ctrl +/-) or pans (drag the
     background, or drag with the middle button); ``fit`` (Ctrl+0) returns to fitting."""
 
-    card_hovered = Signal(str)  # "" when the mouse leaves the cards
-
     def __init__(self, scene: TableScene) -> None:
         super().__init__(scene)
         self.table_scene = scene
@@ -292,7 +290,6 @@ class TableView(QGraphicsView):
         if uid != self._hovered:
             self._hovered = uid
             self.preview.show_look(card.look if card is not None else None)
-            self.card_hovered.emit(uid)
         if card is not None:
             self._place_preview(point)
         super().mouseMoveEvent(event)

@@ -251,7 +251,11 @@ def souls_layout(table: SoulsTable) -> Layout:
             x, y, z = grid_x + col * step_x, card_y(owner, row), 1.0
             if card.zone == "ambush":  # a tab on the slot's top edge, clear of the HP bar
                 x, y, z = x + (CARD_W - MARKER_W) / 2, y - MARKER_H + 2, 3.0
-        elif card.zone == "armament" and card.attached_to in table.cards:
+        elif (
+            card.zone == "armament"
+            and card.attached_to is not None
+            and card.attached_to in table.cards
+        ):
             host = table.cards[card.attached_to].slot or "A1"
             col, row = ord(host[0]) - ord("A"), int(host[1:])
             armed = under.get(card.attached_to, 0)  # a second Armament peeks out below the first

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Literal, Self
 
+from engine.card_map import CardMap
 from engine.frozen import Frozen
 from engine.might.cards import Duration, Effect, MightCardDef, Scope
 
@@ -182,7 +183,7 @@ class MightTable(Frozen):
     players: tuple[MightPlayer, ...]
     battlefields: tuple[Battlefield, ...]
     defs: dict[str, MightCardDef]
-    cards: dict[str, MightCard]
+    cards: CardMap[MightCard]
     chain: tuple[ChainItem, ...] = ()
     combat: Combat | None = None
     turn: int = 1
@@ -190,7 +191,7 @@ class MightTable(Frozen):
     next_id: int = 1
 
     def with_card(self, card: MightCard) -> MightTable:
-        return self.evolve(cards={**self.cards, card.uid: card})
+        return self.evolve(cards=self.cards.set(card.uid, card))
 
     def with_player(self, index: int, player: MightPlayer) -> MightTable:
         players = list(self.players)

@@ -10,6 +10,7 @@ import string
 from collections.abc import Iterable
 from typing import Literal
 
+from engine.card_map import CardMap
 from engine.frozen import Frozen
 from engine.souls.cards import CardDef
 
@@ -61,7 +62,7 @@ class SoulsTable(Frozen):
     columns: int = 3
     rows: int = 2
     defs: dict[str, CardDef]
-    cards: dict[str, CardState]
+    cards: CardMap[CardState]
     turn: int = 1
     turn_player: int = 0
     winner: int | None = None
@@ -70,10 +71,10 @@ class SoulsTable(Frozen):
     # --- updates -----------------------------------------------------------------------------
 
     def with_card(self, card: CardState) -> SoulsTable:
-        return self.evolve(cards={**self.cards, card.uid: card})
+        return self.evolve(cards=self.cards.set(card.uid, card))
 
     def without_card(self, uid: str) -> SoulsTable:
-        return self.evolve(cards={k: v for k, v in self.cards.items() if k != uid})
+        return self.evolve(cards=self.cards.delete(uid))
 
     # --- queries -----------------------------------------------------------------------------
 

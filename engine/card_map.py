@@ -1,0 +1,98 @@
+"""An immutable, ordered map of the cards on a table that shares what an update leaves alone.
+
+Every timeline step holds a snapshot of the table; copying a dict of every card for each step
+cost memory and time in proportion to the table (issue 11). ``CardMap`` keeps the cards in a
+hash array mapped trie (``immutables.Map``), so replacing one card copies a few small nodes, and
+the cards' order (the order they were set up in, which hands and the text keep) in a tuple that
+only adding or removing a card copies.
+
+>>> cards = CardMap({"a": 1, "b": 2})
+>>> later = cards.set("a", 10)
+>>> list(later.items()), list(cards.items())
+([('a', 10), ('b', 2)], [('a', 1), ('b', 2)])
+>>> later.set("c", 3).delete("a") == {"b": 2, "c": 3}
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any, Generic, TypeVar, get_args
+
+import immutables
+from pydantic import GetCoreSchemaHandler
+from pydantic_core import core_schema
+
+V = TypeVar("V")
+
+
+class CardMap(Mapping[str, V], Generic[V]):
+    """A persistent mapping from card id to card, iterated in the order cards were added."""
+
+    __slots__ = ("_map", "_order")
+
+    def __init__(self, items: Mapping[str, V] | None = None) -> None:
+        items = items or {}
+        self._map: immutables.Map[str, V] = immutables.Map(items)
+        self._order: tuple[str, ...] = tuple(items)
+
+    @classmethod
+    def _of(cls, map_: immutables.Map[str, V], order: tuple[str, ...]) -> CardMap[V]:
+        new = cls.__new__(cls)
+        new._map, new._order = map_, order
+        return new
+
+    def set(self, key: str, value: V) -> CardMap[V]:
+        """This map with ``key`` set to ``value`` (a new key goes last)."""
+        order = self._order if key in self._map else (*self._order, key)
+        return self._of(self._map.set(key, value), order)
+
+    def delete(self, key: str) -> CardMap[V]:
+        """This map without ``key`` (KeyError when it is not there)."""
+        return self._of(self._map.delete(key), tuple(k for k in self._order if k != key))
+
+    def __getitem__(self, key: str) -> V:
+        return self._map[key]
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._map
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._order)
+
+    def __len__(self) -> int:
+        return len(self._order)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, CardMap):
+            return self._map is other._map or self._map == other._map
+        if isinstance(other, Mapping):
+            return len(self) == len(other) and all(
+                key in other and other[key] == value for key, value in self.items()
+            )
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # like a dict: compared by content
+
+    def __repr__(self) -> str:
+        return f"CardMap({dict(self.items())!r})"
+
+    @classmethod
+    def __get_pydantic_core_schema__(
+        cls, source: Any, handler: GetCoreSchemaHandler
+    ) -> core_schema.CoreSchema:
+        """Validated as a dict of its value type (a CardMap is taken as it is); dumped as one."""
+        (value_type,) = get_args(source) or (Any,)
+        as_dict = core_schema.dict_schema(
+            core_schema.str_schema(), handler.generate_schema(value_type)
+        )
+        from_dict = core_schema.no_info_after_validator_function(cls, as_dict)
+        return core_schema.json_or_python_schema(
+            json_schema=from_dict,
+            python_schema=core_schema.union_schema(
+                [core_schema.is_instance_schema(cls), from_dict]
+            ),
+            serialization=core_schema.plain_serializer_function_ser_schema(
+                dict, return_schema=as_dict
+            ),
+        )

@@ -29,27 +29,48 @@ V = TypeVar("V")
 class CardMap(Mapping[str, V], Generic[V]):
     """A persistent mapping from card id to card, iterated in the order cards were added."""
 
-    __slots__ = ("_map", "_order")
+    __slots__ = ("_map", "_order", "_positions", "_memo")
 
     def __init__(self, items: Mapping[str, V] | None = None) -> None:
         items = items or {}
         self._map: immutables.Map[str, V] = immutables.Map(items)
         self._order: tuple[str, ...] = tuple(items)
+        self._positions: dict[str, int] | None = None
+        self._memo: dict[str, object] | None = None
 
     @classmethod
-    def _of(cls, map_: immutables.Map[str, V], order: tuple[str, ...]) -> CardMap[V]:
+    def _of(
+        cls, map_: immutables.Map[str, V], order: tuple[str, ...], positions: dict[str, int] | None
+    ) -> CardMap[V]:
         new = cls.__new__(cls)
-        new._map, new._order = map_, order
+        new._map, new._order, new._positions, new._memo = map_, order, positions, None
         return new
 
     def set(self, key: str, value: V) -> CardMap[V]:
         """This map with ``key`` set to ``value`` (a new key goes last)."""
-        order = self._order if key in self._map else (*self._order, key)
-        return self._of(self._map.set(key, value), order)
+        if key in self._map:
+            return self._of(self._map.set(key, value), self._order, self._positions)
+        return self._of(self._map.set(key, value), (*self._order, key), None)
 
     def delete(self, key: str) -> CardMap[V]:
         """This map without ``key`` (KeyError when it is not there)."""
-        return self._of(self._map.delete(key), tuple(k for k in self._order if k != key))
+        order = tuple(k for k in self._order if k != key)
+        return self._of(self._map.delete(key), order, None)
+
+    def position(self, key: str) -> int:
+        """Where ``key`` comes in the order (shared by every map with the same keys)."""
+        if self._positions is None:
+            self._positions = {k: i for i, k in enumerate(self._order)}
+        return self._positions[key]
+
+    @property
+    def memo(self) -> dict[str, object]:
+        """What a ruleset derives from these cards and keeps with them (its lookup indexes).
+        The cards never change, so neither does what is derived from them; an update starts
+        with an empty memo, which the ruleset fills from the old map's (engine/souls/index.py)."""
+        if self._memo is None:
+            self._memo = {}
+        return self._memo
 
     def __getitem__(self, key: str) -> V:
         return self._map[key]

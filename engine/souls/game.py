@@ -31,7 +31,7 @@ engine.errors.RuleError: slot A2 hangs under a captured Soul on A1 (rule 14.5.2)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Literal
@@ -153,11 +153,7 @@ class SoulsGame(Recorder[SoulsTable]):
     def _may_loop(self) -> bool:
         """Only triggered abilities repeat, and only cards on the table trigger: without such a
         card nothing an action does can loop (P-25)."""
-        return any(
-            ability.when in ("damaged", "captured", "end_of_turn")
-            for card in self.table.on_table()
-            for ability in self._definition(card.uid).abilities
-        )
+        return bool(self.table.index.triggers)
 
     def _settle(self) -> None:
         """After a step of play: capture, then each pending trigger as its own step (S-12).
@@ -320,8 +316,7 @@ class SoulsGame(Recorder[SoulsTable]):
         if round_down_to_5(cost) == 0:
             rounded = cost != 0
             self.record(
-                f"{uid} pays 0 HP{f' ({cost} rounded down)' if rounded else ''}: "
-                "it costs nothing",
+                f"{uid} pays 0 HP{f' ({cost} rounded down)' if rounded else ''}: it costs nothing",
                 ["14.3.2", "S-11", *(["S-7", "P-9"] if rounded else [])],
                 cause,
             )
@@ -345,7 +340,9 @@ class SoulsGame(Recorder[SoulsTable]):
 
     def _capture(self, uids: Sequence[str], cause: Cause, rules: Sequence[str]) -> None:
         """Turn cards face down on their slots, all at once (14.4.1, 14.4.5, 14.4.6, S-14)."""
-        lines_before = {c.uid: self.table.line(c.uid) for c in self.table.souls()}
+        lines_before = self._lines(
+            (card.owner, card.slot) for card in map(self._card, uids) if card.slot is not None
+        )
         table_before = self.table
         changes: list[Change] = []
         for uid in uids:
@@ -373,8 +370,9 @@ class SoulsGame(Recorder[SoulsTable]):
         places = {(self._card(uid).owner, self._card(uid).slot) for uid in souls}
         ambushes = [
             c.uid
-            for c in self.table.cards.values()
-            if c.zone == "ambush" and (c.owner, c.slot) in places
+            for owner, slot in places
+            if slot is not None
+            for c in self.table.ambushes_at(owner, slot)
         ]
         stay = "stays at its slot" if len(ambushes) == 1 else "stay at their slots"
         text += [f"{', '.join(ambushes)} {stay}"] if ambushes else []
@@ -411,7 +409,7 @@ class SoulsGame(Recorder[SoulsTable]):
     ) -> list[StatChanged]:
         """Max HP and power of active cards that changed because a count changed (Sylva, 14.5.3)."""
         changes: list[StatChanged] = []
-        for card in self.table.on_table():
+        for card in self.table.with_statics():
             if card.uid in exclude or not self.table.is_active(card.uid):
                 continue
             stats: tuple[Literal["max_hp", "power"], ...] = ("max_hp", "power")
@@ -426,6 +424,13 @@ class SoulsGame(Recorder[SoulsTable]):
                         StatChanged(card=card.uid, stat=stat, before=value - new + old, after=value)
                     )
         return changes
+
+    def _lines(self, places: Iterable[tuple[int, str]]) -> dict[str, str | None]:
+        """The line of every Soul in the columns of ``places``: only a change in its column can
+        move a Soul between the lines (S-2). In the order of simultaneous events (P-26)."""
+        columns = {(owner, slot[:1]) for owner, slot in places}
+        souls = [card for owner, column in columns for card in self.table.column(owner, column)]
+        return {card.uid: self.table.line(card.uid) for card in self.table.in_order(souls)}
 
     def _record_line_changes(self, before: Mapping[str, str | None], cause: Cause) -> None:
         """Each Soul whose derived line changed gets its own step (S-2)."""
@@ -446,11 +451,7 @@ class SoulsGame(Recorder[SoulsTable]):
     def _capture_check(self, cause: Cause, extra_rules: Sequence[str] = ()) -> None:
         """Capture every active card at 0 HP, all at once, until nothing changes (S-12)."""
         while not self.table.game_over:
-            at_zero = [
-                c.uid
-                for c in self.table.on_table()
-                if not c.face_down and self.table.hp(c.uid) == 0
-            ]
+            at_zero = [c.uid for c in self.table.at_zero()]
             if not at_zero:
                 break
             rules = ["14.4.2", "S-12"]
@@ -466,9 +467,8 @@ class SoulsGame(Recorder[SoulsTable]):
         self._baseline = self.table
 
     def _check_game_over(self, cause: Cause) -> None:
-        shattered = [
-            card for card in self.table.on_table() if card.zone == "realm" and card.face_down
-        ]
+        realms = [self.table.realm(owner) for owner in range(len(self.table.players))]
+        shattered = self.table.in_order(r for r in realms if r is not None and r.face_down)
         if self.table.game_over or not shattered:
             return
         if len(shattered) > 1:  # both players lose at once: nobody wins (P-23)
@@ -636,7 +636,7 @@ class SoulsGame(Recorder[SoulsTable]):
         def act() -> None:
             card = self._card(uid)
             cause = Cause(kind="action", card=uid, text=f"recruit {uid}")
-            lines_before = {c.uid: self.table.line(c.uid) for c in self.table.souls(card.owner)}
+            lines_before = self._lines([(card.owner, slot)])
             self._set(card.evolve(zone="slot", slot=slot))
             self.record(
                 f"{uid} is recruited onto slot {slot} ({self.table.line(uid)} Line)",
@@ -968,7 +968,7 @@ class SoulsGame(Recorder[SoulsTable]):
                 cause,
                 [PhaseChanged(before="Main phase", after="End phase")],
             )
-            for card in self.table.on_table():  # in the order of simultaneous events (P-26)
+            for card in self.table.with_triggers():  # in the order of simultaneous events (P-26)
                 if self.table.is_active(card.uid):
                     self._queue_triggers(card.uid, "end_of_turn", None)
             self._settle()
@@ -977,7 +977,7 @@ class SoulsGame(Recorder[SoulsTable]):
             if self.table.game_over:
                 return
             table = self.table
-            for card in table.cards.values():
+            for card in table.expiring():
                 if card.attacked_this_turn:
                     self._set(card.evolve(attacked_this_turn=False))
             self.table = self.table.evolve(turn=table.turn + 1, turn_player=1 - table.turn_player)
@@ -994,7 +994,7 @@ class SoulsGame(Recorder[SoulsTable]):
 
     def _end_bonuses(self, cause: Cause) -> None:
         changes: list[Change] = []
-        for card in list(self.table.cards.values()):
+        for card in self.table.expiring():
             ending = [b for b in card.bonuses if b.duration == "end_of_turn"]
             if ending:
                 self._set(card.evolve(bonuses=tuple(b for b in card.bonuses if b not in ending)))

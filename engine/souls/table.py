@@ -8,11 +8,15 @@ from __future__ import annotations
 
 import string
 from collections.abc import Iterable
+from functools import cache
 from typing import Literal
 
 from engine.card_map import CardMap
 from engine.frozen import Frozen
 from engine.souls.cards import CardDef
+from engine.souls.index import SoulsIndex
+
+_INDEX = "souls"  # the table's index in its cards' memo
 
 Zone = Literal["hand", "slot", "realm", "elysium", "exile", "armament", "ambush"]
 
@@ -71,10 +75,50 @@ class SoulsTable(Frozen):
     # --- updates -----------------------------------------------------------------------------
 
     def with_card(self, card: CardState) -> SoulsTable:
-        return self.evolve(cards=self.cards.set(card.uid, card))
+        return self._replaced(self.cards.get(card.uid), card, self.cards.set(card.uid, card))
 
     def without_card(self, uid: str) -> SoulsTable:
-        return self.evolve(cards=self.cards.delete(uid))
+        return self._replaced(self.cards[uid], None, self.cards.delete(uid))
+
+    def _replaced(
+        self, old: CardState | None, new: CardState | None, cards: CardMap[CardState]
+    ) -> SoulsTable:
+        """The table with ``cards``, its index updated by the one card that changed."""
+        table = self.evolve(cards=cards)
+        known = self._known_index()
+        if known is not None:
+            moved = known.moved(old, new)
+            cards.memo[_INDEX] = moved
+            cards.memo[_INDEX] = moved.with_hp(known.affected(old, new), table._at_zero)
+        return table
+
+    # --- the index (engine/souls/index.py) ------------------------------------------------------
+
+    def _known_index(self) -> SoulsIndex | None:
+        index = self.cards.memo.get(_INDEX)
+        return index if isinstance(index, SoulsIndex) and index.defs is self.defs else None
+
+    @property
+    def index(self) -> SoulsIndex:
+        """Lookups kept with the cards: built once for a table, then updated card by card."""
+        index = self._known_index()
+        if index is None:
+            index = SoulsIndex.build(self.cards.values(), self.defs)
+            self.cards.memo[_INDEX] = index
+            index = index.with_hp(self.cards, self._at_zero)
+            self.cards.memo[_INDEX] = index
+        return index
+
+    def _at_zero(self, uid: str) -> bool:
+        return uid in self.cards and self.is_active(uid) and self.hp(uid) == 0
+
+    def at_zero(self) -> list[CardState]:
+        """Active Souls and Realms with 0 HP, in the order of simultaneous events (S-12)."""
+        return self.in_order(self.cards[uid] for uid in self.index.at_zero)
+
+    def _cards_of(self, uids: Iterable[str]) -> list[CardState]:
+        """``uids``' cards in the order of ``cards``."""
+        return [self.cards[uid] for uid in sorted(uids, key=self.cards.position)]
 
     # --- queries -----------------------------------------------------------------------------
 
@@ -96,22 +140,19 @@ class SoulsTable(Frozen):
 
     def slot_names(self) -> list[str]:
         """Slots in the S-16 order: column, then row (A1, A2, B1, ...)."""
-        return [
-            f"{string.ascii_uppercase[col]}{row}"
-            for col in range(self.columns)
-            for row in range(1, self.rows + 1)
-        ]
+        return list(_slot_places(self.columns, self.rows))
 
     def occupant(self, owner: int, slot: str) -> CardState | None:
-        for card in self.cards.values():
-            if card.owner == owner and card.zone == "slot" and card.slot == slot:
-                return card
-        return None
+        on_slot = self.index.slots.get((owner, slot))
+        return self._cards_of(on_slot)[0] if on_slot else None
+
+    def ambushes_at(self, owner: int, slot: str) -> list[CardState]:
+        return self._cards_of(self.index.ambushes.get((owner, slot), ()))
 
     def in_order(self, cards: Iterable[CardState]) -> list[CardState]:
         """The one order of simultaneous events (S-16, P-26): the turn player's cards first; within
         a player, Souls by slot (column, then row), then the Realm."""
-        places = {slot: index for index, slot in enumerate(self.slot_names())}
+        places = _slot_places(self.columns, self.rows)
 
         def key(card: CardState) -> tuple[bool, int]:
             place = len(places) if card.zone == "realm" else places[card.slot or ""]
@@ -122,27 +163,39 @@ class SoulsTable(Frozen):
     def souls(self, owner: int | None = None) -> list[CardState]:
         """Souls on slots (active and captured), in the order of simultaneous events (P-26)."""
         return self.in_order(
-            c
-            for c in self.cards.values()
-            if c.zone == "slot" and (owner is None or c.owner == owner)
+            self.cards[uid]
+            for (side, _), uids in self.index.slots.items()
+            if owner is None or side == owner
+            for uid in uids
         )
 
     def on_table(self) -> list[CardState]:
         """Souls on slots and Realms (active or not), in the order of simultaneous events."""
-        return self.in_order(c for c in self.cards.values() if c.zone in ("slot", "realm"))
+        realms = [self.cards[uid] for uids in self.index.realms.values() for uid in uids]
+        return self.in_order([*self.souls(), *realms])
 
     def realm(self, owner: int) -> CardState | None:
-        for card in self.cards.values():
-            if card.owner == owner and card.zone == "realm":
-                return card
-        return None
+        realms = self.index.realms.get(owner)
+        return self._cards_of(realms)[0] if realms else None
+
+    def with_statics(self) -> list[CardState]:
+        """Souls and Realms on the table with a counting static, in the order of events."""
+        return self.in_order(self.cards[uid] for uid in self.index.statics)
+
+    def with_triggers(self) -> list[CardState]:
+        """Souls and Realms on the table with a triggered ability, in the order of events."""
+        return self.in_order(self.cards[uid] for uid in self.index.triggers)
+
+    def expiring(self) -> list[CardState]:
+        """Cards with an "until end of turn" bonus or that attacked this turn, in card order."""
+        return self._cards_of(self.index.expiring)
 
     def is_active(self, uid: str) -> bool:
         card = self.cards[uid]
         return card.zone in ("slot", "realm") and not card.face_down
 
     def armaments(self, uid: str) -> list[CardState]:
-        return [c for c in self.cards.values() if c.zone == "armament" and c.attached_to == uid]
+        return self._cards_of(self.index.armaments.get(uid, ()))
 
     def static_bonus(self, uid: str, stat: str) -> int:
         """Bonuses from counting statics on this card (14.5.3: captured Underlings still count)."""
@@ -154,13 +207,8 @@ class SoulsTable(Frozen):
             if static.stat != stat:
                 continue
             owners = {"own": [card.owner], "enemy": [1 - card.owner], "any": [0, 1]}[static.side]
-            count = sum(
-                1
-                for owner in owners
-                for other in self.souls(owner)
-                if other.face_down
-                and (static.trait is None or static.trait in self.defs[other.name].traits)
-            )
+            captured = self.index.captured
+            count = sum(captured.get((owner, static.trait), 0) for owner in owners)
             total += static.amount * count
         return total
 
@@ -199,5 +247,20 @@ class SoulsTable(Frozen):
         row = int(slot[1:])
         return f"{slot[0]}{row - 1}" if row > 1 else None
 
+    def column(self, owner: int, column: str) -> list[CardState]:
+        """``owner``'s Souls in ``column`` (``B``), top row first."""
+        return [
+            card
+            for row in range(1, self.rows + 1)
+            if (card := self.occupant(owner, f"{column}{row}")) is not None
+        ]
+
     def has_front_line_soul(self, owner: int) -> bool:
         return any(self.line(c.uid) == "front" for c in self.souls(owner))
+
+
+@cache
+def _slot_places(columns: int, rows: int) -> dict[str, int]:
+    """Each slot's place in the S-16 order (column, then row); the Realm comes after them."""
+    slots = [f"{string.ascii_uppercase[c]}{r}" for c in range(columns) for r in range(1, rows + 1)]
+    return {slot: place for place, slot in enumerate(slots)}

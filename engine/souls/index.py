@@ -1,0 +1,137 @@
+"""What the souls table looks up instead of scanning every card: who stands on which slot, the
+Armament on each Soul, the captured Souls a static counts, the cards that can trigger, what ends
+with the turn, and which active cards are at 0 HP (issue 11, docs/performance.md).
+
+The index is derived from the cards alone and kept with them (``CardMap.memo``); replacing one
+card updates it by what that card was and is (and, for HP, the Souls whose HP depends on it), so
+a step costs the same on 18 cards as on 1,000. Each entry is a persistent map, so the index of
+every snapshot on the timeline shares all that did not change. ``SoulsIndex.build`` makes it
+from scratch; ``tests/test_souls_index.py`` checks the updated index against it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Mapping
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import immutables
+
+from engine.souls.cards import CardDef
+
+if TYPE_CHECKING:
+    from engine.souls.table import CardState
+
+TRIGGERS = ("damaged", "captured", "end_of_turn")  # the abilities that fire by themselves
+K = TypeVar("K", bound=Hashable)
+Group = immutables.Map[K, tuple[str, ...]]
+Marks = immutables.Map[str, None]
+
+
+def _grouped(group: Group[K], key: K, uid: str, add: bool) -> Group[K]:
+    """``group`` with ``uid`` added to or taken from the entry ``key``."""
+    now = group.get(key, ())
+    if add:
+        return group.set(key, (*now, uid))
+    rest = tuple(u for u in now if u != uid)
+    return group.set(key, rest) if rest else group.delete(key)
+
+
+def _counted(counts: immutables.Map[K, int], key: K, step: int) -> immutables.Map[K, int]:
+    total = counts.get(key, 0) + step
+    return counts.set(key, total) if total else counts.delete(key)
+
+
+def _marked(marks: Marks, uid: str, mark: bool) -> Marks:
+    if mark:
+        return marks if uid in marks else marks.set(uid, None)
+    return marks.delete(uid) if uid in marks else marks
+
+
+@dataclass(frozen=True, slots=True)
+class SoulsIndex:
+    defs: Mapping[str, CardDef]  # the definitions it was made with (a table's own)
+    slots: Group[tuple[int, str]]  # (owner, slot) -> cards on it (zone "slot")
+    ambushes: Group[tuple[int, str]]  # (owner, slot) -> face-down Ambushes at it
+    realms: Group[int]  # owner -> Realm(s)
+    armaments: Group[str]  # Soul -> the Armament attached to it
+    captured: immutables.Map[tuple[int, str | None], int]  # (owner, trait or None) -> count
+    statics: Marks  # cards on the table with a counting static
+    triggers: Marks  # cards on the table with a triggered ability
+    expiring: Marks  # an "until end of turn" bonus, or attacked this turn
+    at_zero: Marks  # active cards on the table with 0 HP
+
+    @classmethod
+    def build(cls, cards: Iterable[CardState], defs: Mapping[str, CardDef]) -> SoulsIndex:
+        """The index of ``cards``, HP aside (``with_hp`` adds it)."""
+        empty: immutables.Map[Any, Any] = immutables.Map()
+        index = cls(defs, empty, empty, empty, empty, empty, empty, empty, empty, empty)
+        for card in cards:
+            index = index.moved(None, card)
+        return index
+
+    def moved(self, old: CardState | None, new: CardState | None) -> SoulsIndex:
+        """This index after a card changed from ``old`` to ``new`` (None: absent)."""
+        slots, ambushes, realms, armaments = self.slots, self.ambushes, self.realms, self.armaments
+        captured, statics, triggers, expiring = (
+            self.captured,
+            self.statics,
+            self.triggers,
+            self.expiring,
+        )
+        for card, add in ((old, False), (new, True)):
+            if card is None:
+                continue
+            uid, zone, definition = card.uid, card.zone, self.defs[card.name]
+            if zone == "slot" and card.slot is not None:
+                slots = _grouped(slots, (card.owner, card.slot), uid, add)
+                if card.face_down:
+                    for trait in (None, *set(definition.traits)):
+                        captured = _counted(captured, (card.owner, trait), 1 if add else -1)
+            elif zone == "ambush" and card.slot is not None:
+                ambushes = _grouped(ambushes, (card.owner, card.slot), uid, add)
+            elif zone == "realm":
+                realms = _grouped(realms, card.owner, uid, add)
+            elif zone == "armament" and card.attached_to is not None:
+                armaments = _grouped(armaments, card.attached_to, uid, add)
+            on_table = zone in ("slot", "realm")
+            if definition.statics:
+                statics = _marked(statics, uid, add and on_table)
+            if any(ability.when in TRIGGERS for ability in definition.abilities):
+                triggers = _marked(triggers, uid, add and on_table)
+            expires = card.attacked_this_turn or any(
+                b.duration == "end_of_turn" for b in card.bonuses
+            )
+            expiring = _marked(expiring, uid, add and expires)
+        return replace(
+            self,
+            slots=slots,
+            ambushes=ambushes,
+            realms=realms,
+            armaments=armaments,
+            captured=captured,
+            statics=statics,
+            triggers=triggers,
+            expiring=expiring,
+        )
+
+    def affected(self, old: CardState | None, new: CardState | None) -> set[str]:
+        """The cards whose HP may differ after ``old`` became ``new``: the card, the Souls its
+        Armament leaves or joins, and, when the captured Souls counted changed, every card with
+        a counting static (14.5.3)."""
+        uids = {card.uid for card in (old, new) if card is not None}
+        uids |= {
+            card.attached_to
+            for card in (old, new)
+            if card is not None and card.zone == "armament" and card.attached_to is not None
+        }
+        if any(card is not None and card.zone == "slot" and card.face_down for card in (old, new)):
+            uids |= set(self.statics)
+        return uids
+
+    def with_hp(self, uids: Iterable[str], at_zero: Callable[[str], bool]) -> SoulsIndex:
+        """This index with the 0-HP marks of ``uids`` set by ``at_zero``."""
+        marks = self.at_zero
+        for uid in uids:
+            marks = _marked(marks, uid, at_zero(uid))
+        return replace(self, at_zero=marks)

@@ -1,0 +1,99 @@
+"""The souls table's index, updated card by card, always equals one built from scratch.
+
+The index (engine/souls/index.py) replaces scans of every card: if an update forgot a case (an
+Armament moving between Souls, a capture changing what a static counts, a bonus that ends with
+the turn), a query would answer from stale data. Checked at every step of every souls scenario
+and lesson, and under random playtester edits.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.assets import ASSETS, LESSONS, SCENARIOS
+from engine.errors import RuleError
+from engine.scenario import game_from_yaml, load_scenario, play_branch, scenario_files
+from engine.souls.index import SoulsIndex
+from engine.souls.table import SoulsTable
+from tests.souls_tables import scenario_text
+from tests.test_souls_properties import EDITS, apply
+
+FILES = scenario_files([SCENARIOS / "souls", LESSONS / "souls"])
+
+
+def contents(index: SoulsIndex) -> dict[str, Any]:
+    """The index as plain data; a group's order does not matter (queries sort by card order)."""
+    fields = ("slots", "ambushes", "realms", "armaments", "captured")
+    data: dict[str, Any] = {
+        name: {
+            key: sorted(v) if isinstance(v, tuple) else v for key, v in getattr(index, name).items()
+        }
+        for name in fields
+    }
+    for name in ("statics", "triggers", "expiring", "at_zero"):
+        data[name] = set(getattr(index, name))
+    return data
+
+
+def from_scratch(table: SoulsTable) -> SoulsIndex:
+    fresh = SoulsTable.model_validate(table.model_dump())  # no memo: a new CardMap
+    return fresh.index
+
+
+def assert_index_fresh(table: SoulsTable, where: str) -> None:
+    assert table._known_index() is not None, f"{where}: the update dropped the index"
+    assert contents(table.index) == contents(from_scratch(table)), where
+
+
+@pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(ASSETS)) for p in FILES])
+def test_index_matches_a_fresh_one_at_every_step(path) -> None:  # type: ignore[no-untyped-def]
+    scenario, source = load_scenario(path)
+    for name in ["main", *(b.name for b in scenario.branches)]:
+        play = play_branch(scenario, source, name)
+        for step in play.game.steps[1:]:
+            assert isinstance(step.table, SoulsTable)
+            assert_index_fresh(step.table, f"{path.name} {name} step {step.index}")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(EDITS, max_size=12))
+def test_index_matches_a_fresh_one_under_random_edits(edits) -> None:  # type: ignore[no-untyped-def]
+    game = game_from_yaml(scenario_text())
+    assert game.table.index  # built once; from here on every update carries it
+    for edit in edits:
+        try:
+            apply(game, edit)
+        except RuleError:
+            pass
+        assert_index_fresh(game.table, f"after {edit}")
+
+
+ARMED = """\
+ruleset: souls
+title: Iron Mail on Sylva
+rules: [S-1]
+setup:
+  players:
+    - name: Alice
+      slots:
+        A1: {card: Sylva, damage: 30, armament: [{card: Iron Mail}]}
+        B1: {card: Thorn Squire}
+    - name: Bob
+      slots: {A1: {card: Ember Imp}}
+"""
+
+
+def test_a_moved_armament_changes_both_souls_hp() -> None:
+    """Iron Mail (+10 max HP) moved from Sylva (30 damage) to the Squire: Sylva is at 0 HP."""
+    table = game_from_yaml(ARMED).table
+    assert not table.index.at_zero and table.hp("sylva") == 10
+    moved = table.with_card(table.cards["iron-mail"].evolve(attached_to="thorn-squire"))
+    assert list(moved.index.at_zero) == ["sylva"]
+    assert (moved.max_hp("sylva"), moved.max_hp("thorn-squire")) == (30, 30)
+    assert_index_fresh(moved, "armament moved")
+    back = moved.with_card(moved.cards["iron-mail"].evolve(attached_to="sylva"))
+    assert not back.index.at_zero

@@ -29,21 +29,24 @@ V = TypeVar("V")
 class CardMap(Mapping[str, V], Generic[V]):
     """A persistent mapping from card id to card, iterated in the order cards were added."""
 
-    __slots__ = ("_map", "_order", "_positions", "_memo")
+    __slots__ = ("_map", "_order", "_positions", "derived")
 
     def __init__(self, items: Mapping[str, V] | None = None) -> None:
         items = items or {}
         self._map: immutables.Map[str, V] = immutables.Map(items)
         self._order: tuple[str, ...] = tuple(items)
         self._positions: dict[str, int] | None = None
-        self._memo: dict[str, object] | None = None
+        # What a ruleset derives from these cards and keeps with them (its lookup index). The
+        # cards never change, so neither does what is derived from them; an updated map starts
+        # without it, and the ruleset derives the new one from the old (engine/souls/index.py).
+        self.derived: object = None
 
     @classmethod
     def _of(
         cls, map_: immutables.Map[str, V], order: tuple[str, ...], positions: dict[str, int] | None
     ) -> CardMap[V]:
         new = cls.__new__(cls)
-        new._map, new._order, new._positions, new._memo = map_, order, positions, None
+        new._map, new._order, new._positions, new.derived = map_, order, positions, None
         return new
 
     def set(self, key: str, value: V) -> CardMap[V]:
@@ -62,15 +65,6 @@ class CardMap(Mapping[str, V], Generic[V]):
         if self._positions is None:
             self._positions = {k: i for i, k in enumerate(self._order)}
         return self._positions[key]
-
-    @property
-    def memo(self) -> dict[str, object]:
-        """What a ruleset derives from these cards and keeps with them (its lookup indexes).
-        The cards never change, so neither does what is derived from them; an update starts
-        with an empty memo, which the ruleset fills from the old map's (engine/souls/index.py)."""
-        if self._memo is None:
-            self._memo = {}
-        return self._memo
 
     def __getitem__(self, key: str) -> V:
         return self._map[key]

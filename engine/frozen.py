@@ -1,12 +1,29 @@
-"""The immutable base model every snapshot and record is built from."""
+"""The immutable base model every snapshot and record is built from.
+
+Snapshots are made on every step, so their size and cost matter (docs/performance.md): an
+update copies no bookkeeping, and every model of a class with the same fields set shares one set
+of their names. ``evolve`` and ``trusted`` build the instance's attributes one by one, so that
+CPython stores them in a key-sharing dict (half the size of the dict validation builds).
+"""
 
 from __future__ import annotations
 
-from typing import Self
+from typing import Any, Self
 
 from pydantic import BaseModel, ConfigDict
 
 _set = object.__setattr__  # frozen models refuse plain attribute assignment
+_FIELD_SETS: dict[frozenset[str], set[str]] = {}
+
+
+def _shared(names: set[str] | frozenset[str]) -> set[str]:
+    """One set object for every model with these fields set: pydantic copies a model's set
+    before it changes one, and a frozen model never changes its own."""
+    key = frozenset(names)
+    found = _FIELD_SETS.get(key)
+    if found is None:
+        found = _FIELD_SETS[key] = set(key)
+    return found
 
 
 class Frozen(BaseModel):
@@ -14,12 +31,15 @@ class Frozen(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
+    def model_post_init(self, context: Any, /) -> None:
+        _set(self, "__pydantic_fields_set__", _shared(self.__pydantic_fields_set__))
+
     def evolve(self, **changes: object) -> Self:
         """Return a copy with ``changes`` applied; every other field is shared, not copied.
 
         ``model_copy(update=...)`` without its copies of the bookkeeping: an update of a
-        snapshot is the engine's hottest path (docs/performance.md). Like ``model_copy``, the
-        values are taken as they are, not validated: callers pass the fields' own types.
+        snapshot is the engine's hottest path. Like ``model_copy``, the values are taken as they
+        are, not validated: callers pass the fields' own types.
 
         >>> class Card(Frozen):
         ...     name: str
@@ -28,14 +48,25 @@ class Frozen(BaseModel):
         >>> card.evolve(damage=5), card
         (Card(name='Sylva', damage=5), Card(name='Sylva', damage=0))
         """
-        new = self.__class__.__new__(self.__class__)
-        _set(new, "__dict__", {**self.__dict__, **changes})
         fields_set = self.__pydantic_fields_set__
-        _set(
-            new,
-            "__pydantic_fields_set__",
-            fields_set if changes.keys() <= fields_set else fields_set | changes.keys(),
-        )
+        if not changes.keys() <= fields_set:
+            fields_set = _shared(fields_set | changes.keys())
+        return self._built({**self.__dict__, **changes}, fields_set, self.__pydantic_private__)
+
+    @classmethod
+    def trusted(cls, **fields: object) -> Self:
+        """A model from values the engine made itself, every field given, in field order,
+        not validated (``model_construct`` without its copies)."""
+        return cls._built(fields, _shared(frozenset(cls.model_fields)), None)
+
+    @classmethod
+    def _built(
+        cls, values: dict[str, object], fields_set: set[str], private: dict[str, Any] | None
+    ) -> Self:
+        new = cls.__new__(cls)
+        for name, value in values.items():
+            _set(new, name, value)
+        _set(new, "__pydantic_fields_set__", fields_set)
         _set(new, "__pydantic_extra__", None)
-        _set(new, "__pydantic_private__", self.__pydantic_private__)
+        _set(new, "__pydantic_private__", private)
         return new

@@ -45,6 +45,7 @@ class Step(Frozen):
 
 
 TableT = TypeVar("TableT", bound=Frozen)
+_CITED: dict[tuple[str, ...], tuple[str, ...]] = {}
 
 
 def turn_label(turn: int, player: str) -> str:
@@ -81,11 +82,12 @@ class Recorder(Generic[TableT]):
         if not rules:
             raise ValueError(f"step {description!r} cites no rule")
         phase = self.phase + ((sub_step,) if sub_step else ())
-        step = Step(
+        cited = tuple(rules)
+        step = Step.trusted(  # the engine's own values: validating each step costs time
             index=len(self.steps),
             phase=phase,
             description=description,
-            rules=tuple(rules),
+            rules=_CITED.setdefault(cited, cited),  # a few hundred combinations, shared
             cause=cause,
             changes=tuple(changes),
             table=self.table,

@@ -2,7 +2,7 @@
 Armament on each Soul, the captured Souls a static counts, the cards that can trigger, what ends
 with the turn, and which active cards are at 0 HP (issue 11, docs/performance.md).
 
-The index is derived from the cards alone and kept with them (``CardMap.memo``); replacing one
+The index is derived from the cards alone and kept with them (``CardMap.derived``); replacing one
 card updates it by what that card was and is (and, for HP, the Souls whose HP depends on it), so
 a step costs the same on 18 cards as on 1,000. Each entry is a persistent map, so the index of
 every snapshot on the timeline shares all that did not change. ``SoulsIndex.build`` makes it
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 import immutables
 
@@ -48,6 +48,44 @@ def _marked(marks: Marks, uid: str, mark: bool) -> Marks:
     return marks.delete(uid) if uid in marks else marks
 
 
+class _Entry(NamedTuple):
+    group: str | None  # the zone whose group holds the card (None: no group)
+    key: Any  # its key there: (owner, slot), the Soul it is attached to, or the owner
+    counted: tuple[str | None, ...]  # as a captured Soul: None (all) and each of its traits
+    static: bool
+    trigger: bool
+    expires: bool
+
+
+def _places(card: CardState | None, defs: Mapping[str, CardDef]) -> _Entry | None:
+    """Where ``card`` goes in the index: its group and key, the traits a capture counts, and
+    whether it has a counting static on the table, a trigger on the table and something that
+    ends with the turn."""
+    if card is None:
+        return None
+    definition = defs[card.name]
+    zone, on_table = card.zone, card.zone in ("slot", "realm")
+    key: Any = None
+    if zone in ("slot", "ambush") and card.slot is not None:
+        key = (card.owner, card.slot)
+    elif zone == "armament" and card.attached_to is not None:
+        key = card.attached_to
+    elif zone == "realm":
+        key = card.owner
+    group = zone if key is not None else None
+    counted: tuple[str | None, ...] = ()
+    if zone == "slot" and card.face_down:
+        counted = (None, *sorted(set(definition.traits)))
+    return _Entry(
+        group,
+        key,
+        counted,
+        on_table and bool(definition.statics),
+        on_table and any(ability.when in TRIGGERS for ability in definition.abilities),
+        card.attacked_this_turn or any(b.duration == "end_of_turn" for b in card.bonuses),
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class SoulsIndex:
     defs: Mapping[str, CardDef]  # the definitions it was made with (a table's own)
@@ -72,6 +110,9 @@ class SoulsIndex:
 
     def moved(self, old: CardState | None, new: CardState | None) -> SoulsIndex:
         """This index after a card changed from ``old`` to ``new`` (None: absent)."""
+        before, after = _places(old, self.defs), _places(new, self.defs)
+        if before == after:
+            return self  # damage, a bonus that stays: nothing the index holds
         slots, ambushes, realms, armaments = self.slots, self.ambushes, self.realms, self.armaments
         captured, statics, triggers, expiring = (
             self.captured,
@@ -79,29 +120,23 @@ class SoulsIndex:
             self.triggers,
             self.expiring,
         )
-        for card, add in ((old, False), (new, True)):
-            if card is None:
+        for card, places, add in ((old, before, False), (new, after, True)):
+            if card is None or places is None:
                 continue
-            uid, zone, definition = card.uid, card.zone, self.defs[card.name]
-            if zone == "slot" and card.slot is not None:
-                slots = _grouped(slots, (card.owner, card.slot), uid, add)
-                if card.face_down:
-                    for trait in (None, *set(definition.traits)):
-                        captured = _counted(captured, (card.owner, trait), 1 if add else -1)
-            elif zone == "ambush" and card.slot is not None:
-                ambushes = _grouped(ambushes, (card.owner, card.slot), uid, add)
-            elif zone == "realm":
-                realms = _grouped(realms, card.owner, uid, add)
-            elif zone == "armament" and card.attached_to is not None:
-                armaments = _grouped(armaments, card.attached_to, uid, add)
-            on_table = zone in ("slot", "realm")
-            if definition.statics:
-                statics = _marked(statics, uid, add and on_table)
-            if any(ability.when in TRIGGERS for ability in definition.abilities):
-                triggers = _marked(triggers, uid, add and on_table)
-            expires = card.attacked_this_turn or any(
-                b.duration == "end_of_turn" for b in card.bonuses
-            )
+            uid = card.uid
+            group, key, counted, static, trigger, expires = places
+            if group == "slot":
+                slots = _grouped(slots, key, uid, add)
+            elif group == "ambush":
+                ambushes = _grouped(ambushes, key, uid, add)
+            elif group == "realm":
+                realms = _grouped(realms, key, uid, add)
+            elif group == "armament":
+                armaments = _grouped(armaments, key, uid, add)
+            for trait in counted:
+                captured = _counted(captured, (card.owner, trait), 1 if add else -1)
+            statics = _marked(statics, uid, add and static)
+            triggers = _marked(triggers, uid, add and trigger)
             expiring = _marked(expiring, uid, add and expires)
         return replace(
             self,
@@ -134,4 +169,4 @@ class SoulsIndex:
         marks = self.at_zero
         for uid in uids:
             marks = _marked(marks, uid, at_zero(uid))
-        return replace(self, at_zero=marks)
+        return self if marks is self.at_zero else replace(self, at_zero=marks)

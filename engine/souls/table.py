@@ -16,8 +16,6 @@ from engine.frozen import Frozen
 from engine.souls.cards import CardDef
 from engine.souls.index import SoulsIndex
 
-_INDEX = "souls"  # the table's index in its cards' memo
-
 Zone = Literal["hand", "slot", "realm", "elysium", "exile", "armament", "ambush"]
 
 
@@ -88,14 +86,14 @@ class SoulsTable(Frozen):
         known = self._known_index()
         if known is not None:
             moved = known.moved(old, new)
-            cards.memo[_INDEX] = moved
-            cards.memo[_INDEX] = moved.with_hp(known.affected(old, new), table._at_zero)
+            cards.derived = moved  # what the HP of the affected cards is computed with
+            cards.derived = moved.with_hp(known.affected(old, new), table._at_zero)
         return table
 
     # --- the index (engine/souls/index.py) ------------------------------------------------------
 
     def _known_index(self) -> SoulsIndex | None:
-        index = self.cards.memo.get(_INDEX)
+        index = self.cards.derived
         return index if isinstance(index, SoulsIndex) and index.defs is self.defs else None
 
     @property
@@ -104,9 +102,9 @@ class SoulsTable(Frozen):
         index = self._known_index()
         if index is None:
             index = SoulsIndex.build(self.cards.values(), self.defs)
-            self.cards.memo[_INDEX] = index
+            self.cards.derived = index
             index = index.with_hp(self.cards, self._at_zero)
-            self.cards.memo[_INDEX] = index
+            self.cards.derived = index
         return index
 
     def _at_zero(self, uid: str) -> bool:

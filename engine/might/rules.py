@@ -140,7 +140,7 @@ class MightRules(Recorder[MightTable]):
     def _may_loop(self) -> bool:
         """True when a unit on the table has a triggered ability: only then can an action's
         triggers, chain or expiration repeat for ever (P-25)."""
-        return any(self.table.definition(u.uid).abilities for u in self.table.units())
+        return bool(self.table.index.triggers)
 
     def _verify_settles(self, act: Callable[[], None]) -> None:
         """Raise LoopError (P-25) when ``act`` would loop forever: it is tried on the table as
@@ -161,12 +161,12 @@ class MightRules(Recorder[MightTable]):
 
         The check is always recorded, so the timeline shows that it happened (M5).
         """
-        lethal = [u.uid for u in self.table.units() if self.table.is_lethal(u.uid)]
+        lethal = self.table.lethal_units()
         if not lethal:
             self.record("Cleanup: no unit has lethal damage", [*rules, "M1", "P-15"], cause)
         while lethal:
             self._kill(lethal, cause, rules)
-            lethal = [u.uid for u in self.table.units() if self.table.is_lethal(u.uid)]
+            lethal = self.table.lethal_units()
 
     def _kill(self, uids: Sequence[str], cause: Cause, rules: Sequence[str]) -> None:
         uids = self.table.simultaneous(uids)
@@ -208,9 +208,7 @@ class MightRules(Recorder[MightTable]):
         """The units among ``uids`` with an ability for ``when``, in the order of simultaneous
         events (P-12): their triggers go on the chain in this order."""
         return self.table.simultaneous(
-            uid
-            for uid in uids
-            if any(a.when == when for a in self.table.definition(uid).abilities)
+            uid for uid in uids if any(a.when == when for a in self.table.definition(uid).abilities)
         )
 
     def _trigger(
@@ -504,9 +502,7 @@ class MightRules(Recorder[MightTable]):
                 self._set(card.evolve(damage=0))
         healed = [c.card for c in changes if isinstance(c, StatChanged)]
         quiet = [u for u in self._triggering(uids, "healed") if u not in healed]
-        note = (
-            f" ({', '.join(quiet)} had no damage: no \"when healed\" trigger)" if quiet else ""
-        )
+        note = f' ({", ".join(quiet)} had no damage: no "when healed" trigger)' if quiet else ""
         self.record(
             f"heal: {', '.join(healed) or 'no unit has damage, nothing'} healed{note}",
             [*rules, *(["M-6"] if healed else []), *(["P-22"] if quiet else [])],

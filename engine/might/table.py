@@ -8,11 +8,13 @@ threshold (M1, M-3).
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Literal, Self
+from typing import ClassVar, Literal, Self
 
 from engine.card_map import CardMap
 from engine.frozen import Frozen
+from engine.indexed import Indexed
 from engine.might.cards import Duration, Effect, MightCardDef, Scope
+from engine.might.index import MightIndex
 
 Zone = Literal["hand", "base", "battlefield", "chain", "trash"]
 
@@ -128,6 +130,18 @@ class MightCard(Frozen):
             exhausted=False,
         )
 
+    def might(self, definition: MightCardDef) -> int:
+        """Current Might: base plus modifiers; it may be 0 or negative (M-2)."""
+        return definition.might + sum(m.amount for m in self.modifiers)
+
+    def lethal_threshold(self, definition: MightCardDef) -> int:
+        """The latest replacement in force (M-3), else current Might (M1)."""
+        return self.lethal[-1].threshold if self.lethal else self.might(definition)
+
+    def has_lethal_damage(self, definition: MightCardDef) -> bool:
+        """Nonzero marked damage at least equal to the lethal requirement (M1, M-2, M-3)."""
+        return self.damage >= 1 and self.damage >= self.lethal_threshold(definition)
+
     def lasting(self) -> list[LastingEffect]:
         """Every effect with a duration on this card."""
         return [
@@ -176,9 +190,10 @@ class Combat(Frozen):
     defenders: tuple[str, ...]
 
 
-class MightTable(Frozen):
+class MightTable(Frozen, Indexed[MightIndex]):
     """An immutable snapshot; ``cards`` keeps creation order (the default replacement order)."""
 
+    index_class: ClassVar[type[MightIndex]] = MightIndex
     ruleset: Literal["might"] = "might"
     players: tuple[MightPlayer, ...]
     battlefields: tuple[Battlefield, ...]
@@ -191,7 +206,7 @@ class MightTable(Frozen):
     next_id: int = 1
 
     def with_card(self, card: MightCard) -> MightTable:
-        return self.evolve(cards=self.cards.set(card.uid, card))
+        return self._replaced(self.cards.get(card.uid), card, self.cards.set(card.uid, card))
 
     def with_player(self, index: int, player: MightPlayer) -> MightTable:
         players = list(self.players)
@@ -211,12 +226,29 @@ class MightTable(Frozen):
 
     def units(self, owner: int | None = None) -> Iterator[MightCard]:
         """Units on the table (of ``owner``, or both) in the order of ``simultaneous``."""
-        on_table = [
-            c
-            for c in self.cards.values()
-            if (owner is None or c.owner == owner) and c.zone in ("base", "battlefield")
-        ]
-        yield from sorted(on_table, key=self._order_key)
+        on_table = [self.cards[uid] for uid in self.index.units]
+        yield from sorted(
+            (c for c in on_table if owner is None or c.owner == owner), key=self._order_key
+        )
+
+    def lethal_units(self) -> list[str]:
+        """Units with lethal damage (M1, M-8), in the order of ``simultaneous``."""
+        return self.simultaneous(self.index.lethal)
+
+    def heal_concerns(self) -> list[str]:
+        """The units a heal of the whole table changes or mentions: those with marked damage
+        and those with a triggered ability (a "when healed" one that does not fire is named,
+        P-22), in the order of ``simultaneous``."""
+        return self.simultaneous({*self.index.damaged, *self.index.triggers})
+
+    def triggering_units(self) -> list[str]:
+        """Units with a triggered ability, in the order of ``simultaneous``."""
+        return self.simultaneous(self.index.triggers)
+
+    def with_lasting(self) -> list[MightCard]:
+        """Cards with an effect that has a duration, in the order of ``cards``."""
+        uids = sorted(self.index.lasting, key=self.cards.position)
+        return [self.cards[uid] for uid in uids]
 
     def units_at(self, battlefield: int, owner: int | None = None) -> list[MightCard]:
         return [
@@ -227,17 +259,14 @@ class MightTable(Frozen):
         return uid in self.cards and self.cards[uid].zone in ("base", "battlefield")
 
     def might(self, uid: str) -> int:
-        card = self.cards[uid]
-        return self.definition(uid).might + sum(m.amount for m in card.modifiers)
+        return self.cards[uid].might(self.definition(uid))
 
     def lethal_threshold(self, uid: str) -> int:
-        card = self.cards[uid]
-        return card.lethal[-1].threshold if card.lethal else self.might(uid)
+        return self.cards[uid].lethal_threshold(self.definition(uid))
 
     def is_lethal(self, uid: str) -> bool:
         """Nonzero marked damage at least equal to the lethal requirement (M1, M-2, M-3)."""
-        damage = self.cards[uid].damage
-        return damage >= 1 and damage >= self.lethal_threshold(uid)
+        return self.cards[uid].has_lethal_damage(self.definition(uid))
 
     def bonus_damage(self, player: int, scope: Literal["combat", "spell", "ability"]) -> int:
         grants = self.players[player].bonus_damage

@@ -133,8 +133,7 @@ class MightTurn(MightRules):
             default=default_assignment(needs, total),
             limits=describe_limits(needs, total),
             details={
-                uid: f"Might {self.table.might(uid)}, {self.table.cards[uid].damage} "
-                "damage marked"
+                uid: f"Might {self.table.might(uid)}, {self.table.cards[uid].damage} damage marked"
                 for uid in enemies
             },
             only_answer=only_assignment(needs, total),
@@ -211,13 +210,13 @@ class MightTurn(MightRules):
 
         rules = ["M9", "M-12"]
         sub_step("1. Deaths")
-        lethal = [u.uid for u in self.table.units() if self.table.is_lethal(u.uid)]
+        lethal = self.table.lethal_units()
         if lethal:
             self._kill(lethal, cause, rules)
         else:
             self.record("No unit has lethal damage", rules, cause)
         sub_step("2. Heal")
-        self._heal([u.uid for u in self.table.units()], cause, rules)
+        self._heal(self.table.heal_concerns(), cause, rules)
         defenders, attackers = self._combatants_there(combat)
         sub_step("3. Recall")
         if defenders and attackers:
@@ -310,7 +309,7 @@ class MightTurn(MightRules):
             cause,
             [PhaseChanged(before="Main phase", after="End of turn")],
         )
-        for uid in self._triggering([u.uid for u in self.table.units()], "end_of_turn"):
+        for uid in self._triggering(self.table.triggering_units(), "end_of_turn"):
             self._trigger(uid, "end_of_turn", None)
         self._resolve_chain()
         guard = LoopGuard("expiration")
@@ -331,13 +330,13 @@ class MightTurn(MightRules):
         """One pass of (a)-(d); True when anything went on the chain during it (M-13)."""
         rules = ["M10", "M-13"]
         self.phase = (*phase, "(a) Lethal check")
-        lethal = [u.uid for u in self.table.units() if self.table.is_lethal(u.uid)]
+        lethal = self.table.lethal_units()
         if lethal:
             self._kill(lethal, cause, [*rules, "M11"])
         else:
             self.record("No unit has lethal damage", [*rules, "M11"], cause)
         self.phase = (*phase, "(b) Heal")
-        self._heal([u.uid for u in self.table.units()], cause, [*rules, "M11"])
+        self._heal(self.table.heal_concerns(), cause, [*rules, "M11"])
         self.phase = (*phase, '(c) "This turn" effects end')
         self._end_effects(
             lambda effect: effect.duration == "this_turn", "this turn", cause, [*rules, "M11"]
@@ -371,7 +370,7 @@ class MightTurn(MightRules):
         """End, all at once, every lasting effect for which ``ends`` holds."""
         changes: list[Change] = []
         ended: list[str] = []
-        for card in list(self.table.cards.values()):
+        for card in self.table.with_lasting():
             before = self.table.might(card.uid) if self.table.on_table(card.uid) else None
             gone = [e for e in card.lasting() if ends(e)]
             if not gone:
@@ -424,7 +423,7 @@ class MightTurn(MightRules):
         def ending(effect: LastingEffect) -> bool:
             return effect.owner == new_player and effect.duration == "until_your_next_turn"
 
-        lasting = [e for c in self.table.cards.values() for e in c.lasting()]
+        lasting = [e for c in self.table.with_lasting() for e in c.lasting()]
         lasting += [g for p in self.table.players for g in p.bonus_damage]
         if any(ending(e) for e in lasting):
             self._end_effects(ending, "until your next turn", cause, ["M-5", "P-17"])

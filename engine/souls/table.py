@@ -9,10 +9,11 @@ from __future__ import annotations
 import string
 from collections.abc import Iterable
 from functools import cache
-from typing import Literal
+from typing import ClassVar, Literal
 
 from engine.card_map import CardMap
 from engine.frozen import Frozen
+from engine.indexed import Indexed
 from engine.souls.cards import CardDef
 from engine.souls.index import SoulsIndex
 
@@ -56,9 +57,10 @@ class Player(Frozen):
     name: str
 
 
-class SoulsTable(Frozen):
+class SoulsTable(Frozen, Indexed[SoulsIndex]):
     """An immutable snapshot. ``cards`` keeps insertion order; updates share unchanged cards."""
 
+    index_class: ClassVar[type[SoulsIndex]] = SoulsIndex
     ruleset: Literal["souls"] = "souls"
     players: tuple[Player, ...]
     columns: int = 3
@@ -78,34 +80,13 @@ class SoulsTable(Frozen):
     def without_card(self, uid: str) -> SoulsTable:
         return self._replaced(self.cards[uid], None, self.cards.delete(uid))
 
-    def _replaced(
-        self, old: CardState | None, new: CardState | None, cards: CardMap[CardState]
-    ) -> SoulsTable:
-        """The table with ``cards``, its index updated by the one card that changed."""
-        table = self.evolve(cards=cards)
-        known = self._known_index()
-        if known is not None:
-            moved = known.moved(old, new)
-            cards.derived = moved  # what the HP of the affected cards is computed with
-            cards.derived = moved.with_hp(known.affected(old, new), table._at_zero)
-        return table
+    def _settled(self, index: SoulsIndex, changed: Iterable[str]) -> SoulsIndex:
+        return index.with_hp(changed, self._at_zero)
 
-    # --- the index (engine/souls/index.py) ------------------------------------------------------
-
-    def _known_index(self) -> SoulsIndex | None:
-        index = self.cards.derived
-        return index if isinstance(index, SoulsIndex) and index.defs is self.defs else None
-
-    @property
-    def index(self) -> SoulsIndex:
-        """Lookups kept with the cards: built once for a table, then updated card by card."""
-        index = self._known_index()
-        if index is None:
-            index = SoulsIndex.build(self.cards.values(), self.defs)
-            self.cards.derived = index
-            index = index.with_hp(self.cards, self._at_zero)
-            self.cards.derived = index
-        return index
+    def _affected(
+        self, index: SoulsIndex, old: CardState | None, new: CardState | None
+    ) -> set[str]:
+        return index.affected(old, new)
 
     def _at_zero(self, uid: str) -> bool:
         return uid in self.cards and self.is_active(uid) and self.hp(uid) == 0

@@ -1,0 +1,77 @@
+"""Tables that keep a lookup index with their cards and update it card by card (issue 11).
+
+A ruleset's index (``engine/souls/index.py``, ``engine/might/index.py``) answers "which cards
+are ..." without scanning every card. It is derived from the cards alone, so it is kept with the
+``CardMap`` (its ``derived`` slot): every snapshot sharing those cards shares it, and an update
+of one card derives the new index from the old by what that card was and is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
+
+from engine.card_map import CardMap
+
+
+class CardIndex(Protocol):
+    """What a ruleset's index offers: made from every card, moved by one card's change."""
+
+    @property
+    def defs(self) -> Mapping[str, Any]:
+        """The definitions it was made with."""
+
+    @classmethod
+    def build(cls, cards: Iterable[Any], defs: Mapping[str, Any]) -> Self: ...
+
+    def moved(self, old: Any, new: Any) -> Self: ...
+
+
+IndexT = TypeVar("IndexT", bound=CardIndex)
+
+
+class Indexed(Generic[IndexT]):
+    """Mixed into a table model with ``cards: CardMap`` and ``defs``."""
+
+    index_class: ClassVar[type[Any]]
+    cards: CardMap[Any]
+    defs: Mapping[str, Any]
+
+    if TYPE_CHECKING:
+
+        def evolve(self, **changes: object) -> Self: ...  # Frozen's
+
+    def _known_index(self) -> IndexT | None:
+        index = self.cards.derived
+        if isinstance(index, self.index_class) and index.defs is self.defs:
+            return index  # type: ignore[no-any-return]
+        return None
+
+    @property
+    def index(self) -> IndexT:
+        """The lookups kept with the cards: built once for a table, then updated card by card."""
+        index = self._known_index()
+        if index is None:
+            index = self.index_class.build(self.cards.values(), self.defs)
+            self.cards.derived = index
+            self.cards.derived = index = self._settled(index, self.cards)
+        return index
+
+    def _settled(self, index: IndexT, changed: Iterable[str]) -> IndexT:
+        """``index`` with what depends on other cards brought up to date for ``changed``; the
+        table's cards already carry ``index``. Nothing depends on other cards here."""
+        return index
+
+    def _affected(self, index: IndexT, old: Any, new: Any) -> Iterable[str]:
+        """The cards ``_settled`` looks at again after ``old`` became ``new``: that card."""
+        return [card.uid for card in (old, new) if card is not None]
+
+    def _replaced(self, old: Any, new: Any, cards: CardMap[Any]) -> Self:
+        """The table with ``cards``, in which one card went from ``old`` to ``new``."""
+        table = self.evolve(cards=cards)
+        known = self._known_index()
+        if known is not None:
+            moved = known.moved(old, new)
+            cards.derived = moved  # what the table's queries see while it settles
+            cards.derived = table._settled(moved, self._affected(known, old, new))
+        return table

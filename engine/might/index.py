@@ -1,0 +1,83 @@
+"""What the might table looks up instead of scanning every card: the units on the table, those
+with marked damage, those with lethal damage (M1: it depends on the unit alone), those with a
+triggered ability, and the cards with lasting effects (what expiration ends, M-13). Kept with
+the cards and updated card by card (``engine/indexed.py``); ``tests/test_might_index.py``
+checks it against one built from scratch.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+import immutables
+
+from engine.might.cards import MightCardDef
+
+if TYPE_CHECKING:
+    from engine.might.table import MightCard
+
+Marks = immutables.Map[str, None]
+
+
+class _Entry(NamedTuple):
+    unit: bool  # on the table (base or a battlefield)
+    damaged: bool  # a unit with marked damage
+    trigger: bool  # a unit with a triggered ability
+    lasting: bool  # any card with an effect that has a duration
+    lethal: bool  # a unit with lethal damage (M1)
+
+
+def _entry(card: MightCard | None, defs: Mapping[str, MightCardDef]) -> _Entry | None:
+    if card is None:
+        return None
+    unit = card.zone in ("base", "battlefield")
+    return _Entry(
+        unit,
+        unit and card.damage > 0,
+        unit and bool(defs[card.name].abilities),
+        bool(card.modifiers or card.shields or card.doublers or card.lethal),
+        unit and card.has_lethal_damage(defs[card.name]),
+    )
+
+
+def _marked(marks: Marks, uid: str, mark: bool) -> Marks:
+    if mark:
+        return marks if uid in marks else marks.set(uid, None)
+    return marks.delete(uid) if uid in marks else marks
+
+
+@dataclass(frozen=True, slots=True)
+class MightIndex:
+    defs: Mapping[str, MightCardDef]  # the definitions it was made with (a table's own)
+    units: Marks
+    damaged: Marks
+    triggers: Marks
+    lasting: Marks
+    lethal: Marks
+
+    @classmethod
+    def build(cls, cards: Iterable[MightCard], defs: Mapping[str, MightCardDef]) -> MightIndex:
+        empty: immutables.Map[Any, Any] = immutables.Map()
+        index = cls(defs, empty, empty, empty, empty, empty)
+        for card in cards:
+            index = index.moved(None, card)
+        return index
+
+    def moved(self, old: MightCard | None, new: MightCard | None) -> MightIndex:
+        """This index after a card changed from ``old`` to ``new`` (None: absent)."""
+        before, after = _entry(old, self.defs), _entry(new, self.defs)
+        if before == after:
+            return self
+        card = new if new is not None else old
+        assert card is not None  # the entries differ, so one of them is a card
+        uid, flags = card.uid, after or _Entry(False, False, False, False, False)
+        return replace(
+            self,
+            units=_marked(self.units, uid, flags.unit),
+            damaged=_marked(self.damaged, uid, flags.damaged),
+            triggers=_marked(self.triggers, uid, flags.trigger),
+            lasting=_marked(self.lasting, uid, flags.lasting),
+            lethal=_marked(self.lethal, uid, flags.lethal),
+        )

@@ -1,0 +1,52 @@
+"""The might table's index, updated card by card, always equals one built from scratch.
+
+A forgotten case (a unit dying with damage marked, a lethal override, an effect that ends)
+would make a lethal check, a heal or an expiration miss a unit. Checked at every step of every
+might scenario and lesson, and over random sessions on a big table.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.assets import ASSETS, LESSONS, SCENARIOS
+from engine.might.index import MightIndex
+from engine.might.table import MightTable
+from engine.scenario import load_scenario, play_branch, scenario_files
+from tests.big_tables import might_game, might_session
+
+FILES = scenario_files([SCENARIOS / "might", LESSONS / "might"])
+
+
+def contents(index: MightIndex) -> dict[str, Any]:
+    return {
+        name: set(getattr(index, name))
+        for name in ("units", "damaged", "triggers", "lasting", "lethal")
+    }
+
+
+def assert_index_fresh(table: MightTable, where: str) -> None:
+    assert table._known_index() is not None, f"{where}: the update dropped the index"
+    fresh = MightTable.model_validate(table.model_dump())  # a new CardMap: built from scratch
+    assert contents(table.index) == contents(fresh.index), where
+
+
+@pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(ASSETS)) for p in FILES])
+def test_index_matches_a_fresh_one_at_every_step(path) -> None:  # type: ignore[no-untyped-def]
+    scenario, source = load_scenario(path)
+    for name in ["main", *(b.name for b in scenario.branches)]:
+        play = play_branch(scenario, source, name)
+        for step in play.game.steps[1:]:
+            assert isinstance(step.table, MightTable)
+            assert_index_fresh(step.table, f"{path.name} {name} step {step.index}")
+
+
+def test_index_matches_a_fresh_one_over_a_session() -> None:
+    game = might_game(60)
+    might_session(game, 120)
+    assert len(game.steps) > 150
+    for step in game.steps[1:]:
+        assert isinstance(step.table, MightTable)
+        assert_index_fresh(step.table, f"step {step.index}")

@@ -62,7 +62,6 @@ class ChoiceCancelled(Exception):
     """The player cancelled a choice: the whole action is abandoned and nothing changes."""
 
 
-
 class Chooser(Protocol):
     def __call__(self, choice: Choice) -> Answer: ...
 

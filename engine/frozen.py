@@ -32,7 +32,10 @@ class Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     def model_post_init(self, context: Any, /) -> None:
-        _set(self, "__pydantic_fields_set__", _shared(self.__pydantic_fields_set__))
+        # Validation leaves a plain dict; the same values in a key-sharing dict take less room.
+        twin = self._built(self.__dict__, _shared(self.__pydantic_fields_set__), None)
+        _set(self, "__dict__", twin.__dict__)
+        _set(self, "__pydantic_fields_set__", twin.__pydantic_fields_set__)
 
     def evolve(self, **changes: object) -> Self:
         """Return a copy with ``changes`` applied; every other field is shared, not copied.

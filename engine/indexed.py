@@ -54,24 +54,12 @@ class Indexed(Generic[IndexT]):
         if index is None:
             index = self.index_class.build(self.cards.values(), self.defs)
             self.cards.derived = index
-            self.cards.derived = index = self._settled(index, self.cards)
         return index
-
-    def _settled(self, index: IndexT, changed: Iterable[str]) -> IndexT:
-        """``index`` with what depends on other cards brought up to date for ``changed``; the
-        table's cards already carry ``index``. Nothing depends on other cards here."""
-        return index
-
-    def _affected(self, index: IndexT, old: Any, new: Any) -> Iterable[str]:
-        """The cards ``_settled`` looks at again after ``old`` became ``new``: that card."""
-        return [card.uid for card in (old, new) if card is not None]
 
     def _replaced(self, old: Any, new: Any, cards: CardMap[Any]) -> Self:
         """The table with ``cards``, in which one card went from ``old`` to ``new``."""
         table = self.evolve(cards=cards)
         known = self._known_index()
         if known is not None:
-            moved = known.moved(old, new)
-            cards.derived = moved  # what the table's queries see while it settles
-            cards.derived = table._settled(moved, self._affected(known, old, new))
+            cards.derived = known.moved(old, new)
         return table

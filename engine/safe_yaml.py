@@ -110,8 +110,10 @@ class _Builder:
             self._add(closed.value, closed.spot, closed.anchor, size)
 
     def _wants_key(self) -> bool:
-        return bool(self.open) and isinstance(self.open[-1].value, dict) and (
-            self.open[-1].key is None
+        return (
+            bool(self.open)
+            and isinstance(self.open[-1].value, dict)
+            and (self.open[-1].key is None)
         )
 
     def _key(self, key: str, line: int) -> None:
@@ -206,8 +208,7 @@ class _Builder:
     def error(self, line: int, message: str, trim: int = 1) -> ScenarioError:
         """An error at ``line``; its place is the value being read (``trim=0``: its mapping)."""
         place: list[object] = [
-            len(frame.value) if isinstance(frame.value, list) else frame.key
-            for frame in self.open
+            len(frame.value) if isinstance(frame.value, list) else frame.key for frame in self.open
         ]
         if not trim and place:
             place.pop()

@@ -1,35 +1,238 @@
-"""Speed of the engine, measured by pytest-benchmark (no timed asserts)."""
+"""Speed and memory of the engine and the app, by pytest-benchmark (no timed asserts).
+
+Each figure is measured beside its baseline in the same run; ``scripts/benchmarks.py`` runs them
+all, writes the JSON and prints each target with its ratio (docs/performance.md):
+
+- a step on 18, 200 and 1,000 cards (souls and might): the cost of a step must not grow with
+  the table (1,000 cards at most 1.5x 18);
+- a snapshot update (a card changed, the table updated, a step recorded, no rules) by the
+  engine, and the same update with plain frozen dataclasses (the baseline);
+- the memory a step holds, over a 10,000-step session on 200 cards (``extra_info``);
+- a jump between distant steps in the app, on 18 and 1,000 cards (a 60 Hz frame: 16.7 ms).
+"""
 
 from __future__ import annotations
 
+import dataclasses
+import gc
+import tracemalloc
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
+import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
 from app.cli import DEMO
-from engine.scenario import game_from_yaml, run_scenario
+from engine.scenario import load_scenario, run_scenario
+from engine.souls.table import SoulsTable
+from engine.timeline import Cause, Recorder
+from tests.big_tables import (
+    might_game,
+    might_session,
+    souls_game,
+    souls_session,
+    souls_text,
+)
 
-WIDE_GRID = """\
-ruleset: souls
-title: A wide table
-rules: [S-1]
-setup:
-  columns: 20
-  rows: 5
-  players:
-{players}
-"""
+SIZES = [18, 200, 1000]
+ACTIONS = 100  # actions per timed round of a session
 
 
-def wide_table(per_player: int = 100) -> str:
-    players = []
-    for owner, name in enumerate(("Alice", "Bob")):
-        slots = "\n".join(
-            f"        {chr(65 + i // 5)}{i % 5 + 1}: {{card: Thorn Squire, id: s{owner}-{i}}}"
-            for i in range(per_player)
+def session_bench(
+    benchmark: BenchmarkFixture, make: Callable[[], Any], play: Callable[[Any, int], None]
+) -> None:
+    """Time ``ACTIONS`` actions on a game already 200 actions into its session; record how
+    many steps they made, so that the report divides by steps."""
+    steps: list[int] = []
+
+    def setup() -> tuple[tuple[Any], dict[str, Any]]:
+        game = make()
+        play(game, 200)
+        steps.append(len(game.steps))
+        return (game,), {}
+
+    def timed(game: Any) -> None:
+        play(game, ACTIONS)
+        steps[-1] = len(game.steps) - steps[-1]
+
+    benchmark.pedantic(timed, setup=setup, rounds=10, iterations=1)
+    benchmark.extra_info["steps"] = sum(steps) / len(steps)
+
+
+@pytest.mark.parametrize("cards", SIZES)
+def test_bench_souls_step(benchmark: BenchmarkFixture, cards: int) -> None:
+    benchmark.group = "souls step"
+    session_bench(benchmark, lambda: souls_game(cards), souls_session)
+
+
+@pytest.mark.parametrize("cards", SIZES)
+def test_bench_might_step(benchmark: BenchmarkFixture, cards: int) -> None:
+    benchmark.group = "might step"
+    session_bench(benchmark, lambda: might_game(cards), might_session)
+
+
+# --- the snapshot update and its baseline ---------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class PlainCard:
+    """``CardState``'s fields in a plain frozen dataclass."""
+
+    uid: str
+    name: str
+    owner: int
+    zone: str
+    slot: str | None = None
+    attached_to: str | None = None
+    face_down: bool = False
+    damage: int = 0
+    bonuses: tuple[object, ...] = ()
+    attacked_this_turn: bool = False
+
+
+@dataclasses.dataclass(frozen=True)
+class PlainTable:
+    """``SoulsTable``'s fields; the cards in a dict copied on write."""
+
+    ruleset: str
+    players: tuple[object, ...]
+    columns: int
+    rows: int
+    defs: dict[str, object]
+    cards: dict[str, PlainCard]
+    turn: int = 1
+    turn_player: int = 0
+    winner: int | None = None
+    drawn: bool = False
+
+
+@dataclasses.dataclass(frozen=True)
+class PlainStep:
+    index: int
+    phase: tuple[str, ...]
+    description: str
+    rules: tuple[str, ...]
+    cause: object
+    changes: tuple[object, ...]
+    table: PlainTable
+
+
+UPDATES = 200  # card updates per timed round
+
+
+def plain_updates(table: PlainTable, uids: list[str], steps: list[PlainStep]) -> None:
+    cause = object()
+    for number in range(UPDATES):
+        card = table.cards[uids[number % len(uids)]]
+        card = dataclasses.replace(card, damage=card.damage + 5)
+        table = dataclasses.replace(table, cards={**table.cards, card.uid: card})
+        steps.append(
+            PlainStep(len(steps), ("Turn 1",), f"{card.uid} damaged", ("S-8",), cause, (), table)
         )
-        players.append(f"    - name: {name}\n      slots:\n{slots}")
-    return WIDE_GRID.format(players="\n".join(players))
+
+
+def engine_updates(recorder: Recorder[SoulsTable], uids: list[str]) -> None:
+    cause = Cause(kind="playtester", text="damage")
+    for number in range(UPDATES):
+        card = recorder.table.cards[uids[number % len(uids)]]
+        recorder.table = recorder.table.with_card(card.evolve(damage=card.damage + 5))
+        recorder.record(f"{card.uid} damaged", ["S-8"], cause)
+
+
+def plain_copy(table: SoulsTable) -> PlainTable:
+    fields = {name: getattr(table, name) for name in SoulsTable.model_fields}
+    cards = {uid: PlainCard(**card.model_dump()) for uid, card in table.cards.items()}
+    return PlainTable(**{**fields, "cards": cards})
+
+
+@pytest.mark.parametrize("cards", [18, 1000])
+def test_bench_snapshot_update_plain_dataclasses(benchmark: BenchmarkFixture, cards: int) -> None:
+    """The baseline: copy-on-write of frozen dataclasses and a dict of cards."""
+    benchmark.group = f"snapshot update, {cards} cards"
+    table = plain_copy(souls_game(cards).table)
+    uids = [uid for uid in table.cards if uid.startswith("s")]
+    benchmark.pedantic(
+        plain_updates, setup=lambda: ((table, uids, []), {}), rounds=30, iterations=1
+    )
+    benchmark.extra_info["steps"] = UPDATES
+
+
+@pytest.mark.parametrize("cards", [18, 1000])
+def test_bench_snapshot_update_engine(benchmark: BenchmarkFixture, cards: int) -> None:
+    """The engine's own: evolve, with_card (the index kept up to date) and a recorded step."""
+    benchmark.group = f"snapshot update, {cards} cards"
+    table = souls_game(cards).table
+    uids = [uid for uid in table.cards if uid.startswith("s")]
+    assert table.index  # built, as in a game
+
+    def fresh() -> tuple[tuple[Recorder[SoulsTable], list[str]], dict[str, Any]]:
+        return (Recorder(table), uids), {}
+
+    benchmark.pedantic(engine_updates, setup=fresh, rounds=30, iterations=1)
+    benchmark.extra_info["steps"] = UPDATES
+
+
+# --- memory ---------------------------------------------------------------------------------
+
+
+def test_bench_memory_per_step_200_cards(benchmark: BenchmarkFixture) -> None:
+    """What a step holds, averaged over a 10,000-step session on 200 cards (``extra_info``),
+    and what Python's garbage collector costs there with and without ``gc.freeze``."""
+    benchmark.group = "memory"
+    game = souls_game(200)
+    souls_session(game, 20)
+    gc.collect()
+    tracemalloc.start()
+    before, steps = tracemalloc.get_traced_memory()[0], len(game.steps)
+    while len(game.steps) - steps < 10_000:
+        souls_session(game, 100, seed=len(game.steps))
+    gc.collect()
+    held = tracemalloc.get_traced_memory()[0] - before
+    tracemalloc.stop()
+    per_step = held / (len(game.steps) - steps)
+    benchmark.extra_info["bytes_per_step"] = round(per_step)
+    benchmark.extra_info["steps"] = len(game.steps) - steps
+    benchmark.pedantic(gc.collect, rounds=5, iterations=1)  # a full collection over it all
+    assert per_step > 0
+
+
+# --- the app --------------------------------------------------------------------------------
+
+
+def big_scenario(cards: int, tmp_path: Path) -> Path:
+    souls = [f"s{i % 2}-{i // 2}" for i in range(60)]
+    script = "".join(f"  - deal: {{target: {uid}, amount: 5}}\n" for uid in souls)
+    path = tmp_path / f"big-{cards}.yaml"
+    path.write_text(souls_text(cards) + "script:\n" + script)
+    return path
+
+
+@pytest.mark.parametrize("cards", [18, 1000])
+def test_bench_jump_between_distant_steps(
+    benchmark: BenchmarkFixture,
+    qtbot,  # type: ignore[no-untyped-def]
+    tmp_path: Path,
+    cards: int,
+) -> None:
+    """Target: one 60 Hz frame (16.7 ms) per jump, from the first step to the last and back."""
+    from PySide6.QtCore import QSettings
+
+    from app.main_window import MainWindow
+
+    benchmark.group = "jump between distant steps"
+    path = big_scenario(cards, tmp_path)
+    window = MainWindow(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    assert window.open_path(path)
+    assert len(window.scene.items_by_uid) == cards
+    steps = [0, window.session.last]
+
+    def jump() -> None:
+        steps.reverse()
+        window.session.select(steps[0])
+
+    benchmark.pedantic(jump, rounds=40, iterations=1)
 
 
 def test_bench_run_demo_scenario(benchmark: BenchmarkFixture) -> None:
@@ -37,47 +240,8 @@ def test_bench_run_demo_scenario(benchmark: BenchmarkFixture) -> None:
     assert not run.failures
 
 
-def test_bench_effect_on_200_card_table(benchmark: BenchmarkFixture) -> None:
-    text = wide_table()
-
-    def fresh_game():  # type: ignore[no-untyped-def]
-        return (game_from_yaml(text),), {}
-
-    def deal_and_capture(game) -> None:  # type: ignore[no-untyped-def]
-        game.deal("s1-0", 20)  # a capture check over 200 Souls, then a line change
-
-    benchmark.pedantic(deal_and_capture, setup=fresh_game, rounds=20)
-
-
-def test_bench_jump_between_distant_steps_200_cards(
-    benchmark: BenchmarkFixture,
-    qtbot,  # type: ignore[no-untyped-def]
-    tmp_path,
-) -> None:
-    """Target: under 16 ms per jump (a frame) on a table of 200 cards."""
-    from PySide6.QtCore import QSettings
-
-    from app.main_window import MainWindow
-
-    script = "".join(f"  - deal: {{target: s{i % 2}-{i}, amount: 5}}\n" for i in range(60))
-    path = tmp_path / "wide.yaml"
-    path.write_text(wide_table() + "script:\n" + script)
-    window = MainWindow(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(window)
-    assert window.open_path(path)
-    assert len(window.scene.items_by_uid) == 200
-    ends = [0, window.session.last]  # the session starts at the last step
-
-    def jump() -> None:
-        ends.reverse()
-        window.session.select(ends[1])  # first jump: to step 0
-
-    benchmark.pedantic(jump, rounds=40, iterations=1)
-
-
 def test_bench_read_10000_action_script(benchmark: BenchmarkFixture, tmp_path: Path) -> None:
     """One libyaml pass and a strict validation (pure-Python YAML, twice, took 6.7 s)."""
-    from engine.scenario import load_scenario
     from tests.souls_tables import scenario_text
 
     script = "".join("  - heal: {target: sylva, amount: 5}\n" for _ in range(10_000))

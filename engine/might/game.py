@@ -28,7 +28,6 @@ class Edit:
     run: Callable[[], None]
 
 
-
 class MightGame(MightTurn):
     """A might game in progress, with the playtester's edits."""
 

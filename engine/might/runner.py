@@ -330,9 +330,7 @@ def verify(action: ScriptAction, game: MightGame) -> None:
     elif t := action.lethal:
         game.verify_set_lethal_threshold(t.target, t.threshold, t.duration)
     elif b := action.bonus_damage:
-        game.verify_grant_bonus_damage(
-            player_index(table, b.player), b.amount, b.scope, b.duration
-        )
+        game.verify_grant_bonus_damage(player_index(table, b.player), b.amount, b.scope, b.duration)
     else:
         assert action.add_runes is not None
         game.verify_add_runes(player_index(table, action.add_runes.player), action.add_runes.amount)

@@ -76,6 +76,9 @@ class PendingTrigger:
         return self.ability.name or f"when {self.ability.when}"
 
 
+AFTER_PLAY = Cause(kind="rule", text="capture after every step of play")  # 14.4.2, S-12
+
+
 class SoulsGame(Recorder[SoulsTable]):
     """A souls game in progress: the current table, its timeline and the legal actions."""
 
@@ -86,14 +89,16 @@ class SoulsGame(Recorder[SoulsTable]):
         self._battles = 0
         # The table after the last capture check: a max-HP drop since then cites 14.4.3.
         self._baseline = table
+        # The cards whose HP may have changed since then: all of them at the set-up.
+        self._stale: set[str] = set(table.cards)
 
     def _save_state(self) -> object:
-        return (list(self.pending), self.battle, self._battles, self._baseline)
+        return (list(self.pending), self.battle, self._battles, self._baseline, set(self._stale))
 
     def _restore_state(self, state: object) -> None:
         assert isinstance(state, tuple)
-        pending, self.battle, self._battles, self._baseline = state
-        self.pending = list(pending)
+        pending, self.battle, self._battles, self._baseline, stale = state
+        self.pending, self._stale = list(pending), set(stale)
 
     # ----------------------------------------------------------------------------- helpers
 
@@ -110,7 +115,9 @@ class SoulsGame(Recorder[SoulsTable]):
         return self.table.defs[self._card(uid).name]
 
     def _set(self, card: CardState) -> None:
+        old = self.table.cards.get(card.uid)
         self.table = self.table.with_card(card)
+        self._stale |= self.table.index.affected(old, card)
 
     def _require_game_on(self) -> None:
         if self.table.game_over:
@@ -164,13 +171,13 @@ class SoulsGame(Recorder[SoulsTable]):
         """
         guard = LoopGuard("souls trigger resolution")
         if self.battle is None:
-            self._capture_check(Cause(kind="rule", text="capture after every step of play"))
+            self._capture_check(AFTER_PLAY)
         while self.pending and not self.table.game_over:
             guard.tick()
             ordered = len(self.pending) > 1  # several waiting: S-16 and P-26 fix their order
             self._resolve_trigger(self.pending.pop(0), ordered)
             if self.battle is None:
-                self._capture_check(Cause(kind="rule", text="capture after every step of play"))
+                self._capture_check(AFTER_PLAY)
         if self.pending:  # the game is over: nothing resolves any more (S-17)
             self._end_pending(self.pending, "the game is over", ["S-17"])
 
@@ -451,7 +458,7 @@ class SoulsGame(Recorder[SoulsTable]):
     def _capture_check(self, cause: Cause, extra_rules: Sequence[str] = ()) -> None:
         """Capture every active card at 0 HP, all at once, until nothing changes (S-12)."""
         while not self.table.game_over:
-            at_zero = [c.uid for c in self.table.at_zero()]
+            at_zero = self._at_zero()
             if not at_zero:
                 break
             rules = ["14.4.2", "S-12"]
@@ -465,6 +472,18 @@ class SoulsGame(Recorder[SoulsTable]):
                 rules.append("14.4.6")
             self._capture(at_zero, cause, [*extra_rules, *rules])
         self._baseline = self.table
+
+    def _at_zero(self) -> list[str]:
+        """Active cards at 0 HP, in the order of simultaneous events: only a card whose HP may
+        have changed since the last check can be one (the index says which, 14.5.3)."""
+        table, stale = self.table, self._stale
+        self._stale = set()
+        cards = [table.cards[uid] for uid in stale if uid in table.cards]
+        return [
+            card.uid
+            for card in table.in_order(c for c in cards if c.zone in ("slot", "realm"))
+            if table.is_active(card.uid) and table.hp(card.uid) == 0
+        ]
 
     def _check_game_over(self, cause: Cause) -> None:
         realms = [self.table.realm(owner) for owner in range(len(self.table.players))]

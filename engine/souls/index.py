@@ -1,6 +1,6 @@
 """What the souls table looks up instead of scanning every card: who stands on which slot, the
-Armament on each Soul, the captured Souls a static counts, the cards that can trigger, what ends
-with the turn, and which active cards are at 0 HP (issue 11, docs/performance.md).
+Armament on each Soul, the captured Souls a static counts, the cards that can trigger and what
+ends with the turn (issue 11, docs/performance.md).
 
 The index is derived from the cards alone and kept with them (``CardMap.derived``); replacing one
 card updates it by what that card was and is (and, for HP, the Souls whose HP depends on it), so
@@ -11,7 +11,7 @@ from scratch; ``tests/test_souls_index.py`` checks the updated index against it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
@@ -46,6 +46,19 @@ def _marked(marks: Marks, uid: str, mark: bool) -> Marks:
     if mark:
         return marks if uid in marks else marks.set(uid, None)
     return marks.delete(uid) if uid in marks else marks
+
+
+def _same_places(old: CardState, new: CardState) -> bool:
+    """True when every field ``_places`` reads is the same in both (bonuses: the same tuple)."""
+    return (
+        old.name == new.name
+        and old.zone == new.zone
+        and old.slot == new.slot
+        and old.attached_to == new.attached_to
+        and old.face_down == new.face_down
+        and old.attacked_this_turn == new.attacked_this_turn
+        and old.bonuses is new.bonuses
+    )
 
 
 class _Entry(NamedTuple):
@@ -97,19 +110,20 @@ class SoulsIndex:
     statics: Marks  # cards on the table with a counting static
     triggers: Marks  # cards on the table with a triggered ability
     expiring: Marks  # an "until end of turn" bonus, or attacked this turn
-    at_zero: Marks  # active cards on the table with 0 HP
 
     @classmethod
     def build(cls, cards: Iterable[CardState], defs: Mapping[str, CardDef]) -> SoulsIndex:
-        """The index of ``cards``, HP aside (``with_hp`` adds it)."""
+        """The index of ``cards``."""
         empty: immutables.Map[Any, Any] = immutables.Map()
-        index = cls(defs, empty, empty, empty, empty, empty, empty, empty, empty, empty)
+        index = cls(defs, empty, empty, empty, empty, empty, empty, empty, empty)
         for card in cards:
             index = index.moved(None, card)
         return index
 
     def moved(self, old: CardState | None, new: CardState | None) -> SoulsIndex:
         """This index after a card changed from ``old`` to ``new`` (None: absent)."""
+        if old is not None and new is not None and _same_places(old, new):
+            return self  # damage: nothing the index holds (the common case, kept cheap)
         before, after = _places(old, self.defs), _places(new, self.defs)
         if before == after:
             return self  # damage, a bonus that stays: nothing the index holds
@@ -151,9 +165,10 @@ class SoulsIndex:
         )
 
     def affected(self, old: CardState | None, new: CardState | None) -> set[str]:
-        """The cards whose HP may differ after ``old`` became ``new``: the card, the Souls its
-        Armament leaves or joins, and, when the captured Souls counted changed, every card with
-        a counting static (14.5.3)."""
+        """The cards whose HP may differ after ``old`` became ``new`` (this index is the one
+        after): the card, the Souls its Armament leaves or joins, and, when the captured Souls
+        counted changed, every card with a counting static (14.5.3). A capture check looks only
+        at these (``SoulsGame._capture_check``)."""
         uids = {card.uid for card in (old, new) if card is not None}
         uids |= {
             card.attached_to
@@ -163,10 +178,3 @@ class SoulsIndex:
         if any(card is not None and card.zone == "slot" and card.face_down for card in (old, new)):
             uids |= set(self.statics)
         return uids
-
-    def with_hp(self, uids: Iterable[str], at_zero: Callable[[str], bool]) -> SoulsIndex:
-        """This index with the 0-HP marks of ``uids`` set by ``at_zero``."""
-        marks = self.at_zero
-        for uid in uids:
-            marks = _marked(marks, uid, at_zero(uid))
-        return self if marks is self.at_zero else replace(self, at_zero=marks)

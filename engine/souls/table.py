@@ -80,21 +80,6 @@ class SoulsTable(Frozen, Indexed[SoulsIndex]):
     def without_card(self, uid: str) -> SoulsTable:
         return self._replaced(self.cards[uid], None, self.cards.delete(uid))
 
-    def _settled(self, index: SoulsIndex, changed: Iterable[str]) -> SoulsIndex:
-        return index.with_hp(changed, self._at_zero)
-
-    def _affected(
-        self, index: SoulsIndex, old: CardState | None, new: CardState | None
-    ) -> set[str]:
-        return index.affected(old, new)
-
-    def _at_zero(self, uid: str) -> bool:
-        return uid in self.cards and self.is_active(uid) and self.hp(uid) == 0
-
-    def at_zero(self) -> list[CardState]:
-        """Active Souls and Realms with 0 HP, in the order of simultaneous events (S-12)."""
-        return self.in_order(self.cards[uid] for uid in self.index.at_zero)
-
     def _cards_of(self, uids: Iterable[str]) -> list[CardState]:
         """``uids``' cards in the order of ``cards``."""
         return [self.cards[uid] for uid in sorted(uids, key=self.cards.position)]
@@ -192,14 +177,18 @@ class SoulsTable(Frozen, Indexed[SoulsIndex]):
         return total
 
     def stat(self, uid: str, stat: Literal["max_hp", "power"]) -> int:
-        card, definition = self.cards[uid], self.definition(uid)
-        base = definition.hp if stat == "max_hp" else definition.power
-        bonuses = sum(b.amount for b in card.bonuses if b.stat == stat)
-        armament = sum(
-            self.defs[a.name].grants_hp if stat == "max_hp" else self.defs[a.name].grants_power
-            for a in self.armaments(uid)
-        )
-        return base + bonuses + armament + self.static_bonus(uid, stat)
+        card = self.cards[uid]
+        definition = self.defs[card.name]
+        total = definition.hp if stat == "max_hp" else definition.power
+        if card.bonuses:
+            total += sum(b.amount for b in card.bonuses if b.stat == stat)
+        armed = self.index.armaments.get(uid)
+        if armed:  # the order does not matter to a sum
+            grants = (self.defs[self.cards[a].name] for a in armed)
+            total += sum(g.grants_hp if stat == "max_hp" else g.grants_power for g in grants)
+        if definition.statics:
+            total += self.static_bonus(uid, stat)
+        return total
 
     def max_hp(self, uid: str) -> int:
         return self.stat(uid, "max_hp")

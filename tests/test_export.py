@@ -43,6 +43,8 @@ def timelines() -> list[tuple[str, list[Step]]]:
 
 def all_ids() -> list[str]:
     return [f"{prefix}step-{step.index}" for prefix, steps in timelines() for step in steps]
+
+
 CHROMIUM = shutil.which("chromium")
 NO_CHROMIUM = "no chromium on PATH (Debian: apt-get install chromium; .ci/run installs it)"
 

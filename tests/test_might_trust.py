@@ -120,6 +120,7 @@ def test_verify_and_the_action_agree_loops_included(name: str, damaged: int) -> 
         "units: [{card: Mending Thorn}]",
         f"units: [{{card: Mending Thorn, at: Battlefield 1, damage: {damaged}}}]",
     ).replace("units: [{card: Stone Whelp}]", "units: [{card: Iron Sentinel, at: Battlefield 1}]")
+
     def player(choice: Choice) -> Answer:  # a trial answers with the defaults, not the player
         return default_chooser(choice)
 
@@ -193,8 +194,9 @@ def test_a_shield_made_in_play_is_named_by_the_script_and_shown() -> None:
 def test_an_assignment_nobody_asked_for_refuses_the_whole_combat() -> None:
     # M-10: a side of 0 damage assigns nothing, so an assignment for it answers no choice.
     play = playthrough(
-        TABLE.replace("{card: Stone Whelp, at: Battlefield 1}", "{card: Hollow Golem, id: g2}")
-        .replace("id: g2}", "id: g2, at: Battlefield 2}")
+        TABLE.replace(
+            "{card: Stone Whelp, at: Battlefield 1}", "{card: Hollow Golem, id: g2}"
+        ).replace("id: g2}", "id: g2, at: Battlefield 2}")
     )
     game = play.game
     assert isinstance(game, MightGame)

@@ -225,12 +225,14 @@ def test_a_trigger_ended_by_its_capture_is_a_step_citing_s14_and_p2() -> None:
 
 def test_a_realms_trigger_ended_by_its_shattering_is_a_step() -> None:
     game = game_from_yaml(
-        scenario_text().replace(
+        scenario_text()
+        .replace(
             "setup:",
             "cards:\n  - name: Alarm Keep\n    kind: realm\n    hp: 20\n    abilities:\n"
             "      - {when: damaged, name: Alarm, effects: [{do: heal, amount: 5, target: self}]}"
             "\nsetup:",
-        ).replace("realm: {card: Ember Citadel}", "realm: {card: Alarm Keep, damage: 10}")
+        )
+        .replace("realm: {card: Ember Citadel}", "realm: {card: Alarm Keep, damage: 10}")
     )
     steps = game.deal("alarm-keep", 10)
     [ended] = steps_matching(steps, "alarm-keep's trigger Alarm ends before it resolves")
@@ -272,9 +274,7 @@ def test_a_max_hp_drop_cites_14_4_3_at_the_capture_step_as_in_the_main_phase() -
     battle = game_from_yaml(CURSE)
     battle.attack("sylva", "ember-imp")
     battle.play("withering-curse", "fading-wisp")  # inside the window: captured later
-    captures = [
-        s for s in battle.finish_battle() if any(isinstance(c, Flipped) for c in s.changes)
-    ]
+    captures = [s for s in battle.finish_battle() if any(isinstance(c, Flipped) for c in s.changes)]
     assert "14.4.3" in in_main.rules
     assert captures and all("14.4.3" in s.rules for s in captures)
 

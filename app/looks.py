@@ -84,12 +84,53 @@ class Layout:
     bounds: tuple[float, float, float, float] = (0, 0, 0, 0)  # x, y, w, h of the table
 
 
-def layout(table: Frozen) -> Layout:
+def layout(table: Frozen, looks: LookCache | None = None) -> Layout:
+    """Where every card lies and what it looks like; ``looks`` keeps the looks of the table
+    laid out before and reuses those of cards the engine says did not change."""
+    looks = looks or LookCache()
+    looks.start(table)
     if isinstance(table, SoulsTable):
-        return souls_layout(table)
+        return souls_layout(table, looks)
     if isinstance(table, MightTable):
-        return might_layout(table)
+        return might_layout(table, looks)
     raise TypeError(f"no layout for {type(table).__name__}")
+
+
+class LookCache:
+    """The looks of the last table laid out. A jump between steps of a big table recomputes
+    only the looks of the cards that changed (and those whose HP, line or Might changed with
+    them): ``differences`` is the engine's."""
+
+    def __init__(self) -> None:
+        self._table: SoulsTable | MightTable | None = None
+        self._looks: dict[str, CardLook] = {}
+
+    def start(self, table: Frozen) -> None:
+        """Lay out ``table`` next: forget the looks that may have changed since the last one
+        (all of them when it is another game's table)."""
+        assert isinstance(table, SoulsTable | MightTable)
+        before, self._table = self._table, table
+        stale: set[str] | None = None
+        if isinstance(table, SoulsTable) and isinstance(before, SoulsTable):
+            stale = table.differences(before) if table.defs is before.defs else None
+        elif isinstance(table, MightTable) and isinstance(before, MightTable):
+            stale = table.differences(before) if table.defs is before.defs else None
+        if stale is None:
+            self._looks.clear()
+        for uid in stale or ():
+            self._looks.pop(uid, None)
+
+    def look(self, table: SoulsTable | MightTable, card: CardState | MightCard) -> CardLook:
+        found = self._looks.get(card.uid)
+        if found is None:
+            if isinstance(table, SoulsTable):
+                assert isinstance(card, CardState)
+                made = souls_look(table, card)
+            else:
+                assert isinstance(card, MightCard)
+                made = might_look(table, card)
+            found = self._looks[card.uid] = with_uid(made, card.uid, card.name)
+        return found
 
 
 def tone(current: int, printed: int) -> str:
@@ -212,7 +253,7 @@ def souls_look(table: SoulsTable, card: CardState) -> CardLook:
 SOULS_ROW = LABEL + CARD_H + STRIP_H + GAP  # a grid row: label band, card, Armament strip
 
 
-def souls_layout(table: SoulsTable) -> Layout:
+def souls_layout(table: SoulsTable, looks: LookCache) -> Layout:
     """Each player's side: hand strips, the Realm, the grid of slots, Elysium and Exile.
 
     Row 1 of each player faces the other player's row 1 across the middle of the table; the
@@ -242,7 +283,7 @@ def souls_layout(table: SoulsTable) -> Layout:
     piles: dict[tuple[int, str], int] = {}
     under: dict[str, int] = {}  # Armament placed under each Soul so far
     for card in table.cards.values():
-        look = with_uid(souls_look(table, card), card.uid, card.name)
+        look = looks.look(table, card)
         owner = card.owner
         if card.zone == "realm":
             x, y, z = float(realm_x), card_y(owner, 1), 1.0
@@ -275,7 +316,7 @@ def souls_layout(table: SoulsTable) -> Layout:
         top = card_y(owner, 1 if owner == 0 else table.rows)
         step = spread(len(held), side - LABEL - GAP, STRIP_H)
         for n, card in enumerate(held):
-            look = with_uid(souls_look(table, card), card.uid, card.name)
+            look = looks.look(table, card)
             placements.append(Placement(card.uid, 0, top + n * step, 1.0 + n, look))
     for owner, player in enumerate(table.players):
         top = card_y(owner, 1 if owner == 0 else table.rows)
@@ -359,7 +400,7 @@ UNIT_SLOT = UNIT_H + 2  # room for a unit, ready or turned
 MIN_SIDE = 4  # unit places reserved per player on a battlefield
 
 
-def might_layout(table: MightTable) -> Layout:
+def might_layout(table: MightTable, looks: LookCache) -> Layout:
     """Rows from top to bottom: the second player's hand and base, the battlefields (their units
     above, the first player's below), the first player's base and hand. The chain and the phase
     are shown by the view, over the table, so they never resize it."""
@@ -417,7 +458,7 @@ def might_layout(table: MightTable) -> Layout:
     for card in table.cards.values():
         owner = card.owner
         key: tuple[object, ...]
-        look = with_uid(might_look(table, card), card.uid, card.name)
+        look = looks.look(table, card)
         w, h = look.size
         if card.zone == "battlefield" and card.battlefield is not None:
             key = ("field", card.battlefield, owner)

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.card_painter import ACTION_OUTLINE, HIGHLIGHT, font, paint_card
-from app.looks import CardLook, Decoration, layout
+from app.looks import CardLook, Decoration, LookCache, layout
 from app.step_marks import StepMarks, step_marks
 from engine.frozen import Frozen
 from engine.timeline import Step
@@ -56,7 +56,7 @@ class CardItem(QGraphicsItem):
         return QRectF(-5, -5, w + 10, h + 10)
 
     def set_look(self, look: CardLook, outline: str) -> None:
-        if look != self.look or outline != self.outline:
+        if outline != self.outline or (look is not self.look and look != self.look):
             if look.size != self.look.size:
                 self.prepareGeometryChange()
             self.look, self.outline = look, outline
@@ -141,6 +141,7 @@ class TableScene(QGraphicsScene):
         self.drawn = StepMarks()  # the deltas and arrows on show
         self._shape: tuple[object, ...] | None = None
         self._bounds = QRectF()
+        self._looks = LookCache()  # reused for the cards a step did not change
         self._fade = QVariantAnimation(self)
         self._fade.setStartValue(1.0)
         self._fade.setEndValue(0.0)
@@ -157,6 +158,7 @@ class TableScene(QGraphicsScene):
         self.drawn = StepMarks()
         self._shape = None
         self._bounds = QRectF()
+        self._looks = LookCache()
 
     @property
     def deltas(self) -> dict[str, list[str]]:
@@ -177,7 +179,7 @@ class TableScene(QGraphicsScene):
         """Update the items in place to ``table``: cards in ``changed`` are outlined, cards in
         ``action_changed`` (the rest of the action just played) dashed; what ``step`` changed is
         marked with deltas and arrows."""
-        plan = layout(table)
+        plan = layout(table, self._looks)
         if plan.shape != self._shape:
             self._rebuild_decorations(plan.decorations)
             self._shape = plan.shape

@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import builtins
 from collections.abc import Iterator, Mapping
 from typing import Any, Generic, TypeVar, get_args
 
@@ -59,6 +60,22 @@ class CardMap(Mapping[str, V], Generic[V]):
         """This map without ``key`` (KeyError when it is not there)."""
         order = tuple(k for k in self._order if k != key)
         return self._of(self._map.delete(key), order, None)
+
+    def changed_since(self, before: CardMap[V]) -> builtins.set[str]:
+        """The keys whose value is not the very same object in ``before`` (or is not there),
+        and those ``before`` had that this map has not. Snapshots share what did not change, so
+        this compares references, never values.
+
+        >>> cards = CardMap({"a": 1, "b": 2})
+        >>> sorted(cards.set("b", 3).set("c", 4).changed_since(cards))
+        ['b', 'c']
+        """
+        missing = object()
+        old = before._map
+        changed = {key for key, value in self._map.items() if old.get(key, missing) is not value}
+        if len(self._order) != len(before._order) or changed:
+            changed |= {key for key in before._order if key not in self._map}
+        return changed
 
     def position(self, key: str) -> int:
         """Where ``key`` comes in the order (shared by every map with the same keys)."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Collection, Sequence
+from functools import cache
 from typing import ClassVar, Literal, Self
 
 from pydantic import Field, model_validator
@@ -21,6 +22,7 @@ from engine.yaml_source import YamlSource, describe_location
 Location = tuple[object, ...]
 
 
+@cache  # a view asks it for every card it shows
 def card_id(name: str) -> str:
     """The default id of a card: its name in lower case with dashes.
 

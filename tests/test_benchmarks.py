@@ -31,6 +31,7 @@ from tests.big_tables import (
     might_game,
     might_session,
     souls_game,
+    souls_layout,
     souls_session,
     souls_text,
 )
@@ -201,10 +202,15 @@ def test_bench_memory_per_step_200_cards(benchmark: BenchmarkFixture) -> None:
 
 
 def big_scenario(cards: int, tmp_path: Path) -> Path:
-    souls = [f"s{i % 2}-{i // 2}" for i in range(60)]
-    script = "".join(f"  - deal: {{target: {uid}, amount: 5}}\n" for uid in souls)
+    """The big table and 60 actions: 5 damage to each Soul in turn, then a heal of each."""
+    souls, *_ = souls_layout(cards // 2)
+    targets = [f"s{owner}-{i}" for i in range(souls) for owner in (0, 1)]
+    lines = []
+    for number in range(60):
+        verb = "deal" if number // len(targets) % 2 == 0 else "heal"
+        lines.append(f"  - {verb}: {{target: {targets[number % len(targets)]}, amount: 5}}\n")
     path = tmp_path / f"big-{cards}.yaml"
-    path.write_text(souls_text(cards) + "script:\n" + script)
+    path.write_text(souls_text(cards) + "script:\n" + "".join(lines))
     return path
 
 
@@ -213,14 +219,17 @@ def test_bench_jump_between_distant_steps(
     benchmark: BenchmarkFixture,
     qtbot,  # type: ignore[no-untyped-def]
     tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
     cards: int,
 ) -> None:
     """Target: one 60 Hz frame (16.7 ms) per jump, from the first step to the last and back."""
     from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QMessageBox
 
     from app.main_window import MainWindow
 
     benchmark.group = "jump between distant steps"
+    monkeypatch.setattr(QMessageBox, "critical", staticmethod(pytest.fail))  # never wait
     path = big_scenario(cards, tmp_path)
     window = MainWindow(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(window)

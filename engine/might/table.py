@@ -208,6 +208,15 @@ class MightTable(Frozen, Indexed[MightIndex]):
     def with_card(self, card: MightCard) -> MightTable:
         return self._replaced(self.cards.get(card.uid), card, self.cards.set(card.uid, card))
 
+    def differences(self, before: MightTable) -> set[str]:
+        """The cards that changed since ``before`` (a snapshot of the same game), and the units
+        a changed chain targets: a view redraws only these (a unit's Might and lethal damage
+        depend on the unit alone)."""
+        changed = self.cards.changed_since(before.cards)
+        if self.chain != before.chain:
+            changed |= {item.target for item in (*self.chain, *before.chain) if item.target}
+        return changed
+
     def with_player(self, index: int, player: MightPlayer) -> MightTable:
         players = list(self.players)
         players[index] = player

@@ -80,6 +80,21 @@ class SoulsTable(Frozen, Indexed[SoulsIndex]):
     def without_card(self, uid: str) -> SoulsTable:
         return self._replaced(self.cards[uid], None, self.cards.delete(uid))
 
+    def differences(self, before: SoulsTable) -> set[str]:
+        """The cards that changed since ``before`` (a snapshot of the same game) and those whose
+        HP, power or line may have changed with them: a view redraws only these."""
+        changed = self.cards.changed_since(before.cards)
+        touched = set(changed)
+        for uid in changed:
+            old, new = before.cards.get(uid), self.cards.get(uid)
+            touched |= self.index.affected(old, new) | before.index.affected(old, new)
+            if _same_place(old, new):
+                continue  # damage or a bonus: no Soul's line changes (S-2)
+            for card in (old, new):
+                if card is not None and card.zone == "slot" and card.slot is not None:
+                    touched |= {c.uid for c in self.column(card.owner, card.slot[:1])}
+        return touched
+
     def _cards_of(self, uids: Iterable[str]) -> list[CardState]:
         """``uids``' cards in the order of ``cards``."""
         return [self.cards[uid] for uid in sorted(uids, key=self.cards.position)]
@@ -225,6 +240,15 @@ class SoulsTable(Frozen, Indexed[SoulsIndex]):
 
     def has_front_line_soul(self, owner: int) -> bool:
         return any(self.line(c.uid) == "front" for c in self.souls(owner))
+
+
+def _same_place(old: CardState | None, new: CardState | None) -> bool:
+    """Both are the card, on the same place and face."""
+    return (
+        old is not None
+        and new is not None
+        and (old.zone, old.slot, old.face_down) == (new.zone, new.slot, new.face_down)
+    )
 
 
 @cache

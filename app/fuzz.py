@@ -28,6 +28,7 @@ from typing import Any
 
 import yaml
 
+from app.gc_history import freeze_settled, thaw
 from app.offers import global_offers, offers_for
 from app.saving import dump_action
 from engine.assets import ASSETS, SCENARIOS
@@ -590,9 +591,13 @@ def play_game(ruleset: str, seed: int, game: int, moves: int) -> tuple[GameResul
             if not fuzz.step():
                 result.ended = "no legal move"
                 break
+            if fuzz.moves % 100 == 0:
+                freeze_settled()
     except Found as found:
         found.violation.game, found.violation.setup = game, path.name
         result.violations.append(found.violation)
+    finally:
+        thaw()
     result.steps, result.tried, result.refused = fuzz.moves, fuzz.tried, fuzz.refused
     result.timeline = len(fuzz.play.game.steps)
     result.digest = digest(fuzz.play.game.steps)

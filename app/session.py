@@ -11,6 +11,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 
 from app.branches import BranchState, action_label, answers_label, unique_name
+from app.gc_history import freeze_settled, thaw
 from app.saving import dump_action, is_shipped, scenario_text, write_atomically
 from engine.branches import MAIN
 from engine.choices import Chooser, default_chooser
@@ -91,6 +92,7 @@ class Session(QObject):
 
     def open(self, path: Path) -> None:
         """Open a scenario; on any error (raised) the current session is left as it was."""
+        thaw()  # the old file's timeline goes back to the collector
         scenario, source = load_scenario(path)
         play = play_branch(scenario, source, MAIN)
         others = {}
@@ -107,6 +109,7 @@ class Session(QObject):
         self.dirty = False
 
     def _commit(self, play: Playthrough, index: int) -> None:
+        freeze_settled()
         self.play = play
         self._probe = None
         self.index = index

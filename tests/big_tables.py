@@ -113,18 +113,16 @@ def might_game(cards: int) -> MightGame:
 
 
 def might_session(game: MightGame, actions: int, seed: int = 1) -> None:
-    """Playtester edits on random units: 1 spell damage, or a heal of a damaged one, or +1
-    Might this turn every seventh action; an end of turn (with its expiration) every 50."""
-    rng = random.Random(seed)
+    """Playtester edits on the units in turn (from a place given by ``seed``): 1 spell damage,
+    then a heal of it, with +1 Might this turn instead every seventh time; an end of turn (with
+    its expiration) every 50 actions. The same work on every table, whatever its size."""
     uids = [uid for uid in game.table.cards if uid.startswith("u")]
     for number in range(1, actions + 1):
         if number % 50 == 0:
             game.end_turn()
             continue
-        uid = rng.choice(uids)
-        if game.table.cards[uid].zone not in ("base", "battlefield"):
-            continue  # gone (a scenario's own cards may kill)
-        if number % 7 == 0:
+        uid = uids[(seed + number // 2) % len(uids)]
+        if number % 14 == 0:
             game.modify_might(uid, 1)
         elif game.table.cards[uid].damage:
             game.heal(uid)

@@ -198,6 +198,28 @@ def test_bench_memory_per_step_200_cards(benchmark: BenchmarkFixture) -> None:
     assert per_step > 0
 
 
+@pytest.mark.parametrize("collector", ["collecting", "frozen"])
+def test_bench_might_10000_steps_and_the_collector(
+    benchmark: BenchmarkFixture, collector: str
+) -> None:
+    """A 10,000-step might session on 200 cards, with Python's collector walking the whole
+    timeline, and with the settled history frozen after every 100 actions (as the app does
+    after each action, app/gc_history.py)."""
+    benchmark.group = "10,000 steps, garbage collector"
+
+    def session() -> None:
+        gc.collect()
+        game = might_game(200)
+        while len(game.steps) < 10_000:
+            might_session(game, 100, seed=len(game.steps))
+            if collector == "frozen":
+                gc.freeze()
+        gc.unfreeze()
+        benchmark.extra_info["steps"] = len(game.steps)
+
+    benchmark.pedantic(session, rounds=3, iterations=1)
+
+
 # --- the app --------------------------------------------------------------------------------
 
 

@@ -1,0 +1,189 @@
+"""Run the benchmarks and report each target beside its baseline (docs/performance.md).
+
+    .venv/bin/python scripts/benchmarks.py                 # run, then report
+    .venv/bin/python scripts/benchmarks.py --report FILE   # report an earlier run's JSON
+
+Writes ``benchmarks.json`` (pytest-benchmark's JSON, with the machine) and
+``docs/performance-steps.svg`` (time per step against table size), and prints the figures as a
+Markdown table. Medians are used: the mean of a short run is at the mercy of one collection.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CHART = ROOT / "docs" / "performance-steps.svg"
+
+
+def run(out: Path) -> None:
+    subprocess.run(
+        [
+            str(ROOT / "test.sh"),
+            "-m",
+            "benchmark",
+            "-p",
+            "no:randomly",
+            f"--benchmark-json={out}",
+            "tests/test_benchmarks.py",
+        ],
+        cwd=ROOT,
+        check=True,
+    )
+
+
+def load(path: Path) -> tuple[dict[str, dict[str, float]], dict[str, object]]:
+    """Each benchmark's median (seconds) and extra info, by name, and the machine."""
+    data = json.loads(path.read_text())
+    results = {}
+    for bench in data["benchmarks"]:
+        results[bench["name"]] = {"median": bench["stats"]["median"], **bench["extra_info"]}
+    return results, data["machine_info"]
+
+
+def per_step(result: dict[str, float]) -> float:
+    """Microseconds per step."""
+    return result["median"] / result["steps"] * 1e6
+
+
+def report(results: dict[str, dict[str, float]], machine: dict[str, object]) -> list[str]:
+    lines = [
+        f"Machine: {machine.get('cpu', {}).get('brand_raw', '?')}, "  # type: ignore[union-attr]
+        f"{machine.get('cpu', {}).get('count', '?')} cores, "  # type: ignore[union-attr]
+        f"Python {machine.get('python_version')}",
+        "",
+        "| figure | measured | target | holds |",
+        "| --- | --- | --- | --- |",
+    ]
+
+    def row(figure: str, measured: str, target: str, holds: bool) -> None:
+        lines.append(f"| {figure} | {measured} | {target} | {'yes' if holds else 'NO'} |")
+
+    for ruleset in ("souls", "might"):
+        small = per_step(results[f"test_bench_{ruleset}_step[18]"])
+        for cards in (200, 1000):
+            big = per_step(results[f"test_bench_{ruleset}_step[{cards}]"])
+            row(
+                f"{ruleset} step, {cards} vs 18 cards",
+                f"{big:.1f} vs {small:.1f} us ({big / small:.2f}x)",
+                "at most 1.5x",
+                big / small <= 1.5,
+            )
+    for cards in (18, 1000):
+        plain = per_step(results[f"test_bench_snapshot_update_plain_dataclasses[{cards}]"])
+        engine = per_step(results[f"test_bench_snapshot_update_engine[{cards}]"])
+        row(
+            f"snapshot update, {cards} cards: engine vs plain dataclasses",
+            f"{engine:.1f} vs {plain:.1f} us ({plain / engine:.2f}x the speed)",
+            "at least 0.7x" if cards == 18 else "(shown)",
+            cards != 18 or plain / engine >= 0.7,
+        )
+    plain = per_step(results["test_bench_snapshot_update_plain_dataclasses[18]"])
+    souls = per_step(results["test_bench_souls_step[18]"])
+    row(
+        "souls step vs a plain-dataclass update, 18 cards",
+        f"{souls:.1f} vs {plain:.1f} us ({plain / souls:.2f}x the speed)",
+        "at least 0.5x",
+        plain / souls >= 0.5,
+    )
+    memory = results["test_bench_memory_per_step_200_cards"]["bytes_per_step"]
+    row(
+        "memory a step holds, 10,000 steps on 200 cards",
+        f"{memory:.0f} bytes",
+        "at most 2 KB (2,048 bytes)",
+        memory <= 2048,
+    )
+    collecting = per_step(results["test_bench_might_10000_steps_and_the_collector[collecting]"])
+    frozen = per_step(results["test_bench_might_10000_steps_and_the_collector[frozen]"])
+    row(
+        "might, 10,000 steps: collector walking the timeline vs frozen history",
+        f"{collecting:.1f} vs {frozen:.1f} us a step",
+        "(shown)",
+        True,
+    )
+    for cards in (18, 1000):
+        jump = results[f"test_bench_jump_between_distant_steps[{cards}]"]["median"] * 1e3
+        row(
+            f"jump between distant steps in the app, {cards} cards",
+            f"{jump:.1f} ms",
+            "within a 60 Hz frame (16.7 ms)",
+            jump <= 16.7,
+        )
+    return lines
+
+
+def chart(results: dict[str, dict[str, float]]) -> str:
+    """An SVG line chart: microseconds per step against cards on the table, per ruleset."""
+    sizes = [18, 200, 1000]
+    series = {
+        ruleset: [per_step(results[f"test_bench_{ruleset}_step[{n}]"]) for n in sizes]
+        for ruleset in ("souls", "might")
+    }
+    top = max(max(v) for v in series.values()) * 1.25
+    width, height, left, bottom = 520, 300, 60, 40
+    plot_w, plot_h = width - left - 20, height - bottom - 30
+
+    def x(index: int) -> float:
+        return left + index * plot_w / (len(sizes) - 1)
+
+    def y(value: float) -> float:
+        return 30 + plot_h * (1 - value / top)
+
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        'font-family="sans-serif" font-size="12">',
+        f'<rect width="{width}" height="{height}" fill="white"/>',
+        f'<text x="{left}" y="18" font-size="14">Time per step against table size</text>',
+        f'<line x1="{left}" y1="{y(0)}" x2="{left + plot_w}" y2="{y(0)}" stroke="black"/>',
+        f'<line x1="{left}" y1="30" x2="{left}" y2="{y(0)}" stroke="black"/>',
+    ]
+    for tick in range(0, int(top) + 1, max(10, int(top / 5) // 10 * 10)):
+        parts.append(
+            f'<text x="{left - 6}" y="{y(tick) + 4}" text-anchor="end">{tick}</text>'
+            f'<line x1="{left}" y1="{y(tick)}" x2="{left + plot_w}" y2="{y(tick)}" '
+            'stroke="#ddd"/>'
+        )
+    for index, size in enumerate(sizes):
+        parts.append(
+            f'<text x="{x(index)}" y="{y(0) + 18}" text-anchor="middle">{size} cards</text>'
+        )
+    parts.append(
+        f'<text x="14" y="{30 + plot_h / 2}" transform="rotate(-90 14 {30 + plot_h / 2})" '
+        'text-anchor="middle">microseconds per step</text>'
+    )
+    for (ruleset, values), color in zip(series.items(), ("#2f6db5", "#b5452f"), strict=True):
+        points = " ".join(f"{x(i)},{y(v)}" for i, v in enumerate(values))
+        parts.append(f'<polyline points="{points}" fill="none" stroke="{color}" stroke-width="2"/>')
+        for i, value in enumerate(values):
+            parts.append(f'<circle cx="{x(i)}" cy="{y(value)}" r="4" fill="{color}"/>')
+            parts.append(
+                f'<text x="{x(i) + 6}" y="{y(value) - 6}" fill="{color}">{value:.0f}</text>'
+            )
+        parts.append(
+            f'<text x="{x(len(sizes) - 1) - 40}" y="{y(values[-1]) + 18}" fill="{color}">'
+            f"{ruleset}</text>"
+        )
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--report", type=Path, help="report this JSON instead of running")
+    args = parser.parse_args()
+    path = args.report or ROOT / "benchmarks.json"
+    if args.report is None:
+        run(path)
+    results, machine = load(path)
+    CHART.write_text(chart(results))
+    print("\n".join(report(results, machine)))
+    print(f"\nchart: {CHART.relative_to(ROOT)}; JSON: {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -125,7 +125,7 @@ def chart(results: dict[str, dict[str, float]]) -> str:
     }
     top = max(max(v) for v in series.values()) * 1.25
     width, height, left, bottom = 520, 300, 60, 40
-    plot_w, plot_h = width - left - 20, height - bottom - 30
+    plot_w, plot_h = width - left - 60, height - bottom - 30
 
     def x(index: int) -> float:
         return left + index * plot_w / (len(sizes) - 1)

@@ -1,0 +1,52 @@
+"""Aliases in the one-pass YAML reader (engine/safe_yaml.py), in process and exact: what an
+alias repeats, where its values are said to be, and each refusal's line and message."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.errors import ScenarioError
+from engine.safe_yaml import MAX_VALUES, Spot, parse_yaml
+
+
+def test_an_alias_repeats_the_value_and_its_spots() -> None:
+    data, spot = parse_yaml("a: &x [1, 2]\nb:\n  c: *x\n", "f.yaml")
+    assert data == {"a": [1, 2], "b": {"c": [1, 2]}}
+    assert spot is not None and spot.keys is not None
+    b = spot.keys["b"]
+    assert b.line == 3 and b.keys is not None
+    assert b.keys["c"] == Spot(line=1, items=[Spot(line=1), Spot(line=1)])  # where x was written
+
+
+def test_an_alias_in_a_sequence_is_each_of_its_items() -> None:
+    data, spot = parse_yaml("- &a [1, 2, 3]\n- [*a, *a]\n", "f.yaml")
+    assert data == [[1, 2, 3], [[1, 2, 3], [1, 2, 3]]]
+    assert spot is not None and spot.items is not None
+    assert [s.line for s in spot.items] == [1, 2]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("a: &x 1\n*x : 2\n", "f.yaml:2: a key must be a plain value, not an alias"),
+        ("a: *nope\n", "f.yaml:1: a: the alias *nope names no complete value before it"),
+        ("a: &x [1, *x]\n", "f.yaml:1: a[1]: the alias *x names no complete value before it"),
+    ],
+)
+def test_an_alias_that_cannot_be_read_is_refused_on_its_line(text: str, message: str) -> None:
+    with pytest.raises(ScenarioError) as raised:
+        parse_yaml(text, "f.yaml")
+    assert str(raised.value) == message
+
+
+def test_the_values_an_alias_repeats_count_toward_the_limit() -> None:
+    """Ten times ten, six times over: a million values from a few lines (billion laughs)."""
+    lines = ["a0: &a0 [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]"]
+    for level in range(1, 7):
+        lines.append(f"a{level}: &a{level} [{', '.join([f'*a{level - 1}'] * 10)}]")
+    with pytest.raises(ScenarioError) as raised:
+        parse_yaml("\n".join(lines) + "\n", "f.yaml")
+    assert str(raised.value).endswith(
+        f"more than {MAX_VALUES} values (aliases count the values they repeat)"
+    )
+    assert str(raised.value).startswith("f.yaml:6: a5")

@@ -73,8 +73,8 @@ MUTANTS = (
     Mutant(
         "might lethal damage needs more than the unit's Might",
         "engine/might/table.py",
-        "damage >= 1 and damage >= self.lethal_threshold(uid)",
-        "damage >= 1 and damage > self.lethal_threshold(uid)",
+        "self.damage >= 1 and self.damage >= self.lethal_threshold(definition)",
+        "self.damage >= 1 and self.damage > self.lethal_threshold(definition)",
         ("tests/test_might_engine.py",),
     ),
 )

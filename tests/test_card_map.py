@@ -1,0 +1,74 @@
+"""CardMap: the cards of a snapshot, ordered, persistent, and a pydantic field."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.card_map import CardMap
+from engine.frozen import Frozen
+
+
+class Card(Frozen):
+    uid: str
+    damage: int = 0
+
+
+class Table(Frozen):  # made here, so that its schema is built while the test runs
+    cards: CardMap[Card]
+
+
+def test_updates_leave_the_original_and_keep_the_order() -> None:
+    cards = CardMap({"b": 1, "a": 2})
+    later = cards.set("a", 3).set("c", 4)
+    assert list(later.items()) == [("b", 1), ("a", 3), ("c", 4)]
+    assert list(cards.items()) == [("b", 1), ("a", 2)]
+    assert list(later.delete("b")) == ["a", "c"] and len(later.delete("b")) == 2
+    assert [later.position(k) for k in later] == [0, 1, 2]
+    assert "c" in later and "c" not in cards and later.get("z") is None
+    with pytest.raises(KeyError):
+        cards.delete("z")
+
+
+def test_equality_is_by_content() -> None:
+    cards = CardMap({"a": 1, "b": 2})
+    assert cards == CardMap({"b": 2, "a": 1})  # another trie, the same items
+    assert cards == cards.set("a", 1)
+    assert cards != CardMap({"a": 1, "b": 3}) and cards != CardMap({"a": 1})
+    assert cards == {"a": 1, "b": 2} and cards != {"a": 1, "b": 3} and cards != {"a": 1, "c": 2}
+    assert cards != {"a": 1} and (cards == 3) is False
+    assert repr(cards) == "CardMap({'a': 1, 'b': 2})"
+
+
+def test_changed_since_names_replaced_added_and_removed_keys() -> None:
+    cards = CardMap({"a": 1, "b": 2, "n": None})
+    assert cards.changed_since(cards) == set()
+    assert cards.set("a", 5).changed_since(cards) == {"a"}
+    assert cards.set("z", 0).changed_since(cards) == {"z"}
+    assert cards.delete("b").changed_since(cards) == {"b"}
+    assert cards.delete("n").changed_since(cards) == {"n"}  # a None value is still a value
+    assert CardMap({"a": 1, "n": 2}).changed_since(CardMap({"a": 1})) == {"n"}
+    assert cards.delete("b").set("c", 2).changed_since(cards) == {"b", "c"}
+
+
+def test_a_pydantic_field_of_cards() -> None:
+    table = Table.model_validate({"cards": {"x": {"uid": "x", "damage": 5}, "y": {"uid": "y"}}})
+    assert isinstance(table.cards, CardMap)
+    assert table.cards["x"] == Card(uid="x", damage=5)
+    assert list(table.cards) == ["x", "y"]
+    again = Table(cards=table.cards)  # a CardMap is taken as it is
+    assert again.cards is table.cards
+    dumped = table.model_dump()
+    assert dumped == {"cards": {"x": {"uid": "x", "damage": 5}, "y": {"uid": "y", "damage": 0}}}
+    assert type(dumped["cards"]) is dict
+    assert Table.model_validate_json(table.model_dump_json()) == table
+    with pytest.raises(ValueError):
+        Table.model_validate({"cards": {"x": {"uid": "x", "damage": "lots"}}})
+    with pytest.raises(ValueError):
+        Table.model_validate({"cards": [1, 2]})
+
+
+def test_a_card_map_of_any_value() -> None:
+    class Loose(Frozen):
+        cards: CardMap  # type: ignore[type-arg]  # no value type: any value
+
+    assert Loose(cards={"a": 1}).cards == {"a": 1}

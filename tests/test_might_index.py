@@ -27,10 +27,25 @@ def contents(index: MightIndex) -> dict[str, Any]:
     }
 
 
+def by_scanning(table: MightTable) -> dict[str, Any]:
+    """What the index should hold, found the slow way: by looking at every card."""
+    cards = list(table.cards.values())
+    units = [c for c in cards if c.zone in ("base", "battlefield")]
+    return {
+        "units": {c.uid for c in units},
+        "damaged": {c.uid for c in units if c.damage > 0},
+        "triggers": {c.uid for c in units if table.defs[c.name].abilities},
+        "lasting": {c.uid for c in cards if c.lasting()},
+        "lethal": {c.uid for c in units if table.is_lethal(c.uid)},
+    }
+
+
 def assert_index_fresh(table: MightTable, where: str) -> None:
+    """The updated index is the one built from scratch, and holds what scanning finds."""
     assert table._known_index() is not None, f"{where}: the update dropped the index"
     fresh = MightTable.model_validate(table.model_dump())  # a new CardMap: built from scratch
     assert contents(table.index) == contents(fresh.index), where
+    assert contents(table.index) == by_scanning(table), where
 
 
 @pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(ASSETS)) for p in FILES])

@@ -39,14 +39,53 @@ def contents(index: SoulsIndex) -> dict[str, Any]:
     return data
 
 
+def by_scanning(table: SoulsTable) -> dict[str, Any]:
+    """What the index should hold, found the slow way: by looking at every card."""
+    cards = list(table.cards.values())
+    on_table = [c for c in cards if c.zone in ("slot", "realm")]
+    data: dict[str, Any] = {"slots": {}, "ambushes": {}, "realms": {}, "armaments": {}}
+    for card in cards:
+        group, key = {
+            "slot": ("slots", (card.owner, card.slot)),
+            "ambush": ("ambushes", (card.owner, card.slot)),
+            "realm": ("realms", card.owner),
+            "armament": ("armaments", card.attached_to),
+        }.get(card.zone, (None, None))
+        if group is not None:
+            data[group].setdefault(key, []).append(card.uid)
+    data = {name: {k: sorted(v) for k, v in groups.items()} for name, groups in data.items()}
+    captured: dict[tuple[int, str | None], int] = {}
+    for card in cards:
+        if card.zone == "slot" and card.face_down:
+            for trait in {None, *table.defs[card.name].traits}:
+                captured[(card.owner, trait)] = captured.get((card.owner, trait), 0) + 1
+    data["captured"] = captured
+    data["statics"] = {c.uid for c in on_table if table.defs[c.name].statics}
+    data["triggers"] = {
+        c.uid
+        for c in on_table
+        if any(
+            a.when in ("damaged", "captured", "end_of_turn") for a in table.defs[c.name].abilities
+        )
+    }
+    data["expiring"] = {
+        c.uid
+        for c in cards
+        if c.attacked_this_turn or any(b.duration == "end_of_turn" for b in c.bonuses)
+    }
+    return data
+
+
 def from_scratch(table: SoulsTable) -> SoulsIndex:
     fresh = SoulsTable.model_validate(table.model_dump())  # no memo: a new CardMap
     return fresh.index
 
 
 def assert_index_fresh(table: SoulsTable, where: str) -> None:
+    """The updated index is the one built from scratch, and holds what scanning finds."""
     assert table._known_index() is not None, f"{where}: the update dropped the index"
     assert contents(table.index) == contents(from_scratch(table)), where
+    assert contents(table.index) == by_scanning(table), where
 
 
 @pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(ASSETS)) for p in FILES])

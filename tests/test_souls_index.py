@@ -141,3 +141,39 @@ def test_a_moved_armament_changes_both_souls_hp() -> None:
     game._set(mail.evolve(attached_to="thorn-squire"))
     assert game._at_zero() == ["sylva"]
     assert_index_fresh(game.table, "armament moved")
+
+
+TWO_ARMAMENTS = """\
+ruleset: souls
+title: Two Armaments on Sylva, the later named first in the alphabet
+rules: [S-1]
+setup:
+  players:
+    - name: Alice
+      slots:
+        A1:
+          card: Sylva
+          armament: [{card: Iron Mail, id: zeta-mail}, {card: Ember Blade, id: alpha-blade}]
+        B1: {card: Thorn Squire}
+    - name: Bob
+      slots: {A1: {card: Ember Imp}}
+"""
+
+
+def test_queries_answer_in_the_order_of_the_cards() -> None:
+    table = game_from_yaml(TWO_ARMAMENTS).table
+    assert [c.uid for c in table.armaments("sylva")] == ["zeta-mail", "alpha-blade"]
+    assert table.result() == "under way"
+    assert [c.uid for c in table.column(0, "A")] == ["sylva"]
+    assert table.column(0, "C") == []
+
+
+def test_a_card_taken_off_the_table_leaves_the_index() -> None:
+    table = game_from_yaml(TWO_ARMAMENTS).table
+    assert table.index
+    without = table.without_card("zeta-mail")
+    assert [c.uid for c in without.armaments("sylva")] == ["alpha-blade"]
+    assert_index_fresh(without, "an Armament removed")
+    gone = without.without_card("thorn-squire")
+    assert gone.occupant(0, "B1") is None
+    assert_index_fresh(gone, "a Soul removed")

@@ -1,0 +1,187 @@
+"""Behaviour no other test pinned down, found by a random sample of mutants of engine/
+(docs/testing.md, "The sample of the rules modules"): each test names what it kills."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.choices import Choice
+from engine.errors import RuleError, ScenarioError
+from engine.scenario import Playthrough, game_from_yaml, load_scenario, might_game_from_yaml
+
+SOULS = """\
+ruleset: souls
+title: Gaps
+rules: [S-1]
+cards:
+  - name: Keep Mender
+    kind: spell
+    text: Heal 10 from your own Realm.
+    effects: [{do: heal, amount: 10, target: own_realm}]
+  - name: Grudge Knight
+    kind: soul
+    rank: 1
+    hp: 20
+    power: 5
+    text: +10 max HP for each enemy captured Soul.
+    statics: [{stat: max_hp, amount: 10, counting: captured_souls, side: enemy}]
+setup:
+  players:
+    - name: Alice
+      realm: {card: Old Keep, damage: 20}
+      slots:
+        A1: {card: Grudge Knight}
+      hand: [{card: Keep Mender}, {card: Pitfall}]
+    - name: Bob
+      realm: {card: Ember Citadel}
+      slots:
+        A1: {card: Thorn Squire, captured: true}
+        B1: {card: Ember Imp}
+"""
+
+
+def test_own_realm_is_the_players_own() -> None:  # _auto_targets "own_realm"
+    game = game_from_yaml(SOULS)
+    game.play("keep-mender")
+    assert game.table.cards["old-keep"].damage == 10
+
+
+def test_a_static_counts_the_enemys_captured_souls() -> None:  # static_bonus "enemy"
+    assert game_from_yaml(SOULS).table.max_hp("grudge-knight") == 30
+
+
+def test_an_ambush_is_set_without_a_target() -> None:  # _check_play's S-15 message
+    game = game_from_yaml(SOULS)
+    with pytest.raises(RuleError) as refused:
+        game.play("pitfall", target="ember-imp", slot="B1")
+    assert str(refused.value) == "an Ambush does not target when it is set (rule S-15)"
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (
+            (
+                "realm: {card: Old Keep, damage: 20}",
+                "realm: {card: Old Keep, armament: [{card: Iron Mail}]}",
+            ),
+            "Armament goes on a Soul, not a Realm (rule S-5)",
+        ),
+        (
+            (
+                "hand: [{card: Keep Mender}, {card: Pitfall}]",
+                "hand: [{card: Keep Mender, armament: [{card: Iron Mail}]}]",
+            ),
+            "hand[0]",
+        ),
+        (
+            (
+                "        A1: {card: Grudge Knight}",
+                "        A1: {card: Grudge Knight, armament: [{card: Iron Mail, damage: 5}]}",
+            ),
+            "slots.A1.armament[0]",
+        ),
+        (
+            (
+                "      hand: [{card: Keep Mender}, {card: Pitfall}]",
+                "      hand: [{card: Keep Mender}]\n      ambushes: {Z9: {card: Pitfall}}",
+            ),
+            "ambushes.Z9",
+        ),
+    ],
+)
+def test_a_bad_set_up_is_refused_at_its_place(change: tuple[str, str], message: str) -> None:
+    # souls TableBuilder: _check_state's rule and fields, the places of Armament and Ambushes
+    with pytest.raises(ScenarioError) as refused:
+        game_from_yaml(SOULS.replace(*change))
+    assert message in str(refused.value)
+
+
+MIGHT = """\
+ruleset: might
+title: Gaps
+rules: [M-1]
+setup:
+  players:
+    - name: Alice
+      units:
+        - {card: Stone Whelp, at: Battlefield 1, shields: [{value: 5}]}
+        - {card: Vanguard Captain, at: Battlefield 2}
+    - name: Bob
+      units:
+        - {card: Iron Sentinel, at: Battlefield 1}
+        - {card: Iron Sentinel, id: guard, at: Battlefield 2, shields: [{id: wall, value: 10}]}
+"""
+
+
+def test_a_unit_cannot_move_where_it_already_is() -> None:  # verify_move "battlefield"
+    game = might_game_from_yaml(MIGHT)
+    with pytest.raises(RuleError) as refused:
+        game.verify_move("stone-whelp", 0)
+    assert str(refused.value) == "stone-whelp is already there (rule M-1)"
+
+
+def test_what_lethal_needs_counts_the_shield_left() -> None:  # _lethal_needs with a shield
+    asked: list[Choice] = []
+
+    def player(choice: Choice):  # type: ignore[no-untyped-def]
+        asked.append(choice)
+        return choice.default
+
+    game = might_game_from_yaml(MIGHT, player)
+    game.combat(1)
+    needs = [c.needs for c in asked if c.kind == "assignment" and "guard" in c.needs]
+    assert needs and needs[0]["guard"] == 4 + 10  # its Might, plus the 10 the shield would stop
+
+
+def test_a_unit_set_up_with_lethal_damage_is_refused() -> None:  # build's rule M-8
+    with pytest.raises(ScenarioError) as refused:
+        might_game_from_yaml(
+            MIGHT.replace(
+                "{card: Vanguard Captain, at: Battlefield 2}",
+                "{card: Vanguard Captain, at: Battlefield 2, damage: 5}",
+            )
+        )
+    assert str(refused.value).endswith("(rule M-8)")
+
+
+THRICE = """\
+ruleset: might
+title: One spell, three hits, three orders
+rules: [M8]
+cards:
+  - name: Triple Tap
+    kind: spell
+    text: Deal 1 damage to a unit three times.
+    target: {side: any}
+    effects: [{do: damage, amount: 1}, {do: damage, amount: 1}, {do: damage, amount: 1}]
+setup:
+  players:
+    - name: Alice
+      hand: [{card: Triple Tap}]
+    - name: Bob
+      units:
+        - card: Iron Sentinel
+          shields: [{id: ward, value: 5}]
+          doublers: [{id: twice}]
+script:
+  - play: {card: triple-tap, target: iron-sentinel}
+    order: {iron-sentinel: [[twice, ward], [ward, twice], [twice, ward]]}
+"""
+
+
+def test_three_orders_for_one_unit_are_used_in_turn(tmp_path: Path) -> None:
+    # ScriptedChooser counts the orders it used; order 1 then 2 then 3, not 1, 3, 2.
+    path = tmp_path / "thrice.yaml"
+    path.write_text(THRICE)
+    scenario, source = load_scenario(path)
+    play = Playthrough(scenario, source)
+    play.run(scenario.script)
+    orders = [
+        step.description.split("Bob's order ")[1].split(";")[0]
+        for step in play.game.steps
+        if "Bob's order " in step.description
+    ]
+    assert orders == ["twice, then ward", "ward, then twice", "twice, then ward"]

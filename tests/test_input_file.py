@@ -1,0 +1,63 @@
+"""Reading an input file in process: what is not a regular file is named and refused before it
+is opened (a FIFO's open would block), and the text limits hold (engine/input_file.py)."""
+
+from __future__ import annotations
+
+import os
+import socket
+import stat
+from pathlib import Path
+
+import pytest
+
+from engine.errors import ScenarioError
+from engine.input_file import file_kind, read_text
+
+
+@pytest.mark.parametrize(
+    ("mode", "kind"),
+    [
+        (stat.S_IFREG, None),
+        (stat.S_IFDIR, "a directory"),
+        (stat.S_IFIFO, "a FIFO"),
+        (stat.S_IFCHR, "a character device"),
+        (stat.S_IFBLK, "a block device"),
+        (stat.S_IFSOCK, "a socket"),
+        (0, "not a regular file"),
+    ],
+)
+def test_each_kind_of_file_is_named(mode: int, kind: str | None) -> None:
+    assert file_kind(mode) == kind
+
+
+def refusal(path: Path, limit: int | None = None) -> str:
+    with pytest.raises(ScenarioError) as refused:
+        read_text(path) if limit is None else read_text(path, limit)
+    return str(refused.value)
+
+
+def test_a_fifo_is_refused_without_being_opened(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe.yaml"
+    os.mkfifo(fifo)
+    assert refusal(fifo) == f"{fifo}: cannot read the file: it is a FIFO, not a regular file"
+
+
+def test_a_socket_and_a_folder_are_refused(tmp_path: Path) -> None:
+    path = tmp_path / "s.yaml"
+    server = socket.socket(socket.AF_UNIX)
+    try:
+        server.bind(str(path))
+        assert refusal(path).endswith("it is a socket, not a regular file")
+    finally:
+        server.close()
+    assert refusal(tmp_path).endswith("it is a directory, not a regular file")
+    assert "cannot read the file" in refusal(tmp_path / "missing.yaml")
+
+
+def test_the_text_limits(tmp_path: Path) -> None:
+    path = tmp_path / "a.yaml"
+    path.write_bytes(b"a: 1\r\nb: 2\rc: 3\n")
+    assert read_text(path) == "a: 1\nb: 2\nc: 3\n"
+    assert refusal(path, limit=5) == f"{path}: the file is larger than 5 bytes"
+    path.write_bytes(b"a: 1\nb: \xff\n")
+    assert refusal(path) == f"{path}:2: not UTF-8 text: byte 0xff cannot be decoded"

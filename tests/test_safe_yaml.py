@@ -50,3 +50,17 @@ def test_the_values_an_alias_repeats_count_toward_the_limit() -> None:
         f"more than {MAX_VALUES} values (aliases count the values they repeat)"
     )
     assert str(raised.value).startswith("f.yaml:6: a5")
+
+
+@pytest.mark.parametrize(
+    ("number", "message"),
+    [
+        ("1" * 32, f"{'1' * 32} is out of range (-1000000000..1000000000)"),  # 32: read
+        ("1" * 33, "a number of more than 32 characters"),  # 33: not even read
+    ],
+)
+def test_a_number_is_read_up_to_32_characters(number: str, message: str) -> None:
+    with pytest.raises(ScenarioError) as raised:
+        parse_yaml(f"a: {number}\n", "f.yaml")
+    assert str(raised.value) == f"f.yaml:1: a: {message}"
+    assert parse_yaml("a: " + "0" * 31 + "7\n", "f.yaml")[0] == {"a": 7}

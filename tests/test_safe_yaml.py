@@ -64,3 +64,27 @@ def test_a_number_is_read_up_to_32_characters(number: str, message: str) -> None
         parse_yaml(f"a: {number}\n", "f.yaml")
     assert str(raised.value) == f"f.yaml:1: a: {message}"
     assert parse_yaml("a: " + "0" * 31 + "7\n", "f.yaml")[0] == {"a": 7}
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("a: 1\n? [1, 2]\n: 3\n", "f.yaml:2: a key must be a plain value, not a mapping or a list"),
+        ("a: 1\nb: !!set {x: 1}\n", "f.yaml:2: b: the tag tag:yaml.org,2002:set is not allowed"),
+    ],
+)
+def test_a_collection_that_cannot_be_read_is_refused_on_its_line(text: str, message: str) -> None:
+    with pytest.raises(ScenarioError) as raised:
+        parse_yaml(text, "f.yaml")
+    assert str(raised.value) == message
+
+
+def test_a_collection_counts_as_a_value(monkeypatch: pytest.MonkeyPatch) -> None:
+    import engine.safe_yaml
+
+    monkeypatch.setattr(engine.safe_yaml, "MAX_VALUES", 3)
+    with pytest.raises(ScenarioError) as raised:
+        parse_yaml("a: 1\nb:\n  - []\n  - []\n", "f.yaml")
+    assert str(raised.value) == (
+        "f.yaml:3: b[0]: more than 3 values (aliases count the values they repeat)"
+    )

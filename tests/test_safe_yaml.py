@@ -88,3 +88,30 @@ def test_a_collection_counts_as_a_value(monkeypatch: pytest.MonkeyPatch) -> None
     assert str(raised.value) == (
         "f.yaml:3: b[0]: more than 3 values (aliases count the values they repeat)"
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("a: 1\n---\nb: 2\n", "f.yaml:2: a scenario file holds one YAML document, not several"),
+        (
+            "a: 1\nb: [1, 2\n",
+            "f.yaml:3: not valid YAML: did not find expected ',' or ']' "
+            "(while parsing a flow sequence)",
+        ),
+        ("a: 1\nb: \x07\n", "f.yaml:2: not valid YAML: control characters are not allowed"),
+    ],
+)
+def test_text_that_is_not_one_yaml_document_is_refused_on_its_line(text: str, message: str) -> None:
+    with pytest.raises(ScenarioError) as raised:
+        parse_yaml(text, "f.yaml")
+    assert str(raised.value) == message
+
+
+def test_a_file_over_the_size_limit_is_refused_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    import engine.safe_yaml
+
+    monkeypatch.setattr(engine.safe_yaml, "MAX_CHARS", 10)
+    with pytest.raises(ScenarioError) as raised:
+        parse_yaml("a: 1\nb: 2222\n", "f.yaml")
+    assert str(raised.value) == "f.yaml: the file is larger than 10 bytes"

@@ -115,3 +115,14 @@ def test_a_file_over_the_size_limit_is_refused_whole(monkeypatch: pytest.MonkeyP
     with pytest.raises(ScenarioError) as raised:
         parse_yaml("a: 1\nb: 2222\n", "f.yaml")
     assert str(raised.value) == "f.yaml: the file is larger than 10 bytes"
+
+
+def test_an_alias_counts_exactly_the_values_it_repeats(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The mapping, ``a``'s list and its two items, then the same three again for ``*x``: 7."""
+    import engine.safe_yaml
+
+    monkeypatch.setattr(engine.safe_yaml, "MAX_VALUES", 7)
+    assert parse_yaml("a: &x [1, 2]\nb: *x\n", "f.yaml")[0] == {"a": [1, 2], "b": [1, 2]}
+    monkeypatch.setattr(engine.safe_yaml, "MAX_VALUES", 6)
+    with pytest.raises(ScenarioError):
+        parse_yaml("a: &x [1, 2]\nb: *x\n", "f.yaml")

@@ -241,3 +241,64 @@ def test_an_infinite_number_is_refused_on_its_line() -> None:  # safe_yaml _numb
     with pytest.raises(ScenarioError) as refused:
         parse_yaml("a: 1\nb: .inf\n", "f.yaml")
     assert str(refused.value) == "f.yaml:2: b: .inf is not a finite number"
+
+
+def test_here_is_the_battlefield_the_unit_left_even_the_second(tmp_path: Path) -> None:
+    """P-21 at Battlefield 2: the step names Battlefield 2 (rules._apply's battlefield)."""
+    from engine.assets import SCENARIOS
+
+    text = (SCENARIOS / "might" / "P-21-here-after-leaving.yaml").read_text()
+    path = tmp_path / "p21-second.yaml"
+    path.write_text(text.replace("Battlefield 1", "Battlefield 2"))
+    scenario, source = load_scenario(path)
+    play = Playthrough(scenario, source)
+    play.run(scenario.script)
+    assert any(
+        step.description.startswith(
+            'thornback has left Battlefield 2: "here" is still Battlefield 2'
+        )
+        for step in play.game.steps
+    )
+    assert not play.failures()
+
+
+SOURCE = """\
+ruleset: might
+title: Striking back at the source
+rules: [M-7]
+cards:
+  - name: Spiked Shell
+    kind: unit
+    might: 3
+    text: When this is damaged, deal 1 damage to the unit that damaged it.
+    abilities:
+      - when: takes_damage
+        name: Spikes
+        effects: [{do: damage, amount: 1, target: source}]
+setup:
+  players:
+    - name: Alice
+      units: [{card: Thornback, at: Battlefield 1}]
+      hand: [{card: Spark}]
+    - name: Bob
+      units: [{card: Spiked Shell, at: Battlefield 1}]
+"""
+
+
+def test_an_ability_strikes_its_source_only_while_it_is_on_the_table() -> None:
+    # rules._targets "source": Thornback's Barbed Hide (on the table) is struck back; a spell
+    # (in the trash by then) is not
+    game = might_game_from_yaml(SOURCE)
+    game.play("spark", "thornback")
+    game.resolve()
+    struck = [s for s in game.steps if s.description.startswith("thornback takes")]
+    assert [c.describe() for s in struck for c in s.changes] == [
+        "thornback damage 0 -> 2",  # the Spark
+        "thornback damage 2 -> 3",  # Spikes strikes back; it dies, so the next finds it gone
+    ]
+    assert "the source thornback has left the table" in game.steps[-2].description
+    spell = might_game_from_yaml(SOURCE)
+    spell.play("spark", "spiked-shell")
+    spell.resolve()
+    assert not [s for s in spell.steps if s.description.startswith("thornback takes")]
+    assert any("no legal target" in s.description for s in spell.steps)

@@ -161,9 +161,7 @@ def command_diff(args: argparse.Namespace) -> int:
             {"branch": side.branch, "step": step.index, "description": step.description}
             for side, step in zip(sides, shown, strict=True)
         ]
-        rows = [
-            {"card": d.card, "fact": d.fact, "left": d.left, "right": d.right} for d in found
-        ]
+        rows = [{"card": d.card, "fact": d.fact, "left": d.left, "right": d.right} for d in found]
         print(json.dumps({"left": described[0], "right": described[1], "differences": rows}))
         return 0
     left, right = (

@@ -110,14 +110,10 @@ class LookCache:
         (all of them when it is another game's table)."""
         assert isinstance(table, SoulsTable | MightTable)
         before, self._table = self._table, table
-        stale: set[str] | None = None
-        if isinstance(table, SoulsTable) and isinstance(before, SoulsTable):
-            stale = table.differences(before) if table.defs is before.defs else None
-        elif isinstance(table, MightTable) and isinstance(before, MightTable):
-            stale = table.differences(before) if table.defs is before.defs else None
-        if stale is None:
+        if type(before) is not type(table) or before.defs is not table.defs:
             self._looks.clear()
-        for uid in stale or ():
+            return
+        for uid in table.differences(before):  # type: ignore[arg-type]
             self._looks.pop(uid, None)
 
     def look(self, table: SoulsTable | MightTable, card: CardState | MightCard) -> CardLook:

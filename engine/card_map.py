@@ -18,13 +18,14 @@ from __future__ import annotations
 
 import builtins
 from collections.abc import Iterator, Mapping
-from typing import Any, Generic, TypeVar, get_args
+from typing import Any, Generic, TypeVar, get_args, overload
 
 import immutables
 from pydantic import GetCoreSchemaHandler
 from pydantic_core import core_schema
 
 V = TypeVar("V")
+T = TypeVar("T")
 
 
 class CardMap(Mapping[str, V], Generic[V]):
@@ -85,6 +86,15 @@ class CardMap(Mapping[str, V], Generic[V]):
 
     def __getitem__(self, key: str) -> V:
         return self._map[key]
+
+    @overload
+    def get(self, key: str, /) -> V | None: ...
+
+    @overload
+    def get(self, key: str, default: V | T, /) -> V | T: ...
+
+    def get(self, key: str, default: object = None, /) -> object:
+        return self._map.get(key, default)  # Mapping's own goes through __getitem__ and a try
 
     def __contains__(self, key: object) -> bool:
         return key in self._map

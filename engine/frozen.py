@@ -9,12 +9,15 @@ CPython stores them in a key-sharing dict (about half the size of the dict valid
 
 from __future__ import annotations
 
-from typing import Any, Self
+from collections.abc import Callable
+from typing import Any, ClassVar, Self
 
 from pydantic import BaseModel, ConfigDict
+from pydantic.fields import FieldInfo
 
 _set = object.__setattr__  # frozen models refuse plain attribute assignment
 _FIELD_SETS: dict[frozenset[str], set[str]] = {}
+_IMMUTABLE = (type(None), bool, int, float, str, tuple, frozenset)
 
 
 def _shared(names: set[str] | frozenset[str]) -> set[str]:
@@ -31,6 +34,8 @@ class Frozen(BaseModel):
     """A frozen pydantic model: updates go through ``evolve`` and share everything unchanged."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
+    # model_construct's plan: each field's name and how to fill it when left out; every field set
+    _construct_plan: ClassVar[tuple[tuple[tuple[str, Callable[[], object]], ...], set[str]]]
 
     def model_post_init(self, context: Any, /) -> None:
         # Validation leaves a plain dict; the same values in a key-sharing dict take less room.
@@ -65,10 +70,35 @@ class Frozen(BaseModel):
         return new
 
     @classmethod
-    def trusted(cls, **fields: object) -> Self:
-        """A model from values the engine made itself, every field given, in field order,
-        not validated (``model_construct`` without its copies)."""
-        return cls._built(fields, _shared(frozenset(cls.model_fields)), None)
+    def model_construct(  # type: ignore[override]  # the mypy plugin types each model's
+        cls, _fields_set: set[str] | None = None, **values: Any
+    ) -> Self:
+        """A model from values the engine made itself, not validated: pydantic's
+        ``model_construct`` without its copies (a record is made on every step). Its call
+        sites are type-checked all the same (the pydantic mypy plugin types its arguments).
+
+        >>> class Card(Frozen):
+        ...     name: str
+        ...     damage: int = 0
+        >>> Card.model_construct(name="Sylva") == Card(name="Sylva")
+        True
+        """
+        fields, fields_set = cls._construct_plan
+        new = cls.__new__(cls)
+        for name, default in fields:  # in field order: the instances share their dict's keys
+            _set(new, name, values[name] if name in values else default())
+        _set(new, "__pydantic_fields_set__", fields_set)
+        _set(new, "__pydantic_extra__", None)
+        _set(new, "__pydantic_private__", None)
+        return new
+
+    @classmethod
+    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
+        super().__pydantic_init_subclass__(**kwargs)
+        cls._construct_plan = (
+            tuple((name, _default_of(field)) for name, field in cls.model_fields.items()),
+            _shared(frozenset(cls.model_fields)),
+        )
 
     @classmethod
     def _built(
@@ -81,3 +111,18 @@ class Frozen(BaseModel):
         _set(new, "__pydantic_extra__", None)
         _set(new, "__pydantic_private__", private)
         return new
+
+
+def _default_of(field: FieldInfo) -> Callable[[], object]:
+    """How ``model_construct`` fills a field left out: an immutable default as it is, anything
+    else as pydantic would make it (a required field left out raises)."""
+    if field.is_required():
+
+        def missing() -> object:
+            raise TypeError(f"model_construct: a required field is missing ({field})")
+
+        return missing
+    default = field.default
+    if field.default_factory is None and isinstance(default, _IMMUTABLE):
+        return lambda: default
+    return lambda: field.get_default(call_default_factory=True)

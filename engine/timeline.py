@@ -6,9 +6,9 @@ rule ids it applied, its cause, the typed changes and the immutable table after 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
-from typing import Generic, Literal, TypeVar
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
+from typing import Any, Generic, Literal, TypeVar
 
 from pydantic import SerializeAsAny
 
@@ -83,7 +83,7 @@ class Recorder(Generic[TableT]):
             raise ValueError(f"step {description!r} cites no rule")
         phase = self.phase + ((sub_step,) if sub_step else ())
         cited = tuple(rules)
-        step = Step.trusted(  # the engine's own values: validating each step costs time
+        step = Step.model_construct(  # the engine's own values: validating costs time
             index=len(self.steps),
             phase=phase,
             description=description,
@@ -111,8 +111,7 @@ class Recorder(Generic[TableT]):
     def _restore_state(self, state: object) -> None:
         """Put back what ``_save_state`` returned."""
 
-    @contextmanager
-    def transaction(self) -> Iterator[None]:
+    def transaction(self) -> AbstractContextManager[None]:
         """Run an action all or nothing: on any error the table and timeline are restored.
 
         >>> from engine.scenario import game_from_yaml
@@ -136,14 +135,7 @@ class Recorder(Generic[TableT]):
         >>> game.table.cards["ember-imp"].damage, len(game.steps)
         (0, 1)
         """
-        mark, table, phase, state = len(self.steps), self.table, self.phase, self._save_state()
-        try:
-            yield
-        except BaseException:
-            del self.steps[mark:]
-            self.table, self.phase = table, phase
-            self._restore_state(state)
-            raise
+        return _Transaction(self)
 
     def rehearse(self, act: Callable[[], object]) -> None:
         """Carry out ``act`` and undo it whatever happens; its RuleError (a loop, P-25) escapes.
@@ -157,6 +149,26 @@ class Recorder(Generic[TableT]):
                 raise _Rehearsed
         except _Rehearsed:
             pass
+
+
+class _Transaction(AbstractContextManager[None]):
+    """``Recorder.transaction``: a class, not a generator, as every action opens one."""
+
+    __slots__ = ("recorder", "mark")
+
+    def __init__(self, recorder: Recorder[Any]) -> None:
+        self.recorder = recorder
+
+    def __enter__(self) -> None:
+        recorder = self.recorder
+        self.mark = (len(recorder.steps), recorder.table, recorder.phase, recorder._save_state())
+
+    def __exit__(self, kind: type[BaseException] | None, *_: object) -> None:
+        if kind is not None:  # any error, a rehearsal's end included: undo it all
+            recorder = self.recorder
+            steps, recorder.table, recorder.phase, state = self.mark
+            del recorder.steps[steps:]
+            recorder._restore_state(state)
 
 
 class _Rehearsed(Exception):

@@ -77,6 +77,8 @@ class PendingTrigger:
 
 
 AFTER_PLAY = Cause(kind="rule", text="capture after every step of play")  # 14.4.2, S-12
+SOUL_OR_REALM = TargetSpec(kind="soul_or_realm")  # what effect damage and healing need (14.5.1)
+TARGET_ZONES = {"soul": ("slot",), "realm": ("realm",), "soul_or_realm": ("slot", "realm")}
 
 
 class SoulsGame(Recorder[SoulsTable]):
@@ -107,9 +109,10 @@ class SoulsGame(Recorder[SoulsTable]):
         return turn_label(table.turn, table.players[table.turn_player].name)
 
     def _card(self, uid: str) -> CardState:
-        if uid not in self.table.cards:
+        card = self.table.cards.get(uid)
+        if card is None:
             raise RuleError("S-4", f"there is no card {uid!r} on the table or in any zone")
-        return self.table.cards[uid]
+        return card
 
     def _definition(self, uid: str) -> CardDef:
         return self.table.defs[self._card(uid).name]
@@ -219,12 +222,7 @@ class SoulsGame(Recorder[SoulsTable]):
         if target is None:
             raise RuleError("S-15", f"this card needs a target: {spec.describe()}")
         card = self._card(target)
-        side_ok = {
-            "own": card.owner == controller,
-            "enemy": card.owner != controller,
-            "any": True,
-        }[spec.side]
-        if not side_ok:
+        if spec.side != "any" and (card.owner == controller) != (spec.side == "own"):
             raise RuleError("S-15", f"{target} is not {spec.describe()}")
         if spec.kind == "captured_soul":
             if not (card.zone == "slot" and card.face_down):
@@ -235,8 +233,7 @@ class SoulsGame(Recorder[SoulsTable]):
                 "14.5.1",
                 f"{target} is captured: only effects that ask for a captured Soul target it",
             )
-        kinds = {"soul": ("slot",), "realm": ("realm",), "soul_or_realm": ("slot", "realm")}
-        if card.zone not in kinds[spec.kind] or card.face_down:
+        if card.zone not in TARGET_ZONES[spec.kind] or card.face_down:
             raise RuleError("S-15", f"{target} is not {spec.describe()} on the table")
         if spec.line != "any" and self.table.line(target) != spec.line:
             raise RuleError("S-2", f"{target} is not in the {spec.line.capitalize()} Line")
@@ -283,12 +280,16 @@ class SoulsGame(Recorder[SoulsTable]):
         notes = [f"{amount} rounded down"] if rounded != amount else []
         notes += [f"{rounded} capped at its {hp_before} HP"] if dealt != rounded else []
         self._set(card.evolve(damage=card.damage + dealt))
-        self.record(
-            f"{uid} takes {dealt} {kind}damage (HP {hp_before} -> {self.table.hp(uid)})"
+        self.record(  # damage leaves max HP as it was: HP falls by what was dealt
+            f"{uid} takes {dealt} {kind}damage (HP {hp_before} -> {hp_before - dealt})"
             + (f"; {', '.join(notes)}" if notes else ""),
             [*rules, "14.1.2", "S-8", *(["S-7", "P-9"] if notes else [])],
             cause,
-            [StatChanged(card=uid, stat="damage", before=card.damage, after=card.damage + dealt)],
+            [
+                StatChanged.model_construct(
+                    card=uid, stat="damage", before=card.damage, after=card.damage + dealt
+                )
+            ],
         )
         self._queue_triggers(uid, "damaged", source)
 
@@ -315,7 +316,11 @@ class SoulsGame(Recorder[SoulsTable]):
             f"{uid} heals {healed} (damage {card.damage} -> {card.damage - healed}){note}",
             ["14.2.1", "14.2.2", "S-10", *(["S-7", "P-9"] if note else [])],
             cause,
-            [StatChanged(card=uid, stat="damage", before=card.damage, after=card.damage - healed)],
+            [
+                StatChanged.model_construct(
+                    card=uid, stat="damage", before=card.damage, after=card.damage - healed
+                )
+            ],
         )
 
     def _pay_hp(self, uid: str, cost: int, cause: Cause) -> None:
@@ -478,12 +483,16 @@ class SoulsGame(Recorder[SoulsTable]):
         have changed since the last check can be one (the index says which, 14.5.3)."""
         table, stale = self.table, self._stale
         self._stale = set()
-        cards = [table.cards[uid] for uid in stale if uid in table.cards]
-        return [
-            card.uid
-            for card in table.in_order(c for c in cards if c.zone in ("slot", "realm"))
-            if table.is_active(card.uid) and table.hp(card.uid) == 0
+        cards = table.cards
+        at_zero = [
+            card
+            for uid in stale
+            if (card := cards.get(uid)) is not None
+            and card.zone in ("slot", "realm")
+            and not card.face_down
+            and table.hp(uid) == 0
         ]
+        return [card.uid for card in table.in_order(at_zero)] if at_zero else []
 
     def _check_game_over(self, cause: Cause) -> None:
         realms = [self.table.realm(owner) for owner in range(len(self.table.players))]
@@ -513,6 +522,8 @@ class SoulsGame(Recorder[SoulsTable]):
     # ----------------------------------------------------------------------------- triggers
 
     def _queue_triggers(self, uid: str, when: str, source: str | None) -> None:
+        if uid not in self.table.index.triggers:
+            return  # only a card on the table with such an ability can trigger (the index)
         card = self._card(uid)
         if when != "captured" and not self.table.is_active(uid):
             return  # a captured Soul has no effects (14.5.1)
@@ -1029,13 +1040,13 @@ class SoulsGame(Recorder[SoulsTable]):
     def _edit(
         self, text: str, target: str, check: Callable[[], None], act: Callable[[Cause], None]
     ) -> list[Step]:
-        cause = Cause(kind="playtester", card=target, text=text)
+        cause = Cause.model_construct(kind="playtester", card=target, text=text)  # a hot path
         return self._action(check, lambda: act(cause))
 
     def _check_deal(self, target: str) -> None:
         """Effect damage and healing need an active Soul or Realm, not a captured one (14.5.1)."""
         self._require_game_on()
-        self.verify_target(self._card(target).owner, TargetSpec(kind="soul_or_realm"), target)
+        self.verify_target(self._card(target).owner, SOUL_OR_REALM, target)
 
     def verify_deal(self, target: str, amount: int) -> None:
         self._verify_by_acting(lambda: self._check_deal(target), lambda: self.deal(target, amount))

@@ -169,12 +169,15 @@ class SoulsIndex:
         after): the card, the Souls its Armament leaves or joins, and, when the captured Souls
         counted changed, every card with a counting static (14.5.3). A capture check looks only
         at these (``SoulsGame._capture_check``)."""
-        uids = {card.uid for card in (old, new) if card is not None}
-        uids |= {
-            card.attached_to
-            for card in (old, new)
-            if card is not None and card.zone == "armament" and card.attached_to is not None
-        }
-        if any(card is not None and card.zone == "slot" and card.face_down for card in (old, new)):
-            uids |= set(self.statics)
+        uids: set[str] = set()
+        captured = False
+        for card in (old, new):
+            if card is None:
+                continue
+            uids.add(card.uid)
+            if card.zone == "armament" and card.attached_to is not None:
+                uids.add(card.attached_to)
+            captured = captured or (card.zone == "slot" and card.face_down)
+        if captured:
+            uids.update(self.statics)
         return uids

@@ -10,14 +10,14 @@ CPython stores them in a key-sharing dict (about half the size of the dict valid
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar, Self
+from typing import Any, Self
 
 from pydantic import BaseModel, ConfigDict
-from pydantic.fields import FieldInfo
 
 _set = object.__setattr__  # frozen models refuse plain attribute assignment
 _FIELD_SETS: dict[frozenset[str], set[str]] = {}
 _IMMUTABLE = (type(None), bool, int, float, str, tuple, frozenset)
+_MISSING = object()  # a field left out of model_construct
 
 
 def _shared(names: set[str] | frozenset[str]) -> set[str]:
@@ -34,8 +34,6 @@ class Frozen(BaseModel):
     """A frozen pydantic model: updates go through ``evolve`` and share everything unchanged."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
-    # model_construct's plan: each field's name and how to fill it when left out; every field set
-    _construct_plan: ClassVar[tuple[tuple[tuple[str, Callable[[], object]], ...], set[str]]]
 
     def model_post_init(self, context: Any, /) -> None:
         # Validation leaves a plain dict; the same values in a key-sharing dict take less room.
@@ -76,6 +74,7 @@ class Frozen(BaseModel):
         """A model from values the engine made itself, not validated: pydantic's
         ``model_construct`` without its copies (a record is made on every step). Its call
         sites are type-checked all the same (the pydantic mypy plugin types its arguments).
+        Each subclass gets its own, compiled from its fields (``_compiled_construct``).
 
         >>> class Card(Frozen):
         ...     name: str
@@ -83,22 +82,12 @@ class Frozen(BaseModel):
         >>> Card.model_construct(name="Sylva") == Card(name="Sylva")
         True
         """
-        fields, fields_set = cls._construct_plan
-        new = cls.__new__(cls)
-        for name, default in fields:  # in field order: the instances share their dict's keys
-            _set(new, name, values[name] if name in values else default())
-        _set(new, "__pydantic_fields_set__", fields_set)
-        _set(new, "__pydantic_extra__", None)
-        _set(new, "__pydantic_private__", None)
-        return new
+        raise TypeError(f"{cls.__name__} has no fields to construct")
 
     @classmethod
     def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
         super().__pydantic_init_subclass__(**kwargs)
-        cls._construct_plan = (
-            tuple((name, _default_of(field)) for name, field in cls.model_fields.items()),
-            _shared(frozenset(cls.model_fields)),
-        )
+        cls.model_construct = _compiled_construct(cls)  # type: ignore[method-assign]
 
     @classmethod
     def _built(
@@ -113,16 +102,54 @@ class Frozen(BaseModel):
         return new
 
 
-def _default_of(field: FieldInfo) -> Callable[[], object]:
-    """How ``model_construct`` fills a field left out: an immutable default as it is, anything
-    else as pydantic would make it (a required field left out raises)."""
-    if field.is_required():
+def _compiled_construct(cls: type[Frozen]) -> Any:
+    """``cls.model_construct`` as Python source made for its fields, as ``dataclasses`` makes an
+    ``__init__`` (a loop over the fields cost twice as much): a keyword parameter per field, set
+    in field order so that the instances share their dict's keys; an immutable default is the
+    parameter's default, a mutable or factory one is made afresh as pydantic makes it. Field
+    names never start with "_" (pydantic refuses them), so the helpers' names cannot clash."""
+    namespace: dict[str, Any] = {
+        "_new_": cls.__new__,
+        "_set_": _set,
+        "_fields_set_": _shared(frozenset(cls.model_fields)),
+        "_MISSING_": _MISSING,
+    }
+    parameters, body = [], []
+    for name, field in cls.model_fields.items():
+        default = field.default
+        if isinstance(default, _IMMUTABLE):  # not PydanticUndefined: neither required nor a factory
+            namespace[f"_default_{name}"] = default
+            parameters.append(f"{name}=_default_{name}")
+        else:
+            parameters.append(f"{name}=_MISSING_")
+            if field.is_required():
+                namespace[f"_missing_{name}"] = _missing(cls, name)
+                body.append(f"    if {name} is _MISSING_: _missing_{name}()")
+            else:
+                namespace[f"_field_{name}"] = field
+                body.append(
+                    f"    if {name} is _MISSING_:"
+                    f" {name} = _field_{name}.get_default(call_default_factory=True)"
+                )
+        body.append(f"    _set_(_new, {name!r}, {name})")
+    keyword_only = ["*", *parameters] if parameters else []
+    source = "\n".join(
+        [
+            f"def model_construct({', '.join(['_cls', '_fields_set=None', *keyword_only])}):",
+            "    _new = _new_(_cls)",
+            *body,
+            '    _set_(_new, "__pydantic_fields_set__", _fields_set_)',
+            '    _set_(_new, "__pydantic_extra__", None)',
+            '    _set_(_new, "__pydantic_private__", None)',
+            "    return _new",
+        ]
+    )
+    exec(source, namespace)  # noqa: S102  # our own source, from the class's field names
+    return classmethod(namespace["model_construct"])
 
-        def missing() -> object:
-            raise TypeError(f"model_construct: a required field is missing ({field})")
 
-        return missing
-    default = field.default
-    if field.default_factory is None and isinstance(default, _IMMUTABLE):
-        return lambda: default
-    return lambda: field.get_default(call_default_factory=True)
+def _missing(cls: type[Frozen], name: str) -> Callable[[], None]:
+    def missing() -> None:
+        raise TypeError(f"{cls.__name__}.model_construct: the required field {name!r} is missing")
+
+    return missing

@@ -32,8 +32,20 @@ def test_model_construct_makes_a_fresh_default_of_a_mutable_one() -> None:
 
 
 def test_model_construct_without_a_required_field_raises() -> None:
-    with pytest.raises(TypeError, match="required field is missing"):
-        Record.model_construct(amount=3)
+    with pytest.raises(TypeError, match="Record.model_construct: the required field 'name'"):
+        Record.model_construct(amount=3)  # type: ignore[call-arg]
+
+
+def test_model_construct_takes_fields_by_keyword_only() -> None:
+    with pytest.raises(TypeError):
+        Record.model_construct(None, "a")  # type: ignore[call-arg]
+
+
+def test_a_model_without_fields_constructs() -> None:
+    class Empty(Frozen):
+        pass
+
+    assert Empty.model_construct() == Empty()
 
 
 def test_model_construct_takes_given_values_as_they_are() -> None:

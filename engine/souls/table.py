@@ -197,10 +197,9 @@ class SoulsTable(Frozen, Indexed[SoulsIndex]):
         total = definition.hp if stat == "max_hp" else definition.power
         if card.bonuses:
             total += sum(b.amount for b in card.bonuses if b.stat == stat)
-        armed = self.index.armaments.get(uid)
-        if armed:  # the order does not matter to a sum
-            grants = (self.defs[self.cards[a].name] for a in armed)
-            total += sum(g.grants_hp if stat == "max_hp" else g.grants_power for g in grants)
+        for armament in self.index.armaments.get(uid, ()):  # the order does not matter to a sum
+            grants = self.defs[self.cards[armament].name]
+            total += grants.grants_hp if stat == "max_hp" else grants.grants_power
         if definition.statics:
             total += self.static_bonus(uid, stat)
         return total
@@ -209,7 +208,7 @@ class SoulsTable(Frozen, Indexed[SoulsIndex]):
         return self.stat(uid, "max_hp")
 
     def hp(self, uid: str) -> int:
-        return max(0, self.max_hp(uid) - self.cards[uid].damage)
+        return max(0, self.stat(uid, "max_hp") - self.cards[uid].damage)
 
     def power(self, uid: str) -> int:
         return max(0, self.stat(uid, "power"))

@@ -96,7 +96,7 @@ def test_a_playthrough_shows_its_actions_its_window_and_the_chooser_answers() ->
     might = Playthrough(validate_scenario(might_source), might_source)
     before = whole_state(might)
     assert might._might is not None
-    might._might.chooser.used[(1, "stone-whelp")] = 1  # a use count left behind
+    might._might.chooser.used[(1, "order", "stone-whelp")] = 1  # a use count left behind
     assert whole_state(might).differences(before) == ["_might", "game", "windows"]
 
 

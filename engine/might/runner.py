@@ -170,8 +170,9 @@ class ScriptedChooser:
         self.players = game_players
         self.fallback = fallback
         self.context: list[Action] = []
-        # how often each action's order for a unit (or its assignment for a player) was used
-        self.used: dict[tuple[int, str], int] = {}
+        # how often each action's order for a unit ("order", unit) or its assignment for a
+        # player ("assign", player) was used: apart, as a unit's id can be any text
+        self.used: dict[tuple[int, str, str], int] = {}
         self.asked: list[tuple[Choice, Answer]] = []  # answered by the fallback, in order
 
     @contextmanager
@@ -190,14 +191,14 @@ class ScriptedChooser:
                 and action.order
                 and choice.subject in action.order
             ):
-                key = (id(action), choice.subject)
+                key = (id(action), "order", choice.subject)
                 count = self.used.get(key, 0)
                 self.used[key] = count + 1
                 return nth_order(action.order[choice.subject], count)
             if choice.kind == "assignment" and action.combat:
                 name = self.players[choice.player]
                 if name in action.combat.assign:
-                    self.used[(id(action), f"assign {name}")] = 1
+                    self.used[(id(action), "assign", name)] = 1
                     return action.combat.assign[name]
         answer = self.fallback(choice)
         self.asked.append((choice, answer))
@@ -237,14 +238,14 @@ def verify_answers_used(action: Action, chooser: ScriptedChooser) -> None:
     """Raise when ``action`` answered a choice nobody asked: an order for a unit with fewer
     than two replacements (M-4), an assignment for a player who had nothing to assign (M-10)."""
     for unit in action.order or {}:
-        if (id(action), unit) not in chooser.used:
+        if (id(action), "order", unit) not in chooser.used:
             raise RuleError(
                 "M-4",
                 f"the order given for {unit} was never asked for: fewer than "
                 "two replacement effects applied to it",
             )
     for player in action.combat.assign if action.combat else {}:
-        if (id(action), f"assign {player}") not in chooser.used:
+        if (id(action), "assign", player) not in chooser.used:
             raise RuleError(
                 "M-10",
                 f"the assignment given for {player} was never asked for: {player} had no "

@@ -1,0 +1,108 @@
+"""Rerun mutmut's surviving mutants against the tests its quick configuration leaves out.
+
+mutmut runs, for each mutant, the engine tests that called the mutated function while it
+collected its statistics (docs/testing.md). That leaves out two kinds of test that do kill
+mutants of engine/:
+
+- the app's and the hostile-input tests, left out of ``[tool.mutmut]`` for speed (Qt);
+- tests mutmut cannot tie to a function: a function that runs when a module is imported (a
+  model class built, a schema made) is called once, before any test, so no test is recorded
+  for it; the module's own test file (``tests/test_<module>.py``) builds what it needs while it
+  runs.
+
+For each survivor in mutmut's cache (or each NAME given) this runs those tests with the mutant
+switched on, in mutmut's copy of the tree, and records which test killed it, if any, in
+``$MUTATION_DIR/recheck.json`` with the hash of the mutated function, so that a result is
+dropped when the function changes. ``scripts/mutation.sh`` counts these as killed.
+
+    .venv/bin/python scripts/mutation_recheck.py              # every survivor not yet rechecked
+    .venv/bin/python scripts/mutation_recheck.py NAME...      # these mutants, again
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DIR = Path(os.environ.get("MUTATION_DIR", "/tmp/cardtable-mutation"))
+MUTANTS = DIR / "mutants"
+RESULTS = DIR / "recheck.json"
+LEFT_OUT = [
+    "tests/test_cli.py",
+    "tests/test_app.py",
+    "tests/test_table_view.py",
+    "tests/test_dialogs.py",
+    "tests/test_windows.py",
+    "tests/test_coverage_main_window.py",
+    "tests/test_hostile_input.py",
+]
+TIMEOUT = 300  # seconds; the tests take about 25 without a mutant
+SURVIVED = (0, 33)  # mutmut's exit codes for "survived" and "no tests"
+
+
+def cache() -> dict[str, tuple[int | None, str]]:
+    """Every mutant in mutmut's cache: its exit code and the hash of its function."""
+    found: dict[str, tuple[int | None, str]] = {}
+    for meta in MUTANTS.rglob("*.meta"):
+        data = json.loads(meta.read_text())
+        module = str(meta.relative_to(MUTANTS).with_suffix("").with_suffix("")).replace("/", ".")
+        hashes = data.get("hash_by_function_name", {})
+        for name, code in data["exit_code_by_key"].items():
+            function = name.rsplit("__mutmut_", 1)[0].removeprefix(module + ".")
+            found[name] = (code, hashes.get(function, ""))
+    return found
+
+
+def own_tests(name: str) -> list[str]:
+    """The mutated module's own test file, when there is one."""
+    module = name.split(".x", 1)[0].rsplit(".", 1)[-1]
+    path = Path("tests") / f"test_{module}.py"
+    return [str(path)] if (MUTANTS / path).exists() else []
+
+
+def recheck(name: str) -> str | None:
+    """The first test that fails with the mutant on, or None when every one passes."""
+    tests = own_tests(name) + LEFT_OUT
+    command = [sys.executable, "-m", "pytest", "-x", "-p", "no:randomly", "-p", "no:cacheprovider"]
+    try:
+        result = subprocess.run(
+            [*command, "--tb=no", "-rf", *tests],
+            cwd=MUTANTS,
+            env={**os.environ, "MUTANT_UNDER_TEST": name, "QT_QPA_PLATFORM": "offscreen"},
+            capture_output=True,
+            text=True,
+            check=False,
+            timeout=TIMEOUT,
+        )
+    except subprocess.TimeoutExpired:
+        return "(a timeout: the mutant hangs)"  # as mutmut counts it: killed
+    if result.returncode == 0:
+        return None
+    failed = [line for line in result.stdout.splitlines() if line.startswith("FAILED ")]
+    if result.returncode != 1 or not failed:
+        raise SystemExit(f"{name}: pytest exited {result.returncode}\n{result.stdout[-2000:]}")
+    return failed[0].split()[1]
+
+
+def main(names: list[str]) -> None:
+    mutants = cache()
+    results = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
+    if not names:
+        names = sorted(
+            name
+            for name, (code, digest) in mutants.items()
+            if code in SURVIVED and results.get(name, {}).get("hash") != digest
+        )
+    for number, name in enumerate(names, 1):
+        killer = recheck(name)
+        results[name] = {"hash": mutants[name][1], "killed_by": killer}
+        RESULTS.write_text(json.dumps(results, indent=1, sort_keys=True))
+        print(f"[{number}/{len(names)}] {'killed by ' + killer if killer else 'survived'}: {name}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

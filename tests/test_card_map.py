@@ -13,7 +13,7 @@ class Card(Frozen):
     damage: int = 0
 
 
-class Table(Frozen):  # made here, so that its schema is built while the test runs
+class Table(Frozen):  # a model of its own: its schema is built when this module is imported
     cards: CardMap[Card]
 
 
@@ -25,6 +25,7 @@ def test_updates_leave_the_original_and_keep_the_order() -> None:
     assert list(later.delete("b")) == ["a", "c"] and len(later.delete("b")) == 2
     assert [later.position(k) for k in later] == [0, 1, 2]
     assert "c" in later and "c" not in cards and later.get("z") is None
+    assert later.get("z", 7) == 7 and later.get("a", 7) == 3
     with pytest.raises(KeyError):
         cards.delete("z")
 
@@ -47,6 +48,7 @@ def test_changed_since_names_replaced_added_and_removed_keys() -> None:
     assert cards.delete("b").changed_since(cards) == {"b"}
     assert cards.delete("n").changed_since(cards) == {"n"}  # a None value is still a value
     assert CardMap({"a": 1, "n": 2}).changed_since(CardMap({"a": 1})) == {"n"}
+    assert cards.changed_since(CardMap({"a": 1, "b": 2})) == {"n"}  # a None value added
     assert cards.delete("b").set("c", 2).changed_since(cards) == {"b", "c"}
 
 
@@ -65,6 +67,17 @@ def test_a_pydantic_field_of_cards() -> None:
         Table.model_validate({"cards": {"x": {"uid": "x", "damage": "lots"}}})
     with pytest.raises(ValueError):
         Table.model_validate({"cards": [1, 2]})
+    with pytest.raises(ValueError):  # a card's id is text
+        Table.model_validate({"cards": {1: {"uid": "x"}}})
+
+
+def test_a_card_map_dumps_as_an_object_of_cards_in_the_json_schema() -> None:
+    schema = Table.model_json_schema(mode="serialization")
+    assert schema["properties"]["cards"] == {
+        "additionalProperties": {"$ref": "#/$defs/Card"},
+        "title": "Cards",
+        "type": "object",
+    }
 
 
 def test_a_card_map_of_any_value() -> None:

@@ -9,6 +9,7 @@
 # edited meanwhile; the copy keeps mutmut's cache, so a rerun only tests what changed.
 # Niced: it shares the machine. Prints the summary and the surviving mutants; inspect one with
 #   (cd "$MUTATION_DIR" && "$OLDPWD/.venv/bin/mutmut" show NAME)
+# Then run scripts/mutation_recheck.py: the survivors against the tests mutmut leaves out.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 ROOT=$PWD
@@ -40,27 +41,4 @@ for meta in Path("mutants").rglob("*.meta"):
         source.unlink(missing_ok=True)
 PY
 nice -n 19 "$ROOT/.venv/bin/mutmut" run "$@" || true
-"$ROOT/.venv/bin/python" - "$@" <<'PY'
-# The score: killed (or timed out) / mutants checked; "no tests" counts as not killed.
-import json, sys, fnmatch
-from pathlib import Path
-from mutmut.stats import status_by_exit_code
-counts: dict[str, int] = {}
-survivors = []
-for meta in Path("mutants").rglob("*.meta"):
-    data = json.loads(meta.read_text())
-    for name, code in data.get("exit_code_by_key", {}).items():
-        if sys.argv[1:] and not any(fnmatch.fnmatch(name, p) for p in sys.argv[1:]):
-            continue
-        status = status_by_exit_code[code]
-        counts[status] = counts.get(status, 0) + 1
-        if status in ("survived", "no tests"):
-            survivors.append(f"{status}: {name}")
-checked = sum(v for k, v in counts.items() if k not in ("not checked", "skipped"))
-killed = counts.get("killed", 0) + counts.get("timeout", 0) + counts.get("caught by type check", 0)
-print("mutants:", dict(sorted(counts.items())))
-if checked:
-    print(f"score: {killed}/{checked} = {100 * killed / checked:.1f}%")
-for line in sorted(survivors):
-    print(line)
-PY
+"$ROOT/.venv/bin/python" "$ROOT/scripts/mutation_score.py" "$@"

@@ -17,6 +17,8 @@ dropped when the function changes. ``scripts/mutation.sh`` counts these as kille
 
     .venv/bin/python scripts/mutation_recheck.py              # every survivor not yet rechecked
     .venv/bin/python scripts/mutation_recheck.py NAME...      # these mutants, again
+
+Mutants run side by side, one per core (``RECHECK_JOBS`` to change it).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import json
 import os
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -40,6 +43,7 @@ LEFT_OUT = [
     "tests/test_coverage_main_window.py",
     "tests/test_hostile_input.py",
 ]
+JOBS = int(os.environ.get("RECHECK_JOBS", os.cpu_count() or 1))
 TIMEOUT = 300  # seconds; the tests take about 25 without a mutant
 SURVIVED = (0, 33)  # mutmut's exit codes for "survived" and "no tests"
 
@@ -97,11 +101,14 @@ def main(names: list[str]) -> None:
             for name, (code, digest) in mutants.items()
             if code in SURVIVED and results.get(name, {}).get("hash") != digest
         )
-    for number, name in enumerate(names, 1):
-        killer = recheck(name)
-        results[name] = {"hash": mutants[name][1], "killed_by": killer}
-        RESULTS.write_text(json.dumps(results, indent=1, sort_keys=True))
-        print(f"[{number}/{len(names)}] {'killed by ' + killer if killer else 'survived'}: {name}")
+    with ThreadPoolExecutor(JOBS) as pool:  # each runs its tests in a process of its own
+        for number, (name, killer) in enumerate(
+            zip(names, pool.map(recheck, names), strict=True), 1
+        ):
+            results[name] = {"hash": mutants[name][1], "killed_by": killer}
+            RESULTS.write_text(json.dumps(results, indent=1, sort_keys=True))
+            verdict = f"killed by {killer}" if killer else "survived"
+            print(f"[{number}/{len(names)}] {verdict}: {name}", flush=True)
 
 
 if __name__ == "__main__":

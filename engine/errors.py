@@ -39,6 +39,11 @@ def one_line(message: str) -> str:
 
     >>> one_line("two\\nlines")
     'two lines'
+    >>> cut = one_line("x" * 1000)
+    >>> len(cut) == MAX_MESSAGE, cut[-4:]
+    (True, 'x...')
+    >>> one_line("y" * MAX_MESSAGE) == "y" * MAX_MESSAGE  # at the limit: whole
+    True
     """
     flat = " ".join(message.split())
     return flat if len(flat) <= MAX_MESSAGE else flat[: MAX_MESSAGE - 3] + "..."

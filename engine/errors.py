@@ -16,7 +16,14 @@ class RuleError(Exception):
 
 
 class ScenarioError(Exception):
-    """A scenario or pool file that cannot be used, located as ``file:line: where: message``."""
+    """A scenario or pool file that cannot be used, located as ``file:line: where: message``.
+
+    >>> error = ScenarioError("deck.yaml", "cards[2]", "unknown card 'Nope'", line=7, rule="S-4")
+    >>> print(error)
+    deck.yaml:7: cards[2]: unknown card 'Nope' (rule S-4)
+    >>> error.file, error.line, error.where, error.rule
+    ('deck.yaml', 7, 'cards[2]', 'S-4')
+    """
 
     def __init__(
         self, file: str, where: str, message: str, line: int | None = None, rule: str | None = None

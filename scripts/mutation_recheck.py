@@ -74,7 +74,7 @@ def recheck(name: str) -> str | None:
     command = [sys.executable, "-m", "pytest", "-x", "-p", "no:randomly", "-p", "no:cacheprovider"]
     try:
         result = subprocess.run(
-            [*command, "--tb=no", "-rf", *tests],
+            [*command, "--tb=no", "-rfE", *tests],
             cwd=MUTANTS,
             env={**os.environ, "MUTANT_UNDER_TEST": name, "QT_QPA_PLATFORM": "offscreen"},
             capture_output=True,
@@ -86,8 +86,9 @@ def recheck(name: str) -> str | None:
         return "(a timeout: the mutant hangs)"  # as mutmut counts it: killed
     if result.returncode == 0:
         return None
-    failed = [line for line in result.stdout.splitlines() if line.startswith("FAILED ")]
-    if result.returncode != 1 or not failed:
+    # a test failed, or could not even start (the mutant broke an import): killed either way
+    failed = [line for line in result.stdout.splitlines() if line.startswith(("FAILED ", "ERROR "))]
+    if result.returncode not in (1, 2) or not failed:
         raise SystemExit(f"{name}: pytest exited {result.returncode}\n{result.stdout[-2000:]}")
     return failed[0].split()[1]
 

@@ -68,13 +68,11 @@ class Frozen(BaseModel):
         return new
 
     @classmethod
-    def model_construct(  # type: ignore[override]  # the mypy plugin types each model's
-        cls, _fields_set: set[str] | None = None, **values: Any
-    ) -> Self:
-        """A model from values the engine made itself, not validated: pydantic's
-        ``model_construct`` without its copies (a record is made on every step). Its call
-        sites are type-checked all the same (the pydantic mypy plugin types its arguments).
-        Each subclass gets its own, compiled from its fields (``_compiled_construct``).
+    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
+        """Give the model its own ``model_construct``: a model from values the engine made
+        itself, not validated, as pydantic's but without its copies (a record is made on every
+        step), compiled from the model's fields (``_compiled_construct``). Its call sites are
+        type-checked all the same: the pydantic mypy plugin types its arguments.
 
         >>> class Card(Frozen):
         ...     name: str
@@ -82,10 +80,6 @@ class Frozen(BaseModel):
         >>> Card.model_construct(name="Sylva") == Card(name="Sylva")
         True
         """
-        raise TypeError(f"{cls.__name__} has no fields to construct")
-
-    @classmethod
-    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
         super().__pydantic_init_subclass__(**kwargs)
         cls.model_construct = _compiled_construct(cls)  # type: ignore[method-assign]
 

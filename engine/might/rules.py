@@ -61,6 +61,7 @@ from engine.might.damage import (
     applicable_replacements,
     order_of,
     resolve_event,
+    verify_order,
 )
 from engine.might.table import (
     BonusDamageGrant,
@@ -423,7 +424,11 @@ class MightRules(Recorder[MightTable]):
                 details={e.id: e.describe() for e in effects},
             )
         )
-        return order_of(answer, uid)
+        order = order_of(answer, uid)
+        # refused when answered, not when used: a unit that then takes no damage (one that can
+        # never be made lethal, assigned nothing) would let a wrong order pass (M-4)
+        verify_order(self.table.cards[uid], kind, order)
+        return order
 
     def _apply_replacements(
         self, uid: str, amount: int, bonus: int, kind: DamageKind, source: str | None

@@ -1,0 +1,170 @@
+"""Combat assignment limits (M7, M-10), spell targets (M5) and a playtester's doubler (M8), as
+a user sees them, found by surviving mutants of engine/might/ (docs/testing.md, "The sample of
+the rules modules"): each test names what it pins down."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.choices import Answer, Choice
+from engine.errors import RuleError
+from engine.might.game import MightGame
+from engine.scenario import might_game_from_yaml
+
+LIMITS = """\
+ruleset: might
+title: What each defender needs
+rules: [M7, M-10]
+setup:
+  players:
+    - name: Alice
+      units: [{card: Vanguard Captain, at: Battlefield 1}]
+    - name: Bob
+      units:
+        - {card: Stone Whelp, at: Battlefield 1}
+        - card: Iron Sentinel
+          at: Battlefield 1
+          shields: [{id: aegis, value: all, scope: combat}]
+        - card: Thornback
+          at: Battlefield 1
+          shields: [{id: charm, value: all, scope: spell}]
+"""
+
+
+def alices_limits(text: str, chooser_order: Answer | None = None) -> tuple[list[str], MightGame]:
+    """The limits of every assignment asked in Alice's combat at Battlefield 1, and the game."""
+    asked: list[str] = []
+
+    def chooser(choice: Choice) -> Answer:
+        if choice.kind == "assignment":
+            asked.append(choice.limits)
+        if choice.kind == "replacement_order" and chooser_order is not None:
+            return chooser_order
+        return choice.default
+
+    game = might_game_from_yaml(text, chooser)
+    game.combat(0)
+    return asked, game
+
+
+def test_the_assignment_limits_name_each_defenders_lethal_in_order() -> None:
+    # combat.describe_limits and combat.never_lethal (M7, M-10): prevention "all" of combat
+    # damage makes a unit impossible to make lethal (assigned last); prevention "all" of spell
+    # damage does not cover combat damage, so that unit still needs its Might
+    asked, _ = alices_limits(LIMITS)
+    assert asked[0] == (
+        "5 to assign, in order: stone-whelp needs 2 for lethal; "
+        "iron-sentinel can't be made lethal (assign last); thornback needs 3 for lethal"
+    )
+
+
+ORDERED = """\
+ruleset: might
+title: Doubling first lowers what is needed
+rules: [M7, M8, M-4, M-10]
+setup:
+  players:
+    - name: Alice
+      units: [{card: Vanguard Captain, at: Battlefield 1}]
+    - name: Bob
+      units:
+        - card: Iron Sentinel
+          at: Battlefield 1
+          shields: [{id: ward, value: 2}]
+          doublers: [{id: twice}]
+        - {card: Stone Whelp, at: Battlefield 1}
+"""
+
+
+def test_the_lethal_needed_follows_the_controllers_replacement_order() -> None:
+    # combat.lethal_needs and damage.lethal_assignment use the order Bob chose (M7, M8, M-4):
+    # doubling before prevention 2, the 4-Might sentinel needs 3 (3 -> 6 -> 4), not the 4 of
+    # the creation order (4 -> 2 -> 4); then 3 + 2 is exactly Alice's 5, and both die
+    asked, game = alices_limits(ORDERED, ("twice", "ward"))
+    assert asked[0] == (
+        "5 to assign, in order: iron-sentinel needs 3 for lethal; stone-whelp needs 2 for lethal"
+    )
+    assert [s.description for s in game.steps if s.description.startswith("Alice assigns")] == [
+        "Alice assigns 5, in order: iron-sentinel 3: Bob's order twice, then ward; "
+        "twice (doubling) 3 -> 6; ward (prevention) 6 -> 4, spent 2, 0 left = 4; "
+        "then stone-whelp 2"
+    ]
+    cards = game.table.cards
+    assert (cards["iron-sentinel"].zone, cards["stone-whelp"].zone) == ("trash", "trash")
+
+
+TARGETS = """\
+ruleset: might
+title: Who a spell may target
+rules: [M5]
+cards:
+  - name: Pinpoint Bolt
+    kind: spell
+    text: Deal 1 damage to an enemy unit.
+    target: {side: enemy}
+    effects: [{do: damage, amount: 1}]
+setup:
+  players:
+    - name: Alice
+      units: [{card: Stone Whelp, at: Battlefield 1}]
+      hand: [{card: Spark}, {card: Last Stand}, {card: Pinpoint Bolt}]
+    - name: Bob
+      units: [{card: Thornback, at: Battlefield 1}]
+"""
+
+
+@pytest.mark.parametrize(
+    ("card", "target", "message"),
+    [
+        ("spark", None, "spark needs a target: a unit"),
+        ("last-stand", None, "last-stand needs a target: a unit you control"),
+        ("last-stand", "thornback", "thornback is not a unit you control"),
+        ("pinpoint-bolt", None, "pinpoint-bolt needs a target: an enemy unit"),
+        ("pinpoint-bolt", "stone-whelp", "stone-whelp is not an enemy unit"),
+    ],
+)
+def test_a_spell_refused_its_target_says_what_it_may_target(
+    card: str, target: str | None, message: str
+) -> None:
+    # TargetSpec.describe in the M5 refusals of MightRules.verify_play
+    game = might_game_from_yaml(TARGETS)
+    with pytest.raises(RuleError) as refused:
+        game.play(card, target)
+    assert (refused.value.rule, refused.value.message) == ("M5", message)
+
+
+def test_a_playtesters_doubler_comes_from_the_playtester() -> None:
+    # MightGame._double_edit: the doubler's source on the table (M8, M-4), as the shield's is
+    game = might_game_from_yaml(TARGETS)
+    steps = game.add_doubler("thornback", effect_id="twice")
+    assert steps[0].description == "thornback gets doubling twice (all damage) this turn"
+    game.add_shield("thornback", 1, effect_id="ward")
+    card = game.table.cards["thornback"]
+    assert [(e.id, e.source, e.owner) for e in (*card.doublers, *card.shields)] == [
+        ("twice", "playtester", 1),
+        ("ward", "playtester", 1),
+    ]
+
+
+def test_a_wrong_order_is_refused_for_a_unit_that_can_never_be_made_lethal() -> None:
+    # MightRules._order_for checks the order when it is given (M-4): the Iron Sentinel's
+    # prevention "all" makes it never lethal, so Alice assigns it nothing and the order is never
+    # used; it was accepted before
+    text = LIMITS.replace(
+        "shields: [{id: aegis, value: all, scope: combat}]",
+        "shields: [{id: aegis, value: all, scope: combat}]\n          doublers: [{id: twice}]",
+    )
+
+    def chooser(choice: Choice) -> Answer:
+        if choice.kind == "replacement_order":
+            return ("nonsense",)
+        return choice.default
+
+    game = might_game_from_yaml(text, chooser)
+    with pytest.raises(RuleError) as refused:
+        game.combat(0)
+    assert str(refused.value) == (
+        "the replacement order for iron-sentinel must name each of the effects that apply, "
+        "once (aegis, twice); got nonsense (rule M-4)"
+    )
+    assert len(game.steps) == 1  # nothing happened

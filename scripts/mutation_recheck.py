@@ -17,16 +17,22 @@ dropped when the function changes. ``scripts/mutation.sh`` counts these as kille
 
     .venv/bin/python scripts/mutation_recheck.py              # every survivor not yet rechecked
     .venv/bin/python scripts/mutation_recheck.py NAME...      # these mutants, again
+    .venv/bin/python scripts/mutation_recheck.py --also tests/test_x.py NAME...  # and test_x too
+
+``--also`` runs a test file written since mutmut collected its statistics (it does not know
+which functions such a file calls until the next ``scripts/mutation.sh``).
 
 Mutants run side by side, one per core (``RECHECK_JOBS`` to change it).
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import subprocess
 import sys
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -68,9 +74,9 @@ def own_tests(name: str) -> list[str]:
     return [str(path)] if (MUTANTS / path).exists() else []
 
 
-def recheck(name: str) -> str | None:
+def recheck(name: str, also: Sequence[str] = ()) -> str | None:
     """The first test that fails with the mutant on, or None when every one passes."""
-    tests = own_tests(name) + LEFT_OUT
+    tests = own_tests(name) + LEFT_OUT + list(also)
     command = [sys.executable, "-m", "pytest", "-x", "-p", "no:randomly", "-p", "no:cacheprovider"]
     try:
         result = subprocess.run(
@@ -93,7 +99,7 @@ def recheck(name: str) -> str | None:
     return failed[0].split()[1]
 
 
-def main(names: list[str]) -> None:
+def main(names: list[str], also: Sequence[str]) -> None:
     mutants = cache()
     results = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
     if not names:
@@ -104,7 +110,7 @@ def main(names: list[str]) -> None:
         )
     with ThreadPoolExecutor(JOBS) as pool:  # each runs its tests in a process of its own
         for number, (name, killer) in enumerate(
-            zip(names, pool.map(recheck, names), strict=True), 1
+            zip(names, pool.map(lambda name: recheck(name, also), names), strict=True), 1
         ):
             results[name] = {"hash": mutants[name][1], "killed_by": killer}
             RESULTS.write_text(json.dumps(results, indent=1, sort_keys=True))
@@ -113,4 +119,10 @@ def main(names: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("names", nargs="*", help="mutants (default: every survivor not rechecked)")
+    parser.add_argument(
+        "--also", action="append", default=[], help="a test file to run too (repeatable)"
+    )
+    arguments = parser.parse_args()
+    main(arguments.names, arguments.also)

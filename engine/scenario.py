@@ -296,6 +296,7 @@ class Playthrough:
             yield
             return
         self._might.chooser.fallback = ask
+        self._might.chooser.asked.clear()  # the defaults a script's own run took: not this one's
         try:
             yield
         finally:

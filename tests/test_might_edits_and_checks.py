@@ -1,0 +1,219 @@
+"""The playtester's might edits and the checks of a might scenario, found by surviving mutants
+of engine/might/game.py and engine/might/runner.py (docs/testing.md, "The sample of the rules
+modules"): each test names what it pins down."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.might.scenario import Action
+from engine.scenario import Playthrough, might_game_from_yaml, validate_scenario
+from engine.timeline import Cause
+from engine.yaml_source import YamlSource
+
+TABLE = """\
+ruleset: might
+title: Edits
+rules: [M-1]
+setup:
+  players:
+    - name: Alice
+      runes: 1
+      units: [{card: Stone Whelp, at: Battlefield 1, damage: 1}]
+    - name: Bob
+      units: [{card: Iron Sentinel}]
+"""
+
+
+def playthrough(text: str) -> Playthrough:
+    source = YamlSource(Path("edits.yaml"), text)
+    return Playthrough(validate_scenario(source), source)
+
+
+def test_a_playtesters_heal_is_caused_by_the_playtester_on_the_unit_m6() -> None:
+    # MightGame._heal_edit: the cause names the healed unit, the step cites M6 (and M-6)
+    steps = might_game_from_yaml(TABLE).heal("stone-whelp")
+    assert (steps[0].description, steps[0].rules) == ("heal: stone-whelp healed", ("M6", "M-6"))
+    assert steps[0].cause == Cause(kind="playtester", card="stone-whelp", text="heal stone-whelp")
+
+
+def test_a_playtesters_shield_is_the_playtesters_on_the_unit_m3() -> None:
+    # MightGame._shield_edit: the cause names the unit, the shield's source is the playtester
+    game = might_game_from_yaml(TABLE)
+    steps = game.add_shield("iron-sentinel", 2)
+    assert steps[0].description == "iron-sentinel gets prevention e1 (2 left of 2) this turn"
+    assert steps[0].cause == Cause(
+        kind="playtester", card="iron-sentinel", text="prevention 2 on iron-sentinel"
+    )
+    shield = game.table.cards["iron-sentinel"].shields[0]
+    assert (shield.source, shield.owner) == ("playtester", 1)
+
+
+def test_a_shield_of_0_is_a_legal_edit_m3() -> None:
+    # MightGame._shield_edit: prevention is a value of 0 or more (M3), so 0 is accepted
+    steps = might_game_from_yaml(TABLE).add_shield("iron-sentinel", 0, effect_id="nothing")
+    assert steps[0].description == "iron-sentinel gets prevention nothing (0 left of 0) this turn"
+
+
+def test_a_playtesters_doubler_is_caused_by_the_playtester_on_the_unit_m8() -> None:
+    # MightGame._double_edit: the cause names the unit
+    steps = might_game_from_yaml(TABLE).add_doubler("iron-sentinel", effect_id="twice")
+    assert steps[0].cause == Cause(
+        kind="playtester", card="iron-sentinel", text="doubling on iron-sentinel"
+    )
+
+
+def test_adding_0_runes_is_a_legal_edit_m1() -> None:
+    # MightGame._runes_edit: add 0 or more runes (M-1), so 0 is accepted and changes nothing
+    game = might_game_from_yaml(TABLE)
+    steps = game.add_runes(0, 0)
+    assert steps[0].cause == Cause(kind="playtester", card=None, text="add 0 runes")
+    assert game.table.players[0].runes == 1
+
+
+def test_a_wrong_rune_pool_is_reported_on_the_players_line() -> None:
+    # runner.card_misses: the failure line of a runes expectation is the player's own line
+    play = playthrough(
+        TABLE
+        + """\
+expect:
+  - chain: 0
+    runes:
+      Alice: 3
+"""
+    )
+    assert play.failures() == [
+        "edits.yaml:14: expect[0] at 'end': Alice's rune pool: expected 3, saw 1"
+    ]
+
+
+def test_a_missing_card_does_not_hide_the_next_cards_misses() -> None:
+    # runner.card_misses: after a card that does not exist, the other cards are still checked
+    play = playthrough(
+        TABLE
+        + """\
+expect:
+  - cards:
+      ghost: {damage: 0}
+      stone-whelp: {damage: 0}
+"""
+    )
+    assert play.failures() == [
+        "edits.yaml:13: expect[0] at 'end': card 'ghost' does not exist",
+        "edits.yaml:14: expect[0] at 'end': stone-whelp damage: expected 0, saw 1",
+    ]
+
+
+def test_moving_a_unit_to_base_can_be_played() -> None:
+    # runner.verify: `to: base` is the unit's base, not a battlefield named "base" (M-1)
+    play = playthrough(TABLE)
+    move = Action.model_validate({"move": {"unit": "stone-whelp", "to": "base"}})
+    assert play.why_not(move) is None
+    play.act(move)
+    assert play.game.table.cards["stone-whelp"].zone == "base"
+
+
+def test_an_edit_naming_an_engine_id_is_refused_before_it_is_played_m4() -> None:
+    # runner.verify: the id of a shield or doubler edit is checked (M-4)
+    play = playthrough(TABLE)
+    shield = {"shield": {"target": "iron-sentinel", "id": "e7", "value": 1}}
+    double = {"double": {"target": "iron-sentinel", "id": "e7"}}
+    for edit in (Action.model_validate(shield), Action.model_validate(double)):
+        assert play.why_not(edit) == (
+            "e7: ids e1, e2, ... are numbered by the engine; choose another (rule M-4)"
+        )
+
+
+SORE = """\
+ruleset: might
+title: A wisp that hurts itself when healed
+rules: [P-25]
+cards:
+  - name: Sore Wisp
+    kind: unit
+    might: 3
+    text: When this takes damage, heal it. When this is healed, deal 1 damage to it.
+    abilities:
+      - when: takes_damage
+        effects: [{do: heal, target: self}]
+      - when: healed
+        effects: [{do: damage, amount: 1, target: self}]
+setup:
+  players:
+    - name: Alice
+      units: [{card: Sore Wisp}]
+    - name: Bob
+"""
+
+
+def test_a_deal_looping_only_through_its_bonus_damage_is_refused_p25() -> None:
+    # runner.verify: the trial of a deal edit includes its Bonus Damage (M3, P-25): 0 damage
+    # triggers nothing, 0 + 1 starts the wisp's endless heal-and-hurt
+    play = playthrough(SORE)
+    plain = Action.model_validate({"deal": {"target": "sore-wisp", "amount": 0}})
+    bonus = Action.model_validate({"deal": {"target": "sore-wisp", "amount": 0, "bonus": 1}})
+    assert play.why_not(plain) is None
+    assert play.why_not(bonus) == (
+        "the chain repeated more than 200 times: the cards loop forever, so the action is "
+        "refused (rule P-25)"
+    )
+
+
+COMBAT_IN_RESPONSE = """\
+ruleset: might
+title: A combat among the responses to a unit
+rules: [M-10]
+setup:
+  players:
+    - name: Alice
+      units: [{card: Iron Sentinel, at: Battlefield 1}]
+      hand: [{card: Stone Whelp}]
+    - name: Bob
+      units: [{card: Stone Whelp, id: bob-whelp, at: Battlefield 1}]
+"""
+
+
+def test_a_combat_among_the_responses_to_a_played_unit_is_fought_m10() -> None:
+    # MightPlay.answered: an assignment asked while the action played is not a combat (here
+    # a unit's play, whose responses hold the combat: a unit leaves nothing on the chain, so
+    # the combat may start) is not written into that action, and the play goes through
+    play = playthrough(COMBAT_IN_RESPONSE)
+    combat = {"combat": {"battlefield": "Battlefield 1"}}
+    action = Action.model_validate({"play": {"card": "stone-whelp", "responses": [combat]}})
+    played = play.act(action, open_windows=False)
+    assert isinstance(played, Action)
+    assert (played.combat, played.order) == (None, None)
+    assert [s.description for s in play.game.steps[3:5]] == [
+        "Alice assigns 4, in order: bob-whelp 4",
+        "Bob assigns 2, in order: iron-sentinel 2",
+    ]
+    assert play.game.table.cards["bob-whelp"].zone == "trash"
+
+
+STALE = """\
+ruleset: might
+title: An order left to the default by the script
+rules: [M8, M-4]
+setup:
+  players:
+    - name: Alice
+      units: [{card: Stone Whelp}]
+    - name: Bob
+      units:
+        - {card: Hollow Golem, shields: [{id: ward, value: 3}], doublers: [{id: twice}]}
+script:
+  - deal: {target: hollow-golem, amount: 1}
+"""
+
+
+def test_an_order_the_script_left_open_is_not_written_into_the_next_action() -> None:
+    # Playthrough._asking: the script's own run leaves its default order for the golem; the
+    # next action (a heal of another unit) was recorded with it and then refused on replay (M-4)
+    source = YamlSource(Path("stale.yaml"), STALE)
+    play = Playthrough(validate_scenario(source), source)
+    play.run(play.scenario.script)
+    healed = play.act(Action.model_validate({"heal": {"target": "stone-whelp"}}))
+    assert isinstance(healed, Action) and healed.order is None
+    replay = Playthrough(validate_scenario(source), source)
+    replay.run(play.actions)
+    assert not replay.failures()

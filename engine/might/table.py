@@ -195,7 +195,7 @@ class MightTable(Frozen, Indexed[MightIndex]):
 
     index_class: ClassVar[type[MightIndex]] = MightIndex
     ruleset: Literal["might"] = "might"
-    players: tuple[MightPlayer, ...]
+    players: tuple[MightPlayer, MightPlayer]  # the rules are for two players
     battlefields: tuple[Battlefield, ...]
     defs: dict[str, MightCardDef]
     cards: CardMap[MightCard]

@@ -62,7 +62,7 @@ class SoulsTable(Frozen, Indexed[SoulsIndex]):
 
     index_class: ClassVar[type[SoulsIndex]] = SoulsIndex
     ruleset: Literal["souls"] = "souls"
-    players: tuple[Player, ...]
+    players: tuple[Player, Player]  # the rules are for two players
     columns: int = 3
     rows: int = 2
     defs: dict[str, CardDef]

@@ -1,0 +1,189 @@
+"""The might chain window (what it shows, whose written answers apply inside it), the chain in
+the text picture of a table, and located YAML errors, found by surviving mutants of engine/
+(docs/testing.md, "The sample of the rules modules"): each test names what it kills."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pydantic import ValidationError
+
+from engine.choices import Answer, Choice
+from engine.errors import ScenarioError
+from engine.might.scenario import Action
+from engine.scenario import Playthrough, game_from_yaml, might_game_from_yaml, validate_scenario
+from engine.text import render_table
+from engine.windows import Waiting
+from engine.yaml_source import YamlSource
+
+CHAIN = """\
+ruleset: might
+title: Orders on the chain
+rules: [M-4, M-7]
+setup:
+  players:
+    - name: Alice
+      units:
+        - card: Iron Sentinel
+          shields: [{id: ward, value: 1}]
+          doublers: [{id: twice}]
+      hand: [{card: Spark}, {card: Bulwark}]
+    - name: Bob
+      units: [{card: Stone Whelp}]
+"""
+
+# Alice's written order for her sentinel: doubling first, then the 1-point ward (M-4)
+SPARK = Action.model_validate(
+    {
+        "play": {"card": "spark", "target": "iron-sentinel"},
+        "order": {"iron-sentinel": ["twice", "ward"]},
+    }
+)
+BULWARK = Action.model_validate({"play": {"card": "bulwark", "target": "stone-whelp"}})
+DEAL_ONE = Action.model_validate({"deal": {"target": "iron-sentinel", "amount": 1}})
+
+
+def playthrough(text: str, name: str = "chain.yaml") -> Playthrough:
+    source = YamlSource(Path(name), text)
+    return Playthrough(validate_scenario(source), source)
+
+
+def nobody_asked(choice: Choice) -> Answer:
+    raise AssertionError(f"the player was asked: {choice.prompt}")
+
+
+def descriptions(play: Playthrough) -> list[str]:
+    return [step.description for step in play.game.steps]
+
+
+def test_the_chain_window_shows_the_chain_top_first_with_its_rules() -> None:
+    # MightPlay.waiting: the exact prompt, pass label and rules of the chain window
+    # (M-7, P-16: Reactions answer a spell on the chain; P-24: passing resolves it)
+    play = playthrough(CHAIN)
+    play.act(SPARK)
+    play.act(BULWARK)
+    assert play.waiting() == Waiting(
+        kind="chain",
+        players=("Alice", "Bob"),
+        prompt="On the chain: bulwark targeting stone-whelp, then spark targeting "
+        "iron-sentinel (the last one played resolves first): either player may answer with "
+        "a Reaction; pass to resolve the chain",
+        pass_label="Pass: resolve the chain",
+        rules=("M-7", "P-16", "P-24"),
+        since=1,
+    )
+
+
+def test_the_text_table_lists_the_chain_bottom_to_top() -> None:
+    # render_table: chain items are separated by "; ", the last played last (M-7)
+    play = playthrough(CHAIN)
+    play.act(SPARK)
+    play.act(BULWARK)
+    assert render_table(play.game.table).splitlines()[-1] == (
+        "Chain (top last): spark targeting iron-sentinel; bulwark targeting stone-whelp"
+    )
+
+
+def test_the_spells_written_order_answers_its_resolution_when_the_players_pass() -> None:
+    # MightPlay.close: passing resolves the chain with the waiting spell's answers (M-4, P-24);
+    # the player is not asked, and the file written from the actions replays the same timeline
+    play = playthrough(CHAIN)
+    play.act(SPARK, nobody_asked)
+    play.proceed(nobody_asked)
+    assert (
+        "iron-sentinel takes 3 damage (2: Alice's order twice, then ward; twice (doubling) "
+        "2 -> 4; ward (prevention) 4 -> 3, spent 1, 0 left); marked 0 -> 3"
+    ) in descriptions(play)
+    replay = playthrough(CHAIN)
+    replay.run(play.actions)
+    assert descriptions(replay) == descriptions(play)
+
+
+def test_an_edit_inside_the_window_takes_the_spells_written_order() -> None:
+    # MightPlay.inside: an action played while the spell waits is answered from the inner
+    # action, then from the spell, as in a file's responses (M-4, P-14)
+    play = playthrough(CHAIN)
+    play.act(SPARK, nobody_asked)
+    play.act(DEAL_ONE, nobody_asked)
+    assert descriptions(play)[-2] == (
+        "iron-sentinel takes 1 damage (1: Alice's order twice, then ward; twice (doubling) "
+        "1 -> 2; ward (prevention) 2 -> 1, spent 1, 0 left); marked 0 -> 1"
+    )
+    assert play.waiting() is not None  # the spell still waits
+    replay = playthrough(CHAIN)
+    replay.run(play.actions, leave_last_open=True)
+    assert descriptions(replay) == descriptions(play)
+
+
+PLAYERS = """\
+ruleset: might
+title: Located errors
+rules: [M-1]
+setup:
+  players:
+    - name: Alice
+"""
+
+
+def test_a_missing_second_player_is_reported_on_the_players_line() -> None:
+    # Spot.child: index 1 of a one-item list has no spot: the error keeps the list's line
+    # (a block list begins at its first "- ")
+    with pytest.raises(ScenarioError) as raised:
+        playthrough(PLAYERS, "players.yaml")
+    assert str(raised.value) == "players.yaml:6: setup.players[1]: Field required"
+
+
+BAD_ORDER = """\
+    - name: Bob
+script:
+  - end_turn: {}
+    order:
+      u:
+        - 1
+"""
+
+
+def test_a_bad_order_is_reported_on_the_line_of_its_first_entry() -> None:
+    # Spot.child: pydantic's union member name ("tuple[str, ...]") names no item of the list,
+    # so the location goes on to the item's own line (M-4 orders)
+    with pytest.raises(ScenarioError) as raised:
+        playthrough(PLAYERS + BAD_ORDER, "order.yaml")
+    assert str(raised.value) == (
+        "order.yaml:12: script[0].order.u.tuple[str, ...][0]: Input should be a valid string "
+        "(and 1 more problem)"
+    )
+
+
+@pytest.mark.parametrize("ruleset", ["souls", "might"])
+def test_a_table_is_for_two_players(ruleset: str) -> None:
+    # SoulsTable and MightTable: the rules are for two players, so a hand-built table with a
+    # third is refused (MightTurn._hold's "both players have units left" cannot then arise)
+    table = (
+        game_from_yaml(SOULS_TWO) if ruleset == "souls" else might_game_from_yaml(MIGHT_TWO)
+    ).table
+    data = table.model_dump()
+    data["players"] = [*data["players"], data["players"][0]]
+    with pytest.raises(ValidationError):
+        type(table).model_validate(data)
+    assert type(table).model_validate(table.model_dump()) == table
+
+
+SOULS_TWO = """\
+ruleset: souls
+title: Two players
+rules: [S-1]
+setup:
+  players:
+    - {name: Alice, slots: {A1: {card: Thorn Squire}}}
+    - {name: Bob, slots: {A1: {card: Ember Imp}}}
+"""
+MIGHT_TWO = """\
+ruleset: might
+title: Two players
+rules: [M-1]
+setup:
+  players:
+    - {name: Alice, units: [{card: Stone Whelp}]}
+    - {name: Bob, units: [{card: Hollow Golem}]}
+"""

@@ -121,6 +121,15 @@ class CountingStatic(Frozen):
     trait: str | None = None
 
     def describe(self) -> str:
+        """What the card's text says, as the inspector shows it.
+
+        >>> CountingStatic(stat="max_hp", amount=10, trait="Underling").describe()
+        '+10 max_hp per your captured Underling'
+        >>> CountingStatic(stat="power", amount=5, side="enemy").describe()
+        '+5 power per enemy captured Soul'
+        >>> CountingStatic(stat="max_hp", amount=-5, side="any").describe()
+        '-5 max_hp per captured Soul'
+        """
         trait = f" {self.trait}" if self.trait else " Soul"
         side = {"own": "your ", "enemy": "enemy ", "any": ""}[self.side]
         return f"{self.amount:+d} {self.stat} per {side}captured{trait}"

@@ -196,3 +196,21 @@ def test_a_place_below_a_plain_value_is_located_on_its_line() -> None:
     assert a.child("x") is None and a.child(0) is None and b.child("x") is None
     source = YamlSource(Path("f.yaml"), "a: 1\nb: [2]\n")
     assert source.line_of(("a", "x")) == 1 and source.line_of(("b", "x", 0)) == 2
+
+
+def test_a_battle_window_says_what_passing_does() -> None:
+    """S-13, 14.4.2, P-1: the window after an attack names the attack, says nothing is captured
+    in it, and that passing goes to the capture step (SoulsWindows.waiting)."""
+    scenario, source = load_scenario(HEAL_SAVES)
+    play = Playthrough(scenario, source)
+    play.act(ATTACK)
+    waiting = play.waiting()
+    assert waiting is not None
+    assert waiting.prompt == (
+        "Battle window after thorn-squire attacked ash-zealot: actions may follow "
+        "(nothing is captured here); pass to go to the capture step"
+    )
+    assert (waiting.pass_label, waiting.rules) == (
+        "Pass: go to the capture step",
+        ("S-13", "14.4.2", "P-1"),
+    )

@@ -1,0 +1,212 @@
+"""Acting one action at a time (engine/scenario.py ``Playthrough.act`` and ``_inside``): where
+each action's steps end while a window is open, what a refused action leaves behind, where a
+refusal deep inside an action is reported, and the player's answers inside a window, found by
+surviving mutants of engine/ (docs/testing.md, "The sample of the rules modules"): each test
+names what it kills."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.choices import Answer, Choice
+from engine.errors import RuleError, ScenarioError
+from engine.might.scenario import Action as MightAction
+from engine.scenario import Playthrough, TakeBack, validate_scenario
+from engine.souls.scenario import Action as SoulsAction
+from engine.yaml_source import YamlSource
+
+DUEL = """\
+ruleset: souls
+title: A duel
+rules: [S-13]
+setup:
+  players:
+    - {name: Alice, slots: {A1: {card: Thorn Squire}, B1: {card: Mossback Guard}}}
+    - {name: Bob, slots: {A1: {card: Ember Imp}}}
+"""
+
+CHAIN = """\
+ruleset: might
+title: Orders on the chain
+rules: [M-4, M-7]
+setup:
+  players:
+    - name: Alice
+      units:
+        - card: Iron Sentinel
+          shields: [{id: ward, value: 1}]
+          doublers: [{id: twice}]
+      hand: [{card: Spark}, {card: Quick Mend}]
+    - name: Bob
+      units: [{card: Stone Whelp}]
+"""
+
+NICK = SoulsAction.model_validate({"deal": {"target": "mossback-guard", "amount": 1}})
+ATTACK = SoulsAction.model_validate({"attack": {"attacker": "thorn-squire", "target": "ember-imp"}})
+HEAL = SoulsAction.model_validate({"heal": {"target": "ember-imp", "amount": 5}})
+# ending the turn inside a battle window is refused (S-13)
+ATTACK_THEN_END = SoulsAction.model_validate(
+    {
+        "attack": {
+            "attacker": "thorn-squire",
+            "target": "ember-imp",
+            "window": [{"end_turn": {}}],
+        }
+    }
+)
+SPARK = MightAction.model_validate({"play": {"card": "spark", "target": "iron-sentinel"}})
+DEAL_ONE = MightAction.model_validate({"deal": {"target": "iron-sentinel", "amount": 1}})
+GROW = MightAction.model_validate({"might": {"target": "stone-whelp", "amount": 1}})
+# ending the turn while the chain is not empty is refused (M-7)
+MEND_THEN_END = MightAction.model_validate(
+    {
+        "play": {
+            "card": "quick-mend",
+            "target": "iron-sentinel",
+            "responses": [{"end_turn": {}}],
+        }
+    }
+)
+
+
+def playthrough(text: str, name: str = "acts.yaml") -> Playthrough:
+    source = YamlSource(Path(name), text)
+    return Playthrough(validate_scenario(source), source)
+
+
+def timeline(play: Playthrough) -> list[str]:
+    return [f"{step.description} {step.rules}" for step in play.game.steps]
+
+
+class Reversed:
+    """A player who orders a unit's replacements the other way round from the default (M-4)."""
+
+    def __init__(self) -> None:
+        self.asked: list[str] = []
+
+    def __call__(self, choice: Choice) -> Answer:
+        self.asked.append(choice.subject)
+        assert choice.kind == "replacement_order"
+        return tuple(str(option) for option in reversed(choice.default))
+
+
+def test_an_open_attack_ends_where_its_window_actions_end() -> None:
+    # act: an attack stops at its battle window (S-13) and its steps end there; _inside: an
+    # action in the window moves that end to its own last step, the earlier actions keep theirs
+    play = playthrough(DUEL)
+    play.act(NICK)
+    play.act(NICK)
+    before = list(play.runner.ends)
+    assert before == [1, 2]
+    play.act(ATTACK)
+    assert play.waiting() is not None
+    assert play.runner.ends == [*before, len(play.game.steps) - 1]
+    assert play.runner.ends[-1] > before[-1]
+    play.act(HEAL)
+    assert play.waiting() is not None  # still in the window
+    assert [action.kind for action in play.actions] == ["deal", "deal", "attack"]
+    assert [action.kind for action in play.actions[-1].nested()] == ["heal"]
+    assert play.runner.ends == [*before, len(play.game.steps) - 1]
+    assert play.game.steps[-1].description.startswith("ember-imp")  # the heal's step
+    play.proceed()
+    replay = playthrough(DUEL)
+    replay.run(play.actions)
+    assert timeline(replay) == timeline(play)
+
+
+def test_the_first_action_left_open_ends_where_its_window_action_ends() -> None:
+    # _inside with one action only: its end is replaced, not added to (S-13)
+    play = playthrough(DUEL)
+    play.act(ATTACK)
+    play.act(HEAL)
+    assert play.runner.ends == [len(play.game.steps) - 1]
+
+
+def test_a_refused_window_action_takes_the_whole_attack_back() -> None:
+    # act: an attack whose written window holds a refused action (S-13: no end of turn in a
+    # battle window) is refused as a whole; the actions before it, their ends, the steps and
+    # the undo stay as they were, nothing waits, and the next action is played on its own
+    play = playthrough(DUEL)
+    play.act(NICK)
+    play.act(NICK)
+    actions, ends, steps = list(play.actions), list(play.runner.ends), timeline(play)
+    with pytest.raises(RuleError) as refused:
+        play.act(ATTACK_THEN_END)
+    assert refused.value.rule == "S-13"
+    assert play.actions == actions
+    assert play.runner.ends == ends
+    assert timeline(play) == steps
+    assert play.waiting() is None
+    assert play.take_back() == TakeBack(actions[:1], False, actions[1], False)
+    play.act(NICK)
+    assert [action.kind for action in play.actions] == ["deal", "deal", "deal"]
+    assert all(not action.nested() for action in play.actions)
+
+
+def test_a_refused_window_action_of_the_first_action_leaves_nothing() -> None:
+    # act: the same refusal with nothing played before (S-13)
+    play = playthrough(DUEL)
+    with pytest.raises(RuleError):
+        play.act(ATTACK_THEN_END)
+    assert play.actions == [] and play.runner.ends == [] and len(play.game.steps) == 1
+    assert play.waiting() is None and play.take_back() is None
+
+
+def test_a_refusal_in_a_closed_attacks_window_names_its_place_in_the_script() -> None:
+    # act without open windows: the window is played as a file plays it, so the refusal (S-13)
+    # names the action's place in the script it would be written into, and changes nothing
+    play = playthrough(DUEL)
+    play.act(NICK)
+    with pytest.raises(ScenarioError) as refused:
+        play.act(ATTACK_THEN_END, open_windows=False)
+    assert refused.value.where == "script[1].attack.window[0].end_turn"
+    assert refused.value.rule == "S-13"
+    assert play.actions == [NICK] and play.runner.ends == [1] and len(play.game.steps) == 2
+
+
+def test_a_refusal_inside_a_reaction_on_the_chain_names_the_waiting_spell() -> None:
+    # _inside: a Reaction played while Spark waits (M-7) with a response of its own that is
+    # refused (M-7: no end of turn while the chain is not empty) is reported under the
+    # waiting spell's place in the script, script[1], and changes nothing
+    play = playthrough(CHAIN)
+    play.act(GROW)
+    play.act(SPARK)
+    actions, ends, steps = list(play.actions), list(play.runner.ends), timeline(play)
+    with pytest.raises(ScenarioError) as refused:
+        play.act(MEND_THEN_END)
+    assert refused.value.rule == "M-7"
+    assert refused.value.where.startswith("script[1].play")
+    assert refused.value.where.endswith(".play.responses[0].end_turn")
+    assert play.actions == actions and play.runner.ends == ends and timeline(play) == steps
+    assert play.waiting() is not None
+
+
+def test_a_players_order_inside_the_chain_window_is_asked_and_written() -> None:
+    # act while Spark waits (M-7) -> _inside: the damage inside the window asks the player for
+    # the sentinel's order (M-4: two replacements, none written), and the answer is written
+    # into the nested action so that a replay asks nothing
+    play = playthrough(CHAIN)
+    play.act(SPARK)
+    player = Reversed()
+    written = play.act(DEAL_ONE, player)
+    assert player.asked == ["iron-sentinel"]
+    assert getattr(written, "order", None) == {"iron-sentinel": ("twice", "ward")}
+    assert play.actions[0].nested() == (written,)
+    replay = playthrough(CHAIN)
+    replay.run(play.actions, leave_last_open=True)
+    assert timeline(replay) == timeline(play)
+
+
+def test_a_players_order_for_a_written_response_is_asked_and_written() -> None:
+    # act of a spell with a written response, left waiting on the chain (M-7): the response's
+    # choice (M-4) goes to the player, and the answer is written into the response
+    play = playthrough(CHAIN)
+    spark = SPARK.evolve(play=SPARK.play.evolve(responses=(DEAL_ONE,)))  # type: ignore[union-attr]
+    player = Reversed()
+    play.act(spark, player)
+    assert player.asked == ["iron-sentinel"]
+    assert play.waiting() is not None
+    [response] = play.actions[0].nested()
+    assert getattr(response, "order", None) == {"iron-sentinel": ("twice", "ward")}

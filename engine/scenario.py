@@ -251,7 +251,8 @@ class Playthrough:
     def _inside(self, action: ScriptAction, ask: Chooser) -> ScriptAction:
         """Play ``action`` inside the open action, judged as the table stands in its window."""
         outer = self.actions[-1]
-        place = ("script", len(self.actions) - 1, outer.kind, len(outer.nested()), action.kind)
+        index, key = len(self.actions) - 1, outer.NESTED_KEY  # where it goes when saved
+        place = ("script", index, outer.kind, key, len(outer.nested()), action.kind)
         with self._asking(ask):
             self.windows.inside(outer, action, place, self.runner)
             action = self._answered(action)

@@ -47,6 +47,8 @@ class ScriptAction(Frozen):
 
     # Fields that qualify the action rather than name it.
     QUALIFIERS: ClassVar[tuple[str, ...]] = ("label", "expect_error")
+    # The key under the action's own arguments where ``nested`` is written in a file.
+    NESTED_KEY: ClassVar[str] = ""
 
     @classmethod
     def action_names(cls) -> list[str]:

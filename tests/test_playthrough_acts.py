@@ -177,8 +177,8 @@ def test_a_refusal_inside_a_reaction_on_the_chain_names_the_waiting_spell() -> N
     with pytest.raises(ScenarioError) as refused:
         play.act(MEND_THEN_END)
     assert refused.value.rule == "M-7"
-    assert refused.value.where.startswith("script[1].play")
-    assert refused.value.where.endswith(".play.responses[0].end_turn")
+    # where it is written in the saved file: Spark's responses, then the Reaction's own
+    assert refused.value.where == "script[1].play.responses[0].play.responses[0].end_turn"
     assert play.actions == actions and play.runner.ends == ends and timeline(play) == steps
     assert play.waiting() is not None
 

@@ -259,7 +259,7 @@ def _perform(
     table = game.table
     if p := action.play:
         game.play(p.card, p.target)
-        runner.run(p.responses, (*place, "responses"))
+        runner.run(p.responses, (*place, Action.NESTED_KEY))
         if len(chooser.context) == 1 and game.table.chain:
             game.resolve()
     elif action.resolve:

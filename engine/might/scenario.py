@@ -182,6 +182,7 @@ class Action(ScriptAction):
     for everything this action causes."""
 
     QUALIFIERS: ClassVar[tuple[str, ...]] = ("label", "expect_error", "order")
+    NESTED_KEY: ClassVar[str] = "responses"  # play.responses
 
     order: dict[str, Order | tuple[Order, ...]] | None = None
     play: PlayArgs | None = None

@@ -172,7 +172,7 @@ def perform(action: ScriptAction, place: Location, runner: ScriptRunner, game: S
 def _perform(action: Action, place: Location, runner: ScriptRunner, game: SoulsGame) -> None:
     if a := action.attack:
         game.attack(a.attacker, a.target)
-        runner.run(a.window, (*place, "window"))
+        runner.run(a.window, (*place, Action.NESTED_KEY))
         game.finish_battle()
     elif r := action.recruit:
         game.recruit(r.card, r.slot)

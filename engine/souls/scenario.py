@@ -6,7 +6,7 @@ The format is documented in docs/scenarios.md; ``cardtable schema`` prints its J
 from __future__ import annotations
 
 import re
-from typing import Annotated, Literal, Self
+from typing import Annotated, ClassVar, Literal, Self
 
 from pydantic import Field, field_validator, model_validator
 
@@ -143,6 +143,8 @@ class AttackArgs(Frozen):
 
 class Action(ScriptAction):
     """One script entry: exactly one action key, plus an optional label and expected error."""
+
+    NESTED_KEY: ClassVar[str] = "window"  # attack.window
 
     recruit: RecruitArgs | None = None
     play: PlayArgs | None = None

@@ -87,7 +87,8 @@ class SoulsTable(Frozen, Indexed[SoulsIndex]):
         touched = set(changed)
         for uid in changed:
             old, new = before.cards.get(uid), self.cards.get(uid)
-            touched |= self.index.affected(old, new) | before.index.affected(old, new)
+            # this index's statics are enough: a card that entered or left them changed itself
+            touched |= self.index.affected(old, new)
             if _same_place(old, new):
                 continue  # damage or a bonus: no Soul's line changes (S-2)
             for card in (old, new):

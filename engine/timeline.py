@@ -25,6 +25,13 @@ class Cause(Frozen):
     text: str = ""
 
     def describe(self) -> str:
+        """The cause as the inspector names it.
+
+        >>> Cause(kind="playtester", text="deal 5 to ember-imp").describe()
+        'playtester: deal 5 to ember-imp'
+        >>> Cause(kind="setup").describe()
+        'setup'
+        """
         return f"{self.kind}: {self.text}" if self.text else self.kind
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engine.scenario import game_from_yaml
 from engine.souls.game import SoulsGame
+from engine.souls.text import render_table
 
 TABLE = """\
 ruleset: souls
@@ -67,3 +68,41 @@ def test_on_table_lists_souls_then_realms_in_the_order_of_events() -> None:
         "ember-imp",
         "ember-citadel",
     ]
+
+
+TEXT = """\
+ruleset: souls
+title: Text
+rules: [S-1]
+setup:
+  players:
+    - name: Alice
+      realm: {card: Old Keep}
+      hand: [{card: Pitfall}, {card: Pitfall, id: pitfall-2}]
+      slots:
+        A1:
+          card: Thorn Squire
+          armament: [{card: Iron Mail}, {card: Ember Blade}]
+          bonuses:
+            - {stat: max_hp, amount: 10}
+            - {stat: power, amount: 5, duration: end_of_turn}
+    - name: Bob
+      realm: {card: Ember Citadel}
+      slots:
+        A1: {card: Ember Imp}
+"""
+
+
+def test_the_text_table_lists_every_bonus_armament_and_ambush_of_a_slot() -> None:
+    # souls/text.py, as `cardtable run` prints it: several of each on one slot
+    play = game_from_yaml(TEXT)
+    assert isinstance(play, SoulsGame)
+    play.play("pitfall", slot="B1")
+    play.play("pitfall-2", slot="B1")
+    lines = render_table(play.table).splitlines()
+    assert lines[3] == (
+        "  A1     thorn-squire (Thorn Squire) HP 40/40, power 25, front line "
+        "[+10 max_hp from set-up; +5 power from set-up until end of turn] "
+        "+ armament iron-mail + armament ember-blade"
+    )
+    assert lines[4] == "  B1     (empty) + ambush pitfall + ambush pitfall-2"

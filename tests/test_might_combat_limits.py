@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.choices import Answer, Choice
+from engine.choices import Answer, Assigned, Choice
 from engine.errors import RuleError
+from engine.might.combat import verify_assignment
 from engine.might.game import MightGame
 from engine.scenario import might_game_from_yaml
 
@@ -168,3 +169,60 @@ def test_a_wrong_order_is_refused_for_a_unit_that_can_never_be_made_lethal() -> 
         "once (aegis, twice); got nonsense (rule M-4)"
     )
     assert len(game.steps) == 1  # nothing happened
+
+
+def units(*pairs: tuple[str, int]) -> tuple[Assigned, ...]:
+    return tuple(Assigned(unit=unit, damage=damage) for unit, damage in pairs)
+
+
+@pytest.mark.parametrize(
+    ("needs", "total", "assignment", "message"),
+    [
+        (
+            {"a": 2, "b": 3},
+            2,
+            units(("x", 1), ("y", 1)),
+            "x, y is not an enemy unit in this combat (assign to a, b)",
+        ),
+        ({}, 1, units(("x", 1)), "x is not an enemy unit in this combat (assign to nobody)"),
+        (
+            {"a": 2, "b": 3},
+            4,
+            units(("a", 1), ("a", 1), ("b", 1), ("b", 1)),
+            "a, b is listed twice: list each unit once, with all it gets",
+        ),
+        (
+            {"a": 2},
+            2,
+            units(("a", 2), ("b", 0)),
+            "b is not an enemy unit in this combat (assign to a)",
+        ),
+        (
+            {"a": 2, "b": 2},
+            2,
+            units(("a", 2), ("b", 0)),
+            "each unit listed gets 1 damage or more; leave the others out",
+        ),
+        (
+            {"a": 1, "b": 2},
+            3,
+            units(("b", 3)),
+            "b gets 3 but lethal is 2: no unit gets more than lethal until every enemy unit "
+            "has lethal",
+        ),
+        (
+            {"a": None, "b": 2},
+            2,
+            units(("a", 1), ("b", 1)),
+            "a can't be made lethal, so it is assigned last: give every other unit lethal "
+            "damage first",
+        ),
+    ],
+)
+def test_an_assignment_outside_the_limits_is_refused_saying_why(
+    needs: dict[str, int | None], total: int, assignment: tuple[Assigned, ...], message: str
+) -> None:
+    # combat.verify_assignment: each M-10 limit, in the words the assignment dialog shows
+    with pytest.raises(RuleError) as refused:
+        verify_assignment(needs, total, assignment)
+    assert (refused.value.rule, refused.value.message) == ("M-10", message)

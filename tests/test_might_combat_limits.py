@@ -8,7 +8,7 @@ import pytest
 
 from engine.choices import Answer, Assigned, Choice
 from engine.errors import RuleError
-from engine.might.combat import verify_assignment
+from engine.might.combat import assignment_of, verify_assignment
 from engine.might.game import MightGame
 from engine.scenario import might_game_from_yaml
 
@@ -226,3 +226,42 @@ def test_an_assignment_outside_the_limits_is_refused_saying_why(
     with pytest.raises(RuleError) as refused:
         verify_assignment(needs, total, assignment)
     assert (refused.value.rule, refused.value.message) == ("M-10", message)
+
+
+def test_a_replacement_order_choice_says_how_the_effects_apply() -> None:
+    # MightRules._order_for: what the order dialog shows (M3, M8, M-4)
+    asked: list[Choice] = []
+
+    def chooser(choice: Choice) -> Answer:
+        asked.append(choice)
+        return choice.default
+
+    game = might_game_from_yaml(
+        LIMITS.replace(
+            "shields: [{id: aegis, value: all, scope: combat}]",
+            "shields: [{id: ward, value: 2}]\n          doublers: [{id: twice}]",
+        ),
+        chooser,
+    )
+    game.deal("iron-sentinel", 1)
+    (order,) = [c for c in asked if c.kind == "replacement_order"]
+    assert (order.subject, order.options, order.default) == (
+        "iron-sentinel",
+        ("ward", "twice"),
+        ("ward", "twice"),
+    )
+    assert order.limits == "each applies once; prevention spends only what it prevents (M3, M8)"
+    assert order.details == {
+        "ward": "prevention ward (2 left of 2) this turn",
+        "twice": "doubling twice (all damage) this turn",
+    }
+
+
+def test_an_assignment_that_is_not_a_list_is_refused() -> None:
+    # combat.assignment_of: the answer must be units with their damage, in order (M-10)
+    with pytest.raises(RuleError) as refused:
+        assignment_of(("ward", "twice"))
+    assert (refused.value.rule, refused.value.message) == (
+        "M-10",
+        "an assignment lists enemy units with their damage, in order",
+    )

@@ -217,3 +217,35 @@ def test_an_order_the_script_left_open_is_not_written_into_the_next_action() -> 
     replay = Playthrough(validate_scenario(source), source)
     replay.run(play.actions)
     assert not replay.failures()
+
+
+SCRIPTED_EDITS = """\
+ruleset: might
+title: Edits written in a script
+rules: [M-2, M-4]
+setup:
+  players:
+    - name: Alice
+      units: [{card: Stone Whelp}]
+    - name: Bob
+      units: [{card: Hollow Golem}]
+script:
+  - deal: {target: hollow-golem, amount: 1, bonus: 1}
+  - might: {target: stone-whelp, amount: 2, duration: permanent}
+  - lethal: {target: stone-whelp, threshold: 5, duration: until_your_next_turn}
+  - bonus_damage: {player: Alice, amount: 1, scope: spell, duration: permanent}
+"""
+
+
+def test_a_scripted_edit_keeps_every_argument_it_is_given() -> None:
+    # runner._perform: each script edit is the game's own edit with all its arguments (M-2, M-4)
+    source = YamlSource(Path("edits.yaml"), SCRIPTED_EDITS)
+    play = Playthrough(validate_scenario(source), source)
+    play.run(play.scenario.script)
+    by_hand = might_game_from_yaml(SCRIPTED_EDITS)
+    by_hand.deal("hollow-golem", 1, "spell", 1)
+    by_hand.modify_might("stone-whelp", 2, "permanent")
+    by_hand.set_lethal_threshold("stone-whelp", 5, "until_your_next_turn")
+    by_hand.grant_bonus_damage(0, 1, "spell", "permanent")
+    assert [s.description for s in play.game.steps] == [s.description for s in by_hand.steps]
+    assert play.game.table == by_hand.table

@@ -65,3 +65,27 @@ expect:
         "gaps.yaml:26: expect[0] at 'end': ember-imp damage: expected 5, saw 0",
         "gaps.yaml:27: expect[0] at 'end': winner: expected Alice, saw None",
     ]
+
+
+BONUS = """\
+ruleset: souls
+title: A bonus written in a script
+rules: [S-5, S-6]
+setup:
+  players:
+    - {name: Alice, slots: {A1: {card: Thorn Squire}}}
+    - {name: Bob, slots: {A1: {card: Ember Imp}}}
+script:
+  - bonus: {target: thorn-squire, stat: power, amount: 5, duration: end_of_turn}
+"""
+
+
+def test_a_scripted_bonus_keeps_its_duration() -> None:
+    # runner._perform: the script's bonus is the game's own, "until end of turn" (S-6)
+    source = YamlSource(Path("bonus.yaml"), BONUS)
+    play = Playthrough(validate_scenario(source), source)
+    play.run(play.scenario.script)
+    by_hand = game_from_yaml(BONUS)
+    by_hand.add_bonus("thorn-squire", "power", 5, "end_of_turn")
+    assert [s.description for s in play.game.steps] == [s.description for s in by_hand.steps]
+    assert play.game.table == by_hand.table

@@ -66,7 +66,7 @@ MUTANTS = (
     Mutant(
         "a rollback forgets the pending state (triggers, battle, choices)",
         "engine/timeline.py",
-        "            self._restore_state(state)",
+        "            recorder._restore_state(state)",
         "            pass",
         ("tests/test_souls_trust.py", "tests/test_might_trust.py"),
     ),

@@ -1,6 +1,6 @@
 """Combat assignment limits (M7, M-10), spell targets (M5) and a playtester's doubler (M8), as
-a user sees them, found by surviving mutants of engine/might/ (docs/testing.md, "The sample of
-the rules modules"): each test names what it pins down."""
+a user sees them, found by surviving mutants of engine/might/ (docs/testing.md, "Mutation
+testing"): each test names what it pins down."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The playtester's might edits and the checks of a might scenario, found by surviving mutants
-of engine/might/game.py and engine/might/runner.py (docs/testing.md, "The sample of the rules
-modules"): each test names what it pins down."""
+of engine/might/game.py and engine/might/runner.py (docs/testing.md, "Mutation testing"): each
+test names what it pins down."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The might chain window (what it shows, whose written answers apply inside it), the chain in
 the text picture of a table, and located YAML errors, found by surviving mutants of engine/
-(docs/testing.md, "The sample of the rules modules"): each test names what it kills."""
+(docs/testing.md, "Mutation testing"): each test names what it kills."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Might behaviour no other test pinned down, found by surviving mutants of engine/might/
-(docs/testing.md, "The sample of the rules modules"): each test names what it kills."""
+(docs/testing.md, "Mutation testing"): each test names what it kills."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Souls behaviour no other test pinned down, found by surviving mutants of engine/souls/
-(docs/testing.md, "The sample of the rules modules"): each test names what it kills."""
+(docs/testing.md, "Mutation testing"): each test names what it kills."""
 
 from __future__ import annotations
 

@@ -4,6 +4,7 @@ nobody defends, the Deal step when nothing is dealt, and simultaneous "takes dam
 
 from __future__ import annotations
 
+from engine.choices import Answer, Choice
 from engine.scenario import might_game_from_yaml
 from engine.timeline import Step
 
@@ -67,4 +68,28 @@ def test_two_units_dealt_combat_damage_trigger_together_p12() -> None:
             "bobs-thornback triggers: Barbed Hide (goes on the chain)",
             ("M-11", "M4", "M-7", "P-12"),
         ),
+    ]
+
+
+def test_a_side_with_nothing_to_assign_says_so_m7_m10() -> None:
+    # MightTurn._assign: no enemy unit, or no damage: the step says which, in words
+    steps = might_game_from_yaml(UNDEFENDED).combat(0)
+    assert [(s.description, s.rules) for s in steps if s.phase[-1] == "Assignment"] == [
+        ("Alice has 5 damage and 0 enemy units: nothing to assign", ("M7", "M-10")),
+        ("Bob has 0 damage and 1 enemy unit: nothing to assign", ("M7", "M-10")),
+    ]
+
+
+def test_the_assignment_choice_shows_each_enemy_units_might_and_damage_m10() -> None:
+    # MightTurn._assign: what the assignment dialog shows beside each unit
+    asked: list[Choice] = []
+
+    def chooser(choice: Choice) -> Answer:
+        asked.append(choice)
+        return choice.default
+
+    might_game_from_yaml(BARBS, chooser).combat(0)
+    assert [(c.kind, c.details) for c in asked] == [
+        ("assignment", {"bobs-thornback": "Might 3, 0 damage marked"}),
+        ("assignment", {"alices-thornback": "Might 3, 0 damage marked"}),
     ]

@@ -2,7 +2,7 @@
 
 Snapshots are made on every step, so their size and cost matter (docs/performance.md): an
 update copies no bookkeeping, and every model of a class with the same fields set shares one set
-of their names. Validation and ``trusted`` set the instance's attributes one by one, so that
+of their names. Validation and ``model_construct`` set the instance's attributes one by one, so that
 CPython stores them in a key-sharing dict (about half the size of the dict validation builds);
 ``evolve`` copies that dict, which keeps it one.
 """
@@ -37,9 +37,9 @@ class Frozen(BaseModel):
 
     def model_post_init(self, context: Any, /) -> None:
         # Validation leaves a plain dict; the same values in a key-sharing dict take less room.
-        twin = self._built(self.__dict__, _shared(self.__pydantic_fields_set__), None)
+        twin = self.model_construct(**self.__dict__)
         _set(self, "__dict__", twin.__dict__)
-        _set(self, "__pydantic_fields_set__", twin.__pydantic_fields_set__)
+        _set(self, "__pydantic_fields_set__", _shared(self.__pydantic_fields_set__))
 
     def evolve(self, **changes: object) -> Self:
         """Return a copy with ``changes`` applied; every other field is shared, not copied.
@@ -82,18 +82,6 @@ class Frozen(BaseModel):
         """
         super().__pydantic_init_subclass__(**kwargs)
         cls.model_construct = _compiled_construct(cls)  # type: ignore[method-assign]
-
-    @classmethod
-    def _built(
-        cls, values: dict[str, object], fields_set: set[str], private: dict[str, Any] | None
-    ) -> Self:
-        new = cls.__new__(cls)
-        for name, value in values.items():
-            _set(new, name, value)
-        _set(new, "__pydantic_fields_set__", fields_set)
-        _set(new, "__pydantic_extra__", None)
-        _set(new, "__pydantic_private__", private)
-        return new
 
 
 def _compiled_construct(cls: type[Frozen]) -> Any:

@@ -483,14 +483,10 @@ class SoulsGame(Recorder[SoulsTable]):
         have changed since the last check can be one (the index says which, 14.5.3)."""
         table, stale = self.table, self._stale
         self._stale = set()
-        cards = table.cards
         at_zero = [
-            card
+            table.cards[uid]
             for uid in stale
-            if (card := cards.get(uid)) is not None
-            and card.zone in ("slot", "realm")
-            and not card.face_down
-            and table.hp(uid) == 0
+            if uid in table.cards and table.is_active(uid) and table.hp(uid) == 0
         ]
         return [card.uid for card in table.in_order(at_zero)] if at_zero else []
 

@@ -4,6 +4,7 @@ offering an action) agrees with playing them, both when they are allowed and whe
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ from engine.souls.scenario import Action as SoulsAction
 from engine.souls.table import SoulsTable
 from engine.yaml_source import YamlSource
 from tests.might_tables import TABLE
+from tests.playthroughs import playthrough_of
 
 SOULS = """\
 ruleset: souls
@@ -29,9 +31,7 @@ setup:
 """
 
 
-def playthrough(text: str) -> Playthrough:
-    source = YamlSource(Path("edits.yaml"), text)
-    return Playthrough(validate_scenario(source), source)
+playthrough = partial(playthrough_of, name="edits.yaml")
 
 
 def might_table(play: Playthrough) -> MightTable:

@@ -4,12 +4,12 @@ test names what it pins down."""
 
 from __future__ import annotations
 
-from pathlib import Path
+from functools import partial
 
 from engine.might.scenario import Action
-from engine.scenario import Playthrough, might_game_from_yaml, validate_scenario
+from engine.scenario import might_game_from_yaml
 from engine.timeline import Cause
-from engine.yaml_source import YamlSource
+from tests.playthroughs import playthrough_of
 
 TABLE = """\
 ruleset: might
@@ -25,9 +25,7 @@ setup:
 """
 
 
-def playthrough(text: str) -> Playthrough:
-    source = YamlSource(Path("edits.yaml"), text)
-    return Playthrough(validate_scenario(source), source)
+playthrough = partial(playthrough_of, name="edits.yaml")
 
 
 def test_a_playtesters_heal_is_caused_by_the_playtester_on_the_unit_m6() -> None:
@@ -209,12 +207,11 @@ script:
 def test_an_order_the_script_left_open_is_not_written_into_the_next_action() -> None:
     # Playthrough._asking: the script's own run leaves its default order for the golem; the
     # next action (a heal of another unit) was recorded with it and then refused on replay (M-4)
-    source = YamlSource(Path("stale.yaml"), STALE)
-    play = Playthrough(validate_scenario(source), source)
+    play = playthrough_of(STALE, "stale.yaml")
     play.run(play.scenario.script)
     healed = play.act(Action.model_validate({"heal": {"target": "stone-whelp"}}))
     assert isinstance(healed, Action) and healed.order is None
-    replay = Playthrough(validate_scenario(source), source)
+    replay = playthrough_of(STALE, "stale.yaml")
     replay.run(play.actions)
     assert not replay.failures()
 
@@ -239,8 +236,7 @@ script:
 
 def test_a_scripted_edit_keeps_every_argument_it_is_given() -> None:
     # runner._perform: each script edit is the game's own edit with all its arguments (M-2, M-4)
-    source = YamlSource(Path("edits.yaml"), SCRIPTED_EDITS)
-    play = Playthrough(validate_scenario(source), source)
+    play = playthrough_of(SCRIPTED_EDITS, "edits.yaml")
     play.run(play.scenario.script)
     by_hand = might_game_from_yaml(SCRIPTED_EDITS)
     by_hand.deal("hollow-golem", 1, "spell", 1)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import tracemalloc
 from collections.abc import Callable
-from pathlib import Path
+from functools import partial
 
 import pytest
 
@@ -14,10 +14,10 @@ from engine.errors import RuleError
 from engine.loops import LoopError
 from engine.might import scenario as might
 from engine.might.game import MightGame
-from engine.scenario import Playthrough, might_game_from_yaml, validate_scenario
-from engine.yaml_source import YamlSource
+from engine.scenario import Playthrough, might_game_from_yaml
 from tests.game_state import assert_unchanged, whole_state
 from tests.might_tables import TABLE
+from tests.playthroughs import playthrough_of
 
 SELF_LOOP = """\
 ruleset: might
@@ -140,9 +140,7 @@ def test_verify_and_the_action_agree_loops_included(name: str, damaged: int) -> 
     assert verified == acted
 
 
-def playthrough(text: str) -> Playthrough:
-    source = YamlSource(Path("t.yaml"), text)
-    return Playthrough(validate_scenario(source), source)
+playthrough = partial(playthrough_of, name="t.yaml")
 
 
 def test_an_order_never_asked_for_refuses_the_whole_action_before_anything_stays() -> None:

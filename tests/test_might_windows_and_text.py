@@ -4,7 +4,7 @@ the text picture of a table, and located YAML errors, found by surviving mutants
 
 from __future__ import annotations
 
-from pathlib import Path
+from functools import partial
 
 import pytest
 from pydantic import ValidationError
@@ -12,10 +12,10 @@ from pydantic import ValidationError
 from engine.choices import Answer, Choice
 from engine.errors import ScenarioError
 from engine.might.scenario import Action
-from engine.scenario import Playthrough, game_from_yaml, might_game_from_yaml, validate_scenario
+from engine.scenario import Playthrough, game_from_yaml, might_game_from_yaml
 from engine.text import render_table
 from engine.windows import Waiting
-from engine.yaml_source import YamlSource
+from tests.playthroughs import playthrough_of
 
 CHAIN = """\
 ruleset: might
@@ -44,9 +44,7 @@ BULWARK = Action.model_validate({"play": {"card": "bulwark", "target": "stone-wh
 DEAL_ONE = Action.model_validate({"deal": {"target": "iron-sentinel", "amount": 1}})
 
 
-def playthrough(text: str, name: str = "chain.yaml") -> Playthrough:
-    source = YamlSource(Path(name), text)
-    return Playthrough(validate_scenario(source), source)
+playthrough = partial(playthrough_of, name="chain.yaml")
 
 
 def nobody_asked(choice: Choice) -> Answer:
@@ -130,7 +128,7 @@ def test_a_missing_second_player_is_reported_on_the_players_line() -> None:
     # Spot.child: index 1 of a one-item list has no spot: the error keeps the list's line
     # (a block list begins at its first "- ")
     with pytest.raises(ScenarioError) as raised:
-        playthrough(PLAYERS, "players.yaml")
+        playthrough(PLAYERS, name="players.yaml")
     assert str(raised.value) == "players.yaml:6: setup.players[1]: Field required"
 
 
@@ -148,7 +146,7 @@ def test_a_bad_order_is_reported_on_the_line_of_its_first_entry() -> None:
     # Spot.child: pydantic's union member name ("tuple[str, ...]") names no item of the list,
     # so the location goes on to the item's own line (M-4 orders)
     with pytest.raises(ScenarioError) as raised:
-        playthrough(PLAYERS + BAD_ORDER, "order.yaml")
+        playthrough(PLAYERS + BAD_ORDER, name="order.yaml")
     assert str(raised.value) == (
         "order.yaml:12: script[0].order.u.tuple[str, ...][0]: Input should be a valid string "
         "(and 1 more problem)"

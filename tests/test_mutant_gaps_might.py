@@ -3,15 +3,15 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+from functools import partial
 
 import pytest
 
 from engine.errors import RuleError
 from engine.might.scenario import Action
-from engine.scenario import Playthrough, might_game_from_yaml, validate_scenario
+from engine.scenario import might_game_from_yaml
 from engine.timeline import Cause
-from engine.yaml_source import YamlSource
+from tests.playthroughs import playthrough_of
 
 TABLE = """\
 ruleset: might
@@ -43,9 +43,7 @@ setup:
 """
 
 
-def playthrough(text: str) -> Playthrough:
-    source = YamlSource(Path("gaps.yaml"), text)
-    return Playthrough(validate_scenario(source), source)
+playthrough = partial(playthrough_of, name="gaps.yaml")
 
 
 def test_a_playtesters_might_edit_is_caused_by_the_playtester_on_the_unit() -> None:

@@ -3,10 +3,8 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from engine.scenario import Playthrough, game_from_yaml, validate_scenario
-from engine.yaml_source import YamlSource
+from engine.scenario import game_from_yaml
+from tests.playthroughs import playthrough_of
 
 TABLE = """\
 ruleset: souls
@@ -58,8 +56,7 @@ expect:
     winner: Alice
 """
     )
-    source = YamlSource(Path("gaps.yaml"), text)
-    play = Playthrough(validate_scenario(source), source)
+    play = playthrough_of(text, "gaps.yaml")
     assert play.failures() == [
         "gaps.yaml:25: expect[0] at 'end': card 'nobody' is not on the table",
         "gaps.yaml:26: expect[0] at 'end': ember-imp damage: expected 5, saw 0",
@@ -82,8 +79,7 @@ script:
 
 def test_a_scripted_bonus_keeps_its_duration() -> None:
     # runner._perform: the script's bonus is the game's own, "until end of turn" (S-6)
-    source = YamlSource(Path("bonus.yaml"), BONUS)
-    play = Playthrough(validate_scenario(source), source)
+    play = playthrough_of(BONUS, "bonus.yaml")
     play.run(play.scenario.script)
     by_hand = game_from_yaml(BONUS)
     by_hand.add_bonus("thorn-squire", "power", 5, "end_of_turn")

@@ -6,16 +6,16 @@ names what it kills."""
 
 from __future__ import annotations
 
-from pathlib import Path
+from functools import partial
 
 import pytest
 
 from engine.choices import Answer, Choice
 from engine.errors import RuleError, ScenarioError
 from engine.might.scenario import Action as MightAction
-from engine.scenario import Playthrough, TakeBack, validate_scenario
+from engine.scenario import Playthrough, TakeBack
 from engine.souls.scenario import Action as SoulsAction
-from engine.yaml_source import YamlSource
+from tests.playthroughs import playthrough_of
 
 DUEL = """\
 ruleset: souls
@@ -71,9 +71,7 @@ MEND_THEN_END = MightAction.model_validate(
 )
 
 
-def playthrough(text: str, name: str = "acts.yaml") -> Playthrough:
-    source = YamlSource(Path(name), text)
-    return Playthrough(validate_scenario(source), source)
+playthrough = partial(playthrough_of, name="acts.yaml")
 
 
 def timeline(play: Playthrough) -> list[str]:

@@ -118,6 +118,15 @@ class Recorder(Generic[TableT]):
     def _restore_state(self, state: object) -> None:
         """Put back what ``_save_state`` returned."""
 
+    def _checkpoint(self) -> tuple[int, TableT, tuple[str, ...], object]:
+        """What ``_roll_back`` needs to put the game back as it is now."""
+        return (len(self.steps), self.table, self.phase, self._save_state())
+
+    def _roll_back(self, mark: tuple[int, TableT, tuple[str, ...], object]) -> None:
+        steps, self.table, self.phase, state = mark
+        del self.steps[steps:]
+        self._restore_state(state)
+
     def transaction(self) -> AbstractContextManager[None]:
         """Run an action all or nothing: on any error the table and timeline are restored.
 
@@ -167,15 +176,11 @@ class _Transaction(AbstractContextManager[None]):
         self.recorder = recorder
 
     def __enter__(self) -> None:
-        recorder = self.recorder
-        self.mark = (len(recorder.steps), recorder.table, recorder.phase, recorder._save_state())
+        self.mark = self.recorder._checkpoint()
 
     def __exit__(self, kind: type[BaseException] | None, *_: object) -> None:
         if kind is not None:  # any error, a rehearsal's end included: undo it all
-            recorder = self.recorder
-            steps, recorder.table, recorder.phase, state = self.mark
-            del recorder.steps[steps:]
-            recorder._restore_state(state)
+            self.recorder._roll_back(self.mark)
 
 
 class _Rehearsed(Exception):

@@ -3,6 +3,7 @@ validation makes (engine/frozen.py)."""
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import pytest
@@ -72,3 +73,22 @@ def test_the_records_of_a_step_made_either_way_are_equal() -> None:
     assert made.model_dump() == {"kind": "playtester", "card": "x", "text": "deal 5"}
     change = StatChanged.model_construct(card="x", stat="damage", before=0, after=5)
     assert change == StatChanged(card="x", stat="damage", before=0, after=5)
+
+
+def test_every_way_of_making_a_model_shares_its_dict_keys() -> None:
+    """Validation, ``model_construct`` and ``evolve`` all leave a key-sharing dict, as setting
+    the attributes one by one does: it holds only the values, and every snapshot of a timeline
+    holds one (docs/performance.md)."""
+    Record = record_class()
+    one_by_one = Record.__new__(Record)
+    for name, value in {"name": "a", "amount": 5, "tags": [], "notes": [1]}.items():
+        object.__setattr__(one_by_one, name, value)
+    made = [
+        Record(name="a"),
+        Record.model_construct(name="a"),
+        Record.model_construct(name="a").evolve(amount=6),
+    ]
+    assert {sys.getsizeof(record.__dict__) for record in made} == {
+        sys.getsizeof(one_by_one.__dict__)
+    }
+    assert [list(record.__dict__) for record in made] == [["name", "amount", "tags", "notes"]] * 3

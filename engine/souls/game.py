@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, TypeVarTuple
 
 from engine.changes import (
     BonusChanged,
@@ -54,6 +54,8 @@ from engine.loops import LoopGuard
 from engine.souls.cards import Ability, CardDef, Effect, EffectTarget, TargetSpec
 from engine.souls.table import Bonus, CardState, SoulsTable
 from engine.timeline import Cause, Recorder, Step, turn_label
+
+Args = TypeVarTuple("Args")
 
 
 def round_down_to_5(amount: int) -> int:
@@ -117,10 +119,17 @@ class SoulsGame(Recorder[SoulsTable]):
     def _definition(self, uid: str) -> CardDef:
         return self.table.defs[self._card(uid).name]
 
-    def _set(self, card: CardState) -> None:
+    def _set(self, card: CardState, may_reach_0_hp: bool = True) -> None:
+        """Put ``card`` on the table, and mark what the next capture check must look at.
+
+        ``may_reach_0_hp=False``: only the card's damage changed, and its HP is known to stay
+        above 0 or to rise, so the check can skip it. One at 0 HP already was marked when it got
+        there, and stays marked until a check (a battle window defers them, 14.4.2).
+        """
         old = self.table.cards.get(card.uid)
         self.table = self.table.with_card(card)
-        self._stale |= self.table.index.affected(old, card)
+        if may_reach_0_hp:
+            self._stale |= self.table.index.affected(old, card)
 
     def _require_game_on(self) -> None:
         if self.table.game_over:
@@ -140,17 +149,23 @@ class SoulsGame(Recorder[SoulsTable]):
                 "during the other player's turn",
             )
 
-    def _action(self, check: Callable[[], None], act: Callable[[], None]) -> list[Step]:
+    def _action(
+        self, check: Callable[[], None], act: Callable[[*Args], None], *args: *Args
+    ) -> list[Step]:
         """Check, then act inside a transaction; capture after the step of play (14.4.2).
 
         A loop that never ends (P-25) raises LoopError from ``act``: the transaction undoes it.
         """
-        with self.transaction():
+        mark = self._checkpoint()  # a transaction without a context manager's calls: a hot path
+        try:
             check()
-            mark = len(self.steps)
-            act()
+            first = len(self.steps)
+            act(*args)
             self._settle()
-            return self.steps[mark:]
+        except BaseException:
+            self._roll_back(mark)
+            raise
+        return self.steps[first:]
 
     def _verify_by_acting(self, check: Callable[[], None], act: Callable[[], object]) -> None:
         """``verify_x`` of an action that can set off triggers: the static checks, then, when a
@@ -172,9 +187,11 @@ class SoulsGame(Recorder[SoulsTable]):
         can answer each other for ever, so their resolutions are counted (P-25); a capture check
         ends by itself, as each of its rounds turns at least one more card face down.
         """
-        guard = LoopGuard("souls trigger resolution")
         if self.battle is None:
             self._capture_check(AFTER_PLAY)
+        if not self.pending:
+            return
+        guard = LoopGuard("souls trigger resolution")
         while self.pending and not self.table.game_over:
             guard.tick()
             ordered = len(self.pending) > 1  # several waiting: S-16 and P-26 fix their order
@@ -279,7 +296,7 @@ class SoulsGame(Recorder[SoulsTable]):
         dealt = min(rounded, hp_before)
         notes = [f"{amount} rounded down"] if rounded != amount else []
         notes += [f"{rounded} capped at its {hp_before} HP"] if dealt != rounded else []
-        self._set(card.evolve(damage=card.damage + dealt))
+        self._set(card.evolve(damage=card.damage + dealt), may_reach_0_hp=dealt == hp_before)
         self.record(  # damage leaves max HP as it was: HP falls by what was dealt
             f"{uid} takes {dealt} {kind}damage (HP {hp_before} -> {hp_before - dealt})"
             + (f"; {', '.join(notes)}" if notes else ""),
@@ -309,7 +326,7 @@ class SoulsGame(Recorder[SoulsTable]):
                 cause,
             )
             return
-        self._set(card.evolve(damage=card.damage - healed))
+        self._set(card.evolve(damage=card.damage - healed), may_reach_0_hp=False)  # HP rises
         note = f"; {amount} rounded down" if rounded != amount else ""
         note += f"; only {healed} of {rounded} removed" if healed != rounded else ""
         self.record(
@@ -482,6 +499,8 @@ class SoulsGame(Recorder[SoulsTable]):
         """Active cards at 0 HP, in the order of simultaneous events: only a card whose HP may
         have changed since the last check can be one (the index says which, 14.5.3)."""
         table, stale = self.table, self._stale
+        if not stale:
+            return []
         self._stale = set()
         at_zero = [
             table.cards[uid]
@@ -1037,7 +1056,7 @@ class SoulsGame(Recorder[SoulsTable]):
         self, text: str, target: str, check: Callable[[], None], act: Callable[[Cause], None]
     ) -> list[Step]:
         cause = Cause.model_construct(kind="playtester", card=target, text=text)  # a hot path
-        return self._action(check, lambda: act(cause))
+        return self._action(check, act, cause)
 
     def _check_deal(self, target: str) -> None:
         """Effect damage and healing need an active Soul or Realm, not a captured one (14.5.1)."""

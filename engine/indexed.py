@@ -41,25 +41,16 @@ class Indexed(Generic[IndexT]):
 
         def evolve(self, **changes: object) -> Self: ...  # Frozen's
 
-    def _known_index(self) -> IndexT | None:
-        index = self.cards.derived
-        if isinstance(index, self.index_class) and index.defs is self.defs:
-            return index  # type: ignore[no-any-return]
-        return None
-
     @property
     def index(self) -> IndexT:
         """The lookups kept with the cards: built once for a table, then updated card by card."""
-        index = self._known_index()
-        if index is None:
-            index = self.index_class.build(self.cards.values(), self.defs)
-            self.cards.derived = index
-        return index
+        index: Any = self.cards.derived
+        if index.__class__ is not self.index_class or index.defs is not self.defs:
+            index = self.cards.derived = self.index_class.build(self.cards.values(), self.defs)
+        return index  # type: ignore[no-any-return]
 
     def _replaced(self, old: Any, new: Any, cards: CardMap[Any]) -> Self:
         """The table with ``cards``, in which one card went from ``old`` to ``new``."""
         table = self.evolve(cards=cards)
-        known = self._known_index()
-        if known is not None:
-            cards.derived = known.moved(old, new)
+        cards.derived = self.index.moved(old, new)
         return table

@@ -42,7 +42,7 @@ def by_scanning(table: MightTable) -> dict[str, Any]:
 
 def assert_index_fresh(table: MightTable, where: str) -> None:
     """The updated index is the one built from scratch, and holds what scanning finds."""
-    assert table._known_index() is not None, f"{where}: the update dropped the index"
+    assert isinstance(table.cards.derived, MightIndex), f"{where}: the update dropped the index"
     fresh = MightTable.model_validate(table.model_dump())  # a new CardMap: built from scratch
     assert contents(table.index) == contents(fresh.index), where
     assert contents(table.index) == by_scanning(table), where

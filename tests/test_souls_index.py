@@ -83,7 +83,7 @@ def from_scratch(table: SoulsTable) -> SoulsIndex:
 
 def assert_index_fresh(table: SoulsTable, where: str) -> None:
     """The updated index is the one built from scratch, and holds what scanning finds."""
-    assert table._known_index() is not None, f"{where}: the update dropped the index"
+    assert isinstance(table.cards.derived, SoulsIndex), f"{where}: the update dropped the index"
     assert contents(table.index) == contents(from_scratch(table)), where
     assert contents(table.index) == by_scanning(table), where
 

@@ -15,6 +15,7 @@ from typing import Any, Self
 from pydantic import BaseModel, ConfigDict
 
 _set = object.__setattr__  # frozen models refuse plain attribute assignment
+_new = object.__new__
 _FIELD_SETS: dict[frozenset[str], set[str]] = {}
 _IMMUTABLE = (type(None), bool, int, float, str, tuple, frozenset)
 _MISSING = object()  # a field left out of model_construct
@@ -60,7 +61,7 @@ class Frozen(BaseModel):
             fields_set = _shared(fields_set | changes.keys())
         values = self.__dict__.copy()  # a key-sharing dict stays one: copied in C, as small
         values.update(changes)
-        new = self.__class__.__new__(self.__class__)
+        new = _new(self.__class__)  # a model has no __new__ of its own: skip looking it up
         _set(new, "__dict__", values)
         _set(new, "__pydantic_fields_set__", fields_set)
         _set(new, "__pydantic_extra__", None)

@@ -478,8 +478,9 @@ class SoulsGame(Recorder[SoulsTable]):
                 )
 
     def _capture_check(self, cause: Cause, extra_rules: Sequence[str] = ()) -> None:
-        """Capture every active card at 0 HP, all at once, until nothing changes (S-12)."""
-        while not self.table.game_over:
+        """Capture every active card at 0 HP, all at once, until nothing changes (S-12). Only a
+        card marked since the last check can be at 0 HP (``_set``)."""
+        while self._stale and not self.table.game_over:
             at_zero = self._at_zero()
             if not at_zero:
                 break
@@ -499,8 +500,6 @@ class SoulsGame(Recorder[SoulsTable]):
         """Active cards at 0 HP, in the order of simultaneous events: only a card whose HP may
         have changed since the last check can be one (the index says which, 14.5.3)."""
         table, stale = self.table, self._stale
-        if not stale:
-            return []
         self._stale = set()
         at_zero = [
             table.cards[uid]

@@ -193,8 +193,10 @@ class SoulsTable(Frozen, Indexed[SoulsIndex]):
         return total
 
     def stat(self, uid: str, stat: Literal["max_hp", "power"]) -> int:
-        card = self.cards[uid]
-        definition = self.defs[card.name]
+        return self._stat_of(self.cards[uid], stat)
+
+    def _stat_of(self, card: CardState, stat: Literal["max_hp", "power"]) -> int:
+        uid, definition = card.uid, self.defs[card.name]
         total = definition.hp if stat == "max_hp" else definition.power
         if card.bonuses:
             total += sum(b.amount for b in card.bonuses if b.stat == stat)
@@ -209,7 +211,8 @@ class SoulsTable(Frozen, Indexed[SoulsIndex]):
         return self.stat(uid, "max_hp")
 
     def hp(self, uid: str) -> int:
-        return max(0, self.stat(uid, "max_hp") - self.cards[uid].damage)
+        card = self.cards[uid]
+        return max(0, self._stat_of(card, "max_hp") - card.damage)
 
     def power(self, uid: str) -> int:
         return max(0, self.stat(uid, "power"))

@@ -89,13 +89,12 @@ def might_text(cards: int) -> str:
 def souls_session(game: SoulsGame, actions: int, seed: int = 1) -> None:
     """Playtester edits on random Souls: 5 damage, or a heal of a damaged one; an end of turn
     every 50 actions."""
-    rng = random.Random(seed)
     uids = [uid for uid in game.table.cards if uid.startswith("s")]
-    for number in range(1, actions + 1):
+    picks = random.Random(seed).choices(uids, k=actions)  # drawn at once: time the engine
+    for number, uid in enumerate(picks, start=1):
         if number % 50 == 0:
             game.end_turn()
             continue
-        uid = rng.choice(uids)
         if game.table.cards[uid].damage:
             game.heal(uid, 5)
         else:

@@ -126,10 +126,12 @@ class SoulsGame(Recorder[SoulsTable]):
         above 0 or to rise, so the check can skip it. One at 0 HP already was marked when it got
         there, and stays marked until a check (a battle window defers them, 14.4.2).
         """
+        if not may_reach_0_hp:
+            self.table = self.table.with_card(card)
+            return
         old = self.table.cards.get(card.uid)
         self.table = self.table.with_card(card)
-        if may_reach_0_hp:
-            self._stale |= self.table.index.affected(old, card)
+        self._stale |= self.table.index.affected(old, card)
 
     def _require_game_on(self) -> None:
         if self.table.game_over:

@@ -514,7 +514,7 @@ class MainWindow(QMainWindow):
         except ChoiceCancelled:
             self.statusBar().showMessage("Cancelled")
             return False
-        except RuleError as error:
+        except (RuleError, ScenarioError) as error:  # ScenarioError: deep inside, located
             QMessageBox.warning(self, "Not allowed", str(error))
             return False
         if self.session.branch != branch:
@@ -537,7 +537,7 @@ class MainWindow(QMainWindow):
             self.session.redo()
         except ChoiceCancelled:
             self.statusBar().showMessage("Cancelled")
-        except RuleError as error:
+        except (RuleError, ScenarioError) as error:
             QMessageBox.warning(self, "Cannot redo", str(error))
 
     def ask_choice(self, choice: Choice) -> Answer:

@@ -313,7 +313,7 @@ class Session(QObject):
         mark = len(play.game.steps)
         try:
             play.act(action, self.chooser, open_windows=was_open)
-        except RuleError:
+        except (RuleError, ScenarioError):
             self.redo_stack.clear()
             raise
         self.redo_stack.pop()

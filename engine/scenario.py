@@ -217,11 +217,22 @@ class Playthrough:
         self, action: ScriptAction, ask: Chooser = default_chooser, open_windows: bool = True
     ) -> ScriptAction:
         """Play one more action; choices it leaves open go to ``ask`` (the player) and are
-        written into the action returned. A RuleError propagates and changes nothing.
+        written into the action returned. A refusal propagates and changes nothing: a
+        RuleError, or a ScenarioError naming the place in the script of one inside an action
+        played as a file plays it (a window with ``open_windows=False``, a response's own
+        responses). The file's ``expect_error`` is about its own script: the player's action
+        never stops the run.
 
         While an action waits, ``action`` is played inside it. Otherwise, with ``open_windows``,
         an attack stops at its battle window and a spell waits on the chain (after what is
         already written inside them)."""
+        stop_on, self.runner.stop_on = self.runner.stop_on, None
+        try:
+            return self._act(action, ask, open_windows)
+        finally:
+            self.runner.stop_on = stop_on
+
+    def _act(self, action: ScriptAction, ask: Chooser, open_windows: bool) -> ScriptAction:
         if self.open:
             return self._inside(action, ask)
         mark = len(self.game.steps)

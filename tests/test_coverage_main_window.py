@@ -16,7 +16,10 @@ from app import gui
 from app.main_window import MainWindow
 from engine.assets import SCENARIOS
 from engine.choices import ChoiceCancelled
-from engine.errors import RuleError
+from engine.errors import RuleError, ScenarioError
+from engine.might.scenario import Action as MightAction
+from engine.scenario import Playthrough
+from engine.souls.scenario import Action as SoulsAction
 
 DEMO = SCENARIOS / "souls" / "demo-table.yaml"
 M4 = SCENARIOS / "might" / "M4-prevention-worked-example.yaml"
@@ -244,3 +247,58 @@ def test_launch_without_a_display_says_how_to_render_headless(
     monkeypatch.setattr(gui, "has_display", lambda: False)
     assert gui.launch(M4) == 2
     assert capsys.readouterr().err.strip() == gui.NO_DISPLAY.strip()
+
+
+CHAIN = """\
+ruleset: might
+title: Orders on the chain
+rules: [M-7]
+setup:
+  players:
+    - name: Alice
+      units: [{card: Iron Sentinel}]
+      hand: [{card: Spark}, {card: Quick Mend}]
+    - name: Bob
+      units: [{card: Stone Whelp}]
+"""
+
+
+def test_a_refusal_deep_inside_an_action_is_shown_and_changes_nothing(
+    window: MainWindow, boxes: Boxes, tmp_path: Path
+) -> None:
+    """A Reaction played while Spark waits, with a response of its own that is refused (M-7:
+    no end of turn while the chain is not empty): the located refusal is a dialog, not an
+    exception in the slot, and the session is as it was."""
+    path = tmp_path / "chain.yaml"
+    path.write_text(CHAIN, encoding="utf-8")
+    assert window.open_path(path)
+    spark = MightAction.model_validate({"play": {"card": "spark", "target": "iron-sentinel"}})
+    assert window.try_action(spark)
+    steps, actions = window.session.last, list(window.session.play.actions)
+    mend_then_end = MightAction.model_validate(
+        {"play": {"card": "quick-mend", "target": "iron-sentinel", "responses": [{"end_turn": {}}]}}
+    )
+    assert not window.try_action(mend_then_end)
+    kind, title, text = boxes.shown[-1]
+    assert (kind, title) == ("warning", "Not allowed")
+    assert "script[0].play.responses[0].play.responses[0].end_turn" in text and "M-7" in text
+    assert window.session.last == steps and window.session.play.actions == actions
+
+
+def test_a_located_refusal_on_redo_is_shown_and_ends_the_redo_stack(
+    window: MainWindow, boxes: Boxes, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Redo replays the undone action; if it is refused deep inside (a located ScenarioError),
+    the refusal is a dialog and nothing is left to redo, as for a RuleError."""
+    assert window.open_path(DEMO)
+    deal = SoulsAction.model_validate({"deal": {"target": "sylva", "amount": 5}})
+    assert window.try_action(deal)
+    assert window.session.undo() and window.session.redo_stack
+
+    def refused(*args: object, **kwargs: object) -> None:
+        raise ScenarioError("demo.yaml", "script[3].deal", "not now", rule="S-13")
+
+    monkeypatch.setattr(Playthrough, "act", refused)
+    window.redo()
+    assert boxes.shown[-1][:2] == ("warning", "Cannot redo")
+    assert "not now" in boxes.shown[-1][2] and not window.session.redo_stack

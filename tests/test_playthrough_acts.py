@@ -208,3 +208,23 @@ def test_a_players_order_for_a_written_response_is_asked_and_written() -> None:
     assert play.waiting() is not None
     [response] = play.actions[0].nested()
     assert getattr(response, "order", None) == {"iron-sentinel": ("twice", "ward")}
+
+
+def test_a_players_refused_action_never_stops_the_files_run() -> None:
+    # act: the file's expect_error (S-13) is about its own script. A player's action refused
+    # deep inside (a window played as a file plays it) is a located ScenarioError, as without
+    # expect_error, and the file's run is not marked stopped by it: its failures stay
+    play = playthrough_of(DUEL + "expect_error: {rule: S-13}\n", name="stops.yaml")
+    failures = play.runner.stop_failures()
+    assert failures == [
+        "stops.yaml:8: expect_error: expected the run to stop citing S-13, "
+        "but every action was allowed"
+    ]
+    with pytest.raises(ScenarioError) as refused:
+        play.act(ATTACK_THEN_END, open_windows=False)
+    assert refused.value.where == "script[0].attack.window[0].end_turn"
+    assert play.runner.stopped is None and play.runner.stop_failures() == failures
+    assert play.runner.stop_on is not None and play.runner.stop_on.rule == "S-13"
+    assert play.actions == [] and len(play.game.steps) == 1
+    play.act(NICK)  # and the player plays on
+    assert [action.kind for action in play.actions] == ["deal"]

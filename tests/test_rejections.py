@@ -244,7 +244,7 @@ REFUSALS = [
     souls("captured-target", "play firebolt ash-zealot", "14.5.1",
         "ash-zealot is captured: only effects that ask"),
     souls("realm-for-a-soul", "play firebolt ember-citadel", "S-15",
-        "ember-citadel is not an enemy soul on the table"),
+        "ember-citadel is not an enemy Soul on the table"),
     souls("target-in-the-wrong-line", "spring pitfall bob-guard", "S-2",
         "bob-guard is not in the Front Line"),
     # --- souls: abilities and HP costs (S-12, 14.5.1, S-5, S-11, S-4)

@@ -31,6 +31,14 @@ AutoTarget = Literal[
 EffectTarget = Literal["target"] | AutoTarget
 
 
+_KIND_WORDS = {  # as the rules write them (S-15)
+    "soul": "Soul",
+    "realm": "Realm",
+    "captured_soul": "captured Soul",
+    "soul_or_realm": "Soul or Realm",
+}
+
+
 class TargetSpec(Frozen):
     """What a card or ability may target when it is played or activated."""
 
@@ -39,10 +47,16 @@ class TargetSpec(Frozen):
     line: Literal["front", "back", "any"] = "any"
 
     def describe(self) -> str:
+        """What may be targeted, in the rules' words.
+
+        >>> TargetSpec(side="enemy", line="front").describe()
+        'an enemy Front Line Soul'
+        >>> TargetSpec(kind="captured_soul").describe(), TargetSpec(kind="soul_or_realm").describe()
+        ('a captured Soul', 'a Soul or Realm')
+        """
         side = {"own": "your ", "enemy": "an enemy ", "any": "a "}[self.side]
         line = "" if self.line == "any" else f"{self.line.capitalize()} Line "
-        kind = self.kind.replace("_", " ").replace("soul or realm", "Soul or Realm")
-        return f"{side}{line}{kind}"
+        return f"{side}{line}{_KIND_WORDS[self.kind]}"
 
 
 class Damage(Frozen):

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.card_painter import BADGE_LINE, PAD, flow_badges, paint_card
+from app.eliding_label import ElidingLabel
 from app.looks import CardLook
 from app.table_scene import CardItem, TableScene
 
@@ -93,7 +94,9 @@ class PhaseStrip(QFrame):
     def __init__(self, parent: QWidget) -> None:
         super().__init__(parent)
         self.setObjectName("strip")
-        self.phase, self.info, self.caption, self.over = QLabel(), QLabel(), QLabel(), QLabel()
+        self.phase = ElidingLabel(Qt.TextElideMode.ElideLeft)  # the deepest phase stays
+        self.caption = ElidingLabel(Qt.TextElideMode.ElideRight)
+        self.info, self.over = QLabel(), QLabel()
         for name, label in (
             ("phase", self.phase),
             ("info", self.info),
@@ -132,10 +135,9 @@ class PhaseStrip(QFrame):
         self.waiting_row = row
 
     def show_step(self, phase: str, info: str, caption: str, over: str) -> None:
-        self.phase.setText(phase)
+        self.phase.set_full_text(phase)
         self.info.setText(info)
-        self.caption.setText(caption)
-        self.caption.setToolTip(caption)
+        self.caption.set_full_text(caption)
         self.over.setText(over)
         waiting = self.waiting_row is not None and not self.waiting_row.isHidden()
         self.over.setVisible(bool(over))

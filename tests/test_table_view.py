@@ -301,10 +301,32 @@ def test_the_phase_strip_follows_cleanup_and_expiration(window: MainWindow) -> N
     window.open_path(SCENARIOS / "might" / "M11-expiration-worked-example.yaml")
     heal = next(s for s in window.session.steps if any("Heal" in part for part in s.phase[2:]))
     window.session.select(heal.index)
-    strip = window.view.strip.phase.text()
+    strip = window.view.strip.phase.full_text
     assert all(part in strip for part in heal.phase)
-    assert window.view.strip.caption.text() == heal.description
+    assert window.view.strip.caption.full_text == heal.description
     assert window.view.strip.isVisible()
+
+
+def test_a_long_phase_path_keeps_its_deepest_phase_at_a_small_window(
+    qtbot,
+    window: MainWindow,  # type: ignore[no-untyped-def]
+) -> None:
+    """At 1024 px the strip cannot hold "Turn 1 (Alice) › End of turn › Expiration › (c) ...":
+    it drops the start, marked "…", keeps the step's own phase whole, and shows the whole path
+    as a tooltip; at 1600 px it shows it all."""
+    window.open_path(SCENARIOS / "might" / "M11-expiration-worked-example.yaml")
+    step = max(window.session.steps, key=lambda s: len(" › ".join(s.phase)))
+    window.session.select(step.index)
+    path = " › ".join(step.phase)
+    phase = window.view.strip.phase
+    window.resize(1024, 700)
+    qtbot.waitUntil(lambda: phase.text() != path)
+    assert phase.text().startswith("…") and phase.text().endswith(step.phase[-1])
+    assert phase.fontMetrics().horizontalAdvance(phase.text()) <= phase.width()
+    assert phase.full_text == path and phase.toolTip() == path
+    window.resize(1600, 1000)
+    qtbot.waitUntil(lambda: phase.text() == path)
+    assert phase.toolTip() == ""
 
 
 def test_game_over_is_a_banner(window: MainWindow) -> None:
@@ -406,7 +428,7 @@ def test_present_mode_shows_the_table_alone_in_large_type(qtbot, window: MainWin
     assert window.presenting and window.present_action.isChecked()
     assert not window.timeline_dock.isVisible() and not window.inspector_dock.isVisible()
     assert not window.menuBar().isVisible() and window.view.strip.height() > normal
-    assert "S-13 Battle sequence" in window.view.strip.caption.text()
+    assert "S-13 Battle sequence" in window.view.strip.caption.text()  # wrapped: all of it
     index = window.session.index
     qtbot.keyClick(window, Qt.Key.Key_Right)
     assert window.session.index == index + 1

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
-from engine.scenario import Playthrough, validate_scenario
+from engine.branches import MAIN
+from engine.scenario import Playthrough, load_scenario, play_branch, validate_scenario
+from engine.timeline import Step
 from engine.yaml_source import YamlSource
 
 
@@ -12,3 +15,10 @@ def playthrough_of(text: str, name: str = "scenario.yaml") -> Playthrough:
     """Play ``text`` as the file ``name``: errors are located in it by that name."""
     source = YamlSource(Path(name), text)
     return Playthrough(validate_scenario(source), source)
+
+
+def branch_timelines(path: Path) -> Iterator[tuple[str, list[Step]]]:
+    """The timeline of the scenario file's script and of each of its branches, by name."""
+    scenario, source = load_scenario(path)
+    for name in [MAIN, *(branch.name for branch in scenario.branches)]:
+        yield name, play_branch(scenario, source, name).game.steps

@@ -14,8 +14,9 @@ import pytest
 
 from app.looks import LookCache, layout
 from engine.assets import ASSETS, LESSONS, SCENARIOS
-from engine.scenario import load_scenario, play_branch, scenario_files
+from engine.scenario import scenario_files
 from tests.big_tables import souls_game, souls_session
+from tests.playthroughs import branch_timelines
 
 FILES = scenario_files([SCENARIOS, LESSONS])
 
@@ -33,9 +34,7 @@ def assert_cached_layouts_fresh(tables: list[object], where: str) -> None:
 
 @pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(ASSETS)) for p in FILES])
 def test_cached_looks_match_fresh_ones(path: Path) -> None:
-    scenario, source = load_scenario(path)
-    for name in ["main", *(b.name for b in scenario.branches)]:
-        steps = play_branch(scenario, source, name).game.steps
+    for name, steps in branch_timelines(path):
         assert_cached_layouts_fresh([step.table for step in steps], f"{path.name} {name}")
 
 

@@ -14,8 +14,9 @@ import pytest
 from engine.assets import ASSETS, LESSONS, SCENARIOS
 from engine.might.index import MightIndex
 from engine.might.table import MightTable
-from engine.scenario import load_scenario, play_branch, scenario_files
+from engine.scenario import scenario_files
 from tests.big_tables import might_game, might_session
+from tests.playthroughs import branch_timelines
 
 FILES = scenario_files([SCENARIOS / "might", LESSONS / "might"])
 
@@ -50,10 +51,8 @@ def assert_index_fresh(table: MightTable, where: str) -> None:
 
 @pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(ASSETS)) for p in FILES])
 def test_index_matches_a_fresh_one_at_every_step(path) -> None:  # type: ignore[no-untyped-def]
-    scenario, source = load_scenario(path)
-    for name in ["main", *(b.name for b in scenario.branches)]:
-        play = play_branch(scenario, source, name)
-        for step in play.game.steps[1:]:
+    for name, steps in branch_timelines(path):
+        for step in steps[1:]:
             assert isinstance(step.table, MightTable)
             assert_index_fresh(step.table, f"{path.name} {name} step {step.index}")
 

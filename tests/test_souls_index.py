@@ -16,9 +16,10 @@ from hypothesis import strategies as st
 
 from engine.assets import ASSETS, LESSONS, SCENARIOS
 from engine.errors import RuleError
-from engine.scenario import game_from_yaml, load_scenario, play_branch, scenario_files
+from engine.scenario import game_from_yaml, scenario_files
 from engine.souls.index import SoulsIndex
 from engine.souls.table import SoulsTable
+from tests.playthroughs import branch_timelines
 from tests.souls_tables import scenario_text
 from tests.test_souls_properties import EDITS, apply
 
@@ -90,10 +91,8 @@ def assert_index_fresh(table: SoulsTable, where: str) -> None:
 
 @pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(ASSETS)) for p in FILES])
 def test_index_matches_a_fresh_one_at_every_step(path) -> None:  # type: ignore[no-untyped-def]
-    scenario, source = load_scenario(path)
-    for name in ["main", *(b.name for b in scenario.branches)]:
-        play = play_branch(scenario, source, name)
-        for step in play.game.steps[1:]:
+    for name, steps in branch_timelines(path):
+        for step in steps[1:]:
             assert isinstance(step.table, SoulsTable)
             assert_index_fresh(step.table, f"{path.name} {name} step {step.index}")
 

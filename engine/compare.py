@@ -1,8 +1,9 @@
-"""Comparing two tables card by card: what differs between two branches, or two steps.
+"""Comparing two tables: what differs between two branches, or two steps.
 
-The facts compared are the ones scenario expectations check (damage, HP or Might, captured,
-zone and place, shields left, ...), plus each card's bonuses, so a difference reads as an
-expectation would: ``sylva hp: 25 / 30``.
+The facts compared are the ones scenario expectations check (whose turn it is, rune pools;
+each card's damage, HP or Might, captured, zone and place, shields left, ...), plus how the game
+stands and each card's bonuses, so a difference reads as an expectation would:
+``sylva hp: 25 / 30``, ``table turn: 1 / 2``.
 
 >>> from pathlib import Path
 >>> from engine.scenario import validate_scenario
@@ -72,11 +73,35 @@ def card_facts(table: Frozen, uid: str) -> dict[str, object]:
     return facts
 
 
+TABLE = "table"  # the "card" of a difference in the table's own facts
+
+
+def table_facts(table: Frozen) -> dict[str, object]:
+    """What the comparison looks at for the table as a whole: whose turn it is, as the
+    ``turn`` expectation reads it, and how the game stands (souls) or each rune pool (might)."""
+    assert isinstance(table, SoulsTable | MightTable)
+    facts: dict[str, object] = {
+        "turn": table.turn,
+        "turn player": table.players[table.turn_player].name,
+    }
+    if isinstance(table, SoulsTable):
+        facts["result"] = table.result()
+    else:
+        facts |= {f"{player.name}'s runes": player.runes for player in table.players}
+    return facts
+
+
 def differences(left: Frozen, right: Frozen) -> list[Difference]:
-    """Every fact that differs between two tables of one scenario, card by card."""
+    """Every fact that differs between two tables of one scenario: the table's own, then card
+    by card."""
     cards_left: dict[str, object] = getattr(left, "cards", {})
     cards_right: dict[str, object] = getattr(right, "cards", {})
-    found: list[Difference] = []
+    facts_left, facts_right = table_facts(left), table_facts(right)
+    found = [
+        Difference(TABLE, fact, value, facts_right[fact])
+        for fact, value in facts_left.items()
+        if value != facts_right[fact]
+    ]
     for uid in [*cards_left, *(c for c in cards_right if c not in cards_left)]:
         facts_left = card_facts(left, uid) if uid in cards_left else {}
         facts_right = card_facts(right, uid) if uid in cards_right else {}
@@ -88,7 +113,7 @@ def differences(left: Frozen, right: Frozen) -> list[Difference]:
 
 
 def changed_cards(found: list[Difference]) -> set[str]:
-    return {difference.card for difference in found}
+    return {difference.card for difference in found if difference.card != TABLE}
 
 
 @dataclass(frozen=True)

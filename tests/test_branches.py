@@ -13,6 +13,8 @@ from app.cli import main
 from app.dialogs import ReplacementOrderDialog
 from app.main_window import MainWindow
 from engine.assets import LESSONS, SCENARIOS
+from engine.branches import MAIN
+from engine.compare import Side, changed_cards, compare_sides
 from engine.errors import ScenarioError
 from engine.scenario import load_scenario, run_scenario
 
@@ -83,6 +85,55 @@ def test_diff_names_what_differs_between_two_branches(capsys: pytest.CaptureFixt
     assert data["left"] == {"branch": "main", "step": 11, "description": "Combat is over"}
     assert main(["diff", str(M8), "--branch", "nope"]) == 2
     assert "there is no branch 'nope'" in capsys.readouterr().err
+
+
+WHAT_IF = """\
+ruleset: {ruleset}
+title: What if
+rules: [S-1]
+setup:
+  players:
+    - {{name: Alice{alice}}}
+    - {{name: Bob}}
+script:
+  - end_turn: {{}}
+branches:
+  - name: {branch}
+    keep: 0
+    script: [{script}]
+"""
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "alice", "branch", "script", "expected"),
+    [
+        (
+            "souls",
+            ", slots: {A1: {card: Thorn Squire}}",
+            "stay",
+            "",
+            ["table turn: 2 / 1", "table turn player: Bob / Alice"],
+        ),
+        (
+            "might",
+            ", units: [{card: Stone Whelp}]",
+            "runes",
+            "{add_runes: {player: Alice, amount: 2}}",
+            ["table turn: 2 / 1", "table turn player: Bob / Alice", "table Alice's runes: 0 / 2"],
+        ),
+    ],
+)
+def test_diff_names_what_differs_in_the_table_itself(
+    tmp_path: Path, ruleset: str, alice: str, branch: str, script: str, expected: list[str]
+) -> None:
+    """Whose turn it is and the rune pools are facts of the table, not of a card: a branch that
+    did not end the turn differs in them (M-13, S-1), and no card is outlined for them."""
+    path = tmp_path / "what-if.yaml"
+    path.write_text(WHAT_IF.format(ruleset=ruleset, alice=alice, branch=branch, script=script))
+    scenario, source = load_scenario(path)
+    _, found = compare_sides(scenario, source, Side(MAIN), Side(branch))
+    assert [difference.describe() for difference in found] == expected
+    assert changed_cards(found) == set()
 
 
 # ------------------------------------------------------------------------------------ the app

@@ -66,8 +66,8 @@ MUTANTS = (
     Mutant(
         "a rollback forgets the pending state (triggers, battle, choices)",
         "engine/timeline.py",
-        "            recorder._restore_state(state)",
-        "            pass",
+        "        self._restore_state(state)",
+        "        pass",
         ("tests/test_souls_trust.py", "tests/test_might_trust.py"),
     ),
     Mutant(

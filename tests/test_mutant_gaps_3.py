@@ -1,0 +1,153 @@
+"""Might and souls behaviour no other test pinned down (docs/testing.md, "Mutation testing"):
+these pin behaviour that surviving mutants showed untested, and each test names the mutants
+it kills."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.choices import Answer, Choice
+from engine.errors import RuleError
+from engine.might.game import MightGame
+from engine.might.scenario import Action
+from engine.scenario import game_from_yaml, might_game_from_yaml
+from engine.timeline import Cause
+from tests.playthroughs import playthrough_of
+from tests.test_mutant_gaps_might import COMBAT, TABLE
+
+# TABLE with a Spark (a normal spell: 2 damage to a unit) in Alice's hand.
+WITH_SPARK = TABLE.replace("{card: Pyre Moth}]", "{card: Pyre Moth}]\n      hand: [{card: Spark}]")
+
+
+def test_a_playtesters_damage_is_caused_by_the_playtester_on_the_unit() -> None:
+    """A playtester's damage event names the damaged unit in its cause (M-4)."""
+    # kills engine.might.game.xǁMightGameǁ_deal_edit__mutmut_11
+    steps = might_game_from_yaml(TABLE).deal("stone-whelp", 1)
+    assert steps[0].description == "stone-whelp takes 1 damage (1); marked 0 -> 1"
+    assert steps[0].cause == Cause(
+        kind="playtester", card="stone-whelp", text="deal 1 to stone-whelp"
+    )
+
+
+def test_moving_and_recalling_a_unit_are_actions_on_that_unit() -> None:
+    """The steps of a move and of a recall have the unit in their cause; damage stays (M6, M-6)."""
+    # kills engine.might.rules.xǁMightRulesǁ_relocate__mutmut_15 and _relocate__mutmut_18
+    game = might_game_from_yaml(TABLE)
+    game.deal("stone-whelp", 1)
+    moved = game.move("stone-whelp", 1)
+    assert moved[0].description == (
+        "stone-whelp moves Battlefield 1 -> Battlefield 2, keeping its 1 damage"
+    )
+    assert moved[0].cause == Cause(kind="action", card="stone-whelp", text="stone-whelp moves")
+    recalled = game.recall("stone-whelp")
+    assert recalled[0].description == (
+        "stone-whelp is recalled Battlefield 2 -> base, keeping its 1 damage"
+    )
+    assert recalled[0].cause == Cause(
+        kind="action", card="stone-whelp", text="stone-whelp is recalled"
+    )
+
+
+def test_an_assignment_for_a_side_with_no_enemy_unit_is_refused_in_full() -> None:
+    """A script's assignment for a player who had no enemy unit to assign to answers no
+    question: the combat is refused, saying why (M-10)."""
+    # kills engine.might.runner.x_verify_answers_used__mutmut_26 and __mutmut_27
+    play = playthrough_of(TABLE, name="gaps.yaml")
+    game = play.game
+    assert isinstance(game, MightGame)
+    combat = Action.model_validate(
+        {
+            "combat": {
+                "battlefield": "Battlefield 1",
+                "assign": {"Alice": [{"unit": "spite-totem", "damage": 2}]},
+            }
+        }
+    )
+    with pytest.raises(RuleError) as refused:
+        play.act(combat)
+    assert refused.value.rule == "M-10"
+    assert str(refused.value) == (
+        "the assignment given for Alice was never asked for: Alice had no damage or no enemy "
+        "unit to assign it to (rule M-10)"
+    )
+    assert game.table.combat is None
+    assert len(game.steps) == 1  # only the set-up: the refused combat changed nothing
+
+
+def test_a_combat_cannot_start_while_a_spell_waits_on_the_chain() -> None:
+    """Starting a combat while the chain is not empty is refused, naming the action (M-7)."""
+    # kills engine.might.turn.xǁMightTurnǁ_check_combat__mutmut_1, _2 and _3
+    game = might_game_from_yaml(WITH_SPARK)
+    game.play("spark", "spite-totem")
+    assert game.table.chain
+    expected = "cannot start combat while the chain is not empty; resolve it first (rule M-7)"
+    with pytest.raises(RuleError) as verified:
+        game.verify_combat(0)
+    assert str(verified.value) == expected
+    assert game.can_combat(0) is False
+    with pytest.raises(RuleError) as refused:
+        game.combat(0)
+    assert refused.value.rule == "M-7"
+    assert str(refused.value) == expected
+
+
+def test_a_second_combat_during_a_combat_is_refused_in_full() -> None:
+    """While a combat asks for an assignment, starting another combat is refused (M-9)."""
+    # kills engine.might.turn.xǁMightTurnǁ_check_combat__mutmut_11
+    refusals: list[str] = []
+    game: MightGame
+
+    def chooser(choice: Choice) -> Answer:
+        if choice.kind == "assignment" and not refusals:
+            with pytest.raises(RuleError) as refused:
+                game.combat(0)
+            refusals.append(str(refused.value))
+        return choice.default
+
+    game = might_game_from_yaml(COMBAT, chooser)
+    game.combat(0)
+    assert refusals == ["a combat is already under way (rule M-9)"]
+
+
+def test_a_combat_one_past_the_last_battlefield_is_refused() -> None:
+    """There are two battlefields: a combat at battlefield number 3 is refused by number (M-9)."""
+    # kills engine.might.turn.xǁMightTurnǁ_check_combat__mutmut_16
+    game = might_game_from_yaml(TABLE)
+    assert len(game.table.battlefields) == 2
+    with pytest.raises(RuleError) as refused:
+        game.combat(2)
+    assert refused.value.rule == "M-9"
+    assert str(refused.value) == "there is no battlefield number 3 (rule M-9)"
+    assert game.can_combat(2) is False
+
+
+BLADE = """\
+ruleset: souls
+title: An Armament that grants power
+rules: [S-5, S-6]
+setup:
+  players:
+    - name: Alice
+      realm: {card: Old Keep}
+      slots:
+        A1: {card: Thorn Squire, armament: [{card: Ember Blade}]}
+    - name: Bob
+      realm: {card: Ember Citadel}
+"""
+
+
+def test_an_armament_that_grants_power_raises_power_not_max_hp() -> None:
+    """Ember Blade (+10 power) makes Thorn Squire (20 HP, 10 power) attack for 20; its max HP
+    stays 20 (S-5, S-6, 14.1.1)."""
+    # kills engine.souls.table.xǁSoulsTableǁ_stat_of__mutmut_20 (grants_hp read for power too)
+    game = game_from_yaml(BLADE)
+    table = game.table
+    assert table.power("thorn-squire") == 20
+    assert table.max_hp("thorn-squire") == 20
+    assert table.hp("thorn-squire") == 20
+    steps = game.attack("thorn-squire", "ember-citadel")
+    assert [s.description for s in steps] == [
+        "thorn-squire attacks ember-citadel",
+        "ember-citadel takes 20 attack damage (HP 40 -> 20)",
+        "thorn-squire takes 15 counterblow damage (HP 20 -> 5)",
+    ]

@@ -151,3 +151,25 @@ def test_an_armament_that_grants_power_raises_power_not_max_hp() -> None:
         "ember-citadel takes 20 attack damage (HP 40 -> 20)",
         "thorn-squire takes 15 counterblow damage (HP 20 -> 5)",
     ]
+
+
+def test_moving_a_unit_while_a_spell_waits_on_the_chain_is_refused_by_name() -> None:
+    """A unit's own actions wait for an empty chain; the refusal names the action (M-7)."""
+    # kills engine.might.rules.xǁMightRulesǁ_verify_own_unit__mutmut_7
+    game = might_game_from_yaml(WITH_SPARK)
+    game.play("spark", "spite-totem")
+    with pytest.raises(RuleError) as refused:
+        game.move("stone-whelp", 1)
+    assert str(refused.value) == (
+        "cannot move stone-whelp while the chain is not empty; resolve it first (rule M-7)"
+    )
+
+
+def test_moving_a_unit_one_past_the_last_battlefield_is_refused() -> None:
+    """There are two battlefields: a move to battlefield number 3 is refused by number (M-1)."""
+    # kills engine.might.rules.xǁMightRulesǁverify_move__mutmut_11
+    game = might_game_from_yaml(TABLE)
+    with pytest.raises(RuleError) as refused:
+        game.move("stone-whelp", 2)
+    assert str(refused.value) == "there is no battlefield number 3 (rule M-1)"
+    assert game.can_move("stone-whelp", 2) is False

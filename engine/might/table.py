@@ -78,8 +78,7 @@ class Doubler(Lasting):
     scope: Scope
 
     def describe(self) -> str:
-        scope = "" if self.scope == "all" else f" {self.scope}"
-        return f"doubling {self.id} ({scope.strip() or 'all'} damage){self.until()}"
+        return f"doubling {self.id} ({self.scope} damage){self.until()}"
 
 
 class LethalOverride(Lasting):

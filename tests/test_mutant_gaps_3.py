@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine.choices import Answer, Choice
-from engine.errors import RuleError
+from engine.errors import RuleError, ScenarioError
 from engine.might.game import MightGame
 from engine.might.scenario import Action
 from engine.scenario import game_from_yaml, might_game_from_yaml
@@ -173,3 +173,28 @@ def test_moving_a_unit_one_past_the_last_battlefield_is_refused() -> None:
         game.move("stone-whelp", 2)
     assert str(refused.value) == "there is no battlefield number 3 (rule M-1)"
     assert game.can_move("stone-whelp", 2) is False
+
+
+def test_an_unnamed_trigger_is_labelled_by_when_it_fires() -> None:
+    """A triggered ability without a name goes on the chain as "when takes damage", caused by
+    its unit's trigger (M-7, M-11)."""
+    # kills engine.might.rules.xǁMightRulesǁ_push_ability__mutmut_8, _9, _32 and _35
+    game = might_game_from_yaml(TABLE.replace("        name: Spite\n", ""))
+    pushed = game.deal("spite-totem", 1)[1]
+    assert pushed.description == "spite-totem triggers: when takes damage (goes on the chain)"
+    assert pushed.cause == Cause(
+        kind="trigger", card="spite-totem", text="spite-totem: when takes damage"
+    )
+
+
+def test_a_unit_set_up_at_a_battlefield_that_does_not_exist_is_located_in_full() -> None:
+    """The set-up names its battlefields; a unit placed at another is refused where it is
+    written, with the names there are (M-1)."""
+    # kills engine.might.runner.xǁTableBuilderǁ_battlefield__mutmut_3 to _12
+    with pytest.raises(ScenarioError) as refused:
+        playthrough_of(TABLE.replace("at: Battlefield 1", "at: Battlefield 9"), "gaps.yaml")
+    assert str(refused.value) == (
+        "gaps.yaml:24: setup.players[0].units[0].at: there is no battlefield 'Battlefield 9' "
+        "(battlefields: Battlefield 1, Battlefield 2) (rule M-1)"
+    )
+    assert refused.value.rule == "M-1"

@@ -94,7 +94,7 @@ rules: [S-1]
 setup:
   players:
     - {{name: Alice{alice}}}
-    - {{name: Bob}}
+    - {{name: Bob{bob}}}
 script:
   - end_turn: {{}}
 branches:
@@ -102,38 +102,66 @@ branches:
     keep: 0
     script: [{script}]
 """
+SQUIRE = ", slots: {A1: {card: Thorn Squire}}"
 
 
 @pytest.mark.parametrize(
-    ("ruleset", "alice", "branch", "script", "expected"),
+    ("ruleset", "alice", "bob", "branch", "script", "expected", "cards"),
     [
         (
             "souls",
-            ", slots: {A1: {card: Thorn Squire}}",
+            SQUIRE,
+            "",
             "stay",
             "",
             ["table turn: 2 / 1", "table turn player: Bob / Alice"],
+            set(),
+        ),
+        (
+            "souls",
+            SQUIRE,
+            ", realm: {card: Ember Citadel}",
+            "shatter",
+            "{deal: {target: ember-citadel, amount: 50}}",
+            [
+                "table turn: 2 / 1",
+                "table turn player: Bob / Alice",
+                "table result: under way / Alice wins",
+            ],
+            {"ember-citadel"},
         ),
         (
             "might",
             ", units: [{card: Stone Whelp}]",
+            "",
             "runes",
             "{add_runes: {player: Alice, amount: 2}}",
             ["table turn: 2 / 1", "table turn player: Bob / Alice", "table Alice's runes: 0 / 2"],
+            set(),
         ),
     ],
 )
 def test_diff_names_what_differs_in_the_table_itself(
-    tmp_path: Path, ruleset: str, alice: str, branch: str, script: str, expected: list[str]
+    tmp_path: Path,
+    ruleset: str,
+    alice: str,
+    bob: str,
+    branch: str,
+    script: str,
+    expected: list[str],
+    cards: set[str],
 ) -> None:
-    """Whose turn it is and the rune pools are facts of the table, not of a card: a branch that
-    did not end the turn differs in them (M-13, S-1), and no card is outlined for them."""
+    """Whose turn it is, how the game stands and the rune pools are facts of the table, not of
+    a card: they come first, and no card is outlined for them (M-13, S-1, P-23)."""
     path = tmp_path / "what-if.yaml"
-    path.write_text(WHAT_IF.format(ruleset=ruleset, alice=alice, branch=branch, script=script))
+    text = WHAT_IF.format(ruleset=ruleset, alice=alice, bob=bob, branch=branch, script=script)
+    path.write_text(text)
     scenario, source = load_scenario(path)
     _, found = compare_sides(scenario, source, Side(MAIN), Side(branch))
-    assert [difference.describe() for difference in found] == expected
-    assert changed_cards(found) == set()
+    described = [difference.describe() for difference in found]
+    assert described[: len(expected)] == expected
+    assert not any(line.startswith("table ") for line in described[len(expected) :])
+    assert changed_cards(found) == cards
 
 
 # ------------------------------------------------------------------------------------ the app

@@ -198,3 +198,27 @@ def test_a_unit_set_up_at_a_battlefield_that_does_not_exist_is_located_in_full()
         "(battlefields: Battlefield 1, Battlefield 2) (rule M-1)"
     )
     assert refused.value.rule == "M-1"
+
+
+EXILE = """\
+ruleset: souls
+title: Exile
+rules: [14.5.4]
+setup:
+  players:
+    - {name: Alice, slots: {A1: {card: Thorn Squire}}}
+    - {name: Bob, slots: {A1: {card: Ember Imp}, B1: {card: Mossback Guard}}}
+"""
+
+
+def test_a_playtesters_exile_is_caused_by_the_playtester_on_the_soul() -> None:
+    """Exiling a captured Soul is a playtester's edit on that Soul (14.5.4)."""
+    # kills engine.souls.game.xǁSoulsGameǁexile__mutmut_1, _2 and _13
+    game = game_from_yaml(EXILE)
+    game.capture("ember-imp")
+    exiled = game.exile("ember-imp")
+    assert all(
+        step.cause == Cause(kind="playtester", card="ember-imp", text="exile ember-imp")
+        for step in exiled
+    )
+    assert game.table.cards["ember-imp"].zone == "exile"

@@ -96,11 +96,11 @@ def differences(left: Frozen, right: Frozen) -> list[Difference]:
     by card."""
     cards_left: dict[str, object] = getattr(left, "cards", {})
     cards_right: dict[str, object] = getattr(right, "cards", {})
-    facts_left, facts_right = table_facts(left), table_facts(right)
+    table_left, table_right = table_facts(left), table_facts(right)
     found = [
-        Difference(TABLE, fact, value, facts_right[fact])
-        for fact, value in facts_left.items()
-        if value != facts_right[fact]
+        Difference(TABLE, fact, value, table_right[fact])
+        for fact, value in table_left.items()
+        if value != table_right[fact]
     ]
     for uid in [*cards_left, *(c for c in cards_right if c not in cards_left)]:
         facts_left = card_facts(left, uid) if uid in cards_left else {}

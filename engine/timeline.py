@@ -52,6 +52,8 @@ class Step(Frozen):
 
 
 TableT = TypeVar("TableT", bound=Frozen)
+# What undoing to a point needs: the number of steps, the table, the phase, the ruleset's state.
+Checkpoint = tuple[int, TableT, tuple[str, ...], object]
 _CITED: dict[tuple[str, ...], tuple[str, ...]] = {}
 
 
@@ -118,11 +120,11 @@ class Recorder(Generic[TableT]):
     def _restore_state(self, state: object) -> None:
         """Put back what ``_save_state`` returned."""
 
-    def _checkpoint(self) -> tuple[int, TableT, tuple[str, ...], object]:
+    def _checkpoint(self) -> Checkpoint[TableT]:
         """What ``_roll_back`` needs to put the game back as it is now."""
         return (len(self.steps), self.table, self.phase, self._save_state())
 
-    def _roll_back(self, mark: tuple[int, TableT, tuple[str, ...], object]) -> None:
+    def _roll_back(self, mark: Checkpoint[TableT]) -> None:
         steps, self.table, self.phase, state = mark
         del self.steps[steps:]
         self._restore_state(state)

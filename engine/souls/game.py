@@ -34,7 +34,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Literal, TypeVarTuple
+from functools import partial
+from typing import Literal
 
 from engine.changes import (
     BonusChanged,
@@ -54,8 +55,6 @@ from engine.loops import LoopGuard
 from engine.souls.cards import Ability, CardDef, Effect, EffectTarget, TargetSpec
 from engine.souls.table import Bonus, CardState, SoulsTable
 from engine.timeline import Cause, Recorder, Step, turn_label
-
-Args = TypeVarTuple("Args")
 
 
 def round_down_to_5(amount: int) -> int:
@@ -151,9 +150,7 @@ class SoulsGame(Recorder[SoulsTable]):
                 "during the other player's turn",
             )
 
-    def _action(
-        self, check: Callable[[], None], act: Callable[[*Args], None], *args: *Args
-    ) -> list[Step]:
+    def _action(self, check: Callable[[], None], act: Callable[[], None]) -> list[Step]:
         """Check, then act inside a transaction; capture after the step of play (14.4.2).
 
         A loop that never ends (P-25) raises LoopError from ``act``: the transaction undoes it.
@@ -162,7 +159,7 @@ class SoulsGame(Recorder[SoulsTable]):
         try:
             check()
             first = len(self.steps)
-            act(*args)
+            act()
             self._settle()
         except BaseException:
             self._roll_back(mark)
@@ -1057,7 +1054,7 @@ class SoulsGame(Recorder[SoulsTable]):
         self, text: str, target: str, check: Callable[[], None], act: Callable[[Cause], None]
     ) -> list[Step]:
         cause = Cause.model_construct(kind="playtester", card=target, text=text)  # a hot path
-        return self._action(check, act, cause)
+        return self._action(check, partial(act, cause))  # partial: no Python frame of its own
 
     def _check_deal(self, target: str) -> None:
         """Effect damage and healing need an active Soul or Realm, not a captured one (14.5.1)."""

@@ -34,8 +34,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import partial
-from typing import Literal
+from typing import Literal, TypeVarTuple
 
 from engine.changes import (
     BonusChanged,
@@ -55,6 +54,8 @@ from engine.loops import LoopGuard
 from engine.souls.cards import Ability, CardDef, Effect, EffectTarget, TargetSpec
 from engine.souls.table import Bonus, CardState, SoulsTable
 from engine.timeline import Cause, Recorder, Step, turn_label
+
+Args = TypeVarTuple("Args")
 
 
 def round_down_to_5(amount: int) -> int:
@@ -150,7 +151,9 @@ class SoulsGame(Recorder[SoulsTable]):
                 "during the other player's turn",
             )
 
-    def _action(self, check: Callable[[], None], act: Callable[[], None]) -> list[Step]:
+    def _action(
+        self, check: Callable[[], None], act: Callable[[*Args], None], *args: *Args
+    ) -> list[Step]:
         """Check, then act inside a transaction; capture after the step of play (14.4.2).
 
         A loop that never ends (P-25) raises LoopError from ``act``: the transaction undoes it.
@@ -159,7 +162,7 @@ class SoulsGame(Recorder[SoulsTable]):
         try:
             check()
             first = len(self.steps)
-            act()
+            act(*args)
             self._settle()
         except BaseException:
             self._roll_back(mark)
@@ -1054,7 +1057,7 @@ class SoulsGame(Recorder[SoulsTable]):
         self, text: str, target: str, check: Callable[[], None], act: Callable[[Cause], None]
     ) -> list[Step]:
         cause = Cause.model_construct(kind="playtester", card=target, text=text)  # a hot path
-        return self._action(check, partial(act, cause))  # partial: no Python frame of its own
+        return self._action(check, act, cause)
 
     def _check_deal(self, target: str) -> None:
         """Effect damage and healing need an active Soul or Realm, not a captured one (14.5.1)."""

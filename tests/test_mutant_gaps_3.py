@@ -222,3 +222,15 @@ def test_a_playtesters_exile_is_caused_by_the_playtester_on_the_soul() -> None:
         for step in exiled
     )
     assert game.table.cards["ember-imp"].zone == "exile"
+
+
+def test_a_playtesters_bonus_is_caused_by_the_playtester_on_the_soul() -> None:
+    """A bonus edit is a playtester's edit on that Soul, named by the bonus (S-6)."""
+    # kills engine.souls.game.xǁSoulsGameǁadd_bonus__mutmut_14, _15 and _30
+    game = game_from_yaml(EXILE)
+    [step] = game.add_bonus("ember-imp", "max_hp", 10, "end_of_turn")
+    assert step.cause == Cause(
+        kind="playtester",
+        card="ember-imp",
+        text="ember-imp gets +10 max_hp from playtester until end of turn",
+    )

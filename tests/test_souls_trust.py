@@ -64,6 +64,90 @@ def test_trigger_damaging_its_own_soul_is_refused_with_p25() -> None:
     assert game.can_heal("wounded-hermit")
 
 
+LOOP_BEHIND_EVERY_ACTION = """\
+ruleset: souls
+title: Every action that can set off triggers, over a loop
+rules: [P-25]
+cards:
+  - name: Wounded Hermit
+    kind: soul
+    hp: 20
+    power: 5
+    abilities:
+      - when: damaged
+        effects:
+          - {do: heal, amount: 5, target: self}
+          - {do: damage, amount: 5, target: self}
+  - name: Herald
+    kind: soul
+    hp: 20
+    power: 5
+    abilities:
+      - when: captured
+        effects:
+          - {do: damage, amount: 5, target: all_enemy_souls}
+  - name: Counting Herald
+    kind: soul
+    hp: 10
+    power: 5
+    statics:
+      - {stat: max_hp, amount: 10, side: any}
+    abilities:
+      - when: captured
+        effects:
+          - {do: damage, amount: 5, target: all_enemy_souls}
+  - name: Striker
+    kind: soul
+    hp: 20
+    power: 5
+    abilities:
+      - name: Strike
+        target: {side: enemy, kind: soul}
+        effects:
+          - {do: damage, amount: 5}
+setup:
+  players:
+    - name: Alice
+      realm: {card: Old Keep}
+      slots:
+        A1: {card: Striker}
+        A2: {card: Herald}
+        B1: {card: Herald, id: armoured-herald, damage: 20, armament: [{card: Iron Mail}]}
+        B2: {card: Counting Herald, damage: 15}
+      hand:
+        - {card: Firebolt}
+      ambushes:
+        C1: {card: Pitfall}
+    - name: Bob
+      realm: {card: Ember Citadel}
+      slots:
+        A1: {card: Wounded Hermit}
+        B1: {card: Thorn Squire, captured: true, damage: 20}
+"""
+# Each action reaches the Hermit, whose damage loops: a spell, an Ambush and an ability damage it;
+# a capture, a max-HP loss, a detach and an exile each capture a Herald, whose trigger damages it.
+LOOPING_ACTIONS: list[tuple[str, tuple[object, ...]]] = [
+    ("play", ("firebolt", "wounded-hermit")),
+    ("spring", ("pitfall", "wounded-hermit")),
+    ("activate", ("striker", 0, "wounded-hermit")),
+    ("capture", ("herald",)),
+    ("add_bonus", ("herald", "max_hp", -20)),
+    ("detach", ("iron-mail",)),
+    ("exile", ("thorn-squire",)),  # the Counting Herald counts one captured Soul less
+]
+
+
+@pytest.mark.parametrize(("name", "args"), LOOPING_ACTIONS, ids=[a[0] for a in LOOPING_ACTIONS])
+def test_each_action_is_rehearsed_when_it_can_set_off_a_loop(
+    name: str, args: tuple[object, ...]
+) -> None:
+    """``verify_x`` rehearses the action itself: only acting shows the loop (P-25)."""
+    game = game_from_yaml(LOOP_BEHIND_EVERY_ACTION)
+    assert not getattr(game, f"can_{name}")(*args)
+    refused_unchanged(game, lambda: getattr(game, f"verify_{name}")(*args), "P-25")
+    refused_unchanged(game, lambda: getattr(game, name)(*args), "P-25")
+
+
 def test_end_phase_that_never_ends_is_refused_and_can_end_turn_says_so() -> None:
     game = shipped("P-25-end-of-turn-that-never-ends.yaml")
     assert not game.can_end_turn()

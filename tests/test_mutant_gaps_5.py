@@ -1,0 +1,138 @@
+"""Behaviour the restarted full mutation run showed untested (docs/testing.md, "The full run"):
+each test names the mutants it kills."""
+
+from __future__ import annotations
+
+from engine.might.game import MightGame
+from engine.might.scenario import Action
+from engine.scenario import game_from_yaml, might_game_from_yaml
+from engine.timeline import Cause, Step
+from tests.playthroughs import playthrough_of
+
+MARTYRS = """\
+ruleset: might
+title: Martyrs
+rules: [M-8, P-12]
+cards:
+  - name: Firestorm
+    kind: spell
+    effects:
+      - {do: damage, amount: 2, target: all_enemy_units}
+setup:
+  players:
+    - name: Alice
+      hand:
+        - {card: Firestorm}
+    - name: Bob
+      units:
+        - {card: Ash Martyr, id: martyr-1}
+        - {card: Ash Martyr, id: martyr-2}
+"""
+
+
+def triggered(game: MightGame) -> dict[str | None, list[str]]:
+    """The rules each trigger cites when Firestorm resolves."""
+    game.play("firestorm")
+    return {s.cause.card: s.rules for s in game.resolve() if "triggers:" in s.description}
+
+
+def test_two_units_dying_together_put_their_triggers_on_the_chain_together() -> None:
+    """Two "when this dies" triggers from one cleanup go on the chain in P-12's order; one
+    alone does not cite P-12."""
+    # kills engine.might.rules.xǁMightRulesǁ_kill__mutmut_64
+    rules = triggered(might_game_from_yaml(MARTYRS))
+    assert set(rules) == {"martyr-1", "martyr-2"}
+    assert all("P-12" in cited and "M-8" in cited for cited in rules.values())
+
+    alone = might_game_from_yaml(
+        MARTYRS.replace("        - {card: Ash Martyr, id: martyr-2}\n", "")
+    )
+    assert "P-12" not in triggered(alone)["martyr-1"]
+
+
+def test_playing_a_card_is_an_action_on_that_card() -> None:
+    # kills engine.might.rules.xǁMightRulesǁplay__mutmut_6 and _9
+    game = might_game_from_yaml(MARTYRS)
+    [played, *_] = game.play("firestorm")
+    assert played.cause == Cause(kind="action", card="firestorm", text="play firestorm")
+
+
+WARDED = """\
+ruleset: might
+title: A ward and a doubler
+rules: [M8, M-4]
+setup:
+  players:
+    - name: Alice
+    - name: Bob
+      units:
+        - card: Iron Sentinel
+          shields: [{id: ward, value: 10}]
+          doublers: [{id: double}]
+"""
+
+
+def test_an_action_played_again_answers_its_orders_from_the_first_one() -> None:
+    """Orders given one per damage event count from the first event each time the action is
+    played, not from where its last run stopped (M-4)."""
+    # kills engine.might.runner.x_perform__mutmut_4, _5 and _6
+    play = playthrough_of(WARDED)
+    deal = Action.model_validate(
+        {
+            "deal": {"target": "iron-sentinel", "amount": 1},
+            "order": {"iron-sentinel": [["ward", "double"], ["double", "ward"]]},
+        }
+    )
+    mark = len(play.game.steps)
+    play.act(deal)
+    again = len(play.game.steps)
+    play.act(deal)
+
+    def ordered(steps: list[Step]) -> list[str]:
+        return [s.description for s in steps if "(prevention)" in s.description]
+
+    [first] = ordered(play.game.steps[mark:again])
+    [second] = ordered(play.game.steps[again:])
+    assert first.index("ward") < first.index("double")
+    assert second.index("ward") < second.index("double")
+
+
+EXHAUSTED = """\
+ruleset: might
+title: An exhausted unit
+rules: [M-6]
+setup:
+  players:
+    - name: Alice
+      units:
+        - {card: Stone Whelp, exhausted: true}
+    - name: Bob
+"""
+
+
+def test_a_unit_that_leaves_the_table_is_ready_again() -> None:
+    """Nothing on a unit stays with it when it leaves the table (M-6): not even exhaustion."""
+    # kills engine.might.table.xǁMightCardǁoff_table__mutmut_15
+    game = might_game_from_yaml(EXHAUSTED)
+    assert game.table.cards["stone-whelp"].exhausted
+    game.return_to_hand("stone-whelp")
+    assert game.table.cards["stone-whelp"].zone == "hand"
+    assert not game.table.cards["stone-whelp"].exhausted
+
+
+ARMED = """\
+ruleset: souls
+title: An Armament
+rules: [S-4]
+setup:
+  players:
+    - {name: Alice, slots: {A1: {card: Thorn Squire, armament: [{card: Iron Mail}]}}}
+    - {name: Bob}
+"""
+
+
+def test_a_playtesters_detach_is_an_edit_on_the_armament() -> None:
+    # kills engine.souls.game.xǁSoulsGameǁdetach__mutmut_36
+    game = game_from_yaml(ARMED)
+    [step] = game.detach("iron-mail")
+    assert step.cause == Cause(kind="playtester", card="iron-mail", text="detach iron-mail")

@@ -136,3 +136,85 @@ def test_a_playtesters_detach_is_an_edit_on_the_armament() -> None:
     game = game_from_yaml(ARMED)
     [step] = game.detach("iron-mail")
     assert step.cause == Cause(kind="playtester", card="iron-mail", text="detach iron-mail")
+
+
+QUAKE = """\
+ruleset: might
+title: A quake
+rules: [M5]
+cards:
+  - name: Quake
+    kind: spell
+    effects:
+      - {do: damage, amount: 1, target: all_units}
+setup:
+  players:
+    - name: Alice
+      units:
+        - {card: Iron Sentinel, id: alice-sentinel}
+      hand:
+        - {card: Quake}
+    - name: Bob
+      units:
+        - {card: Iron Sentinel, id: bob-sentinel}
+"""
+
+
+def test_an_effect_on_all_units_reaches_both_players_units() -> None:
+    # kills engine.might.rules.xǁMightRulesǁ_targets__mutmut_24 and _25
+    game = might_game_from_yaml(QUAKE)
+    game.play("quake")
+    game.resolve()
+    assert game.table.cards["alice-sentinel"].damage == 1
+    assert game.table.cards["bob-sentinel"].damage == 1
+
+
+PENITENT = """\
+ruleset: souls
+title: An ability with no name that hurts its own Soul
+rules: [S-12, S-15]
+cards:
+  - name: Penitent
+    kind: soul
+    hp: 20
+    power: 5
+    abilities:
+      - effects:
+          - {do: damage, amount: 5, target: source}
+setup:
+  players:
+    - {name: Alice, slots: {A1: {card: Penitent}}}
+    - {name: Bob}
+"""
+
+
+def test_an_activated_abilitys_source_is_its_soul_and_an_unnamed_one_is_an_ability() -> None:
+    """An activated effect aimed at ``source`` reaches the Soul itself (docs/scenarios.md); an
+    ability without a name is called "ability"."""
+    # kills engine.souls.game.xǁSoulsGameǁactivate__mutmut_13, _14 and _49
+    game = game_from_yaml(PENITENT)
+    [activated, *_] = game.activate("penitent")
+    assert activated.description == "penitent activates ability"
+    assert activated.cause == Cause(kind="action", card="penitent", text="penitent: ability")
+    assert game.table.cards["penitent"].damage == 5
+
+
+SET_AMBUSH = """\
+ruleset: souls
+title: A set Ambush
+rules: [P-3]
+setup:
+  players:
+    - {name: Alice, slots: {A1: {card: Thorn Squire}}, ambushes: {B1: {card: Pitfall}}}
+    - {name: Bob, slots: {A1: {card: Ember Imp}}}
+"""
+
+
+def test_springing_an_ambush_is_an_action_on_the_ambush() -> None:
+    # kills engine.souls.game.xǁSoulsGameǁspring__mutmut_14 and _17
+    game = game_from_yaml(SET_AMBUSH)
+    steps = game.spring("pitfall", "ember-imp")
+    assert steps[0].description == "pitfall is sprung from slot B1"
+    assert {step.cause for step in steps if step.cause.kind == "action"} == {
+        Cause(kind="action", card="pitfall", text="spring pitfall")
+    }

@@ -768,7 +768,8 @@ class SoulsGame(Recorder[SoulsTable]):
                 self.record(
                     f"{uid} is played", ["S-12", *actor], cause, [Played(card=uid, to="play")]
                 )
-                self._resolve_effects(uid, definition.effects, target, uid, cause)
+                # a spell is never active: its effects have no ``source`` (docs/scenarios.md)
+                self._resolve_effects(uid, definition.effects, target, None, cause)
                 spent = self._card(uid)
                 self._set(spent.evolve(zone="elysium"))
                 self.record(
@@ -852,7 +853,8 @@ class SoulsGame(Recorder[SoulsTable]):
                 ["S-12", "P-3"],
                 cause,
             )
-            self._resolve_effects(uid, ability.effects, target, uid, cause)
+            # an Ambush is never active: its effects have no ``source`` (docs/scenarios.md)
+            self._resolve_effects(uid, ability.effects, target, None, cause)
             self._set(self._card(uid).evolve(zone="elysium", slot=None))
             self.record(
                 f"{uid} goes to the Elysium",

@@ -3,10 +3,13 @@ each test names the mutants it kills."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from engine.might.game import MightGame
 from engine.might.scenario import Action
-from engine.scenario import game_from_yaml, might_game_from_yaml
+from engine.scenario import game_from_yaml, might_game_from_yaml, play_branch, validate_scenario
 from engine.timeline import Cause, Step
+from engine.yaml_source import YamlSource
 from tests.playthroughs import playthrough_of
 
 MARTYRS = """\
@@ -147,6 +150,10 @@ cards:
     kind: spell
     effects:
       - {do: damage, amount: 1, target: all_units}
+  - name: Backfire
+    kind: spell
+    effects:
+      - {do: damage, amount: 1, target: all_own_units}
 setup:
   players:
     - name: Alice
@@ -154,6 +161,7 @@ setup:
         - {card: Iron Sentinel, id: alice-sentinel}
       hand:
         - {card: Quake}
+        - {card: Backfire}
     - name: Bob
       units:
         - {card: Iron Sentinel, id: bob-sentinel}
@@ -167,6 +175,15 @@ def test_an_effect_on_all_units_reaches_both_players_units() -> None:
     game.resolve()
     assert game.table.cards["alice-sentinel"].damage == 1
     assert game.table.cards["bob-sentinel"].damage == 1
+
+
+def test_an_effect_on_all_own_units_reaches_only_the_controllers() -> None:
+    # kills engine.might.rules.xǁMightRulesǁ_targets__mutmut_29
+    game = might_game_from_yaml(QUAKE)
+    game.play("backfire")
+    game.resolve()
+    assert game.table.cards["alice-sentinel"].damage == 1
+    assert game.table.cards["bob-sentinel"].damage == 0
 
 
 PENITENT = """\
@@ -218,3 +235,33 @@ def test_springing_an_ambush_is_an_action_on_the_ambush() -> None:
     assert {step.cause for step in steps if step.cause.kind == "action"} == {
         Cause(kind="action", card="pitfall", text="spring pitfall")
     }
+
+
+NESTED_BRANCHES = """\
+ruleset: souls
+title: A branch of a branch
+rules: [S-13]
+setup:
+  players:
+    - {name: Alice, slots: {A1: {card: Thorn Squire}}}
+    - {name: Bob, slots: {A1: {card: Ember Imp}}}
+script:
+  - deal: {target: thorn-squire, amount: 5}
+branches:
+  - name: harder
+    keep: 0
+    script:
+      - deal: {target: thorn-squire, amount: 15}
+  - name: harder, then healed
+    parent: harder
+    keep: 1
+    script:
+      - heal: {target: thorn-squire, amount: 5}
+"""
+
+
+def test_a_branch_of_a_branch_plays_what_it_keeps_of_its_parent() -> None:
+    # kills engine.scenario.x_play_branch__mutmut_15
+    source = YamlSource(Path("branches.yaml"), NESTED_BRANCHES)
+    play = play_branch(validate_scenario(source), source, "harder, then healed")
+    assert play.game.table.cards["thorn-squire"].damage == 10  # 15 dealt, 5 healed

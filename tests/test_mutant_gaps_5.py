@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from engine.errors import RuleError
 from engine.might.game import MightGame
 from engine.might.scenario import Action
 from engine.scenario import game_from_yaml, might_game_from_yaml, play_branch, validate_scenario
@@ -265,3 +268,46 @@ def test_a_branch_of_a_branch_plays_what_it_keeps_of_its_parent() -> None:
     source = YamlSource(Path("branches.yaml"), NESTED_BRANCHES)
     play = play_branch(validate_scenario(source), source, "harder, then healed")
     assert play.game.table.cards["thorn-squire"].damage == 10  # 15 dealt, 5 healed
+
+
+def test_what_a_resolving_chain_item_does_is_caused_by_its_card() -> None:
+    # kills engine.might.rules.xǁMightRulesǁ_resolve_top__mutmut_10 and _13
+    game = might_game_from_yaml(MARTYRS)
+    game.play("firestorm")
+    resolves, hits_martyr, *_ = game.resolve()
+    assert resolves.description == "firestorm resolves"
+    assert (
+        resolves.cause
+        == hits_martyr.cause
+        == Cause(kind="effect", card="firestorm", text="firestorm")
+    )
+
+
+def test_a_playtesters_heal_is_an_edit_on_the_healed_card() -> None:
+    # kills engine.souls.game.xǁSoulsGameǁheal__mutmut_2
+    game = game_from_yaml(ARMED)
+    game.deal("thorn-squire", 10)
+    [healed] = game.heal("thorn-squire", 5)
+    assert healed.cause == Cause(
+        kind="playtester", card="thorn-squire", text="heal thorn-squire by 5"
+    )
+
+
+RECRUIT = """\
+ruleset: souls
+title: A recruit
+rules: [S-1]
+setup:
+  players:
+    - {name: Alice, hand: [{card: Thorn Squire}]}
+    - {name: Bob}
+"""
+
+
+def test_recruiting_to_a_slot_that_does_not_exist_lists_the_slots() -> None:
+    # kills engine.souls.game.xǁSoulsGameǁverify_recruit__mutmut_34
+    game = game_from_yaml(RECRUIT)
+    with pytest.raises(RuleError) as refused:
+        game.recruit("thorn-squire", "Z9")
+    assert refused.value.rule == "S-1"
+    assert refused.value.message == "there is no slot Z9 (slots: A1, A2, B1, B2, C1, C2)"

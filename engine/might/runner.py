@@ -409,7 +409,6 @@ class MightPlay:
         table = TableBuilder(scenario, source).build()
         self.chooser = ScriptedChooser([p.name for p in table.players])
         self.game = MightGame(table, self.chooser)
-        self.runner = ScriptRunner(self.game.steps, source, self.perform)
 
     def perform(self, action: ScriptAction, place: Location, runner: ScriptRunner) -> None:
         perform(action, place, runner, self.game, self.chooser)

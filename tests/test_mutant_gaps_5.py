@@ -311,3 +311,11 @@ def test_recruiting_to_a_slot_that_does_not_exist_lists_the_slots() -> None:
         game.recruit("thorn-squire", "Z9")
     assert refused.value.rule == "S-1"
     assert refused.value.message == "there is no slot Z9 (slots: A1, A2, B1, B2, C1, C2)"
+
+
+def test_recruiting_is_an_action_on_the_recruited_soul() -> None:
+    # kills engine.souls.game.xǁSoulsGameǁrecruit__mutmut_5 and _8
+    game = game_from_yaml(RECRUIT)
+    [recruited, *_] = game.recruit("thorn-squire", "A1")
+    assert recruited.description.startswith("thorn-squire is recruited onto slot A1")
+    assert recruited.cause == Cause(kind="action", card="thorn-squire", text="recruit thorn-squire")

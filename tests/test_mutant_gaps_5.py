@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.choices import Answer, Choice
 from engine.errors import RuleError
 from engine.might.game import MightGame
 from engine.might.scenario import Action
@@ -319,3 +320,135 @@ def test_recruiting_is_an_action_on_the_recruited_soul() -> None:
     [recruited, *_] = game.recruit("thorn-squire", "A1")
     assert recruited.description.startswith("thorn-squire is recruited onto slot A1")
     assert recruited.cause == Cause(kind="action", card="thorn-squire", text="recruit thorn-squire")
+
+
+MENDERS = """\
+ruleset: might
+title: Units that answer healing
+rules: [M6, P-12, P-22]
+cards:
+  - name: Mending Acolyte
+    kind: unit
+    might: 3
+    abilities:
+      - when: healed
+        effects:
+          - {do: might, amount: 1, target: self}
+setup:
+  players:
+    - name: Alice
+      units:
+        - {card: Mending Acolyte, id: hurt-1, damage: 1}
+        - {card: Mending Acolyte, id: hurt-2, damage: 1}
+        - {card: Mending Acolyte, id: whole-1}
+        - {card: Mending Acolyte, id: whole-2}
+    - name: Bob
+"""
+
+
+def test_healing_several_units_names_the_undamaged_and_triggers_the_healed_together() -> None:
+    """Expiration heals every unit in one step, which names each undamaged unit that would have
+    triggered (P-22); the healed units' triggers go on the chain together (P-12)."""
+    # kills engine.might.rules.xǁMightRulesǁ_heal__mutmut_31, _63, _67 and _71
+    game = might_game_from_yaml(MENDERS)
+    steps = game.end_turn()
+    heal = next(s for s in steps if s.description.startswith("heal:"))
+    assert heal.description == (
+        'heal: hurt-1, hurt-2 healed (whole-1, whole-2 had no damage: no "when healed" trigger)'
+    )
+    triggers = [s for s in steps if "triggers:" in s.description]
+    assert [s.cause.card for s in triggers] == ["hurt-1", "hurt-2"]
+    assert all("P-12" in s.rules for s in triggers)
+
+
+SCOPED = """\
+ruleset: might
+title: Scoped replacements and Bonus Damage
+rules: [M3, M8, M-4]
+cards:
+  - name: Firestorm
+    kind: spell
+    effects:
+      - {do: damage, amount: 2, target: all_enemy_units}
+setup:
+  players:
+    - name: Alice
+      hand:
+        - {card: Firestorm}
+      bonus_damage:
+        - {amount: 1, scope: all, duration: permanent}
+    - name: Bob
+      units:
+        - card: Iron Sentinel
+          shields: [{id: spell-ward, value: 1, scope: spell}]
+          doublers: [{id: double, scope: all}]
+"""
+
+
+def test_a_spells_damage_meets_spell_scoped_shields_and_all_scoped_bonus_damage() -> None:
+    """Bonus Damage of scope "all" adds to a spell's damage (M3); a shield of scope "spell" and
+    a doubler of scope "all" both apply to it, so their order is asked (M-4)."""
+    # kills engine.might.table.xǁMightTableǁbonus_damage__mutmut_9 and _10, and
+    # engine.might.rules.xǁMightRulesǁ_apply_replacements__mutmut_17
+    asked: list[Choice] = []
+
+    def ward_first(choice: Choice) -> Answer:
+        asked.append(choice)
+        return ("spell-ward", "double")
+
+    game = might_game_from_yaml(SCOPED, ward_first)
+    game.play("firestorm")
+    game.resolve()
+    assert [(c.kind, c.options) for c in asked] == [("replacement_order", ("spell-ward", "double"))]
+    dealt = next(s for s in game.steps if s.description.startswith("iron-sentinel takes"))
+    assert dealt.description.startswith("iron-sentinel takes 4 damage (2 + 1 Bonus Damage")
+
+
+SOULS_EDITS = """\
+ruleset: souls
+title: Edits on two Souls
+rules: [S-6, 14.3.1, 14.4.4]
+cards:
+  - name: Self-Mender
+    kind: soul
+    hp: 20
+    power: 5
+    abilities:
+      - when: damaged
+        effects:
+          - {do: heal, amount: 5, target: source}
+setup:
+  players:
+    - {name: Alice, slots: {A1: {card: Thorn Squire}, A2: {card: Self-Mender}}}
+    - {name: Bob, slots: {A1: {card: Ember Imp}}}
+"""
+
+
+def test_bonuses_until_end_of_turn_end_together_on_every_card() -> None:
+    # kills engine.souls.game.xǁSoulsGameǁ_end_bonuses__mutmut_10
+    game = game_from_yaml(SOULS_EDITS)
+    game.add_bonus("thorn-squire", "power", 5, "end_of_turn")
+    game.add_bonus("ember-imp", "max_hp", 10, "end_of_turn")
+    ended = next(s for s in game.end_turn() if s.description.startswith("Bonuses"))
+    assert {(c.card, c.kind) for c in ended.changes} == {
+        ("thorn-squire", "bonus_ended"),
+        ("ember-imp", "bonus_ended"),
+    }
+
+
+def test_a_soul_paying_hp_is_the_source_of_that_damage() -> None:
+    """HP paid is damage from the Soul itself (docs/scenarios.md): its "when damaged" effect
+    aimed at the source reaches it."""
+    # kills engine.souls.game.xǁSoulsGameǁ_pay_hp__mutmut_27
+    game = game_from_yaml(SOULS_EDITS)
+    game.pay_hp("self-mender", 10)
+    assert game.table.cards["self-mender"].damage == 5  # paid 10, healed 5 by its own trigger
+
+
+def test_a_playtesters_capture_is_an_edit_on_the_soul() -> None:
+    # kills engine.souls.game.xǁSoulsGameǁcapture__mutmut_2
+    game = game_from_yaml(SOULS_EDITS)
+    steps = game.capture("ember-imp")
+    assert {s.cause for s in steps} == {
+        Cause(kind="playtester", card="ember-imp", text="capture ember-imp")
+    }

@@ -9,6 +9,7 @@ import pytest
 
 from engine.choices import Answer, Choice
 from engine.errors import RuleError
+from engine.might.damage import verify_order
 from engine.might.game import MightGame
 from engine.might.scenario import Action
 from engine.scenario import game_from_yaml, might_game_from_yaml, play_branch, validate_scenario
@@ -452,3 +453,33 @@ def test_a_playtesters_capture_is_an_edit_on_the_soul() -> None:
     assert {s.cause for s in steps} == {
         Cause(kind="playtester", card="ember-imp", text="capture ember-imp")
     }
+
+
+@pytest.mark.parametrize(
+    ("unit", "order", "says"),
+    [
+        ("iron-sentinel", [], "once (ward, double); got nothing"),
+        ("iron-sentinel", ["ward", "ward"], "once (ward, double); got ward, ward"),
+        ("stone-whelp", ["ward"], "once (none); got ward"),
+    ],
+)
+def test_a_wrong_replacement_order_says_what_applies_and_what_it_got(
+    unit: str, order: list[str], says: str
+) -> None:
+    # kills engine.might.damage.x_verify_order__mutmut_13, _14, _23, _24 and _25
+    with_whelp = "    - name: Alice\n      units: [{card: Stone Whelp}]\n"
+    game = might_game_from_yaml(WARDED.replace("    - name: Alice\n", with_whelp))
+    with pytest.raises(RuleError) as refused:
+        verify_order(game.table.cards[unit], "spell", order)
+    assert refused.value.rule == "M-4"
+    assert refused.value.message == (
+        f"the replacement order for {unit} must name each of the effects that apply, {says}"
+    )
+
+
+def test_finishing_a_battle_when_there_is_none_is_refused_by_name() -> None:
+    # kills engine.souls.game.xǁSoulsGameǁ_check_finish_battle__mutmut_8
+    game = game_from_yaml(SOULS_EDITS)
+    with pytest.raises(RuleError) as refused:
+        game.finish_battle()
+    assert (refused.value.rule, refused.value.message) == ("S-13", "there is no battle to finish")

@@ -483,3 +483,17 @@ def test_finishing_a_battle_when_there_is_none_is_refused_by_name() -> None:
     with pytest.raises(RuleError) as refused:
         game.finish_battle()
     assert (refused.value.rule, refused.value.message) == ("S-13", "there is no battle to finish")
+
+
+def test_an_ambush_set_during_a_battle_is_refused_by_name() -> None:
+    # kills engine.souls.game.xǁSoulsGameǁ_check_play__mutmut_48
+    game = game_from_yaml(
+        SET_AMBUSH.replace("ambushes: {B1: {card: Pitfall}}", "hand: [{card: Pitfall}]")
+    )
+    game.attack("thorn-squire", "ember-imp")
+    with pytest.raises(RuleError) as refused:
+        game.play("pitfall", slot="B1")
+    assert (refused.value.rule, refused.value.message) == (
+        "S-13",
+        "an Ambush is set outside battles",
+    )

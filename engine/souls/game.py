@@ -80,6 +80,7 @@ class PendingTrigger:
 
 AFTER_PLAY = Cause(kind="rule", text="capture after every step of play")  # 14.4.2, S-12
 SOUL_OR_REALM = TargetSpec(kind="soul_or_realm")  # what effect damage and healing need (14.5.1)
+OWN_SOUL = TargetSpec(side="own", kind="soul")  # an Armament is played onto one of your Souls
 TARGET_ZONES = {"soul": ("slot",), "realm": ("realm",), "soul_or_realm": ("slot", "realm")}
 
 
@@ -723,11 +724,7 @@ class SoulsGame(Recorder[SoulsTable]):
             if target is not None:
                 raise RuleError("S-15", "an Ambush does not target when it is set")
             return
-        spec = (
-            TargetSpec(side="own", kind="soul")
-            if definition.kind == "armament"
-            else definition.target
-        )
+        spec = OWN_SOUL if definition.kind == "armament" else definition.target
         self.verify_target(card.owner, spec, target)
 
     def can_play(self, uid: str, target: str | None = None, slot: str | None = None) -> bool:

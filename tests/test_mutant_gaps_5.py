@@ -497,3 +497,13 @@ def test_an_ambush_set_during_a_battle_is_refused_by_name() -> None:
         "S-13",
         "an Ambush is set outside battles",
     )
+
+
+def test_playing_a_spell_is_an_action_on_the_spell() -> None:
+    # kills engine.souls.game.xǁSoulsGameǁplay__mutmut_6 and _9
+    game = game_from_yaml(
+        SET_AMBUSH.replace("ambushes: {B1: {card: Pitfall}}", "hand: [{card: Firebolt}]")
+    )
+    steps = game.play("firebolt", "ember-imp")
+    assert steps[0].description == "firebolt is played"
+    assert steps[0].cause == Cause(kind="action", card="firebolt", text="play firebolt")

@@ -29,9 +29,7 @@ class _Entry(NamedTuple):
     lethal: bool  # a unit with lethal damage (M1)
 
 
-def _entry(card: MightCard | None, defs: Mapping[str, MightCardDef]) -> _Entry | None:
-    if card is None:
-        return None
+def _entry(card: MightCard, defs: Mapping[str, MightCardDef]) -> _Entry:
     unit = card.zone in ("base", "battlefield")
     return _Entry(
         unit,
@@ -65,14 +63,13 @@ class MightIndex:
             index = index.moved(None, card)
         return index
 
-    def moved(self, old: MightCard | None, new: MightCard | None) -> MightIndex:
-        """This index after a card changed from ``old`` to ``new`` (None: absent)."""
-        before, after = _entry(old, self.defs), _entry(new, self.defs)
-        if before == after:
+    def moved(self, old: MightCard | None, new: MightCard) -> MightIndex:
+        """This index after a card changed from ``old`` to ``new`` (``old`` None: a card new
+        to the index). A card never leaves the table's cards: leaving play is a zone."""
+        flags = _entry(new, self.defs)
+        if old is not None and _entry(old, self.defs) == flags:
             return self
-        card = new if new is not None else old
-        assert card is not None  # the entries differ, so one of them is a card
-        uid, flags = card.uid, after or _Entry(False, False, False, False, False)
+        uid = new.uid
         return replace(
             self,
             units=_marked(self.units, uid, flags.unit),

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from engine.choices import Answer, Choice
-from engine.errors import RuleError
+from engine.errors import RuleError, ScenarioError
 from engine.might.damage import verify_order
 from engine.might.game import MightGame
 from engine.might.scenario import Action
@@ -507,3 +507,48 @@ def test_playing_a_spell_is_an_action_on_the_spell() -> None:
     steps = game.play("firebolt", "ember-imp")
     assert steps[0].description == "firebolt is played"
     assert steps[0].cause == Cause(kind="action", card="firebolt", text="play firebolt")
+
+
+MIGHT_ZONES = """\
+ruleset: might
+title: Cards in hand and in the trash
+rules: [M1]
+setup:
+  turn: 3
+  players:
+    - name: Alice
+      hand:
+        - {card: Stone Whelp}
+        - {card: Nothing Here}
+      trash:
+        - {card: Stone Whelp, id: old-whelp}
+        - {card: Nothing There}
+    - name: Bob
+"""
+
+
+@pytest.mark.parametrize(
+    ("unknown", "located"),
+    [
+        ("Nothing Here", "a.yaml:10: setup.players[0].hand[1].card: unknown card 'Nothing Here'"),
+        (
+            "Nothing There",
+            "a.yaml:12: setup.players[0].trash[1].card: unknown card 'Nothing There'",
+        ),
+    ],
+)
+def test_an_unknown_card_in_a_might_hand_or_trash_is_located(unknown: str, located: str) -> None:
+    # kills engine.might.runner.xǁTableBuilderǁbuild__mutmut_21, _27, _28, _34, _40 and _41
+    other = ({"Nothing Here", "Nothing There"} - {unknown}).pop()
+    text = MIGHT_ZONES.replace(f"        - {{card: {other}}}\n", "")
+    with pytest.raises(ScenarioError) as refused:
+        might_game_from_yaml(text, name="a.yaml")
+    assert str(refused.value).startswith(located)
+
+
+def test_a_might_set_up_starts_at_its_turn() -> None:
+    # kills engine.might.runner.xǁTableBuilderǁbuild__mutmut_71
+    text = MIGHT_ZONES.replace("        - {card: Nothing Here}\n", "")
+    game = might_game_from_yaml(text.replace("        - {card: Nothing There}\n", ""))
+    assert game.table.turn == 3
+    assert game.table.cards["old-whelp"].zone == "trash"

@@ -552,3 +552,43 @@ def test_a_might_set_up_starts_at_its_turn() -> None:
     game = might_game_from_yaml(text.replace("        - {card: Nothing There}\n", ""))
     assert game.table.turn == 3
     assert game.table.cards["old-whelp"].zone == "trash"
+
+
+TWO_WHELPS = """\
+ruleset: might
+title: Set-up mistakes
+rules: [M-1]
+setup:
+  players:
+    - name: Alice
+      units:
+        - {card: Stone Whelp}
+        - {card: Stone Whelp}
+    - name: Bob
+      units:
+        - {card: Spark}
+"""
+
+
+def test_might_set_up_mistakes_are_located_and_explained() -> None:
+    """Two cards with one id, a spell set up as a unit and an unknown card: each error names
+    its place, says what is wrong and, where a rule decides it, cites it."""
+    # kills engine.might.runner.xǁTableBuilderǁ_place__mutmut_7 to _13, _18 to _21 and _34 to _39
+    with pytest.raises(ScenarioError) as twice:
+        might_game_from_yaml(TWO_WHELPS, name="a.yaml")
+    assert str(twice.value) == (
+        "a.yaml:9: setup.players[0].units[1]: two cards have the id 'stone-whelp': "
+        "give one an explicit id"
+    )
+    one_whelp = TWO_WHELPS.replace("        - {card: Stone Whelp}\n", "", 1)
+    with pytest.raises(ScenarioError) as spell:
+        might_game_from_yaml(one_whelp, name="a.yaml")
+    assert str(spell.value) == (
+        "a.yaml:11: setup.players[1].units[0].card: Spark is a spell, not a unit (rule M-1)"
+    )
+    with pytest.raises(ScenarioError) as unknown:
+        might_game_from_yaml(one_whelp.replace("Spark", "Sparkle"), name="a.yaml")
+    assert str(unknown.value) == (
+        "a.yaml:11: setup.players[1].units[0].card: unknown card 'Sparkle': it is neither in "
+        "the pool 'might-starter' nor in this scenario's cards"
+    )

@@ -41,7 +41,8 @@ def format_step(step: Step) -> str:
         else f"     {step.description}",
     ]
     if step.cause.kind != "setup":
-        lines.append(f"     cause: {step.cause.describe()}")
+        card = f" (card {step.cause.card})" if step.cause.card else ""  # the table's arrows
+        lines.append(f"     cause: {step.cause.describe()}{card}")
     lines += [f"       - {change.describe()}" for change in step.changes]
     return "\n".join(lines)
 

@@ -548,14 +548,14 @@ class SoulsGame(Recorder[SoulsTable]):
             if ability.when == when:
                 self.pending.append(PendingTrigger(uid, ability, source))
 
-    def _resolve_trigger(self, trigger: PendingTrigger, ordered: bool = False) -> None:
+    def _resolve_trigger(self, trigger: PendingTrigger, ordered: bool) -> None:
         label = trigger.label
         cause = Cause(kind="trigger", card=trigger.card, text=f"{trigger.card}: {label}")
         rules = {
             "damaged": ["14.1.5", "S-8", "S-12"],
             "captured": ["S-12", "P-2"],
             "end_of_turn": ["S-12", "P-7"],
-        }.get(trigger.ability.when, ["S-12"])
+        }[trigger.ability.when]  # only these are queued (_queue_triggers)
         if self.battle is not None:
             rules.append("S-13")
         if ordered:
@@ -928,14 +928,9 @@ class SoulsGame(Recorder[SoulsTable]):
             battle = self.phase
             self.battle = (attacker, target)
             damage_cause = Cause(kind="rule", card=attacker, text="attack damage")
-            counterblow = (
-                self.table.definition(target).counterblow
-                if self._card(target).zone == "realm"
-                else 0
-            )
-            # Attack damage and counterblow are simultaneous: both see HP as it was before.
             power = self.table.power(attacker)
             self.phase = (*battle, "Attack damage")
+            # Attack damage and counterblow are simultaneous: both see HP as it was before.
             with self._simultaneous():
                 self._deal_damage(
                     target, power, attacker, damage_cause, ["14.1.1", "S-13"], "attack "
@@ -943,7 +938,7 @@ class SoulsGame(Recorder[SoulsTable]):
                 if self._card(target).zone == "realm":
                     self._deal_damage(
                         attacker,
-                        counterblow,
+                        self.table.definition(target).counterblow,
                         target,
                         damage_cause,
                         ["14.1.1", "S-13"],

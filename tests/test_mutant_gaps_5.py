@@ -592,3 +592,12 @@ def test_might_set_up_mistakes_are_located_and_explained() -> None:
         "a.yaml:11: setup.players[1].units[0].card: unknown card 'Sparkle': it is neither in "
         "the pool 'might-starter' nor in this scenario's cards"
     )
+
+
+def test_a_captured_souls_armaments_are_named_together() -> None:
+    # kills engine.souls.game.xǁSoulsGameǁ_capture__mutmut_92
+    two = ARMED.replace("[{card: Iron Mail}]", "[{card: Iron Mail}, {card: Ember Blade}]")
+    [captured] = game_from_yaml(two).capture("thorn-squire")
+    assert captured.description == (
+        "thorn-squire is captured: face down, on the slot; iron-mail, ember-blade to the Elysium"
+    )

@@ -601,3 +601,83 @@ def test_a_captured_souls_armaments_are_named_together() -> None:
     assert captured.description == (
         "thorn-squire is captured: face down, on the slot; iron-mail, ember-blade to the Elysium"
     )
+
+
+SYLVAS = """\
+ruleset: souls
+title: Two Sylvas, one captured
+rules: [14.5.3, 14.4.5]
+cards:
+  - name: Hermit Exile
+    kind: soul
+    hp: 10
+    power: 5
+    abilities:
+      - name: Walk Away
+        effects:
+          - {do: exile, target: self}
+      - name: Topple
+        effects:
+          - {do: capture, target: own_realm}
+setup:
+  players:
+    - name: Alice
+      slots:
+        A1: {card: Ember Imp}
+        B1: {card: Sylva, id: old-sylva, captured: true}
+        C1: {card: Sylva, id: new-sylva}
+        C2: {card: Hermit Exile}
+      ambushes:
+        A1: {card: Pitfall}
+      hand:
+        - {card: Pitfall, id: second-pitfall}
+    - name: Bob
+"""
+
+
+def test_a_capture_counts_for_every_active_sylva_after_a_captured_one() -> None:
+    """A captured Sylva counts nothing (14.5.1); the active one after it in the order of
+    events still gains from the capture (14.5.3)."""
+    # kills engine.souls.game.xǁSoulsGameǁ_counted_changes__mutmut_6
+    game = game_from_yaml(SYLVAS)
+    [captured] = game.capture("ember-imp")
+    assert "new-sylva max_hp 30 -> 40" in captured.description
+    assert "old-sylva" not in captured.description
+
+
+def test_ambushes_at_a_captured_souls_slot_are_named_together() -> None:
+    # kills engine.souls.game.xǁSoulsGameǁ_capture__mutmut_104, _109, _110 and _116
+    game = game_from_yaml(SYLVAS)
+    game.play("second-pitfall", slot="A1")
+    [captured] = game.capture("ember-imp")
+    assert "pitfall, second-pitfall stay at their slots" in captured.description
+
+
+def test_an_exile_of_an_active_soul_does_nothing() -> None:
+    """Only a captured Soul is exiled (14.5.4): an ability that exiles its own active Soul
+    does nothing, and says why."""
+    # kills engine.souls.game.xǁSoulsGameǁ_unaffected__mutmut_7 and _12 to _16
+    game = game_from_yaml(SYLVAS)
+    steps = game.activate("hermit-exile")
+    [nothing] = [s for s in steps if s.description.startswith("exile on")]
+    assert nothing.description == (
+        "exile on hermit-exile: nothing happens, only a captured Soul is exiled"
+    )
+    assert nothing.rules == ("14.5.4", "P-4")
+    assert game.table.cards["hermit-exile"].zone == "slot"
+
+
+def test_a_capture_of_a_realm_does_nothing() -> None:
+    """Only a Soul on a slot is captured (14.4.4): an effect that would capture a Realm does
+    nothing, and says why."""
+    # kills engine.souls.game.xǁSoulsGameǁ_unaffected__mutmut_24, _25, _29 and _30
+    game = game_from_yaml(
+        SYLVAS.replace("    - name: Alice\n", "    - name: Alice\n      realm: {card: Old Keep}\n")
+    )
+    steps = game.activate("hermit-exile", 1)
+    [nothing] = [s for s in steps if s.description.startswith("capture on")]
+    assert (
+        nothing.description
+        == "capture on old-keep: nothing happens, only a Soul on a slot is captured"
+    )
+    assert nothing.rules == ("14.4.4", "P-4")

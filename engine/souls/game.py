@@ -408,7 +408,7 @@ class SoulsGame(Recorder[SoulsTable]):
         ]
         stay = "stays at its slot" if len(ambushes) == 1 else "stay at their slots"
         text += [f"{', '.join(ambushes)} {stay}"] if ambushes else []
-        counted = self._counted_changes(table_before, exclude=uids)
+        counted = self._counted_changes(table_before)  # the captured count no more (14.5.1)
         text += [f"{c.card} {c.stat} {c.before} -> {c.after}" for c in counted]
         self.record(
             "; ".join(text),
@@ -436,13 +436,11 @@ class SoulsGame(Recorder[SoulsTable]):
             self._queue_triggers(uid, "captured", None)
         self._check_game_over(cause)
 
-    def _counted_changes(
-        self, before: SoulsTable, exclude: Sequence[str] = ()
-    ) -> list[StatChanged]:
+    def _counted_changes(self, before: SoulsTable) -> list[StatChanged]:
         """Max HP and power of active cards that changed because a count changed (Sylva, 14.5.3)."""
         changes: list[StatChanged] = []
         for card in self.table.with_statics():
-            if card.uid in exclude or not self.table.is_active(card.uid):
+            if not self.table.is_active(card.uid):
                 continue
             stats: tuple[Literal["max_hp", "power"], ...] = ("max_hp", "power")
             for stat in stats:

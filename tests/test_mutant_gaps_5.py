@@ -619,6 +619,9 @@ cards:
       - name: Topple
         effects:
           - {do: capture, target: own_realm}
+      - name: Far Shot
+        effects:
+          - {do: damage, amount: 5, target: enemy_realm}
 setup:
   players:
     - name: Alice
@@ -681,3 +684,11 @@ def test_a_capture_of_a_realm_does_nothing() -> None:
         == "capture on old-keep: nothing happens, only a Soul on a slot is captured"
     )
     assert nothing.rules == ("14.4.4", "P-4")
+
+
+def test_an_effect_on_a_realm_that_is_not_there_has_no_target() -> None:
+    # kills engine.souls.game.xǁSoulsGameǁ_auto_targets__mutmut_35
+    game = game_from_yaml(SYLVAS)  # Bob has no Realm
+    steps = game.activate("hermit-exile", 2)
+    assert steps[-1].description == "damage: no legal target, nothing happens"
+    assert steps[-1].rules == ("S-15",)

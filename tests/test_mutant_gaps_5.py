@@ -622,6 +622,10 @@ cards:
       - name: Far Shot
         effects:
           - {do: damage, amount: 5, target: enemy_realm}
+          - {do: damage, amount: 5, target: self}
+      - name: Backlash
+        effects:
+          - {do: damage, amount: 5, target: all_own_souls}
 setup:
   players:
     - name: Alice
@@ -687,8 +691,50 @@ def test_a_capture_of_a_realm_does_nothing() -> None:
 
 
 def test_an_effect_on_a_realm_that_is_not_there_has_no_target() -> None:
-    # kills engine.souls.game.xǁSoulsGameǁ_auto_targets__mutmut_35
+    """An effect with no target does nothing (S-15); the effects after it still resolve."""
+    # kills engine.souls.game.xǁSoulsGameǁ_auto_targets__mutmut_35 and
+    # engine.souls.game.xǁSoulsGameǁ_resolve_effects__mutmut_19
     game = game_from_yaml(SYLVAS)  # Bob has no Realm
     steps = game.activate("hermit-exile", 2)
-    assert steps[-1].description == "damage: no legal target, nothing happens"
-    assert steps[-1].rules == ("S-15",)
+    [nothing] = [s for s in steps if s.description.startswith("damage:")]
+    assert nothing.description == "damage: no legal target, nothing happens"
+    assert nothing.rules == ("S-15",)
+    assert game.table.cards["hermit-exile"].damage == 5
+
+
+def test_an_effect_on_all_own_souls_reaches_only_the_controllers() -> None:
+    # kills engine.souls.game.xǁSoulsGameǁ_auto_targets__mutmut_40, _43 and _44
+    game = game_from_yaml(
+        SYLVAS.replace(
+            "    - name: Bob\n", "    - name: Bob\n      slots: {A1: {card: Thorn Squire}}\n"
+        )
+    )
+    game.activate("hermit-exile", 3)
+    assert game.table.cards["new-sylva"].damage == 5
+    assert game.table.cards["thorn-squire"].damage == 0
+
+
+def test_damage_notes_are_listed_together() -> None:
+    # kills engine.souls.game.xǁSoulsGameǁ_deal_damage__mutmut_63
+    game = game_from_yaml(SOULS_EDITS)
+    dealt, *_ = game.deal("ember-imp", 17)
+    assert dealt.description == (
+        "ember-imp takes 10 damage (HP 10 -> 0); 17 rounded down, 15 capped at its 10 HP"
+    )
+
+
+def test_a_target_for_a_card_that_does_not_target_is_refused_by_name() -> None:
+    # kills engine.souls.game.xǁSoulsGameǁverify_target__mutmut_9
+    game = game_from_yaml(SOULS_EDITS)
+    with pytest.raises(RuleError) as refused:
+        game.verify_target(0, None, "ember-imp")
+    assert refused.value.rule == "S-15"
+    assert refused.value.message == "this card does not target; remove the target"
+
+
+def test_an_armament_new_to_a_table_changes_its_soul_too() -> None:
+    """Between two tables, an Armament that is on one only changes the Soul it is attached to
+    (what a view redraws, S-6)."""
+    # kills engine.souls.index.xǁSoulsIndexǁaffected__mutmut_5
+    table = game_from_yaml(ARMED).table
+    assert table.differences(table.without_card("iron-mail")) == {"iron-mail", "thorn-squire"}

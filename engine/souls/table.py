@@ -135,7 +135,7 @@ class SoulsTable(Frozen, Indexed[SoulsIndex]):
         places = _slot_places(self.columns, self.rows)
 
         def key(card: CardState) -> tuple[bool, int]:
-            place = len(places) if card.zone == "realm" else places[card.slot or ""]
+            place = len(places) if card.slot is None else places[card.slot]  # a Realm: last
             return card.owner != self.turn_player, place
 
         return sorted(cards, key=key)

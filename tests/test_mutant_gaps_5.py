@@ -738,3 +738,60 @@ def test_an_armament_new_to_a_table_changes_its_soul_too() -> None:
     # kills engine.souls.index.xǁSoulsIndexǁaffected__mutmut_5
     table = game_from_yaml(ARMED).table
     assert table.differences(table.without_card("iron-mail")) == {"iron-mail", "thorn-squire"}
+
+
+MOURNER = """\
+ruleset: souls
+title: A Realm shatters as a capture lowers a Soul's max HP
+rules: [14.4.6, S-17, 14.5.3]
+cards:
+  - name: Mourner
+    kind: soul
+    hp: 20
+    power: 5
+    statics:
+      - {stat: max_hp, amount: -10, side: any}
+setup:
+  players:
+    - name: Alice
+      slots:
+        A1: {card: Ember Imp, damage: 5}
+        B1: {card: Mourner, damage: 10}
+    - name: Bob
+      realm: {card: Ember Citadel, damage: 30}
+"""
+
+
+def test_captures_stop_when_the_game_ends() -> None:
+    """The capture that shatters Bob's Realm ends the game (S-17): the Mourner, at 0 HP only
+    because that same capture took its max HP, is not captured after it."""
+    # kills engine.souls.game.xǁSoulsGameǁ_capture_check__mutmut_1
+    game = game_from_yaml(MOURNER)
+    game.attack("ember-imp", "ember-citadel")
+    game.finish_battle()
+    assert game.table.game_over
+    assert game.table.cards["ember-imp"].face_down
+    assert game.table.hp("mourner") == 0
+    assert not game.table.cards["mourner"].face_down
+
+
+def test_a_capture_check_that_finds_nobody_moves_the_baseline_on() -> None:
+    """A max-HP loss is cited (14.4.3) against the table of the last check: a loss that an
+    earlier check already saw does not make a later capture one."""
+    # kills engine.souls.game.xǁSoulsGameǁ_capture_check__mutmut_5
+    game = game_from_yaml(SOULS_EDITS)
+    game.add_bonus("thorn-squire", "max_hp", -10)  # checked: still above 0 HP
+    steps = game.deal("thorn-squire", game.table.hp("thorn-squire"))
+    [captured] = [s for s in steps if "is captured" in s.description]
+    assert "14.4.3" not in captured.rules
+
+
+def test_a_soul_set_up_at_0_hp_is_located_on_its_owners_slot() -> None:
+    # kills engine.souls.runner.xǁTableBuilderǁ_check_settled__mutmut_3, _9, _11 and _12
+    text = SOULS_EDITS.replace("{card: Ember Imp}", "{card: Ember Imp, damage: 10}")
+    with pytest.raises(ScenarioError) as refused:
+        game_from_yaml(text, name="a.yaml")
+    assert str(refused.value) == (
+        "a.yaml:16: setup.players[1].slots.A1: ember-imp starts at 0 HP and would be captured "
+        "at the first check (S-12): set `captured: true` or give it less damage (rule P-6)"
+    )

@@ -795,3 +795,11 @@ def test_a_soul_set_up_at_0_hp_is_located_on_its_owners_slot() -> None:
         "a.yaml:16: setup.players[1].slots.A1: ember-imp starts at 0 HP and would be captured "
         "at the first check (S-12): set `captured: true` or give it less damage (rule P-6)"
     )
+
+
+def test_a_realm_set_up_at_0_hp_is_located_on_its_owners_realm() -> None:
+    # kills engine.souls.runner.xǁTableBuilderǁ_check_settled__mutmut_15
+    text = MOURNER.replace("damage: 30}", "damage: 40}")
+    with pytest.raises(ScenarioError) as refused:
+        game_from_yaml(text, name="a.yaml")
+    assert str(refused.value).startswith("a.yaml:18: setup.players[1].realm: ember-citadel starts")

@@ -17,7 +17,8 @@ import sys
 from mutation_recheck import RESULTS, SURVIVED, cache
 from mutmut.stats import status_by_exit_code
 
-KILLED = ("killed", "timeout", "caught by type check", "killed by the left-out tests")
+# a mutant that crashes the tests ("segfault") or hangs them is caught as surely as one a test fails
+KILLED = ("killed", "timeout", "segfault", "caught by type check", "killed by the left-out tests")
 
 
 def main(patterns: list[str]) -> None:

@@ -803,3 +803,49 @@ def test_a_realm_set_up_at_0_hp_is_located_on_its_owners_realm() -> None:
     with pytest.raises(ScenarioError) as refused:
         game_from_yaml(text, name="a.yaml")
     assert str(refused.value).startswith("a.yaml:18: setup.players[1].realm: ember-citadel starts")
+
+
+@pytest.mark.parametrize(
+    ("change", "located"),
+    [
+        (
+            ("damage: 30}", "captured: true}"),
+            "a.yaml:18: setup.players[1].realm: Bob's Realm cannot start shattered: the game would "
+            "be over (S-17) (rule P-6)",
+        ),
+        (
+            ("damage: 30}", "damage: 40}"),
+            "a.yaml:18: setup.players[1].realm: ember-citadel starts at 0 HP and would be captured "
+            "at the first check (S-12): give it less damage (rule P-6)",
+        ),
+        (
+            ("A1: {card: Ember Imp, damage: 5}", "A1: {card: Ember Imp, damage: 10}"),
+            "a.yaml:15: setup.players[0].slots.A1: ember-imp starts at 0 HP and would be captured "
+            "at the first check (S-12): set `captured: true` or give it less damage (rule P-6)",
+        ),
+        (
+            ("A1: {card: Ember Imp", "D1: {card: Ember Imp"),
+            "a.yaml:15: setup.players[0].slots.D1: slot D1 is outside the 3x2 grid (rule S-1)",
+        ),
+        (("A1: {card: Ember Imp", "C1: {card: Ember Imp"), None),
+        (
+            ("A1: {card: Ember Imp", "A3: {card: Ember Imp"),
+            "a.yaml:15: setup.players[0].slots.A3: slot A3 is outside the 3x2 grid (rule S-1)",
+        ),
+        (("A1: {card: Ember Imp", "A2: {card: Ember Imp"), None),
+    ],
+)
+def test_an_unsettled_or_misplaced_set_up_is_located_and_explained(
+    change: tuple[str, str], located: str | None
+) -> None:
+    """A Realm set up shattered or at 0 HP, a Soul at 0 HP (P-6) and a slot outside the grid
+    (S-1): each error names its place and says what to do; the last column and row are in."""
+    # kills engine.souls.runner.xǁTableBuilderǁ_check_settled__mutmut_26 to _64 and
+    # engine.souls.runner.xǁTableBuilderǁ_check_slot__mutmut_4 to _16
+    text = MOURNER.replace(*change)
+    if located is None:
+        game_from_yaml(text, name="a.yaml")
+        return
+    with pytest.raises(ScenarioError) as refused:
+        game_from_yaml(text, name="a.yaml")
+    assert str(refused.value) == located

@@ -849,3 +849,33 @@ def test_an_unsettled_or_misplaced_set_up_is_located_and_explained(
     with pytest.raises(ScenarioError) as refused:
         game_from_yaml(text, name="a.yaml")
     assert str(refused.value) == located
+
+
+@pytest.mark.parametrize(
+    ("change", "located"),
+    [
+        (
+            ("realm: {card: Ember Citadel, damage: 30}", "realm: {card: Thorn Squire}"),
+            "a.yaml:18: setup.players[1].realm.card: Thorn Squire is a Soul, not a Realm",
+        ),
+        (
+            ("B1: {card: Mourner, damage: 10}", "B1: {card: Firebolt}"),
+            "a.yaml:16: setup.players[0].slots.B1.card: Firebolt is a spell, not a Soul (rule S-5)",
+        ),
+        (
+            ("      slots:\n", "      ambushes: {C1: {card: Nothing}}\n      slots:\n"),
+            "a.yaml:14: setup.players[0].ambushes.C1.card: unknown card 'Nothing'",
+        ),
+        (
+            ("      slots:\n", "      ambushes: {C1: {card: Firebolt}}\n      slots:\n"),
+            "a.yaml:14: setup.players[0].ambushes.C1.card: Firebolt is a spell, not an Ambush",
+        ),
+    ],
+)
+def test_a_card_of_the_wrong_kind_or_unknown_is_located_where_it_is_set_up(
+    change: tuple[str, str], located: str
+) -> None:
+    # kills engine.souls.runner.xǁTableBuilderǁbuild__mutmut_13, _22, _23, _37, _60 and _61
+    with pytest.raises(ScenarioError) as refused:
+        game_from_yaml(MOURNER.replace(*change), name="a.yaml")
+    assert str(refused.value).startswith(located)

@@ -19,6 +19,14 @@ from engine.timeline import Step
 from engine.windows import Waiting
 from engine.yaml_source import YamlSource
 
+A_KIND = {  # a kind of card as the rules name one (S-5)
+    "soul": "a Soul",
+    "realm": "a Realm",
+    "spell": "a spell",
+    "armament": "an Armament",
+    "ambush": "an Ambush",
+}
+
 
 class TableBuilder:
     """Turns a scenario's set-up into the first table, naming the place of any bad entry."""
@@ -134,7 +142,9 @@ class TableBuilder:
             )
         if kind is not None and definition.kind != kind:
             raise self.source.error(
-                (*where, "card"), f"{entry.card} is a {definition.kind}, not a {kind}", "S-5"
+                (*where, "card"),
+                f"{entry.card} is {A_KIND[definition.kind]}, not {A_KIND[kind]}",
+                "S-5",
             )
         uid = entry.id or card_id(entry.card)
         if uid in self.cards:

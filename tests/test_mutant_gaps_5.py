@@ -879,3 +879,9 @@ def test_a_card_of_the_wrong_kind_or_unknown_is_located_where_it_is_set_up(
     with pytest.raises(ScenarioError) as refused:
         game_from_yaml(MOURNER.replace(*change), name="a.yaml")
     assert str(refused.value).startswith(located)
+
+
+def test_a_souls_set_up_starts_at_its_turn() -> None:
+    # kills engine.souls.runner.xǁTableBuilderǁbuild__mutmut_108
+    game = game_from_yaml(SOULS_EDITS.replace("setup:\n", "setup:\n  turn: 3\n"))
+    assert game.table.turn == 3

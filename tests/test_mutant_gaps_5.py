@@ -885,3 +885,38 @@ def test_a_souls_set_up_starts_at_its_turn() -> None:
     # kills engine.souls.runner.xǁTableBuilderǁbuild__mutmut_108
     game = game_from_yaml(SOULS_EDITS.replace("setup:\n", "setup:\n  turn: 3\n"))
     assert game.table.turn == 3
+
+
+@pytest.mark.parametrize(
+    ("change", "located"),
+    [
+        (
+            ("    - name: Bob\n", "    - name: Bob\n      hand: [{card: Firebolt, damage: 5}]\n"),
+            "a.yaml:18: setup.players[1].hand[0]: a card in hand has no damage, bonuses, Armament "
+            "or capture: only cards on the table do (rule P-6)",
+        ),
+        (
+            (
+                "{card: Ember Citadel, damage: 30}",
+                "{card: Ember Citadel, armament: [{card: Iron Mail}]}",
+            ),
+            "a.yaml:18: setup.players[1].realm.armament: Armament goes on a Soul, not a Realm "
+            "(rule S-5)",
+        ),
+        (
+            (
+                "{card: Mourner, damage: 10}",
+                "{card: Mourner, captured: true, armament: [{card: Iron Mail}]}",
+            ),
+            "a.yaml:16: setup.players[0].slots.B1: a captured Soul keeps no Armament or bonuses: "
+            "they end when it is captured (rule S-14)",
+        ),
+    ],
+)
+def test_a_card_set_up_with_what_its_zone_cannot_hold_is_refused(
+    change: tuple[str, str], located: str
+) -> None:
+    # kills engine.souls.runner.xǁTableBuilderǁ_check_state__mutmut_19
+    with pytest.raises(ScenarioError) as refused:
+        game_from_yaml(MOURNER.replace(*change), name="a.yaml")
+    assert str(refused.value) == located

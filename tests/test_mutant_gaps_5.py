@@ -920,3 +920,15 @@ def test_a_card_set_up_with_what_its_zone_cannot_hold_is_refused(
     with pytest.raises(ScenarioError) as refused:
         game_from_yaml(MOURNER.replace(*change), name="a.yaml")
     assert str(refused.value) == located
+
+
+def test_two_souls_cards_with_one_id_are_located_at_the_second() -> None:
+    # kills engine.souls.runner.xǁTableBuilderǁ_place__mutmut_27 to _30
+    second = "        B1: {card: Mourner, damage: 10}\n        C1: {card: Ember Imp}\n"
+    text = MOURNER.replace("        B1: {card: Mourner, damage: 10}\n", second)
+    with pytest.raises(ScenarioError) as refused:
+        game_from_yaml(text, name="a.yaml")
+    assert str(refused.value) == (
+        "a.yaml:17: setup.players[0].slots.C1: two cards have the id 'ember-imp': "
+        "give one an explicit id"
+    )

@@ -932,3 +932,14 @@ def test_two_souls_cards_with_one_id_are_located_at_the_second() -> None:
         "a.yaml:17: setup.players[0].slots.C1: two cards have the id 'ember-imp': "
         "give one an explicit id"
     )
+
+
+def test_a_soul_set_up_as_an_armament_is_refused_where_it_is() -> None:
+    # kills engine.souls.runner.xǁTableBuilderǁ_place__mutmut_70
+    armed = "{card: Mourner, damage: 10, armament: [{card: Ember Imp, id: imp-mail}]}"
+    with pytest.raises(ScenarioError) as refused:
+        game_from_yaml(MOURNER.replace("{card: Mourner, damage: 10}", armed), name="a.yaml")
+    assert str(refused.value) == (
+        "a.yaml:16: setup.players[0].slots.B1.armament[0].card: Ember Imp is a Soul, "
+        "not an Armament (rule S-5)"
+    )

@@ -3,10 +3,12 @@ each test names the mutants it kills."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
+from engine import input_file
 from engine.choices import Answer, Choice
 from engine.errors import RuleError, ScenarioError
 from engine.might.damage import verify_order
@@ -943,3 +945,24 @@ def test_a_soul_set_up_as_an_armament_is_refused_where_it_is() -> None:
         "a.yaml:16: setup.players[0].slots.B1.armament[0].card: Ember Imp is a Soul, "
         "not an Armament (rule S-5)"
     )
+
+
+def test_a_scenario_file_is_opened_without_blocking_and_not_inherited(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The file is opened non-blocking and close-on-exec: a file swapped for a FIFO after the
+    check cannot hang the reader (docs/scenarios.md, hostile files)."""
+    # kills engine.input_file.x_read_text__mutmut_18, _19 and _20
+    path = tmp_path / "a.yaml"
+    path.write_text("ruleset: souls\n")
+    opened: list[int] = []
+    real_open = os.open
+
+    def recording_open(file: object, flags: int, *args: object) -> int:
+        opened.append(flags)
+        return real_open(file, flags, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(input_file.os, "open", recording_open)
+    assert input_file.read_text(path) == "ruleset: souls\n"
+    [flags] = opened
+    assert flags & os.O_NONBLOCK and flags & os.O_CLOEXEC

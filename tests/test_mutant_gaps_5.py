@@ -4,6 +4,7 @@ each test names the mutants it kills."""
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,14 @@ from engine.scenario import game_from_yaml, might_game_from_yaml, play_branch, v
 from engine.timeline import Cause, Step
 from engine.yaml_source import YamlSource
 from tests.playthroughs import playthrough_of
+
+
+def set_up_error(text: str, load: Callable[..., object] = game_from_yaml) -> str:
+    """The one-line error of a set-up ``load`` refuses, read as the file ``a.yaml``."""
+    with pytest.raises(ScenarioError) as refused:
+        load(text, name="a.yaml")
+    return str(refused.value)
+
 
 MARTYRS = """\
 ruleset: might
@@ -543,9 +552,7 @@ def test_an_unknown_card_in_a_might_hand_or_trash_is_located(unknown: str, locat
     # kills engine.might.runner.xǁTableBuilderǁbuild__mutmut_21, _27, _28, _34, _40 and _41
     other = ({"Nothing Here", "Nothing There"} - {unknown}).pop()
     text = MIGHT_ZONES.replace(f"        - {{card: {other}}}\n", "")
-    with pytest.raises(ScenarioError) as refused:
-        might_game_from_yaml(text, name="a.yaml")
-    assert str(refused.value).startswith(located)
+    assert set_up_error(text, might_game_from_yaml).startswith(located)
 
 
 def test_a_might_set_up_starts_at_its_turn() -> None:
@@ -576,21 +583,15 @@ def test_might_set_up_mistakes_are_located_and_explained() -> None:
     """Two cards with one id, a spell set up as a unit and an unknown card: each error names
     its place, says what is wrong and, where a rule decides it, cites it."""
     # kills engine.might.runner.xǁTableBuilderǁ_place__mutmut_7 to _13, _18 to _21 and _34 to _39
-    with pytest.raises(ScenarioError) as twice:
-        might_game_from_yaml(TWO_WHELPS, name="a.yaml")
-    assert str(twice.value) == (
+    assert set_up_error(TWO_WHELPS, might_game_from_yaml) == (
         "a.yaml:9: setup.players[0].units[1]: two cards have the id 'stone-whelp': "
         "give one an explicit id"
     )
     one_whelp = TWO_WHELPS.replace("        - {card: Stone Whelp}\n", "", 1)
-    with pytest.raises(ScenarioError) as spell:
-        might_game_from_yaml(one_whelp, name="a.yaml")
-    assert str(spell.value) == (
+    assert set_up_error(one_whelp, might_game_from_yaml) == (
         "a.yaml:11: setup.players[1].units[0].card: Spark is a spell, not a unit (rule M-1)"
     )
-    with pytest.raises(ScenarioError) as unknown:
-        might_game_from_yaml(one_whelp.replace("Spark", "Sparkle"), name="a.yaml")
-    assert str(unknown.value) == (
+    assert set_up_error(one_whelp.replace("Spark", "Sparkle"), might_game_from_yaml) == (
         "a.yaml:11: setup.players[1].units[0].card: unknown card 'Sparkle': it is neither in "
         "the pool 'might-starter' nor in this scenario's cards"
     )
@@ -791,9 +792,7 @@ def test_a_capture_check_that_finds_nobody_moves_the_baseline_on() -> None:
 def test_a_soul_set_up_at_0_hp_is_located_on_its_owners_slot() -> None:
     # kills engine.souls.runner.xǁTableBuilderǁ_check_settled__mutmut_3, _9, _11 and _12
     text = SOULS_EDITS.replace("{card: Ember Imp}", "{card: Ember Imp, damage: 10}")
-    with pytest.raises(ScenarioError) as refused:
-        game_from_yaml(text, name="a.yaml")
-    assert str(refused.value) == (
+    assert set_up_error(text) == (
         "a.yaml:16: setup.players[1].slots.A1: ember-imp starts at 0 HP and would be captured "
         "at the first check (S-12): set `captured: true` or give it less damage (rule P-6)"
     )
@@ -802,9 +801,7 @@ def test_a_soul_set_up_at_0_hp_is_located_on_its_owners_slot() -> None:
 def test_a_realm_set_up_at_0_hp_is_located_on_its_owners_realm() -> None:
     # kills engine.souls.runner.xǁTableBuilderǁ_check_settled__mutmut_15
     text = MOURNER.replace("damage: 30}", "damage: 40}")
-    with pytest.raises(ScenarioError) as refused:
-        game_from_yaml(text, name="a.yaml")
-    assert str(refused.value).startswith("a.yaml:18: setup.players[1].realm: ember-citadel starts")
+    assert set_up_error(text).startswith("a.yaml:18: setup.players[1].realm: ember-citadel starts")
 
 
 @pytest.mark.parametrize(
@@ -848,9 +845,7 @@ def test_an_unsettled_or_misplaced_set_up_is_located_and_explained(
     if located is None:
         game_from_yaml(text, name="a.yaml")
         return
-    with pytest.raises(ScenarioError) as refused:
-        game_from_yaml(text, name="a.yaml")
-    assert str(refused.value) == located
+    assert set_up_error(text) == located
 
 
 @pytest.mark.parametrize(
@@ -878,9 +873,7 @@ def test_a_card_of_the_wrong_kind_or_unknown_is_located_where_it_is_set_up(
     change: tuple[str, str], located: str
 ) -> None:
     # kills engine.souls.runner.xǁTableBuilderǁbuild__mutmut_13, _22, _23, _37, _60 and _61
-    with pytest.raises(ScenarioError) as refused:
-        game_from_yaml(MOURNER.replace(*change), name="a.yaml")
-    assert str(refused.value).startswith(located)
+    assert set_up_error(MOURNER.replace(*change)).startswith(located)
 
 
 def test_a_souls_set_up_starts_at_its_turn() -> None:
@@ -919,18 +912,14 @@ def test_a_card_set_up_with_what_its_zone_cannot_hold_is_refused(
     change: tuple[str, str], located: str
 ) -> None:
     # kills engine.souls.runner.xǁTableBuilderǁ_check_state__mutmut_19
-    with pytest.raises(ScenarioError) as refused:
-        game_from_yaml(MOURNER.replace(*change), name="a.yaml")
-    assert str(refused.value) == located
+    assert set_up_error(MOURNER.replace(*change)) == located
 
 
 def test_two_souls_cards_with_one_id_are_located_at_the_second() -> None:
     # kills engine.souls.runner.xǁTableBuilderǁ_place__mutmut_27 to _30
     second = "        B1: {card: Mourner, damage: 10}\n        C1: {card: Ember Imp}\n"
     text = MOURNER.replace("        B1: {card: Mourner, damage: 10}\n", second)
-    with pytest.raises(ScenarioError) as refused:
-        game_from_yaml(text, name="a.yaml")
-    assert str(refused.value) == (
+    assert set_up_error(text) == (
         "a.yaml:17: setup.players[0].slots.C1: two cards have the id 'ember-imp': "
         "give one an explicit id"
     )
@@ -939,9 +928,7 @@ def test_two_souls_cards_with_one_id_are_located_at_the_second() -> None:
 def test_a_soul_set_up_as_an_armament_is_refused_where_it_is() -> None:
     # kills engine.souls.runner.xǁTableBuilderǁ_place__mutmut_70
     armed = "{card: Mourner, damage: 10, armament: [{card: Ember Imp, id: imp-mail}]}"
-    with pytest.raises(ScenarioError) as refused:
-        game_from_yaml(MOURNER.replace("{card: Mourner, damage: 10}", armed), name="a.yaml")
-    assert str(refused.value) == (
+    assert set_up_error(MOURNER.replace("{card: Mourner, damage: 10}", armed)) == (
         "a.yaml:16: setup.players[0].slots.B1.armament[0].card: Ember Imp is a Soul, "
         "not an Armament (rule S-5)"
     )

@@ -408,7 +408,7 @@ class SoulsGame(Recorder[SoulsTable]):
         ]
         stay = "stays at its slot" if len(ambushes) == 1 else "stay at their slots"
         text += [f"{', '.join(ambushes)} {stay}"] if ambushes else []
-        counted = self._counted_changes(table_before)  # the captured count no more (14.5.1)
+        counted = self._counted_changes(table_before)  # the captured are not active (14.5.1)
         text += [f"{c.card} {c.stat} {c.before} -> {c.after}" for c in counted]
         self.record(
             "; ".join(text),

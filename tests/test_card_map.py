@@ -85,3 +85,12 @@ def test_a_card_map_of_any_value() -> None:
         cards: CardMap  # type: ignore[type-arg]  # no value type: any value
 
     assert Loose(cards={"a": 1}).cards == {"a": 1}
+
+
+def test_an_update_of_a_card_shares_the_order_positions() -> None:
+    """Replacing a card keeps the keys, so the positions worked out once serve both maps."""
+    cards = CardMap({"a": 1, "b": 2})
+    assert cards.position("b") == 1
+    later = cards.set("a", 10)
+    assert later._positions is cards._positions and later.position("b") == 1
+    assert cards.set("c", 3)._positions is None  # a new key: worked out again when asked

@@ -7,7 +7,7 @@ import sys
 from typing import Any
 
 import pytest
-from pydantic import Field
+from pydantic import Field, PrivateAttr
 
 from engine.changes import StatChanged
 from engine.frozen import Frozen
@@ -92,3 +92,29 @@ def test_every_way_of_making_a_model_shares_its_dict_keys() -> None:
         sys.getsizeof(one_by_one.__dict__)
     }
     assert [list(record.__dict__) for record in made] == [["name", "amount", "tags", "notes"]] * 3
+
+
+def test_evolve_adds_the_changed_fields_to_the_fields_set() -> None:
+    Record = record_class()
+    record = Record(name="a")
+    assert record.model_fields_set == {"name"}
+    assert record.evolve(amount=6).model_fields_set == {"name", "amount"}
+    assert record.evolve(name="b").model_fields_set == {"name"}
+
+
+def test_models_with_the_same_fields_set_share_one_set_of_their_names() -> None:
+    Record = record_class()
+    first, second = Record(name="a"), Record(name="b")
+    assert first.__pydantic_fields_set__ is second.__pydantic_fields_set__
+    assert (
+        first.evolve(amount=1).__pydantic_fields_set__
+        is Record(name="c", amount=2).__pydantic_fields_set__
+    )
+
+
+def test_evolve_keeps_the_private_attributes() -> None:
+    class Counted(Frozen):
+        name: str
+        _seen: int = PrivateAttr(default=3)
+
+    assert Counted(name="a").evolve(name="b")._seen == 3

@@ -61,3 +61,45 @@ def test_the_text_limits(tmp_path: Path) -> None:
     assert refusal(path, limit=5) == f"{path}: the file is larger than 5 bytes"
     path.write_bytes(b"a: 1\nb: \xff\n")
     assert refusal(path) == f"{path}:2: not UTF-8 text: byte 0xff cannot be decoded"
+    path.write_bytes(b"\na: 1\nb: \xff\n")  # lines counted from the start, not from the bad byte
+    assert refusal(path) == f"{path}:3: not UTF-8 text: byte 0xff cannot be decoded"
+
+
+def test_a_file_of_exactly_the_limit_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "a.yaml"
+    path.write_bytes(b"a: 1\n")
+    assert read_text(path, limit=5) == "a: 1\n"
+
+
+def test_a_missing_file_is_named_in_the_systems_words(tmp_path: Path) -> None:
+    missing = tmp_path / "missing.yaml"
+    assert refusal(missing) == f"{missing}: cannot read the file: No such file or directory"
+
+
+def test_a_file_swapped_after_its_check_is_refused_once_open(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Between the check and the open a regular file can be replaced; the open one is checked."""
+    swapped = tmp_path / "swapped.yaml"
+    os.mkfifo(swapped)
+    real_stat = os.stat
+
+    def regular_before_open(path: object, *args: object, **kwargs: object) -> object:
+        if Path(str(path)) == swapped:
+            return os.stat_result((stat.S_IFREG | 0o644, 0, 0, 1, 0, 0, 0, 0, 0, 0))
+        return real_stat(path, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "stat", regular_before_open)
+    assert refusal(swapped) == (
+        f"{swapped}: cannot read the file: it is a FIFO, not a regular file"
+    )
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="needs /proc/self/fd")
+def test_reading_leaves_no_file_open(tmp_path: Path) -> None:
+    path = tmp_path / "a.yaml"
+    path.write_bytes(b"a: 1\n")
+    before = len(os.listdir("/proc/self/fd"))
+    for _ in range(5):
+        read_text(path)
+    assert len(os.listdir("/proc/self/fd")) == before

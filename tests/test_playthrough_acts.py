@@ -228,3 +228,10 @@ def test_a_players_refused_action_never_stops_the_files_run() -> None:
     assert play.actions == [] and len(play.game.steps) == 1
     play.act(NICK)  # and the player plays on
     assert [action.kind for action in play.actions] == ["deal"]
+
+
+def test_undoing_the_first_action_of_a_fresh_playthrough_replays_it_closed() -> None:
+    # take_back: nothing was ever open, so redoing the action leaves no window open
+    play = playthrough(DUEL)
+    play.act(NICK)
+    assert play.take_back() == TakeBack([], False, NICK, False)

@@ -4,6 +4,7 @@ alias repeats, where its values are said to be, and each refusal's line and mess
 from __future__ import annotations
 
 import pytest
+import yaml
 
 from engine.errors import ScenarioError
 from engine.safe_yaml import MAX_VALUES, Spot, parse_yaml
@@ -126,3 +127,78 @@ def test_an_alias_counts_exactly_the_values_it_repeats(monkeypatch: pytest.Monke
     monkeypatch.setattr(engine.safe_yaml, "MAX_VALUES", 6)
     with pytest.raises(ScenarioError):
         parse_yaml("a: &x [1, 2]\nb: *x\n", "f.yaml")
+
+
+def test_an_error_without_context_is_named_alone() -> None:
+    with pytest.raises(ScenarioError) as raised:
+        parse_yaml("a: 1\n  b: 2\n", "f.yaml")
+    assert str(raised.value) == (
+        "f.yaml:2: not valid YAML: mapping values are not allowed in this context"
+    )
+
+
+def test_a_file_of_exactly_the_size_limit_is_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    import engine.safe_yaml
+
+    monkeypatch.setattr(engine.safe_yaml, "MAX_CHARS", 13)
+    assert parse_yaml("a: 1\nb: 2222\n", "f.yaml")[0] == {"a": 1, "b": 2222}
+
+
+@pytest.mark.parametrize("loader", [yaml.CSafeLoader, yaml.SafeLoader])
+def test_a_bad_character_is_placed_on_its_line_after_multibyte_text(
+    loader: type[yaml.SafeLoader], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """libyaml places the character in bytes, the Python reader in characters: both give line 3,
+    counted from the file's start (which is a newline) and never past the character."""
+    import engine.safe_yaml
+
+    monkeypatch.setattr(engine.safe_yaml, "LOADER", loader)
+    text = "\na: " + "é" * 10 + "\nb: \x07\nc: 1\nd: 2\ne: 3\n"
+    with pytest.raises(ScenarioError) as raised:
+        parse_yaml(text, "f.yaml")
+    assert str(raised.value).startswith("f.yaml:3: not valid YAML: ")
+    assert str(raised.value).endswith("characters are not allowed")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("a: !!bool maybe\n", "f.yaml:1: a: 'maybe' is not true or false"),
+        ("a: !!binary aGk=\n", "f.yaml:1: a: the tag tag:yaml.org,2002:binary is not allowed"),
+        ("a: 1000000001\n", "f.yaml:1: a: 1000000001 is out of range (-1000000000..1000000000)"),
+    ],
+)
+def test_a_scalar_yaml_reads_but_a_scenario_does_not_take(text: str, message: str) -> None:
+    with pytest.raises(ScenarioError) as raised:
+        parse_yaml(text, "f.yaml")
+    assert str(raised.value) == message
+
+
+def test_scalars_the_reader_takes() -> None:
+    """A tag that only says "a string" or nothing at all, and the widest integers in range."""
+    assert parse_yaml("a: !!str 5\nb: ! 5\n", "f.yaml")[0] == {"a": "5", "b": 5}
+    numbers = parse_yaml("a: 1000000000\nb: -1000000000\n", "f.yaml")[0]
+    assert numbers == {"a": 10**9, "b": -(10**9)}
+
+
+def test_nesting_up_to_the_limit_is_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    import engine.safe_yaml
+
+    monkeypatch.setattr(engine.safe_yaml, "MAX_DEPTH", 2)
+    assert parse_yaml("a: {b: 1}\n", "f.yaml")[0] == {"a": {"b": 1}}
+    with pytest.raises(ScenarioError) as raised:
+        parse_yaml("a:\n  b: {c: 1}\n", "f.yaml")
+    assert str(raised.value) == "f.yaml:2: a.b: more than 2 levels of nesting"
+
+
+def test_a_scalar_counts_one_value_on_its_own_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The mapping and ``a`` and ``b``: 3, an alias of a scalar repeating one value."""
+    import engine.safe_yaml
+
+    monkeypatch.setattr(engine.safe_yaml, "MAX_VALUES", 3)
+    assert parse_yaml("a: &x 5\nb: *x\n", "f.yaml")[0] == {"a": 5, "b": 5}
+    with pytest.raises(ScenarioError) as raised:
+        parse_yaml("a: 1\nb: 2\nc: 3\n", "f.yaml")
+    assert str(raised.value) == (
+        "f.yaml:3: c: more than 3 values (aliases count the values they repeat)"
+    )

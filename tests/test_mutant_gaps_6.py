@@ -1,0 +1,42 @@
+"""Refusals of a scenario file's top-level keys, each with its exact line and words (surviving
+mutants of engine/scenario.py, engine/pools.py and engine/yaml_source.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.errors import ScenarioError
+from engine.scenario import validate_scenario
+from engine.yaml_source import YamlSource
+from tests.test_mutant_gaps_5 import set_up_error
+
+PLAYERS = "setup:\n  players: [{name: A, slots: {}}, {name: B, slots: {}}]\n"
+
+
+def test_an_unknown_ruleset_is_refused_with_the_ones_there_are() -> None:
+    with pytest.raises(ScenarioError) as refused:
+        validate_scenario(YamlSource(Path("a.yaml"), "title: x\nruleset: chess\n"))
+    assert (
+        str(refused.value) == "a.yaml:2: ruleset: ruleset must be one of souls, might, not 'chess'"
+    )
+
+
+def test_an_unknown_pool_is_refused_with_the_pools_there_are() -> None:
+    text = "ruleset: souls\ntitle: x\nrules: [S-1]\npool: nope\n" + PLAYERS
+    assert set_up_error(text) == (
+        "a.yaml:4: pool: there is no card pool 'nope' (pools: might-starter, souls-starter)"
+    )
+
+
+def test_a_file_that_is_not_a_mapping_is_refused() -> None:
+    assert (
+        set_up_error("- 1\n- 2\n") == "a.yaml:1: expected a mapping of keys at the top of the file"
+    )
+
+
+def test_a_number_written_as_text_is_refused() -> None:
+    """Validation is strict: "3" is not the number 3."""
+    text = "ruleset: souls\ntitle: x\nrules: [S-1]\nsetup:\n  columns: '3'\n" + PLAYERS[7:]
+    assert set_up_error(text) == "a.yaml:5: setup.columns: Input should be a valid integer"

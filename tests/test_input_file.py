@@ -7,6 +7,7 @@ import os
 import socket
 import stat
 from pathlib import Path
+from typing import Any, BinaryIO
 
 import pytest
 
@@ -103,3 +104,36 @@ def test_reading_leaves_no_file_open(tmp_path: Path) -> None:
     for _ in range(5):
         read_text(path)
     assert len(os.listdir("/proc/self/fd")) == before
+
+
+def test_at_most_the_limit_and_one_byte_are_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A huge regular file costs no more than a file one byte over the limit."""
+    import engine.input_file
+
+    path = tmp_path / "a.yaml"
+    path.write_bytes(b"a: 1\nb: 2\n" * 100)
+    sizes: list[int | None] = []
+    real_open = open
+
+    class Recording:
+        def __init__(self, stream: BinaryIO) -> None:
+            self.stream = stream
+
+        def __enter__(self) -> Recording:
+            return self
+
+        def __exit__(self, *exc: object) -> None:
+            self.stream.close()
+
+        def read(self, size: int | None = None) -> bytes:
+            sizes.append(size)
+            return self.stream.read(size)
+
+    def recording_open(*args: Any, **kwargs: Any) -> Recording:
+        return Recording(real_open(*args, **kwargs))
+
+    monkeypatch.setattr(engine.input_file, "open", recording_open, raising=False)
+    assert refusal(path, limit=5) == f"{path}: the file is larger than 5 bytes"
+    assert sizes == [6]

@@ -21,7 +21,6 @@ MARKER_W, MARKER_H = 70, 22  # a set Ambush, on its slot's top edge
 GAP = 12
 ROW_GAP = 8  # between the rows of the might table
 LABEL = 18  # room for a zone's label above it
-HAND_LABEL = 130  # a might hand's label, left of its cards
 OWNER_COLORS = ("#2f6db5", "#b5452f")
 FORMS = {"card": (CARD_W, CARD_H), "unit": (UNIT_W, UNIT_H), "strip": (STRIP_W, STRIP_H)}
 FORMS["marker"] = (MARKER_W, MARKER_H)
@@ -411,14 +410,13 @@ def might_layout(table: MightTable, looks: LookCache) -> Layout:
     width = max(width, base_slots * UNIT_SLOT)
     field_h = 2 * UNIT_SLOT + ROW_GAP
     base_h = UNIT_SLOT + ROW_GAP
-    # Rows from the top, each under its label: hand, base, battlefields, base, hand.
-    # The hand rows carry their label at their left, after the trash pile: no label row.
-    hand_y = {1: 0.0}
+    # Rows from the top, each under its label: hand (and trash), base, battlefields, base, hand.
+    hand_y = {1: float(LABEL)}
     base_y = {1: hand_y[1] + STRIP_H + ROW_GAP + LABEL}
     field_y = base_y[1] + base_h + ROW_GAP + LABEL
     base_y[0] = field_y + field_h + ROW_GAP + LABEL
-    hand_y[0] = base_y[0] + base_h + ROW_GAP
-    hand_x = STRIP_W + GAP + HAND_LABEL
+    hand_y[0] = base_y[0] + base_h + ROW_GAP + LABEL
+    hand_x = STRIP_W + GAP
     in_hand = [
         sum(1 for c in table.cards.values() if c.owner == p and c.zone == "hand") for p in (0, 1)
     ]
@@ -472,8 +470,8 @@ def might_layout(table: MightTable, looks: LookCache) -> Layout:
         else:
             key = ("trash" if card.zone == "trash" else "hand", owner)
             n = counts.get(key, 0)
-            if key[0] == "trash":  # a pile at the row's left end
-                x, y = 2 * min(n, 4), hand_y[owner] - 2 * min(n, 4)
+            if key[0] == "trash":  # a pile at the row's left end, under its name, fanned right
+                x, y = 2 * min(n, 4), hand_y[owner]
             else:
                 x, y = hand_x + n * hand_step[owner], hand_y[owner]
         counts[key] = n + 1
@@ -483,8 +481,8 @@ def might_layout(table: MightTable, looks: LookCache) -> Layout:
         decorations.append(
             Decoration(
                 "label",
-                STRIP_W + GAP,
-                hand_y[owner] + (STRIP_H - LABEL) / 2,
+                hand_x,
+                hand_y[owner] - LABEL,
                 text=f"{player.name}'s hand ({in_hand[owner]})",
             )
         )

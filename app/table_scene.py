@@ -104,7 +104,7 @@ class DeltaItem(QGraphicsItem):
             width = painter.fontMetrics().horizontalAdvance(text) + 12
             box = QRectF(0, line * 20, width, 19)
             painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(QColor(20, 20, 20, 215))
+            painter.setBrush(QColor(20, 20, 20))  # opaque: the text under it would show through
             painter.drawRoundedRect(box, 5, 5)
             painter.setPen(QColor("#ffe680"))
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
@@ -230,9 +230,10 @@ class TableScene(QGraphicsScene):
             if card is None or not card.isVisible():
                 continue
             delta = DeltaItem(texts)
-            # Over the card's lower part: its name and damage token stay readable.
+            # Over the card's lower part: its name and damage token stay readable. The last
+            # chip ends where a unit's footer line ends, so no cut-off text peeks out below it.
             w, h = card.look.size
-            delta.setPos(card.pos() + QPointF(3, h - 21 * len(texts) - 3))
+            delta.setPos(card.pos() + QPointF(3, h - 20 * len(texts) - 2))
             self.addItem(delta)
             self._marks.append(delta)
             deltas[uid] = texts
@@ -274,8 +275,8 @@ class TableScene(QGraphicsScene):
         label = QGraphicsSimpleTextItem(deco.text, rect)
         label.setBrush(QColor("#dfeee2"))
         label.setFont(font(12 if deco.kind == "slot" else 13, bold=deco.kind != "slot"))
-        inside = deco.kind == "slot" or deco.h < 40
-        label.setPos(6, 6 if inside else -19)
+        # A frame's name sits above it, where the cards it holds cannot hide it.
+        label.setPos(6, 6 if deco.kind == "slot" else -19)
         return rect
 
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802

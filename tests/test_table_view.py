@@ -6,15 +6,20 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QEvent, QPoint, QPointF, QSettings, Qt, QUrl
-from PySide6.QtGui import QMouseEvent, QWheelEvent
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, QSettings, Qt, QUrl
+from PySide6.QtGui import QColor, QImage, QMouseEvent, QPainter, QWheelEvent
+from PySide6.QtWidgets import (
+    QApplication,
+    QGraphicsRectItem,
+    QGraphicsSimpleTextItem,
+    QStyleOptionGraphicsItem,
+)
 
 from app.card_painter import MIN_TEXT_PX
 from app.inspector import rule_summaries
 from app.looks import CardLook
 from app.main_window import MainWindow
-from app.table_scene import CardItem
+from app.table_scene import CardItem, DeltaItem
 from engine.assets import SCENARIOS
 
 DEMO = SCENARIOS / "souls" / "demo-table.yaml"
@@ -247,10 +252,28 @@ def any_overlap(window: MainWindow) -> list[tuple[str, str]]:
     return [(a.uid, b.uid) for i, a in enumerate(cards) for b in cards[i + 1 :] if overlaps(a, b)]
 
 
+def hidden_zone_names(window: MainWindow) -> list[str]:
+    """The zone names (a pile's, a hand's, a base's) that a card on show covers. A slot's name
+    is meant to be covered by the card on it."""
+    names = []
+    for item in window.scene._decorations:
+        if isinstance(item, QGraphicsSimpleTextItem):
+            names.append(item)
+        elif isinstance(item, QGraphicsRectItem) and item.pen().style() == Qt.PenStyle.SolidLine:
+            names += [c for c in item.childItems() if isinstance(c, QGraphicsSimpleTextItem)]
+    cards = [QRectF(*card_rect(card)) for card in shown_cards(window)]
+    return [
+        name.text()
+        for name in names
+        if name.text() and any(card.intersects(name.sceneBoundingRect()) for card in cards)
+    ]
+
+
 @pytest.mark.parametrize("path", MIGHT + SOULS, ids=lambda p: p.stem)
-def test_no_two_cards_overlap(window: MainWindow, path: Path) -> None:
+def test_no_card_covers_another_card_or_a_zone_name(window: MainWindow, path: Path) -> None:
     for index in open_at_each_step(window, path):
         assert not any_overlap(window), f"{path.name} step {index}"
+        assert not hidden_zone_names(window), f"{path.name} step {index}"
 
 
 def test_badges_wrap_and_never_cut(qapp) -> None:  # type: ignore[no-untyped-def]
@@ -273,6 +296,16 @@ def test_badges_wrap_and_never_cut(qapp) -> None:  # type: ignore[no-untyped-def
 
 def step_with(window: MainWindow, text: str) -> int:
     return next(s.index for s in window.session.steps if text in s.description)
+
+
+def test_a_delta_hides_the_card_text_under_it(qapp) -> None:  # type: ignore[no-untyped-def]
+    """Its chip is opaque: the text of the card under it must not show through."""
+    image = QImage(120, 30, QImage.Format.Format_ARGB32)
+    image.fill(QColor("white"))
+    painter = QPainter(image)
+    DeltaItem(["attacks"]).paint(painter, QStyleOptionGraphicsItem())
+    painter.end()
+    assert image.pixelColor(3, 10) == QColor(20, 20, 20)  # inside the chip, left of its text
 
 
 def test_deltas_and_arrows_show_what_a_step_did(window: MainWindow) -> None:

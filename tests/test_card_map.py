@@ -88,7 +88,8 @@ def test_a_card_map_of_any_value() -> None:
 
 
 def test_an_update_of_a_card_shares_the_order_positions() -> None:
-    """Replacing a card keeps the keys, so the positions worked out once serve both maps."""
+    """Replacing a card keeps the keys, so the positions worked out once serve both maps (a
+    saving no result shows, hence the private attribute)."""
     cards = CardMap({"a": 1, "b": 2})
     assert cards.position("b") == 1
     later = cards.set("a", 10)

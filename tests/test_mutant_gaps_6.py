@@ -8,11 +8,13 @@ from pathlib import Path
 import pytest
 
 from engine.errors import ScenarioError
+from engine.pools import pool_names
 from engine.scenario import validate_scenario
 from engine.yaml_source import YamlSource
 from tests.test_mutant_gaps_5 import set_up_error
 
-PLAYERS = "setup:\n  players: [{name: A, slots: {}}, {name: B, slots: {}}]\n"
+TWO_PLAYERS = "  players: [{name: A, slots: {}}, {name: B, slots: {}}]\n"
+PLAYERS = "setup:\n" + TWO_PLAYERS
 
 
 def test_an_unknown_ruleset_is_refused_with_the_ones_there_are() -> None:
@@ -26,7 +28,7 @@ def test_an_unknown_ruleset_is_refused_with_the_ones_there_are() -> None:
 def test_an_unknown_pool_is_refused_with_the_pools_there_are() -> None:
     text = "ruleset: souls\ntitle: x\nrules: [S-1]\npool: nope\n" + PLAYERS
     assert set_up_error(text) == (
-        "a.yaml:4: pool: there is no card pool 'nope' (pools: might-starter, souls-starter)"
+        f"a.yaml:4: pool: there is no card pool 'nope' (pools: {', '.join(pool_names())})"
     )
 
 
@@ -38,5 +40,5 @@ def test_a_file_that_is_not_a_mapping_is_refused() -> None:
 
 def test_a_number_written_as_text_is_refused() -> None:
     """Validation is strict: "3" is not the number 3."""
-    text = "ruleset: souls\ntitle: x\nrules: [S-1]\nsetup:\n  columns: '3'\n" + PLAYERS[7:]
+    text = "ruleset: souls\ntitle: x\nrules: [S-1]\nsetup:\n  columns: '3'\n" + TWO_PLAYERS
     assert set_up_error(text) == "a.yaml:5: setup.columns: Input should be a valid integer"

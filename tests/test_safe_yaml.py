@@ -6,8 +6,16 @@ from __future__ import annotations
 import pytest
 import yaml
 
+from engine import safe_yaml
 from engine.errors import ScenarioError
 from engine.safe_yaml import MAX_VALUES, Spot, parse_yaml
+
+
+def refusal(text: str) -> str:
+    """The one-line error ``parse_yaml`` refuses ``text`` with, read as the file ``f.yaml``."""
+    with pytest.raises(ScenarioError) as refused:
+        parse_yaml(text, "f.yaml")
+    return str(refused.value)
 
 
 def test_an_alias_repeats_the_value_and_its_spots() -> None:
@@ -35,9 +43,7 @@ def test_an_alias_in_a_sequence_is_each_of_its_items() -> None:
     ],
 )
 def test_an_alias_that_cannot_be_read_is_refused_on_its_line(text: str, message: str) -> None:
-    with pytest.raises(ScenarioError) as raised:
-        parse_yaml(text, "f.yaml")
-    assert str(raised.value) == message
+    assert refusal(text) == message
 
 
 def test_the_values_an_alias_repeats_count_toward_the_limit() -> None:
@@ -45,12 +51,9 @@ def test_the_values_an_alias_repeats_count_toward_the_limit() -> None:
     lines = ["a0: &a0 [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]"]
     for level in range(1, 7):
         lines.append(f"a{level}: &a{level} [{', '.join([f'*a{level - 1}'] * 10)}]")
-    with pytest.raises(ScenarioError) as raised:
-        parse_yaml("\n".join(lines) + "\n", "f.yaml")
-    assert str(raised.value).endswith(
-        f"more than {MAX_VALUES} values (aliases count the values they repeat)"
-    )
-    assert str(raised.value).startswith("f.yaml:6: a5")
+    refused = refusal("\n".join(lines) + "\n")
+    assert refused.endswith(f"more than {MAX_VALUES} values (aliases count the values they repeat)")
+    assert refused.startswith("f.yaml:6: a5")
 
 
 @pytest.mark.parametrize(
@@ -61,9 +64,7 @@ def test_the_values_an_alias_repeats_count_toward_the_limit() -> None:
     ],
 )
 def test_a_number_is_read_up_to_32_characters(number: str, message: str) -> None:
-    with pytest.raises(ScenarioError) as raised:
-        parse_yaml(f"a: {number}\n", "f.yaml")
-    assert str(raised.value) == f"f.yaml:1: a: {message}"
+    assert refusal(f"a: {number}\n") == f"f.yaml:1: a: {message}"
     assert parse_yaml("a: " + "0" * 31 + "7\n", "f.yaml")[0] == {"a": 7}
 
 
@@ -75,18 +76,12 @@ def test_a_number_is_read_up_to_32_characters(number: str, message: str) -> None
     ],
 )
 def test_a_collection_that_cannot_be_read_is_refused_on_its_line(text: str, message: str) -> None:
-    with pytest.raises(ScenarioError) as raised:
-        parse_yaml(text, "f.yaml")
-    assert str(raised.value) == message
+    assert refusal(text) == message
 
 
 def test_a_collection_counts_as_a_value(monkeypatch: pytest.MonkeyPatch) -> None:
-    import engine.safe_yaml
-
-    monkeypatch.setattr(engine.safe_yaml, "MAX_VALUES", 3)
-    with pytest.raises(ScenarioError) as raised:
-        parse_yaml("a: 1\nb:\n  - []\n  - []\n", "f.yaml")
-    assert str(raised.value) == (
+    monkeypatch.setattr(safe_yaml, "MAX_VALUES", 3)
+    assert refusal("a: 1\nb:\n  - []\n  - []\n") == (
         "f.yaml:3: b[0]: more than 3 values (aliases count the values they repeat)"
     )
 
@@ -104,29 +99,20 @@ def test_a_collection_counts_as_a_value(monkeypatch: pytest.MonkeyPatch) -> None
     ],
 )
 def test_text_that_is_not_one_yaml_document_is_refused_on_its_line(text: str, message: str) -> None:
-    with pytest.raises(ScenarioError) as raised:
-        parse_yaml(text, "f.yaml")
-    assert str(raised.value) == message
+    assert refusal(text) == message
 
 
 def test_a_file_over_the_size_limit_is_refused_whole(monkeypatch: pytest.MonkeyPatch) -> None:
-    import engine.safe_yaml
-
-    monkeypatch.setattr(engine.safe_yaml, "MAX_CHARS", 10)
-    with pytest.raises(ScenarioError) as raised:
-        parse_yaml("a: 1\nb: 2222\n", "f.yaml")
-    assert str(raised.value) == "f.yaml: the file is larger than 10 bytes"
+    monkeypatch.setattr(safe_yaml, "MAX_CHARS", 10)
+    assert refusal("a: 1\nb: 2222\n") == "f.yaml: the file is larger than 10 bytes"
 
 
 def test_an_alias_counts_exactly_the_values_it_repeats(monkeypatch: pytest.MonkeyPatch) -> None:
     """The mapping, ``a``'s list and its two items, then the same three again for ``*x``: 7."""
-    import engine.safe_yaml
-
-    monkeypatch.setattr(engine.safe_yaml, "MAX_VALUES", 7)
+    monkeypatch.setattr(safe_yaml, "MAX_VALUES", 7)
     assert parse_yaml("a: &x [1, 2]\nb: *x\n", "f.yaml")[0] == {"a": [1, 2], "b": [1, 2]}
-    monkeypatch.setattr(engine.safe_yaml, "MAX_VALUES", 6)
-    with pytest.raises(ScenarioError):
-        parse_yaml("a: &x [1, 2]\nb: *x\n", "f.yaml")
+    monkeypatch.setattr(safe_yaml, "MAX_VALUES", 6)
+    refusal("a: &x [1, 2]\nb: *x\n")
 
 
 LIBYAML = getattr(yaml, "CSafeLoader", None)  # PyYAML's wheels bring it; the reader falls back
@@ -135,17 +121,13 @@ needs_libyaml = pytest.mark.skipif(LIBYAML is None, reason="libyaml's own wordin
 
 @needs_libyaml
 def test_an_error_without_context_is_named_alone() -> None:
-    with pytest.raises(ScenarioError) as raised:
-        parse_yaml("a: 1\n  b: 2\n", "f.yaml")
-    assert str(raised.value) == (
+    assert refusal("a: 1\n  b: 2\n") == (
         "f.yaml:2: not valid YAML: mapping values are not allowed in this context"
     )
 
 
 def test_a_file_of_exactly_the_size_limit_is_read(monkeypatch: pytest.MonkeyPatch) -> None:
-    import engine.safe_yaml
-
-    monkeypatch.setattr(engine.safe_yaml, "MAX_CHARS", 13)
+    monkeypatch.setattr(safe_yaml, "MAX_CHARS", 13)
     assert parse_yaml("a: 1\nb: 2222\n", "f.yaml")[0] == {"a": 1, "b": 2222}
 
 
@@ -157,14 +139,11 @@ def test_a_bad_character_is_placed_on_its_line_after_multibyte_text(
 ) -> None:
     """libyaml places the character in bytes, the Python reader in characters: both give line 3,
     counted from the file's start (which is a newline) and never past the character."""
-    import engine.safe_yaml
-
-    monkeypatch.setattr(engine.safe_yaml, "LOADER", loader)
+    monkeypatch.setattr(safe_yaml, "LOADER", loader)
     text = "\na: " + "é" * 10 + "\nb: \x07\nc: 1\nd: 2\ne: 3\n"
-    with pytest.raises(ScenarioError) as raised:
-        parse_yaml(text, "f.yaml")
-    assert str(raised.value).startswith("f.yaml:3: not valid YAML: ")
-    assert str(raised.value).endswith("characters are not allowed")
+    refused = refusal(text)
+    assert refused.startswith("f.yaml:3: not valid YAML: ")
+    assert refused.endswith("characters are not allowed")
 
 
 @pytest.mark.parametrize(
@@ -176,9 +155,7 @@ def test_a_bad_character_is_placed_on_its_line_after_multibyte_text(
     ],
 )
 def test_a_scalar_yaml_reads_but_a_scenario_does_not_take(text: str, message: str) -> None:
-    with pytest.raises(ScenarioError) as raised:
-        parse_yaml(text, "f.yaml")
-    assert str(raised.value) == message
+    assert refusal(text) == message
 
 
 def test_scalars_the_reader_takes() -> None:
@@ -189,23 +166,15 @@ def test_scalars_the_reader_takes() -> None:
 
 
 def test_nesting_up_to_the_limit_is_read(monkeypatch: pytest.MonkeyPatch) -> None:
-    import engine.safe_yaml
-
-    monkeypatch.setattr(engine.safe_yaml, "MAX_DEPTH", 2)
+    monkeypatch.setattr(safe_yaml, "MAX_DEPTH", 2)
     assert parse_yaml("a: {b: 1}\n", "f.yaml")[0] == {"a": {"b": 1}}
-    with pytest.raises(ScenarioError) as raised:
-        parse_yaml("a:\n  b: {c: 1}\n", "f.yaml")
-    assert str(raised.value) == "f.yaml:2: a.b: more than 2 levels of nesting"
+    assert refusal("a:\n  b: {c: 1}\n") == "f.yaml:2: a.b: more than 2 levels of nesting"
 
 
 def test_a_scalar_counts_one_value_on_its_own_line(monkeypatch: pytest.MonkeyPatch) -> None:
     """Three values: the mapping, ``5``, and ``*x``, which repeats one."""
-    import engine.safe_yaml
-
-    monkeypatch.setattr(engine.safe_yaml, "MAX_VALUES", 3)
+    monkeypatch.setattr(safe_yaml, "MAX_VALUES", 3)
     assert parse_yaml("a: &x 5\nb: *x\n", "f.yaml")[0] == {"a": 5, "b": 5}
-    with pytest.raises(ScenarioError) as raised:
-        parse_yaml("a: 1\nb: 2\nc: 3\n", "f.yaml")
-    assert str(raised.value) == (
+    assert refusal("a: 1\nb: 2\nc: 3\n") == (
         "f.yaml:3: c: more than 3 values (aliases count the values they repeat)"
     )

@@ -3,14 +3,8 @@ mutants of engine/scenario.py, engine/pools.py and engine/yaml_source.py)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-
-from engine.errors import ScenarioError
 from engine.pools import pool_names
-from engine.scenario import validate_scenario
-from engine.yaml_source import YamlSource
+from tests.playthroughs import playthrough_of
 from tests.test_mutant_gaps_5 import set_up_error
 
 TWO_PLAYERS = "  players: [{name: A, slots: {}}, {name: B, slots: {}}]\n"
@@ -18,10 +12,8 @@ PLAYERS = "setup:\n" + TWO_PLAYERS
 
 
 def test_an_unknown_ruleset_is_refused_with_the_ones_there_are() -> None:
-    with pytest.raises(ScenarioError) as refused:
-        validate_scenario(YamlSource(Path("a.yaml"), "title: x\nruleset: chess\n"))
-    assert (
-        str(refused.value) == "a.yaml:2: ruleset: ruleset must be one of souls, might, not 'chess'"
+    assert set_up_error("title: x\nruleset: chess\n", playthrough_of) == (
+        "a.yaml:2: ruleset: ruleset must be one of souls, might, not 'chess'"
     )
 
 

@@ -11,6 +11,7 @@ from typing import Any, BinaryIO
 
 import pytest
 
+from engine import input_file
 from engine.errors import ScenarioError
 from engine.input_file import file_kind, read_text
 
@@ -117,8 +118,6 @@ def test_at_most_the_limit_and_one_byte_are_read(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A huge regular file costs no more than a file one byte over the limit."""
-    import engine.input_file
-
     path = tmp_path / "a.yaml"
     path.write_bytes(b"a: 1\nb: 2\n" * 100)
     sizes: list[int | None] = []
@@ -141,6 +140,6 @@ def test_at_most_the_limit_and_one_byte_are_read(
     def recording_open(*args: Any, **kwargs: Any) -> Recording:
         return Recording(real_open(*args, **kwargs))
 
-    monkeypatch.setattr(engine.input_file, "open", recording_open, raising=False)
+    monkeypatch.setattr(input_file, "open", recording_open, raising=False)
     assert refusal(path, limit=5) == f"{path}: the file is larger than 5 bytes"
     assert sizes and all(size is not None and size <= 6 for size in sizes)

@@ -5,21 +5,30 @@ A card combination can make that never happen; the engine then stops the action 
 and refuses it with ``LoopError`` (rule P-25): the table and the timeline stay as they were, and
 ``can_x`` answers False for it, as ``x`` would refuse it.
 
->>> guard = LoopGuard("the chain")
->>> for _ in range(LOOP_LIMIT):
-...     guard.tick()
+What is counted is repetition, not volume: each tick names what resolves (a card's trigger, a
+chain item, an expiration restart), and only one of them coming back more than ``LOOP_LIMIT``
+times is a loop. A thousand different triggers resolving once each are not; an endless loop
+among a finite table's cards has to bring one of them back, so it still stops.
+
+>>> guard = LoopGuard()
+>>> for number in range(1000):  # a thousand Souls' triggers, once each: no loop
+...     _ = guard.tick(f"soul-{number}'s trigger Fade")
+>>> for _ in range(LOOP_LIMIT):  # one trigger coming back over and over: a loop
+...     _ = guard.tick("imp's trigger Echo")
 >>> try:
-...     guard.tick()
+...     guard.tick("imp's trigger Echo")
 ... except LoopError as error:
-...     print(error.rule, error.message)
-P-25 the chain repeated more than 200 times: the cards loop forever, so the action is refused
+...     print(error.rule)
+...     print(error.message)
+P-25
+imp's trigger Echo repeated more than 200 times: the cards loop forever, so the action is refused
 """
 
 from __future__ import annotations
 
 from engine.errors import RuleError
 
-LOOP_LIMIT = 200  # repetitions of one rules loop within one action
+LOOP_LIMIT = 200  # repetitions of one and the same thing within one rules loop of an action
 
 
 class LoopError(RuleError):
@@ -34,13 +43,18 @@ class LoopError(RuleError):
 
 
 class LoopGuard:
-    """Counts the repetitions of one loop; ``tick`` raises LoopError past ``LOOP_LIMIT``."""
+    """Counts each thing a loop repeats; ``tick`` raises LoopError once one passes ``LOOP_LIMIT``.
 
-    def __init__(self, what: str) -> None:
-        self.what = what
-        self.count = 0
+    One count per name, kept in a dict: a tick costs the same however many names came before.
+    """
 
-    def tick(self) -> None:
-        self.count += 1
-        if self.count > LOOP_LIMIT:
-            raise LoopError(self.what)
+    def __init__(self) -> None:
+        self.counts: dict[str, int] = {}
+
+    def tick(self, what: str) -> int:
+        """Count one more ``what``; its count so far, or LoopError past the limit."""
+        count = self.counts.get(what, 0) + 1
+        if count > LOOP_LIMIT:
+            raise LoopError(what)
+        self.counts[what] = count
+        return count

@@ -152,8 +152,8 @@ def test_a_deal_looping_only_through_its_bonus_damage_is_refused_p25() -> None:
     bonus = Action.model_validate({"deal": {"target": "sore-wisp", "amount": 0, "bonus": 1}})
     assert play.why_not(plain) is None
     assert play.why_not(bonus) == (
-        "the chain repeated more than 200 times: the cards loop forever, so the action is "
-        "refused (rule P-25)"
+        "the chain item 'sore-wisp: when takes damage' repeated more than 200 times: the cards "
+        "loop forever, so the action is refused (rule P-25)"
     )
 
 

@@ -74,7 +74,8 @@ def test_a_unit_that_heals_and_hurts_itself_is_refused_without_memory_growth() -
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
-    assert isinstance(error, LoopError) and "the chain repeated" in error.message
+    assert isinstance(error, LoopError)
+    assert "the chain item 'mending-thorn: when takes damage' repeated" in error.message
     assert peak < 64 * 2**20  # the guard stops it long before memory matters
 
 

@@ -160,12 +160,12 @@ def test_end_phase_that_never_ends_is_refused_and_can_end_turn_says_so() -> None
 
 
 def test_a_loop_stops_at_the_limit_without_memory_growth(monkeypatch: pytest.MonkeyPatch) -> None:
-    ticks: list[int] = []
+    ticks: list[str] = []
 
     class CountingGuard(LoopGuard):
-        def tick(self) -> None:
-            ticks.append(1)
-            super().tick()
+        def tick(self, what: str) -> int:
+            ticks.append(what)
+            return super().tick(what)
 
     monkeypatch.setattr(souls_game, "LoopGuard", CountingGuard)
     game = shipped("P-25-trigger-damages-itself.yaml")

@@ -285,9 +285,9 @@ class MightRules(Recorder[MightTable]):
         self._cleanup(Cause(kind="rule", text=f"cleanup after {item.text}"), ["M5", "M-8"])
 
     def _resolve_chain(self, passed: bool = False) -> None:
-        guard = LoopGuard("the chain")
+        guard = LoopGuard()  # one item coming back is a loop, many items once each are not (P-25)
         while self.table.chain:
-            guard.tick()
+            guard.tick(f"the chain item '{self.table.chain[-1].text}'")
             self._resolve_top(passed)
 
     def _pass(self) -> None:

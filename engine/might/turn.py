@@ -312,10 +312,10 @@ class MightTurn(MightRules):
         for uid in self._triggering(self.table.triggering_units(), "end_of_turn"):
             self._trigger(uid, "end_of_turn", None)
         self._resolve_chain()
-        guard = LoopGuard("expiration")
+        guard = LoopGuard()
         label = "Expiration"
         while self._expire((turn, "End of turn", label), cause):
-            guard.tick()
+            restart = guard.tick("expiration")  # the restart is what repeats (P-25)
             self.phase = (turn, "End of turn", label, "Chain")
             self._resolve_chain()
             self.record(
@@ -323,7 +323,7 @@ class MightTurn(MightRules):
                 ["M10", "M11", "M-13", "P-13"],
                 cause,
             )
-            label = f"Expiration (restart {guard.count})"
+            label = f"Expiration (restart {restart})"
         self._pass_turn(turn, cause)
 
     def _expire(self, phase: tuple[str, ...], cause: Cause) -> bool:

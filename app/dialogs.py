@@ -8,6 +8,8 @@ asked again with the numbers typed and the engine's reason.
 
 from __future__ import annotations
 
+from html import escape
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -22,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.tooltips import plain_tooltip
 from engine.choices import Answer, Assigned, Choice, ChoiceCancelled
 from engine.errors import RuleError
 from engine.might.combat import verify_answer
@@ -40,16 +43,11 @@ class ReplacementOrderDialog(QDialog):
         for effect in order_of(choice.default, choice.subject):
             self.list.addItem(effect)
             item = self.list.item(self.list.count() - 1)
-            item.setToolTip(choice.details.get(effect, effect))
+            item.setToolTip(plain_tooltip(choice.details.get(effect, effect)))
             item.setText(f"{effect}: {choice.details.get(effect, '')}")
             item.setData(256, effect)
         layout = QVBoxLayout(self)
-        layout.addWidget(
-            QLabel(
-                f"<b>{choice.prompt}</b><br>{choice.limits}<br>"
-                "Drag to reorder; the top one applies first."
-            )
-        )
+        layout.addWidget(heading(choice, "Drag to reorder; the top one applies first."))
         layout.addWidget(self.list)
         self.buttons = ok_cancel(self)
         layout.addWidget(self.buttons)
@@ -80,27 +78,27 @@ class AssignmentDialog(QDialog):
             spin.valueChanged.connect(self._update)
             self.spins[unit] = spin
             detail = choice.details.get(unit)
-            self.labels[unit] = QLabel(f"{unit} ({detail})" if detail else unit)
+            self.labels[unit] = plain_label(f"{unit} ({detail})" if detail else unit)
             up, down = QToolButton(), QToolButton()
             up.setArrowType(Qt.ArrowType.UpArrow)
             down.setArrowType(Qt.ArrowType.DownArrow)
-            up.setToolTip(f"Assign to {unit} earlier")
-            down.setToolTip(f"Assign to {unit} later")
+            up.setToolTip(plain_tooltip(f"Assign to {unit} earlier"))
+            down.setToolTip(plain_tooltip(f"Assign to {unit} later"))
             up.clicked.connect(lambda _=False, u=unit: self.shift(u, -1))
             down.clicked.connect(lambda _=False, u=unit: self.shift(u, 1))
             self.moves[unit] = (up, down)
         self._place()
-        self.status = QLabel()
+        self.status = plain_label()
         layout = QVBoxLayout(self)
         layout.addWidget(
-            QLabel(
-                f"<b>{choice.prompt}</b><br>{choice.limits}<br>"
-                "Damage is assigned top first: each unit needs lethal before the next gets any."
+            heading(
+                choice,
+                "Damage is assigned top first: each unit needs lethal before the next gets any.",
             )
         )
         layout.addLayout(self.grid)
         layout.addWidget(self.status)
-        self.refusal = QLabel()
+        self.refusal = plain_label()
         self.refusal.setWordWrap(True)
         self.refusal.setStyleSheet("color: #b00020")
         layout.addWidget(self.refusal)
@@ -142,6 +140,21 @@ class AssignmentDialog(QDialog):
             for unit in self.order
             if self.spins[unit].value()
         )
+
+
+def heading(choice: Choice, how: str) -> QLabel:
+    """The choice's prompt in bold, its limits and ``how`` to answer; the prompt and the limits
+    name units and effects from the file, escaped so that their markup shows as written."""
+    label = QLabel(f"<b>{escape(choice.prompt)}</b><br>{escape(choice.limits)}<br>{how}")
+    label.setTextFormat(Qt.TextFormat.RichText)
+    return label
+
+
+def plain_label(text: str = "") -> QLabel:
+    """A label that shows ``text`` as written, never as rich text: it names units."""
+    label = QLabel(text)
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    return label
 
 
 def ok_cancel(dialog: QDialog) -> QDialogButtonBox:

@@ -8,6 +8,8 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QLabel
 
+from app.tooltips import plain_tooltip
+
 
 class ElidingLabel(QLabel):
     """``set_full_text`` instead of ``setText``. ``cut`` says which end goes: a phase path keeps
@@ -43,4 +45,4 @@ class ElidingLabel(QLabel):
             text = self.fontMetrics().elidedText(text, self.cut, max(self.width(), 0))
         if text != self.text():
             self.setText(text)
-        self.setToolTip(self.full_text if text != self.full_text else "")
+        self.setToolTip(plain_tooltip(self.full_text) if text != self.full_text else "")

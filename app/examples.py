@@ -9,6 +9,7 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QMenu, QWidget
 
+from app.tooltips import plain_tooltip
 from engine.assets import SCENARIOS
 from engine.errors import ScenarioError
 from engine.scenario import load_scenario, scenario_files
@@ -63,7 +64,7 @@ class ExamplesMenu(QMenu):
                     topics[topic].setToolTipsVisible(True)
                 target = topics[topic]
             action = target.addAction(scenario.title)
-            action.setToolTip(scenario.description or path.name)
+            action.setToolTip(plain_tooltip(scenario.description or path.name))
             action.setData(str(path))
             action.triggered.connect(lambda _=False, p=path: self._open_path(p))
 

@@ -38,6 +38,7 @@ from app.session import Session
 from app.table_scene import TableScene
 from app.table_view import TableView
 from app.timeline_panel import TimelinePanel
+from app.tooltips import plain_tooltip
 from app.why import CardHistory
 from app.window_bar import WindowBar
 from engine.assets import LESSONS, SCENARIOS
@@ -479,7 +480,9 @@ class MainWindow(QMainWindow):
             refusal = None  # judged once the target is clicked; a pass is always possible
         action.setEnabled(refusal is None)
         if refusal is not None:
-            action.setToolTip(f"Not allowed: {refusal}\n\nWhy not? {rule_text(refusal.rule)}")
+            action.setToolTip(
+                plain_tooltip(f"Not allowed: {refusal}\n\nWhy not? {rule_text(refusal.rule)}")
+            )
             action.setText(f"{offer.label}  —  {refusal}")
         action.triggered.connect(lambda _=False, o=offer: self.take_offer(o))
         return action

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from app.card_painter import ACTION_OUTLINE, HIGHLIGHT, font, paint_card
 from app.looks import CardLook, Decoration, LookCache, layout
 from app.step_marks import StepMarks, step_marks
+from app.tooltips import plain_tooltip
 from engine.frozen import Frozen
 from engine.timeline import Step
 
@@ -45,7 +46,7 @@ class CardItem(QGraphicsItem):
         self.outline = ""
         self.setAcceptHoverEvents(True)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
-        self.setToolTip(look.tooltip)
+        self.setToolTip(plain_tooltip(look.tooltip))
 
     @property
     def highlighted(self) -> bool:
@@ -60,7 +61,7 @@ class CardItem(QGraphicsItem):
             if look.size != self.look.size:
                 self.prepareGeometryChange()
             self.look, self.outline = look, outline
-            self.setToolTip(look.tooltip)
+            self.setToolTip(plain_tooltip(look.tooltip))
             self.update()
 
     def paint(
@@ -270,7 +271,7 @@ class TableScene(QGraphicsScene):
         rect.setPen(QPen(QColor("#cfe3d3"), 1.5, style))
         if deco.kind == "frame":
             rect.setBrush(QColor(255, 255, 255, 18))
-        rect.setToolTip(deco.tooltip or deco.text)
+        rect.setToolTip(plain_tooltip(deco.tooltip or deco.text))
         self.addItem(rect)
         label = QGraphicsSimpleTextItem(deco.text, rect)
         label.setBrush(QColor("#dfeee2"))

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 from app.branch_panel import BranchPanel
 from app.inspector import rule_title
 from app.session import Session
+from app.tooltips import plain_tooltip
 
 SPEEDS = {"0.5×": 1600, "1×": 800, "2×": 400, "4×": 200}
 STEP_ROLE = Qt.ItemDataRole.UserRole
@@ -133,7 +134,7 @@ class TimelinePanel(QWidget):
             del path_items[depth:]
             row = QTreeWidgetItem([f"#{step.index}  {step.description}", ", ".join(step.rules)])
             row.setData(0, STEP_ROLE, step.index)
-            row.setToolTip(0, step.description)
+            row.setToolTip(0, plain_tooltip(step.description))
             row.setToolTip(1, rules_tooltip(step.rules))
             if parent is None:
                 self.tree.addTopLevelItem(row)

@@ -9,6 +9,7 @@ from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QMainWindow, QMessageBox, QPushButton
 
 from app.session import Session
+from app.tooltips import plain_tooltip
 from engine.choices import ChoiceCancelled
 from engine.errors import RuleError
 
@@ -45,7 +46,7 @@ class WindowBar(QFrame):
             return
         rules = ", ".join(waiting.rules)
         text = f"{waiting.prompt} ({', '.join(waiting.players)} may act; {rules})"
-        self.prompt.setToolTip(text)
+        self.prompt.setToolTip(plain_tooltip(text))
         metrics = self.prompt.fontMetrics()
         room = max(80, self.prompt.width())
         self.prompt.setText(metrics.elidedText(text, Qt.TextElideMode.ElideRight, room))

@@ -1,0 +1,294 @@
+"""Text from a scenario file is shown as text. Qt guesses rich text (``Qt.mightBeRichText``) in
+labels, tooltips and message boxes unless told otherwise, so markup in a name, an id, a title or
+a label would render: ``<img src=...>`` would load and show a local image. Here every free-text
+field of a file holds markup, and nothing the window, its menus, its table or its dialogs show
+may render it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QColor, QImage, QTextDocument
+from PySide6.QtGui import Qt as GuiQt
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QGraphicsView,
+    QLabel,
+    QListWidget,
+    QTreeWidget,
+    QTreeWidgetItemIterator,
+    QWidget,
+)
+
+from app.dialogs import AssignmentDialog, ReplacementOrderDialog
+from app.examples import ExamplesMenu
+from app.main_window import MainWindow
+from engine.might.scenario import Action as MightAction
+
+TELL = "zq"  # found in the markup only: every "zq" a reader sees must be inside it, literally
+
+
+@pytest.fixture
+def mark(tmp_path: Path) -> str:
+    """The markup every free-text field of the scenario ends with: bold, a real local image and
+    an entity."""
+    png = tmp_path / "dot.png"
+    image = QImage(4, 4, QImage.Format.Format_RGB32)
+    image.fill(QColor("red"))
+    assert image.save(str(png))
+    return f'<b>{TELL}</b><img src="{png}">&amp;'
+
+
+def quoted(text: str) -> str:
+    return '"' + text.replace('"', '\\"') + '"'
+
+
+def might_file(mark: str) -> str:
+    """A might table whose title, description, players, battlefields, unit ids, prevention and
+    doubling ids, an inline card's name and text, a label and a branch name all hold ``mark``.
+    Every unit has an id of its own: a default id (the name with dashes) would carry the tell
+    without the markup."""
+
+    def m(word: str) -> str:
+        return quoted(f"{word} {mark}")
+
+    return f"""\
+ruleset: might
+title: {m("Title")}
+description: {m("About")}
+rules: [M-10]
+cards:
+  - {{name: {m("Brute")}, kind: unit, might: 4, text: {m("Text")}}}
+  - name: {m("Spark")}
+    kind: spell
+    text: {m("Zap")}
+    target: {{side: any}}
+    effects: [{{do: damage, amount: 1}}]
+setup:
+  battlefields: [{m("Field")}, Battlefield 2]
+  players:
+    - name: {m("Alice")}
+      units:
+        - {{card: Iron Sentinel, id: {m("sentinel")}, at: {m("Field")}}}
+        - card: Iron Sentinel
+          id: {m("guard")}
+          shields: [{{id: {m("ward")}, value: 3}}]
+          doublers: [{{id: {m("twice")}}}]
+      hand:
+        - {{card: {m("Spark")}, id: {m("spark")}}}
+    - name: {m("Bob")}
+      units:
+        - {{card: Stone Whelp, id: {m("whelp")}, at: {m("Field")}}}
+        - {{card: {m("Brute")}, id: {m("brute")}, at: {m("Field")}}}
+      hand:
+        - {{card: {m("Brute")}, id: {m("spare")}}}
+script:
+  - exhaust: {{unit: {m("guard")}}}
+    label: {m("tired")}
+branches:
+  - {{name: {m("what if")}, keep: 0}}
+"""
+
+
+def souls_file(mark: str) -> str:
+    """A souls table: players, inline cards (a realm, a soul and a spell in hand) with markup in
+    their names and texts, their ids, a title and a description."""
+
+    def m(word: str) -> str:
+        return quoted(f"{word} {mark}")
+
+    return f"""\
+ruleset: souls
+title: {m("Title")}
+description: {m("About")}
+rules: [S-6]
+cards:
+  - {{name: {m("Keep")}, kind: realm, hp: 50, counterblow: 10, text: {m("Walls")}}}
+  - {{name: {m("Imp")}, kind: soul, hp: 10, power: 5, traits: [{m("Kin")}], text: {m("Sly")}}}
+  - {{name: {m("Bolt")}, kind: spell, text: {m("Zap")}}}
+setup:
+  players:
+    - name: {m("Alice")}
+      realm: {{card: {m("Keep")}, id: {m("keep")}}}
+      slots:
+        A1: {{card: {m("Imp")}, id: {m("imp")}}}
+      hand:
+        - {{card: {m("Bolt")}, id: {m("bolt")}}}
+    - name: {m("Bob")}
+      realm: {{card: Old Keep}}
+"""
+
+
+def open_file(window: MainWindow, text: str) -> None:
+    path = Path(window.settings.fileName()).with_name("marked.yaml")
+    path.write_text(text, encoding="utf-8")
+    assert window.open_path(path)
+
+
+def read(text: str, rich: bool) -> str:
+    """What a reader sees of ``text``: itself, or its rendering when Qt takes it as rich text."""
+    if not rich:
+        return text
+    document = QTextDocument()
+    document.setHtml(text)
+    return document.toPlainText()
+
+
+def literal(shown: str, mark: str) -> bool:
+    """Every piece of the file's markup in ``shown`` reads as typed."""
+    return shown.count(TELL) == shown.count(mark)
+
+
+def tooltip_read(tip: str) -> str:
+    return read(tip, GuiQt.mightBeRichText(tip))
+
+
+def label_rich(label: QLabel) -> bool:
+    """Qt renders the label's text as rich text (a plain one shows as written, even when cut)."""
+    shape = label.textFormat()
+    if shape == Qt.TextFormat.AutoText:
+        return GuiQt.mightBeRichText(label.text())
+    return shape != Qt.TextFormat.PlainText
+
+
+def tooltips(root: QWidget) -> Iterator[tuple[object, str]]:
+    """Every tooltip set under ``root``: its widgets', its actions' (those given one: a menu shows
+    no other), its tree and list items' and its scenes' items'."""
+    for widget in [root, *root.findChildren(QWidget)]:
+        yield widget, widget.toolTip()
+        if isinstance(widget, QTreeWidget):
+            found = QTreeWidgetItemIterator(widget)
+            while found.value():
+                item = found.value()
+                yield from ((item, item.toolTip(c)) for c in range(widget.columnCount()))
+                found += 1
+        if isinstance(widget, QListWidget):
+            yield from ((widget.item(i), widget.item(i).toolTip()) for i in range(widget.count()))
+        if isinstance(widget, QGraphicsView):
+            yield from ((item, item.toolTip()) for item in widget.scene().items())
+    for action in root.findChildren(QAction):
+        if action.toolTip() != QAction(action.text()).toolTip():  # else Qt's, made of the text
+            yield action, action.toolTip()
+
+
+def unread(root: QWidget, mark: str) -> list[str]:
+    """The labels and tooltips under ``root`` that render the file's markup."""
+    bad = [
+        f"label {label.text()!r}"
+        for label in root.findChildren(QLabel)
+        if label_rich(label) and not literal(read(label.text(), rich=True), mark)
+    ]
+    bad += [
+        f"tooltip of {owner}: {tip!r}"
+        for owner, tip in tooltips(root)
+        if not literal(tooltip_read(tip), mark)
+    ]
+    return bad
+
+
+def everything_shown(window: MainWindow) -> list[str]:
+    """Every step selected, every card clicked (the inspector, the card's menu), the Game menu
+    filled and the branches compared: what the window can show of the file is built. Returns
+    what the inspector read each time."""
+    session, inspected = window.session, []
+    for index in range(session.last + 1):
+        session.select(index)
+        for uid in list(window.scene.items_by_uid):
+            window.card_clicked(uid)
+            assert window.last_menu is not None
+            window.last_menu.close()
+            inspected.append(window.inspector.toPlainText())
+    window.game_menu.aboutToShow.emit()
+    window.compare_branches()
+    return inspected
+
+
+@pytest.mark.parametrize("scenario", [might_file, souls_file])
+def test_the_window_shows_the_files_markup_as_text(
+    window: MainWindow, mark: str, scenario: Callable[[str], str]
+) -> None:
+    open_file(window, scenario(mark))
+    inspected = everything_shown(window)
+    assert all(literal(text, mark) for text in inspected) and mark in inspected[0]
+    assert unread(window, mark) == []
+    for item in window.scene.items_by_uid.values():  # a card's tooltip reads as its look's text
+        assert tooltip_read(item.toolTip()) == item.look.tooltip
+
+
+def test_an_examples_menu_shows_a_title_and_description_as_text(
+    tmp_path: Path, mark: str, qtbot
+) -> None:  # type: ignore[no-untyped-def]
+    folder = tmp_path / "examples" / "might"
+    folder.mkdir(parents=True)
+    (folder / "marked.yaml").write_text(might_file(mark), encoding="utf-8")
+    menu = ExamplesMenu(lambda path: None, root=tmp_path / "examples")
+    qtbot.addWidget(menu)
+    submenu = menu.actions()[0].menu()
+    submenu.aboutToShow.emit()
+    (entry,) = submenu.actions()
+    assert tooltip_read(entry.toolTip()) == f"About {mark}"  # the description, as written
+
+
+def test_a_spell_waiting_on_the_chain_shows_its_names_as_text(
+    window: MainWindow, mark: str
+) -> None:
+    open_file(window, might_file(mark))
+    play = {"play": {"card": f"spark {mark}", "target": f"whelp {mark}"}}
+    assert window.try_action(MightAction.model_validate(play))
+    assert window.session.waiting is not None  # the window bar and the chain panel show it
+    assert window.view.chain.entries and mark in tooltip_read(window.window_bar.prompt.toolTip())
+    assert unread(window, mark) == []
+
+
+def shown_dialogs(monkeypatch: pytest.MonkeyPatch, answers: list[str]) -> list[QDialog]:
+    """Each choice dialog shown is kept; it answers with the next of ``answers``: "refused"
+    (numbers the engine refuses, so the dialog shows its reason) or "cancel"."""
+    shown: list[QDialog] = []
+
+    def fake_exec(dialog: QDialog) -> int:
+        shown.append(dialog)
+        if answers.pop(0) == "refused" and isinstance(dialog, AssignmentDialog):
+            first, second = dialog.order  # more than lethal to the first, the rest to the other
+            dialog.spins[first].setValue(dialog.total - 1)
+            dialog.spins[second].setValue(1)
+            dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
+        else:
+            dialog.buttons.button(QDialogButtonBox.StandardButton.Cancel).click()
+        return dialog.result()
+
+    for kind in (AssignmentDialog, ReplacementOrderDialog):
+        monkeypatch.setattr(kind, "exec", fake_exec)
+    return shown
+
+
+def offer(window: MainWindow, uid: str, text: str) -> QAction:
+    window.card_clicked(uid)
+    assert window.last_menu is not None
+    window.last_menu.close()
+    actions = window.last_menu.actions()
+    actions += [a for m in actions if m.menu() for a in m.menu().actions()]
+    return next(a for a in actions if a.text().startswith(text))
+
+
+def test_the_choice_dialogs_show_unit_and_effect_ids_as_text(
+    window: MainWindow, mark: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    open_file(window, might_file(mark))
+    shown = shown_dialogs(monkeypatch, ["refused", "cancel", "cancel"])
+    offer(window, f"sentinel {mark}", "Start combat").trigger()
+    offer(window, f"guard {mark}", "Deal 2").trigger()
+    assignment, again, order = shown
+    assert isinstance(assignment, AssignmentDialog) and assignment is again
+    assert isinstance(order, ReplacementOrderDialog)
+    assert set(assignment.labels) == {f"whelp {mark}", f"brute {mark}"}
+    assert mark in assignment.refusal.text()  # the engine's reason names the units
+    assert {order.list.item(i).data(256) for i in range(order.list.count())} == {
+        f"ward {mark}",
+        f"twice {mark}",
+    }
+    for dialog in (assignment, order):
+        assert unread(dialog, mark) == []

@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QFileDialog, QMessageBox
+from PySide6.QtWidgets import QFileDialog
 
+from app import message_boxes
 from app.export_images import png_bytes, strip_image
 from app.export_page import PAGE_SIZE, Lesson, lesson_page
 from app.saving import copy_location
@@ -104,7 +105,7 @@ def export_dialog(window: MainWindow) -> None:
     """File > Export…: the open timeline (the user's actions included) as a lesson page."""
     session = window.session
     if session.scenario is None or session.path is None:
-        QMessageBox.information(window, "Export", "Open a scenario first.")
+        message_boxes.information(window, "Export", "Open a scenario first.")
         return
     start = copy_location(session.path) if session.read_only else session.path
     name, chosen = QFileDialog.getSaveFileName(
@@ -129,6 +130,6 @@ def export_dialog(window: MainWindow) -> None:
         finally:
             QGuiApplication.restoreOverrideCursor()
     except OSError as error:
-        QMessageBox.critical(window, "Cannot export", str(error))
+        message_boxes.critical(window, "Cannot export", str(error))
         return
     window.statusBar().showMessage(f"Exported {len(lesson.steps)} steps to {path}")

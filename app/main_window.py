@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app import message_boxes
 from app.compare_dialog import CompareDialog
 from app.dialogs import ask
 from app.examples import ExamplesMenu
@@ -283,13 +284,15 @@ class MainWindow(QMainWindow):
         try:
             self.session.open(path)
         except ScenarioError as error:
-            QMessageBox.critical(self, "Cannot open the scenario", str(error))
+            message_boxes.critical(self, "Cannot open the scenario", str(error))
             return False
         except RuleError as error:  # an action in the file the rules reject
-            QMessageBox.critical(self, "Cannot open the scenario", f"{path}: {error}")
+            message_boxes.critical(self, "Cannot open the scenario", f"{path}: {error}")
             return False
         except Exception as error:  # a bug: reported, and the current session stays
-            QMessageBox.critical(self, "Cannot open the scenario", internal_error(str(path), error))
+            message_boxes.critical(
+                self, "Cannot open the scenario", internal_error(str(path), error)
+            )
             return False
         self._remember(path)
         self._update_title()
@@ -329,12 +332,12 @@ class MainWindow(QMainWindow):
         try:
             broken = self.session.save(path)
         except SaveError as error:
-            QMessageBox.critical(self, "Cannot save", f"{error}\n\nNo file was changed.")
+            message_boxes.critical(self, "Cannot save", f"{error}\n\nNo file was changed.")
             return False
         self._remember(path)
         self._update_title()
         if broken:
-            QMessageBox.warning(
+            message_boxes.warning(
                 self,
                 "Expectations no longer hold",
                 f"{path.name} is saved with its expect section, but with the new script these "
@@ -348,7 +351,7 @@ class MainWindow(QMainWindow):
         if not self.session.dirty:
             return True
         button = QMessageBox.StandardButton
-        answer = QMessageBox.question(
+        answer = message_boxes.question(
             self,
             "Unsaved changes",
             f"Your actions on {self.session.path.name if self.session.path else 'the table'} "
@@ -518,7 +521,7 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage("Cancelled")
             return False
         except (RuleError, ScenarioError) as error:  # ScenarioError: deep inside, located
-            QMessageBox.warning(self, "Not allowed", str(error))
+            message_boxes.warning(self, "Not allowed", str(error))
             return False
         if self.session.branch != branch:
             self.statusBar().showMessage(
@@ -541,7 +544,7 @@ class MainWindow(QMainWindow):
         except ChoiceCancelled:
             self.statusBar().showMessage("Cancelled")
         except (RuleError, ScenarioError) as error:
-            QMessageBox.warning(self, "Cannot redo", str(error))
+            message_boxes.warning(self, "Cannot redo", str(error))
 
     def ask_choice(self, choice: Choice) -> Answer:
         """The engine asks a player: a dialog answers (the engine validates the answer);

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QResizeEvent
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QMainWindow, QMessageBox, QPushButton
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QMainWindow, QPushButton
 
+from app import message_boxes
 from app.session import Session
 from app.tooltips import plain_tooltip
 from engine.choices import ChoiceCancelled
@@ -62,7 +63,7 @@ class WindowBar(QFrame):
         except ChoiceCancelled:
             self.main.statusBar().showMessage("Cancelled")
         except RuleError as error:
-            QMessageBox.warning(self.main, "Not allowed", str(error))
+            message_boxes.warning(self.main, "Not allowed", str(error))
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt override)
         super().resizeEvent(event)

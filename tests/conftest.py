@@ -5,16 +5,15 @@ import os
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest  # noqa: E402
-from PySide6.QtWidgets import QMessageBox  # noqa: E402
+
+from app import message_boxes  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
 def no_waiting_on_questions(monkeypatch: pytest.MonkeyPatch) -> None:
     """A real question box waits forever offscreen (closing a window with unsaved actions asks
     one): unless a test answers questions itself, they are answered Discard."""
-    monkeypatch.setattr(
-        QMessageBox, "question", staticmethod(lambda *a, **k: QMessageBox.StandardButton.Discard)
-    )
+    monkeypatch.setattr(message_boxes, "question", lambda *a, **k: message_boxes.Button.Discard)
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -48,7 +47,7 @@ def window(qtbot, tmp_path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no
     from app.main_window import MainWindow
 
     for name in ("critical", "warning", "information"):
-        monkeypatch.setattr(QMessageBox, name, staticmethod(lambda *a, **k: None))
+        monkeypatch.setattr(message_boxes, name, lambda *a, **k: None)
     win = MainWindow(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(win)
     win.show()

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMessageBox
 
+from app import message_boxes
 from app.dialogs import ReplacementOrderDialog
 from app.main_window import MainWindow
 from app.table_scene import CardItem
@@ -22,9 +22,7 @@ ATTACK_REFUSAL = (
 
 @pytest.fixture(autouse=True)
 def questions_answered_yes(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(
-        QMessageBox, "question", staticmethod(lambda *a, **k: QMessageBox.StandardButton.Yes)
-    )
+    monkeypatch.setattr(message_boxes, "question", lambda *a, **k: message_boxes.Button.Yes)
 
 
 def item(win: MainWindow, uid: str) -> CardItem:
@@ -91,9 +89,7 @@ def menu_action(window: MainWindow, text: str):  # type: ignore[no-untyped-def]
 
 def test_attack_and_end_turn_by_clicks(window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
     refused: list[str] = []
-    monkeypatch.setattr(
-        QMessageBox, "warning", staticmethod(lambda parent, title, text: refused.append(text))
-    )
+    monkeypatch.setattr(message_boxes, "warning", lambda parent, title, text: refused.append(text))
     window.open_path(DEMO)
     window.session.select(window.session.last)  # Turn 3, Alice to play
     before = len(window.session.steps)

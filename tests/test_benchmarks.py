@@ -246,12 +246,12 @@ def test_bench_jump_between_distant_steps(
 ) -> None:
     """Target: one 60 Hz frame (16.7 ms) per jump, from the first step to the last and back."""
     from PySide6.QtCore import QSettings
-    from PySide6.QtWidgets import QMessageBox
 
+    from app import message_boxes
     from app.main_window import MainWindow
 
     benchmark.group = "jump between distant steps"
-    monkeypatch.setattr(QMessageBox, "critical", staticmethod(pytest.fail))  # never wait
+    monkeypatch.setattr(message_boxes, "critical", pytest.fail)  # never wait
     path = big_scenario(cards, tmp_path)
     window = MainWindow(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(window)

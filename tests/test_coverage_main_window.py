@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 from PySide6.QtCore import QMimeData, QPoint, QPointF, QSettings, Qt, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
-from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
+from PySide6.QtWidgets import QApplication, QFileDialog
 
-from app import gui
+from app import gui, message_boxes
 from app.main_window import MainWindow
 from engine.assets import SCENARIOS
 from engine.choices import ChoiceCancelled
@@ -31,7 +31,7 @@ class Boxes:
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.shown: list[tuple[str, str, str]] = []
         for kind in ("critical", "warning", "information"):
-            monkeypatch.setattr(QMessageBox, kind, staticmethod(self._record(kind)))
+            monkeypatch.setattr(message_boxes, kind, self._record(kind))
 
     def _record(self, kind: str) -> Any:
         def show(parent: object, title: str, text: str, *rest: object) -> None:

@@ -17,8 +17,9 @@ from typing import Any
 import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtGui import QColor, QImage
-from PySide6.QtWidgets import QFileDialog, QMessageBox
+from PySide6.QtWidgets import QFileDialog
 
+from app import message_boxes
 from app.cli import main
 from app.export import BY_PHASE
 from app.export_images import Camera
@@ -194,7 +195,7 @@ def test_file_export_writes_the_open_timeline(
 
     shown: list[str] = []
     monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(save_name))
-    monkeypatch.setattr(QMessageBox, "critical", staticmethod(lambda *a: shown.append(a[2])))
+    monkeypatch.setattr(message_boxes, "critical", lambda *a: shown.append(a[2]))
     export_action = next(
         action
         for action in window.menuBar().actions()[0].menu().actions()

@@ -261,15 +261,13 @@ def test_app_open_reports_an_internal_error_and_keeps_the_session(
     monkeypatch: pytest.MonkeyPatch,  # type: ignore[no-untyped-def]
 ) -> None:
     from PySide6.QtCore import QSettings
-    from PySide6.QtWidgets import QMessageBox
 
+    from app import message_boxes
     from app.main_window import MainWindow
     from app.session import Session
 
     shown: list[str] = []
-    monkeypatch.setattr(
-        QMessageBox, "critical", staticmethod(lambda parent, title, text: shown.append(text))
-    )
+    monkeypatch.setattr(message_boxes, "critical", lambda parent, title, text: shown.append(text))
     window = MainWindow(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(window)
     assert window.open_path(DEMO)

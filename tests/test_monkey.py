@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QPointF, QSettings, Qt
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QApplication, QDialog, QMessageBox
+from PySide6.QtWidgets import QApplication, QDialog
 
+from app import message_boxes
 from app.dialogs import AssignmentDialog, ReplacementOrderDialog
 from app.main_window import MainWindow
 from engine.assets import LESSONS, SCENARIOS
@@ -151,7 +152,7 @@ def test_two_thousand_random_events_leave_a_consistent_session(
     qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, seed: int
 ) -> None:  # type: ignore[no-untyped-def]
     for name in ("critical", "warning", "information"):
-        monkeypatch.setattr(QMessageBox, name, staticmethod(lambda *a, **k: None))
+        monkeypatch.setattr(message_boxes, name, lambda *a, **k: None)
     window = MainWindow(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(window)
     window.resize(1280, 800)

@@ -19,17 +19,20 @@ from PySide6.QtWidgets import (
     QGraphicsView,
     QLabel,
     QListWidget,
+    QMessageBox,
     QTreeWidget,
     QTreeWidgetItemIterator,
     QWidget,
 )
 
+from app import message_boxes
 from app.dialogs import AssignmentDialog, ReplacementOrderDialog
 from app.examples import ExamplesMenu
 from app.main_window import MainWindow
 from engine.might.scenario import Action as MightAction
 
 TELL = "zq"  # found in the markup only: every "zq" a reader sees must be inside it, literally
+SHOWN = {name: getattr(message_boxes, name) for name in ("critical", "warning")}  # the real ones
 
 
 @pytest.fixture
@@ -292,3 +295,34 @@ def test_the_choice_dialogs_show_unit_and_effect_ids_as_text(
     }
     for dialog in (assignment, order):
         assert unread(dialog, mark) == []
+
+
+def shown_boxes(monkeypatch: pytest.MonkeyPatch) -> list[QMessageBox]:
+    """The message boxes the app builds (the window fixture answers them before they are built:
+    here the real ones are), each closed at once. QMessageBox's static functions, which guess
+    rich text, fail the test."""
+    boxes: list[QMessageBox] = []
+    for name, real in SHOWN.items():
+        monkeypatch.setattr(message_boxes, name, real)
+        guessing = staticmethod(lambda *a: pytest.fail(f"QMessageBox's own box for {a[1:]}"))
+        monkeypatch.setattr(QMessageBox, name, guessing)
+    monkeypatch.setattr(QMessageBox, "exec", lambda box: boxes.append(box) or 0)
+    return boxes
+
+
+def test_a_refusal_and_a_bad_file_are_reported_as_text(
+    window: MainWindow, mark: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    open_file(window, might_file(mark))
+    boxes = shown_boxes(monkeypatch)
+    ready = MightAction.model_validate({"ready": {"unit": f"sentinel {mark}"}})
+    assert not window.try_action(ready)  # it is ready already
+    unknown = quoted(f"Nothing {mark}")
+    bad = might_file(mark).replace("card: Iron Sentinel, id:", f"card: {unknown}, id:")
+    path = Path(window.settings.fileName()).with_name("bad.yaml")
+    path.write_text(bad, encoding="utf-8")
+    assert not window.open_path(path)
+    assert [box.windowTitle() for box in boxes] == ["Not allowed", "Cannot open the scenario"]
+    for box in boxes:
+        assert box.textFormat() == Qt.TextFormat.PlainText
+        assert mark in box.text()  # the engine's message quotes the file as it is

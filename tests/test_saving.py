@@ -17,6 +17,7 @@ import yaml
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox
 
+from app import message_boxes
 from app.examples import natural_key
 from app.main_window import MainWindow
 from engine.assets import SCENARIOS
@@ -71,8 +72,8 @@ class Dialogs:
 def dialogs(monkeypatch: pytest.MonkeyPatch) -> Dialogs:
     record = Dialogs()
     for kind in ("critical", "warning", "information"):
-        monkeypatch.setattr(QMessageBox, kind, staticmethod(record.show(kind)))
-    monkeypatch.setattr(QMessageBox, "question", staticmethod(record.question))
+        monkeypatch.setattr(message_boxes, kind, record.show(kind))
+    monkeypatch.setattr(message_boxes, "question", record.question)
     return record
 
 

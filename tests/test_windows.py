@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 import yaml
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMessageBox
 
+from app import message_boxes
 from app.main_window import MainWindow
 from app.window_bar import WindowBar
 from engine.assets import SCENARIOS
@@ -19,9 +19,7 @@ REACTION = SCENARIOS / "might" / "M5-reaction-before-the-spell-resolves.yaml"
 
 @pytest.fixture(autouse=True)
 def questions_answered_yes(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(
-        QMessageBox, "question", staticmethod(lambda *a, **k: QMessageBox.StandardButton.Yes)
-    )
+    monkeypatch.setattr(message_boxes, "question", lambda *a, **k: message_boxes.Button.Yes)
 
 
 def set_up_only(window: MainWindow, path: Path) -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QMenu, QWidget
 
+from app.menu_text import menu_text
 from app.tooltips import plain_tooltip
 from engine.assets import SCENARIOS
 from engine.errors import ScenarioError
@@ -60,10 +61,10 @@ class ExamplesMenu(QMenu):
             if self._by_topic:
                 topic = scenario.topic or "Other"
                 if topic not in topics:
-                    topics[topic] = submenu.addMenu(topic)
+                    topics[topic] = submenu.addMenu(menu_text(topic))
                     topics[topic].setToolTipsVisible(True)
                 target = topics[topic]
-            action = target.addAction(scenario.title)
+            action = target.addAction(menu_text(scenario.title))
             action.setToolTip(plain_tooltip(scenario.description or path.name))
             action.setData(str(path))
             action.triggered.connect(lambda _=False, p=path: self._open_path(p))

@@ -33,6 +33,7 @@ from app.examples import ExamplesMenu
 from app.export import export_dialog
 from app.inspector import Inspector, rule_text, rule_title
 from app.looks import chain_entries, game_over_text, turn_banner
+from app.menu_text import menu_text
 from app.offers import Offer, global_offers, offers_for
 from app.saving import SaveError, copy_location
 from app.session import Session
@@ -163,7 +164,7 @@ class MainWindow(QMainWindow):
     def _fill_recent(self) -> None:
         self.recent_menu.clear()
         for name in self.recent_files():
-            self.recent_menu.addAction(name).triggered.connect(
+            self.recent_menu.addAction(menu_text(name)).triggered.connect(
                 lambda _=False, p=name: self.open_path(Path(p))
             )
         self.recent_menu.setEnabled(bool(self.recent_files()))
@@ -477,7 +478,7 @@ class MainWindow(QMainWindow):
         menu.popup(self.cursor().pos())
 
     def _add_offer(self, menu: QMenu, offer: Offer) -> QAction:
-        action = menu.addAction(offer.label)
+        action = menu.addAction(menu_text(offer.label))
         refusal = self.session.refusal(offer.action) if offer.action is not None else None
         if offer.pick is not None or offer.proceeds:
             refusal = None  # judged once the target is clicked; a pass is always possible
@@ -486,7 +487,7 @@ class MainWindow(QMainWindow):
             action.setToolTip(
                 plain_tooltip(f"Not allowed: {refusal}\n\nWhy not? {rule_text(refusal.rule)}")
             )
-            action.setText(f"{offer.label}  —  {refusal}")
+            action.setText(menu_text(f"{offer.label}  —  {refusal}"))
         action.triggered.connect(lambda _=False, o=offer: self.take_offer(o))
         return action
 

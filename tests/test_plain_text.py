@@ -6,6 +6,7 @@ may render it."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -63,6 +64,7 @@ def might_file(mark: str) -> str:
 ruleset: might
 title: {m("Title")}
 description: {m("About")}
+topic: {m("Topic")}
 rules: [M-10]
 cards:
   - {{name: {m("Brute")}, kind: unit, might: 4, text: {m("Text")}}}
@@ -126,10 +128,11 @@ setup:
 """
 
 
-def open_file(window: MainWindow, text: str) -> None:
-    path = Path(window.settings.fileName()).with_name("marked.yaml")
+def open_file(window: MainWindow, text: str) -> Path:
+    path = Path(window.settings.fileName()).with_name("R&D <b>.yaml")  # for File > Open Recent
     path.write_text(text, encoding="utf-8")
     assert window.open_path(path)
+    return path
 
 
 def read(text: str, rich: bool) -> str:
@@ -178,8 +181,14 @@ def tooltips(root: QWidget) -> Iterator[tuple[object, str]]:
             yield action, action.toolTip()
 
 
+def entry_read(text: str) -> str:
+    """What a menu entry shows of ``text``: ``&`` marks the next letter as the keyboard one."""
+    return re.sub("&(.)", r"\1", text)
+
+
 def unread(root: QWidget, mark: str) -> list[str]:
-    """The labels and tooltips under ``root`` that render the file's markup."""
+    """The labels, tooltips and menu entries under ``root`` that do not show the file's markup
+    as written."""
     bad = [
         f"label {label.text()!r}"
         for label in root.findChildren(QLabel)
@@ -189,6 +198,11 @@ def unread(root: QWidget, mark: str) -> list[str]:
         f"tooltip of {owner}: {tip!r}"
         for owner, tip in tooltips(root)
         if not literal(tooltip_read(tip), mark)
+    ]
+    bad += [
+        f"menu entry {action.text()!r}"
+        for action in root.findChildren(QAction)
+        if not literal(entry_read(action.text()), mark)
     ]
     return bad
 
@@ -214,26 +228,30 @@ def everything_shown(window: MainWindow) -> list[str]:
 def test_the_window_shows_the_files_markup_as_text(
     window: MainWindow, mark: str, scenario: Callable[[str], str]
 ) -> None:
-    open_file(window, scenario(mark))
+    path = open_file(window, scenario(mark))
     inspected = everything_shown(window)
+    assert [entry_read(a.text()) for a in window.recent_menu.actions()] == [str(path.resolve())]
     assert all(literal(text, mark) for text in inspected) and mark in inspected[0]
     assert unread(window, mark) == []
     for item in window.scene.items_by_uid.values():  # a card's tooltip reads as its look's text
         assert tooltip_read(item.toolTip()) == item.look.tooltip
 
 
-def test_an_examples_menu_shows_a_title_and_description_as_text(
+def test_an_examples_menu_shows_a_topic_title_and_description_as_text(
     tmp_path: Path, mark: str, qtbot
 ) -> None:  # type: ignore[no-untyped-def]
     folder = tmp_path / "examples" / "might"
     folder.mkdir(parents=True)
     (folder / "marked.yaml").write_text(might_file(mark), encoding="utf-8")
-    menu = ExamplesMenu(lambda path: None, root=tmp_path / "examples")
+    menu = ExamplesMenu(lambda path: None, root=tmp_path / "examples", by_topic=True)
     qtbot.addWidget(menu)
     submenu = menu.actions()[0].menu()
     submenu.aboutToShow.emit()
-    (entry,) = submenu.actions()
-    assert tooltip_read(entry.toolTip()) == f"About {mark}"  # the description, as written
+    (topic,) = submenu.actions()
+    (entry,) = topic.menu().actions()
+    assert entry_read(topic.text()) == f"Topic {mark}"  # the file's topic, as written
+    assert entry_read(entry.text()) == f"Title {mark}"
+    assert tooltip_read(entry.toolTip()) == f"About {mark}"  # the description
 
 
 def test_a_spell_waiting_on_the_chain_shows_its_names_as_text(

@@ -16,10 +16,12 @@ engine.errors.ScenarioError: f.yaml:2: key 'a' is given twice (lines 1 and 2)
 
 from __future__ import annotations
 
+import bisect
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 import yaml
 from yaml.constructor import SafeConstructor
@@ -79,9 +81,26 @@ class _Open:
     key_lines: dict[str, int] = field(default_factory=dict)
 
 
+class _Mark(Protocol):  # libyaml's or the Python reader's
+    index: int
+
+
+class _Lines:
+    """The line of a mark as an editor counts it: only a newline ends a line (the input file
+    made CRLF and CR newlines), where YAML also ends one at NEL, LINE SEPARATOR and PARAGRAPH
+    SEPARATOR. Both readers count a mark's index in characters."""
+
+    def __init__(self, text: str) -> None:
+        self.newlines = [found.start() for found in re.finditer("\n", text)]
+
+    def of(self, mark: _Mark | None) -> int | None:
+        return None if mark is None else bisect.bisect_left(self.newlines, mark.index) + 1
+
+
 class _Builder:
-    def __init__(self, file: str) -> None:
+    def __init__(self, file: str, lines: _Lines) -> None:
         self.file = file
+        self.lines = lines
         self.open: list[_Open] = []
         self.anchors: dict[str, tuple[Any, Spot, int]] = {}
         self.counted = 0
@@ -89,7 +108,7 @@ class _Builder:
         self.root: tuple[Any, Spot] | None = None
 
     def take(self, event: Event) -> None:
-        line = event.start_mark.line + 1 if event.start_mark is not None else 1
+        line = self.lines.of(event.start_mark) or 1
         if isinstance(event, DocumentStartEvent):
             self.documents += 1
             if self.documents > 1:
@@ -227,14 +246,14 @@ def parse_yaml(text: str, file: str) -> tuple[Any, Spot | None]:
     """The data of a one-document YAML ``text`` and the spots of its values (None: empty)."""
     if len(text) > MAX_CHARS:
         raise ScenarioError(file, "", f"the file is larger than {MAX_CHARS} bytes")
-    builder = _Builder(file)
+    lines = _Lines(text)
+    builder = _Builder(file, lines)
     try:
         for event in yaml.parse(text, Loader=LOADER):
             builder.take(event)
     except yaml.MarkedYAMLError as error:
-        mark = error.problem_mark or error.context_mark
         context = f" ({error.context})" if error.context else ""
-        line = mark.line + 1 if mark is not None else None
+        line = lines.of(error.problem_mark or error.context_mark)
         raise ScenarioError(file, "", f"not valid YAML: {error.problem}{context}", line) from None
     except yaml.reader.ReaderError as error:  # a character YAML does not allow
         # libyaml counts the position in UTF-8 bytes, the Python reader in characters.

@@ -132,6 +132,10 @@ HAND_MADE: dict[str, tuple[str | bytes, str]] = {
         "nobody",
     ),
     "top-level-list": ("- ruleset: souls\n", "expected a mapping"),
+    "line-separator-before-an-error": (  # YAML ends a line there, an editor does not
+        GOOD.replace("title: Test table", "title: 'Test\u2028table'") + "x: !!binary aGk=\n",
+        f":{GOOD.count(chr(10)) + 1}: x: the tag tag:yaml.org,2002:binary is not allowed",
+    ),
 }
 
 

@@ -17,6 +17,7 @@ from engine.branches import MAIN
 from engine.choices import Chooser, default_chooser
 from engine.errors import RuleError, ScenarioError
 from engine.frozen import Frozen
+from engine.names import branch_name
 from engine.scenario import Playthrough, Scenario, load_scenario, play_branch, without_answers
 from engine.script import ScriptAction
 from engine.timeline import Step
@@ -251,10 +252,15 @@ class Session(QObject):
         self._commit(target.play, target.index)
 
     def rename(self, old: str, new: str) -> None:
-        """Rename a branch; raises ValueError for an empty or taken name, or for ``main``."""
+        """Rename a branch; raises ValueError for ``main``, or for a name a file's branch could not
+        have beside the others (engine.names: empty, taken, looking like another), saying why."""
         new = new.strip()
-        if old == MAIN or not new or new in self.parents:
-            raise ValueError(f"a branch cannot be renamed {new!r}")
+        try:
+            if old == MAIN:
+                raise ValueError(f"{MAIN!r} is the file's own script")
+            new = branch_name(new, (name for name in self.parents if name != old))
+        except ValueError as error:
+            raise ValueError(f"a branch cannot be renamed {new!r}: {error}") from None
         self.parents = {
             (new if k == old else k): (new if v == old else v) for k, v in self.parents.items()
         }

@@ -17,7 +17,9 @@ from typing import Any, Generic, TypeVar
 
 from pydantic import Field
 
+from engine.errors import InvalidAt
 from engine.frozen import Frozen
+from engine.names import Name, look, unlike
 from engine.script import ScriptAction
 
 MAIN = "main"  # the name of the file's own script
@@ -28,8 +30,8 @@ ExpectT = TypeVar("ExpectT", bound=Frozen)
 class Branch(Frozen, Generic[ActionT, ExpectT]):
     """Another way the scenario could go, departing from ``parent`` after ``keep`` actions."""
 
-    name: str = Field(min_length=1)
-    parent: str = MAIN
+    name: Name
+    parent: Name = MAIN
     keep: int = Field(default=0, ge=0)
     script: tuple[ActionT, ...] = ()
     expect: tuple[ExpectT, ...] = ()
@@ -39,21 +41,28 @@ AnyBranch = Branch[Any, Any]
 
 
 def check_branches(script: Sequence[ScriptAction], branches: Sequence[AnyBranch]) -> None:
-    """Raise ValueError unless every branch has a new name, a parent named before it and keeps
-    no more actions than its parent has."""
+    """Raise ValueError (InvalidAt, placed in the file) unless every branch has a name no other
+    has, nor looks like (``unlike``), a parent named before it and keeps no more actions than its
+    parent has."""
+    seen = {look(MAIN): MAIN}
     lengths = {MAIN: len(script)}
-    for branch in branches:
-        if branch.name in lengths:
-            raise ValueError(f"two branches are named {branch.name!r}")
+    for index, branch in enumerate(branches):
+        at = ("branches", index)
+        try:
+            unlike(branch.name, seen)
+        except ValueError as error:
+            raise InvalidAt((*at, "name"), str(error)) from None
         if branch.parent not in lengths:
-            raise ValueError(
+            raise InvalidAt(
+                (*at, "parent"),
                 f"branch {branch.name!r}: its parent {branch.parent!r} is not "
-                f"{MAIN!r} or a branch named before it"
+                f"{MAIN!r} or a branch named before it",
             )
         if branch.keep > lengths[branch.parent]:
-            raise ValueError(
+            raise InvalidAt(
+                (*at, "keep"),
                 f"branch {branch.name!r} keeps {branch.keep} actions, but "
-                f"{branch.parent!r} has {lengths[branch.parent]}"
+                f"{branch.parent!r} has {lengths[branch.parent]}",
             )
         lengths[branch.name] = branch.keep + len(branch.script)
 

@@ -29,12 +29,13 @@ from __future__ import annotations
 from typing import Literal, Protocol
 
 from engine.frozen import Frozen
+from engine.names import Name
 
 
 class Assigned(Frozen):
     """One entry of a combat assignment: ``damage`` to ``unit``, in the order assigned (M-10)."""
 
-    unit: str
+    unit: Name
     damage: int
 
 

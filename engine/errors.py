@@ -15,6 +15,15 @@ class RuleError(Exception):
         self.message = message
 
 
+class InvalidAt(ValueError):
+    """A model's validator refusing one value inside the model: ``place`` is where, from the
+    model (``("branches", 2, "name")``), so that the file's error names its line."""
+
+    def __init__(self, place: tuple[object, ...], message: str) -> None:
+        super().__init__(message)
+        self.place = place
+
+
 class ScenarioError(Exception):
     """A scenario or pool file that cannot be used, located as ``file:line: where: message``.
 

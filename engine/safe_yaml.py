@@ -37,6 +37,7 @@ from yaml.events import (
 from yaml.resolver import Resolver
 
 from engine.errors import ScenarioError
+from engine.names import nfc
 
 LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -136,6 +137,7 @@ class _Builder:
         )
 
     def _key(self, key: str, line: int) -> None:
+        key = nfc(key)  # two spellings of one name are one key, and given twice when both are
         mapping = self.open[-1]
         if key in mapping.key_lines:
             first = mapping.key_lines[key]
@@ -235,10 +237,20 @@ class _Builder:
 
 
 def describe_location(location: Sequence[object]) -> str:
-    """``('script', 2, 'attack')`` -> ``script[2].attack``."""
+    """``('script', 2, 'attack')`` -> ``script[2].attack``; a key that would not show as itself
+    (a newline, a zero-width space) is quoted with its escapes.
+
+    >>> print(describe_location(("cards", "ember\\u200bimp", "hp")))
+    cards['ember\\u200bimp'].hp
+    """
     text = ""
     for key in location:
-        text += f"[{key}]" if isinstance(key, int) else (f".{key}" if text else str(key))
+        if isinstance(key, int):
+            text += f"[{key}]"
+        elif not str(key).isprintable():
+            text += f"[{str(key)!r}]"
+        else:
+            text += f".{key}" if text else str(key)
     return text
 
 

@@ -16,6 +16,7 @@ from pydantic import Field, model_validator
 from engine.changes import change_cards
 from engine.errors import RuleError
 from engine.frozen import Frozen
+from engine.names import Name
 from engine.timeline import Step
 from engine.yaml_source import YamlSource, describe_location
 
@@ -42,7 +43,7 @@ class ExpectedError(Frozen):
 class ScriptAction(Frozen):
     """Fields every script entry may carry besides its one action key."""
 
-    label: str | None = None
+    label: Name | None = None
     expect_error: ExpectedError | None = None
 
     # Fields that qualify the action rather than name it.
@@ -85,7 +86,7 @@ class StepMatch(Frozen):
     """Matches a timeline step: every given field must fit (``text`` is a substring)."""
 
     rule: str | None = None
-    card: str | None = None
+    card: Name | None = None
     change: (
         Literal[
             "stat",
@@ -109,15 +110,15 @@ class StepMatch(Frozen):
     text: str | None = None
     phase: str | None = None
     # Where and how often, in the steps up to the expectation's ``at``:
-    before: str | None = None  # only steps before this label's action
-    between: tuple[str, str] | None = None  # only steps after the first label, up to the second
+    before: Name | None = None  # only steps before this label's action
+    between: tuple[Name, Name] | None = None  # only steps after the first label, up to the second
     times: int | None = Field(default=None, ge=0)  # exactly this many steps match
 
 
 class ExpectationBase(Frozen):
     """Checked on the table after the action labelled ``at`` (or at the end)."""
 
-    at: str = "end"
+    at: Name = "end"
     steps: tuple[StepMatch, ...] = ()
     no_steps: tuple[StepMatch, ...] = ()
     turn: int | None = None

@@ -8,7 +8,7 @@ from typing import TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from engine.errors import ScenarioError
+from engine.errors import InvalidAt, ScenarioError
 from engine.input_file import read_text
 from engine.safe_yaml import describe_location, parse_yaml
 
@@ -54,12 +54,19 @@ class YamlSource:
             return model.model_validate(as_tuples(self.data), strict=True)
         except ValidationError as error:
             first = error.errors()[0]
-            location = first["loc"]
+            location: tuple[object, ...] = first["loc"]
             message = first["msg"]
             if first["type"] == "extra_forbidden":
                 message = f"unknown key {location[-1]!r}"
+            refused = first.get("ctx", {}).get("error")
+            if isinstance(refused, InvalidAt):
+                location += refused.place
             more = error.error_count() - 1
             suffix = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
+            if location[-1:] == ("[key]",):  # a key refused: at its value's line, in its mapping
+                line = self.line_of(location[:-1])
+                where = describe_location(location[:-2])
+                raise ScenarioError(str(self.path), where, message + suffix, line) from None
             raise self.error(location, message + suffix) from None
 
 

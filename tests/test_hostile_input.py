@@ -132,6 +132,14 @@ HAND_MADE: dict[str, tuple[str | bytes, str]] = {
         "nobody",
     ),
     "top-level-list": ("- ruleset: souls\n", "expected a mapping"),
+    "id-with-zero-width-space": (
+        GOOD.replace("{card: Sylva}", '{card: Sylva, id: "syl\\u200bva"}'),
+        "setup.players[0].slots.B1.id: Value error, 'syl\\u200bva' holds U+200B ZERO WIDTH SPACE",
+    ),
+    "branch-named-like-main": (
+        GOOD + "branches:\n  - {name: Main}\n",
+        "the branch names 'main' and 'Main' differ only by case or spacing",
+    ),
     "line-separator-before-an-error": (  # YAML ends a line there, an editor does not
         GOOD.replace("title: Test table", "title: 'Test\u2028table'") + "x: !!binary aGk=\n",
         f":{GOOD.count(chr(10)) + 1}: x: the tag tag:yaml.org,2002:binary is not allowed",

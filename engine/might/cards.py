@@ -18,6 +18,7 @@ from typing import Annotated, Literal
 from pydantic import Field, model_validator
 
 from engine.frozen import Frozen
+from engine.names import Name
 
 Duration = Literal["this_turn", "until_your_next_turn", "permanent"]
 Scope = Literal["all", "combat", "spell"]
@@ -119,7 +120,7 @@ class Ability(Frozen):
 class MightCardDef(Frozen):
     """A unit (with Might) or a spell (``speed: reaction`` may answer a spell on the chain)."""
 
-    name: str
+    name: Name
     kind: Literal["unit", "spell"]
     text: str = ""
     cost: int = Field(default=0, ge=0)

@@ -13,6 +13,7 @@ from engine.branches import Branch, check_branches
 from engine.choices import Assigned
 from engine.frozen import Frozen
 from engine.might.cards import Duration, MightCardDef, Scope
+from engine.names import Name
 from engine.script import (
     ExpectationBase,
     ExpectedError,
@@ -28,7 +29,7 @@ class ModifierSetup(Frozen):
 
 
 class ShieldSetup(Frozen):
-    id: str | None = None
+    id: Name | None = None
     value: Annotated[int, Field(ge=0)] | Literal["all"]
     remaining: int | None = Field(default=None, ge=0)
 
@@ -43,7 +44,7 @@ class ShieldSetup(Frozen):
 
 
 class DoublerSetup(Frozen):
-    id: str | None = None
+    id: Name | None = None
     duration: Duration = "this_turn"
     scope: Scope = "all"
 
@@ -56,9 +57,9 @@ class ThresholdSetup(Frozen):
 class UnitSetup(Frozen):
     """A card at set-up; on the table ``at`` is ``base`` or a battlefield's name."""
 
-    card: str
-    id: str | None = None
-    at: str = "base"
+    card: Name
+    id: Name | None = None
+    at: Name = "base"
     damage: int = Field(default=0, ge=0)
     exhausted: bool = False
     might: tuple[ModifierSetup, ...] = ()
@@ -76,12 +77,12 @@ class BonusDamageSetup(Frozen):
 class CardSetup(Frozen):
     """A card off the table (hand, trash): no damage or effects on it (M-6)."""
 
-    card: str
-    id: str | None = None
+    card: Name
+    id: Name | None = None
 
 
 class MightPlayerSetup(Frozen):
-    name: str
+    name: Name
     runes: int = Field(default=0, ge=0)
     units: tuple[UnitSetup, ...] = ()
     hand: tuple[CardSetup, ...] = ()
@@ -90,82 +91,82 @@ class MightPlayerSetup(Frozen):
 
 
 class MightSetup(Frozen):
-    battlefields: tuple[str, ...] = ("Battlefield 1", "Battlefield 2")
+    battlefields: tuple[Name, ...] = ("Battlefield 1", "Battlefield 2")
     turn: int = Field(default=1, ge=1)
     turn_player: int = Field(default=0, ge=0, le=1)
     players: tuple[MightPlayerSetup, MightPlayerSetup]
 
 
 class PlayArgs(Frozen):
-    card: str
-    target: str | None = None
+    card: Name
+    target: Name | None = None
     responses: tuple[Action, ...] = ()
 
 
 class UnitArgs(Frozen):
-    unit: str
+    unit: Name
 
 
 class MoveArgs(Frozen):
-    unit: str
-    to: str
+    unit: Name
+    to: Name
 
 
 class CombatArgs(Frozen):
     """``assign``: player name -> the enemy units in the order damage is assigned to them, each
     once with all it gets (M-10)."""
 
-    battlefield: str
-    assign: dict[str, tuple[Assigned, ...]] = {}
+    battlefield: Name
+    assign: dict[Name, tuple[Assigned, ...]] = {}
 
 
 class DealArgs(Frozen):
-    target: str
+    target: Name
     amount: int = Field(ge=0)
     kind: Literal["spell", "combat", "ability"] = "spell"
     bonus: int = 0
 
 
 class TargetArgs(Frozen):
-    target: str
+    target: Name
 
 
 class MightArgs(Frozen):
-    target: str
+    target: Name
     amount: int
     duration: Duration = "this_turn"
 
 
 class ShieldArgs(Frozen):
-    target: str
-    id: str | None = None  # the name of the shield it creates (else e<n>)
+    target: Name
+    id: Name | None = None  # the name of the shield it creates (else e<n>)
     value: Annotated[int, Field(ge=0)] | Literal["all"]
     duration: Duration = "this_turn"
     scope: Scope = "all"
 
 
 class DoubleArgs(Frozen):
-    target: str
-    id: str | None = None  # the name of the doubler it creates (else e<n>)
+    target: Name
+    id: Name | None = None  # the name of the doubler it creates (else e<n>)
     duration: Duration = "this_turn"
     scope: Scope = "all"
 
 
 class ThresholdArgs(Frozen):
-    target: str
+    target: Name
     threshold: int = Field(ge=1)
     duration: Duration = "this_turn"
 
 
 class BonusDamageArgs(Frozen):
-    player: str
+    player: Name
     amount: int
     scope: Scope = "spell"
     duration: Duration = "this_turn"
 
 
 class RunesArgs(Frozen):
-    player: str
+    player: Name
     amount: int = Field(ge=0)
 
 
@@ -173,7 +174,7 @@ class NoArgs(Frozen):
     """An action without arguments: ``- end_turn`` or ``- end_turn: {}``."""
 
 
-Order = tuple[str, ...]
+Order = tuple[Name, ...]
 
 
 class Action(ScriptAction):
@@ -184,7 +185,7 @@ class Action(ScriptAction):
     QUALIFIERS: ClassVar[tuple[str, ...]] = ("label", "expect_error", "order")
     NESTED_KEY: ClassVar[str] = "responses"  # play.responses
 
-    order: dict[str, Order | tuple[Order, ...]] | None = None
+    order: dict[Name, Order | tuple[Order, ...]] | None = None
     play: PlayArgs | None = None
     resolve: NoArgs | None = None
     move: MoveArgs | None = None
@@ -228,16 +229,16 @@ class UnitExpect(Frozen):
     damage: int | None = None
     lethal: bool | None = None
     zone: Literal["hand", "base", "battlefield", "chain", "trash"] | None = None
-    at: str | None = None
+    at: Name | None = None
     exhausted: bool | None = None
-    shields: dict[str, int | Literal["all"]] | None = None
+    shields: dict[Name, int | Literal["all"]] | None = None
     doublers: int | None = None
 
 
 class Expectation(ExpectationBase):
-    cards: dict[str, UnitExpect] = {}
-    runes: dict[str, int] = {}
-    holders: dict[str, str | None] = {}
+    cards: dict[Name, UnitExpect] = {}
+    runes: dict[Name, int] = {}
+    holders: dict[Name, Name | None] = {}
     chain: int | None = None
 
 

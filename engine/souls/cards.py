@@ -21,6 +21,7 @@ from typing import Annotated, Literal
 from pydantic import Field, model_validator
 
 from engine.frozen import Frozen
+from engine.names import Name
 
 Side = Literal["own", "enemy", "any"]
 
@@ -132,7 +133,7 @@ class CountingStatic(Frozen):
     amount: int
     counting: Literal["captured_souls"] = "captured_souls"
     side: Side = "own"
-    trait: str | None = None
+    trait: Name | None = None
 
     def describe(self) -> str:
         """What the card's text says, as the inspector shows it.
@@ -152,14 +153,14 @@ class CountingStatic(Frozen):
 class CardDef(Frozen):
     """A card as printed. Souls have rank/hp/power; Realms hp/counterblow; Armament grants."""
 
-    name: str
+    name: Name
     kind: Literal["soul", "realm", "spell", "armament", "ambush"]
     text: str = ""
     rank: int = Field(default=0, ge=0)
     hp: int = Field(default=0, ge=0)
     power: int = Field(default=0, ge=0)
     counterblow: int = Field(default=0, ge=0)
-    traits: tuple[str, ...] = ()
+    traits: tuple[Name, ...] = ()
     target: TargetSpec | None = None
     effects: tuple[Effect, ...] = ()
     abilities: tuple[Ability, ...] = ()

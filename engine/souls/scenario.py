@@ -12,6 +12,7 @@ from pydantic import Field, field_validator, model_validator
 
 from engine.branches import Branch, check_branches
 from engine.frozen import Frozen
+from engine.names import Name
 from engine.script import (
     ExpectationBase,
     ExpectedError,
@@ -21,7 +22,7 @@ from engine.script import (
 )
 from engine.souls.cards import CardDef
 
-SLOT = r"^[A-Z][1-9]$"
+SLOT = r"[A-Z][1-9]"
 
 
 def in_steps_of_5(what: str, amount: int) -> int:
@@ -45,8 +46,8 @@ class BonusSetup(Frozen):
 class CardSetup(Frozen):
     """A card placed at set-up: ``card`` names it in the pool (or in the scenario's ``cards``)."""
 
-    card: str
-    id: str | None = None
+    card: Name
+    id: Name | None = None
     damage: int = Field(default=0, ge=0)
     captured: bool = False
     bonuses: tuple[BonusSetup, ...] = ()
@@ -60,7 +61,7 @@ class CardSetup(Frozen):
 
 
 class PlayerSetup(Frozen):
-    name: str
+    name: Name
     realm: CardSetup | None = None
     slots: dict[str, CardSetup] = {}
     ambushes: dict[str, CardSetup] = {}
@@ -71,7 +72,7 @@ class PlayerSetup(Frozen):
     @model_validator(mode="after")
     def _slot_names(self) -> PlayerSetup:
         for slot in [*self.slots, *self.ambushes]:
-            if not re.match(SLOT, slot):
+            if not re.fullmatch(SLOT, slot):
                 raise ValueError(f"slot {slot!r} is not a slot name like A1 or B2 (S-1)")
         return self
 
@@ -85,47 +86,47 @@ class SoulsSetup(Frozen):
 
 
 class RecruitArgs(Frozen):
-    card: str
-    slot: str
+    card: Name
+    slot: Name
 
 
 class PlayArgs(Frozen):
-    card: str
-    target: str | None = None
-    slot: str | None = None
+    card: Name
+    target: Name | None = None
+    slot: Name | None = None
 
 
 class ActivateArgs(Frozen):
-    card: str
+    card: Name
     ability: int = Field(default=0, ge=0)
-    target: str | None = None
+    target: Name | None = None
 
 
 class SpringArgs(Frozen):
-    card: str
-    target: str | None = None
+    card: Name
+    target: Name | None = None
 
 
 class AmountArgs(Frozen):
-    target: str
+    target: Name
     amount: int = Field(ge=0)
 
 
 class PayArgs(Frozen):
-    card: str
+    card: Name
     amount: Annotated[int, Field(ge=0)] | Literal["10x_rank"] = "10x_rank"
 
 
 class TargetArgs(Frozen):
-    target: str
+    target: Name
 
 
 class CardArgs(Frozen):
-    card: str
+    card: Name
 
 
 class BonusArgs(Frozen):
-    target: str
+    target: Name
     stat: Literal["max_hp", "power"]
     amount: int
     duration: Literal["permanent", "end_of_turn"] = "permanent"
@@ -136,8 +137,8 @@ class EndTurnArgs(Frozen):
 
 
 class AttackArgs(Frozen):
-    attacker: str
-    target: str
+    attacker: Name
+    target: Name
     window: tuple[Action, ...] = ()
 
 
@@ -185,16 +186,16 @@ class CardExpect(Frozen):
     power: int | None = None
     captured: bool | None = None
     zone: Literal["hand", "slot", "realm", "elysium", "exile", "armament", "ambush"] | None = None
-    slot: str | None = None
+    slot: Name | None = None
     line: Literal["front", "back"] | None = None
-    attached_to: str | None = None
+    attached_to: Name | None = None
 
 
 class Expectation(ExpectationBase):
     """Checked on the table after the action labelled ``at`` (or at the end)."""
 
-    cards: dict[str, CardExpect] = {}
-    winner: str | None = None  # a player's name, or "draw"
+    cards: dict[Name, CardExpect] = {}
+    winner: Name | None = None  # a player's name, or "draw"
 
 
 class SoulsScenario(Frozen):

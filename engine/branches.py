@@ -12,7 +12,9 @@ named ``main``), then plays its own ``script``; its ``expect`` is checked on its
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from itertools import accumulate, islice
 from typing import Any, Generic, TypeVar
 
 from pydantic import Field
@@ -20,11 +22,31 @@ from pydantic import Field
 from engine.errors import InvalidAt
 from engine.frozen import Frozen
 from engine.names import Name, look, unlike
-from engine.script import ScriptAction
+from engine.script import Location, ScriptAction
 
 MAIN = "main"  # the name of the file's own script
 ActionT = TypeVar("ActionT", bound=ScriptAction)
 ExpectT = TypeVar("ExpectT", bound=Frozen)
+
+# What one file may make the program play: checking it plays every timeline from the set-up on.
+MAX_BRANCHES = 256  # branches in a file
+MAX_ACTIONS = 10_000  # actions in one timeline, those written inside others and those kept too
+MAX_PLAYED = 50_000  # actions in all the file's timelines together
+
+
+def too_many_branches() -> str:
+    return f"more than {MAX_BRANCHES} branches in one file"
+
+
+def too_long() -> str:
+    return (
+        f"more than {MAX_ACTIONS} actions in one timeline "
+        "(counting the actions inside others and those a branch keeps)"
+    )
+
+
+def too_much() -> str:
+    return f"more than {MAX_PLAYED} actions to play in all the file's timelines together"
 
 
 class Branch(Frozen, Generic[ActionT, ExpectT]):
@@ -40,38 +62,144 @@ class Branch(Frozen, Generic[ActionT, ExpectT]):
 AnyBranch = Branch[Any, Any]
 
 
+def inside(entry: object, action: type[ScriptAction]) -> tuple[Location, Sequence[object]]:
+    """Where in ``entry`` actions are written inside it, and those actions; ``entry`` is an
+    action or, before validation, the data of an ``action``."""
+    if isinstance(entry, ScriptAction):
+        return (entry.kind, entry.NESTED_KEY), entry.nested()
+    if isinstance(entry, dict):
+        for kind in action.action_names():
+            args = entry.get(kind)
+            if isinstance(args, dict) and isinstance(args.get(action.NESTED_KEY), tuple | list):
+                return (kind, action.NESTED_KEY), args[action.NESTED_KEY]
+    return (), ()
+
+
+def places(
+    entries: Sequence[object], where: Location = (), action: type[ScriptAction] = ScriptAction
+) -> Iterator[Location]:
+    """The place of every action of ``entries`` and of those written inside them, in the order
+    they are written (``inside`` reads them)."""
+    pending = [(where, iter(enumerate(entries)))]
+    while pending:
+        base, items = pending[-1]
+        for index, entry in items:
+            yield (*base, index)
+            key, nested = inside(entry, action)
+            if nested:
+                pending.append(((*base, index, *key), iter(enumerate(nested))))
+                break
+        else:
+            pending.pop()
+
+
+def check_written(data: object, action: type[ScriptAction]) -> None:
+    """Refuse the data of a scenario (before its actions are validated, which takes time) when
+    it has more branches than a file may, or writes more actions into one script, or into all,
+    than a file may play (InvalidAt, at the first branch or action past the limit)."""
+    if not isinstance(data, dict):
+        return
+    branches = data.get("branches")
+    branches = branches if isinstance(branches, tuple | list) else ()
+    if len(branches) > MAX_BRANCHES:
+        raise InvalidAt(("branches", MAX_BRANCHES), too_many_branches())
+    scripts = [(("script",), data.get("script"))] + [
+        (("branches", index, "script"), branch.get("script"))
+        for index, branch in enumerate(branches)
+        if isinstance(branch, dict)
+    ]
+    played = 0
+    for where, script in scripts:
+        if not isinstance(script, tuple | list):
+            continue
+        for count, place in enumerate(places(script, where, action), 1):
+            played += 1
+            if count > MAX_ACTIONS or played > MAX_PLAYED:
+                raise InvalidAt(place, too_long() if count > MAX_ACTIONS else too_much())
+
+
+@dataclass(frozen=True, slots=True)
+class _Timeline:
+    """A timeline: ``keep`` top-level actions of ``parent``, holding ``base`` actions in all,
+    then its own, of which the first ``n`` hold ``own[n]`` actions in all."""
+
+    parent: str
+    keep: int
+    base: int
+    own: list[int]
+
+    def holds(self, timelines: dict[str, _Timeline], count: int) -> int:
+        """How many actions, nested ones included, its first ``count`` actions hold."""
+        timeline = self
+        while count < timeline.keep:  # kept from the parent: at most MAX_BRANCHES steps
+            timeline = timelines[timeline.parent]
+        return timeline.base + timeline.own[count - timeline.keep]
+
+
+def _timeline(parent: str, keep: int, base: int, script: Sequence[ScriptAction]) -> _Timeline:
+    sizes = (sum(1 for _ in places((action,))) for action in script)
+    return _Timeline(parent, keep, base, list(accumulate(sizes, initial=0)))
+
+
+def _check_length(script: Sequence[ScriptAction], where: Location, kept: int) -> None:
+    """Refuse the first action of ``script`` past MAX_ACTIONS, after ``kept`` before it."""
+    past = next(islice(places(script, where), MAX_ACTIONS - kept, None), None)
+    if past is not None:
+        raise InvalidAt(past, too_long())
+
+
 def check_branches(script: Sequence[ScriptAction], branches: Sequence[AnyBranch]) -> None:
     """Raise ValueError (InvalidAt, placed in the file) unless every branch has a name no other
-    has, nor looks like (``unlike``), a parent named before it and keeps no more actions than its
-    parent has."""
+    has, nor looks like (``unlike``), a parent named before it, keeps no more actions than its
+    parent has, and the timelines hold no more actions than a file may play."""
+    if len(branches) > MAX_BRANCHES:
+        raise InvalidAt(("branches", MAX_BRANCHES), too_many_branches())
+    _check_length(script, ("script",), 0)
     seen = {look(MAIN): MAIN}
-    lengths = {MAIN: len(script)}
+    timelines = {MAIN: _timeline("", 0, 0, script)}
+    played = timelines[MAIN].own[-1]
     for index, branch in enumerate(branches):
-        at = ("branches", index)
+        at: Location = ("branches", index)
         try:
             unlike(branch.name, seen)
         except ValueError as error:
             raise InvalidAt((*at, "name"), str(error)) from None
-        if branch.parent not in lengths:
+        parent = timelines.get(branch.parent)
+        if parent is None:
             raise InvalidAt(
                 (*at, "parent"),
                 f"branch {branch.name!r}: its parent {branch.parent!r} is not "
                 f"{MAIN!r} or a branch named before it",
             )
-        if branch.keep > lengths[branch.parent]:
+        length = parent.keep + len(parent.own) - 1
+        if branch.keep > length:
             raise InvalidAt(
                 (*at, "keep"),
                 f"branch {branch.name!r} keeps {branch.keep} actions, but "
-                f"{branch.parent!r} has {lengths[branch.parent]}",
+                f"{branch.parent!r} has {length}",
             )
-        lengths[branch.name] = branch.keep + len(branch.script)
+        kept = parent.holds(timelines, branch.keep)
+        _check_length(branch.script, (*at, "script"), kept)
+        timeline = _timeline(branch.parent, branch.keep, kept, branch.script)
+        played += timeline.base + timeline.own[-1]
+        if played > MAX_PLAYED:
+            raise InvalidAt(at, too_much())
+        timelines[branch.name] = timeline
 
 
 def branch_actions(
     script: Sequence[ScriptAction], branches: Sequence[AnyBranch], name: str
 ) -> list[ScriptAction]:
-    """Every action of branch ``name``, from the set-up on."""
-    if name == MAIN:
-        return list(script)
-    branch = next(b for b in branches if b.name == name)
-    return branch_actions(script, branches, branch.parent)[: branch.keep] + list(branch.script)
+    """Every action of branch ``name``, from the set-up on: walked up its ancestry, the part
+    each timeline adds, as many as the one below keeps."""
+    by_name = {branch.name: branch for branch in branches}
+    parts: list[Sequence[ScriptAction]] = []
+    wanted: int | None = None  # of the timeline walked: how many of its actions (None: all)
+    while name != MAIN:
+        branch = by_name[name]
+        if wanted is None or wanted > branch.keep:
+            parts.append(branch.script[: None if wanted is None else wanted - branch.keep])
+            wanted = branch.keep
+        name = branch.parent
+    parts.append(script[:wanted])
+    return [action for part in reversed(parts) for action in part]

@@ -26,6 +26,7 @@ from hypothesis import strategies as st
 from app.cli import DEMO, main
 from engine import safe_yaml
 from engine.assets import SCENARIOS
+from engine.branches import MAX_ACTIONS, MAX_BRANCHES
 from engine.safe_yaml import MAX_CHARS, MAX_DEPTH, MAX_INT, MAX_VALUES
 from engine.scenario import run_scenario
 from tests.souls_tables import scenario_text
@@ -143,6 +144,16 @@ HAND_MADE: dict[str, tuple[str | bytes, str]] = {
     "line-separator-before-an-error": (  # YAML ends a line there, an editor does not
         GOOD.replace("title: Test table", "title: 'Test\u2028table'") + "x: !!binary aGk=\n",
         f":{GOOD.count(chr(10)) + 1}: x: the tag tag:yaml.org,2002:binary is not allowed",
+    ),
+    "branch-chain-1000": (
+        GOOD
+        + "branches:\n  - {name: b0}\n"
+        + "".join(f"  - {{name: b{i}, parent: b{i - 1}}}\n" for i in range(1, 1000)),
+        f"branches[{MAX_BRANCHES}]: Value error, more than {MAX_BRANCHES} branches",
+    ),
+    "script-over-action-limit": (
+        GOOD + "script: [" + ", ".join(["end_turn"] * (MAX_ACTIONS + 1)) + "]\n",
+        f"script[{MAX_ACTIONS}]: Value error, more than {MAX_ACTIONS} actions in one timeline",
     ),
 }
 

@@ -9,7 +9,7 @@ from typing import Annotated, ClassVar, Literal, Self
 
 from pydantic import Field, model_validator
 
-from engine.branches import Branch, check_branches
+from engine.branches import Branch, check_branches, check_written
 from engine.choices import Assigned
 from engine.frozen import Frozen
 from engine.might.cards import Duration, MightCardDef, Scope
@@ -255,6 +255,12 @@ class MightScenario(Frozen):
     expect: tuple[Expectation, ...] = ()
     expect_error: ExpectedError | None = None  # the script stops at this refusal
     branches: tuple[Branch[Action, Expectation], ...] = ()
+
+    @model_validator(mode="before")
+    @classmethod
+    def _bounded(cls, data: object) -> object:
+        check_written(data, Action)
+        return data
 
     @model_validator(mode="after")
     def _labels_and_cards_are_unique(self) -> MightScenario:

@@ -10,7 +10,7 @@ from typing import Annotated, ClassVar, Literal, Self
 
 from pydantic import Field, field_validator, model_validator
 
-from engine.branches import Branch, check_branches
+from engine.branches import Branch, check_branches, check_written
 from engine.frozen import Frozen
 from engine.names import Name
 from engine.script import (
@@ -211,6 +211,12 @@ class SoulsScenario(Frozen):
     expect: tuple[Expectation, ...] = ()
     expect_error: ExpectedError | None = None  # the script stops at this refusal
     branches: tuple[Branch[Action, Expectation], ...] = ()
+
+    @model_validator(mode="before")
+    @classmethod
+    def _bounded(cls, data: object) -> object:
+        check_written(data, Action)
+        return data
 
     @model_validator(mode="after")
     def _labels_and_cards_are_unique(self) -> SoulsScenario:

@@ -14,6 +14,9 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from app.arguments import ArgumentError, parse_size
+from app.output_files import OutputError
+from app.terminal_text import TerminalStream, one_line
 from engine.assets import SCENARIOS
 from engine.branches import MAIN
 from engine.compare import Side, compare_sides
@@ -29,7 +32,13 @@ from engine.text import render_table
 from engine.timeline import Step
 
 DEMO = SCENARIOS / "souls" / "demo-table.yaml"
+REPLACE_HELP = "replace an existing file that is not of the kind written (never an input)"
 CLOSED_PIPE = 141  # the status a shell gives a command ended by SIGPIPE (128 + 13)
+
+
+def print_error(error: object) -> None:
+    """An error on stderr in one line, its file content escaped."""
+    print(f"error: {one_line(str(error))}", file=sys.stderr)
 
 
 def format_step(step: Step) -> str:
@@ -63,7 +72,7 @@ def command_run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(timeline_json(run), indent=2))
         return 1 if run.failures else 0
-    print(f"{run.scenario.title}  ({run.path})")
+    print(f"{one_line(run.scenario.title)}  ({one_line(str(run.path))})")
     if run.scenario.description:
         print(run.scenario.description.strip())
     print()
@@ -73,7 +82,7 @@ def command_run(args: argparse.Namespace) -> int:
     print(render_table(run.steps[-1].table))
     if run.failures:
         print("\nFailed expectations:")
-        print("\n".join(f"  {failure}" for failure in run.failures))
+        print("\n".join(f"  {one_line(failure)}" for failure in run.failures))
         return 1
     return 0
 
@@ -88,20 +97,20 @@ def command_check(args: argparse.Namespace) -> int:
         try:
             run = run_scenario(file)
         except ScenarioError as error:
-            print(f"ERROR {file}\n  {error}")
+            print(f"ERROR {one_line(str(file))}\n  {one_line(str(error))}")
             status = 2
             continue
         except Exception as error:  # a bug must not stop the check of the other files
-            print(f"ERROR {file}\n  {internal_error(str(file), error)}")
+            print(f"ERROR {one_line(str(file))}\n  {one_line(internal_error(str(file), error))}")
             status = 2
             continue
         if run.failures:
-            print(f"FAIL  {file}  ({run.scenario.title})")
+            print(f"FAIL  {one_line(str(file))}  ({one_line(run.scenario.title)})")
             for failure in run.failures:
-                print(f"  {failure}")
+                print(f"  {one_line(failure)}")
             status = max(status, 1)
         else:
-            print(f"ok    {file}  ({run.scenario.title})")
+            print(f"ok    {one_line(str(file))}  ({one_line(run.scenario.title)})")
     print(f"{len(files)} scenario(s) checked")
     return status
 
@@ -129,23 +138,23 @@ def command_open(args: argparse.Namespace) -> int:
 def command_shot(args: argparse.Namespace) -> int:
     from app.gui import shot
 
-    width, _, height = args.size.partition("x")
     try:
-        return shot(
-            Path(args.file), args.step, Path(args.output), args.timeline, (int(width), int(height))
-        )
-    except (ValueError, OSError) as error:
-        print(f"error: {error}", file=sys.stderr)
+        size = parse_size("--size", args.size)
+        return shot(Path(args.file), args.step, Path(args.output), args.timeline, size, args.force)
+    except (ArgumentError, OutputError, ValueError) as error:
+        print_error(error)
         return 2
 
 
 def command_export(args: argparse.Namespace) -> int:
-    from app.export import ExportError, export
+    from app.export import export
 
     try:
-        return export(Path(args.file), args.output, args.by, args.size, args.png_strip, args.steps)
-    except (ExportError, OSError) as error:
-        print(f"error: {error}", file=sys.stderr)
+        return export(
+            Path(args.file), args.output, args.by, args.size, args.png_strip, args.steps, args.force
+        )
+    except (ArgumentError, OutputError) as error:
+        print_error(error)
         return 2
 
 
@@ -168,8 +177,11 @@ def command_diff(args: argparse.Namespace) -> int:
     left, right = (
         f"{side.branch!r} at step {step.index}" for side, step in zip(sides, shown, strict=True)
     )
-    print(f"{scenario.title}: {left} / {right}")
-    print("\n".join(f"  {difference.describe()}" for difference in found) or "  no difference")
+    print(f"{one_line(scenario.title)}: {one_line(left)} / {one_line(right)}")
+    print(
+        "\n".join(f"  {one_line(difference.describe())}" for difference in found)
+        or "  no difference"
+    )
     return 0
 
 
@@ -203,6 +215,7 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument("-o", "--output", default="table.png")
     shot.add_argument("--timeline", action="store_true", help="the whole window, timeline too")
     shot.add_argument("--size", default="1600x1000", help="WIDTHxHEIGHT in pixels")
+    shot.add_argument("--force", action="store_true", help=REPLACE_HELP)
     shot.set_defaults(handler=command_shot)
     export = commands.add_parser("export", help="a lesson page (HTML) or a PNG strip of steps")
     export.add_argument("file")
@@ -211,6 +224,7 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--size", help="WIDTHxHEIGHT: the box a table is scaled into")
     export.add_argument("--png-strip", action="store_true", help="chosen steps side by side")
     export.add_argument("--steps", help="with --png-strip: the steps to show, e.g. 3,5,9")
+    export.add_argument("--force", action="store_true", help=REPLACE_HELP)
     export.set_defaults(handler=command_export)
     diff = commands.add_parser("diff", help="what differs between two branches (or steps)")
     diff.add_argument("file")
@@ -239,23 +253,24 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    stdout = sys.stdout
+    sys.stdout = TerminalStream(stdout)  # what commands print holds file content: escaped
     try:
         status: int = args.handler(args)
         sys.stdout.flush()
     except ScenarioError as error:
-        print(f"error: {error}", file=sys.stderr)
+        print_error(error)
         return 2
     except BrokenPipeError:
         # Nobody reads the rest: end quietly, and keep Python from failing again on the
         # flush at exit.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        os.dup2(os.open(os.devnull, os.O_WRONLY), stdout.fileno())
         return CLOSED_PIPE
     except Exception as error:  # never a traceback: one line about the file, status 2
-        print(
-            f"error: {internal_error(getattr(args, 'file', None) or 'cardtable', error)}",
-            file=sys.stderr,
-        )
+        print_error(internal_error(getattr(args, "file", None) or "cardtable", error))
         return 2
+    finally:
+        sys.stdout = stdout
     return status
 
 

@@ -4,19 +4,21 @@ slides (``--png-strip``, ``app/export_images.py``)."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QFileDialog
+from PySide6.QtWidgets import QFileDialog, QProgressDialog
 
 from app import message_boxes
+from app.arguments import ArgumentError, parse_size, parse_steps, verify_strip
 from app.export_images import png_bytes, strip_image
-from app.export_page import PAGE_SIZE, Lesson, lesson_page
+from app.export_page import PAGE_SIZE, Lesson, Progress, Timeline, lesson_page
+from app.output_files import HTML, PNG, OutputError, verify_output, write_output
 from app.saving import copy_location
 from engine.branches import MAIN
-from engine.scenario import load_scenario, play_branch, run_scenario
+from engine.scenario import load_scenario, play_branch
 
 if TYPE_CHECKING:
     from app.main_window import MainWindow
@@ -26,43 +28,8 @@ BY_PHASE = "Lesson page, by phase (*.html)"
 STRIP_SIZE = (640, 480)  # the box each table of a strip is scaled into
 
 
-class ExportError(Exception):
+class ExportError(ArgumentError):
     """A bad option of ``cardtable export``, said in one line."""
-
-
-# ----------------------------------------------------------------------------- input
-
-
-def parse_size(text: str) -> tuple[int, int]:
-    """``WIDTHxHEIGHT`` in pixels, both at least 100."""
-    width, _, height = text.partition("x")
-    if not (width.isdigit() and height.isdigit() and int(width) >= 100 and int(height) >= 100):
-        raise ExportError(f"--size {text}: expected WIDTHxHEIGHT, at least 100x100 (e.g. 960x640)")
-    return int(width), int(height)
-
-
-def parse_steps(text: str, last: int) -> list[int]:
-    """A comma-separated list of step numbers, each in 0..last, in the order given."""
-    steps = []
-    for part in text.split(","):
-        if not part.strip().isdigit():
-            raise ExportError(f"--steps {text}: {part.strip()!r} is not a step number (e.g. 3,5,9)")
-        step = int(part)
-        if step > last:
-            raise ExportError(f"--steps {text}: step {step} is out of range 0..{last}")
-        steps.append(step)
-    return steps
-
-
-# ----------------------------------------------------------------------------- writing
-
-
-def write_file(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path``; a failure is an OSError naming the file, in one line."""
-    try:
-        path.write_bytes(data)
-    except OSError as error:
-        raise OSError(f"cannot write {path}: {error.strerror or error}") from None
 
 
 def export(
@@ -72,33 +39,52 @@ def export(
     size: str | None,
     png_strip: bool,
     steps: str | None,
+    force: bool = False,
 ) -> int:
     """``cardtable export``: the page (or with ``png_strip`` the strip of ``steps``) of a
-    scenario file. Bad options raise ExportError, a bad file ScenarioError, a failure to
-    write OSError: one line each."""
+    scenario file. Bad options raise ArgumentError, a bad file ScenarioError, an output that
+    cannot or must not be written OutputError: one line each. The output is checked before the
+    work starts, and written atomically."""
     if png_strip and steps is None:
         raise ExportError("--png-strip needs --steps, e.g. --steps 3,5,9")
     if not png_strip and steps is not None:
         raise ExportError("--steps goes with --png-strip")
     if png_strip and by is not None:
         raise ExportError("--by goes with the page, not with --png-strip")
-    box = parse_size(size) if size else STRIP_SIZE if png_strip else PAGE_SIZE
-    run = run_scenario(file)
+    box = parse_size("--size", size) if size else STRIP_SIZE if png_strip else PAGE_SIZE
+    target = Path(output or ("strip.png" if png_strip else "lesson.html"))
+    kind = PNG if png_strip else HTML
+    verify_output(target, kind, [file], force)
+    scenario, source = load_scenario(file)
+    main = play_branch(scenario, source, MAIN).game.steps
     if steps is not None:  # with --png-strip, as checked above
         try:
-            picked = parse_steps(steps, run.steps[-1].index)
-        except ExportError as error:
+            picked = parse_steps("--steps", steps, main[-1].index)
+        except ArgumentError as error:
             raise ExportError(f"{file}: {error}") from None
-        write_file(Path(output or "strip.png"), png_bytes(strip_image(run.steps, picked, box)))
+        verify_strip(len(picked), box)
+        write_output(target, png_bytes(strip_image(main, picked, box)), kind, [file], force)
         return 0
-    scenario, source = load_scenario(file)
     branches = [
-        (b.name, play_branch(scenario, source, b.name).game.steps) for b in scenario.branches
+        Timeline(b.name, play_branch(scenario, source, b.name).game.steps, b.parent)
+        for b in scenario.branches
     ]
-    lesson = Lesson.of(run.scenario, file, run.steps, branches)
-    page = lesson_page(lesson, by or "step", box)
-    write_file(Path(output or "lesson.html"), page.encode("utf-8"))
+    lesson = Lesson.of(scenario, file, main, branches)
+    page = lesson_page(lesson, by or "step", box, terminal_progress(sys.stderr))
+    write_output(target, page.encode("utf-8"), kind, [file], force)
     return 0
+
+
+def terminal_progress(stream: TextIO) -> Progress | None:
+    """A line on a terminal counting the tables drawn (none when the output is not one)."""
+    if not stream.isatty():
+        return None
+
+    def show(done: int, total: int) -> None:
+        stream.write(f"\rexport: table {done} of {total}" + ("\n" if done == total else ""))
+        stream.flush()
+
+    return show
 
 
 def export_dialog(window: MainWindow) -> None:
@@ -118,18 +104,42 @@ def export_dialog(window: MainWindow) -> None:
         return
     path = Path(name) if name.endswith((".html", ".htm")) else Path(f"{name}.html")
     branches = [
-        (name, session.branch_play(name).game.steps) for name in session.parents if name != MAIN
+        Timeline(name, session.branch_play(name).game.steps, parent)
+        for name, parent in session.parents.items()
+        if name != MAIN
     ]
     main = session.branch_play(MAIN).game.steps
     lesson = Lesson.of(session.scenario, session.path, main, branches)
+    progress = QProgressDialog("Drawing the tables…", "Cancel", 0, 0, window)
+    progress.setWindowTitle("Export")
+    progress.setWindowModality(Qt.WindowModality.WindowModal)
+    progress.setMinimumDuration(500)  # a quick export shows no dialog at all
+
+    def drawn(done: int, total: int) -> None:
+        progress.setMaximum(total)
+        progress.setValue(done)
+        if progress.wasCanceled():
+            raise ExportCancelled
+
     try:
-        QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
-        try:
-            page = lesson_page(lesson, "phase" if chosen == BY_PHASE else "step")
-            write_file(path, page.encode("utf-8"))
-        finally:
-            QGuiApplication.restoreOverrideCursor()
-    except OSError as error:
+        page = lesson_page(lesson, "phase" if chosen == BY_PHASE else "step", progress=drawn)
+        # the dialog asked before replacing a file; the scenario itself is never replaced
+        write_output(path, page.encode("utf-8"), None, [session.path])
+    except ExportCancelled:
+        window.statusBar().showMessage("Export cancelled: no file was written")
+        return
+    except OutputError as error:
         message_boxes.critical(window, "Cannot export", str(error))
         return
-    window.statusBar().showMessage(f"Exported {len(lesson.steps)} steps to {path}")
+    finally:
+        progress.close()
+    steps = sum(len(timeline.steps) for timeline in lesson.timelines)
+    window.statusBar().showMessage(
+        f"Exported {steps} steps of {len(lesson.timelines)} timelines to {path}"
+        if lesson.branches
+        else f"Exported {steps} steps to {path}"
+    )
+
+
+class ExportCancelled(Exception):
+    """The user cancelled File > Export while the tables were drawn."""

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRect, Qt
 from PySide6.QtGui import QColor, QFontMetrics, QImage, QImageWriter, QPainter
+from PySide6.QtWidgets import QGraphicsItem
 
 from app.card_painter import font
 from app.gui import offscreen_application, render_scene
@@ -26,6 +27,10 @@ class Camera:
         self.size = size
         for step in steps:
             self.scene.show_table(step.table, set())
+        # Every card of the timeline has its item now. Each item keeps its drawing between
+        # tables until its look changes: a table costs what its step changed.
+        for item in self.scene.items():
+            item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def step(self, step: Step) -> QImage:
         """The table after ``step``, the cards it changed outlined, with its deltas and arrows."""
@@ -39,23 +44,37 @@ class Camera:
         return render_scene(self.scene, self.size)
 
 
-def png_bytes(image: QImage) -> bytes:
-    """``image`` as a PNG of its 256 most used colours (other pixels take the nearest one): the
-    table's flat colours stay exact and its smoothed edges nearly so, in a third of the bytes."""
+PALETTE_SAMPLE = 61  # one pixel in this many is counted to choose a PNG's colours
+
+
+def palette_image(image: QImage) -> QImage:
+    """``image`` in its 256 most used colours (other pixels take the nearest one): the table's
+    flat colours stay exact and its smoothed edges nearly so, for a PNG of a third of the
+    bytes. The colours are counted on a sample of the pixels, which the flat colours fill."""
     image = image.convertToFormat(QImage.Format.Format_RGB32)
-    used = Counter(memoryview(image.constBits()).cast("I"))
+    used = Counter(memoryview(image.constBits()).cast("I")[::PALETTE_SAMPLE])
     flags = Qt.ImageConversionFlag
-    image = image.convertToFormat(
+    return image.convertToFormat(
         QImage.Format.Format_Indexed8,
         [colour for colour, _ in used.most_common(256)],
         flags.ThresholdDither | flags.AvoidDither,
     )
+
+
+def encode_png(image: QImage) -> bytes:
+    """``image`` as PNG data. Safe in another thread, and Qt lets Python run meanwhile, so a
+    page's images are encoded while the next tables are drawn."""
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
     QImageWriter(buffer, QByteArray(b"PNG")).write(image)
     buffer.close()
     return bytes(data.data())
+
+
+def png_bytes(image: QImage) -> bytes:
+    """``image`` as a PNG of its most used colours (``palette_image``)."""
+    return encode_png(palette_image(image))
 
 
 def strip_image(steps: Sequence[Step], picked: Sequence[int], size: tuple[int, int]) -> QImage:
@@ -77,6 +96,8 @@ def strip_image(steps: Sequence[Step], picked: Sequence[int], size: tuple[int, i
         2 * margin + height + 8 + caption,
         QImage.Format.Format_RGB32,
     )
+    if strip.isNull():  # the memory for it could not be had
+        raise MemoryError(f"no memory for a strip of {len(tables)} tables of {width}x{height}")
     strip.fill(QColor("#ffffff"))
     painter = QPainter(strip)
     painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)

@@ -5,14 +5,16 @@ from __future__ import annotations
 
 import base64
 import itertools
-from collections.abc import Sequence
+from collections import deque
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
 
 from PySide6.QtGui import QImage
 
-from app.export_images import Camera, png_bytes
+from app.export_images import Camera, encode_png, palette_image
 from app.inspector import rule_summaries
 from app.looks import chain_entries, game_over_text
 from engine.branches import MAIN
@@ -20,6 +22,7 @@ from engine.scenario import Scenario
 from engine.timeline import Step
 
 PAGE_SIZE = (960, 640)  # the box each table image of a page is scaled into
+ENCODING_AHEAD = 8  # tables drawn while the images before them are still being encoded
 OUTLINED = ": the cards it changed are outlined in yellow."
 
 STYLE = """
@@ -47,15 +50,25 @@ dd { margin: 0 0 .4rem 1.25rem; }
 
 
 @dataclass(frozen=True)
+class Timeline:
+    """One timeline of a page: the file's script (``main``) or a what-if branch of ``parent``."""
+
+    name: str
+    steps: Sequence[Step]
+    parent: str = ""
+
+
+@dataclass(frozen=True)
 class Lesson:
-    """What a page is made of: the scenario's words and one timeline."""
+    """What a page is made of: the scenario's words and its timelines, the file's script first
+    and every branch after its parent."""
 
     title: str
     description: str
     ruleset: str
     source: str  # the scenario file's name
     steps: Sequence[Step]
-    branches: Sequence[tuple[str, Sequence[Step]]] = ()  # the what-if branches, by name
+    branches: Sequence[Timeline] = ()
 
     @classmethod
     def of(
@@ -63,11 +76,83 @@ class Lesson:
         scenario: Scenario,
         path: Path,
         steps: Sequence[Step],
-        branches: Sequence[tuple[str, Sequence[Step]]] = (),
+        branches: Sequence[Timeline] = (),
     ) -> Lesson:
         return cls(
             scenario.title, scenario.description, scenario.ruleset, path.name, steps, branches
         )
+
+    @property
+    def timelines(self) -> list[Timeline]:
+        return [Timeline(MAIN, self.steps), *self.branches]
+
+
+Progress = Callable[[int, int], None]  # (tables drawn, tables in all)
+
+
+class Pictures:
+    """The table images of a page, drawn by one camera at one steady size for every timeline
+    (as the app keeps the table's size across branches). A branch's first steps are its
+    parent's: they are drawn (and shown) once, in the parent, so a page costs its distinct
+    steps, not its branches times their length. Tables are drawn here while a thread encodes
+    the ones drawn before."""
+
+    def __init__(self, lesson: Lesson, by: str, size: tuple[int, int], progress: Progress | None):
+        self.by = by
+        # The steps (or phases) each timeline draws, by their first and last step; those it
+        # shares with its parent are left to the parent.
+        drawn: dict[str, list[list[Step]]] = {}
+        self.shared: dict[str, set[tuple[int, int]]] = {}
+        for t in lesson.timelines:
+            same, theirs = shared_steps(lesson, t), {_key(g) for g in drawn.get(t.parent, ())}
+            self.shared[t.name] = {
+                _key(g) for g in groups(t.steps, by) if g[-1].index < same and _key(g) in theirs
+            }
+            drawn[t.name] = [g for g in groups(t.steps, by) if _key(g) not in self.shared[t.name]]
+        camera = Camera([step for runs in drawn.values() for run in runs for step in run], size)
+        total = sum(len(runs) for runs in drawn.values())
+        self.tags: dict[tuple[str, tuple[int, int]], Future[str]] = {}
+        waiting: deque[Future[str]] = deque()
+        with ThreadPoolExecutor(1, thread_name_prefix="png") as encoder:
+            for name, runs in drawn.items():
+                for run in runs:
+                    image = camera.phase(run) if by == "phase" else camera.step(run[0])
+                    alt = f"The table after step {run[-1].index}"
+                    waiting.append(encoder.submit(img_tag, palette_image(image), alt))
+                    self.tags[name, _key(run)] = waiting[-1]
+                    if len(waiting) > ENCODING_AHEAD:  # the images waiting stay few
+                        waiting.popleft().result()
+                    if progress is not None:
+                        progress(len(self.tags), total)
+
+    def tag(self, timeline: str, steps: Sequence[Step]) -> str | None:
+        """The image tag of the table after ``steps`` (one step, or a phase) of ``timeline``;
+        None for steps it shares with its parent, whose page shows them."""
+        key = _key(steps)
+        return None if key in self.shared[timeline] else self.tags[timeline, key].result()
+
+
+def _key(steps: Sequence[Step]) -> tuple[int, int]:
+    return steps[0].index, steps[-1].index
+
+
+def groups(steps: Sequence[Step], by: str) -> list[list[Step]]:
+    """What one image shows: each step, or with ``by="phase"`` each phase."""
+    return phases(steps) if by == "phase" else [[step] for step in steps]
+
+
+def shared_steps(lesson: Lesson, timeline: Timeline) -> int:
+    """How many first steps ``timeline`` shares with its parent (steps of the same actions from
+    the same set-up are equal), 0 for the file's own script."""
+    parent = next((t for t in lesson.timelines if t.name == timeline.parent), None)
+    if parent is None:
+        return 0
+    same = 0
+    for mine, theirs in zip(timeline.steps, parent.steps, strict=False):
+        if mine != theirs:
+            break
+        same += 1
+    return same
 
 
 @dataclass(frozen=True)
@@ -79,7 +164,7 @@ class Sections:
 
 
 def img_tag(image: QImage, alt: str) -> str:
-    uri = "data:image/png;base64," + base64.b64encode(png_bytes(image)).decode("ascii")
+    uri = "data:image/png;base64," + base64.b64encode(encode_png(image)).decode("ascii")
     return (
         f'<img src="{uri}" width="{image.width()}" height="{image.height()}" alt="{escape(alt)}">'
     )
@@ -125,14 +210,24 @@ def step_title(step: Step) -> str:
     return f"Step {step.index}: {step.description}"
 
 
-def step_section(step: Step, camera: Camera, prefix: str = "") -> str:
-    caption = f"The table after this step{OUTLINED if step.changed_cards() else '.'}"
+def shared_note(parent: str) -> str:
     return (
+        f'<p class="note">The same as in <b>{escape(parent)}</b>, which shows its table and '
+        "rules: this branch departs later.</p>"
+    )
+
+
+def step_section(step: Step, image: str | None, prefix: str = "", parent: str = "") -> str:
+    head = (
         f'<section class="step" id="{prefix}step-{step.index}">'
         f"<h2>{escape(step_title(step))}</h2>"
         f'<p class="when">{escape(" › ".join(step.phase))}</p>'
-        f"<figure>{img_tag(camera.step(step), f'The table after step {step.index}')}"
-        f"<figcaption>{caption}</figcaption></figure>"
+    )
+    if image is None:
+        return f"{head}{shared_note(parent)}</section>"
+    caption = f"The table after this step{OUTLINED if step.changed_cards() else '.'}"
+    return (
+        f"{head}<figure>{image}<figcaption>{caption}</figcaption></figure>"
         f"{step_notes(step, 'h3')}</section>"
     )
 
@@ -142,33 +237,36 @@ def step_range(steps: Sequence[Step]) -> str:
     return f"Step {first}" if first == last else f"Steps {first}–{last}"
 
 
-def phase_section(number: int, steps: Sequence[Step], camera: Camera, prefix: str = "") -> str:
+def phase_section(
+    number: int, steps: Sequence[Step], image: str | None, prefix: str = "", parent: str = ""
+) -> str:
     last = steps[-1].index
     listed = "".join(
         f'<li id="{prefix}step-{step.index}"><h3>{escape(step_title(step))}</h3>'
         + (f'<p class="when">{escape(" › ".join(step.phase[2:]))}</p>' if step.phase[2:] else "")
-        + step_notes(step, "h4")
+        + (step_notes(step, "h4") if image is not None else "")
         + "</li>"
         for step in steps
+    )
+    shown = (
+        shared_note(parent)
+        if image is None
+        else f"<figure>{image}<figcaption>The table after step {last}, the end of this phase: "
+        "the cards the phase changed are outlined in yellow.</figcaption></figure>"
     )
     return (
         f'<section class="phase" id="{prefix}phase-{number}">'
         f"<h2>{escape(' › '.join(steps[0].phase[:2]))}</h2>"
-        f'<p class="when">{step_range(steps)}</p>'
-        f"<figure>{img_tag(camera.phase(steps), f'The table after step {last}')}"
-        f"<figcaption>The table after step {last}, the end of this phase: the cards the phase "
-        "changed are outlined in yellow.</figcaption></figure>"
+        f'<p class="when">{step_range(steps)}</p>{shown}'
         f'<ol class="phase-steps">{listed}</ol></section>'
     )
 
 
-def timeline_sections(
-    steps: Sequence[Step], by: str, size: tuple[int, int], prefix: str = ""
-) -> Sections:
-    """One timeline's sections: a section per step, or with ``by="phase"`` per phase; ids start
-    with ``prefix``, so several timelines (branches) share a page."""
-    camera = Camera(steps, size)
-    if by == "phase":
+def timeline_sections(timeline: Timeline, pictures: Pictures, prefix: str = "") -> Sections:
+    """One timeline's sections: a section per step, or by phase; ids start with ``prefix``,
+    so several timelines (branches) share a page."""
+    steps, name = timeline.steps, timeline.name
+    if pictures.by == "phase":
         runs = phases(steps)
         return Sections(
             [
@@ -176,11 +274,17 @@ def timeline_sections(
                 f"({step_range(run).lower()})</li>"
                 for n, run in enumerate(runs, 1)
             ],
-            "".join(phase_section(n, run, camera, prefix) for n, run in enumerate(runs, 1)),
+            "".join(
+                phase_section(n, run, pictures.tag(name, run), prefix, timeline.parent)
+                for n, run in enumerate(runs, 1)
+            ),
         )
     return Sections(
         [f'<li><a href="#{prefix}step-{s.index}">{escape(step_title(s))}</a></li>' for s in steps],
-        "".join(step_section(step, camera, prefix) for step in steps),
+        "".join(
+            step_section(step, pictures.tag(name, [step]), prefix, timeline.parent)
+            for step in steps
+        ),
     )
 
 
@@ -233,18 +337,26 @@ def page_html(lesson: Lesson, body: str, contents: str) -> str:
     )
 
 
-def lesson_page(lesson: Lesson, by: str = "step", size: tuple[int, int] = PAGE_SIZE) -> str:
+def lesson_page(
+    lesson: Lesson,
+    by: str = "step",
+    size: tuple[int, int] = PAGE_SIZE,
+    progress: Progress | None = None,
+) -> str:
     """The whole page: title, description, contents, then the timeline's sections; with
-    branches, one tab per branch (the file's own script first), each with its contents."""
-    main = timeline_sections(lesson.steps, by, size)
-    if not lesson.branches:
+    branches, one tab per branch (the file's own script first), each with its contents.
+    ``progress`` hears of every table drawn."""
+    pictures = Pictures(lesson, by, size, progress)
+    main, *branches = lesson.timelines
+    sections = timeline_sections(main, pictures)
+    if not branches:
         contents = (
             '<nav aria-labelledby="contents"><h2 id="contents">Contents</h2>'
-            f"<ul>{''.join(main.contents)}</ul></nav>"
+            f"<ul>{''.join(sections.contents)}</ul></nav>"
         )
-        return page_html(lesson, main.body, contents)
-    timelines = [(MAIN, main)] + [
-        (name, timeline_sections(steps, by, size, prefix=f"b{n}-"))
-        for n, (name, steps) in enumerate(lesson.branches, 1)
+        return page_html(lesson, sections.body, contents)
+    tabs = [(MAIN, sections)] + [
+        (branch.name, timeline_sections(branch, pictures, prefix=f"b{n}-"))
+        for n, branch in enumerate(branches, 1)
     ]
-    return page_html(lesson, branch_tabs(timelines), "")
+    return page_html(lesson, branch_tabs(tabs), "")

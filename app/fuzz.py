@@ -17,7 +17,9 @@ as a scenario file naming the invariant in a comment. Games run in parallel on l
 from __future__ import annotations
 
 import hashlib
+import os
 import random
+import re
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -28,8 +30,10 @@ from typing import Any
 
 import yaml
 
+from app.arguments import shown
 from app.gc_history import freeze_settled, thaw
 from app.offers import global_offers, offers_for
+from app.output_files import Kind, OutputError, write_output
 from app.saving import dump_action
 from engine.assets import ASSETS, SCENARIOS
 from engine.choices import Answer, Assigned, Choice, default_chooser
@@ -838,7 +842,14 @@ def _dask_results(
 ) -> Iterator[GameResult]:
     from distributed import Client, as_completed  # the optional ``dask`` extra
 
-    with Client(address) as client:
+    try:
+        client = Client(address, timeout=SCHEDULER_TIMEOUT)
+    except Exception as error:  # distributed raises OSError, TimeoutError, ValueError...
+        raise SchedulerError(
+            f"--scheduler {shown(address)}: no Dask scheduler answered there within "
+            f"{SCHEDULER_TIMEOUT} s ({type(error).__name__}: {shown(str(error))})"
+        ) from None
+    with client:
         futures = client.map(_task, tasks, pure=False)
         for future in as_completed(futures):
             yield future.result()
@@ -873,11 +884,15 @@ def fuzz(
     summary.violations.sort(key=lambda v: v.game)
     summary.digest = hashlib.sha256("".join(r.digest for r in done).encode()).hexdigest()
     if out is not None and summary.violations:
-        out.mkdir(parents=True, exist_ok=True)
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise OutputError(out, error.strerror or str(error)) from None
         for number, violation in enumerate(summary.violations):
             slug = "".join(c if c.isalnum() else "-" for c in violation.invariant).strip("-")
             path = out / f"fuzz-{ruleset}-{seed}-game{violation.game}-{number}-{slug}.yaml"
-            path.write_text(violation_text(ruleset, violation, seed), encoding="utf-8")
+            text = violation_text(ruleset, violation, seed)
+            write_output(path, text.encode("utf-8"), REPRODUCER)
             violation.file = str(path)
     summary.seconds = time.perf_counter() - start
     return summary
@@ -910,13 +925,49 @@ def report(summary: Summary) -> Iterable[str]:
 # ----------------------------------------------------------------------------- the command
 
 
+class SchedulerError(Exception):
+    """A ``--scheduler`` that is malformed or does not answer, said in one line."""
+
+
+SCHEDULER_TIMEOUT = 5  # seconds to reach a Dask scheduler before giving up
+SCHEDULER_ADDRESS = re.compile(
+    r"(?:(?:tcp|tls|ucx|ws|wss)://)?(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):(?P<port>[0-9]{1,5})"
+)
+REPRODUCER = Kind("a scenario", lambda start: start.startswith(b"#") or b"ruleset:" in start)
+
+
+def argument_problems(args: Any) -> list[str]:
+    """What is wrong with ``cardtable fuzz``'s arguments, each said in a few words."""
+    most_workers = 4 * (os.cpu_count() or 1)  # more processes than that only thrash
+    bounds = {
+        "games": (1, 100_000),
+        "workers": (1, most_workers),
+        "steps_per_game": (1, 10_000),
+        "seed": (0, 2**63 - 1),
+    }
+    problems = [
+        f"--{name.replace('_', '-')} must be {least} to {most}"
+        for name, (least, most) in bounds.items()
+        if not least <= getattr(args, name) <= most
+    ]
+    if args.scheduler is not None:
+        match = SCHEDULER_ADDRESS.fullmatch(args.scheduler)
+        if match is None or not 1 <= int(match["port"]) <= 65535:
+            problems.append(
+                f"--scheduler {shown(args.scheduler)}: expected a scheduler address "
+                "such as tcp://host:8786"
+            )
+    out = Path(args.out)
+    if out.exists() and not out.is_dir():
+        problems.append(f"--out {shown(args.out)}: it is a file, not a folder")
+    elif not os.access(next(p for p in (out, *out.parents) if p.exists()), os.W_OK):
+        problems.append(f"--out {shown(args.out)}: the folder cannot be written to")
+    return problems
+
+
 def fuzz_command(args: Any) -> int:
     """``cardtable fuzz``: 0 when no invariant failed, 1 on a violation, 2 on bad arguments."""
-    wrong = [
-        f"--{name.replace('_', '-')} must be at least {least}"
-        for name, least in (("games", 1), ("workers", 1), ("steps_per_game", 1), ("seed", 0))
-        if getattr(args, name) < least
-    ]
+    wrong = argument_problems(args)
     if wrong:
         print(f"error: {'; '.join(wrong)}", file=sys.stderr)
         return 2
@@ -930,16 +981,21 @@ def fuzz_command(args: Any) -> int:
             )
             return 2
     progress = None if args.quiet else (lambda s: print_progress(s, args.games))
-    summary = fuzz(
-        args.ruleset,
-        args.seed,
-        args.games,
-        args.steps_per_game,
-        workers=args.workers,
-        scheduler=args.scheduler,
-        out=Path(args.out),
-        progress=progress,
-    )
+    try:
+        summary = fuzz(
+            args.ruleset,
+            args.seed,
+            args.games,
+            args.steps_per_game,
+            workers=args.workers,
+            scheduler=args.scheduler,
+            out=Path(args.out),
+            progress=progress,
+        )
+    except (SchedulerError, OutputError) as error:
+        after_progress = "" if args.quiet else "\n"  # the progress line has no end yet
+        print(f"{after_progress}error: {error}", file=sys.stderr)
+        return 2
     print("\n".join(report(summary)))
     print(f"{summary.seconds:.1f} s, {summary.steps / max(summary.seconds, 1e-9):.0f} steps/s")
     return 1 if summary.violations else 0

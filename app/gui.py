@@ -45,10 +45,21 @@ def launch(path: Path) -> int:
     return int(application.exec())
 
 
-def shot(path: Path, step: int | None, output: Path, timeline: bool, size: tuple[int, int]) -> int:
+def shot(
+    path: Path,
+    step: int | None,
+    output: Path,
+    timeline: bool,
+    size: tuple[int, int],
+    force: bool = False,
+) -> int:
     """Render the table after ``step`` (default: the last) to an image, without a display.
 
-    No file is touched but ``output``: the window's settings live in a scratch folder."""
+    No file is touched but ``output``, which is checked before anything is rendered and written
+    atomically (``app/output_files.py``): the window's settings live in a scratch folder."""
+    from app.output_files import IMAGE, verify_output, write_output
+
+    verify_output(output, IMAGE, [path], force)
     application = offscreen_application()
     from PySide6.QtCore import QSettings
 
@@ -70,9 +81,25 @@ def shot(path: Path, step: int | None, output: Path, timeline: bool, size: tuple
             window.close()
         else:
             image = render_scene(window.scene, size)
-    if not image.save(str(output)):
-        raise OSError(f"cannot write {output}")
+    write_output(output, image_bytes(image, output.suffix), IMAGE, [path], force)
     return 0
+
+
+def image_bytes(image: QImage, suffix: str) -> bytes:
+    """``image`` encoded in the format its file's suffix names (``.jpg``), PNG for any other."""
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+    from PySide6.QtGui import QImageWriter
+
+    wanted = suffix.lstrip(".").lower().encode("ascii", "replace")
+    known = {bytes(name.data()) for name in QImageWriter.supportedImageFormats()}
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    writer = QImageWriter(buffer, QByteArray(wanted if wanted in known else b"png"))
+    if not writer.write(image):
+        raise RuntimeError(f"the image could not be encoded: {writer.errorString()}")
+    buffer.close()
+    return bytes(data.data())
 
 
 def offscreen_application() -> QApplication:
@@ -93,9 +120,10 @@ def render_scene(scene: QGraphicsScene, size: tuple[int, int]) -> QImage:
 
     rect = scene.sceneRect()
     scale = min(size[0] / rect.width(), size[1] / rect.height())
-    image = QImage(
-        int(rect.width() * scale), int(rect.height() * scale), QImage.Format.Format_ARGB32
-    )
+    width, height = int(rect.width() * scale), int(rect.height() * scale)
+    image = QImage(width, height, QImage.Format.Format_RGB32)  # opaque: the fastest to draw on
+    if image.isNull():  # the memory for it could not be had
+        raise MemoryError(f"no memory for an image of {width}x{height} pixels")
     image.fill(QColor("#2e5e3e"))
     painter = QPainter(image)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)

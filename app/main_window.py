@@ -35,7 +35,7 @@ from app.inspector import Inspector, rule_text, rule_title
 from app.looks import chain_entries, game_over_text, turn_banner
 from app.menu_text import menu_text
 from app.offers import Offer, global_offers, offers_for
-from app.saving import SaveError, copy_location
+from app.saving import FileChanged, SaveError, copy_location
 from app.session import Session
 from app.table_scene import TableScene
 from app.table_view import TableView
@@ -277,10 +277,10 @@ class MainWindow(QMainWindow):
 
     # ----------------------------------------------------------------------------- files
 
-    def open_path(self, path: Path) -> bool:
+    def open_path(self, path: Path, ask_unsaved: bool = True) -> bool:
         """Open a scenario; a broken file shows an error and keeps the current session, as does
         Cancel when asked about unsaved changes."""
-        if not self.settle_unsaved():
+        if ask_unsaved and not self.settle_unsaved():
             return False
         try:
             self.session.open(path)
@@ -329,9 +329,18 @@ class MainWindow(QMainWindow):
         )
         return bool(name) and self._save_to(Path(name))
 
-    def _save_to(self, path: Path) -> bool:
+    def _save_to(self, path: Path, overwrite: bool = False) -> bool:
         try:
-            broken = self.session.save(path)
+            broken = self.session.save(path, overwrite)
+        except FileChanged:
+            answer = self.ask_changed_on_disk(path)
+            if answer == "overwrite":
+                return self._save_to(path, overwrite=True)
+            if answer == "save as":
+                return self.save_dialog()
+            if answer == "reload":  # the user chose the file's version over their actions
+                return self.open_path(path, ask_unsaved=False)
+            return False
         except SaveError as error:
             message_boxes.critical(self, "Cannot save", f"{error}\n\nNo file was changed.")
             return False
@@ -345,6 +354,29 @@ class MainWindow(QMainWindow):
                 "expectations no longer hold:\n\n" + "\n".join(broken),
             )
         return True
+
+    def ask_changed_on_disk(self, path: Path) -> str:
+        """The open file changed on disk since it was read or saved: ``reload`` it (the actions
+        played since are lost), ``overwrite`` it (its new content is lost), ``save as`` another
+        file, or ``cancel``."""
+        box = QMessageBox(self)
+        box.setIcon(QMessageBox.Icon.Warning)
+        box.setWindowTitle("The file changed on disk")
+        box.setTextFormat(Qt.TextFormat.PlainText)
+        box.setText(
+            f"{path.name} was changed on disk since you opened it (by another program, or "
+            "another Cardtable window). Saving now would replace those changes."
+        )
+        role = QMessageBox.ButtonRole
+        buttons = {
+            box.addButton("Save &As…", role.AcceptRole): "save as",
+            box.addButton("&Overwrite", role.DestructiveRole): "overwrite",
+            box.addButton("&Reload from disk", role.ResetRole): "reload",
+            box.addButton(QMessageBox.StandardButton.Cancel): "cancel",
+        }
+        box.setDefaultButton(next(iter(buttons)))
+        box.exec()
+        return buttons.get(box.clickedButton(), "cancel")
 
     def settle_unsaved(self) -> bool:
         """Before unsaved actions would be lost, ask: Save (True once saved), Discard (True) or

@@ -12,11 +12,13 @@ from PySide6.QtCore import QObject, Signal
 
 from app.branches import BranchState, action_label, answers_label, unique_name
 from app.gc_history import freeze_settled, thaw
-from app.saving import dump_action, is_shipped, scenario_text, write_atomically
+from app.output_files import same_file
+from app.saving import FileChanged, SavedBranch, is_shipped, save_text, scenario_text
 from engine.branches import MAIN
 from engine.choices import Chooser, default_chooser
 from engine.errors import RuleError, ScenarioError
 from engine.frozen import Frozen
+from engine.input_file import read_text
 from engine.names import branch_name
 from engine.scenario import Playthrough, Scenario, load_scenario, play_branch, without_answers
 from engine.script import ScriptAction
@@ -48,6 +50,9 @@ class Session(QObject):
         self.branch = MAIN  # the branch shown; the others wait in ``put_aside``
         self.put_aside: dict[str, BranchState] = {}
         self.parents: dict[str, str] = {MAIN: ""}  # every branch, in the order made
+        self.origins: dict[str, int] = {}  # a branch's place among the file's, by its name now
+        self.disk_text: str | None = None  # the file's text as last read or saved
+        self.disk_stamp: tuple[int, int] | None = None  # and its (mtime, size) then
 
     # ----------------------------------------------------------------------------- reading
 
@@ -104,6 +109,8 @@ class Session(QObject):
         self.path, self.scenario, self.source = path, scenario, source
         self.branch, self.put_aside = MAIN, others
         self.parents = {MAIN: "", **{b.name: b.parent for b in scenario.branches}}
+        self.origins = {b.name: n for n, b in enumerate(scenario.branches)}
+        self.disk_text, self.disk_stamp = source.text, _stamp(path)
         self.last_action = None
         self._commit(play, play.game.steps[-1].index)
         self.redo_stack.clear()
@@ -191,7 +198,9 @@ class Session(QObject):
         ChoiceCancelled) and changes nothing if the engine rejects it or the player cancels.
         Acting at an earlier step starts a new branch; the later steps stay in the old one."""
         assert self.play is not None
-        branching = not self.acts_at_end()
+        # Past a script that stopped at its expected refusal, the file's script stays whole:
+        # what the user plays after it goes in a branch.
+        branching = not self.acts_at_end() or self.play.runner.stopped is not None
         if branching:
             play = self._replay(self.play.actions[: self.kept_actions()])
         else:
@@ -266,6 +275,8 @@ class Session(QObject):
         }
         if old in self.put_aside:
             self.put_aside[new] = self.put_aside.pop(old)
+        if old in self.origins:  # its expectations and comments in the file stay its own
+            self.origins[new] = self.origins.pop(old)
         for state in self.put_aside.values():
             state.parent = new if state.parent == old else state.parent
         if self.branch == old:
@@ -335,17 +346,21 @@ class Session(QObject):
 
     # ----------------------------------------------------------------------------- saving
 
-    def save(self, path: Path) -> list[str]:
+    def save(self, path: Path, overwrite: bool = False) -> list[str]:
         """Write the scenario with the actions taken as its script (reopening replays them) and
         every other branch under ``branches:``, keeping the rest of the file as written; raises
-        SaveError and changes nothing on failure.
+        SaveError and changes nothing on failure, FileChanged (unless ``overwrite``) when the
+        open file was changed on disk since it was read or saved.
 
         Returns the file's expectations that no longer hold when the script changed."""
         assert self.source is not None and self.play is not None and self.scenario is not None
-        script, actions = self.scenario.script, self.branch_actions(MAIN)
-        branches = [self._branch_data(name) for name in self.parents if name != MAIN]
-        write_atomically(path, scenario_text(self.source, script, actions, branches))
-        self.path = path
+        if not overwrite and self.changed_on_disk(path):
+            raise FileChanged(path, "it was changed on disk since it was opened")
+        script, actions = self.scenario.script, self.main_script()
+        branches = [self._saved_branch(name) for name in self.parents if name != MAIN]
+        text = scenario_text(self.source, script, actions, branches)
+        save_text(path, text)
+        self.path, self.disk_text, self.disk_stamp = path, text, _stamp(path)
         self.dirty = False
         if list(actions) == list(script):
             return []
@@ -354,21 +369,45 @@ class Session(QObject):
         except ScenarioError as error:  # an expectation at a label the new script lacks
             return [str(error)]
 
-    def _branch_data(self, name: str) -> dict[str, object]:
+    def changed_on_disk(self, path: Path) -> bool:
+        """Whether ``path``, the open file, holds other text than it was read or saved with (a
+        file since deleted holds nothing to lose)."""
+        if self.path is None or not path.exists() or not same_file(path, self.path):
+            return False
+        if _stamp(path) == self.disk_stamp:  # untouched since: no need to read it
+            return False
+        try:
+            return read_text(path) != self.disk_text
+        except ScenarioError:  # unreadable now (too large, not a file): not what was read
+            return True
+
+    def main_script(self) -> list[ScriptAction]:
+        """The file's own script as saved: while it plays as written up to an expected refusal
+        (its top-level ``expect_error``), the refused action and those after it stay."""
+        play, script = self.branch_play(MAIN), self.scenario.script if self.scenario else ()
+        actions = list(play.actions)
+        if play.runner.stopped is not None and actions == list(script[: len(actions)]):
+            return list(script)
+        return actions
+
+    def _saved_branch(self, name: str) -> SavedBranch:
         """Branch ``name`` as the file writes it: what it keeps of its parent, then its own
-        actions; the expectations the file gave a branch of that name stay."""
+        actions; a branch read from the file keeps its entry there (expectations, comments)."""
         actions, parent = self.branch_actions(name), self.parents[name]
         before = self.branch_actions(parent)
         keep = 0
         while keep < min(len(actions), len(before)) and actions[keep] == before[keep]:
             keep += 1
-        data: dict[str, object] = {"name": name, "parent": parent, "keep": keep}
-        data["script"] = [dump_action(action) for action in actions[keep:]]
         assert self.scenario is not None
-        written = [b for b in self.scenario.branches if b.name == name]
-        if written and written[0].expect:
-            data["expect"] = [
-                e.model_dump(mode="json", exclude_none=True, exclude_defaults=True)
-                for e in written[0].expect
-            ]
-        return data
+        origin = self.origins.get(name)
+        written = self.scenario.branches[origin].script if origin is not None else ()
+        return SavedBranch(name, parent, keep, actions[keep:], origin, written)
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    """When a file was last written and its size, or None when it cannot be told."""
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return info.st_mtime_ns, info.st_size

@@ -359,6 +359,179 @@ def test_a_warning_lists_expectations_the_new_script_breaks(
     assert "no script action has the label 'sylva-grows'" in dialogs.texts("warning")
 
 
+# ----------------------------------------------------------------------------- saves that keep all
+
+M8 = SCENARIOS / "might" / "M8-prevention-and-doubling-orders.yaml"
+BRANCH_NOTE = "    # my note on this branch: keep me\n"
+
+
+@pytest.fixture
+def branched_file(tmp_path: Path) -> Path:
+    """M8 as a user's file, a comment of theirs inside its branch."""
+    text = M8.read_text(encoding="utf-8").replace(
+        "  - name: doubling first\n", "  - name: doubling first\n" + BRANCH_NOTE
+    )
+    path = tmp_path / "m8.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_file_changed_on_disk_is_asked_about_before_it_is_replaced(
+    window: MainWindow, user_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    answers: list[str] = []
+    monkeypatch.setattr(window, "ask_changed_on_disk", lambda path: answers.pop(0))
+    window.open_path(user_file)
+    window.session.act(DEAL_SYLVA)
+    theirs = COMMENTED + "# added in another editor\n"
+    user_file.write_text(theirs, encoding="utf-8")
+    answers[:] = ["cancel"]
+    assert not window.save()
+    assert user_file.read_text(encoding="utf-8") == theirs and window.session.dirty
+    answers[:] = ["save as"]
+    elsewhere = user_file.with_name("mine.yaml")
+    save_as(monkeypatch, elsewhere)
+    assert window.save()
+    assert user_file.read_text(encoding="utf-8") == theirs
+    assert load_scenario(elsewhere)[0].script[-1] == DEAL_SYLVA
+    window.open_path(user_file)
+    window.session.act(DEAL_SYLVA)
+    user_file.write_text(theirs + "# once more\n", encoding="utf-8")
+    answers[:] = ["reload"]
+    assert window.save()
+    assert window.session.actions() == list(load_scenario(user_file)[0].script)
+    assert not window.session.dirty and window.session.disk_text == theirs + "# once more\n"
+    window.session.act(DEAL_SYLVA)
+    user_file.write_text(theirs, encoding="utf-8")
+    answers[:] = ["overwrite"]
+    assert window.save()
+    assert load_scenario(user_file)[0].script[-1] == DEAL_SYLVA and not answers
+    window.session.act(DEAL_SYLVA)
+    assert window.save()  # saved by us just before: nothing to ask
+
+
+def test_a_file_deleted_on_disk_is_saved_again_without_asking(
+    window: MainWindow, user_file: Path
+) -> None:
+    window.open_path(user_file)
+    window.session.act(DEAL_SYLVA)
+    user_file.unlink()
+    assert window.save()  # no answer is patched: a question would hang the test
+    assert load_scenario(user_file)[0].script[-1] == DEAL_SYLVA
+
+
+def test_renaming_a_branch_keeps_its_expectations_and_comments(
+    window: MainWindow, branched_file: Path
+) -> None:
+    written = yaml.safe_load(branched_file.read_text(encoding="utf-8"))["branches"][0]
+    window.open_path(branched_file)
+    window.session.rename("doubling first", "double, then ward")
+    assert window.save()
+    text = branched_file.read_text(encoding="utf-8")
+    assert BRANCH_NOTE in text and "# What if Bob had ordered doubling first" in text
+    saved = yaml.safe_load(text)["branches"][0]
+    assert saved == {**written, "name": "double, then ward"}
+    assert list(saved) == list(written)  # its keys in their order
+    scenario, _ = load_scenario(branched_file)
+    assert len(scenario.branches[0].expect) == len(written["expect"]) > 0
+
+
+def test_an_untouched_branch_saves_as_written(window: MainWindow, branched_file: Path) -> None:
+    before = branched_file.read_text(encoding="utf-8")
+    window.open_path(branched_file)
+    window.session.dirty = True
+    assert window.save()
+    assert branched_file.read_text(encoding="utf-8") == before
+
+
+STOPPED = """\
+ruleset: souls
+title: A script that stops
+rules: [S-13]
+setup:
+  players:
+    - {name: Alice, slots: {A1: {card: Thorn Squire}}}
+    - {name: Bob, slots: {A1: {card: Ember Imp}}}
+script:
+  - deal: {target: ember-imp, amount: 5}  # played
+  - attack: {attacker: ember-imp, target: thorn-squire}  # refused: the run stops here
+    label: too-far
+  - heal: {target: ember-imp, amount: 5}  # never played
+expect_error: {rule: S-13, message: "not the turn player's Soul"}
+"""
+
+
+def test_a_script_stopped_by_its_expect_error_keeps_every_action_when_saved(
+    window: MainWindow, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from app.cli import main
+
+    path = tmp_path / "stopped.yaml"
+    path.write_text(STOPPED, encoding="utf-8")
+    assert main(["check", str(path)]) == 0, capsys.readouterr().out
+    before = path.read_text(encoding="utf-8")
+    window.open_path(path)
+    window.session.dirty = True
+    assert window.save()
+    assert path.read_text(encoding="utf-8") == before
+    window.session.act(Action.model_validate({"heal": {"target": "ember-imp", "amount": 5}}))
+    assert window.session.branch != "main"  # what is played past the stop goes in a branch
+    assert window.save()
+    scenario, _ = load_scenario(path)
+    assert len(scenario.script) == 3 and len(scenario.branches) == 1
+    assert main(["check", str(path)]) == 0, capsys.readouterr().out
+
+
+def test_a_save_that_could_not_be_opened_again_is_refused_before_writing(
+    window: MainWindow, dialogs: Dialogs, user_file: Path
+) -> None:
+    from engine.safe_yaml import MAX_CHARS
+
+    room = MAX_CHARS - len(COMMENTED.encode("utf-8"))
+    big = COMMENTED.replace("# My notes", f"# {'x' * room}", 1)  # 8 bytes short of the limit
+    assert len(big.encode("utf-8")) == MAX_CHARS - 8
+    user_file.write_text(big, encoding="utf-8")
+    assert window.open_path(user_file)
+    window.session.act(DEAL_SYLVA)
+    assert not window.save()
+    assert f"more than the {MAX_CHARS} a scenario may have" in dialogs.texts("critical")
+    assert user_file.read_text(encoding="utf-8") == big and window.session.dirty
+
+
+def test_a_character_no_file_can_hold_is_refused_before_writing(tmp_path: Path) -> None:
+    from app.saving import SaveError, verify_reopens
+
+    with pytest.raises(SaveError, match="line 2 would hold U\\+D800, a character a file cannot"):
+        verify_reopens(tmp_path / "x.yaml", "ruleset: souls\ntitle: \ud800\n")
+
+
+def test_no_menu_action_lets_an_exception_out_on_a_failing_file_system(
+    window: MainWindow, user_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window.open_path(user_file)
+    window.session.act(DEAL_SYLVA)
+    save_as(monkeypatch, tmp_path / "elsewhere.yaml")
+    monkeypatch.setattr(
+        QFileDialog, "getOpenFileName", staticmethod(lambda *a, **k: (str(user_file), ""))
+    )
+
+    def full_disk(*args: Any, **kwargs: Any) -> Any:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    triggered = []
+    with monkeypatch.context() as failing:
+        for name in ("open", "write", "replace", "fsync"):
+            failing.setattr(os, name, full_disk)
+        for menu in window.menuBar().findChildren(QMenu):
+            menu.aboutToShow.emit()  # menus filled when shown (Game, Examples)
+            for action in menu.actions():
+                if action.menu() is None and action.text() not in ("&Quit", "&Present mode"):
+                    action.trigger()  # pytest-qt fails the test on an exception out of a slot
+                    triggered.append(action.text())
+    assert {"&Open…", "&Save", "Save &As…", "&Export…", "&Undo"} <= set(triggered)
+    assert user_file.read_text(encoding="utf-8") == COMMENTED
+
+
 # ----------------------------------------------------------------------------- command line
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from engine.names import look
 from engine.scenario import Playthrough
 from engine.script import ScriptAction
 
@@ -68,8 +69,10 @@ def given_changes(old: dict[str, object], new: dict[str, object]) -> dict[str, o
 
 
 def unique_name(wanted: str, taken: set[str]) -> str:
-    """``wanted``, or ``wanted (2)``, ``(3)``... when it is taken."""
+    """``wanted``, or ``wanted (2)``, ``(3)``... when it is taken, or looks like a name that is
+    (``Main`` beside ``main``: a file's branches could not have both)."""
+    looks = {look(name) for name in taken}
     name, number = wanted, 2
-    while name in taken:
+    while look(name) in looks:
         name, number = f"{wanted} ({number})", number + 1
     return name

@@ -225,6 +225,17 @@ def test_a_branch_can_be_renamed_but_not_to_a_taken_name(window: MainWindow) -> 
     assert session.branch == "imp hurt early" and item.text(0) == "imp hurt early"
 
 
+def test_a_new_branch_is_never_named_like_another(window: MainWindow) -> None:
+    window.open_path(DEMO)
+    session = window.session
+    session.select(3)
+    click(window, "alice-imp", "Deal 5 damage")
+    session.rename("deal alice-imp 5", "Deal  Alice-imp 5")  # what a file may hold beside it
+    session.select(3)
+    click(window, "alice-imp", "Deal 5 damage")
+    assert session.branch == "deal alice-imp 5 (2)"
+
+
 def test_branches_save_and_reopen(window: MainWindow, tmp_path: Path) -> None:
     window.open_path(DEMO)
     session = window.session

@@ -99,16 +99,20 @@ class Pictures:
 
     def __init__(self, lesson: Lesson, by: str, size: tuple[int, int], progress: Progress | None):
         self.by = by
-        # The steps (or phases) each timeline draws, by their first and last step; those it
-        # shares with its parent are left to the parent.
+        # Which timeline shows the table of each step (or phase) of each timeline, by its first
+        # and last step: its own, or for what it shares with its parent, the one that shows it.
+        self.shown_in: dict[str, dict[tuple[int, int], str]] = {}
+        self.departs: dict[str, int] = {}  # the first step a timeline does not share
+        self.lengths = {t.name: len(t.steps) for t in lesson.timelines}
         drawn: dict[str, list[list[Step]]] = {}
-        self.shared: dict[str, set[tuple[int, int]]] = {}
         for t in lesson.timelines:
-            same, theirs = shared_steps(lesson, t), {_key(g) for g in drawn.get(t.parent, ())}
-            self.shared[t.name] = {
-                _key(g) for g in groups(t.steps, by) if g[-1].index < same and _key(g) in theirs
-            }
-            drawn[t.name] = [g for g in groups(t.steps, by) if _key(g) not in self.shared[t.name]]
+            same, theirs = shared_steps(lesson, t), self.shown_in.get(t.parent, {})
+            self.departs[t.name] = same
+            mine = self.shown_in[t.name] = {}
+            for group in groups(t.steps, by):
+                key = _key(group)
+                mine[key] = theirs[key] if key[1] < same and key in theirs else t.name
+            drawn[t.name] = [g for g in groups(t.steps, by) if mine[_key(g)] == t.name]
         camera = Camera([step for runs in drawn.values() for run in runs for step in run], size)
         total = sum(len(runs) for runs in drawn.values())
         self.tags: dict[tuple[str, tuple[int, int]], Future[str]] = {}
@@ -127,9 +131,23 @@ class Pictures:
 
     def tag(self, timeline: str, steps: Sequence[Step]) -> str | None:
         """The image tag of the table after ``steps`` (one step, or a phase) of ``timeline``;
-        None for steps it shares with its parent, whose page shows them."""
-        key = _key(steps)
-        return None if key in self.shared[timeline] else self.tags[timeline, key].result()
+        None for steps it shares with its parent, shown in another tab (``shown_by``)."""
+        if self.shown_by(timeline, steps) != timeline:
+            return None
+        return self.tags[timeline, _key(steps)].result()
+
+    def shown_by(self, timeline: str, steps: Sequence[Step]) -> str:
+        """The timeline whose tab shows the table after ``steps`` of ``timeline``."""
+        return self.shown_in[timeline][_key(steps)]
+
+    def note(self, timeline: str, steps: Sequence[Step]) -> str:
+        """Where the table of shared steps is shown, and where ``timeline`` departs."""
+        departs, length = self.departs[timeline], self.lengths[timeline]
+        where = f"it departs at step {departs}" if departs < length else "it never departs"
+        return (
+            f'<p class="note">The same as in <b>{escape(self.shown_by(timeline, steps))}</b>, '
+            f"which shows its table and rules: {where}.</p>"
+        )
 
 
 def _key(steps: Sequence[Step]) -> tuple[int, int]:
@@ -210,21 +228,16 @@ def step_title(step: Step) -> str:
     return f"Step {step.index}: {step.description}"
 
 
-def shared_note(parent: str) -> str:
-    return (
-        f'<p class="note">The same as in <b>{escape(parent)}</b>, which shows its table and '
-        "rules: this branch departs later.</p>"
-    )
-
-
-def step_section(step: Step, image: str | None, prefix: str = "", parent: str = "") -> str:
+def step_section(step: Step, image: str | None, prefix: str = "", note: str = "") -> str:
+    """A step's section: its table and notes, or with no ``image`` (shared with another
+    timeline) ``note`` saying where they are."""
     head = (
         f'<section class="step" id="{prefix}step-{step.index}">'
         f"<h2>{escape(step_title(step))}</h2>"
         f'<p class="when">{escape(" › ".join(step.phase))}</p>'
     )
     if image is None:
-        return f"{head}{shared_note(parent)}</section>"
+        return f"{head}{note}</section>"
     caption = f"The table after this step{OUTLINED if step.changed_cards() else '.'}"
     return (
         f"{head}<figure>{image}<figcaption>{caption}</figcaption></figure>"
@@ -238,7 +251,7 @@ def step_range(steps: Sequence[Step]) -> str:
 
 
 def phase_section(
-    number: int, steps: Sequence[Step], image: str | None, prefix: str = "", parent: str = ""
+    number: int, steps: Sequence[Step], image: str | None, prefix: str = "", note: str = ""
 ) -> str:
     last = steps[-1].index
     listed = "".join(
@@ -249,7 +262,7 @@ def phase_section(
         for step in steps
     )
     shown = (
-        shared_note(parent)
+        note
         if image is None
         else f"<figure>{image}<figcaption>The table after step {last}, the end of this phase: "
         "the cards the phase changed are outlined in yellow.</figcaption></figure>"
@@ -275,14 +288,14 @@ def timeline_sections(timeline: Timeline, pictures: Pictures, prefix: str = "") 
                 for n, run in enumerate(runs, 1)
             ],
             "".join(
-                phase_section(n, run, pictures.tag(name, run), prefix, timeline.parent)
+                phase_section(n, run, pictures.tag(name, run), prefix, pictures.note(name, run))
                 for n, run in enumerate(runs, 1)
             ),
         )
     return Sections(
         [f'<li><a href="#{prefix}step-{s.index}">{escape(step_title(s))}</a></li>' for s in steps],
         "".join(
-            step_section(step, pictures.tag(name, [step]), prefix, timeline.parent)
+            step_section(step, pictures.tag(name, [step]), prefix, pictures.note(name, [step]))
             for step in steps
         ),
     )

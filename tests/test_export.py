@@ -17,11 +17,12 @@ from typing import Any
 import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtGui import QColor, QImage
-from PySide6.QtWidgets import QFileDialog
+from PySide6.QtWidgets import QFileDialog, QProgressDialog
 
 from app import message_boxes
 from app.cli import main
-from app.export import BY_PHASE
+from app.export import BY_PHASE, EVERY_STEP, export_dialog
+from app.export_page import Lesson, Timeline, lesson_page
 from app.export_images import Camera
 from app.inspector import rule_summaries
 from app.main_window import MainWindow
@@ -102,6 +103,9 @@ def test_the_page_has_every_step_with_its_table_rules_and_changes(page_file: Pat
     assert [a["href"] for a in tags.all("a")] == [f"#{id}" for id in ids]  # the contents
     images = tags.all("img")
     assert len(images) == len(drawn_ids()) < len(ids)  # the branch's first steps are main's
+    shared = [s for s in tags.all("section", "step") if s["id"] in shared_ids()]
+    assert len(shared) == 2
+    assert page.count("which shows its table and rules: it departs at step 2.") == 2
     for image in images:
         data = image["src"].removeprefix("data:image/png;base64,")
         decoded = QImage.fromData(base64.b64decode(data), "PNG")
@@ -228,6 +232,47 @@ def test_file_export_writes_the_open_timeline(
     assert not shown
     export_action.trigger()
     assert shown == [f"cannot write {tmp_path / 'missing' / 'x.html'}: No such file or directory"]
+
+
+def test_file_export_shows_its_progress_and_cancelling_writes_nothing(
+    qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window = MainWindow(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    assert window.open_path(M8)
+    target = tmp_path / "lesson.html"
+    monkeypatch.setattr(
+        QFileDialog, "getSaveFileName", staticmethod(lambda *a: (str(target), EVERY_STEP))
+    )
+    seen: list[tuple[int, int]] = []
+    real = QProgressDialog.setValue
+    monkeypatch.setattr(
+        QProgressDialog,
+        "setValue",
+        lambda dialog, value: (seen.append((value, dialog.maximum())), real(dialog, value)),
+    )
+    export_dialog(window)
+    drawn = len(drawn_ids())
+    assert seen == [(n, drawn) for n in range(1, drawn + 1)]  # every table drawn, counted
+    assert target.exists()
+    assert window.statusBar().currentMessage().startswith(f"Exported {len(all_ids())} steps of 2")
+    target.unlink()
+    monkeypatch.setattr(QProgressDialog, "wasCanceled", lambda dialog: True)
+    export_dialog(window)
+    assert not target.exists() and not list(tmp_path.glob(".lesson*"))
+    assert window.statusBar().currentMessage() == "Export cancelled: no file was written"
+
+
+def test_a_lesson_page_costs_its_distinct_steps_not_its_branches(tmp_path: Path) -> None:
+    scenario, source = load_scenario(M8)
+    main_steps = play_branch(scenario, source, MAIN).game.steps
+    chain = [Timeline(f"b{n}", main_steps, MAIN if n == 1 else f"b{n - 1}") for n in range(1, 41)]
+    lesson = Lesson.of(scenario, M8, main_steps, chain)  # 40 branches that all play as main
+    drawn: list[int] = []
+    page = lesson_page(lesson, progress=lambda done, total: drawn.append(total))
+    assert len(Tags(page).all("img")) == len(main_steps) == drawn[-1] == len(drawn)
+    note = "The same as in <b>main</b>, which shows its table and rules: it never departs"
+    assert page.count(note) == 40 * len(main_steps)  # named where each table is shown
 
 
 # ----------------------------------------------------------------------------- in a browser

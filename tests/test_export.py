@@ -22,8 +22,8 @@ from PySide6.QtWidgets import QFileDialog, QProgressDialog
 from app import message_boxes
 from app.cli import main
 from app.export import BY_PHASE, EVERY_STEP, export_dialog
-from app.export_page import Lesson, Timeline, lesson_page
 from app.export_images import Camera
+from app.export_page import Lesson, Timeline, lesson_page
 from app.inspector import rule_summaries
 from app.main_window import MainWindow
 from engine.assets import SCENARIOS

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QImage
-    from PySide6.QtWidgets import QApplication, QGraphicsScene
+    from PySide6.QtWidgets import QApplication, QGraphicsScene, QWidget
 
 NO_DISPLAY = (
     "cardtable: no display to open a window on (DISPLAY and WAYLAND_DISPLAY are not set).\n"
@@ -40,9 +40,19 @@ def launch(path: Path) -> int:
     application = QApplication.instance() or QApplication(sys.argv[:1])
     application.setApplicationName("Cardtable")
     window = MainWindow()
+    sys.excepthook = lambda kind, error, trace: report_unexpected(window, error)
     window.show()
     window.open_path(path)
     return int(application.exec())
+
+
+def report_unexpected(window: QWidget, error: BaseException) -> None:
+    """A bug that escaped a slot: a dialog in one line, and the app goes on (the user's work
+    stays open, to be saved)."""
+    from app import message_boxes
+    from engine.errors import internal_error
+
+    message_boxes.critical(window, "Internal error", internal_error("Cardtable", error))
 
 
 def shot(

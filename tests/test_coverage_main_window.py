@@ -4,6 +4,7 @@ and the window bar's pass, driven offscreen."""
 from __future__ import annotations
 
 import shutil
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -237,8 +238,13 @@ def test_launch_opens_the_window_on_the_file(
 
     monkeypatch.setattr("app.main_window.MainWindow", Window)
     monkeypatch.setattr(QApplication, "exec", lambda self: 0)
+    monkeypatch.setattr(sys, "excepthook", sys.excepthook)  # restored after the test
     assert gui.launch(M4) == 0
     assert [w.session.path for w in opened] == [M4] and opened[0].isVisible()
+    shown: list[str] = []
+    monkeypatch.setattr(message_boxes, "critical", lambda parent, title, text: shown.append(text))
+    sys.excepthook(KeyError, KeyError("x"), None)  # a bug out of a slot, at the top
+    assert shown == ["Cardtable: internal error: KeyError: 'x'"]
 
 
 def test_launch_without_a_display_says_how_to_render_headless(

@@ -4,6 +4,8 @@ where there is one), without a traceback, without memory growth and without hang
 The corpus: hand-made files for every class of attack, and hypothesis-made mutations of the
 shipped scenarios (a number made a string, a boolean or huge; a key given twice; a hostile value
 inserted; a control character or a broken UTF-8 byte; a pool given as a path; a cut file).
+Hostile command lines too: outputs over inputs or over files of another kind, huge or odd
+sizes and step lists, unbounded fuzz arguments, and titles that would forge check's report.
 """
 
 from __future__ import annotations
@@ -322,6 +324,79 @@ def test_yaml_is_read_in_one_libyaml_pass(monkeypatch: pytest.MonkeyPatch) -> No
         monkeypatch.setattr(yaml, name, forbidden)
     run_scenario(DEMO)
     assert passes == [yaml.CSafeLoader]  # the pool is read once per process, not here
+
+
+# ----------------------------------------------------------------------------- hostile commands
+
+# An unlucky or hostile command line: each refused with status 2 in one line before any work,
+# and no file harmed ({file}: a copy of the demo; {notes}: a text file of the user's). Each
+# class is tested in depth by what it is about: tests/test_output_files.py (outputs),
+# tests/test_cli_arguments.py (values), tests/test_terminal_output.py (what is printed).
+HOSTILE_COMMANDS: dict[str, tuple[list[str], str]] = {
+    "export-over-its-input": (["export", "{file}", "-o", "{file}"], "which would be lost"),
+    "strip-over-its-input": (
+        ["export", "{file}", "--png-strip", "--steps", "1", "-o", "{file}", "--force"],
+        "which would be lost",
+    ),
+    "shot-over-its-input": (["shot", "{file}", "-o", "{file}"], "which would be lost"),
+    "shot-over-notes": (["shot", "{file}", "-o", "{notes}"], "holds text, not an image"),
+    "page-over-notes": (["export", "{file}", "-o", "{notes}"], "holds text, not an HTML page"),
+    "size-too-large": (["shot", "{file}", "--size", "100000x100000"], "100 to 4000 pixels"),
+    "size-superscript": (["export", "{file}", "--size", "³⁰⁰x³⁰⁰"], "100 to 4000 pixels"),
+    "steps-superscript": (
+        ["export", "{file}", "--png-strip", "--steps", "1,²"],
+        "'²' is not a step number",
+    ),
+    "strip-too-large": (
+        ["export", "{file}", "--png-strip", "--steps", "1,2,3,4,5,6,7,8", "--size", "4000x4000"],
+        "megapixels",
+    ),
+    "fuzz-billion-games": (
+        ["fuzz", "--ruleset", "souls", "--games", "1000000000"],
+        "--games must be 1 to 100000",
+    ),
+    "fuzz-thousand-workers": (
+        ["fuzz", "--ruleset", "souls", "--workers", "1000"],
+        "--workers must be 1 to",
+    ),
+    "fuzz-empty-scheduler": (
+        ["fuzz", "--ruleset", "souls", "--scheduler", ""],
+        "expected a scheduler address",
+    ),
+    "fuzz-out-a-file": (["fuzz", "--ruleset", "souls", "--out", "{notes}"], "not a folder"),
+}
+
+
+@pytest.mark.parametrize("name", HOSTILE_COMMANDS)
+def test_hostile_command_is_refused_in_one_line_and_harms_no_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    file, notes = tmp_path / "demo.yaml", tmp_path / "notes.txt"
+    file.write_bytes(DEMO.read_bytes())
+    notes.write_text("my notes\n", encoding="utf-8")
+    argv, said = HOSTILE_COMMANDS[name]
+    assert main([part.format(file=file, notes=notes) for part in argv]) == 2
+    out, err = capsys.readouterr()
+    assert err.startswith("error: ") and err.count("\n") == 1 and said in err, err
+    assert "internal error" not in err
+    assert file.read_bytes() == DEMO.read_bytes() and notes.read_text() == "my notes\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["demo.yaml", "notes.txt"]
+
+
+def test_a_title_cannot_forge_checks_report(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    forged = tmp_path / "forged.yaml"
+    title = '"x\\nok    /tmp/all-good.yaml\\r\\x1b[2J"'
+    forged.write_text(
+        GOOD.replace("title: Test table", f"title: {title}")
+        + "expect:\n  - cards: {sylva: {damage: 99}}\n",
+        encoding="utf-8",
+    )
+    assert main(["check", str(forged)]) == 1
+    out = capsys.readouterr().out
+    assert [line[:6] for line in out.splitlines()] == ["FAIL  ", f"  {str(forged)[:4]}", "1 scen"]
+    assert "\x1b" not in out and "\r" not in out
 
 
 # ----------------------------------------------------------------------------- mutations

@@ -9,6 +9,7 @@ reproducer) goes through here, so that writing can never cost the user a file.
   is refused unless the caller forces it (``--force``); an empty file holds nothing to lose.
 
 Each refusal is an ``OutputError`` naming the file and the reason in one line. No Qt here.
+(The window's settings are QSettings, which Qt writes through QSaveFile: atomically too.)
 """
 
 from __future__ import annotations

@@ -54,7 +54,7 @@ class YamlSource:
             return model.model_validate(as_tuples(self.data), strict=True)
         except ValidationError as error:
             first = error.errors()[0]
-            location: tuple[object, ...] = first["loc"]
+            location = in_data(self.data, first["loc"])
             message = first["msg"]
             if first["type"] == "extra_forbidden":
                 message = f"unknown key {location[-1]!r}"
@@ -68,6 +68,29 @@ class YamlSource:
                 where = describe_location(location[:-2])
                 raise ScenarioError(str(self.path), where, message + suffix, line) from None
             raise self.error(location, message + suffix) from None
+
+
+def in_data(data: object, location: Sequence[object]) -> tuple[object, ...]:
+    """``location`` as a path through ``data``: pydantic's names of union members and of
+    validators (``tuple[str, ...]``, ``function-after[checked(), str]``) name no key of the
+    file and are left out; past a key the data lacks (a missing or unknown one) all stays.
+
+    >>> in_data({"order": {"u": [1]}}, ("order", "u", "tuple[str, ...]", 0))
+    ('order', 'u', 0)
+    """
+    path: list[object] = []
+    here: object = data
+    for key in location:
+        if isinstance(here, dict) and key in here:
+            here = here[key]
+        elif isinstance(here, list | tuple) and isinstance(key, int) and 0 <= key < len(here):
+            here = here[key]
+        elif isinstance(key, str) and key.endswith("]") and key != "[key]":
+            continue  # a union member or validator, not a place in the file
+        else:
+            here = None  # beyond what the file holds: the rest is kept as pydantic gives it
+        path.append(key)
+    return tuple(path)
 
 
 def as_tuples(data: object) -> object:

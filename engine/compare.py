@@ -39,11 +39,8 @@ from dataclasses import dataclass
 
 from engine.branches import MAIN
 from engine.frozen import Frozen
-from engine.might import runner as might_runner
-from engine.might.table import MightTable
+from engine.ruleset import ruleset_of
 from engine.scenario import Scenario, play_branch
-from engine.souls import runner as souls_runner
-from engine.souls.table import SoulsTable
 from engine.timeline import Step
 from engine.yaml_source import YamlSource
 
@@ -62,33 +59,17 @@ class Difference:
 
 
 def card_facts(table: Frozen, uid: str) -> dict[str, object]:
-    """What the comparison looks at for one card."""
-    if isinstance(table, SoulsTable):
-        facts = souls_runner.card_facts(table, uid)
-        facts["bonuses"] = ", ".join(b.describe() for b in table.cards[uid].bonuses) or "none"
-        return facts
-    assert isinstance(table, MightTable)
-    facts = might_runner.unit_facts(table, uid)
-    facts["modifiers"] = ", ".join(m.describe() for m in table.cards[uid].modifiers) or "none"
-    return facts
+    """What the comparison looks at for one card (its ruleset says)."""
+    return ruleset_of(table).card_facts(table, uid)
 
 
 TABLE = "table"  # the "card" of a difference in the table's own facts
 
 
 def table_facts(table: Frozen) -> dict[str, object]:
-    """What the comparison looks at for the table as a whole: whose turn it is, as the
-    ``turn`` expectation reads it, and how the game stands (souls) or each rune pool (might)."""
-    assert isinstance(table, SoulsTable | MightTable)
-    facts: dict[str, object] = {
-        "turn": table.turn,
-        "turn player": table.players[table.turn_player].name,
-    }
-    if isinstance(table, SoulsTable):
-        facts["result"] = table.result()
-    else:
-        facts |= {f"{player.name}'s runes": player.runes for player in table.players}
-    return facts
+    """What the comparison looks at for the table as a whole (its ruleset says: whose turn it
+    is, as the ``turn`` expectation reads it, how the game stands, each rune pool...)."""
+    return ruleset_of(table).table_facts(table)
 
 
 def differences(left: Frozen, right: Frozen) -> list[Difference]:

@@ -1,40 +1,62 @@
-"""Loading and running scenario files of any ruleset."""
+"""Loading and running scenario files of any ruleset (``engine.ruleset``)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
+from functools import reduce
+from operator import or_
 from pathlib import Path
+from typing import Any, Protocol, cast
 
-from pydantic import BaseModel, TypeAdapter
+from pydantic import TypeAdapter
 
-from engine.branches import MAIN, branch_actions
+from engine.branches import MAIN, AnyBranch, branch_actions
 from engine.choices import Chooser, default_chooser
 from engine.errors import RuleError
 from engine.might import runner as might_runner
 from engine.might.game import MightGame
-from engine.might.scenario import Action as MightAction
 from engine.might.scenario import MightScenario
+from engine.ruleset import Ruleset, RulesetPlay, ruleset, ruleset_of, rulesets, scenario_models
 from engine.script import (
     ExpectationBase,
+    ExpectedError,
     Location,
-    Perform,
     ScriptAction,
     ScriptRunner,
     check_expectations,
     script_labels,
 )
-from engine.souls import runner as souls_runner
 from engine.souls.game import SoulsGame
 from engine.souls.runner import TableBuilder
 from engine.souls.scenario import SoulsScenario
-from engine.timeline import Step
-from engine.windows import Waiting, Windows
+from engine.timeline import Recorder, Step
+from engine.windows import Waiting
 from engine.yaml_source import YamlSource
 
-Scenario = SoulsScenario | MightScenario
-RULESETS: dict[str, type[BaseModel]] = {"souls": SoulsScenario, "might": MightScenario}
+
+class Scenario(Protocol):
+    """What every ruleset's scenario model holds, as the shared code reads it."""
+
+    @property
+    def ruleset(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def description(self) -> str: ...
+    @property
+    def topic(self) -> str: ...
+    @property
+    def rules(self) -> tuple[str, ...]: ...
+    @property
+    def script(self) -> Sequence[ScriptAction]: ...
+    @property
+    def expect(self) -> Sequence[ExpectationBase]: ...
+    @property
+    def expect_error(self) -> ExpectedError | None: ...
+    @property
+    def branches(self) -> Sequence[AnyBranch]: ...
 
 
 @dataclass(frozen=True)
@@ -54,7 +76,7 @@ class ScenarioRun:
 
     path: Path
     scenario: Scenario
-    game: SoulsGame | MightGame
+    game: Recorder[Any]
     failures: list[str] = field(default_factory=list)
     labels: dict[str, int] = field(default_factory=dict)
 
@@ -73,14 +95,12 @@ def validate_scenario(source: YamlSource) -> Scenario:
     data = source.data
     if not isinstance(data, dict):
         raise source.error((), "expected a mapping of keys at the top of the file")
-    ruleset = data.get("ruleset")
-    if ruleset not in RULESETS:
+    name = data.get("ruleset")
+    if name not in rulesets():
         raise source.error(
-            ("ruleset",), f"ruleset must be one of {', '.join(RULESETS)}, not {ruleset!r}"
+            ("ruleset",), f"ruleset must be one of {', '.join(rulesets())}, not {name!r}"
         )
-    scenario = source.validate(RULESETS[ruleset])
-    assert isinstance(scenario, SoulsScenario | MightScenario)
-    return scenario
+    return cast(Scenario, source.validate(ruleset(name).scenario))
 
 
 def game_from_yaml(text: str, name: str = "<scenario>") -> SoulsGame:
@@ -170,21 +190,13 @@ class Playthrough:
     True
     """
 
-    def __init__(
-        self, scenario: Scenario, source: YamlSource, fallback: Chooser = default_chooser
-    ) -> None:
+    def __init__(self, scenario: Scenario, source: YamlSource) -> None:
         self.scenario = scenario
-        self._might: might_runner.MightPlay | None = None
-        if isinstance(scenario, SoulsScenario):
-            souls_game = SoulsGame(TableBuilder(scenario, source).build())
-            self.game: SoulsGame | MightGame = souls_game
-            perform: Perform = lambda a, p, r: souls_runner.perform(a, p, r, souls_game)  # noqa: E731
-            self.windows: Windows = souls_runner.SoulsWindows(souls_game)
-        else:
-            self._might = might_runner.MightPlay(scenario, source)
-            self.game, perform = self._might.game, self._might.perform
-            self.windows = self._might
-        self.runner = ScriptRunner(self.game.steps, source, perform)
+        self.ruleset: Ruleset = ruleset_of(scenario)
+        self.ruleset_play: RulesetPlay = self.ruleset.play(scenario, source)
+        self.game: Recorder[Any] = self.ruleset_play.game
+        self.windows = self.ruleset_play
+        self.runner = ScriptRunner(self.game.steps, source, self.ruleset_play.perform)
         self.runner.stop_on = scenario.expect_error  # the file's script may stop at a refusal
         self.actions: list[ScriptAction] = []
         self.open = False  # the last action waits (``waiting``) for more actions or ``proceed``
@@ -301,34 +313,18 @@ class Playthrough:
             return TakeBack(actions, True, last.nested()[-1], False)
         return TakeBack(actions[:-1], False, last, self.open)
 
-    @contextmanager
-    def _asking(self, ask: Chooser) -> Iterator[None]:
+    def _asking(self, ask: Chooser) -> AbstractContextManager[None]:
         """Choices the actions leave open go to ``ask`` while the block runs."""
-        if self._might is None:
-            yield
-            return
-        self._might.chooser.fallback = ask
-        self._might.chooser.asked.clear()  # the defaults a script's own run took: not this one's
-        try:
-            yield
-        finally:
-            self._might.chooser.fallback = default_chooser
-            self._might.chooser.asked.clear()  # answers not written in belong to a failure
+        return self.ruleset_play.asking(ask)
 
     def _answered(self, action: ScriptAction) -> ScriptAction:
-        """``action`` with the choices the player made written in (might)."""
-        if self._might is None:
-            return action
-        assert isinstance(action, MightAction)
-        return self._might.answered(action)
+        """``action`` with the choices the player made written in."""
+        return self.ruleset_play.answered(action)
 
     def refusal(self, action: ScriptAction) -> RuleError | None:
         """The rules' refusal of ``action`` now (its rule and reason), or None when it can."""
         try:
-            if isinstance(self.game, SoulsGame):
-                souls_runner.verify(action, self.game)
-            else:
-                might_runner.verify(action, self.game)
+            self.ruleset_play.verify(action)
         except RuleError as error:
             return error
         return None
@@ -340,11 +336,7 @@ class Playthrough:
 
     def failures(self, branch: str = MAIN) -> list[str]:
         """The failed expectations of the file (or of branch ``branch``) on this timeline."""
-        misses = (
-            souls_runner.card_misses
-            if isinstance(self.scenario, SoulsScenario)
-            else might_runner.card_misses
-        )
+        misses = self.ruleset.card_misses
         expect: Sequence[ExpectationBase] = self.scenario.expect
         where: Location = ("expect",)
         stop = self.runner.stop_failures()
@@ -366,13 +358,7 @@ class Playthrough:
 def without_answers(action: ScriptAction) -> ScriptAction:
     """``action`` with the answers to its choices taken out (a replacement order, an
     assignment), so that playing it asks them again."""
-    if not isinstance(action, MightAction):
-        return action  # souls actions leave no choice open: a target is part of the action
-    combat = action.combat
-    if combat is not None:
-        unanswered = type(combat).model_fields["assign"].get_default(call_default_factory=True)
-        combat = combat.evolve(assign=unanswered)
-    return action.evolve(order=None, combat=combat)
+    return ruleset_of(action).without_answers(action)
 
 
 def play_branch(scenario: Scenario, source: YamlSource, name: str) -> Playthrough:
@@ -419,5 +405,6 @@ def scenario_files(paths: list[Path]) -> list[Path]:
 
 
 def scenario_schema() -> dict[str, object]:
-    """The JSON Schema of scenario files (either ruleset)."""
-    return TypeAdapter(Scenario).json_schema()
+    """The JSON Schema of scenario files of every installed ruleset (any of their models)."""
+    models: Any = reduce(or_, scenario_models())
+    return TypeAdapter(models).json_schema()

@@ -413,6 +413,20 @@ class MightPlay:
     def perform(self, action: ScriptAction, place: Location, runner: ScriptRunner) -> None:
         perform(action, place, runner, self.game, self.chooser)
 
+    def verify(self, action: ScriptAction) -> None:
+        verify(action, self.game)
+
+    @contextmanager
+    def asking(self, ask: Chooser) -> Iterator[None]:
+        """Choices the script leaves open (an order, an assignment) go to ``ask``."""
+        self.chooser.fallback = ask
+        self.chooser.asked.clear()  # the defaults a script's own run took: not this one's
+        try:
+            yield
+        finally:
+            self.chooser.fallback = default_chooser
+            self.chooser.asked.clear()  # answers not written in belong to a failure
+
     # A spell waits on the chain for Reactions (M-7, P-16); passing resolves the chain (P-24).
 
     def opens(self, action: ScriptAction) -> bool:
@@ -450,8 +464,9 @@ class MightPlay:
             since=since,
         )
 
-    def answered(self, action: Action) -> Action:
+    def answered(self, action: ScriptAction) -> Action:
         """``action`` with the fallback's answers written in, so that a replay asks nothing."""
+        assert isinstance(action, Action)
         order: dict[str, Order | tuple[Order, ...]] = dict(action.order or {})
         asked: dict[str, list[Order]] = {}
         combat = action.combat

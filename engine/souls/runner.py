@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager, nullcontext
+
+from engine.choices import Chooser
 from engine.pools import scenario_cards
 from engine.script import (
     ExpectationBase,
@@ -210,11 +213,24 @@ def _perform(action: Action, place: Location, runner: ScriptRunner, game: SoulsG
         game.end_turn()
 
 
-class SoulsWindows:
-    """An attack stops at its battle window (S-13, 14.4.2); passing runs the capture step."""
+class SoulsPlay:
+    """A souls game driven by script actions. An attack stops at its battle window (S-13,
+    14.4.2); passing runs the capture step. Souls actions leave no choice open."""
 
-    def __init__(self, game: SoulsGame) -> None:
-        self.game = game
+    def __init__(self, scenario: SoulsScenario, source: YamlSource) -> None:
+        self.game = SoulsGame(TableBuilder(scenario, source).build())
+
+    def perform(self, action: ScriptAction, place: Location, runner: ScriptRunner) -> None:
+        perform(action, place, runner, self.game)
+
+    def verify(self, action: ScriptAction) -> None:
+        verify(action, self.game)
+
+    def asking(self, ask: Chooser) -> AbstractContextManager[None]:
+        return nullcontext()
+
+    def answered(self, action: ScriptAction) -> ScriptAction:
+        return action
 
     def opens(self, action: ScriptAction) -> bool:
         return isinstance(action, Action) and action.attack is not None

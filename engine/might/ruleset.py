@@ -1,0 +1,56 @@
+"""The might ruleset as the rest of the program sees it (``engine.ruleset``)."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from engine.frozen import Frozen
+from engine.might import runner
+from engine.might.scenario import Action, MightScenario
+from engine.might.table import MightTable
+from engine.might.text import render_table
+from engine.ruleset import Ruleset
+from engine.script import ExpectationBase, Location, ScriptAction
+from engine.timeline import Step
+from engine.yaml_source import YamlSource
+
+
+class MightRuleset(Ruleset):
+    name: ClassVar[str] = "might"
+    scenario: ClassVar[type[Frozen]] = MightScenario
+    action: ClassVar[type[ScriptAction]] = Action
+
+    def play(self, scenario: Any, source: YamlSource) -> runner.MightPlay:
+        return runner.MightPlay(scenario, source)
+
+    def card_misses(self, step: Step, expectation: ExpectationBase) -> list[tuple[Location, str]]:
+        return runner.card_misses(step, expectation)
+
+    def card_facts(self, table: Frozen, uid: str) -> dict[str, object]:
+        assert isinstance(table, MightTable)
+        facts = runner.unit_facts(table, uid)
+        facts["modifiers"] = ", ".join(m.describe() for m in table.cards[uid].modifiers) or "none"
+        return facts
+
+    def table_facts(self, table: Frozen) -> dict[str, object]:
+        assert isinstance(table, MightTable)
+        return {
+            "turn": table.turn,
+            "turn player": table.players[table.turn_player].name,
+        } | {f"{player.name}'s runes": player.runes for player in table.players}
+
+    def render_table(self, table: Frozen) -> str:
+        assert isinstance(table, MightTable)
+        return render_table(table)
+
+    def without_answers(self, action: ScriptAction) -> ScriptAction:
+        """The order of replacements and the combat assignment taken out (M-4, M-10)."""
+        assert isinstance(action, Action)
+        combat = action.combat
+        if combat is not None:
+            unanswered = type(combat).model_fields["assign"].get_default(call_default_factory=True)
+            combat = combat.evolve(assign=unanswered)
+        return action.evolve(order=None, combat=combat)
+
+
+RULESET = MightRuleset()

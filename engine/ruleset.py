@@ -1,0 +1,133 @@
+"""What a ruleset gives the rest of the program, and the registry of the installed ones.
+
+A ruleset is a package that hands the shared code one ``Ruleset`` object: its scenario model,
+how a play of a scenario starts, how expectations and comparisons read its tables, and how a
+table reads as text. Rulesets register through the packaging entry point group
+``cardtable.rulesets`` (the built-in ones too, in ``pyproject.toml``), so installing a package
+adds a ruleset; nothing outside a ruleset's own package names it.
+
+>>> sorted(rulesets())
+['might', 'souls']
+>>> ruleset("souls").name
+'souls'
+>>> ruleset("chess")
+Traceback (most recent call last):
+KeyError: "no ruleset 'chess' is installed (the rulesets: might, souls)"
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterator
+from contextlib import AbstractContextManager
+from functools import cache
+from importlib.metadata import entry_points
+from typing import Any, ClassVar, Protocol
+
+from engine.choices import Chooser
+from engine.frozen import Frozen
+from engine.script import ExpectationBase, Location, ScriptAction, ScriptRunner
+from engine.timeline import Recorder, Step
+from engine.windows import Windows
+from engine.yaml_source import YamlSource
+
+ENTRY_POINTS = "cardtable.rulesets"  # the group a ruleset registers in
+
+
+class RulesetPlay(Windows, Protocol):
+    """One game of a ruleset played from a scenario's set-up by script actions: what a
+    ``Playthrough`` drives. Its ``Windows`` say how an action waits for the players."""
+
+    @property
+    def game(self) -> Recorder[Any]:
+        """The game, with its timeline."""
+        ...
+
+    def perform(self, action: ScriptAction, place: Location, runner: ScriptRunner) -> None:
+        """Play one script action as a scenario file does (a refusal raises RuleError)."""
+        ...
+
+    def verify(self, action: ScriptAction) -> None:
+        """Raise RuleError, changing nothing, unless ``action`` can be played now."""
+        ...
+
+    def asking(self, ask: Chooser) -> AbstractContextManager[None]:
+        """While the block runs, the choices actions leave open go to ``ask``."""
+        ...
+
+    def answered(self, action: ScriptAction) -> ScriptAction:
+        """``action`` with the answers given while it was played written in (a replay then
+        asks nothing)."""
+        ...
+
+
+class Ruleset(ABC):
+    """A ruleset: its scenario model, its plays and how its tables are read."""
+
+    name: ClassVar[str]  # ``ruleset:`` in its scenario files and its tables
+    scenario: ClassVar[type[Frozen]]  # its scenario model
+    action: ClassVar[type[ScriptAction]]  # its script actions' model
+
+    @abstractmethod
+    def play(self, scenario: Any, source: YamlSource) -> RulesetPlay:
+        """A game on the set-up of ``scenario`` (read from ``source``), no action played."""
+
+    @abstractmethod
+    def card_misses(self, step: Step, expectation: ExpectationBase) -> list[tuple[Location, str]]:
+        """What ``expectation`` says of cards and the table that the table of ``step`` does
+        not hold: (place in the expectation, what was seen)."""
+
+    @abstractmethod
+    def card_facts(self, table: Frozen, uid: str) -> dict[str, object]:
+        """What a comparison of two tables looks at for one card."""
+
+    @abstractmethod
+    def table_facts(self, table: Frozen) -> dict[str, object]:
+        """What a comparison of two tables looks at for the table as a whole."""
+
+    @abstractmethod
+    def render_table(self, table: Frozen) -> str:
+        """The table in plain text, as ``cardtable run`` prints it."""
+
+    def without_answers(self, action: ScriptAction) -> ScriptAction:
+        """``action`` with the answers to its choices taken out, so that playing it asks them
+        again (none by default: a ruleset whose actions leave no choice open)."""
+        return action
+
+
+@cache
+def rulesets() -> dict[str, Ruleset]:
+    """Every installed ruleset by name, in the order of their names."""
+    found: dict[str, Ruleset] = {}
+    for point in sorted(entry_points(group=ENTRY_POINTS), key=lambda point: point.name):
+        loaded = point.load()
+        instance = loaded() if isinstance(loaded, type) else loaded
+        if not isinstance(instance, Ruleset) or instance.name != point.name:
+            raise TypeError(
+                f"the entry point {point.name!r} of {ENTRY_POINTS} gives {instance!r}, not the "
+                f"Ruleset named {point.name!r}"
+            )
+        found[point.name] = instance
+    return found
+
+
+def ruleset(name: str) -> Ruleset:
+    """The installed ruleset ``name``; KeyError listing the installed ones."""
+    try:
+        return rulesets()[name]
+    except KeyError:
+        names = ", ".join(rulesets()) or "none: install cardtable (pip install -e .)"
+        raise KeyError(f"no ruleset {name!r} is installed (the rulesets: {names})") from None
+
+
+def ruleset_of(thing: object) -> Ruleset:
+    """The ruleset of a table, a scenario or anything else that carries ``ruleset``, or of a
+    script action."""
+    if isinstance(thing, ScriptAction):
+        return next(each for each in rulesets().values() if isinstance(thing, each.action))
+    return ruleset(str(getattr(thing, "ruleset")))  # noqa: B009 (any model that has one)
+
+
+def scenario_models() -> Iterator[type[Frozen]]:
+    """The scenario model of every installed ruleset."""
+    return (each.scenario for each in rulesets().values())

@@ -1,0 +1,48 @@
+"""The souls ruleset as the rest of the program sees it (``engine.ruleset``)."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from engine.frozen import Frozen
+from engine.ruleset import Ruleset
+from engine.script import ExpectationBase, Location, ScriptAction
+from engine.souls import runner
+from engine.souls.scenario import Action, SoulsScenario
+from engine.souls.table import SoulsTable
+from engine.souls.text import render_table
+from engine.timeline import Step
+from engine.yaml_source import YamlSource
+
+
+class SoulsRuleset(Ruleset):
+    name: ClassVar[str] = "souls"
+    scenario: ClassVar[type[Frozen]] = SoulsScenario
+    action: ClassVar[type[ScriptAction]] = Action
+
+    def play(self, scenario: Any, source: YamlSource) -> runner.SoulsPlay:
+        return runner.SoulsPlay(scenario, source)
+
+    def card_misses(self, step: Step, expectation: ExpectationBase) -> list[tuple[Location, str]]:
+        return runner.card_misses(step, expectation)
+
+    def card_facts(self, table: Frozen, uid: str) -> dict[str, object]:
+        assert isinstance(table, SoulsTable)
+        facts = runner.card_facts(table, uid)
+        facts["bonuses"] = ", ".join(b.describe() for b in table.cards[uid].bonuses) or "none"
+        return facts
+
+    def table_facts(self, table: Frozen) -> dict[str, object]:
+        assert isinstance(table, SoulsTable)
+        return {
+            "turn": table.turn,
+            "turn player": table.players[table.turn_player].name,
+            "result": table.result(),
+        }
+
+    def render_table(self, table: Frozen) -> str:
+        assert isinstance(table, SoulsTable)
+        return render_table(table)
+
+
+RULESET = SoulsRuleset()

@@ -9,11 +9,10 @@ import yaml
 from PySide6.QtCore import QUrl, Signal
 from PySide6.QtWidgets import QTextBrowser
 
+from app.views import view_of
 from engine.assets import ASSETS
 from engine.changes import Replaced
 from engine.frozen import Frozen
-from engine.might.table import MightTable
-from engine.souls.table import SoulsTable
 from engine.timeline import Step
 
 
@@ -82,108 +81,14 @@ def step_html(step: Step) -> str:
 
 
 def card_html(table: Frozen, uid: str) -> str:
-    if isinstance(table, SoulsTable):
-        return souls_card_html(table, uid)
-    if isinstance(table, MightTable):
-        return might_card_html(table, uid)
-    return ""
+    """The selected card in full (the table's ruleset's view gives its rows)."""
+    card = getattr(table, "cards")[uid]  # noqa: B009 (every ruleset's table has its cards)
+    return _rows(f"{card.name} ({uid})", view_of(table).card_rows(table, uid))
 
 
 def _rows(title: str, rows: list[tuple[str, str]]) -> str:
     body = "".join(f"<tr><td><b>{escape(k)}</b></td><td>{escape(v)}</td></tr>" for k, v in rows)
     return f"<h3>{escape(title)}</h3><table cellpadding=2>{body}</table>"
-
-
-def souls_card_html(table: SoulsTable, uid: str) -> str:
-    card, definition = table.cards[uid], table.definition(uid)
-    owner = table.players[card.owner].name
-    status = (
-        ("shattered" if card.zone == "realm" else "captured")
-        if card.face_down
-        else ("active" if card.zone in ("slot", "realm") else card.zone)
-    )
-    rows = [
-        ("Kind", definition.kind),
-        ("Owner", owner),
-        ("Where", card.place()),
-        ("Status", status),
-    ]
-    if definition.kind in ("soul", "realm"):
-        hp_parts = [f"base {definition.hp}"]
-        hp_parts += [
-            f"{b.amount:+d} from {b.source}"
-            + (" until end of turn" if b.duration == "end_of_turn" else "")
-            for b in card.bonuses
-            if b.stat == "max_hp"
-        ]
-        hp_parts += [
-            f"{table.defs[a.name].grants_hp:+d} from Armament {a.uid}"
-            for a in table.armaments(uid)
-            if table.defs[a.name].grants_hp
-        ]
-        counted = table.static_bonus(uid, "max_hp")
-        if counted:
-            hp_parts.append(
-                f"{counted:+d} counted ({', '.join(s.describe() for s in definition.statics)})"
-            )
-        rows += [
-            ("HP", f"{table.hp(uid)} of {table.max_hp(uid)} max"),
-            ("Max HP", " ".join(hp_parts)),
-            ("Damage", str(card.damage)),
-        ]
-    if definition.kind == "soul":
-        power_parts = [f"base {definition.power}"]
-        power_parts += [
-            f"{b.amount:+d} from {b.source}"
-            + (" until end of turn" if b.duration == "end_of_turn" else "")
-            for b in card.bonuses
-            if b.stat == "power"
-        ]
-        power_parts += [
-            f"{table.defs[a.name].grants_power:+d} from Armament {a.uid}"
-            for a in table.armaments(uid)
-            if table.defs[a.name].grants_power
-        ]
-        rows += [
-            ("Power", f"{table.power(uid)} = {' '.join(power_parts)}"),
-            ("Rank", str(definition.rank)),
-            ("Traits", ", ".join(definition.traits) or "—"),
-            ("Line", table.line(uid) or "—"),
-        ]
-    if definition.kind == "realm":
-        rows.append(("Counterblow", str(definition.counterblow)))
-    rows.append(("Text", definition.text))
-    return _rows(f"{card.name} ({uid})", rows)
-
-
-def might_card_html(table: MightTable, uid: str) -> str:
-    card, definition = table.cards[uid], table.definition(uid)
-    rows = [
-        ("Kind", definition.kind + (" (Reaction)" if definition.speed == "reaction" else "")),
-        ("Owner", table.players[card.owner].name),
-        ("Where", card.place(table)),
-    ]
-    if definition.cost:
-        rows.append(("Cost", f"{definition.cost} runes"))
-    if definition.kind == "unit" and table.on_table(uid):
-        might = " ".join([f"base {definition.might}"] + [m.describe() for m in card.modifiers])
-        rows += [
-            ("Might", f"{table.might(uid)} = {might}"),
-            ("Marked damage", str(card.damage)),
-            (
-                "Lethal",
-                f"{'yes' if table.is_lethal(uid) else 'no'} (requirement: "
-                f"{card.lethal[-1].describe() if card.lethal else 'current Might'}, "
-                "at least 1 damage)",
-            ),
-            ("Status", "exhausted" if card.exhausted else "ready"),
-        ]
-        rows += [("Prevention", s.describe()) for s in card.shields]
-        rows += [("Doubling", d.describe()) for d in card.doublers]
-        if definition.keywords:
-            rows.append(("Keywords", ", ".join(definition.keywords)))
-    rows.append(("Text", definition.text))
-    return _rows(f"{card.name} ({uid})", rows)
 
 
 def why_html(uid: str, history: list[Step]) -> str:

@@ -41,6 +41,7 @@ from app.table_scene import TableScene
 from app.table_view import TableView
 from app.timeline_panel import TimelinePanel
 from app.tooltips import plain_tooltip
+from app.views import view_of
 from app.why import CardHistory
 from app.window_bar import WindowBar
 from engine.assets import LESSONS, SCENARIOS
@@ -54,7 +55,6 @@ DOCK_MIN_WIDTH = 160  # as narrow as a user may drag a dock
 DOCK_FLOOR = 240  # docks that give way to the table keep at least this width
 LAYOUT_VERSION = 2  # the docks' arrangement; saved layouts of other versions are not restored
 DOCK_SHARE = 0.21  # at most this share of the window's width goes to the docks
-TOP_LEVEL_GROUPS = ("Battle", "Play", "Abilities", "Ambush", "Combat")
 
 
 class MainWindow(QMainWindow):
@@ -495,7 +495,7 @@ class MainWindow(QMainWindow):
         menu.setToolTipsVisible(True)
         groups: dict[str, QMenu] = {}
         for offer in offers_for(table, uid):
-            if offer.group in TOP_LEVEL_GROUPS:
+            if offer.group in view_of(table).top_level_groups:
                 target = menu
             else:
                 if offer.group not in groups:

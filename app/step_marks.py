@@ -9,11 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from app.views import RulesetView, view_of
 from engine.changes import Change
-from engine.souls.table import SoulsTable
 from engine.timeline import Step
-
-STAT_NAMES = {"max_hp": "max HP", "power": "Power", "might": "Might", "runes": "runes"}
 
 
 @dataclass(frozen=True)
@@ -22,17 +20,16 @@ class StepMarks:
     arrows: list[tuple[str, str]] = field(default_factory=list)  # (from card, to card)
 
 
-def delta_text(change: Change, souls: bool) -> str:
-    """A few words for one change, as a player would say it on the table."""
+def delta_text(change: Change, view: RulesetView) -> str:
+    """A few words for one change, as a player would say it on the table (in the words of the
+    ruleset's ``view`` where it has its own)."""
+    if (own := view.delta(change)) is not None:
+        return own
     before, after = getattr(change, "before", None), getattr(change, "after", None)
     kind = change.kind
     if kind == "stat" and isinstance(before, int) and isinstance(after, int):
         stat = getattr(change, "stat", "")
-        if stat == "damage" and souls:
-            return f"{before - after:+d} HP"
-        if stat == "damage":
-            return f"{after - before:+d} damage"
-        return f"{after - before:+d} {STAT_NAMES.get(stat, stat)}"
+        return f"{after - before:+d} {view.stat_names.get(stat, stat.replace('_', ' '))}"
     if kind == "replacement":
         verb = "prevented" if getattr(change, "effect_kind", "") == "prevention" else "doubled"
         return f"{verb} {before} → {after}"
@@ -59,13 +56,13 @@ def delta_text(change: Change, souls: bool) -> str:
 
 def step_marks(step: Step, on_table: set[str]) -> StepMarks:
     """Deltas for every card ``step`` changed, and its arrows between cards in ``on_table``."""
-    souls = isinstance(step.table, SoulsTable)
+    view = view_of(step.table)
     deltas: dict[str, list[str]] = {}
     arrows: list[tuple[str, str]] = []
     for change in step.changes:
         card = getattr(change, "card", None)
         if card:
-            text = delta_text(change, souls)
+            text = delta_text(change, view)
             if text not in deltas.setdefault(card, []):
                 deltas[card].append(text)
         target = getattr(change, "target", None)

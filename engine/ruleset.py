@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from contextlib import AbstractContextManager
 from functools import cache
 from importlib.metadata import entry_points
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from engine.choices import Chooser
 from engine.frozen import Frozen
@@ -32,6 +32,7 @@ from engine.windows import Windows
 from engine.yaml_source import YamlSource
 
 ENTRY_POINTS = "cardtable.rulesets"  # the group a ruleset registers in
+T = TypeVar("T")
 
 
 class RulesetPlay(Windows, Protocol):
@@ -95,20 +96,26 @@ class Ruleset(ABC):
         return action
 
 
-@cache
-def rulesets() -> dict[str, Ruleset]:
-    """Every installed ruleset by name, in the order of their names."""
-    found: dict[str, Ruleset] = {}
-    for point in sorted(entry_points(group=ENTRY_POINTS), key=lambda point: point.name):
+def registered(group: str, kind: type[T]) -> dict[str, T]:
+    """What the entry points of ``group`` give, by name, in the order of their names: each a
+    ``kind`` (or a class of one) named as its entry point."""
+    found: dict[str, T] = {}
+    for point in sorted(entry_points(group=group), key=lambda point: point.name):
         loaded = point.load()
         instance = loaded() if isinstance(loaded, type) else loaded
-        if not isinstance(instance, Ruleset) or instance.name != point.name:
+        if not isinstance(instance, kind) or getattr(instance, "name", None) != point.name:
             raise TypeError(
-                f"the entry point {point.name!r} of {ENTRY_POINTS} gives {instance!r}, not the "
-                f"Ruleset named {point.name!r}"
+                f"the entry point {point.name!r} of {group} gives {instance!r}, not the "
+                f"{kind.__name__} named {point.name!r}"
             )
         found[point.name] = instance
     return found
+
+
+@cache
+def rulesets() -> dict[str, Ruleset]:
+    """Every installed ruleset by name, in the order of their names."""
+    return registered(ENTRY_POINTS, Ruleset)  # type: ignore[type-abstract]  # an ABC, checked
 
 
 def ruleset(name: str) -> Ruleset:

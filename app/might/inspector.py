@@ -1,0 +1,36 @@
+"""The inspector's rows for a might card: kind, owner, where, Might, damage, lethal,
+prevention, doubling, text."""
+
+from __future__ import annotations
+
+from engine.might.table import MightTable
+
+
+def card_rows(table: MightTable, uid: str) -> list[tuple[str, str]]:
+    card, definition = table.cards[uid], table.definition(uid)
+    rows = [
+        ("Kind", definition.kind + (" (Reaction)" if definition.speed == "reaction" else "")),
+        ("Owner", table.players[card.owner].name),
+        ("Where", card.place(table)),
+    ]
+    if definition.cost:
+        rows.append(("Cost", f"{definition.cost} runes"))
+    if definition.kind == "unit" and table.on_table(uid):
+        might = " ".join([f"base {definition.might}"] + [m.describe() for m in card.modifiers])
+        rows += [
+            ("Might", f"{table.might(uid)} = {might}"),
+            ("Marked damage", str(card.damage)),
+            (
+                "Lethal",
+                f"{'yes' if table.is_lethal(uid) else 'no'} (requirement: "
+                f"{card.lethal[-1].describe() if card.lethal else 'current Might'}, "
+                "at least 1 damage)",
+            ),
+            ("Status", "exhausted" if card.exhausted else "ready"),
+        ]
+        rows += [("Prevention", s.describe()) for s in card.shields]
+        rows += [("Doubling", d.describe()) for d in card.doublers]
+        if definition.keywords:
+            rows.append(("Keywords", ", ".join(definition.keywords)))
+    rows.append(("Text", definition.text))
+    return rows

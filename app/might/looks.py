@@ -1,0 +1,168 @@
+"""What each might unit and card looks like and where it lies: bases, battlefields, hands and
+trash, exhausted units turned (M-1). Plain data from the engine's table queries; no Qt."""
+
+from __future__ import annotations
+
+from app.looks import (
+    GAP,
+    LABEL,
+    ROW_GAP,
+    STRIP_H,
+    STRIP_W,
+    UNIT_H,
+    CardLook,
+    Decoration,
+    Layout,
+    LookCache,
+    Placement,
+    hand_look,
+    spread,
+    tone,
+)
+from engine.might.table import MightCard, MightTable
+
+
+def card_look(table: MightTable, card: MightCard) -> CardLook:
+    definition = table.definition(card.uid)
+    lines = [f"{card.name} ({definition.kind}, {card.uid})", definition.text]
+    if definition.kind != "unit" or card.zone not in ("base", "battlefield"):
+        kind = "Reaction" if definition.speed == "reaction" else definition.kind.capitalize()
+        cost = f"{definition.cost}◆" if definition.cost else ""
+        return hand_look(card.name, card.owner, kind, cost, "\n".join(lines))
+    might, base = table.might(card.uid), definition.might
+    lines.append(f"Might {might} (base {base})")
+    lines += [m.describe() for m in card.modifiers]
+    lines.append(
+        f"Marked damage {card.damage}; lethal at {max(1, table.lethal_threshold(card.uid))}"
+    )
+    lines += [e.describe() for e in (*card.shields, *card.doublers)]
+    lines += [override.describe() for override in card.lethal]
+    badges = [f"prevent {'all' if s.remaining is None else s.remaining}" for s in card.shields]
+    badges += ["×2 damage" for _ in card.doublers]
+    if card.lethal:
+        badges.append(f"lethal at {card.lethal[-1].threshold}")
+    badges += [f"target of {item.card}" for item in table.chain if item.target == card.uid]
+    return CardLook(
+        title=card.name,
+        owner=card.owner,
+        form="unit",
+        subtitle=" · ".join([*definition.keywords, "Exhausted" if card.exhausted else "Ready"]),
+        stat=f"Might {might}",
+        stat_tone=tone(might, base),
+        counter=card.damage,
+        badges=tuple(badges),
+        sideways=card.exhausted,
+        danger=table.is_lethal(card.uid),
+        tooltip="\n".join(lines),
+    )
+
+
+UNIT_SLOT = UNIT_H + 2  # room for a unit, ready or turned
+MIN_SIDE = 4  # unit places reserved per player on a battlefield
+
+
+def table_layout(table: MightTable, looks: LookCache) -> Layout:
+    """Rows from top to bottom: the second player's hand and base, the battlefields (their units
+    above, the first player's below), the first player's base and hand. The chain and the phase
+    are shown by the view, over the table, so they never resize it."""
+    placements: list[Placement] = []
+    decorations: list[Decoration] = []
+    fields = max(1, len(table.battlefields))
+    per_side = max([MIN_SIDE] + [len(table.units_at(i, p)) for i in range(fields) for p in (0, 1)])
+    field_w = per_side * UNIT_SLOT + GAP
+    width = fields * field_w + (fields - 1) * GAP
+    in_base = [sum(1 for u in table.units(p) if u.zone == "base") for p in (0, 1)]
+    base_slots = max(int(width // UNIT_SLOT), *in_base)
+    width = max(width, base_slots * UNIT_SLOT)
+    field_h = 2 * UNIT_SLOT + ROW_GAP
+    base_h = UNIT_SLOT + ROW_GAP
+    # Rows from the top, each under its label: hand (and trash), base, battlefields, base, hand.
+    hand_y = {1: float(LABEL)}
+    base_y = {1: hand_y[1] + STRIP_H + ROW_GAP + LABEL}
+    field_y = base_y[1] + base_h + ROW_GAP + LABEL
+    base_y[0] = field_y + field_h + ROW_GAP + LABEL
+    hand_y[0] = base_y[0] + base_h + ROW_GAP + LABEL
+    hand_x = STRIP_W + GAP
+    in_hand = [
+        sum(1 for c in table.cards.values() if c.owner == p and c.zone == "hand") for p in (0, 1)
+    ]
+    hand_step = [spread(n, width - hand_x, STRIP_W) for n in in_hand]
+    for index, battlefield in enumerate(table.battlefields):
+        holder = battlefield.holder
+        held = "" if holder is None else f" · held by {table.players[holder].name}"
+        decorations.append(
+            Decoration(
+                "frame",
+                index * (field_w + GAP),
+                field_y,
+                field_w,
+                field_h,
+                text=battlefield.name + held,
+            )
+        )
+    for owner, player in enumerate(table.players):
+        extras = [f"Runes {player.runes}"] + [
+            f"Bonus Damage: {grant.describe()}" for grant in player.bonus_damage
+        ]
+        decorations.append(
+            Decoration(
+                "frame",
+                0,
+                base_y[owner],
+                width,
+                base_h,
+                text=f"{player.name}'s base · " + " · ".join(extras),
+            )
+        )
+    counts: dict[tuple[object, ...], int] = {}
+    for card in table.cards.values():
+        owner = card.owner
+        key: tuple[object, ...]
+        look = looks.look(table, card)
+        w, h = look.size
+        if card.zone == "battlefield" and card.battlefield is not None:
+            key = ("field", card.battlefield, owner)
+            n = counts.get(key, 0)
+            x = card.battlefield * (field_w + GAP) + GAP / 2 + n * UNIT_SLOT + (UNIT_SLOT - w) / 2
+            top = field_y + ROW_GAP / 2 + (0 if owner == 1 else UNIT_SLOT)
+            y = top + (UNIT_SLOT - h) / 2
+        elif card.zone == "base":
+            key = ("base", owner)
+            n = counts.get(key, 0)
+            x = n * UNIT_SLOT + (UNIT_SLOT - w) / 2
+            y = base_y[owner] + ROW_GAP / 2 + (UNIT_SLOT - h) / 2
+        elif card.zone == "chain":
+            continue  # the view lists the chain
+        else:
+            key = ("trash" if card.zone == "trash" else "hand", owner)
+            n = counts.get(key, 0)
+            if key[0] == "trash":  # a pile at the row's left end, under its name, fanned right
+                x, y = 2 * min(n, 4), hand_y[owner]
+            else:
+                x, y = hand_x + n * hand_step[owner], hand_y[owner]
+        counts[key] = n + 1
+        placements.append(Placement(card.uid, x, y, 1.0 + n, look))
+    for owner, player in enumerate(table.players):
+        trash = counts.get(("trash", owner), 0)
+        decorations.append(
+            Decoration(
+                "label",
+                hand_x,
+                hand_y[owner] - LABEL,
+                text=f"{player.name}'s hand ({in_hand[owner]})",
+            )
+        )
+        decorations.append(
+            Decoration("frame", 0, hand_y[owner], STRIP_W, STRIP_H, text=f"Trash ({trash})")
+        )
+    top, bottom = 0.0, hand_y[0] + STRIP_H
+    shape = (
+        "might",
+        fields,
+        per_side,
+        width,
+        tuple(b.holder for b in table.battlefields),
+        tuple((p.runes, p.bonus_damage) for p in table.players),
+        tuple(sorted((k, v) for k, v in counts.items() if k[0] in ("trash", "hand"))),
+    )
+    return Layout(placements, decorations, shape, (0.0, top, float(width), bottom - top))

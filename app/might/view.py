@@ -1,0 +1,55 @@
+"""The app's side of the might ruleset (``app/views.py``)."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from app.looks import CardLook, Layout, LookCache
+from app.might import inspector, looks, offers
+from app.offers import Offer
+from app.views import RulesetView
+from engine.frozen import Frozen
+from engine.might import scenario as might
+from engine.might.table import MightTable
+from engine.windows import Waiting
+
+
+class MightView(RulesetView):
+    name: ClassVar[str] = "might"
+    top_level_groups: ClassVar[tuple[str, ...]] = ("Play", "Combat")
+    stat_names: ClassVar[dict[str, str]] = {"might": "Might"}
+
+    def look(self, table: Frozen, card: Any) -> CardLook:
+        assert isinstance(table, MightTable)
+        return looks.card_look(table, card)
+
+    def layout(self, table: Frozen, cache: LookCache) -> Layout:
+        assert isinstance(table, MightTable)
+        return looks.table_layout(table, cache)
+
+    def offers(self, table: Frozen, uid: str) -> list[Offer]:
+        assert isinstance(table, MightTable)
+        return offers.card_offers(table, uid)
+
+    def global_offers(self, table: Frozen, waiting: Waiting | None) -> list[Offer]:
+        """End turn and resolve the chain; while a spell waits, the pass that resolves it."""
+        end_turn = Offer("End turn", "Turn", might.Action(end_turn=might.NoArgs()))
+        if waiting:
+            return [Offer(waiting.pass_label, "Turn", proceeds=True), end_turn]
+        return [end_turn, Offer("Resolve the chain", "Turn", might.Action(resolve=might.NoArgs()))]
+
+    def card_rows(self, table: Frozen, uid: str) -> list[tuple[str, str]]:
+        assert isinstance(table, MightTable)
+        return inspector.card_rows(table, uid)
+
+    def chain_entries(self, table: Frozen) -> list[str]:
+        """The chain from bottom to top, each with its kind and controller (M-7)."""
+        assert isinstance(table, MightTable)
+        return [
+            f"{item.text} ({'Reaction' if item.reaction else item.kind}, "
+            f"{table.players[item.controller].name})"
+            for item in table.chain
+        ]
+
+
+VIEW = MightView()

@@ -1,0 +1,200 @@
+"""What each souls card looks like and where it lies: the grid of slots and lines (S-1, S-2),
+the Realm, hands, Elysium and Exile. Plain data from the engine's table queries; no Qt."""
+
+from __future__ import annotations
+
+from app.looks import (
+    CARD_H,
+    CARD_W,
+    GAP,
+    LABEL,
+    MARKER_H,
+    MARKER_W,
+    STRIP_H,
+    STRIP_W,
+    CardLook,
+    Decoration,
+    Layout,
+    LookCache,
+    Placement,
+    hand_look,
+    spread,
+    tone,
+)
+from engine.souls.table import CardState, SoulsTable
+
+
+def card_look(table: SoulsTable, card: CardState) -> CardLook:
+    definition = table.defs[card.name]
+    lines = [f"{card.name} ({definition.kind}, {card.uid})", definition.text]
+    if card.face_down:
+        what = "Shattered Realm" if card.zone == "realm" else "Captured Soul"
+        return CardLook(
+            title=card.name,
+            owner=card.owner,
+            face_down=True,
+            back_text=f"{what}\n{card.name}",
+            tooltip=f"{what}: {card.name} ({card.uid})",
+        )
+    if card.zone == "hand":
+        return hand_look(card.name, card.owner, definition.kind, "", "\n".join(lines))
+    if definition.kind in ("soul", "realm"):
+        hp, max_hp = table.hp(card.uid), table.max_hp(card.uid)
+        lines.append(f"HP {hp}/{max_hp}, damage {card.damage}")
+        lines += [b.describe() for b in card.bonuses]
+        badges = tuple(
+            f"{b.amount:+d} {'Power' if b.stat == 'power' else 'max HP'}" for b in card.bonuses
+        )
+        if definition.kind == "soul":
+            traits = ", ".join(definition.traits)
+            line = table.line(card.uid)
+            where = f" · {line.capitalize()} Line" if line else ""
+            power = table.power(card.uid)
+            return CardLook(
+                title=card.name,
+                owner=card.owner,
+                subtitle=f"Rank {definition.rank}" + (f" · {traits}" if traits else "") + where,
+                stat=f"Power {power}",
+                stat_tone=tone(power, definition.power),
+                bar=(hp, max_hp),
+                counter=card.damage,
+                badges=badges,
+                danger=card.zone == "slot" and hp == 0,
+                tooltip="\n".join(lines),
+            )
+        return CardLook(
+            title=card.name,
+            owner=card.owner,
+            subtitle="Realm",
+            stat=f"Counterblow {definition.counterblow}",
+            bar=(hp, max_hp),
+            counter=card.damage,
+            badges=badges,
+            danger=hp == 0,
+            tooltip="\n".join(lines),
+        )
+    if card.zone == "ambush":
+        return CardLook(
+            title=card.name,
+            owner=card.owner,
+            form="marker",
+            face_down=True,
+            back_text="Ambush",
+            tooltip="\n".join([f"Ambush set at {card.slot}", *lines]),
+        )
+    return CardLook(
+        title=card.name,
+        owner=card.owner,
+        form="strip" if card.zone == "armament" else "card",
+        subtitle=definition.kind.capitalize(),
+        tucked=card.zone == "armament",
+        tooltip="\n".join(lines),
+    )
+
+
+SOULS_ROW = LABEL + CARD_H + STRIP_H + GAP  # a grid row: label band, card, Armament strip
+
+
+def table_layout(table: SoulsTable, looks: LookCache) -> Layout:
+    """Each player's side: hand strips, the Realm, the grid of slots, Elysium and Exile.
+
+    Row 1 of each player faces the other player's row 1 across the middle of the table; the
+    extent depends only on the grid, so the table does not move between steps."""
+    placements: list[Placement] = []
+    decorations: list[Decoration] = []
+    realm_x = STRIP_W + 2 * GAP
+    grid_x = realm_x + CARD_W + 2 * GAP
+    step_x = CARD_W + GAP
+    zones_x = grid_x + table.columns * step_x + GAP
+    pile_columns = 1 if table.rows > 1 else 2
+    width = zones_x + pile_columns * step_x - GAP
+    side = table.rows * SOULS_ROW
+
+    def card_y(owner: int, row: int) -> float:
+        if owner == 0:
+            return GAP + LABEL + (row - 1) * SOULS_ROW
+        return -GAP - row * SOULS_ROW + LABEL
+
+    def pile_place(owner: int, zone: str) -> tuple[float, float]:
+        index = 0 if zone == "elysium" else 1
+        if pile_columns == 2:
+            return zones_x + index * step_x, card_y(owner, 1)
+        return zones_x, card_y(owner, 1 + index)
+
+    hands: dict[int, list[CardState]] = {0: [], 1: []}
+    piles: dict[tuple[int, str], int] = {}
+    under: dict[str, int] = {}  # Armament placed under each Soul so far
+    for card in table.cards.values():
+        look = looks.look(table, card)
+        owner = card.owner
+        if card.zone == "realm":
+            x, y, z = float(realm_x), card_y(owner, 1), 1.0
+        elif card.zone in ("slot", "ambush") and card.slot is not None:
+            col, row = ord(card.slot[0]) - ord("A"), int(card.slot[1:])
+            x, y, z = grid_x + col * step_x, card_y(owner, row), 1.0
+            if card.zone == "ambush":  # a tab on the slot's top edge, clear of the HP bar
+                x, y, z = x + (CARD_W - MARKER_W) / 2, y - MARKER_H + 2, 3.0
+        elif (
+            card.zone == "armament"
+            and card.attached_to is not None
+            and card.attached_to in table.cards
+        ):
+            host = table.cards[card.attached_to].slot or "A1"
+            col, row = ord(host[0]) - ord("A"), int(host[1:])
+            armed = under.get(card.attached_to, 0)  # a second Armament peeks out below the first
+            under[card.attached_to] = armed + 1
+            x = grid_x + col * step_x
+            y, z = card_y(owner, row) + CARD_H - 4 + armed * 6, 0.5 - armed * 0.01
+        elif card.zone in ("elysium", "exile"):
+            count = piles.get((owner, card.zone), 0)
+            piles[(owner, card.zone)] = count + 1
+            px, py = pile_place(owner, card.zone)
+            x, y, z = px + 2 * min(count, 6), py + 2 * min(count, 6), 1.0 + count
+        else:
+            hands[owner].append(card)
+            continue
+        placements.append(Placement(card.uid, x, y, z, look))
+    for owner, held in hands.items():
+        top = card_y(owner, 1 if owner == 0 else table.rows)
+        step = spread(len(held), side - LABEL - GAP, STRIP_H)
+        for n, card in enumerate(held):
+            look = looks.look(table, card)
+            placements.append(Placement(card.uid, 0, top + n * step, 1.0 + n, look))
+    for owner, player in enumerate(table.players):
+        top = card_y(owner, 1 if owner == 0 else table.rows)
+        decorations.append(
+            Decoration("label", 0, top - LABEL, text=f"{player.name}'s hand ({len(hands[owner])})")
+        )
+        decorations.append(
+            Decoration("label", realm_x, card_y(owner, 1) - LABEL, text=f"{player.name}'s Realm")
+        )
+        for slot in table.slot_names():
+            col, row = ord(slot[0]) - ord("A"), int(slot[1:])
+            decorations.append(
+                Decoration(
+                    "slot",
+                    grid_x + col * step_x,
+                    card_y(owner, row),
+                    CARD_W,
+                    CARD_H,
+                    text=f"{slot}\n{player.name}",
+                    tooltip=f"{player.name}'s slot {slot}: row {row}"
+                    + (" (faces the other player)" if row == 1 else " (behind row 1)"),
+                )
+            )
+        for zone in ("elysium", "exile"):
+            px, py = pile_place(owner, zone)
+            count = piles.get((owner, zone), 0)
+            decorations.append(
+                Decoration("frame", px, py, CARD_W, CARD_H, text=f"{zone.capitalize()} ({count})")
+            )
+    top = -GAP - table.rows * SOULS_ROW
+    bounds = (0.0, float(top), float(width), float(2 * GAP + 2 * side))
+    shape = (
+        "souls",
+        table.columns,
+        table.rows,
+        tuple(sorted(piles.items())),
+        tuple(len(h) for h in hands.values()),
+    )
+    return Layout(placements, decorations, shape, bounds)

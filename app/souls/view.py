@@ -1,0 +1,57 @@
+"""The app's side of the souls ruleset (``app/views.py``)."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from app.looks import CardLook, Layout, LookCache
+from app.offers import Offer
+from app.souls import inspector, looks, offers
+from app.views import RulesetView
+from engine.changes import Change, StatChanged
+from engine.frozen import Frozen
+from engine.souls import scenario as souls
+from engine.souls.table import SoulsTable
+from engine.windows import Waiting
+
+
+class SoulsView(RulesetView):
+    name: ClassVar[str] = "souls"
+    top_level_groups: ClassVar[tuple[str, ...]] = ("Battle", "Play", "Abilities", "Ambush")
+    stat_names: ClassVar[dict[str, str]] = {"max_hp": "max HP", "power": "Power"}
+
+    def look(self, table: Frozen, card: Any) -> CardLook:
+        assert isinstance(table, SoulsTable)
+        return looks.card_look(table, card)
+
+    def layout(self, table: Frozen, cache: LookCache) -> Layout:
+        assert isinstance(table, SoulsTable)
+        return looks.table_layout(table, cache)
+
+    def offers(self, table: Frozen, uid: str) -> list[Offer]:
+        assert isinstance(table, SoulsTable)
+        return offers.card_offers(table, uid)
+
+    def global_offers(self, table: Frozen, waiting: Waiting | None) -> list[Offer]:
+        """End turn; while a battle window is open, the pass to the capture step."""
+        passing = [Offer(waiting.pass_label, "Turn", proceeds=True)] if waiting else []
+        return [*passing, Offer("End turn", "Turn", souls.Action(end_turn=souls.EndTurnArgs()))]
+
+    def card_rows(self, table: Frozen, uid: str) -> list[tuple[str, str]]:
+        assert isinstance(table, SoulsTable)
+        return inspector.card_rows(table, uid)
+
+    def delta(self, change: Change) -> str | None:
+        """Damage taken is HP lost, as souls players count it (S-6)."""
+        if isinstance(change, StatChanged) and change.stat == "damage":
+            before, after = change.before, change.after
+            if isinstance(before, int) and isinstance(after, int):
+                return f"{before - after:+d} HP"
+        return None
+
+    def game_over(self, table: Frozen) -> str:
+        assert isinstance(table, SoulsTable)
+        return f"Game over: {table.result()}" if table.game_over else ""
+
+
+VIEW = SoulsView()

@@ -53,10 +53,19 @@ class Branch(Frozen, Generic[ActionT, ExpectT]):
     """Another way the scenario could go, departing from ``parent`` after ``keep`` actions."""
 
     name: Name
+    """Unique among the branches and not ``main``, nor like ``main`` or another branch's name
+    but for case or spacing; ``cardtable diff --branch`` names it."""
     parent: Name = MAIN
+    """The timeline it departs from: ``main`` (the file's ``script``) or a branch listed before
+    this one."""
     keep: int = Field(default=0, ge=0)
+    """How many of the parent's top-level actions come first, at most all of them (0: the
+    set-up, then this branch's script)."""
     script: tuple[ActionT, ...] = ()
+    """Played after the kept actions, to its end (the file's ``expect_error`` is not about it)."""
     expect: tuple[ExpectT, ...] = ()
+    """Checked on this branch's timeline, with its own labels and those of the actions it
+    keeps."""
 
 
 AnyBranch = Branch[Any, Any]

@@ -36,7 +36,9 @@ class Assigned(Frozen):
     """One entry of a combat assignment: ``damage`` to ``unit``, in the order assigned (M-10)."""
 
     unit: Name
+    """The id of an enemy unit in this combat, listed once."""
     damage: int
+    """All the damage it gets, 1 or more."""
 
 
 Assignment = tuple[Assigned, ...]

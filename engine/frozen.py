@@ -34,7 +34,9 @@ def _shared(names: set[str] | frozenset[str]) -> set[str]:
 class Frozen(BaseModel):
     """A frozen pydantic model: updates go through ``evolve`` and share everything unchanged."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    # A docstring under a field is its description: ``cardtable schema`` and the reference in
+    # docs/scenarios.md show it.
+    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
 
     def model_post_init(self, context: Any, /) -> None:
         # Validation leaves a plain dict; the same values in a key-sharing dict take less room.
@@ -83,6 +85,9 @@ class Frozen(BaseModel):
         """
         super().__pydantic_init_subclass__(**kwargs)
         cls.model_construct = _compiled_construct(cls)  # type: ignore[method-assign]
+        origin = cls.__pydantic_generic_metadata__["origin"]
+        if origin is not None and cls.__doc__ is None:  # Branch[Action, Expectation] has none
+            cls.__doc__ = origin.__doc__  # the schema's description of the model
 
 
 def _compiled_construct(cls: type[Frozen]) -> Any:

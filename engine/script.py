@@ -34,17 +34,26 @@ def card_id(name: str) -> str:
 
 
 class ExpectedError(Frozen):
-    """The action must be rejected, citing ``rule``; the table stays as it was."""
+    """A refusal expected: the rule it must cite, and words its message must hold."""
 
     rule: str
+    """The rule id the refusal must cite, compared exactly (quoting an id such as "14.5.2"
+    keeps it a string whatever its shape)."""
     message: str | None = None
+    """Text the refusal's message must contain (case-sensitive), its ``(rule ...)`` suffix left
+    out; omitted: any message."""
 
 
 class ScriptAction(Frozen):
     """Fields every script entry may carry besides its one action key."""
 
     label: Name | None = None
+    """Names the table after the last step this action recorded (after the actions inside it
+    too; for a refused action, the table before it); ``expect`` refers to it with ``at``. Used
+    once in a file, nested actions included; ``start`` names the set-up and cannot be taken."""
     expect_error: ExpectedError | None = None
+    """The action must be refused citing this rule: it changes nothing and the script goes on.
+    Allowed, or refused citing another rule, it is a failed expectation (status 1)."""
 
     # Fields that qualify the action rather than name it.
     QUALIFIERS: ClassVar[tuple[str, ...]] = ("label", "expect_error")
@@ -86,7 +95,10 @@ class StepMatch(Frozen):
     """Matches a timeline step: every given field must fit (``text`` is a substring)."""
 
     rule: str | None = None
+    """The step cites exactly this rule id."""
     card: Name | None = None
+    """With ``change``: that change is about this card (a ``declared`` change is about its
+    attacker and its target). Without: the step changes this card or its cause is this card."""
     change: (
         Literal[
             "stat",
@@ -107,21 +119,39 @@ class StepMatch(Frozen):
         ]
         | None
     ) = None
+    """The step records a change of this kind. ``status``: a unit readied or exhausted;
+    ``played``: a card played from hand (a souls spell, Armament, Ambush or recruited Soul; a
+    might unit or spell); ``declared``: an attack declared (a souls attacker and its target; a
+    might combat's attackers and defenders, with the battlefield). ``replacement``, ``died`` and
+    ``status`` happen only in might timelines; ``phase`` and ``game_over`` changes name no card."""
     text: str | None = None
+    """The step's description contains this text, ignoring case."""
     phase: str | None = None
+    """One part of the step's phase path is exactly this: ``Turn 2 (Bob)``, ``Main phase``,
+    ``Battle window``, ..."""
     # Where and how often, in the steps up to the expectation's ``at``:
-    before: Name | None = None  # only steps before this label's action
-    between: tuple[Name, Name] | None = None  # only steps after the first label, up to the second
-    times: int | None = Field(default=None, ge=0)  # exactly this many steps match
+    before: Name | None = None
+    """Only the steps before this label's action (before its first step)."""
+    between: tuple[Name, Name] | None = None
+    """Only the steps after the table with the first label, up to and including the table with
+    the second."""
+    times: int | None = Field(default=None, ge=0)
+    """Exactly this many steps match (in ``steps`` only): ``times: 0`` says the step never
+    happens, as a ``no_steps`` entry does."""
 
 
 class ExpectationBase(Frozen):
     """Checked on the table after the action labelled ``at`` (or at the end)."""
 
     at: Name = "end"
+    """The label of the table checked, with the steps from the set-up up to it: ``end`` is
+    after the last step, ``start`` the set-up. A label no action has is bad input."""
     steps: tuple[StepMatch, ...] = ()
+    """Each entry matches at least one step (exactly ``times`` steps, when given)."""
     no_steps: tuple[StepMatch, ...] = ()
+    """No step matches any of these entries."""
     turn: int | None = None
+    """The turn number on the table."""
 
     @model_validator(mode="after")
     def _times_only_in_steps(self) -> ExpectationBase:

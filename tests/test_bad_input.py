@@ -9,8 +9,8 @@ import pytest
 from app.cli import main
 from engine.errors import RuleError, ScenarioError
 from engine.scenario import game_from_yaml, run_scenario
-from tests.game_state import assert_unchanged, whole_state
-from tests.souls_tables import scenario_text
+from tests.support.game_state import assert_unchanged, whole_state
+from tests.support.souls_tables import scenario_text
 
 
 def write(tmp_path: Path, text: str) -> Path:
@@ -240,7 +240,7 @@ MIGHT_ILLEGAL = [
 def test_illegal_might_action_exits_2_naming_the_rule(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], script: str, rule: str
 ) -> None:
-    from tests.might_tables import TABLE
+    from tests.support.might_tables import TABLE
 
     path = write(
         tmp_path,
@@ -252,7 +252,7 @@ def test_illegal_might_action_exits_2_naming_the_rule(
 
 def test_illegal_might_action_leaves_the_table_unchanged() -> None:
     from engine.scenario import might_game_from_yaml
-    from tests.might_tables import TABLE
+    from tests.support.might_tables import TABLE
 
     game = might_game_from_yaml(TABLE)
     game.deal("stone-whelp", 1)
@@ -306,7 +306,7 @@ def test_duplicate_player_names_are_rejected(
 
 def test_negative_prevention_is_rejected() -> None:
     from engine.scenario import might_game_from_yaml
-    from tests.might_tables import TABLE
+    from tests.support.might_tables import TABLE
 
     game = might_game_from_yaml(TABLE)
     with pytest.raises(RuleError) as error:

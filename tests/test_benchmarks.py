@@ -27,7 +27,7 @@ from app.cli import DEMO
 from engine.scenario import load_scenario, run_scenario
 from engine.souls.table import SoulsTable
 from engine.timeline import Cause, Recorder
-from tests.big_tables import (
+from tests.support.big_tables import (
     might_game,
     might_session,
     souls_game,
@@ -273,7 +273,7 @@ def test_bench_run_demo_scenario(benchmark: BenchmarkFixture) -> None:
 
 def test_bench_read_10000_action_script(benchmark: BenchmarkFixture, tmp_path: Path) -> None:
     """One libyaml pass and a strict validation (pure-Python YAML, twice, took 6.7 s)."""
-    from tests.souls_tables import scenario_text
+    from tests.support.souls_tables import scenario_text
 
     script = "".join("  - heal: {target: sylva, amount: 5}\n" for _ in range(10_000))
     path = tmp_path / "long.yaml"

@@ -24,7 +24,7 @@ from engine.branches import (
 from engine.errors import InvalidAt, ScenarioError
 from engine.scenario import run_scenario
 from engine.souls.scenario import Action, Expectation
-from tests.souls_tables import scenario_text
+from tests.support.souls_tables import scenario_text
 
 GOOD = scenario_text()  # 21 lines, no script
 DEAL = "{deal: {target: sylva, amount: 5}}"

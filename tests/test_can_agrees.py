@@ -23,7 +23,7 @@ from engine.errors import RuleError
 from engine.might.game import MightGame
 from engine.scenario import Playthrough, load_scenario, scenario_files
 from engine.souls.table import SoulsTable
-from tests.game_state import whole_state
+from tests.support.game_state import whole_state
 
 FILES = scenario_files([SCENARIOS, LESSONS])
 CALLS_PER_VERB = 12  # arguments tried per verb and table, drawn with a fixed seed

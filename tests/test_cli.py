@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from app.cli import DEMO, main
-from tests.souls_tables import scenario_text
+from tests.support.souls_tables import scenario_text
 
 
 def test_run_prints_every_step_with_its_rules(capsys: pytest.CaptureFixture[str]) -> None:

@@ -17,8 +17,8 @@ from engine.scenario import Playthrough, validate_scenario
 from engine.souls.scenario import Action as SoulsAction
 from engine.souls.table import SoulsTable
 from engine.yaml_source import YamlSource
-from tests.might_tables import TABLE
-from tests.playthroughs import playthrough_of
+from tests.support.might_tables import TABLE
+from tests.support.playthroughs import playthrough_of
 
 SOULS = """\
 ruleset: souls

@@ -23,7 +23,7 @@ from engine.souls.game import SoulsGame
 from engine.souls.scenario import Action as SoulsAction
 from engine.souls.scenario import Expectation as SoulsExpectation
 from engine.yaml_source import YamlSource
-from tests.might_tables import TABLE
+from tests.support.might_tables import TABLE
 
 BOB_WAITS = """\
 ruleset: souls

@@ -15,10 +15,10 @@ from engine.scenario import Playthrough, game_from_yaml, might_game_from_yaml, v
 from engine.souls.game import PendingTrigger, SoulsGame
 from engine.souls.scenario import Action
 from engine.yaml_source import YamlSource
-from tests import game_state
-from tests.game_state import whole_state
-from tests.might_tables import TABLE
-from tests.souls_tables import scenario_text
+from tests.support import game_state
+from tests.support.game_state import whole_state
+from tests.support.might_tables import TABLE
+from tests.support.souls_tables import scenario_text
 
 
 def another_chooser(choice: Choice) -> Answer:

@@ -31,7 +31,7 @@ from engine.assets import SCENARIOS
 from engine.branches import MAX_ACTIONS, MAX_BRANCHES
 from engine.safe_yaml import MAX_CHARS, MAX_DEPTH, MAX_INT, MAX_VALUES
 from engine.scenario import run_scenario
-from tests.souls_tables import scenario_text
+from tests.support.souls_tables import scenario_text
 
 PEAK_LIMIT = 16 * 1024 * 1024  # bytes a refusal may allocate (an alias bomb: gigabytes)
 SHIPPED = sorted(SCENARIOS.rglob("*.yaml"))

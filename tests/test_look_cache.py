@@ -15,8 +15,8 @@ import pytest
 from app.looks import LookCache, layout
 from engine.assets import ASSETS, LESSONS, SCENARIOS
 from engine.scenario import scenario_files
-from tests.big_tables import souls_game, souls_session
-from tests.playthroughs import branch_timelines
+from tests.support.big_tables import souls_game, souls_session
+from tests.support.playthroughs import branch_timelines
 
 FILES = scenario_files([SCENARIOS, LESSONS])
 

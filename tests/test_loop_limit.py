@@ -23,7 +23,7 @@ from engine.might.game import MightGame
 from engine.scenario import game_from_yaml, might_game_from_yaml
 from engine.souls.game import SoulsGame
 from engine.timeline import Step
-from tests.game_state import refused_unchanged
+from tests.support.game_state import refused_unchanged
 
 # ----------------------------------------------------------------------------- the guard
 

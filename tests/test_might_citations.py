@@ -10,7 +10,7 @@ import pytest
 from engine.assets import SCENARIOS
 from engine.changes import Change, Moved, PhaseChanged, StatChanged
 from engine.scenario import run_scenario, scenario_files
-from tests.scenario_citations import cited_rules
+from tests.support.scenario_citations import cited_rules
 
 FILES = scenario_files([SCENARIOS / "might"])
 ON_TABLE = ("hand", "chain", "trash")

@@ -9,7 +9,7 @@ from functools import partial
 from engine.might.scenario import Action
 from engine.scenario import might_game_from_yaml
 from engine.timeline import Cause
-from tests.playthroughs import playthrough_of
+from tests.support.playthroughs import playthrough_of
 
 TABLE = """\
 ruleset: might

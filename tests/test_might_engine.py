@@ -10,8 +10,8 @@ from engine.errors import RuleError
 from engine.might.combat import default_assignment, verify_assignment
 from engine.might.damage import resolve_event
 from engine.scenario import might_game_from_yaml
-from tests.game_state import assert_unchanged, whole_state
-from tests.might_tables import TABLE
+from tests.support.game_state import assert_unchanged, whole_state
+from tests.support.might_tables import TABLE
 
 
 def test_lethal_needs_nonzero_damage_at_least_might() -> None:  # M1, M-2

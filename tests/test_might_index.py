@@ -15,8 +15,8 @@ from engine.assets import ASSETS, LESSONS, SCENARIOS
 from engine.might.index import MightIndex
 from engine.might.table import MightTable
 from engine.scenario import scenario_files
-from tests.big_tables import might_game, might_session
-from tests.playthroughs import branch_timelines
+from tests.support.big_tables import might_game, might_session
+from tests.support.playthroughs import branch_timelines
 
 FILES = scenario_files([SCENARIOS / "might", LESSONS / "might"])
 

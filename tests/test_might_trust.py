@@ -15,9 +15,9 @@ from engine.loops import LoopError
 from engine.might import scenario as might
 from engine.might.game import MightGame
 from engine.scenario import Playthrough, might_game_from_yaml
-from tests.game_state import assert_unchanged, whole_state
-from tests.might_tables import TABLE
-from tests.playthroughs import playthrough_of
+from tests.support.game_state import assert_unchanged, whole_state
+from tests.support.might_tables import TABLE
+from tests.support.playthroughs import playthrough_of
 
 SELF_LOOP = """\
 ruleset: might

@@ -15,7 +15,7 @@ from engine.might.scenario import Action
 from engine.scenario import Playthrough, game_from_yaml, might_game_from_yaml
 from engine.text import render_table
 from engine.windows import Waiting
-from tests.playthroughs import playthrough_of
+from tests.support.playthroughs import playthrough_of
 
 CHAIN = """\
 ruleset: might

@@ -12,17 +12,14 @@ from engine.might.game import MightGame
 from engine.might.scenario import Action
 from engine.scenario import game_from_yaml, might_game_from_yaml
 from engine.timeline import Cause
-from tests.playthroughs import playthrough_of
-from tests.test_mutant_gaps_might import COMBAT, TABLE
-
-# TABLE with a Spark (a normal spell: 2 damage to a unit) in Alice's hand.
-WITH_SPARK = TABLE.replace("{card: Pyre Moth}]", "{card: Pyre Moth}]\n      hand: [{card: Spark}]")
+from tests.support.might_tables import ORDERS_IN_COMBAT, TRIGGERS, TRIGGERS_WITH_SPARK
+from tests.support.playthroughs import playthrough_of
 
 
 def test_a_playtesters_damage_is_caused_by_the_playtester_on_the_unit() -> None:
     """A playtester's damage event names the damaged unit in its cause (M-4)."""
     # kills engine.might.game.xǁMightGameǁ_deal_edit__mutmut_11
-    steps = might_game_from_yaml(TABLE).deal("stone-whelp", 1)
+    steps = might_game_from_yaml(TRIGGERS).deal("stone-whelp", 1)
     assert steps[0].description == "stone-whelp takes 1 damage (1); marked 0 -> 1"
     assert steps[0].cause == Cause(
         kind="playtester", card="stone-whelp", text="deal 1 to stone-whelp"
@@ -32,7 +29,7 @@ def test_a_playtesters_damage_is_caused_by_the_playtester_on_the_unit() -> None:
 def test_moving_and_recalling_a_unit_are_actions_on_that_unit() -> None:
     """The steps of a move and of a recall have the unit in their cause; damage stays (M6, M-6)."""
     # kills engine.might.rules.xǁMightRulesǁ_relocate__mutmut_15 and _relocate__mutmut_18
-    game = might_game_from_yaml(TABLE)
+    game = might_game_from_yaml(TRIGGERS)
     game.deal("stone-whelp", 1)
     moved = game.move("stone-whelp", 1)
     assert moved[0].description == (
@@ -52,7 +49,7 @@ def test_an_assignment_for_a_side_with_no_enemy_unit_is_refused_in_full() -> Non
     """A script's assignment for a player who had no enemy unit to assign to answers no
     question: the combat is refused, saying why (M-10)."""
     # kills engine.might.runner.x_verify_answers_used__mutmut_26 and __mutmut_27
-    play = playthrough_of(TABLE, name="gaps.yaml")
+    play = playthrough_of(TRIGGERS, name="gaps.yaml")
     game = play.game
     assert isinstance(game, MightGame)
     combat = Action.model_validate(
@@ -77,7 +74,7 @@ def test_an_assignment_for_a_side_with_no_enemy_unit_is_refused_in_full() -> Non
 def test_a_combat_cannot_start_while_a_spell_waits_on_the_chain() -> None:
     """Starting a combat while the chain is not empty is refused, naming the action (M-7)."""
     # kills engine.might.turn.xǁMightTurnǁ_check_combat__mutmut_1, _2 and _3
-    game = might_game_from_yaml(WITH_SPARK)
+    game = might_game_from_yaml(TRIGGERS_WITH_SPARK)
     game.play("spark", "spite-totem")
     assert game.table.chain
     expected = "cannot start combat while the chain is not empty; resolve it first (rule M-7)"
@@ -104,7 +101,7 @@ def test_a_second_combat_during_a_combat_is_refused_in_full() -> None:
             refusals.append(str(refused.value))
         return choice.default
 
-    game = might_game_from_yaml(COMBAT, chooser)
+    game = might_game_from_yaml(ORDERS_IN_COMBAT, chooser)
     game.combat(0)
     assert refusals == ["a combat is already under way (rule M-9)"]
 
@@ -112,7 +109,7 @@ def test_a_second_combat_during_a_combat_is_refused_in_full() -> None:
 def test_a_combat_one_past_the_last_battlefield_is_refused() -> None:
     """There are two battlefields: a combat at battlefield number 3 is refused by number (M-9)."""
     # kills engine.might.turn.xǁMightTurnǁ_check_combat__mutmut_16
-    game = might_game_from_yaml(TABLE)
+    game = might_game_from_yaml(TRIGGERS)
     assert len(game.table.battlefields) == 2
     with pytest.raises(RuleError) as refused:
         game.combat(2)
@@ -156,7 +153,7 @@ def test_an_armament_that_grants_power_raises_power_not_max_hp() -> None:
 def test_moving_a_unit_while_a_spell_waits_on_the_chain_is_refused_by_name() -> None:
     """A unit's own actions wait for an empty chain; the refusal names the action (M-7)."""
     # kills engine.might.rules.xǁMightRulesǁ_verify_own_unit__mutmut_7
-    game = might_game_from_yaml(WITH_SPARK)
+    game = might_game_from_yaml(TRIGGERS_WITH_SPARK)
     game.play("spark", "spite-totem")
     with pytest.raises(RuleError) as refused:
         game.move("stone-whelp", 1)
@@ -168,7 +165,7 @@ def test_moving_a_unit_while_a_spell_waits_on_the_chain_is_refused_by_name() -> 
 def test_moving_a_unit_one_past_the_last_battlefield_is_refused() -> None:
     """There are two battlefields: a move to battlefield number 3 is refused by number (M-1)."""
     # kills engine.might.rules.xǁMightRulesǁverify_move__mutmut_11
-    game = might_game_from_yaml(TABLE)
+    game = might_game_from_yaml(TRIGGERS)
     with pytest.raises(RuleError) as refused:
         game.move("stone-whelp", 2)
     assert str(refused.value) == "there is no battlefield number 3 (rule M-1)"
@@ -179,7 +176,7 @@ def test_an_unnamed_trigger_is_labelled_by_when_it_fires() -> None:
     """A triggered ability without a name goes on the chain as "when takes damage", caused by
     its unit's trigger (M-7, M-11)."""
     # kills engine.might.rules.xǁMightRulesǁ_push_ability__mutmut_8, _9, _32 and _35
-    game = might_game_from_yaml(TABLE.replace("        name: Spite\n", ""))
+    game = might_game_from_yaml(TRIGGERS.replace("        name: Spite\n", ""))
     pushed = game.deal("spite-totem", 1)[1]
     assert pushed.description == "spite-totem triggers: when takes damage (goes on the chain)"
     assert pushed.cause == Cause(
@@ -192,7 +189,7 @@ def test_a_unit_set_up_at_a_battlefield_that_does_not_exist_is_located_in_full()
     written, with the names there are (M-1)."""
     # kills engine.might.runner.xǁTableBuilderǁ_battlefield__mutmut_3 to _12
     with pytest.raises(ScenarioError) as refused:
-        playthrough_of(TABLE.replace("at: Battlefield 1", "at: Battlefield 9"), "gaps.yaml")
+        playthrough_of(TRIGGERS.replace("at: Battlefield 1", "at: Battlefield 9"), "gaps.yaml")
     assert str(refused.value) == (
         "gaps.yaml:24: setup.players[0].units[0].at: there is no battlefield 'Battlefield 9' "
         "(battlefields: Battlefield 1, Battlefield 2) (rule M-1)"

@@ -13,8 +13,7 @@ from engine.choices import Answer, Choice
 from engine.errors import RuleError
 from engine.might.game import MightGame
 from engine.scenario import might_game_from_yaml
-from tests.test_mutant_gaps_3 import WITH_SPARK
-from tests.test_mutant_gaps_might import COMBAT, TABLE
+from tests.support.might_tables import ORDERS_IN_COMBAT, TRIGGERS, TRIGGERS_WITH_SPARK
 
 EXPIRATION = """\
 ruleset: might
@@ -54,7 +53,7 @@ def ended_step(game: MightGame) -> str:
 def test_resolving_an_empty_chain_is_refused_in_full() -> None:
     """Both players passing with nothing on the chain is refused, saying why (M-7)."""
     # kills engine.might.rules.xǁMightRulesǁ_check_resolve__mutmut_8
-    game = might_game_from_yaml(TABLE)
+    game = might_game_from_yaml(TRIGGERS)
     expected = "the chain is empty: there is nothing to resolve (rule M-7)"
     with pytest.raises(RuleError) as verified:
         game.verify_resolve()
@@ -71,7 +70,9 @@ def test_a_second_normal_spell_waits_for_an_empty_chain_naming_the_card() -> Non
     card played (M-7)."""
     # kills engine.might.rules.xǁMightRulesǁverify_play__mutmut_32
     game = might_game_from_yaml(
-        WITH_SPARK.replace("hand: [{card: Spark}]", "hand: [{card: Spark}, {card: Spark, id: x}]")
+        TRIGGERS_WITH_SPARK.replace(
+            "hand: [{card: Spark}]", "hand: [{card: Spark}, {card: Spark, id: x}]"
+        )
     )
     game.play("spark", "spite-totem")
     assert [item.card for item in game.table.chain] == ["spark"]
@@ -107,7 +108,9 @@ def test_playing_a_card_or_ending_the_turn_during_combat_is_refused_in_full() ->
         return choice.default
 
     game = might_game_from_yaml(
-        COMBAT.replace("    - name: Bob\n", "      hand: [{card: Spark}]\n    - name: Bob\n"),
+        ORDERS_IN_COMBAT.replace(
+            "    - name: Bob\n", "      hand: [{card: Spark}]\n    - name: Bob\n"
+        ),
         chooser,
     )
     game.combat(0)

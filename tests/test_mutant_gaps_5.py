@@ -4,29 +4,20 @@ each test names the mutants it kills."""
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from engine import input_file
 from engine.choices import Answer, Choice
-from engine.errors import RuleError, ScenarioError
+from engine.errors import RuleError
 from engine.might.damage import verify_order
 from engine.might.game import MightGame
 from engine.might.scenario import Action
 from engine.scenario import game_from_yaml, might_game_from_yaml, play_branch, validate_scenario
 from engine.timeline import Cause, Step
 from engine.yaml_source import YamlSource
-from tests.playthroughs import playthrough_of
-
-
-def set_up_error(text: str, load: Callable[..., object] = game_from_yaml) -> str:
-    """The one-line error of a set-up ``load`` refuses, read as the file ``a.yaml``."""
-    with pytest.raises(ScenarioError) as refused:
-        load(text, name="a.yaml")
-    return str(refused.value)
-
+from tests.support.playthroughs import playthrough_of, set_up_error
 
 MARTYRS = """\
 ruleset: might

@@ -4,8 +4,7 @@ mutants of engine/scenario.py, engine/pools.py and engine/yaml_source.py)."""
 from __future__ import annotations
 
 from engine.pools import pool_names
-from tests.playthroughs import playthrough_of
-from tests.test_mutant_gaps_5 import set_up_error
+from tests.support.playthroughs import playthrough_of, set_up_error
 
 TWO_PLAYERS = "  players: [{name: A, slots: {}}, {name: B, slots: {}}]\n"
 PLAYERS = "setup:\n" + TWO_PLAYERS

@@ -11,44 +11,15 @@ from engine.errors import RuleError
 from engine.might.scenario import Action
 from engine.scenario import might_game_from_yaml
 from engine.timeline import Cause
-from tests.playthroughs import playthrough_of
-
-TABLE = """\
-ruleset: might
-title: Gaps
-rules: [M-1]
-cards:
-  - name: Pyre Moth
-    kind: unit
-    might: 1
-    text: When this dies, it gets +1 Might.
-    abilities:
-      - when: dies
-        name: Last Flutter
-        effects: [{do: might, amount: 1, target: self}]
-  - name: Spite Totem
-    kind: unit
-    might: 5
-    text: When this takes damage, deal 1 damage to what damaged it.
-    abilities:
-      - when: takes_damage
-        name: Spite
-        effects: [{do: damage, amount: 1, target: source}]
-setup:
-  players:
-    - name: Alice
-      units: [{card: Stone Whelp, at: Battlefield 1}, {card: Pyre Moth}]
-    - name: Bob
-      units: [{card: Spite Totem}]
-"""
-
+from tests.support.might_tables import ORDERS_IN_COMBAT, TRIGGERS
+from tests.support.playthroughs import playthrough_of
 
 playthrough = partial(playthrough_of, name="gaps.yaml")
 
 
 def test_a_playtesters_might_edit_is_caused_by_the_playtester_on_the_unit() -> None:
     # MightGame._might_edit: the cause names the edited unit (M-2)
-    steps = might_game_from_yaml(TABLE).modify_might("stone-whelp", 3)
+    steps = might_game_from_yaml(TRIGGERS).modify_might("stone-whelp", 3)
     assert steps[0].description == (
         "stone-whelp gets +3 Might from playtester this turn (e1): Might 2 -> 5"
     )
@@ -59,7 +30,7 @@ def test_a_playtesters_might_edit_is_caused_by_the_playtester_on_the_unit() -> N
 
 def test_a_self_effect_of_a_dead_unit_says_the_unit_is_gone() -> None:
     # MightRules._why_nothing "self" (P-27): the dies trigger finds its unit in the trash
-    game = might_game_from_yaml(TABLE)
+    game = might_game_from_yaml(TRIGGERS)
     steps = game.deal("pyre-moth", 1)
     assert [s.description for s in steps if "no legal target" in s.description] == [
         "might: no legal target on the table, nothing happens (pyre-moth is not on the table)"
@@ -68,7 +39,7 @@ def test_a_self_effect_of_a_dead_unit_says_the_unit_is_gone() -> None:
 
 def test_a_source_effect_after_sourceless_damage_says_there_is_no_source() -> None:
     # MightRules._why_nothing "source" (P-27): the playtester's damage has no source
-    game = might_game_from_yaml(TABLE)
+    game = might_game_from_yaml(TRIGGERS)
     steps = game.deal("spite-totem", 1)
     nothing = [s for s in steps if "no legal target" in s.description]
     assert [(s.description, s.rules) for s in nothing] == [
@@ -78,7 +49,7 @@ def test_a_source_effect_after_sourceless_damage_says_there_is_no_source() -> No
 
 def test_moving_to_an_unknown_battlefield_lists_the_battlefields() -> None:
     # runner.battlefield_index: the M-1 refusal of a script move
-    play = playthrough(TABLE)
+    play = playthrough(TRIGGERS)
     move = Action.model_validate({"move": {"unit": "stone-whelp", "to": "Battlefield 9"}})
     expected = "there is no battlefield 'Battlefield 9' (Battlefield 1, Battlefield 2) (rule M-1)"
     assert play.why_not(move) == expected
@@ -90,7 +61,7 @@ def test_moving_to_an_unknown_battlefield_lists_the_battlefields() -> None:
 def test_a_wrong_holder_is_reported_on_the_holders_line() -> None:
     # runner.card_misses: the failure line of a holders expectation (M-12)
     play = playthrough(
-        TABLE
+        TRIGGERS
         + """\
 expect:
   - chain: 0
@@ -103,27 +74,10 @@ expect:
     ]
 
 
-COMBAT = """\
-ruleset: might
-title: Orders in combat
-rules: [M-4, M-10]
-setup:
-  players:
-    - name: Alice
-      units:
-        - card: Iron Sentinel
-          at: Battlefield 1
-          shields: [{id: ward, value: 1}]
-          doublers: [{id: twice}]
-    - name: Bob
-      units: [{card: Stone Whelp, at: Battlefield 1}]
-"""
-
-
 def test_an_order_left_open_in_a_combat_with_an_assignment_is_the_default() -> None:
     # ScriptedChooser.__call__: an assignment answers only an assignment choice, so the order
     # of Alice's sentinel (asked of Alice, M-4) takes the default and is written in
-    play = playthrough(COMBAT)
+    play = playthrough(ORDERS_IN_COMBAT)
     combat = {
         "battlefield": "Battlefield 1",
         "assign": {"Alice": [{"unit": "stone-whelp", "damage": 4}]},
@@ -179,7 +133,7 @@ def test_per_event_orders_survive_an_assignment_in_between() -> None:
 def test_a_set_up_shield_prevents_only_what_it_has_left() -> None:
     # runner.shield_left: `remaining` of a set-up shield, not its whole value (M3, M-5)
     game = might_game_from_yaml(
-        TABLE.replace(
+        TRIGGERS.replace(
             "units: [{card: Spite Totem}]",
             "units: [{card: Iron Sentinel, shields: [{id: ward, value: 5, remaining: 1}]}]",
         )
@@ -195,7 +149,7 @@ def test_an_order_for_a_unit_named_like_an_assignment_is_still_refused_unasked()
     # ScriptedChooser keeps orders and assignments apart: a unit whose id reads like Alice's
     # assignment ("assign Alice") still gets the M-4 refusal for an order it was never asked
     play = playthrough(
-        COMBAT.replace(
+        ORDERS_IN_COMBAT.replace(
             "          doublers: [{id: twice}]\n",
             "          doublers: [{id: twice}]\n        - {card: Stone Whelp, id: assign Alice}\n",
         )

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from engine.scenario import game_from_yaml
-from tests.playthroughs import playthrough_of
+from tests.support.playthroughs import playthrough_of
 
 TABLE = """\
 ruleset: souls

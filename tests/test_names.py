@@ -14,8 +14,8 @@ from engine.errors import ScenarioError
 from engine.names import checked
 from engine.safe_yaml import parse_yaml
 from engine.scenario import might_game_from_yaml, run_scenario
-from tests.might_tables import TABLE
-from tests.souls_tables import scenario_text
+from tests.support.might_tables import TABLE
+from tests.support.souls_tables import scenario_text
 
 GOOD = scenario_text()  # 21 lines: Alice's B1 holds Sylva on line 10
 NFC, NFD = "s\u00e9lva", "se\u0301lva"  # one name, as an editor shows it

@@ -15,7 +15,7 @@ from engine.errors import RuleError, ScenarioError
 from engine.might.scenario import Action as MightAction
 from engine.scenario import Playthrough, TakeBack
 from engine.souls.scenario import Action as SoulsAction
-from tests.playthroughs import playthrough_of
+from tests.support.playthroughs import playthrough_of
 
 DUEL = """\
 ruleset: souls

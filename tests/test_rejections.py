@@ -33,7 +33,7 @@ from engine.scenario import Playthrough, game_from_yaml, might_game_from_yaml
 from engine.souls.cards import CountingStatic
 from engine.souls.game import SoulsGame
 from engine.yaml_source import YamlSource
-from tests.game_state import WholeState, whole_state
+from tests.support.game_state import WholeState, whole_state
 
 ENGINE = Path(engine.__file__).resolve().parent
 

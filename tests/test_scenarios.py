@@ -10,7 +10,7 @@ import pytest
 from app.cli import main
 from engine.assets import SCENARIOS
 from engine.scenario import run_scenario, scenario_files
-from tests.scenario_citations import cited_rules
+from tests.support.scenario_citations import cited_rules
 
 RULES_DIR = Path(__file__).resolve().parents[2] / "shared" / "rules"
 SOULS_CLAUSES = [

@@ -11,7 +11,7 @@ import pytest
 from engine.assets import SCENARIOS
 from engine.changes import Change, Moved, Played, StatChanged
 from engine.scenario import run_scenario, scenario_files
-from tests.scenario_citations import cited_rules
+from tests.support.scenario_citations import cited_rules
 
 SOULS_FILES = scenario_files([SCENARIOS / "souls"])
 

@@ -9,7 +9,7 @@ from engine.scenario import game_from_yaml
 from engine.souls.game import round_down_to_5
 from engine.souls.table import SoulsTable
 from engine.timeline import Cause
-from tests.souls_tables import scenario_text
+from tests.support.souls_tables import scenario_text
 
 
 def test_rounding_in_steps_of_5() -> None:  # 14.1.2, S-7

@@ -19,9 +19,9 @@ from engine.errors import RuleError
 from engine.scenario import game_from_yaml, scenario_files
 from engine.souls.index import SoulsIndex
 from engine.souls.table import SoulsTable
-from tests.playthroughs import branch_timelines
-from tests.souls_tables import scenario_text
-from tests.test_souls_properties import EDITS, apply
+from tests.support.playthroughs import branch_timelines
+from tests.support.souls_edits import EDITS, apply
+from tests.support.souls_tables import scenario_text
 
 FILES = scenario_files([SCENARIOS / "souls", LESSONS / "souls"])
 

@@ -7,31 +7,11 @@ from hypothesis import strategies as st
 
 from engine.errors import RuleError
 from engine.scenario import game_from_yaml
-from tests.game_state import assert_unchanged, whole_state
-from tests.souls_tables import scenario_text
+from tests.support.game_state import assert_unchanged, whole_state
+from tests.support.souls_edits import EDITS, apply
+from tests.support.souls_tables import scenario_text
 
-TARGETS = ["sylva", "blood-priest", "ember-imp", "fading-wisp", "ash-zealot", "old-keep"]
-EDITS = st.tuples(
-    st.sampled_from(["deal", "heal", "pay_hp", "bonus", "capture", "end_turn"]),
-    st.sampled_from(TARGETS),
-    st.integers(min_value=-20, max_value=40),
-)
 BASE = scenario_text()
-
-
-def apply(game, edit):  # type: ignore[no-untyped-def]
-    kind, target, amount = edit
-    if kind == "deal":
-        return game.deal(target, max(0, amount))
-    if kind == "heal":
-        return game.heal(target, max(0, amount))
-    if kind == "pay_hp":
-        return game.pay_hp(target, max(0, amount))
-    if kind == "bonus":
-        return game.add_bonus(target, "max_hp", amount, "end_of_turn")
-    if kind == "capture":
-        return game.capture(target)
-    return game.end_turn()
 
 
 @settings(max_examples=60, deadline=None)

@@ -20,8 +20,8 @@ from engine.scenario import Playthrough, game_from_yaml, load_scenario, run_scen
 from engine.souls import game as souls_game
 from engine.souls.game import SoulsGame
 from engine.timeline import Step
-from tests.game_state import assert_unchanged, whole_state
-from tests.souls_tables import scenario_text
+from tests.support.game_state import assert_unchanged, whole_state
+from tests.support.souls_tables import scenario_text
 
 SOULS = SCENARIOS / "souls"
 

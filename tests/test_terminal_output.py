@@ -13,7 +13,7 @@ import pytest
 import app.terminal_text
 from app.cli import main
 from app.terminal_text import escaped, one_line
-from tests.souls_tables import scenario_text
+from tests.support.souls_tables import scenario_text
 
 HOSTILE = {
     "clear the screen": "\x1b[2J",

@@ -1,6 +1,6 @@
 """Every shipped scenario and lesson plays exactly as its reviewed transcript says.
 
-A transcript (``tests/transcripts/<folder>/<ruleset>/<file>.txt``) is what ``cardtable run``
+A transcript (``tests/support/transcripts/<folder>/<ruleset>/<file>.txt``) is what ``cardtable run``
 shows for the file and for each of its branches: every step's phase, description, rules, cause
 and changes, a fingerprint of the whole table after it, and the final table. The scenarios'
 expectations check what a rule is about; the transcripts catch every other change to what the
@@ -27,7 +27,7 @@ from engine.frozen import Frozen
 from engine.scenario import load_scenario, play_branch, scenario_files
 from engine.text import render_table
 
-TRANSCRIPTS = Path(__file__).parent / "transcripts"
+TRANSCRIPTS = Path(__file__).parent / "support" / "transcripts"
 FILES = scenario_files([SCENARIOS, LESSONS])
 UPDATE = os.environ.get("CARDTABLE_UPDATE_TRANSCRIPTS") == "1"
 

@@ -13,7 +13,7 @@ from engine import safe_yaml
 from engine.errors import ScenarioError
 from engine.safe_yaml import parse_yaml
 from engine.scenario import run_scenario
-from tests.souls_tables import scenario_text
+from tests.support.souls_tables import scenario_text
 
 LIBYAML = getattr(yaml, "CSafeLoader", None)
 READERS = [

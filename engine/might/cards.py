@@ -32,73 +32,122 @@ class TargetSpec(Frozen):
     """What a spell or ability may target: a unit on the table, own/enemy/any."""
 
     side: Literal["own", "enemy", "any"] = "any"
+    """Whose unit, seen from the card's owner (M5)."""
 
     def describe(self) -> str:
         return {"own": "a unit you control", "enemy": "an enemy unit", "any": "a unit"}[self.side]
 
 
 class Damage(Frozen):
+    """``damage``: one damage event per target, plus the controller's Bonus Damage of its kind:
+    spell damage from a spell, ability damage from an ability (P-20)."""
+
     do: Literal["damage"]
+    """Selects this effect."""
     amount: int = Field(ge=0)
+    """The damage, before Bonus Damage and replacements."""
     target: EffectTarget = "target"
+    """``target`` (the chosen unit) or an automatic target."""
 
 
 class Heal(Frozen):
-    """Heal: remove all marked damage (M6)."""
+    """``heal``: remove all marked damage (M6)."""
 
     do: Literal["heal"]
+    """Selects this effect."""
     target: EffectTarget = "target"
+    """``target`` (the chosen unit) or an automatic target."""
 
 
 class ModifyMight(Frozen):
+    """``might``: a Might modifier (M2)."""
+
     do: Literal["might"]
+    """Selects this effect."""
     amount: int
+    """Added to the unit's Might; may be negative."""
     duration: Duration = "this_turn"
+    """``this_turn``: to expiration (c); ``until_your_next_turn``: to its owner's next turn
+    (P-17); ``permanent``."""
     target: EffectTarget = "target"
+    """``target`` (the chosen unit) or an automatic target."""
 
 
 class Prevent(Frozen):
-    """A prevention shield: the next ``value`` damage (or "all") in its scope and duration (M3)."""
+    """``prevent``: a prevention shield, the next ``value`` damage (or all) in its scope and
+    duration (M3)."""
 
     do: Literal["prevent"]
+    """Selects this effect."""
     value: Annotated[int, Field(ge=0)] | Literal["all"]
+    """The damage it prevents, or ``all``."""
     duration: Duration = "this_turn"
+    """``this_turn``: to expiration (c); ``until_your_next_turn``: to its owner's next turn
+    (P-17); ``permanent``."""
     scope: Scope = "all"
+    """The damage it covers: ``all``, or only ``combat`` or ``spell`` damage (damage from a
+    triggered ability only ``all`` covers, P-20)."""
     target: EffectTarget = "target"
+    """``target`` (the chosen unit) or an automatic target."""
 
 
 class Double(Frozen):
-    """Damage dealt to the unit is doubled while this lasts (a replacement, M8)."""
+    """``double``: damage dealt to the unit is doubled while this lasts (a replacement, M8)."""
 
     do: Literal["double"]
+    """Selects this effect."""
     duration: Duration = "this_turn"
+    """``this_turn``: to expiration (c); ``until_your_next_turn``: to its owner's next turn
+    (P-17); ``permanent``."""
     scope: Scope = "all"
+    """The damage it covers: ``all``, or only ``combat`` or ``spell`` damage (damage from a
+    triggered ability only ``all`` covers, P-20)."""
     target: EffectTarget = "target"
+    """``target`` (the chosen unit) or an automatic target."""
 
 
 class BonusDamage(Frozen):
-    """The controller's damage of ``scope`` gets +``amount`` Bonus Damage (M3, M-4)."""
+    """``bonus_damage``: the controller's damage of ``scope`` gets +``amount`` Bonus Damage (M3,
+    M-4)."""
 
     do: Literal["bonus_damage"]
+    """Selects this effect."""
     amount: int
+    """Added to the controller's damage of its scope."""
     duration: Duration = "this_turn"
+    """``this_turn``: to expiration (c); ``until_your_next_turn``: to its owner's next turn
+    (P-17); ``permanent``."""
     scope: Scope = "spell"
+    """The damage it adds to: ``all``, or only ``combat`` or ``spell`` damage (damage from a
+    triggered ability only ``all`` covers, P-20)."""
     target: Literal["controller"] = "controller"
+    """Only ``controller``: the player who controls the card."""
 
 
 class LethalRequirement(Frozen):
-    """The unit's lethal requirement becomes ``threshold`` damage instead of its Might (M-3)."""
+    """``lethal_threshold``: the unit's lethal requirement becomes ``threshold`` damage instead
+    of its Might (M-3)."""
 
     do: Literal["lethal_threshold"]
+    """Selects this effect."""
     threshold: int = Field(ge=1)
+    """The damage that is lethal to the unit."""
     duration: Duration = "this_turn"
+    """``this_turn``: to expiration (c); ``until_your_next_turn``: to its owner's next turn
+    (P-17); ``permanent``."""
     target: EffectTarget = "target"
+    """``target`` (the chosen unit) or an automatic target."""
 
 
 class AddRunes(Frozen):
+    """``add_runes``: runes added to the controller's pool."""
+
     do: Literal["add_runes"]
+    """Selects this effect."""
     amount: int = Field(ge=0)
+    """Runes added."""
     target: Literal["controller"] = "controller"
+    """Only ``controller``: the player who controls the card."""
 
 
 Effect = Annotated[
@@ -113,23 +162,42 @@ class Ability(Frozen):
     P-12)."""
 
     when: Literal["takes_damage", "dies", "healed", "end_of_turn"]
+    """The event that triggers it: ``takes_damage`` (damage was dealt to the unit, not when
+    fully prevented, M4), ``dies`` (at a cleanup, a Combat Cleanup or expiration (a)),
+    ``healed`` (a Heal removed damage from it, P-22), ``end_of_turn`` (every end of turn,
+    before expiration, P-12)."""
     name: str = ""
+    """Shown in the timeline; empty: ``when <when>``."""
     effects: tuple[Effect, ...] = ()
+    """Put on the chain together when it triggers, and applied in order as it resolves; each
+    names an automatic target."""
 
 
 class MightCardDef(Frozen):
     """A unit (with Might) or a spell (``speed: reaction`` may answer a spell on the chain)."""
 
     name: Name
+    """The name a set-up ``card:`` refers to."""
     kind: Literal["unit", "spell"]
+    """A ``unit`` goes to its owner's base when played; a ``spell`` goes on the chain."""
     text: str = ""
+    """The printed text: shown, not interpreted."""
     cost: int = Field(default=0, ge=0)
+    """Runes paid from the owner's pool when it is played (P-19)."""
     might: int = 0
+    """Units: base Might."""
     keywords: tuple[str, ...] = ()
+    """Units: shown, not interpreted."""
     speed: Literal["normal", "reaction"] = "normal"
+    """Spells: a ``reaction`` may be played, by either player, while a spell is on the chain
+    (M-7)."""
     target: TargetSpec | None = None
+    """Spells: the unit the player chooses when playing it; needed when an effect aims at
+    ``target``."""
     effects: tuple[Effect, ...] = ()
+    """Spells: applied in order when it resolves."""
     abilities: tuple[Ability, ...] = ()
+    """Units: triggered abilities (a unit has no activated ones)."""
 
     @model_validator(mode="after")
     def _targets_are_chosen(self) -> MightCardDef:

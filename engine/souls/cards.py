@@ -44,8 +44,12 @@ class TargetSpec(Frozen):
     """What a card or ability may target when it is played or activated."""
 
     side: Side = "any"
+    """Whose card, seen from the card's owner."""
     kind: Literal["soul", "realm", "soul_or_realm", "captured_soul"] = "soul"
+    """``soul``: an active Soul on a slot; ``realm``: an active Realm; ``soul_or_realm``: either;
+    ``captured_soul``: a captured Soul, and only one (14.5.1)."""
     line: Literal["front", "back", "any"] = "any"
+    """The Soul's line (S-2); Souls only."""
 
     def describe(self) -> str:
         """What may be targeted, in the rules' words.
@@ -61,53 +65,84 @@ class TargetSpec(Frozen):
 
 
 class Damage(Frozen):
+    """``damage``: deal damage (14.1.1); the card with the effect is its source."""
+
     do: Literal["damage"]
+    """Selects this effect."""
     amount: int = Field(ge=0)
+    """Damage, a multiple of 5 (S-5), rounded when applied (S-7); at most the current HP (S-8),
+    none at 0 HP (S-9)."""
     target: EffectTarget = "target"
+    """``target`` (the chosen target) or an automatic target."""
 
 
 class Heal(Frozen):
+    """``heal``: remove damage (14.2)."""
+
     do: Literal["heal"]
+    """Selects this effect."""
     amount: int = Field(ge=0)
+    """HP healed, a multiple of 5 (S-5), rounded when applied (S-7); at most the damage (S-10)."""
     target: EffectTarget = "target"
+    """``target`` (the chosen target) or an automatic target."""
 
 
 class Capture(Frozen):
+    """``capture``: capture a Soul at once, whatever its HP, even in a battle window (14.4.4)."""
+
     do: Literal["capture"]
+    """Selects this effect."""
     target: EffectTarget = "target"
+    """``target`` (the chosen target) or an automatic target."""
 
 
 class Exile(Frozen):
+    """``exile``: a captured Soul goes to the exile zone, face up, damage 0, its slot free
+    (14.5.4)."""
+
     do: Literal["exile"]
+    """Selects this effect."""
     target: EffectTarget = "target"
+    """``target`` (the chosen target) or an automatic target."""
 
 
 class GainBonus(Frozen):
-    """Gain (or, with a negative amount, lose) max HP or power."""
+    """``bonus``: gain (or, with a negative amount, lose) max HP or power (S-6)."""
 
     do: Literal["bonus"]
+    """Selects this effect."""
     stat: Literal["max_hp", "power"]
+    """The stat it changes."""
     amount: int
+    """Added to the stat: a multiple of 5 (S-5), negative to take away; a max-HP loss can
+    capture (14.4.3)."""
     duration: Literal["permanent", "end_of_turn"] = "permanent"
+    """``end_of_turn``: it ends in the end phase (14.1.3); ``permanent``: it lasts."""
     target: EffectTarget = "target"
+    """``target`` (the chosen target) or an automatic target."""
 
 
 Effect = Annotated[Damage | Heal | Capture | Exile | GainBonus, Field(discriminator="do")]
 
 
 class Ability(Frozen):
-    """Effects that resolve when the ability is activated or when its trigger happens.
-
-    ``when``: ``activated`` (a player uses it), ``damaged`` (this Soul took more than 0 damage,
-    14.1.5), ``captured`` (this Soul was just captured), ``end_of_turn`` (the end phase of every
-    turn), ``sprung`` (an Ambush revealed by its owner).
-    """
+    """Effects that resolve when the ability is activated or when its trigger happens."""
 
     when: Literal["activated", "damaged", "captured", "end_of_turn", "sprung"] = "activated"
+    """``activated``: a player uses it (``activate``); ``sprung``: its Ambush is revealed by its
+    owner (``spring``); the triggers: ``damaged`` (this card took more than 0 damage, 14.1.5,
+    S-8), ``captured`` (this Soul was just captured), ``end_of_turn`` (the end phase of every
+    turn)."""
     name: str = ""
+    """Shown in the timeline; empty: ``when <when>`` for a trigger, ``ability`` when activated."""
     cost_hp: int | Literal["10x_rank"] | None = None
+    """HP the Soul pays, as damage, before the effects (14.3.1): a multiple of 5 (S-5) or
+    ``10x_rank`` (10 x rank); activated abilities only."""
     target: TargetSpec | None = None
+    """What the player chooses when activating or springing it; activated and sprung abilities
+    only (a trigger's effects name automatic targets)."""
     effects: tuple[Effect, ...] = ()
+    """Resolved in order, each looking at its target again (P-4)."""
 
     @model_validator(mode="after")
     def _costs_and_targets_need_a_player(self) -> Ability:
@@ -130,10 +165,16 @@ class CountingStatic(Frozen):
     """A static bonus that counts cards: ``amount`` of ``stat`` for each match (Sylva)."""
 
     stat: Literal["max_hp", "power"]
+    """The stat it raises (or, with a negative amount, lowers)."""
     amount: int
+    """Added to the stat for each card counted: a multiple of 5 (S-5)."""
     counting: Literal["captured_souls"] = "captured_souls"
+    """What is counted: ``captured_souls``, the captured Souls still on slots (14.5.3); an
+    exiled Soul no longer counts."""
     side: Side = "own"
+    """Whose captured Souls, seen from the card's owner."""
     trait: Name | None = None
+    """Only Souls with this trait count; omitted: every captured Soul."""
 
     def describe(self) -> str:
         """What the card's text says, as the inspector shows it.
@@ -154,19 +195,39 @@ class CardDef(Frozen):
     """A card as printed. Souls have rank/hp/power; Realms hp/counterblow; Armament grants."""
 
     name: Name
+    """The name a set-up ``card:`` refers to."""
     kind: Literal["soul", "realm", "spell", "armament", "ambush"]
+    """A ``soul`` is recruited onto a slot; a ``realm`` sits in the Realm slot and shatters at
+    0 HP, and its owner loses (14.4.6, S-17); a ``spell`` is played from hand; an ``armament``
+    is played onto one of your Souls and goes to the Elysium when that Soul is captured
+    (14.4.5); an ``ambush`` is set at a slot and sprung later. Fields a kind does not use are
+    ignored (their amounts are still checked)."""
     text: str = ""
+    """The printed text: shown, not interpreted."""
     rank: int = Field(default=0, ge=0)
+    """Souls: the rank a ``10x_rank`` cost is 10 times."""
     hp: int = Field(default=0, ge=0)
+    """Souls and Realms: base HP, a multiple of 5 (S-5)."""
     power: int = Field(default=0, ge=0)
+    """Souls: attack damage, a multiple of 5 (S-5)."""
     counterblow: int = Field(default=0, ge=0)
+    """Realms: damage dealt to an attacker, a multiple of 5 (S-5)."""
     traits: tuple[Name, ...] = ()
+    """Souls: traits, such as ``Underling``, that statics count."""
     target: TargetSpec | None = None
+    """Spells: what the player chooses when playing it; needed when an effect aims at
+    ``target``."""
     effects: tuple[Effect, ...] = ()
+    """Spells: resolved in order when played."""
     abilities: tuple[Ability, ...] = ()
+    """Souls (every ``when``), Ambushes (``sprung``: the first one), Realms (``damaged``,
+    ``end_of_turn``)."""
     statics: tuple[CountingStatic, ...] = ()
+    """Souls and Realms: bonuses that hold while the card is active."""
     grants_hp: int = 0
+    """Armament: max HP it gives the equipped Soul, a multiple of 5 (S-5)."""
     grants_power: int = 0
+    """Armament: power it gives the equipped Soul, a multiple of 5 (S-5)."""
 
     @model_validator(mode="after")
     def _amounts_in_steps_of_5(self) -> CardDef:

@@ -13,7 +13,7 @@ A ``Playthrough`` (the app's and the scenario runner's driver) is walked the sam
 actions, its open window, its runner's labels and step ends, and the game inside it.
 
 >>> from engine.scenario import game_from_yaml
->>> from tests.souls_tables import scenario_text
+>>> from tests.support.souls_tables import scenario_text
 >>> game = game_from_yaml(scenario_text())
 >>> before = whole_state(game)
 >>> whole_state(game) == before

@@ -1,12 +1,22 @@
-"""A ``Playthrough`` of scenario text, as the app makes one of a file (tests name the file)."""
+"""A ``Playthrough`` of scenario text, as the app makes one of a file (tests name the file), and
+the error a set-up is refused with."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import pytest
+
 from engine.branches import MAIN
-from engine.scenario import Playthrough, load_scenario, play_branch, validate_scenario
+from engine.errors import ScenarioError
+from engine.scenario import (
+    Playthrough,
+    game_from_yaml,
+    load_scenario,
+    play_branch,
+    validate_scenario,
+)
 from engine.timeline import Step
 from engine.yaml_source import YamlSource
 
@@ -22,3 +32,10 @@ def branch_timelines(path: Path) -> Iterator[tuple[str, list[Step]]]:
     scenario, source = load_scenario(path)
     for name in [MAIN, *(branch.name for branch in scenario.branches)]:
         yield name, play_branch(scenario, source, name).game.steps
+
+
+def set_up_error(text: str, load: Callable[..., object] = game_from_yaml) -> str:
+    """The one-line error of a set-up ``load`` refuses, read as the file ``a.yaml``."""
+    with pytest.raises(ScenarioError) as refused:
+        load(text, name="a.yaml")
+    return str(refused.value)

@@ -1,0 +1,2 @@
+"""Cardtable's test suite (docs/testing.md): a package, so that test modules in different
+folders may share a name."""

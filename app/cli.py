@@ -186,7 +186,7 @@ def command_diff(args: argparse.Namespace) -> int:
 
 
 def command_fuzz(args: argparse.Namespace) -> int:
-    from app.fuzz import fuzz_command
+    from fuzz.harness import fuzz_command
 
     return fuzz_command(args)
 

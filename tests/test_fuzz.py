@@ -1,4 +1,4 @@
-"""The proof harness (``cardtable fuzz``, app/fuzz.py): random legal play with invariants.
+"""The proof harness (``cardtable fuzz``, fuzz/): random legal play with invariants.
 
 Small seeded runs find nothing; the same seed gives the same summary, serially and in worker
 processes; planted engine bugs are found, shrunk and written to a scenario that shows them;
@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 
 import engine.souls.game as souls_game
-from app import fuzz as harness
 from app.cli import main
 from engine.errors import RuleError
 from engine.scenario import Playthrough, run_scenario
+from fuzz import harness
 
 
 @pytest.mark.parametrize("ruleset", ["souls", "might"])

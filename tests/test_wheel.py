@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = ("pyproject.toml", "engine", "app", "assets")
+SOURCES = ("pyproject.toml", "engine", "app", "fuzz", "assets")
 
 
 def pip(*args: str) -> None:

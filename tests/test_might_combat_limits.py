@@ -1,6 +1,5 @@
 """Combat assignment limits (M7, M-10), spell targets (M5) and a playtester's doubler (M8), as
-a user sees them, found by surviving mutants of engine/might/ (docs/testing.md, "Mutation
-testing"): each test names what it pins down."""
+a user sees them."""
 
 from __future__ import annotations
 
@@ -49,9 +48,9 @@ def alices_limits(text: str, chooser_order: Answer | None = None) -> tuple[list[
 
 
 def test_the_assignment_limits_name_each_defenders_lethal_in_order() -> None:
-    # combat.describe_limits and combat.never_lethal (M7, M-10): prevention "all" of combat
-    # damage makes a unit impossible to make lethal (assigned last); prevention "all" of spell
-    # damage does not cover combat damage, so that unit still needs its Might
+    # Prevention "all" of combat damage makes a unit impossible to make lethal (assigned last,
+    # M7, M-10); prevention "all" of spell damage does not cover combat damage, so that unit
+    # still needs its Might
     asked, _ = alices_limits(LIMITS)
     assert asked[0] == (
         "5 to assign, in order: stone-whelp needs 2 for lethal; "
@@ -78,7 +77,7 @@ setup:
 
 
 def test_the_lethal_needed_follows_the_controllers_replacement_order() -> None:
-    # combat.lethal_needs and damage.lethal_assignment use the order Bob chose (M7, M8, M-4):
+    # The lethal amount needed follows the order Bob chose (M7, M8, M-4):
     # doubling before prevention 2, the 4-Might sentinel needs 3 (3 -> 6 -> 4), not the 4 of
     # the creation order (4 -> 2 -> 4); then 3 + 2 is exactly Alice's 5, and both die
     asked, game = alices_limits(ORDERED, ("twice", "ward"))
@@ -127,7 +126,7 @@ setup:
 def test_a_spell_refused_its_target_says_what_it_may_target(
     card: str, target: str | None, message: str
 ) -> None:
-    # TargetSpec.describe in the M5 refusals of MightRules.verify_play
+    # the M5 refusal names what the card may target, in the rules' words
     game = might_game_from_yaml(TARGETS)
     with pytest.raises(RuleError) as refused:
         game.play(card, target)
@@ -135,7 +134,7 @@ def test_a_spell_refused_its_target_says_what_it_may_target(
 
 
 def test_a_playtesters_doubler_comes_from_the_playtester() -> None:
-    # MightGame._double_edit: the doubler's source on the table (M8, M-4), as the shield's is
+    # an edit's doubler comes from the playtester (M8, M-4), as an edit's shield does
     game = might_game_from_yaml(TARGETS)
     steps = game.add_doubler("thornback", effect_id="twice")
     assert steps[0].description == "thornback gets doubling twice (all damage) this turn"
@@ -148,9 +147,9 @@ def test_a_playtesters_doubler_comes_from_the_playtester() -> None:
 
 
 def test_a_wrong_order_is_refused_for_a_unit_that_can_never_be_made_lethal() -> None:
-    # MightRules._order_for checks the order when it is given (M-4): the Iron Sentinel's
+    # An order is checked when it is given, not when it is used (M-4): the Iron Sentinel's
     # prevention "all" makes it never lethal, so Alice assigns it nothing and the order is never
-    # used; it was accepted before
+    # used
     text = LIMITS.replace(
         "shields: [{id: aegis, value: all, scope: combat}]",
         "shields: [{id: aegis, value: all, scope: combat}]\n          doublers: [{id: twice}]",
@@ -222,14 +221,14 @@ def units(*pairs: tuple[str, int]) -> tuple[Assigned, ...]:
 def test_an_assignment_outside_the_limits_is_refused_saying_why(
     needs: dict[str, int | None], total: int, assignment: tuple[Assigned, ...], message: str
 ) -> None:
-    # combat.verify_assignment: each M-10 limit, in the words the assignment dialog shows
+    # each M-10 limit, in the words the assignment dialog shows
     with pytest.raises(RuleError) as refused:
         verify_assignment(needs, total, assignment)
     assert (refused.value.rule, refused.value.message) == ("M-10", message)
 
 
 def test_a_replacement_order_choice_says_how_the_effects_apply() -> None:
-    # MightRules._order_for: what the order dialog shows (M3, M8, M-4)
+    # what the order dialog shows (M3, M8, M-4)
     asked: list[Choice] = []
 
     def chooser(choice: Choice) -> Answer:
@@ -258,7 +257,7 @@ def test_a_replacement_order_choice_says_how_the_effects_apply() -> None:
 
 
 def test_an_assignment_that_is_not_a_list_is_refused() -> None:
-    # combat.assignment_of: the answer must be units with their damage, in order (M-10)
+    # the answer must be units with their damage, in order (M-10)
     with pytest.raises(RuleError) as refused:
         assignment_of(("ward", "twice"))
     assert (refused.value.rule, refused.value.message) == (

@@ -1,5 +1,4 @@
-"""Combat at a battlefield as the step log shows it (M-9, M8, M-11, P-12), found by surviving
-mutants of engine/might/turn.py (docs/testing.md, "Mutation testing"): the declaration when
+"""Combat at a battlefield as the step log shows it (M-9, M8, M-11, P-12): the declaration when
 nobody defends, the Deal step when nothing is dealt, and simultaneous "takes damage" triggers."""
 
 from __future__ import annotations
@@ -72,7 +71,7 @@ def test_two_units_dealt_combat_damage_trigger_together_p12() -> None:
 
 
 def test_a_side_with_nothing_to_assign_says_so_m7_m10() -> None:
-    # MightTurn._assign: no enemy unit, or no damage: the step says which, in words
+    # no enemy unit, or no damage: the step says which, in words
     steps = might_game_from_yaml(UNDEFENDED).combat(0)
     assert [(s.description, s.rules) for s in steps if s.phase[-1] == "Assignment"] == [
         ("Alice has 5 damage and 0 enemy units: nothing to assign", ("M7", "M-10")),
@@ -81,7 +80,7 @@ def test_a_side_with_nothing_to_assign_says_so_m7_m10() -> None:
 
 
 def test_the_assignment_choice_shows_each_enemy_units_might_and_damage_m10() -> None:
-    # MightTurn._assign: what the assignment dialog shows beside each unit
+    # what the assignment dialog shows beside each unit
     asked: list[Choice] = []
 
     def chooser(choice: Choice) -> Answer:

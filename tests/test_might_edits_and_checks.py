@@ -1,6 +1,4 @@
-"""The playtester's might edits and the checks of a might scenario, found by surviving mutants
-of engine/might/game.py and engine/might/runner.py (docs/testing.md, "Mutation testing"): each
-test names what it pins down."""
+"""The playtester's might edits and the checks of a might scenario."""
 
 from __future__ import annotations
 
@@ -29,14 +27,14 @@ playthrough = partial(playthrough_of, name="edits.yaml")
 
 
 def test_a_playtesters_heal_is_caused_by_the_playtester_on_the_unit_m6() -> None:
-    # MightGame._heal_edit: the cause names the healed unit, the step cites M6 (and M-6)
+    # the cause names the healed unit, the step cites M6 (and M-6)
     steps = might_game_from_yaml(TABLE).heal("stone-whelp")
     assert (steps[0].description, steps[0].rules) == ("heal: stone-whelp healed", ("M6", "M-6"))
     assert steps[0].cause == Cause(kind="playtester", card="stone-whelp", text="heal stone-whelp")
 
 
 def test_a_playtesters_shield_is_the_playtesters_on_the_unit_m3() -> None:
-    # MightGame._shield_edit: the cause names the unit, the shield's source is the playtester
+    # the cause names the unit, the shield's source is the playtester
     game = might_game_from_yaml(TABLE)
     steps = game.add_shield("iron-sentinel", 2)
     assert steps[0].description == "iron-sentinel gets prevention e1 (2 left of 2) this turn"
@@ -48,13 +46,13 @@ def test_a_playtesters_shield_is_the_playtesters_on_the_unit_m3() -> None:
 
 
 def test_a_shield_of_0_is_a_legal_edit_m3() -> None:
-    # MightGame._shield_edit: prevention is a value of 0 or more (M3), so 0 is accepted
+    # prevention is a value of 0 or more (M3), so 0 is accepted
     steps = might_game_from_yaml(TABLE).add_shield("iron-sentinel", 0, effect_id="nothing")
     assert steps[0].description == "iron-sentinel gets prevention nothing (0 left of 0) this turn"
 
 
 def test_a_playtesters_doubler_is_caused_by_the_playtester_on_the_unit_m8() -> None:
-    # MightGame._double_edit: the cause names the unit
+    # the cause names the unit
     steps = might_game_from_yaml(TABLE).add_doubler("iron-sentinel", effect_id="twice")
     assert steps[0].cause == Cause(
         kind="playtester", card="iron-sentinel", text="doubling on iron-sentinel"
@@ -62,7 +60,7 @@ def test_a_playtesters_doubler_is_caused_by_the_playtester_on_the_unit_m8() -> N
 
 
 def test_adding_0_runes_is_a_legal_edit_m1() -> None:
-    # MightGame._runes_edit: add 0 or more runes (M-1), so 0 is accepted and changes nothing
+    # add 0 or more runes (M-1), so 0 is accepted and changes nothing
     game = might_game_from_yaml(TABLE)
     steps = game.add_runes(0, 0)
     assert steps[0].cause == Cause(kind="playtester", card=None, text="add 0 runes")
@@ -70,7 +68,7 @@ def test_adding_0_runes_is_a_legal_edit_m1() -> None:
 
 
 def test_a_wrong_rune_pool_is_reported_on_the_players_line() -> None:
-    # runner.card_misses: the failure line of a runes expectation is the player's own line
+    # the failure line of a runes expectation is the player's own line
     play = playthrough(
         TABLE
         + """\
@@ -86,7 +84,7 @@ expect:
 
 
 def test_a_missing_card_does_not_hide_the_next_cards_misses() -> None:
-    # runner.card_misses: after a card that does not exist, the other cards are still checked
+    # after a card that does not exist, the other cards are still checked
     play = playthrough(
         TABLE
         + """\
@@ -103,7 +101,7 @@ expect:
 
 
 def test_moving_a_unit_to_base_can_be_played() -> None:
-    # runner.verify: `to: base` is the unit's base, not a battlefield named "base" (M-1)
+    # `to: base` is the unit's base, not a battlefield named "base" (M-1)
     play = playthrough(TABLE)
     move = Action.model_validate({"move": {"unit": "stone-whelp", "to": "base"}})
     assert play.why_not(move) is None
@@ -112,7 +110,7 @@ def test_moving_a_unit_to_base_can_be_played() -> None:
 
 
 def test_an_edit_naming_an_engine_id_is_refused_before_it_is_played_m4() -> None:
-    # runner.verify: the id of a shield or doubler edit is checked (M-4)
+    # the id of a shield or doubler edit is checked (M-4)
     play = playthrough(TABLE)
     shield = {"shield": {"target": "iron-sentinel", "id": "e7", "value": 1}}
     double = {"double": {"target": "iron-sentinel", "id": "e7"}}
@@ -145,8 +143,8 @@ setup:
 
 
 def test_a_deal_looping_only_through_its_bonus_damage_is_refused_p25() -> None:
-    # runner.verify: the trial of a deal edit includes its Bonus Damage (M3, P-25): 0 damage
-    # triggers nothing, 0 + 1 starts the wisp's endless heal-and-hurt
+    # the trial of a deal edit includes its Bonus Damage (M3, P-25): 0 damage triggers
+    # nothing, 0 + 1 starts the wisp's endless heal-and-hurt
     play = playthrough(SORE)
     plain = Action.model_validate({"deal": {"target": "sore-wisp", "amount": 0}})
     bonus = Action.model_validate({"deal": {"target": "sore-wisp", "amount": 0, "bonus": 1}})
@@ -172,7 +170,7 @@ setup:
 
 
 def test_a_combat_among_the_responses_to_a_played_unit_is_fought_m10() -> None:
-    # MightPlay.answered: an assignment asked while the action played is not a combat (here
+    # An assignment asked while the action played is not a combat (here
     # a unit's play, whose responses hold the combat: a unit leaves nothing on the chain, so
     # the combat may start) is not written into that action, and the play goes through
     play = playthrough(COMBAT_IN_RESPONSE)
@@ -205,8 +203,8 @@ script:
 
 
 def test_an_order_the_script_left_open_is_not_written_into_the_next_action() -> None:
-    # Playthrough._asking: the script's own run leaves its default order for the golem; the
-    # next action (a heal of another unit) was recorded with it and then refused on replay (M-4)
+    # The script's own run leaves its default order for the golem; the next action (a heal of
+    # another unit) must not be recorded with it, or its replay is refused (M-4)
     play = playthrough_of(STALE, "stale.yaml")
     play.run(play.scenario.script)
     healed = play.act(Action.model_validate({"heal": {"target": "stone-whelp"}}))
@@ -235,7 +233,7 @@ script:
 
 
 def test_a_scripted_edit_keeps_every_argument_it_is_given() -> None:
-    # runner._perform: each script edit is the game's own edit with all its arguments (M-2, M-4)
+    # each script edit is the game's own edit with all its arguments (M-2, M-4)
     play = playthrough_of(SCRIPTED_EDITS, "edits.yaml")
     play.run(play.scenario.script)
     by_hand = might_game_from_yaml(SCRIPTED_EDITS)

@@ -1,6 +1,5 @@
 """The might chain window (what it shows, whose written answers apply inside it), the chain in
-the text picture of a table, and located YAML errors, found by surviving mutants of engine/
-(docs/testing.md, "Mutation testing"): each test names what it kills."""
+the text picture of a table, and located YAML errors."""
 
 from __future__ import annotations
 
@@ -56,7 +55,7 @@ def descriptions(play: Playthrough) -> list[str]:
 
 
 def test_the_chain_window_shows_the_chain_top_first_with_its_rules() -> None:
-    # MightPlay.waiting: the exact prompt, pass label and rules of the chain window
+    # the exact prompt, pass label and rules of the chain window
     # (M-7, P-16: Reactions answer a spell on the chain; P-24: passing resolves it)
     play = playthrough(CHAIN)
     play.act(SPARK)
@@ -84,7 +83,7 @@ def test_the_text_table_lists_the_chain_bottom_to_top() -> None:
 
 
 def test_the_spells_written_order_answers_its_resolution_when_the_players_pass() -> None:
-    # MightPlay.close: passing resolves the chain with the waiting spell's answers (M-4, P-24);
+    # passing resolves the chain with the waiting spell's answers (M-4, P-24);
     # the player is not asked, and the file written from the actions replays the same timeline
     play = playthrough(CHAIN)
     play.act(SPARK, nobody_asked)
@@ -99,7 +98,7 @@ def test_the_spells_written_order_answers_its_resolution_when_the_players_pass()
 
 
 def test_an_edit_inside_the_window_takes_the_spells_written_order() -> None:
-    # MightPlay.inside: an action played while the spell waits is answered from the inner
+    # an action played while the spell waits is answered from the inner
     # action, then from the spell, as in a file's responses (M-4, P-14)
     play = playthrough(CHAIN)
     play.act(SPARK, nobody_asked)
@@ -125,8 +124,8 @@ setup:
 
 
 def test_a_missing_second_player_is_reported_on_the_players_line() -> None:
-    # Spot.child: index 1 of a one-item list has no spot: the error keeps the list's line
-    # (a block list begins at its first "- ")
+    # index 1 of a one-item list has no place of its own: the error keeps the list's line (a
+    # block list begins at its first "- ")
     with pytest.raises(ScenarioError) as raised:
         playthrough(PLAYERS, name="players.yaml")
     assert str(raised.value) == "players.yaml:6: setup.players[1]: Field required"
@@ -154,8 +153,8 @@ def test_a_bad_order_is_reported_on_the_line_of_its_first_entry() -> None:
 
 @pytest.mark.parametrize("ruleset", ["souls", "might"])
 def test_a_table_is_for_two_players(ruleset: str) -> None:
-    # SoulsTable and MightTable: the rules are for two players, so a hand-built table with a
-    # third is refused (MightTurn._hold's "both players have units left" cannot then arise)
+    # the rules are for two players, so a hand-built table with a third is refused (a third
+    # player's unit could never hold a battlefield)
     table = (
         game_from_yaml(SOULS_TWO) if ruleset == "souls" else might_game_from_yaml(MIGHT_TWO)
     ).table

@@ -42,17 +42,17 @@ setup:
 """
 
 
-def test_own_realm_is_the_players_own() -> None:  # _auto_targets "own_realm"
+def test_own_realm_is_the_players_own() -> None:
     game = game_from_yaml(SOULS)
     game.play("keep-mender")
     assert game.table.cards["old-keep"].damage == 10
 
 
-def test_a_static_counts_the_enemys_captured_souls() -> None:  # static_bonus "enemy"
+def test_a_static_counts_the_enemys_captured_souls() -> None:
     assert game_from_yaml(SOULS).table.max_hp("grudge-knight") == 30
 
 
-def test_an_ambush_is_set_without_a_target() -> None:  # _check_play's S-15 message
+def test_an_ambush_is_set_without_a_target() -> None:
     game = game_from_yaml(SOULS)
     with pytest.raises(RuleError) as refused:
         game.play("pitfall", target="ember-imp", slot="B1")
@@ -93,7 +93,8 @@ def test_an_ambush_is_set_without_a_target() -> None:  # _check_play's S-15 mess
     ],
 )
 def test_a_bad_set_up_is_refused_at_its_place(change: tuple[str, str], message: str) -> None:
-    # souls TableBuilder: _check_state's rule and fields, the places of Armament and Ambushes
+    # the rule and the place of each refusal: Armament on a Realm, in hand or damaged, an
+    # Ambush off the grid
     with pytest.raises(ScenarioError) as refused:
         game_from_yaml(SOULS.replace(*change))
     assert message in str(refused.value)
@@ -116,14 +117,14 @@ setup:
 """
 
 
-def test_a_unit_cannot_move_where_it_already_is() -> None:  # verify_move "battlefield"
+def test_a_unit_cannot_move_where_it_already_is() -> None:
     game = might_game_from_yaml(MIGHT)
     with pytest.raises(RuleError) as refused:
         game.verify_move("stone-whelp", 0)
     assert str(refused.value) == "stone-whelp is already there (rule M-1)"
 
 
-def test_what_lethal_needs_counts_the_shield_left() -> None:  # _lethal_needs with a shield
+def test_what_lethal_needs_counts_the_shield_left() -> None:
     asked: list[Choice] = []
 
     def player(choice: Choice):  # type: ignore[no-untyped-def]
@@ -136,7 +137,7 @@ def test_what_lethal_needs_counts_the_shield_left() -> None:  # _lethal_needs wi
     assert needs and needs[0]["guard"] == 4 + 10  # its Might, plus the 10 the shield would stop
 
 
-def test_a_unit_set_up_with_lethal_damage_is_refused() -> None:  # build's rule M-8
+def test_a_unit_set_up_with_lethal_damage_is_refused() -> None:
     with pytest.raises(ScenarioError) as refused:
         might_game_from_yaml(
             MIGHT.replace(
@@ -173,7 +174,7 @@ script:
 
 
 def test_three_orders_for_one_unit_are_used_in_turn(tmp_path: Path) -> None:
-    # ScriptedChooser counts the orders it used; order 1 then 2 then 3, not 1, 3, 2.
+    # the orders are used in the order written: 1 then 2 then 3, not 1, 3, 2
     path = tmp_path / "thrice.yaml"
     path.write_text(THRICE)
     scenario, source = load_scenario(path)
@@ -229,13 +230,13 @@ setup:
     ],
 )
 def test_file_errors_say_where_and_how_many(change: tuple[str, str], message: str) -> None:
-    # pools: the place of a pool of the other ruleset; yaml_source: one problem, or problems
+    # the place of a pool of the other ruleset; how many more problems there are
     with pytest.raises(ScenarioError) as refused:
         game_from_yaml(BARE.replace(*change))
     assert str(refused.value) == message or str(refused.value).endswith(message)
 
 
-def test_an_infinite_number_is_refused_on_its_line() -> None:  # safe_yaml _number's line
+def test_an_infinite_number_is_refused_on_its_line() -> None:
     from engine.safe_yaml import parse_yaml
 
     with pytest.raises(ScenarioError) as refused:
@@ -244,7 +245,7 @@ def test_an_infinite_number_is_refused_on_its_line() -> None:  # safe_yaml _numb
 
 
 def test_here_is_the_battlefield_the_unit_left_even_the_second(tmp_path: Path) -> None:
-    """P-21 at Battlefield 2: the step names Battlefield 2 (rules._apply's battlefield)."""
+    """P-21 at Battlefield 2: the step names Battlefield 2, not the first battlefield."""
     from engine.assets import SCENARIOS
 
     text = (SCENARIOS / "might" / "P-21-here-after-leaving.yaml").read_text()
@@ -286,7 +287,7 @@ setup:
 
 
 def test_an_ability_strikes_its_source_only_while_it_is_on_the_table() -> None:
-    # rules._targets "source": Thornback's Barbed Hide (on the table) is struck back; a spell
+    # Thornback's Barbed Hide (on the table) is struck back; a spell
     # (in the trash by then) is not
     game = might_game_from_yaml(SOURCE)
     game.play("spark", "thornback")

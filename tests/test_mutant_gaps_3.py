@@ -18,7 +18,6 @@ from tests.support.playthroughs import playthrough_of
 
 def test_a_playtesters_damage_is_caused_by_the_playtester_on_the_unit() -> None:
     """A playtester's damage event names the damaged unit in its cause (M-4)."""
-    # kills engine.might.game.xǁMightGameǁ_deal_edit__mutmut_11
     steps = might_game_from_yaml(TRIGGERS).deal("stone-whelp", 1)
     assert steps[0].description == "stone-whelp takes 1 damage (1); marked 0 -> 1"
     assert steps[0].cause == Cause(
@@ -28,7 +27,6 @@ def test_a_playtesters_damage_is_caused_by_the_playtester_on_the_unit() -> None:
 
 def test_moving_and_recalling_a_unit_are_actions_on_that_unit() -> None:
     """The steps of a move and of a recall have the unit in their cause; damage stays (M6, M-6)."""
-    # kills engine.might.rules.xǁMightRulesǁ_relocate__mutmut_15 and _relocate__mutmut_18
     game = might_game_from_yaml(TRIGGERS)
     game.deal("stone-whelp", 1)
     moved = game.move("stone-whelp", 1)
@@ -48,7 +46,6 @@ def test_moving_and_recalling_a_unit_are_actions_on_that_unit() -> None:
 def test_an_assignment_for_a_side_with_no_enemy_unit_is_refused_in_full() -> None:
     """A script's assignment for a player who had no enemy unit to assign to answers no
     question: the combat is refused, saying why (M-10)."""
-    # kills engine.might.runner.x_verify_answers_used__mutmut_26 and __mutmut_27
     play = playthrough_of(TRIGGERS, name="gaps.yaml")
     game = play.game
     assert isinstance(game, MightGame)
@@ -73,7 +70,6 @@ def test_an_assignment_for_a_side_with_no_enemy_unit_is_refused_in_full() -> Non
 
 def test_a_combat_cannot_start_while_a_spell_waits_on_the_chain() -> None:
     """Starting a combat while the chain is not empty is refused, naming the action (M-7)."""
-    # kills engine.might.turn.xǁMightTurnǁ_check_combat__mutmut_1, _2 and _3
     game = might_game_from_yaml(TRIGGERS_WITH_SPARK)
     game.play("spark", "spite-totem")
     assert game.table.chain
@@ -90,7 +86,6 @@ def test_a_combat_cannot_start_while_a_spell_waits_on_the_chain() -> None:
 
 def test_a_second_combat_during_a_combat_is_refused_in_full() -> None:
     """While a combat asks for an assignment, starting another combat is refused (M-9)."""
-    # kills engine.might.turn.xǁMightTurnǁ_check_combat__mutmut_11
     refusals: list[str] = []
     game: MightGame
 
@@ -108,7 +103,6 @@ def test_a_second_combat_during_a_combat_is_refused_in_full() -> None:
 
 def test_a_combat_one_past_the_last_battlefield_is_refused() -> None:
     """There are two battlefields: a combat at battlefield number 3 is refused by number (M-9)."""
-    # kills engine.might.turn.xǁMightTurnǁ_check_combat__mutmut_16
     game = might_game_from_yaml(TRIGGERS)
     assert len(game.table.battlefields) == 2
     with pytest.raises(RuleError) as refused:
@@ -136,7 +130,6 @@ setup:
 def test_an_armament_that_grants_power_raises_power_not_max_hp() -> None:
     """Ember Blade (+10 power) makes Thorn Squire (20 HP, 10 power) attack for 20; its max HP
     stays 20 (S-5, S-6, 14.1.1)."""
-    # kills engine.souls.table.xǁSoulsTableǁ_stat_of__mutmut_20 (grants_hp read for power too)
     game = game_from_yaml(BLADE)
     table = game.table
     assert table.power("thorn-squire") == 20
@@ -152,7 +145,6 @@ def test_an_armament_that_grants_power_raises_power_not_max_hp() -> None:
 
 def test_moving_a_unit_while_a_spell_waits_on_the_chain_is_refused_by_name() -> None:
     """A unit's own actions wait for an empty chain; the refusal names the action (M-7)."""
-    # kills engine.might.rules.xǁMightRulesǁ_verify_own_unit__mutmut_7
     game = might_game_from_yaml(TRIGGERS_WITH_SPARK)
     game.play("spark", "spite-totem")
     with pytest.raises(RuleError) as refused:
@@ -164,7 +156,6 @@ def test_moving_a_unit_while_a_spell_waits_on_the_chain_is_refused_by_name() -> 
 
 def test_moving_a_unit_one_past_the_last_battlefield_is_refused() -> None:
     """There are two battlefields: a move to battlefield number 3 is refused by number (M-1)."""
-    # kills engine.might.rules.xǁMightRulesǁverify_move__mutmut_11
     game = might_game_from_yaml(TRIGGERS)
     with pytest.raises(RuleError) as refused:
         game.move("stone-whelp", 2)
@@ -175,7 +166,6 @@ def test_moving_a_unit_one_past_the_last_battlefield_is_refused() -> None:
 def test_an_unnamed_trigger_is_labelled_by_when_it_fires() -> None:
     """A triggered ability without a name goes on the chain as "when takes damage", caused by
     its unit's trigger (M-7, M-11)."""
-    # kills engine.might.rules.xǁMightRulesǁ_push_ability__mutmut_8, _9, _32 and _35
     game = might_game_from_yaml(TRIGGERS.replace("        name: Spite\n", ""))
     pushed = game.deal("spite-totem", 1)[1]
     assert pushed.description == "spite-totem triggers: when takes damage (goes on the chain)"
@@ -187,7 +177,6 @@ def test_an_unnamed_trigger_is_labelled_by_when_it_fires() -> None:
 def test_a_unit_set_up_at_a_battlefield_that_does_not_exist_is_located_in_full() -> None:
     """The set-up names its battlefields; a unit placed at another is refused where it is
     written, with the names there are (M-1)."""
-    # kills engine.might.runner.xǁTableBuilderǁ_battlefield__mutmut_3 to _12
     with pytest.raises(ScenarioError) as refused:
         playthrough_of(TRIGGERS.replace("at: Battlefield 1", "at: Battlefield 9"), "gaps.yaml")
     assert str(refused.value) == (
@@ -210,7 +199,6 @@ setup:
 
 def test_a_playtesters_exile_is_caused_by_the_playtester_on_the_soul() -> None:
     """Exiling a captured Soul is a playtester's edit on that Soul (14.5.4)."""
-    # kills engine.souls.game.xǁSoulsGameǁexile__mutmut_1, _2 and _13
     game = game_from_yaml(EXILE)
     game.capture("ember-imp")
     exiled = game.exile("ember-imp")
@@ -223,7 +211,6 @@ def test_a_playtesters_exile_is_caused_by_the_playtester_on_the_soul() -> None:
 
 def test_a_playtesters_bonus_is_caused_by_the_playtester_on_the_soul() -> None:
     """A bonus edit is a playtester's edit on that Soul, named by the bonus (S-6)."""
-    # kills engine.souls.game.xǁSoulsGameǁadd_bonus__mutmut_14, _15 and _30
     game = game_from_yaml(EXILE)
     [step] = game.add_bonus("ember-imp", "max_hp", 10, "end_of_turn")
     assert step.cause == Cause(

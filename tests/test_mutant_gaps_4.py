@@ -52,7 +52,6 @@ def ended_step(game: MightGame) -> str:
 
 def test_resolving_an_empty_chain_is_refused_in_full() -> None:
     """Both players passing with nothing on the chain is refused, saying why (M-7)."""
-    # kills engine.might.rules.xǁMightRulesǁ_check_resolve__mutmut_8
     game = might_game_from_yaml(TRIGGERS)
     expected = "the chain is empty: there is nothing to resolve (rule M-7)"
     with pytest.raises(RuleError) as verified:
@@ -68,7 +67,6 @@ def test_resolving_an_empty_chain_is_refused_in_full() -> None:
 def test_a_second_normal_spell_waits_for_an_empty_chain_naming_the_card() -> None:
     """A normal spell cannot be played while another waits on the chain; the refusal names the
     card played (M-7)."""
-    # kills engine.might.rules.xǁMightRulesǁverify_play__mutmut_32
     game = might_game_from_yaml(
         TRIGGERS_WITH_SPARK.replace(
             "hand: [{card: Spark}]", "hand: [{card: Spark}, {card: Spark, id: x}]"
@@ -88,8 +86,6 @@ def test_a_second_normal_spell_waits_for_an_empty_chain_naming_the_card() -> Non
 def test_playing_a_card_or_ending_the_turn_during_combat_is_refused_in_full() -> None:
     """While a combat asks for an assignment (the chain is empty), the turn player can neither
     play a normal spell nor end the turn: both refusals say why (M-9)."""
-    # kills engine.might.rules.xǁMightRulesǁverify_play__mutmut_40 and
-    # engine.might.turn.xǁMightTurnǁ_check_end_turn__mutmut_11
     refusals: list[str] = []
     game: MightGame
 
@@ -125,7 +121,6 @@ def test_playing_a_card_or_ending_the_turn_during_combat_is_refused_in_full() ->
 def test_this_turn_effects_end_in_the_order_the_cards_came_to_the_table() -> None:
     """Expiration (c) ends every "this turn" effect together; the step lists the units in the
     order they came to the table (stone-whelp before iron-sentinel), not by name (M-13, M10)."""
-    # kills engine.might.table.xǁMightTableǁwith_lasting__mutmut_3 and __mutmut_5
     game = might_game_from_yaml(EXPIRATION)
     game.end_turn()
     assert ended_step(game).startswith(
@@ -140,7 +135,6 @@ def test_this_turn_effects_end_in_the_order_the_cards_came_to_the_table() -> Non
 def test_a_this_turn_doubler_ends_and_a_permanent_one_stays() -> None:
     """Expiration (c) ends the unit's "this turn" doubler and keeps its permanent one: the next
     damage is doubled once, with no order to choose (M-13, M8)."""
-    # kills engine.might.turn.xǁMightTurnǁ_end_effects__mutmut_19 and __mutmut_28
     game = might_game_from_yaml(EXPIRATION)
     game.end_turn()
     assert "bob-sentinel: doubling brief (all damage) this turn" in ended_step(game)
@@ -157,7 +151,6 @@ def test_a_this_turn_doubler_ends_and_a_permanent_one_stays() -> None:
 def test_a_this_turn_lethal_override_ends_and_a_permanent_one_applies_again() -> None:
     """Expiration (c) ends a "this turn" lethal requirement; the older permanent one is then
     the latest in force: 2 damage is not lethal at requirement 3 (M-13, M-3)."""
-    # kills engine.might.turn.xǁMightTurnǁ_end_effects__mutmut_20 and __mutmut_31
     game = might_game_from_yaml(EXPIRATION)
     game.set_lethal_threshold("bob-guard", 3, "permanent")
     game.set_lethal_threshold("bob-guard", 1)
@@ -176,7 +169,6 @@ def test_a_this_turn_lethal_override_ends_and_a_permanent_one_applies_again() ->
 def test_a_players_this_turn_bonus_damage_ends_with_the_units_effects() -> None:
     """Expiration (c) ends a player's "this turn" Bonus Damage in the same step as the units'
     effects, listed after them; the permanent grant stays (M-13, M10, M-4)."""
-    # kills engine.might.turn.xǁMightTurnǁ_end_effects__mutmut_52, __mutmut_54 and __mutmut_63
     game = might_game_from_yaml(EXPIRATION)
     assert game.table.bonus_damage(0, "spell") == 3
     game.end_turn()

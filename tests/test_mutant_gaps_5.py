@@ -49,7 +49,6 @@ def triggered(game: MightGame) -> dict[str | None, list[str]]:
 def test_two_units_dying_together_put_their_triggers_on_the_chain_together() -> None:
     """Two "when this dies" triggers from one cleanup go on the chain in P-12's order; one
     alone does not cite P-12."""
-    # kills engine.might.rules.xǁMightRulesǁ_kill__mutmut_64
     rules = triggered(might_game_from_yaml(MARTYRS))
     assert set(rules) == {"martyr-1", "martyr-2"}
     assert all("P-12" in cited and "M-8" in cited for cited in rules.values())
@@ -61,7 +60,6 @@ def test_two_units_dying_together_put_their_triggers_on_the_chain_together() -> 
 
 
 def test_playing_a_card_is_an_action_on_that_card() -> None:
-    # kills engine.might.rules.xǁMightRulesǁplay__mutmut_6 and _9
     game = might_game_from_yaml(MARTYRS)
     [played, *_] = game.play("firestorm")
     assert played.cause == Cause(kind="action", card="firestorm", text="play firestorm")
@@ -85,7 +83,6 @@ setup:
 def test_an_action_played_again_answers_its_orders_from_the_first_one() -> None:
     """Orders given one per damage event count from the first event each time the action is
     played, not from where its last run stopped (M-4)."""
-    # kills engine.might.runner.x_perform__mutmut_4, _5 and _6
     play = playthrough_of(WARDED)
     deal = Action.model_validate(
         {
@@ -122,7 +119,6 @@ setup:
 
 def test_a_unit_that_leaves_the_table_is_ready_again() -> None:
     """Nothing on a unit stays with it when it leaves the table (M-6): not even exhaustion."""
-    # kills engine.might.table.xǁMightCardǁoff_table__mutmut_15
     game = might_game_from_yaml(EXHAUSTED)
     assert game.table.cards["stone-whelp"].exhausted
     game.return_to_hand("stone-whelp")
@@ -142,7 +138,6 @@ setup:
 
 
 def test_a_playtesters_detach_is_an_edit_on_the_armament() -> None:
-    # kills engine.souls.game.xǁSoulsGameǁdetach__mutmut_36
     game = game_from_yaml(ARMED)
     [step] = game.detach("iron-mail")
     assert step.cause == Cause(kind="playtester", card="iron-mail", text="detach iron-mail")
@@ -176,7 +171,6 @@ setup:
 
 
 def test_an_effect_on_all_units_reaches_both_players_units() -> None:
-    # kills engine.might.rules.xǁMightRulesǁ_targets__mutmut_24 and _25
     game = might_game_from_yaml(QUAKE)
     game.play("quake")
     game.resolve()
@@ -185,7 +179,6 @@ def test_an_effect_on_all_units_reaches_both_players_units() -> None:
 
 
 def test_an_effect_on_all_own_units_reaches_only_the_controllers() -> None:
-    # kills engine.might.rules.xǁMightRulesǁ_targets__mutmut_29
     game = might_game_from_yaml(QUAKE)
     game.play("backfire")
     game.resolve()
@@ -215,7 +208,6 @@ setup:
 def test_an_activated_abilitys_source_is_its_soul_and_an_unnamed_one_is_an_ability() -> None:
     """An activated effect aimed at ``source`` reaches the Soul itself (docs/scenarios.md); an
     ability without a name is called "ability"."""
-    # kills engine.souls.game.xǁSoulsGameǁactivate__mutmut_13, _14 and _49
     game = game_from_yaml(PENITENT)
     [activated, *_] = game.activate("penitent")
     assert activated.description == "penitent activates ability"
@@ -235,7 +227,6 @@ setup:
 
 
 def test_springing_an_ambush_is_an_action_on_the_ambush() -> None:
-    # kills engine.souls.game.xǁSoulsGameǁspring__mutmut_14 and _17
     game = game_from_yaml(SET_AMBUSH)
     steps = game.spring("pitfall", "ember-imp")
     assert steps[0].description == "pitfall is sprung from slot B1"
@@ -268,14 +259,12 @@ branches:
 
 
 def test_a_branch_of_a_branch_plays_what_it_keeps_of_its_parent() -> None:
-    # kills engine.scenario.x_play_branch__mutmut_15
     source = YamlSource(Path("branches.yaml"), NESTED_BRANCHES)
     play = play_branch(validate_scenario(source), source, "harder, then healed")
     assert play.game.table.cards["thorn-squire"].damage == 10  # 15 dealt, 5 healed
 
 
 def test_what_a_resolving_chain_item_does_is_caused_by_its_card() -> None:
-    # kills engine.might.rules.xǁMightRulesǁ_resolve_top__mutmut_10 and _13
     game = might_game_from_yaml(MARTYRS)
     game.play("firestorm")
     resolves, hits_martyr, *_ = game.resolve()
@@ -288,7 +277,6 @@ def test_what_a_resolving_chain_item_does_is_caused_by_its_card() -> None:
 
 
 def test_a_playtesters_heal_is_an_edit_on_the_healed_card() -> None:
-    # kills engine.souls.game.xǁSoulsGameǁheal__mutmut_2
     game = game_from_yaml(ARMED)
     game.deal("thorn-squire", 10)
     [healed] = game.heal("thorn-squire", 5)
@@ -309,7 +297,6 @@ setup:
 
 
 def test_recruiting_to_a_slot_that_does_not_exist_lists_the_slots() -> None:
-    # kills engine.souls.game.xǁSoulsGameǁverify_recruit__mutmut_34
     game = game_from_yaml(RECRUIT)
     with pytest.raises(RuleError) as refused:
         game.recruit("thorn-squire", "Z9")
@@ -318,7 +305,6 @@ def test_recruiting_to_a_slot_that_does_not_exist_lists_the_slots() -> None:
 
 
 def test_recruiting_is_an_action_on_the_recruited_soul() -> None:
-    # kills engine.souls.game.xǁSoulsGameǁrecruit__mutmut_5 and _8
     game = game_from_yaml(RECRUIT)
     [recruited, *_] = game.recruit("thorn-squire", "A1")
     assert recruited.description.startswith("thorn-squire is recruited onto slot A1")
@@ -352,7 +338,6 @@ setup:
 def test_healing_several_units_names_the_undamaged_and_triggers_the_healed_together() -> None:
     """Expiration heals every unit in one step, which names each undamaged unit that would have
     triggered (P-22); the healed units' triggers go on the chain together (P-12)."""
-    # kills engine.might.rules.xǁMightRulesǁ_heal__mutmut_31, _63, _67 and _71
     game = might_game_from_yaml(MENDERS)
     steps = game.end_turn()
     heal = next(s for s in steps if s.description.startswith("heal:"))
@@ -391,8 +376,6 @@ setup:
 def test_a_spells_damage_meets_spell_scoped_shields_and_all_scoped_bonus_damage() -> None:
     """Bonus Damage of scope "all" adds to a spell's damage (M3); a shield of scope "spell" and
     a doubler of scope "all" both apply to it, so their order is asked (M-4)."""
-    # kills engine.might.table.xǁMightTableǁbonus_damage__mutmut_9 and _10, and
-    # engine.might.rules.xǁMightRulesǁ_apply_replacements__mutmut_17
     asked: list[Choice] = []
 
     def ward_first(choice: Choice) -> Answer:
@@ -428,7 +411,6 @@ setup:
 
 
 def test_bonuses_until_end_of_turn_end_together_on_every_card() -> None:
-    # kills engine.souls.game.xǁSoulsGameǁ_end_bonuses__mutmut_10
     game = game_from_yaml(SOULS_EDITS)
     game.add_bonus("thorn-squire", "power", 5, "end_of_turn")
     game.add_bonus("ember-imp", "max_hp", 10, "end_of_turn")
@@ -442,14 +424,12 @@ def test_bonuses_until_end_of_turn_end_together_on_every_card() -> None:
 def test_a_soul_paying_hp_is_the_source_of_that_damage() -> None:
     """HP paid is damage from the Soul itself (docs/scenarios.md): its "when damaged" effect
     aimed at the source reaches it."""
-    # kills engine.souls.game.xǁSoulsGameǁ_pay_hp__mutmut_27
     game = game_from_yaml(SOULS_EDITS)
     game.pay_hp("self-mender", 10)
     assert game.table.cards["self-mender"].damage == 5  # paid 10, healed 5 by its own trigger
 
 
 def test_a_playtesters_capture_is_an_edit_on_the_soul() -> None:
-    # kills engine.souls.game.xǁSoulsGameǁcapture__mutmut_2
     game = game_from_yaml(SOULS_EDITS)
     steps = game.capture("ember-imp")
     assert {s.cause for s in steps} == {
@@ -468,7 +448,6 @@ def test_a_playtesters_capture_is_an_edit_on_the_soul() -> None:
 def test_a_wrong_replacement_order_says_what_applies_and_what_it_got(
     unit: str, order: list[str], says: str
 ) -> None:
-    # kills engine.might.damage.x_verify_order__mutmut_13, _14, _23, _24 and _25
     with_whelp = "    - name: Alice\n      units: [{card: Stone Whelp}]\n"
     game = might_game_from_yaml(WARDED.replace("    - name: Alice\n", with_whelp))
     with pytest.raises(RuleError) as refused:
@@ -480,7 +459,6 @@ def test_a_wrong_replacement_order_says_what_applies_and_what_it_got(
 
 
 def test_finishing_a_battle_when_there_is_none_is_refused_by_name() -> None:
-    # kills engine.souls.game.xǁSoulsGameǁ_check_finish_battle__mutmut_8
     game = game_from_yaml(SOULS_EDITS)
     with pytest.raises(RuleError) as refused:
         game.finish_battle()
@@ -488,7 +466,6 @@ def test_finishing_a_battle_when_there_is_none_is_refused_by_name() -> None:
 
 
 def test_an_ambush_set_during_a_battle_is_refused_by_name() -> None:
-    # kills engine.souls.game.xǁSoulsGameǁ_check_play__mutmut_48
     game = game_from_yaml(
         SET_AMBUSH.replace("ambushes: {B1: {card: Pitfall}}", "hand: [{card: Pitfall}]")
     )
@@ -502,7 +479,6 @@ def test_an_ambush_set_during_a_battle_is_refused_by_name() -> None:
 
 
 def test_playing_a_spell_is_an_action_on_the_spell() -> None:
-    # kills engine.souls.game.xǁSoulsGameǁplay__mutmut_6 and _9
     game = game_from_yaml(
         SET_AMBUSH.replace("ambushes: {B1: {card: Pitfall}}", "hand: [{card: Firebolt}]")
     )
@@ -540,14 +516,12 @@ setup:
     ],
 )
 def test_an_unknown_card_in_a_might_hand_or_trash_is_located(unknown: str, located: str) -> None:
-    # kills engine.might.runner.xǁTableBuilderǁbuild__mutmut_21, _27, _28, _34, _40 and _41
     other = ({"Nothing Here", "Nothing There"} - {unknown}).pop()
     text = MIGHT_ZONES.replace(f"        - {{card: {other}}}\n", "")
     assert set_up_error(text, might_game_from_yaml).startswith(located)
 
 
 def test_a_might_set_up_starts_at_its_turn() -> None:
-    # kills engine.might.runner.xǁTableBuilderǁbuild__mutmut_71
     text = MIGHT_ZONES.replace("        - {card: Nothing Here}\n", "")
     game = might_game_from_yaml(text.replace("        - {card: Nothing There}\n", ""))
     assert game.table.turn == 3
@@ -573,7 +547,6 @@ setup:
 def test_might_set_up_mistakes_are_located_and_explained() -> None:
     """Two cards with one id, a spell set up as a unit and an unknown card: each error names
     its place, says what is wrong and, where a rule decides it, cites it."""
-    # kills engine.might.runner.xǁTableBuilderǁ_place__mutmut_7 to _13, _18 to _21 and _34 to _39
     assert set_up_error(TWO_WHELPS, might_game_from_yaml) == (
         "a.yaml:9: setup.players[0].units[1]: two cards have the id 'stone-whelp': "
         "give one an explicit id"
@@ -589,7 +562,6 @@ def test_might_set_up_mistakes_are_located_and_explained() -> None:
 
 
 def test_a_captured_souls_armaments_are_named_together() -> None:
-    # kills engine.souls.game.xǁSoulsGameǁ_capture__mutmut_92
     two = ARMED.replace("[{card: Iron Mail}]", "[{card: Iron Mail}, {card: Ember Blade}]")
     [captured] = game_from_yaml(two).capture("thorn-squire")
     assert captured.description == (
@@ -639,7 +611,6 @@ setup:
 def test_a_capture_counts_for_every_active_sylva_after_a_captured_one() -> None:
     """A captured Sylva counts nothing (14.5.1); the active one after it in the order of
     events still gains from the capture (14.5.3)."""
-    # kills engine.souls.game.xǁSoulsGameǁ_counted_changes__mutmut_6
     game = game_from_yaml(SYLVAS)
     [captured] = game.capture("ember-imp")
     assert "new-sylva max_hp 30 -> 40" in captured.description
@@ -647,7 +618,6 @@ def test_a_capture_counts_for_every_active_sylva_after_a_captured_one() -> None:
 
 
 def test_ambushes_at_a_captured_souls_slot_are_named_together() -> None:
-    # kills engine.souls.game.xǁSoulsGameǁ_capture__mutmut_104, _109, _110 and _116
     game = game_from_yaml(SYLVAS)
     game.play("second-pitfall", slot="A1")
     [captured] = game.capture("ember-imp")
@@ -657,7 +627,6 @@ def test_ambushes_at_a_captured_souls_slot_are_named_together() -> None:
 def test_an_exile_of_an_active_soul_does_nothing() -> None:
     """Only a captured Soul is exiled (14.5.4): an ability that exiles its own active Soul
     does nothing, and says why."""
-    # kills engine.souls.game.xǁSoulsGameǁ_unaffected__mutmut_7 and _12 to _16
     game = game_from_yaml(SYLVAS)
     steps = game.activate("hermit-exile")
     [nothing] = [s for s in steps if s.description.startswith("exile on")]
@@ -671,7 +640,6 @@ def test_an_exile_of_an_active_soul_does_nothing() -> None:
 def test_a_capture_of_a_realm_does_nothing() -> None:
     """Only a Soul on a slot is captured (14.4.4): an effect that would capture a Realm does
     nothing, and says why."""
-    # kills engine.souls.game.xǁSoulsGameǁ_unaffected__mutmut_24, _25, _29 and _30
     game = game_from_yaml(
         SYLVAS.replace("    - name: Alice\n", "    - name: Alice\n      realm: {card: Old Keep}\n")
     )
@@ -686,8 +654,6 @@ def test_a_capture_of_a_realm_does_nothing() -> None:
 
 def test_an_effect_on_a_realm_that_is_not_there_has_no_target() -> None:
     """An effect with no target does nothing (S-15); the effects after it still resolve."""
-    # kills engine.souls.game.xǁSoulsGameǁ_auto_targets__mutmut_35 and
-    # engine.souls.game.xǁSoulsGameǁ_resolve_effects__mutmut_19
     game = game_from_yaml(SYLVAS)  # Bob has no Realm
     steps = game.activate("hermit-exile", 2)
     [nothing] = [s for s in steps if s.description.startswith("damage:")]
@@ -697,7 +663,6 @@ def test_an_effect_on_a_realm_that_is_not_there_has_no_target() -> None:
 
 
 def test_an_effect_on_all_own_souls_reaches_only_the_controllers() -> None:
-    # kills engine.souls.game.xǁSoulsGameǁ_auto_targets__mutmut_40, _43 and _44
     game = game_from_yaml(
         SYLVAS.replace(
             "    - name: Bob\n", "    - name: Bob\n      slots: {A1: {card: Thorn Squire}}\n"
@@ -709,7 +674,6 @@ def test_an_effect_on_all_own_souls_reaches_only_the_controllers() -> None:
 
 
 def test_damage_notes_are_listed_together() -> None:
-    # kills engine.souls.game.xǁSoulsGameǁ_deal_damage__mutmut_63
     game = game_from_yaml(SOULS_EDITS)
     dealt, *_ = game.deal("ember-imp", 17)
     assert dealt.description == (
@@ -718,7 +682,6 @@ def test_damage_notes_are_listed_together() -> None:
 
 
 def test_a_target_for_a_card_that_does_not_target_is_refused_by_name() -> None:
-    # kills engine.souls.game.xǁSoulsGameǁverify_target__mutmut_9
     game = game_from_yaml(SOULS_EDITS)
     with pytest.raises(RuleError) as refused:
         game.verify_target(0, None, "ember-imp")
@@ -729,7 +692,6 @@ def test_a_target_for_a_card_that_does_not_target_is_refused_by_name() -> None:
 def test_an_armament_new_to_a_table_changes_its_soul_too() -> None:
     """Between two tables, an Armament that is on one only changes the Soul it is attached to
     (what a view redraws, S-6)."""
-    # kills engine.souls.index.xǁSoulsIndexǁaffected__mutmut_5
     table = game_from_yaml(ARMED).table
     assert table.differences(table.without_card("iron-mail")) == {"iron-mail", "thorn-squire"}
 
@@ -759,7 +721,6 @@ setup:
 def test_captures_stop_when_the_game_ends() -> None:
     """The capture that shatters Bob's Realm ends the game (S-17): the Mourner, at 0 HP only
     because that same capture took its max HP, is not captured after it."""
-    # kills engine.souls.game.xǁSoulsGameǁ_capture_check__mutmut_1
     game = game_from_yaml(MOURNER)
     game.attack("ember-imp", "ember-citadel")
     game.finish_battle()
@@ -772,7 +733,6 @@ def test_captures_stop_when_the_game_ends() -> None:
 def test_a_capture_check_that_finds_nobody_moves_the_baseline_on() -> None:
     """A max-HP loss is cited (14.4.3) against the table of the last check: a loss that an
     earlier check already saw does not make a later capture one."""
-    # kills engine.souls.game.xǁSoulsGameǁ_capture_check__mutmut_5
     game = game_from_yaml(SOULS_EDITS)
     game.add_bonus("thorn-squire", "max_hp", -10)  # checked: still above 0 HP
     steps = game.deal("thorn-squire", game.table.hp("thorn-squire"))
@@ -781,7 +741,6 @@ def test_a_capture_check_that_finds_nobody_moves_the_baseline_on() -> None:
 
 
 def test_a_soul_set_up_at_0_hp_is_located_on_its_owners_slot() -> None:
-    # kills engine.souls.runner.xǁTableBuilderǁ_check_settled__mutmut_3, _9, _11 and _12
     text = SOULS_EDITS.replace("{card: Ember Imp}", "{card: Ember Imp, damage: 10}")
     assert set_up_error(text) == (
         "a.yaml:16: setup.players[1].slots.A1: ember-imp starts at 0 HP and would be captured "
@@ -790,7 +749,6 @@ def test_a_soul_set_up_at_0_hp_is_located_on_its_owners_slot() -> None:
 
 
 def test_a_realm_set_up_at_0_hp_is_located_on_its_owners_realm() -> None:
-    # kills engine.souls.runner.xǁTableBuilderǁ_check_settled__mutmut_15
     text = MOURNER.replace("damage: 30}", "damage: 40}")
     assert set_up_error(text).startswith("a.yaml:18: setup.players[1].realm: ember-citadel starts")
 
@@ -830,8 +788,6 @@ def test_an_unsettled_or_misplaced_set_up_is_located_and_explained(
 ) -> None:
     """A Realm set up shattered or at 0 HP, a Soul at 0 HP (P-6) and a slot outside the grid
     (S-1): each error names its place and says what to do; the last column and row are in."""
-    # kills engine.souls.runner.xǁTableBuilderǁ_check_settled__mutmut_26 to _64 and
-    # engine.souls.runner.xǁTableBuilderǁ_check_slot__mutmut_4 to _16
     text = MOURNER.replace(*change)
     if located is None:
         game_from_yaml(text, name="a.yaml")
@@ -863,12 +819,10 @@ def test_an_unsettled_or_misplaced_set_up_is_located_and_explained(
 def test_a_card_of_the_wrong_kind_or_unknown_is_located_where_it_is_set_up(
     change: tuple[str, str], located: str
 ) -> None:
-    # kills engine.souls.runner.xǁTableBuilderǁbuild__mutmut_13, _22, _23, _37, _60 and _61
     assert set_up_error(MOURNER.replace(*change)).startswith(located)
 
 
 def test_a_souls_set_up_starts_at_its_turn() -> None:
-    # kills engine.souls.runner.xǁTableBuilderǁbuild__mutmut_108
     game = game_from_yaml(SOULS_EDITS.replace("setup:\n", "setup:\n  turn: 3\n"))
     assert game.table.turn == 3
 
@@ -902,12 +856,10 @@ def test_a_souls_set_up_starts_at_its_turn() -> None:
 def test_a_card_set_up_with_what_its_zone_cannot_hold_is_refused(
     change: tuple[str, str], located: str
 ) -> None:
-    # kills engine.souls.runner.xǁTableBuilderǁ_check_state__mutmut_19
     assert set_up_error(MOURNER.replace(*change)) == located
 
 
 def test_two_souls_cards_with_one_id_are_located_at_the_second() -> None:
-    # kills engine.souls.runner.xǁTableBuilderǁ_place__mutmut_27 to _30
     second = "        B1: {card: Mourner, damage: 10}\n        C1: {card: Ember Imp}\n"
     text = MOURNER.replace("        B1: {card: Mourner, damage: 10}\n", second)
     assert set_up_error(text) == (
@@ -917,7 +869,6 @@ def test_two_souls_cards_with_one_id_are_located_at_the_second() -> None:
 
 
 def test_a_soul_set_up_as_an_armament_is_refused_where_it_is() -> None:
-    # kills engine.souls.runner.xǁTableBuilderǁ_place__mutmut_70
     armed = "{card: Mourner, damage: 10, armament: [{card: Ember Imp, id: imp-mail}]}"
     assert set_up_error(MOURNER.replace("{card: Mourner, damage: 10}", armed)) == (
         "a.yaml:16: setup.players[0].slots.B1.armament[0].card: Ember Imp is a Soul, "
@@ -930,7 +881,6 @@ def test_a_scenario_file_is_opened_without_blocking_and_not_inherited(
 ) -> None:
     """The file is opened non-blocking and close-on-exec: a file swapped for a FIFO after the
     check cannot hang the reader (docs/scenarios.md, hostile files)."""
-    # kills engine.input_file.x_read_text__mutmut_18, _19 and _20
     path = tmp_path / "a.yaml"
     path.write_text("ruleset: souls\n")
     opened: list[int] = []

@@ -18,7 +18,7 @@ playthrough = partial(playthrough_of, name="gaps.yaml")
 
 
 def test_a_playtesters_might_edit_is_caused_by_the_playtester_on_the_unit() -> None:
-    # MightGame._might_edit: the cause names the edited unit (M-2)
+    # the cause names the edited unit (M-2)
     steps = might_game_from_yaml(TRIGGERS).modify_might("stone-whelp", 3)
     assert steps[0].description == (
         "stone-whelp gets +3 Might from playtester this turn (e1): Might 2 -> 5"
@@ -29,7 +29,7 @@ def test_a_playtesters_might_edit_is_caused_by_the_playtester_on_the_unit() -> N
 
 
 def test_a_self_effect_of_a_dead_unit_says_the_unit_is_gone() -> None:
-    # MightRules._why_nothing "self" (P-27): the dies trigger finds its unit in the trash
+    # P-27: the dies trigger finds its unit in the trash
     game = might_game_from_yaml(TRIGGERS)
     steps = game.deal("pyre-moth", 1)
     assert [s.description for s in steps if "no legal target" in s.description] == [
@@ -38,7 +38,7 @@ def test_a_self_effect_of_a_dead_unit_says_the_unit_is_gone() -> None:
 
 
 def test_a_source_effect_after_sourceless_damage_says_there_is_no_source() -> None:
-    # MightRules._why_nothing "source" (P-27): the playtester's damage has no source
+    # P-27: the playtester's damage has no source
     game = might_game_from_yaml(TRIGGERS)
     steps = game.deal("spite-totem", 1)
     nothing = [s for s in steps if "no legal target" in s.description]
@@ -48,7 +48,7 @@ def test_a_source_effect_after_sourceless_damage_says_there_is_no_source() -> No
 
 
 def test_moving_to_an_unknown_battlefield_lists_the_battlefields() -> None:
-    # runner.battlefield_index: the M-1 refusal of a script move
+    # the M-1 refusal of a script move
     play = playthrough(TRIGGERS)
     move = Action.model_validate({"move": {"unit": "stone-whelp", "to": "Battlefield 9"}})
     expected = "there is no battlefield 'Battlefield 9' (Battlefield 1, Battlefield 2) (rule M-1)"
@@ -59,7 +59,7 @@ def test_moving_to_an_unknown_battlefield_lists_the_battlefields() -> None:
 
 
 def test_a_wrong_holder_is_reported_on_the_holders_line() -> None:
-    # runner.card_misses: the failure line of a holders expectation (M-12)
+    # the failure line of a holders expectation (M-12)
     play = playthrough(
         TRIGGERS
         + """\
@@ -75,7 +75,7 @@ expect:
 
 
 def test_an_order_left_open_in_a_combat_with_an_assignment_is_the_default() -> None:
-    # ScriptedChooser.__call__: an assignment answers only an assignment choice, so the order
+    # An assignment answers only an assignment choice, so the order
     # of Alice's sentinel (asked of Alice, M-4) takes the default and is written in
     play = playthrough(ORDERS_IN_COMBAT)
     combat = {
@@ -115,7 +115,7 @@ script:
 
 
 def test_per_event_orders_survive_an_assignment_in_between() -> None:
-    # ScriptedChooser.__call__'s count: the combat event uses the first order, Alice's
+    # The count of orders used: the combat event uses the first order, Alice's
     # assignment comes next, then Thornback's Barbed Hide (P-21) uses the second (M-4). The
     # unit's id reads like Alice's assignment ("assign Alice"): the assignment must leave the
     # count of the unit's orders used at 1
@@ -131,7 +131,7 @@ def test_per_event_orders_survive_an_assignment_in_between() -> None:
 
 
 def test_a_set_up_shield_prevents_only_what_it_has_left() -> None:
-    # runner.shield_left: `remaining` of a set-up shield, not its whole value (M3, M-5)
+    # `remaining` of a set-up shield, not its whole value (M3, M-5)
     game = might_game_from_yaml(
         TRIGGERS.replace(
             "units: [{card: Spite Totem}]",
@@ -146,7 +146,7 @@ def test_a_set_up_shield_prevents_only_what_it_has_left() -> None:
 
 
 def test_an_order_for_a_unit_named_like_an_assignment_is_still_refused_unasked() -> None:
-    # ScriptedChooser keeps orders and assignments apart: a unit whose id reads like Alice's
+    # Orders and assignments are kept apart: a unit whose id reads like Alice's
     # assignment ("assign Alice") still gets the M-4 refusal for an order it was never asked
     play = playthrough(
         ORDERS_IN_COMBAT.replace(

@@ -15,7 +15,6 @@ from tests.support.might_tables import ORDERS_IN_COMBAT, TRIGGERS
 
 def test_a_playtesters_lethal_edit_is_caused_by_the_playtester_on_the_unit() -> None:
     """A playtester's lethal requirement names the edited unit in its cause (M-3)."""
-    # kills engine.might.game.xǁMightGameǁ_lethal_edit__mutmut_11
     steps = might_game_from_yaml(TRIGGERS).set_lethal_threshold("stone-whelp", 2)
     assert steps[0].description == (
         "stone-whelp: lethal at 2 damage (from playtester) this turn (e1)"
@@ -27,7 +26,6 @@ def test_a_playtesters_lethal_edit_is_caused_by_the_playtester_on_the_unit() -> 
 
 def test_a_lethal_requirement_of_1_is_allowed_and_0_is_refused() -> None:
     """A lethal requirement is 1 damage or more: 1 is the least allowed (M-3)."""
-    # kills engine.might.game.xǁMightGameǁ_lethal_edit__mutmut_2 and _lethal_edit__mutmut_3
     game = might_game_from_yaml(TRIGGERS)
     game.verify_set_lethal_threshold("stone-whelp", 1)
     steps = game.set_lethal_threshold("stone-whelp", 1)
@@ -42,7 +40,6 @@ def test_a_lethal_requirement_of_1_is_allowed_and_0_is_refused() -> None:
 
 def test_returning_a_unit_to_hand_is_an_action_on_that_unit() -> None:
     """The step of returning a unit to hand has the unit in its cause (M-6)."""
-    # kills engine.might.rules.xǁMightRulesǁreturn_to_hand__mutmut_19 and __mutmut_22
     steps = might_game_from_yaml(TRIGGERS).return_to_hand("stone-whelp")
     assert steps[0].description == "stone-whelp returns to hand and loses its 0 damage"
     assert steps[0].cause == Cause(
@@ -52,7 +49,6 @@ def test_returning_a_unit_to_hand_is_an_action_on_that_unit() -> None:
 
 def test_exhausting_a_unit_is_an_action_on_that_unit() -> None:
     """The step of exhausting a unit has the unit in its cause (M6, M-6)."""
-    # kills engine.might.rules.xǁMightRulesǁset_ready__mutmut_31 and set_ready__mutmut_34
     steps = might_game_from_yaml(TRIGGERS).set_ready("stone-whelp", False)
     assert steps[0].description == "stone-whelp is exhausted"
     assert steps[0].cause == Cause(
@@ -62,7 +58,6 @@ def test_exhausting_a_unit_is_an_action_on_that_unit() -> None:
 
 def test_returning_the_other_players_unit_to_hand_is_refused_by_name() -> None:
     """Only the turn player returns their own unit to hand; the refusal says what (M-1)."""
-    # kills engine.might.rules.xǁMightRulesǁverify_return_to_hand__mutmut_2
     game = might_game_from_yaml(TRIGGERS)
     with pytest.raises(RuleError) as refused:
         game.return_to_hand("spite-totem")
@@ -74,7 +69,6 @@ def test_returning_the_other_players_unit_to_hand_is_refused_by_name() -> None:
 
 def test_a_combat_assignment_is_asked_about_the_combat_it_belongs_to() -> None:
     """The assignment question names the player and the combat, not the step (M-10)."""
-    # kills engine.might.turn.xǁMightTurnǁ_assign__mutmut_68
     asked: list[tuple[str, str, str]] = []
 
     def chooser(choice: Choice) -> Answer:
@@ -92,7 +86,6 @@ def test_a_combat_assignment_is_asked_about_the_combat_it_belongs_to() -> None:
 
 def test_a_combat_only_doubler_says_so() -> None:
     """A doubler scoped to combat damage is described as such, not as all damage (M8)."""
-    # kills engine.might.table.xǁDoublerǁdescribe__mutmut_3
     steps = might_game_from_yaml(TRIGGERS).add_doubler("stone-whelp", scope="combat")
     assert steps[0].description == "stone-whelp gets doubling e1 (combat damage) this turn"
     steps = might_game_from_yaml(TRIGGERS).add_doubler("stone-whelp")

@@ -33,7 +33,7 @@ setup:
 
 
 def test_exiling_a_counted_soul_lists_every_stat_it_changes() -> None:
-    # SoulsGame._exile's description: each counted change after "; " (14.5.3, 14.5.4, S-14)
+    # the exile's description: each counted change after "; " (14.5.3, 14.5.4, S-14)
     game = game_from_yaml(TABLE)
     steps = game.exile("thorn-squire")
     assert steps[0].description == (
@@ -44,7 +44,7 @@ def test_exiling_a_counted_soul_lists_every_stat_it_changes() -> None:
 
 
 def test_every_missed_card_and_the_winner_are_reported_on_their_lines() -> None:
-    # runner.card_misses: an unknown card does not hide the cards after it; the winner's
+    # an unknown card does not hide the cards after it; the winner's
     # failure is on the winner's line (S-1)
     text = (
         TABLE
@@ -78,7 +78,7 @@ script:
 
 
 def test_a_scripted_bonus_keeps_its_duration() -> None:
-    # runner._perform: the script's bonus is the game's own, "until end of turn" (S-6)
+    # the script's bonus is the game's own, "until end of turn" (S-6)
     play = playthrough_of(BONUS, "bonus.yaml")
     play.run(play.scenario.script)
     by_hand = game_from_yaml(BONUS)

@@ -12,7 +12,6 @@ from engine.souls.cards import TargetSpec
 
 def test_a_target_on_either_side_reads_a_and_names_its_line() -> None:
     """A target spec open to both sides reads "a ...", and a line it asks for is named."""
-    # kills mutants of TargetSpec.describe: the "a " side text, the line always left out
     assert TargetSpec(side="any", kind="soul").describe() == "a Soul"
     assert TargetSpec(side="enemy", line="front").describe() == "an enemy Front Line Soul"
     assert TargetSpec(side="own", line="back").describe() == "your Back Line Soul"
@@ -20,7 +19,6 @@ def test_a_target_on_either_side_reads_a_and_names_its_line() -> None:
 
 def test_a_two_word_target_kind_reads_as_words() -> None:
     """A kind reads in the rules' words, Soul and Realm capitalised (S-15)."""
-    # kills mutants of TargetSpec.describe's words for each kind
     assert TargetSpec(side="own", kind="captured_soul").describe() == "your captured Soul"
     assert TargetSpec(side="enemy", kind="soul_or_realm").describe() == ("an enemy Soul or Realm")
     assert TargetSpec(kind="soul_or_realm").describe() == "a Soul or Realm"
@@ -73,7 +71,6 @@ setup:
 
 def test_the_second_players_enemy_static_counts_the_first_players_captured_souls() -> None:
     """Bob's "each enemy captured Soul" counts Alice's two captured Souls (14.5.3)."""
-    # kills engine.souls.table.xǁSoulsTableǁstatic_bonus__mutmut_15 (the enemy of player 1)
     table = game_from_yaml(COUNTING).table
     assert table.max_hp("grudge-knight") == 40
     assert table.hp("grudge-knight") == 40
@@ -81,8 +78,6 @@ def test_the_second_players_enemy_static_counts_the_first_players_captured_souls
 
 def test_a_static_on_either_side_counts_both_players_captured_souls() -> None:
     """ "Each captured Soul" counts Alice's two and Bob's one (14.5.3)."""
-    # kills engine.souls.table.xǁSoulsTableǁstatic_bonus__mutmut_17, _18 (the "any" side
-    # unknown), _19 and _20 (one player counted twice or not at all)
     table = game_from_yaml(COUNTING).table
     assert table.max_hp("wide-watcher") == 50
     assert table.hp("wide-watcher") == 50
@@ -90,7 +85,6 @@ def test_a_static_on_either_side_counts_both_players_captured_souls() -> None:
 
 def test_two_counting_statics_on_one_card_add_up() -> None:
     """Two statics on the same stat both count: +10 for Bob's own, +5 x 2 for Alice's (14.5.3)."""
-    # kills engine.souls.table.xǁSoulsTableǁstatic_bonus__mutmut_29 (only the last static kept)
     table = game_from_yaml(COUNTING).table
     assert table.max_hp("twin-tally") == 40
     assert table.hp("twin-tally") == 40
@@ -123,8 +117,6 @@ branches:
 def test_a_scenario_run_reports_its_file_labels_and_every_failure(tmp_path: Path) -> None:
     """A run keeps its file and the step of each label, and lists the main script's failures
     before each branch's."""
-    # kills engine.scenario.x_run_scenario__mutmut_11 (a branch's failures replace the main
-    # script's), _20 (no path), _24 and _29 (no labels)
     path = tmp_path / "wrong-guesses.yaml"
     path.write_text(WRONG_GUESSES, encoding="utf-8")
     run = run_scenario(path)

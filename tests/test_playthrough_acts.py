@@ -1,8 +1,6 @@
 """Acting one action at a time (engine/scenario.py ``Playthrough.act`` and ``_inside``): where
 each action's steps end while a window is open, what a refused action leaves behind, where a
-refusal deep inside an action is reported, and the player's answers inside a window, found by
-surviving mutants of engine/ (docs/testing.md, "Mutation testing"): each test
-names what it kills."""
+refusal deep inside an action is reported, and the player's answers inside a window."""
 
 from __future__ import annotations
 

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.session import Session
+from app.session_signals import SessionSignals
 
 NAME_ROLE = Qt.ItemDataRole.UserRole
 TREE_HEIGHT = 92
@@ -26,9 +26,9 @@ class BranchPanel(QWidget):
 
     compare_asked = Signal()
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, signals: SessionSignals) -> None:
         super().__init__()
-        self.session = session
+        self.session = signals.session
         self.tree = QTreeWidget()
         self.tree.setHeaderHidden(True)
         self.tree.setIndentation(12)
@@ -55,7 +55,7 @@ class BranchPanel(QWidget):
         layout.addLayout(top)
         layout.addWidget(self.tree)
         self.items: dict[str, QTreeWidgetItem] = {}
-        session.timeline_changed.connect(self.rebuild)
+        signals.timeline_changed.connect(self.rebuild)
 
     def rebuild(self) -> None:
         self.tree.blockSignals(True)

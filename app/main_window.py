@@ -37,6 +37,7 @@ from app.menu_text import menu_text
 from app.offers import Offer, global_offers, offers_for
 from app.saving import FileChanged, SaveError, copy_location
 from app.session import Session
+from app.session_signals import SessionSignals
 from app.table_scene import TableScene
 from app.table_view import TableView
 from app.timeline_panel import TimelinePanel
@@ -62,12 +63,13 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.settings = settings or QSettings("Cardtable", "Cardtable")
         self.session = Session()
+        self.signals = SessionSignals(self.session)
         self.session.chooser = self.ask_choice
         self.scene = TableScene()
         self.view = TableView(self.scene)
         self.view.setObjectName("table")
         self.setCentralWidget(self.view)
-        self.timeline = TimelinePanel(self.session)
+        self.timeline = TimelinePanel(self.signals)
         self.inspector = Inspector()
         # Both docks share the left side, one above the other, so the table keeps the width.
         self.timeline_dock = self._dock("Timeline", self.timeline)
@@ -81,15 +83,15 @@ class MainWindow(QMainWindow):
         self.pending_pick: Offer | None = None
         self.last_menu: QMenu | None = None  # the card menu shown last (tests read it)
         self.selected_card: str | None = None
-        self.window_bar = WindowBar(self.session, self)
+        self.window_bar = WindowBar(self.signals, self)
         self.view.strip.set_waiting_row(self.window_bar)
         self._build_menus()
         self._build_shortcuts()
         self.setAcceptDrops(True)
         self.resize(1500, 900)
-        self.session.timeline_changed.connect(self._timeline_changed)
-        self.session.step_changed.connect(self._show_step)
-        self.session.dirty_changed.connect(self.setWindowModified)
+        self.signals.timeline_changed.connect(self._timeline_changed)
+        self.signals.step_changed.connect(self._show_step)
+        self.signals.dirty_changed.connect(self.setWindowModified)
         self._update_title()
         self.scene.card_clicked.connect(self.card_clicked)
         self.scene.background_clicked.connect(self.cancel_pick)

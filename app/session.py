@@ -2,13 +2,16 @@
 
 The session holds no rules: it replays the scenario's set-up with a list of script actions
 through the engine (``Playthrough``) and keeps the last good playthrough when anything fails.
+No Qt either: each operation returns a ``Changed`` record of what it changed (as Anki's
+operations do) and tells its listeners; ``app/session_signals.py`` turns that into Qt signals.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass, fields
 from pathlib import Path
-
-from PySide6.QtCore import QObject, Signal
+from typing import Any
 
 from app.branches import BranchState, action_label, answers_label, unique_name
 from app.gc_history import freeze_settled, thaw
@@ -27,16 +30,31 @@ from engine.windows import Waiting
 from engine.yaml_source import YamlSource
 
 
-class Session(QObject):
-    """Signals: ``timeline_changed`` when the steps are replaced, ``step_changed(index)``,
-    ``dirty_changed(dirty)`` when there come to be unsaved actions, and when they are saved."""
+@dataclass(frozen=True)
+class Changed:
+    """What one operation of the session changed, so that views redraw just that; false when
+    nothing did."""
 
-    timeline_changed = Signal()
-    step_changed = Signal(int)
-    dirty_changed = Signal(bool)
+    timeline: bool = False  # the steps were replaced: another playthrough, branch or file
+    step: bool = False  # the selected step moved (``Session.index``)
+    dirty: bool = False  # the unsaved mark changed (``Session.dirty``)
+
+    def __or__(self, other: Changed) -> Changed:
+        return Changed(*(getattr(self, f.name) or getattr(other, f.name) for f in fields(self)))
+
+    def __bool__(self) -> bool:
+        return any(getattr(self, f.name) for f in fields(self))
+
+
+NOTHING = Changed()
+Listener = Callable[[Changed], None]
+
+
+class Session:
+    """The open scenario; ``listeners`` hear of every change (``Changed``)."""
 
     def __init__(self) -> None:
-        super().__init__()
+        self.listeners: list[Listener] = []
         self.path: Path | None = None
         self.scenario: Scenario | None = None
         self.source: YamlSource | None = None
@@ -85,9 +103,20 @@ class Session(QObject):
 
     @dirty.setter
     def dirty(self, value: bool) -> None:
-        if value != self._dirty:
-            self._dirty = value
-            self.dirty_changed.emit(value)
+        self._tell(self._mark(value))
+
+    def _mark(self, dirty: bool) -> Changed:
+        if dirty == self._dirty:
+            return NOTHING
+        self._dirty = dirty
+        return Changed(dirty=True)
+
+    def _tell(self, changed: Changed) -> Changed:
+        """Tell the listeners what changed (nothing when nothing did); return it."""
+        if changed:
+            for listener in list(self.listeners):
+                listener(changed)
+        return changed
 
     @property
     def read_only(self) -> bool:
@@ -96,7 +125,7 @@ class Session(QObject):
 
     # ----------------------------------------------------------------------------- opening
 
-    def open(self, path: Path) -> None:
+    def open(self, path: Path) -> Changed:
         """Open a scenario; on any error (raised) the current session is left as it was."""
         thaw()  # the old file's timeline goes back to the collector
         scenario, source = load_scenario(path)
@@ -112,27 +141,26 @@ class Session(QObject):
         self.origins = {b.name: n for n, b in enumerate(scenario.branches)}
         self.disk_text, self.disk_stamp = source.text, _stamp(path)
         self.last_action = None
-        self._commit(play, play.game.steps[-1].index)
         self.redo_stack.clear()
-        self.dirty = False
+        return self._tell(self._mark(False) | self._commit(play, play.game.steps[-1].index))
 
-    def _commit(self, play: Playthrough, index: int) -> None:
+    def _commit(self, play: Playthrough, index: int) -> Changed:
         freeze_settled()
         self.play = play
         self._probe = None
         self.index = index
-        self.timeline_changed.emit()
-        self.step_changed.emit(index)
+        return Changed(timeline=True, step=True)
 
     # ----------------------------------------------------------------------------- moving
 
-    def select(self, index: int) -> None:
+    def select(self, index: int) -> Changed:
         if not self.play:
-            return
+            return NOTHING
         index = max(0, min(index, self.last))
-        if index != self.index:
-            self.index = index
-            self.step_changed.emit(index)
+        if index == self.index:
+            return NOTHING
+        self.index = index
+        return self._tell(Changed(step=True))
 
     def phase_start(self, direction: int) -> int:
         """The first step of the next (+1) or current/previous (-1) phase."""
@@ -192,7 +220,7 @@ class Session(QObject):
         error = self.refusal(action)
         return None if error is None else str(error)
 
-    def act(self, action: ScriptAction) -> None:
+    def act(self, action: ScriptAction) -> Changed:
         """Play ``action`` after the selected step (inside what waits, if anything does); an
         attack stops at its battle window and a spell waits on the chain. Raises RuleError (or
         ChoiceCancelled) and changes nothing if the engine rejects it or the player cancels.
@@ -200,37 +228,34 @@ class Session(QObject):
         assert self.play is not None
         # Past a script that stopped at its expected refusal, the file's script stays whole:
         # what the user plays after it goes in a branch.
-        branching = not self.acts_at_end() or self.play.runner.stopped is not None
-        if branching:
-            play = self._replay(self.play.actions[: self.kept_actions()])
-        else:
-            play = self._replay(self.play.actions, self.play.open)
-        mark = len(play.game.steps)
-        play.act(action, self.chooser)
-        if branching:  # the later steps stay in the branch acted from
-            self._branch_off(action_label(action))
-        self.redo_stack.clear()
-        self.dirty = True
-        self._played(play, mark)
+        if self.acts_at_end() and self.play.runner.stopped is None:
+            return self._played(
+                self.play.actions, self.play.open, lambda play: play.act(action, self.chooser)
+            )
+        return self._played(
+            self.play.actions[: self.kept_actions()],
+            False,
+            lambda play: play.act(action, self.chooser),
+            branch=lambda _: action_label(action),
+        )
 
     def can_answer_again(self) -> bool:
         """Whether the selected step belongs to an action (the set-up does not)."""
         return self.play is not None and 0 < self.index <= (self.play.runner.ends or [0])[-1]
 
-    def answer_again(self) -> None:
+    def answer_again(self) -> Changed:
         """Play the action of the selected step again with its choices asked afresh (the order
         of replacements, an assignment), in a new branch; raises as ``act`` does."""
         assert self.play is not None and self.can_answer_again()
         ends = self.play.runner.ends
         number = next(n for n, end in enumerate(ends) if end >= self.index)
         before = self.play.actions[number]
-        play = self._replay(self.play.actions[:number])
-        mark = len(play.game.steps)
-        answered = play.act(without_answers(before), self.chooser)
-        self._branch_off(answers_label(before, answered))
-        self.redo_stack.clear()
-        self.dirty = True
-        self._played(play, mark)
+        return self._played(
+            self.play.actions[:number],
+            False,
+            lambda play: play.act(without_answers(before), self.chooser),
+            branch=lambda answered: answers_label(before, answered),
+        )
 
     def _branch_off(self, wanted: str) -> None:
         """Put the shown branch aside unchanged and name a new one, its child, as the shown one."""
@@ -246,10 +271,10 @@ class Session(QObject):
         self.parents[name] = self.branch
         self.branch = name
 
-    def switch(self, name: str) -> None:
+    def switch(self, name: str) -> Changed:
         """Show branch ``name`` as it was left: its step, its undo and redo."""
         if name == self.branch or name not in self.put_aside:
-            return
+            return NOTHING
         assert self.play is not None
         shown = BranchState(
             self.parents[self.branch], self.play, self.redo_stack, self.index, self.last_action
@@ -258,9 +283,9 @@ class Session(QObject):
         self.put_aside[self.branch] = shown
         self.branch = name
         self.redo_stack, self.last_action = target.redo_stack, target.last_action
-        self._commit(target.play, target.index)
+        return self._tell(self._commit(target.play, target.index))
 
-    def rename(self, old: str, new: str) -> None:
+    def rename(self, old: str, new: str) -> Changed:
         """Rename a branch; raises ValueError for ``main``, or for a name a file's branch could not
         have beside the others (engine.names: empty, taken, looking like another), saying why."""
         new = new.strip()
@@ -281,8 +306,7 @@ class Session(QObject):
             state.parent = new if state.parent == old else state.parent
         if self.branch == old:
             self.branch = new
-        self.dirty = True
-        self.timeline_changed.emit()
+        return self._tell(self._mark(True) | Changed(timeline=True))
 
     def branch_play(self, name: str) -> Playthrough:
         """Branch ``name``'s playthrough, shown or put aside."""
@@ -294,49 +318,62 @@ class Session(QObject):
         """Every action of branch ``name``, as played."""
         return list(self.branch_play(name).actions)
 
-    def proceed(self) -> None:
+    def proceed(self) -> Changed:
         """Pass / continue: finish what waits (the capture step; the chain resolves)."""
         assert self.play is not None
-        play = self._replay(self.play.actions, self.play.open)
-        mark = len(play.game.steps)
-        play.proceed(self.chooser)
-        self.redo_stack.clear()
-        self.dirty = True
-        self._played(play, mark)
+        return self._played(
+            self.play.actions, self.play.open, lambda play: play.proceed(self.chooser)
+        )
 
-    def _played(self, play: Playthrough, mark: int) -> None:
-        """Show what was just played from its first step; ``last_action`` spans it."""
+    def _played(
+        self,
+        actions: list[ScriptAction],
+        leave_open: bool,
+        move: Callable[[Playthrough], object],
+        branch: Callable[[Any], str] | None = None,
+        redone: bool = False,
+    ) -> Changed:
+        """Replay ``actions`` (the last left open when ``leave_open``), then ``move`` on it; a
+        refusal propagates and changes nothing. With ``branch`` the move starts a branch named
+        after what it played; the redo stack is cleared (a ``redone`` move pops it instead).
+        What was just played is shown from its first step; ``last_action`` spans it."""
+        play = self._replay(actions, leave_open)
+        mark = len(play.game.steps)
+        played = move(play)
+        if branch is not None:  # the later steps stay in the branch acted from
+            self._branch_off(branch(played))
+        if redone:
+            self.redo_stack.pop()
+        else:
+            self.redo_stack.clear()
         last = play.game.steps[-1].index
         self.last_action = (mark, last) if last >= mark else None
-        self._commit(play, min(mark, last))
+        return self._tell(self._mark(True) | self._commit(play, min(mark, last)))
 
-    def undo(self) -> bool:
+    def undo(self) -> Changed:
         """Take back the last action: inside an open window its last nested action first."""
         back = self.play.take_back() if self.play else None
         if back is None:
-            return False
+            return NOTHING
         self.redo_stack.append((back.action, back.was_open))
         play = self._replay(back.actions, back.leave_open)
-        self.dirty = True
         self.last_action = None
-        self._commit(play, play.game.steps[-1].index)
-        return True
+        return self._tell(self._mark(True) | self._commit(play, play.game.steps[-1].index))
 
-    def redo(self) -> bool:
+    def redo(self) -> Changed:
         if not self.play or not self.redo_stack:
-            return False
+            return NOTHING
         action, was_open = self.redo_stack[-1]
-        play = self._replay(self.play.actions, self.play.open)
-        mark = len(play.game.steps)
         try:
-            play.act(action, self.chooser, open_windows=was_open)
+            return self._played(
+                self.play.actions,
+                self.play.open,
+                lambda play: play.act(action, self.chooser, open_windows=was_open),
+                redone=True,
+            )
         except (RuleError, ScenarioError):
             self.redo_stack.clear()
             raise
-        self.redo_stack.pop()
-        self.dirty = True
-        self._played(play, mark)
-        return True
 
     def _replay(self, actions: list[ScriptAction], leave_last_open: bool = False) -> Playthrough:
         assert self.scenario is not None and self.source is not None

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 
 from app.branch_panel import BranchPanel
 from app.inspector import rule_title
-from app.session import Session
+from app.session_signals import SessionSignals
 from app.tooltips import plain_tooltip
 
 SPEEDS = {"0.5×": 1600, "1×": 800, "2×": 400, "4×": 200}
@@ -35,9 +35,9 @@ def rules_tooltip(rules: tuple[str, ...]) -> str:
 class TimelinePanel(QWidget):
     """Selecting a row shows the table after that step; the buttons move through the timeline."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, signals: SessionSignals) -> None:
         super().__init__()
-        self.session = session
+        session = self.session = signals.session
         self.rows: list[QTreeWidgetItem] = []
         self.tree = QTreeWidget()
         self.tree.setHeaderLabels(["Step", "Rules"])
@@ -89,15 +89,15 @@ class TimelinePanel(QWidget):
         scrub = QHBoxLayout()  # beside the slider, so the dock can be narrow
         scrub.addWidget(self.slider, 1)
         scrub.addWidget(self.speed)
-        self.branches = BranchPanel(session)
+        self.branches = BranchPanel(signals)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.branches)
         layout.addLayout(controls)
         layout.addLayout(scrub)
         layout.addWidget(self.tree)
-        session.timeline_changed.connect(self.rebuild)
-        session.step_changed.connect(self.show_step)
+        signals.timeline_changed.connect(self.rebuild)
+        signals.step_changed.connect(self.show_step)
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt override)
         super().resizeEvent(event)

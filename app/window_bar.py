@@ -9,7 +9,7 @@ from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QMainWindow, QPushButton
 
 from app import message_boxes
-from app.session import Session
+from app.session_signals import SessionSignals
 from app.tooltips import plain_tooltip
 from engine.choices import ChoiceCancelled
 from engine.errors import RuleError
@@ -18,14 +18,14 @@ from engine.errors import RuleError
 class WindowBar(QFrame):
     """Hidden while nothing waits; shows the engine's ``Waiting`` record and passes on click."""
 
-    def __init__(self, session: Session, window: QMainWindow) -> None:
+    def __init__(self, signals: SessionSignals, window: QMainWindow) -> None:
         super().__init__(window)
         self.setObjectName("window_bar")
         self.setStyleSheet(
             "#window_bar { background: #f2c230; border-radius: 4px; }"
             " QLabel { color: #1b1b1b; font-size: 13px; }"
         )
-        self.session = session
+        self.session = signals.session
         self.main = window
         self.prompt = QLabel()
         self.prompt.setTextFormat(Qt.TextFormat.PlainText)
@@ -37,7 +37,7 @@ class WindowBar(QFrame):
         row.setContentsMargins(6, 1, 4, 1)
         row.addWidget(self.prompt, 1)
         row.addWidget(self.button)
-        session.timeline_changed.connect(self.refresh)
+        signals.timeline_changed.connect(self.refresh)
         self.refresh()
 
     def refresh(self) -> None:

@@ -21,6 +21,7 @@ from engine.assets import SCENARIOS
 from engine.branches import MAIN
 from engine.compare import Side, compare_sides
 from engine.errors import ScenarioError, internal_error
+from engine.reference import reference
 from engine.scenario import (
     ScenarioRun,
     load_scenario,
@@ -116,7 +117,8 @@ def command_check(args: argparse.Namespace) -> int:
 
 
 def command_schema(args: argparse.Namespace) -> int:
-    print(json.dumps(scenario_schema(), indent=2))
+    schema = scenario_schema()
+    print(reference(schema) if args.markdown else json.dumps(schema, indent=2))
     return 0
 
 
@@ -202,6 +204,9 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("paths", nargs="+", metavar="FILE|DIR")
     check.set_defaults(handler=command_check)
     schema = commands.add_parser("schema", help="print the scenario file JSON Schema")
+    schema.add_argument(
+        "--markdown", action="store_true", help="print it as the tables of docs/scenarios.md"
+    )
     schema.set_defaults(handler=command_schema)
     demo = commands.add_parser("demo", help="open the app on the built-in demo table")
     demo.add_argument("--print", action="store_true", help="print its timeline instead")

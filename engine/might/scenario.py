@@ -314,9 +314,8 @@ Order = tuple[Name, ...]
 
 
 class Action(ScriptAction):
-    """One script entry: exactly one action key; ``order`` answers replacement-order choices
-    (damaged unit id -> effect ids, or a list of such orders, one per damage event in turn)
-    for everything this action causes."""
+    """One script entry: exactly one action key, plus an optional label, expected error and
+    replacement order."""
 
     QUALIFIERS: ClassVar[tuple[str, ...]] = ("label", "expect_error", "order")
     NESTED_KEY: ClassVar[str] = "responses"  # play.responses
@@ -332,7 +331,7 @@ class Action(ScriptAction):
     move: MoveArgs | None = None
     """Move a unit to a battlefield or its base (M6)."""
     recall: UnitArgs | None = None
-    """Move a unit to its base."""
+    """Move a unit to its base (M6)."""
     ready: UnitArgs | None = None
     """Ready a unit (M6, P-18)."""
     exhaust: UnitArgs | None = None

@@ -107,7 +107,8 @@ class Exile(Frozen):
 
 
 class GainBonus(Frozen):
-    """``bonus``: gain (or, with a negative amount, lose) max HP or power (S-6)."""
+    """``bonus``: gain (or, with a negative amount, lose) max HP or power, the card its source
+    (S-6)."""
 
     do: Literal["bonus"]
     """Selects this effect."""

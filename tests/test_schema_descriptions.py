@@ -1,10 +1,21 @@
-"""`cardtable schema` describes every definition and every field of the scenario format: the
-descriptions are the models' class and attribute docstrings (engine/frozen.py turns them on),
-and docs/scenarios.md's reference is made of them."""
+"""`cardtable schema` describes every definition and every field of the scenario format (the
+models' class and attribute docstrings, engine/frozen.py), and the reference part of
+docs/scenarios.md is made of them (engine/reference.py): the checked-in text is current, covers
+every key, and every link of the page names one of its headings."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
+import pytest
+
+from app.cli import main
+from engine.reference import BEGIN, END, reference, slug, with_reference
 from engine.scenario import scenario_schema
+
+PAGE = Path(__file__).resolve().parents[1] / "docs" / "scenarios.md"
+COMMAND = ".venv/bin/python scripts/scenario_reference.py"
 
 
 def undescribed(schema: dict[str, object]) -> list[str]:
@@ -24,10 +35,8 @@ def undescribed(schema: dict[str, object]) -> list[str]:
 def test_every_definition_and_property_has_a_description() -> None:
     schema = scenario_schema()
     assert schema["$defs"], "the schema has no definitions"
-    missing = undescribed(schema)
-    assert not missing, "give these a class docstring or a docstring under the field: " + ", ".join(
-        missing
-    )
+    missing = ", ".join(undescribed(schema))
+    assert not missing, f"give these a class docstring or a docstring under the field: {missing}"
 
 
 def test_a_missing_description_is_named() -> None:
@@ -38,3 +47,61 @@ def test_a_missing_description_is_named() -> None:
         }
     }
     assert undescribed(schema) == ["Card.name", "Plain"]
+
+
+def test_the_reference_in_the_docs_is_current() -> None:
+    page = PAGE.read_text(encoding="utf-8")
+    current = with_reference(page, reference(scenario_schema()))
+    assert page == current, f"docs/scenarios.md's reference is not current: run {COMMAND}"
+
+
+def test_the_reference_has_a_table_row_for_every_key() -> None:
+    """Every definition has its heading, and under it, before the next, a row for each key."""
+    schema = scenario_schema()
+    text = reference(schema)
+    sections = re.split(r"^### ", text, flags=re.MULTILINE)[1:]
+    by_heading = {section.split("\n", 1)[0]: section for section in sections}
+    assert len(by_heading) == len(schema["$defs"]) == len(sections)
+    rows = {tuple(re.findall(r"^\| `(\w+)` \|", s, flags=re.MULTILINE)) for s in sections}
+    keys = {tuple(d.get("properties", {})) for d in schema["$defs"].values()}
+    assert rows == keys
+
+
+def test_every_link_in_the_page_names_a_heading() -> None:
+    """The guide links into the reference's headings: a renamed model must not leave a link
+    going nowhere."""
+    page = PAGE.read_text(encoding="utf-8")
+    prose = re.sub(r"^```.*?^```", "", page, flags=re.MULTILINE | re.DOTALL)
+    headings = {slug(h) for h in re.findall(r"^#{1,6} (.+)$", prose, flags=re.MULTILINE)}
+    broken = sorted(set(re.findall(r"\]\(#([^)]+)\)", page)) - headings)
+    assert not broken, f"links to no heading of docs/scenarios.md: {', '.join(broken)}"
+
+
+def test_a_page_without_the_markers_is_refused() -> None:
+    with pytest.raises(ValueError, match="no '<!-- reference"):
+        with_reference("# A page\n", "text")
+    page = f"intro\n{BEGIN}\nold\n{END}\nafter\n"
+    assert with_reference(page, "new") == f"intro\n{BEGIN}\n\nnew\n\n{END}\nafter\n"
+
+
+def test_cardtable_schema_markdown_prints_the_reference(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["schema", "--markdown"]) == 0
+    assert capsys.readouterr().out == reference(scenario_schema()) + "\n"
+
+
+def test_a_schema_of_one_ruleset_is_its_scenario_model() -> None:
+    """With one ruleset installed the schema is its model itself, with no shared part."""
+    schema = {
+        "title": "ChessScenario",
+        "properties": {
+            "ruleset": {"const": "chess", "description": "Selects chess."},
+            "seats": {"type": "integer", "maximum": 2, "description": "Players."},
+            "notes": {"default": None, "description": "Anything."},
+        },
+        "required": ["ruleset"],
+    }
+    assert reference(schema).splitlines()[:2] == ["## Chess", ""]
+    assert "| `seats` | integer ≤ 2 | none | Players. |" in reference(schema)
+    assert "| `notes` | any value | none | Anything. |" in reference(schema)

@@ -215,18 +215,3 @@ def test_refusal_without_expect_error_is_still_bad_input(
     path = scenario(tmp_path, "  - turn: 1\n", REFUSED)
     assert main(["run", str(path)]) == 2
     assert "script[2].attack" in capsys.readouterr().err
-
-
-def test_docs_describe_every_shared_expectation_field() -> None:
-    """docs/scenarios.md matches the validators: every field of a step match and of an
-    expectation, and the top-level expect_error, is described."""
-    from engine.script import ExpectationBase, StepMatch
-    from engine.souls.scenario import SoulsScenario
-
-    docs = (Path(__file__).parent.parent / "docs" / "scenarios.md").read_text(encoding="utf-8")
-    shared = docs[docs.index("## Step expectations") : docs.index("# Souls ruleset")]
-    for field in [*StepMatch.model_fields, *ExpectationBase.model_fields]:
-        assert f"`{field}" in shared, field
-    top = docs[docs.index("## Top-level keys") :]
-    for field in SoulsScenario.model_fields:
-        assert f"| `{field}` |" in top, field

@@ -172,8 +172,11 @@ class _Renderer:
         if "const" in node:
             return f"`{node['const']}`"
         kind = node.get("type")
-        if kind == "array" and "prefixItems" in node:
-            return f"[{', '.join(self.type_of(item) for item in node['prefixItems'])}]"
+        if kind == "array" and "prefixItems" in node:  # a tuple of a fixed length
+            items = node["prefixItems"]
+            if all(item == items[0] for item in items):
+                return f"list of {len(items)} {self._inner(items[0])}"
+            return f"[{', '.join(self.type_of(item) for item in items)}]"
         if kind == "array":
             least = node.get("minItems")
             return f"list of {self._inner(node.get('items', {}))}" + (

@@ -99,9 +99,15 @@ def test_a_schema_of_one_ruleset_is_its_scenario_model() -> None:
             "ruleset": {"const": "chess", "description": "Selects chess."},
             "seats": {"type": "integer", "maximum": 2, "description": "Players."},
             "notes": {"default": None, "description": "Anything."},
+            "clock": {
+                "type": "array",
+                "prefixItems": [{"type": "string"}, {"type": "integer"}],
+                "description": "A player and minutes.",
+            },
         },
-        "required": ["ruleset"],
+        "required": ["ruleset", "clock"],
     }
     assert reference(schema).splitlines()[:2] == ["## Chess", ""]
     assert "| `seats` | integer ≤ 2 | none | Players. |" in reference(schema)
     assert "| `notes` | any value | none | Anything. |" in reference(schema)
+    assert "| `clock` | [string, integer] | required | A player and minutes. |" in reference(schema)

@@ -169,8 +169,8 @@ class Ability(Frozen):
     name: str = ""
     """Shown in the timeline; empty: ``when <when>``."""
     effects: tuple[Effect, ...] = ()
-    """Put on the chain together when it triggers, and applied in order as it resolves; each
-    names an automatic target."""
+    """Applied in order when the triggered ability resolves from the chain; each names an
+    automatic target."""
 
 
 class MightCardDef(Frozen):

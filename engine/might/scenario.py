@@ -198,8 +198,9 @@ class CombatArgs(Frozen):
     """The battlefield's name."""
     assign: dict[Name, tuple[Assigned, ...]] = {}
     """Player name: the enemy units in the order that player's damage is assigned to them, each
-    once with all it gets (M-10); a player left out gets the default, lethal to each unit in
-    turn in the order they came to the table."""
+    once with all it gets (M-10). A player left out gets the default: lethal to each unit in
+    turn, in the order they came to the table (never-lethal units last), the rest to the
+    first."""
 
 
 class DealArgs(Frozen):

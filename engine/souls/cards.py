@@ -47,7 +47,7 @@ class TargetSpec(Frozen):
     """Whose card, seen from the card's owner."""
     kind: Literal["soul", "realm", "soul_or_realm", "captured_soul"] = "soul"
     """``soul``: an active Soul on a slot; ``realm``: an active Realm; ``soul_or_realm``: either;
-    ``captured_soul``: a captured Soul, and only one (14.5.1)."""
+    ``captured_soul``: a captured Soul, nothing else (14.5.1)."""
     line: Literal["front", "back", "any"] = "any"
     """The Soul's line (S-2); Souls only."""
 

@@ -291,8 +291,7 @@ class Playthrough:
     def proceed(self, ask: Chooser = default_chooser) -> list[Step]:
         """Pass: finish the waiting action (souls: the capture step; might: the chain
         resolves). Raises RuleError when nothing waits."""
-        if not self.open:
-            raise RuleError("P-24", "nothing waits for the players: there is nothing to pass")
+        self._verify_waits()
         outer = self.actions[-1]
         with self._asking(ask):
             steps = self.windows.close(outer)
@@ -328,6 +327,19 @@ class Playthrough:
         except RuleError as error:
             return error
         return None
+
+    def pass_refusal(self) -> RuleError | None:
+        """The rules' refusal of passing (``proceed``) now, or None when it can."""
+        try:
+            self._verify_waits()
+            self.windows.verify_close(self.actions[-1])
+        except RuleError as error:
+            return error
+        return None
+
+    def _verify_waits(self) -> None:
+        if not self.open:
+            raise RuleError("P-24", "nothing waits for the players: there is nothing to pass")
 
     def why_not(self, action: ScriptAction) -> str | None:
         """Why ``action`` can't be played now (with its rule), or None when it can."""

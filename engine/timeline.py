@@ -113,6 +113,11 @@ class Recorder(Generic[TableT]):
             return False
         return True
 
+    def rules_state(self) -> tuple[object, ...]:
+        """Where play stands besides the table, phase and steps (none here): what a refused
+        action leaves as it was, as the fuzz harness checks."""
+        return ()
+
     def _save_state(self) -> object:
         """Extra progress state a ruleset keeps besides table, phase and steps (none here)."""
         return None

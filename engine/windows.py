@@ -46,6 +46,11 @@ class Windows(Protocol):
         """Pass: finish ``outer`` (the capture step; the chain resolves)."""
         ...
 
+    def verify_close(self, outer: ScriptAction) -> None:
+        """Raise the RuleError ``close`` would meet, changing nothing, unless passing can
+        finish ``outer`` now."""
+        ...
+
     def waiting(self, since: int) -> Waiting | None:
         """What waits on the table now, or None."""
         ...

@@ -385,9 +385,6 @@ def _key(move: Move) -> str:
 
 def _state(play: Playthrough) -> tuple[object, ...]:
     game = play.game
-    extra: tuple[object, ...] = ()
-    if isinstance(game, SoulsGame):
-        extra = (list(game.pending), game.battle, game._battles)  # noqa: SLF001
     return (
         game.table,
         game.phase,
@@ -395,7 +392,7 @@ def _state(play: Playthrough) -> tuple[object, ...]:
         list(play.actions),
         play.open,
         list(play.runner.ends),
-        extra,
+        game.rules_state(),
     )
 
 
@@ -446,17 +443,7 @@ class FuzzGame:
     def expected(self, move: Move) -> RuleError | None:
         """What the engine says about ``move`` before it is tried."""
         if move == PASS:
-            game = self.play.game
-            if not self.play.open:
-                return RuleError("P-24", "nothing waits")
-            try:
-                if isinstance(game, SoulsGame):
-                    game.verify_finish_battle()
-                else:
-                    game.verify_resolve()
-            except RuleError as error:
-                return error
-            return None
+            return self.play.pass_refusal()
         assert not isinstance(move, str)
         return self.play.refusal(move)
 

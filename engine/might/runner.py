@@ -449,6 +449,9 @@ class MightPlay:
         with self.chooser.within(outer):
             return self.game.resolve()
 
+    def verify_close(self, outer: ScriptAction) -> None:
+        self.game.verify_resolve()  # tried with the rules' default choices (P-25)
+
     def waiting(self, since: int) -> Waiting | None:
         chain = self.game.table.chain
         if not chain:

@@ -97,8 +97,13 @@ class SoulsGame(Recorder[SoulsTable]):
         # The cards whose HP may have changed since then: all of them at the set-up.
         self._stale: set[str] = set(table.cards)
 
+    def rules_state(self) -> tuple[object, ...]:
+        """The triggers waiting, the battle under way and how many this turn had (the capture
+        check's baseline is bookkeeping: left out)."""
+        return (list(self.pending), self.battle, self._battles)
+
     def _save_state(self) -> object:
-        return (list(self.pending), self.battle, self._battles, self._baseline, set(self._stale))
+        return (*self.rules_state(), self._baseline, set(self._stale))
 
     def _restore_state(self, state: object) -> None:
         assert isinstance(state, tuple)

@@ -247,6 +247,9 @@ class SoulsPlay:
     def close(self, outer: ScriptAction) -> list[Step]:
         return self.game.finish_battle()
 
+    def verify_close(self, outer: ScriptAction) -> None:
+        self.game.verify_finish_battle()
+
     def waiting(self, since: int) -> Waiting | None:
         if self.game.battle is None:
             return None

@@ -18,13 +18,14 @@ KeyError: "no ruleset 'chess' is installed (the rulesets: might, souls)"
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager
 from functools import cache
 from importlib.metadata import entry_points
+from random import Random
 from typing import Any, ClassVar, Protocol, TypeVar
 
-from engine.choices import Chooser
+from engine.choices import Answer, Choice, Chooser
 from engine.frozen import Frozen
 from engine.script import ExpectationBase, Location, ScriptAction, ScriptRunner
 from engine.timeline import Recorder, Step
@@ -62,12 +63,48 @@ class RulesetPlay(Windows, Protocol):
         ...
 
 
+Broken = tuple[str, str, dict[str, Any] | None]
+"""An invariant that does not hold: its name, what was seen where, and an expectation (an entry
+of a scenario's ``expect:``) that fails while it does not hold, or None."""
+
+
+def at(step: Step) -> str:
+    """The step a broken invariant was seen at, as its detail names it."""
+    return f"step {step.index} ({step.description})"
+
+
+class Invariants(ABC):
+    """What holds in every game of a ruleset, and how random play answers its choices: what
+    the fuzz harness (``fuzz/``) checks besides what holds for every ruleset (every cited rule
+    exists, no card appears or vanishes)."""
+
+    @abstractmethod
+    def step(self, steps: Sequence[Step], index: int) -> Iterator[Broken]:
+        """What ``steps[index]`` breaks, after the steps before it."""
+
+    @abstractmethod
+    def settled(self, game: Recorder[Any]) -> Iterator[Broken]:
+        """What the table breaks once a move is over (an action played or left waiting, a
+        pass)."""
+
+    def answer(self, choice: Choice, rng: Random) -> Answer:
+        """A random answer to ``choice`` that the rules accept (the rules' default by default:
+        a ruleset that asks no choice)."""
+        return choice.default
+
+    def over(self, game: Recorder[Any]) -> bool:
+        """The game is over: random play stops (never by default)."""
+        return False
+
+
 class Ruleset(ABC):
-    """A ruleset: its scenario model, its plays and how its tables are read."""
+    """A ruleset: its scenario model, its plays, how its tables are read and what holds in its
+    games."""
 
     name: ClassVar[str]  # ``ruleset:`` in its scenario files and its tables
     scenario: ClassVar[type[Frozen]]  # its scenario model
     action: ClassVar[type[ScriptAction]]  # its script actions' model
+    invariants: ClassVar[Invariants]  # checked by the fuzz harness on random games
 
     @abstractmethod
     def play(self, scenario: Any, source: YamlSource) -> RulesetPlay:

@@ -24,7 +24,7 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -36,19 +36,16 @@ from app.offers import global_offers, offers_for
 from app.output_files import Kind, OutputError, write_output
 from app.saving import dump_action
 from engine.assets import ASSETS, SCENARIOS
-from engine.choices import Answer, Assigned, Choice, default_chooser
+from engine.branches import inside
+from engine.choices import default_chooser
 from engine.errors import RuleError, ScenarioError
-from engine.might.combat import verify_answer
-from engine.might.game import MightGame
-from engine.might.table import MightTable
+from engine.ruleset import Broken, Ruleset, at
+from engine.ruleset import ruleset as installed
 from engine.scenario import Playthrough, Scenario, load_scenario, validate_scenario
 from engine.script import ScriptAction
-from engine.souls.game import SoulsGame
-from engine.souls.table import SoulsTable
 from engine.timeline import Step
 from engine.yaml_source import YamlSource
 
-RULESETS = ("souls", "might")
 PASS = "pass"  # the move that finishes what waits (``Playthrough.proceed``)
 Move = ScriptAction | str
 SHRINK_BUDGET = 300  # replays a shrink may spend
@@ -151,72 +148,17 @@ def rule_ids() -> frozenset[str]:
     return frozenset(str(key) for key in data)
 
 
-# ----------------------------------------------------------------------------- choices
-
-
-class RandomChooser:
-    """Answers the engine's choices at random: orders shuffled, a random legal assignment
-    (the rules' default when the drawn one is refused)."""
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def __call__(self, choice: Choice) -> Answer:
-        if choice.kind == "replacement_order":
-            options = list(choice.options)
-            self.rng.shuffle(options)
-            return tuple(options)
-        if choice.only_answer is not None or self.rng.random() < 0.3:
-            return choice.only_answer if choice.only_answer is not None else choice.default
-        answer = self._assignment(choice)
-        try:
-            verify_answer(choice, answer)
-        except RuleError:
-            return choice.default
-        return answer
-
-    def _assignment(self, choice: Choice) -> Answer:
-        lethal = [uid for uid in choice.options if choice.needs.get(uid) is not None]
-        never = [uid for uid in choice.options if choice.needs.get(uid) is None]
-        self.rng.shuffle(lethal)
-        self.rng.shuffle(never)
-        got: dict[str, int] = {}
-        left = choice.total
-        for uid in lethal:
-            need = choice.needs[uid] or 0
-            give = min(need, left)
-            if give:
-                got[uid] = give
-                left -= give
-            if left == 0:
-                break
-        units = list(choice.options)
-        while left > 0 and units:  # every unit that can be lethal is: the rest goes anywhere
-            uid = self.rng.choice(units if not never or len(got) < len(lethal) else never + units)
-            got[uid] = got.get(uid, 0) + 1
-            left -= 1
-        order = [uid for uid in [*lethal, *never] if uid in got]
-        return tuple(Assigned(unit=uid, damage=got[uid]) for uid in order)
-
-
 # ----------------------------------------------------------------------------- invariants
 
 
-def _last_of_phase(steps: Sequence[Step], index: int, name: str) -> bool:
-    """``steps[index]`` is the last step of a sub-phase ending in ``name``."""
-    step = steps[index]
-    if not step.phase or step.phase[-1] != name:
-        return False
-    return index + 1 >= len(steps) or steps[index + 1].phase != step.phase
-
-
 def step_violations(
-    steps: Sequence[Step], index: int, uids: frozenset[str]
-) -> Iterator[tuple[str, str, dict[str, Any] | None]]:
-    """(invariant, detail, an expectation that fails while it holds) for ``steps[index]``."""
-    step, prev = steps[index], steps[index - 1].table
+    ruleset: Ruleset, steps: Sequence[Step], index: int, uids: frozenset[str]
+) -> Iterator[Broken]:
+    """What ``steps[index]`` breaks: the invariants of every ruleset, then the ruleset's own
+    (``Invariants.step``)."""
+    step = steps[index]
     table = step.table
-    where = f"step {step.index} ({step.description})"
+    where = at(step)
     unknown = [rule for rule in step.rules if rule not in rule_ids()]
     if unknown:
         yield "cited rule exists", f"{where} cites {', '.join(unknown)}", None
@@ -224,156 +166,7 @@ def step_violations(
         gone = sorted(uids - set(table.cards))  # type: ignore[attr-defined]
         new = sorted(set(table.cards) - uids)  # type: ignore[attr-defined]
         yield "cards conserved", f"{where}: lost {gone}, gained {new}", None
-    if isinstance(table, SoulsTable):
-        assert isinstance(prev, SoulsTable)
-        yield from _souls_step(step, prev, table, where)
-    elif isinstance(table, MightTable):
-        yield from _might_step(steps, index, table, where)
-
-
-def _souls_step(
-    step: Step, prev: SoulsTable, table: SoulsTable, where: str
-) -> Iterator[tuple[str, str, dict[str, Any] | None]]:
-    for card in table.cards.values():
-        if card.damage < 0 or card.damage % 5:
-            yield (
-                "souls damage in steps of 5",
-                f"{where}: {card.uid} has {card.damage} damage",
-                {"cards": {card.uid: {"damage": max(0, card.damage) // 5 * 5}}},
-            )
-    for old in prev.cards.values():
-        if old.zone != "slot" or not old.face_down:
-            continue
-        now = table.cards.get(old.uid)
-        stays = now is not None and now.zone == "slot" and now.face_down and now.slot == old.slot
-        exiled = now is not None and now.zone == "exile" and "14.5.4" in step.rules
-        if not (stays or exiled):
-            place = "gone" if now is None else f"{now.zone} {now.slot} face_down={now.face_down}"
-            yield (
-                "captured Souls stay on their slot",
-                f"{where}: {old.uid} was captured on {old.slot}, now {place}",
-                {"cards": {old.uid: {"zone": "slot", "slot": old.slot, "captured": True}}},
-            )
-    actor = step.cause.card
-    if actor is not None and actor in prev.cards and step.cause.kind != "playtester":
-        card = prev.cards[actor]
-        ended = not step.changes and ("S-14" in step.rules or "S-17" in step.rules)
-        if (
-            card.zone == "slot"
-            and card.face_down
-            and not ended
-            and not _captured_trigger(prev, step)
-        ):
-            yield (
-                "captured Souls never act",
-                f"{where}: caused by the captured {actor} ({step.cause.describe()})",
-                None,
-            )
-
-
-def _captured_trigger(table: SoulsTable, step: Step) -> bool:
-    """The step belongs to the card's own "when captured" trigger (S-12, P-2)."""
-    actor = step.cause.card
-    assert actor is not None
-    if step.cause.kind != "trigger":
-        return False
-    labels = {
-        f"{actor}: {ability.name or 'when captured'}"
-        for ability in table.definition(actor).abilities
-        if ability.when == "captured"
-    }
-    return step.cause.text in labels
-
-
-def _might_step(
-    steps: Sequence[Step], index: int, table: MightTable, where: str
-) -> Iterator[tuple[str, str, dict[str, Any] | None]]:
-    for card in table.cards.values():
-        for shield in card.shields:
-            if shield.remaining is not None and shield.remaining < 0:
-                yield (
-                    "prevention never negative",
-                    f"{where}: {card.uid}'s {shield.describe()}",
-                    {"cards": {card.uid: {"shields": {shield.id: 0}}}},
-                )
-    lethal = [u.uid for u in table.units() if table.is_lethal(u.uid)]
-    step = steps[index]
-    cleanup = step.description.startswith("Cleanup: no unit")
-    if lethal and (
-        cleanup
-        or _last_of_phase(steps, index, "1. Deaths")
-        or _last_of_phase(steps, index, "(a) Lethal check")
-    ):
-        yield (
-            "no lethal unit survives a cleanup",
-            f"{where}: {', '.join(lethal)} lethal",
-            {"cards": {uid: {"zone": "trash"} for uid in lethal}},
-        )
-    if _last_of_phase(steps, index, "2. Heal") or _last_of_phase(steps, index, "(b) Heal"):
-        hurt = [f"{u.uid} ({u.damage})" for u in table.units() if u.damage]
-        if hurt:
-            yield "every unit healed", f"{where}: {', '.join(hurt)} still damaged", None
-    if _last_of_phase(steps, index, '(c) "This turn" effects end'):
-        left = [
-            f"{c.uid}: {e.describe()}"
-            for c in table.cards.values()
-            for e in c.lasting()
-            if e.duration == "this_turn"
-        ]
-        left += [
-            f"{p.name}: {g.describe()}"
-            for p in table.players
-            for g in p.bonus_damage
-            if g.duration == "this_turn"
-        ]
-        if left:
-            yield '"this turn" effects end at expiration', f"{where}: {'; '.join(left)}", None
-    if _last_of_phase(steps, index, "(d) Rune pools empty"):
-        full = {p.name: p.runes for p in table.players if p.runes}
-        if full:
-            yield (
-                "rune pools empty at expiration",
-                f"{where}: {full}",
-                {"runes": {name: 0 for name in full}},
-            )
-
-
-def settled_violations(
-    game: SoulsGame | MightGame,
-) -> Iterator[tuple[str, str, dict[str, Any] | None]]:
-    """Checked after every action, on the table it leaves."""
-    table = game.table
-    step = game.steps[-1]
-    where = f"after step {step.index} ({step.description})"
-    if isinstance(game, SoulsGame):
-        assert isinstance(table, SoulsTable)
-        if game.battle is not None or table.game_over:
-            return
-        for card in table.on_table():
-            if card.face_down:
-                continue
-            if table.hp(card.uid) == 0:
-                yield (
-                    "no active Soul at 0 HP outside a window",
-                    f"{where}: {card.uid} is active at 0 HP",
-                    {"cards": {card.uid: {"captured": True}}},
-                )
-            elif card.damage > table.max_hp(card.uid):
-                yield (
-                    "souls damage at most max HP outside a window",
-                    f"{where}: {card.uid} has {card.damage} damage, max HP "
-                    f"{table.max_hp(card.uid)}",
-                    {"cards": {card.uid: {"captured": True}}},
-                )
-    else:
-        assert isinstance(table, MightTable)
-        lethal = [u.uid for u in table.units() if table.is_lethal(u.uid)]
-        if lethal:
-            yield (
-                "no lethal unit survives a cleanup",
-                f"{where}: {', '.join(lethal)} lethal",
-                {"cards": {uid: {"zone": "trash"} for uid in lethal}},
-            )
+    yield from ruleset.invariants.step(steps, index)
 
 
 # ----------------------------------------------------------------------------- one game
@@ -402,7 +195,8 @@ class FuzzGame:
     def __init__(self, scenario: Scenario, source: YamlSource, rng: random.Random) -> None:
         self.scenario, self.source, self.rng = scenario, source, rng
         self.play = Playthrough(scenario, source)
-        self.chooser = RandomChooser(rng)
+        self.invariants = self.play.ruleset.invariants
+        self.chooser = partial(self.invariants.answer, rng=rng)  # random legal answers
         self.uids = frozenset(self.play.game.table.cards)
         self.tried = self.refused = self.moves = 0
         self._before_probe: list[ScriptAction] = []
@@ -485,9 +279,9 @@ class FuzzGame:
     def check(self, mark: int) -> None:
         steps = self.play.game.steps
         for index in range(max(mark, 1), len(steps)):
-            for name, detail, expect in step_violations(steps, index, self.uids):
+            for name, detail, expect in step_violations(self.play.ruleset, steps, index, self.uids):
                 self.fail(name, detail, expect=expect)
-        for name, detail, expect in settled_violations(self.play.game):
+        for name, detail, expect in self.invariants.settled(self.play.game):
             self.fail(name, detail, expect=expect)
 
     def fail(
@@ -575,8 +369,7 @@ def play_game(ruleset: str, seed: int, game: int, moves: int) -> tuple[GameResul
     fuzz = FuzzGame(scenario, source, rng)
     try:
         while fuzz.moves < moves:
-            table = fuzz.play.game.table
-            if isinstance(table, SoulsTable) and table.game_over:
+            if fuzz.invariants.over(fuzz.play.game):
                 result.ended = "game over"
                 break
             if not fuzz.step():
@@ -671,7 +464,7 @@ def reload_problem(fuzz: FuzzGame) -> str | None:
 def reproduces(ruleset: str, violation: Violation, actions: Sequence[dict[str, Any]]) -> bool:
     """``actions`` (then the probe, if any) from the violation's set-up show its invariant."""
     scenario, source = _load(SCENARIOS / ruleset / violation.setup)
-    action_type = type(scenario).model_fields["script"].annotation.__args__[0]  # type: ignore[union-attr]
+    action_type = installed(ruleset).action
     try:
         parsed = [action_type.model_validate(a) for a in actions]
     except ValueError:
@@ -701,60 +494,55 @@ def reproduces(ruleset: str, violation: Violation, actions: Sequence[dict[str, A
     return False
 
 
-def _units(actions: Sequence[dict[str, Any]]) -> list[tuple[int, int | None]]:
+def _units(
+    actions: Sequence[dict[str, Any]], kind: type[ScriptAction]
+) -> list[tuple[int, int | None]]:
     """Each action and each action inside one, as (top-level number, nested number)."""
     units: list[tuple[int, int | None]] = []
     for number, action in enumerate(actions):
         units.append((number, None))
-        units += [(number, inner) for inner in range(len(_nested(action)))]
+        units += [(number, inner) for inner in range(len(inside(action, kind)[1]))]
     return units
 
 
-def _nested(action: dict[str, Any]) -> list[Any]:
-    for key, holder in (("attack", "window"), ("play", "responses")):
-        if isinstance(action.get(key), dict):
-            return list(action[key].get(holder, []))
-    return []
-
-
 def _without(
-    actions: Sequence[dict[str, Any]], unit: tuple[int, int | None]
+    actions: Sequence[dict[str, Any]], unit: tuple[int, int | None], kind: type[ScriptAction]
 ) -> list[dict[str, Any]]:
     number, inner = unit
     if inner is None:
         return [a for i, a in enumerate(actions) if i != number]
     action = dict(actions[number])
-    for key, holder in (("attack", "window"), ("play", "responses")):
-        if isinstance(action.get(key), dict):
-            args = dict(action[key])
-            kept = [a for i, a in enumerate(args.get(holder, [])) if i != inner]
-            if kept:
-                args[holder] = kept
-            else:
-                args.pop(holder, None)
-            action[key] = args
+    (key, holder), nested = inside(action, kind)
+    args = dict(action[key])
+    kept = [a for i, a in enumerate(nested) if i != inner]
+    if kept:
+        args[holder] = kept
+    else:
+        args.pop(holder, None)
+    action[key] = args
     return [action if i == number else a for i, a in enumerate(actions)]
 
 
 def shrink(ruleset: str, violation: Violation, budget: int = SHRINK_BUDGET) -> None:
     """Drop actions one by one (the last ones first) while the violation still shows."""
+    kind = installed(ruleset).action
     actions = list(violation.actions)
-    violation.shrunk_from = len(_units(actions))
+    violation.shrunk_from = len(_units(actions, kind))
     if not reproduces(ruleset, violation, actions):
         violation.detail += " (did not reproduce on replay: not shrunk)"
         return
     changed = True
     while changed and budget > 0:
         changed = False
-        for unit in reversed(_units(actions)):
+        for unit in reversed(_units(actions, kind)):
             if budget <= 0:
                 break
             budget -= 1
             if unit[0] >= len(actions) or (
-                unit[1] is not None and unit[1] >= len(_nested(actions[unit[0]]))
+                unit[1] is not None and unit[1] >= len(inside(actions[unit[0]], kind)[1])
             ):
                 continue
-            smaller = _without(actions, unit)
+            smaller = _without(actions, unit, kind)
             if reproduces(ruleset, violation, smaller):
                 actions, changed = smaller, True
     violation.actions = actions
@@ -764,6 +552,7 @@ def violation_text(ruleset: str, violation: Violation, seed: int) -> str:
     """A scenario that reproduces ``violation``: its set-up, the shrunk script (the probe last,
     expected to be refused when the engine said so), a comment naming the invariant."""
     _, source = load_scenario(SCENARIOS / ruleset / violation.setup)
+    kind = installed(ruleset).action
     script = list(violation.actions)
     if isinstance(violation.probe, dict):
         probe = dict(violation.probe)
@@ -782,7 +571,7 @@ def violation_text(ruleset: str, violation: Violation, seed: int) -> str:
         f"# cardtable fuzz: invariant violated: {violation.invariant}",
         f"# {violation.detail}",
         f"# seed {seed}, game {violation.game}, set-up {violation.setup}; shrunk from "
-        f"{violation.shrunk_from} to {len(_units(violation.actions))} actions",
+        f"{violation.shrunk_from} to {len(_units(violation.actions, kind))} actions",
     ]
     if violation.probe == PASS:
         header.append("# the violation shows when the players pass after the last action")

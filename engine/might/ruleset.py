@@ -6,10 +6,11 @@ from typing import Any, ClassVar
 
 from engine.frozen import Frozen
 from engine.might import runner
+from engine.might.invariants import MightInvariants
 from engine.might.scenario import Action, MightScenario
 from engine.might.table import MightTable
 from engine.might.text import render_table
-from engine.ruleset import Ruleset
+from engine.ruleset import Invariants, Ruleset
 from engine.script import ExpectationBase, Location, ScriptAction
 from engine.timeline import Step
 from engine.yaml_source import YamlSource
@@ -19,6 +20,7 @@ class MightRuleset(Ruleset):
     name: ClassVar[str] = "might"
     scenario: ClassVar[type[Frozen]] = MightScenario
     action: ClassVar[type[ScriptAction]] = Action
+    invariants: ClassVar[Invariants] = MightInvariants()
 
     def play(self, scenario: Any, source: YamlSource) -> runner.MightPlay:
         return runner.MightPlay(scenario, source)

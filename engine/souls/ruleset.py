@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from engine.frozen import Frozen
-from engine.ruleset import Ruleset
+from engine.ruleset import Invariants, Ruleset
 from engine.script import ExpectationBase, Location, ScriptAction
 from engine.souls import runner
+from engine.souls.invariants import SoulsInvariants
 from engine.souls.scenario import Action, SoulsScenario
 from engine.souls.table import SoulsTable
 from engine.souls.text import render_table
@@ -19,6 +20,7 @@ class SoulsRuleset(Ruleset):
     name: ClassVar[str] = "souls"
     scenario: ClassVar[type[Frozen]] = SoulsScenario
     action: ClassVar[type[ScriptAction]] = Action
+    invariants: ClassVar[Invariants] = SoulsInvariants()
 
     def play(self, scenario: Any, source: YamlSource) -> runner.SoulsPlay:
         return runner.SoulsPlay(scenario, source)

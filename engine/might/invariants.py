@@ -1,0 +1,129 @@
+"""What holds in every might game, as ``cardtable fuzz`` checks it after every step and move, and
+random legal answers to might's choices (``engine.ruleset.Invariants``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from random import Random
+from typing import Any
+
+from engine.choices import Answer, Assigned, Choice
+from engine.errors import RuleError
+from engine.might.combat import verify_answer
+from engine.might.table import MightTable
+from engine.ruleset import Broken, Invariants, at
+from engine.timeline import Recorder, Step
+
+
+class MightInvariants(Invariants):
+    def step(self, steps: Sequence[Step], index: int) -> Iterator[Broken]:
+        step = steps[index]
+        table = step.table
+        assert isinstance(table, MightTable)
+        where = at(step)
+        for card in table.cards.values():
+            for shield in card.shields:
+                if shield.remaining is not None and shield.remaining < 0:
+                    yield (
+                        "prevention never negative",
+                        f"{where}: {card.uid}'s {shield.describe()}",
+                        {"cards": {card.uid: {"shields": {shield.id: 0}}}},
+                    )
+        if (
+            step.description.startswith("Cleanup: no unit")
+            or _last_of_phase(steps, index, "1. Deaths")
+            or _last_of_phase(steps, index, "(a) Lethal check")
+        ):
+            yield from _lethal(table, where)
+        if _last_of_phase(steps, index, "2. Heal") or _last_of_phase(steps, index, "(b) Heal"):
+            hurt = [f"{u.uid} ({u.damage})" for u in table.units() if u.damage]
+            if hurt:
+                yield "every unit healed", f"{where}: {', '.join(hurt)} still damaged", None
+        if _last_of_phase(steps, index, '(c) "This turn" effects end'):
+            left = [
+                f"{c.uid}: {e.describe()}"
+                for c in table.cards.values()
+                for e in c.lasting()
+                if e.duration == "this_turn"
+            ]
+            left += [
+                f"{p.name}: {g.describe()}"
+                for p in table.players
+                for g in p.bonus_damage
+                if g.duration == "this_turn"
+            ]
+            if left:
+                yield '"this turn" effects end at expiration', f"{where}: {'; '.join(left)}", None
+        if _last_of_phase(steps, index, "(d) Rune pools empty"):
+            full = {p.name: p.runes for p in table.players if p.runes}
+            if full:
+                yield (
+                    "rune pools empty at expiration",
+                    f"{where}: {full}",
+                    {"runes": {name: 0 for name in full}},
+                )
+
+    def settled(self, game: Recorder[Any]) -> Iterator[Broken]:
+        table = game.table
+        assert isinstance(table, MightTable)
+        yield from _lethal(table, f"after {at(game.steps[-1])}")
+
+    def answer(self, choice: Choice, rng: Random) -> Answer:
+        """Orders shuffled, a random legal assignment (the rules' default when the drawn one
+        is refused, and in 3 cases out of 10)."""
+        if choice.kind == "replacement_order":
+            options = list(choice.options)
+            rng.shuffle(options)
+            return tuple(options)
+        if choice.only_answer is not None or rng.random() < 0.3:
+            return choice.only_answer if choice.only_answer is not None else choice.default
+        answer = _assignment(choice, rng)
+        try:
+            verify_answer(choice, answer)
+        except RuleError:
+            return choice.default
+        return answer
+
+
+def _lethal(table: MightTable, where: str) -> Iterator[Broken]:
+    lethal = [u.uid for u in table.units() if table.is_lethal(u.uid)]
+    if lethal:
+        yield (
+            "no lethal unit survives a cleanup",
+            f"{where}: {', '.join(lethal)} lethal",
+            {"cards": {uid: {"zone": "trash"} for uid in lethal}},
+        )
+
+
+def _last_of_phase(steps: Sequence[Step], index: int, name: str) -> bool:
+    """``steps[index]`` is the last step of a sub-phase ending in ``name``."""
+    step = steps[index]
+    if not step.phase or step.phase[-1] != name:
+        return False
+    return index + 1 >= len(steps) or steps[index + 1].phase != step.phase
+
+
+def _assignment(choice: Choice, rng: Random) -> Answer:
+    """Lethal damage first, to the units that can take it in a random order; the rest to
+    random units, the more often to those that can never be lethal."""
+    lethal = [uid for uid in choice.options if choice.needs.get(uid) is not None]
+    never = [uid for uid in choice.options if choice.needs.get(uid) is None]
+    rng.shuffle(lethal)
+    rng.shuffle(never)
+    got: dict[str, int] = {}
+    left = choice.total
+    for uid in lethal:
+        need = choice.needs[uid] or 0
+        give = min(need, left)
+        if give:
+            got[uid] = give
+            left -= give
+        if left == 0:
+            break
+    units = list(choice.options)
+    while left > 0 and units:  # every unit that can be lethal is: the rest goes anywhere
+        uid = rng.choice(units if not never or len(got) < len(lethal) else never + units)
+        got[uid] = got.get(uid, 0) + 1
+        left -= 1
+    order = [uid for uid in [*lethal, *never] if uid in got]
+    return tuple(Assigned(unit=uid, damage=got[uid]) for uid in order)

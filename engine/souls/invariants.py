@@ -1,0 +1,100 @@
+"""What holds in every souls game, as ``cardtable fuzz`` checks it after every step and move
+(``engine.ruleset.Invariants``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from engine.ruleset import Broken, Invariants, at
+from engine.souls.game import SoulsGame
+from engine.souls.table import SoulsTable
+from engine.timeline import Recorder, Step
+
+
+class SoulsInvariants(Invariants):
+    def step(self, steps: Sequence[Step], index: int) -> Iterator[Broken]:
+        step, prev = steps[index], steps[index - 1].table
+        table = step.table
+        assert isinstance(table, SoulsTable) and isinstance(prev, SoulsTable)
+        where = at(step)
+        for card in table.cards.values():
+            if card.damage < 0 or card.damage % 5:
+                yield (
+                    "souls damage in steps of 5",
+                    f"{where}: {card.uid} has {card.damage} damage",
+                    {"cards": {card.uid: {"damage": max(0, card.damage) // 5 * 5}}},
+                )
+        for old in prev.cards.values():
+            if old.zone != "slot" or not old.face_down:
+                continue
+            now = table.cards.get(old.uid)
+            stays = (
+                now is not None and now.zone == "slot" and now.face_down and now.slot == old.slot
+            )
+            exiled = now is not None and now.zone == "exile" and "14.5.4" in step.rules
+            if not (stays or exiled):
+                place = (
+                    "gone" if now is None else f"{now.zone} {now.slot} face_down={now.face_down}"
+                )
+                yield (
+                    "captured Souls stay on their slot",
+                    f"{where}: {old.uid} was captured on {old.slot}, now {place}",
+                    {"cards": {old.uid: {"zone": "slot", "slot": old.slot, "captured": True}}},
+                )
+        actor = step.cause.card
+        if actor is not None and actor in prev.cards and step.cause.kind != "playtester":
+            card = prev.cards[actor]
+            ended = not step.changes and ("S-14" in step.rules or "S-17" in step.rules)
+            if (
+                card.zone == "slot"
+                and card.face_down
+                and not ended
+                and not _captured_trigger(prev, step)
+            ):
+                yield (
+                    "captured Souls never act",
+                    f"{where}: caused by the captured {actor} ({step.cause.describe()})",
+                    None,
+                )
+
+    def settled(self, game: Recorder[Any]) -> Iterator[Broken]:
+        assert isinstance(game, SoulsGame)
+        table = game.table
+        if game.battle is not None or table.game_over:
+            return
+        where = f"after {at(game.steps[-1])}"
+        for card in table.on_table():
+            if card.face_down:
+                continue
+            if table.hp(card.uid) == 0:
+                yield (
+                    "no active Soul at 0 HP outside a window",
+                    f"{where}: {card.uid} is active at 0 HP",
+                    {"cards": {card.uid: {"captured": True}}},
+                )
+            elif card.damage > table.max_hp(card.uid):
+                yield (
+                    "souls damage at most max HP outside a window",
+                    f"{where}: {card.uid} has {card.damage} damage, max HP "
+                    f"{table.max_hp(card.uid)}",
+                    {"cards": {card.uid: {"captured": True}}},
+                )
+
+    def over(self, game: Recorder[Any]) -> bool:
+        assert isinstance(game, SoulsGame)
+        return game.table.game_over
+
+
+def _captured_trigger(table: SoulsTable, step: Step) -> bool:
+    """The step belongs to the card's own "when captured" trigger (S-12, P-2)."""
+    actor = step.cause.card
+    assert actor is not None
+    if step.cause.kind != "trigger":
+        return False
+    labels = {
+        f"{actor}: {ability.name or 'when captured'}"
+        for ability in table.definition(actor).abilities
+        if ability.when == "captured"
+    }
+    return step.cause.text in labels

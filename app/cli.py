@@ -22,6 +22,7 @@ from engine.branches import MAIN
 from engine.compare import Side, compare_sides
 from engine.errors import ScenarioError, internal_error
 from engine.reference import reference
+from engine.ruleset import rulesets
 from engine.scenario import (
     ScenarioRun,
     load_scenario,
@@ -188,7 +189,7 @@ def command_diff(args: argparse.Namespace) -> int:
 
 
 def command_fuzz(args: argparse.Namespace) -> int:
-    from fuzz.harness import fuzz_command
+    from fuzz.run import fuzz_command
 
     return fuzz_command(args)
 
@@ -244,7 +245,7 @@ def build_parser() -> argparse.ArgumentParser:
     fuzz = commands.add_parser(
         "fuzz", help="random legal play with invariants checked (status 1 on a violation)"
     )
-    fuzz.add_argument("--ruleset", choices=("souls", "might"), required=True)
+    fuzz.add_argument("--ruleset", choices=list(rulesets()), required=True)
     fuzz.add_argument("--games", type=int, default=100)
     fuzz.add_argument("--seed", type=int, default=0)
     fuzz.add_argument("--workers", type=int, default=1, help="local processes")

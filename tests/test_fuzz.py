@@ -17,26 +17,26 @@ import engine.souls.game as souls_game
 from app.cli import main
 from engine.errors import RuleError
 from engine.scenario import Playthrough, run_scenario
-from fuzz import harness
+from fuzz import harness, run
 
 
 @pytest.mark.parametrize("ruleset", ["souls", "might"])
 def test_a_small_seeded_run_finds_no_violation(ruleset: str) -> None:
-    summary = harness.fuzz(ruleset, seed=7, games=20, moves=30)
+    summary = run.fuzz(ruleset, seed=7, games=20, moves=30)
     assert summary.games == 20
     assert summary.steps > 300 and summary.tried > summary.steps
     assert summary.refused == summary.tried - summary.steps
-    assert not summary.violations, "\n".join(harness.report(summary))
+    assert not summary.violations, "\n".join(run.report(summary))
 
 
 def test_the_same_seed_gives_the_same_summary_serially_and_in_workers() -> None:
-    def key(summary: harness.Summary) -> tuple[object, ...]:
+    def key(summary: run.Summary) -> tuple[object, ...]:
         return (summary.games, summary.steps, summary.timeline, summary.tried, summary.digest)
 
-    first = harness.fuzz("might", seed=3, games=6, moves=20)
-    assert key(harness.fuzz("might", seed=3, games=6, moves=20)) == key(first)
-    assert key(harness.fuzz("might", seed=3, games=6, moves=20, workers=2)) == key(first)
-    assert harness.fuzz("might", seed=4, games=6, moves=20).digest != first.digest
+    first = run.fuzz("might", seed=3, games=6, moves=20)
+    assert key(run.fuzz("might", seed=3, games=6, moves=20)) == key(first)
+    assert key(run.fuzz("might", seed=3, games=6, moves=20, workers=2)) == key(first)
+    assert run.fuzz("might", seed=4, games=6, moves=20).digest != first.digest
 
 
 def test_a_game_is_its_seed() -> None:
@@ -54,7 +54,7 @@ def test_a_planted_damage_bug_is_found_shrunk_and_written(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     monkeypatch.setattr(souls_game, "round_down_to_5", off_by_one)
-    summary = harness.fuzz("souls", seed=1, games=4, moves=30, out=tmp_path)
+    summary = run.fuzz("souls", seed=1, games=4, moves=30, out=tmp_path)
     assert summary.violations
     for violation in summary.violations:
         assert violation.invariant == "souls damage in steps of 5"
@@ -76,7 +76,7 @@ def test_a_refusal_that_disagrees_with_acting_is_found(
     """Planted: ``refusal`` says yes to everything, so acting refuses what it allowed; the
     shrunk file ends with that action, which ``check`` refuses (status 2)."""
     monkeypatch.setattr(Playthrough, "refusal", lambda self, action: None)
-    summary = harness.fuzz("might", seed=2, games=2, moves=10, out=tmp_path)
+    summary = run.fuzz("might", seed=2, games=2, moves=10, out=tmp_path)
     assert {v.invariant for v in summary.violations} == {"refusal agrees with acting"}
     violation = summary.violations[0]
     assert violation.probe is not None and violation.file is not None
@@ -95,7 +95,7 @@ def test_a_refused_action_that_changes_the_table_is_found(monkeypatch: pytest.Mo
         return result
 
     monkeypatch.setattr(Playthrough, "act", leaky)
-    summary = harness.fuzz("souls", seed=5, games=6, moves=30, twice=False)
+    summary = run.fuzz("souls", seed=5, games=6, moves=30, twice=False)
     assert "a refused action changes nothing" in {v.invariant for v in summary.violations}
 
 
@@ -126,8 +126,8 @@ def test_games_run_on_a_dask_cluster() -> None:
     with distributed.LocalCluster(
         n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None
     ) as cluster:
-        remote = harness.fuzz("souls", 4, 4, 10, scheduler=cluster.scheduler_address)
-    local = harness.fuzz("souls", 4, 4, 10)
+        remote = run.fuzz("souls", 4, 4, 10, scheduler=cluster.scheduler_address)
+    local = run.fuzz("souls", 4, 4, 10)
     assert (remote.games, remote.steps, remote.digest) == (local.games, local.steps, local.digest)
     assert not remote.violations
 
@@ -137,7 +137,7 @@ def test_five_thousand_random_steps_keep_every_invariant(ruleset: str) -> None:
     """The issue's CI bar: the invariants over at least 5,000 random steps per ruleset
     (measured: about 20 s for souls and 15 s for might on the 2-core machine)."""
     start = time.perf_counter()
-    summary = harness.fuzz(ruleset, seed=2026, games=150, moves=50, workers=2)
+    summary = run.fuzz(ruleset, seed=2026, games=150, moves=50, workers=2)
     assert summary.steps >= 5000, summary.line()
-    assert not summary.violations, "\n".join(harness.report(summary))
+    assert not summary.violations, "\n".join(run.report(summary))
     assert time.perf_counter() - start < 120

@@ -88,5 +88,7 @@ def test_installed_wheel_checks_and_renders_from_any_folder(tmp_path: Path) -> N
     out = run(cardtable, "check", str(demo), str(might))
     assert out.endswith("2 scenario(s) checked\n") and out.count("ok    ") == 2
     assert "Final table:" in run(cardtable, "demo", "--print")
+    fuzz = [cardtable, "fuzz", "--ruleset", "might", "--games", "1", "--steps-per-game", "5"]
+    assert "1 games, 5 steps" in run(*fuzz, "--quiet")  # the harness and the invariants ship
     run(cardtable, "shot", str(demo), "-o", "table.png", "--size", "400x250")
     assert (elsewhere / "table.png").stat().st_size > 0

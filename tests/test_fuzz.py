@@ -2,12 +2,14 @@
 
 Small seeded runs find nothing; the same seed gives the same summary, serially and in worker
 processes; planted engine bugs are found, shrunk and written to a scenario that shows them;
-the command's exit status; a Dask ``LocalCluster`` run; and the 5,000 steps per ruleset the
-issue asks CI to check.
+the command's exit status; a Dask ``LocalCluster`` run; the 5,000 steps per ruleset the
+issue asks CI to check; and each ruleset's invariants (``Ruleset.invariants``) on planted
+tables, with might's random answers.
 """
 
 from __future__ import annotations
 
+import random
 import time
 from pathlib import Path
 
@@ -15,8 +17,13 @@ import pytest
 
 import engine.souls.game as souls_game
 from app.cli import main
+from engine.choices import Assigned, Choice
 from engine.errors import RuleError
-from engine.scenario import Playthrough, run_scenario
+from engine.frozen import Frozen
+from engine.might.combat import verify_answer
+from engine.ruleset import ruleset as installed
+from engine.scenario import Playthrough, game_from_yaml, might_game_from_yaml, run_scenario
+from engine.timeline import Cause, Step
 from fuzz import harness, run
 
 
@@ -141,3 +148,127 @@ def test_five_thousand_random_steps_keep_every_invariant(ruleset: str) -> None:
     assert summary.steps >= 5000, summary.line()
     assert not summary.violations, "\n".join(run.report(summary))
     assert time.perf_counter() - start < 120
+
+
+# ----------------------------------------------------------------------------- the invariants
+
+
+def broken(ruleset: str, before: Step, after: Step) -> dict[str, object]:
+    """What ``after`` (played after ``before``) breaks: invariant -> the expectation written."""
+    found = installed(ruleset).invariants.step([before, after], 1)
+    return {name: expect for name, _, expect in found}
+
+
+def planted(step: Step, table: Frozen, phase: str = "", cause: Cause | None = None) -> Step:
+    """``step``'s table replaced, as the next step of a sub-phase ``phase``."""
+    return step.evolve(
+        index=1,
+        table=table,
+        phase=(*step.phase, phase) if phase else step.phase,
+        description="planted",
+        cause=cause or Cause(kind="rule"),
+    )
+
+
+def test_might_invariants_name_what_breaks_them() -> None:
+    game = might_game_from_yaml(
+        """
+ruleset: might
+title: A damaged sentinel
+rules: [M1]
+setup:
+  players:
+    - name: Alice
+      runes: 2
+      bonus_damage: [{amount: 1}]
+      units: [{card: Iron Sentinel, damage: 2, shields: [{id: ward, value: 3}]}]
+    - {name: Bob}
+"""
+    )
+    start, uid = game.steps[0], "iron-sentinel"
+    table = game.table
+    unit = table.cards[uid]
+    assert broken("might", start, planted(start, table)) == {}
+    shield = unit.shields[0].evolve(remaining=-1)
+    below = table.with_card(unit.evolve(shields=(shield,)))
+    assert broken("might", start, planted(start, below)) == {
+        "prevention never negative": {"cards": {uid: {"shields": {"ward": 0}}}}
+    }
+    lethal = table.with_card(unit.evolve(damage=4))
+    assert broken("might", start, planted(start, lethal, "(a) Lethal check")) == {
+        "no lethal unit survives a cleanup": {"cards": {uid: {"zone": "trash"}}}
+    }
+    assert broken("might", start, planted(start, table, "(b) Heal")) == {"every unit healed": None}
+    assert broken("might", start, planted(start, table, '(c) "This turn" effects end')) == {
+        '"this turn" effects end at expiration': None
+    }
+    assert broken("might", start, planted(start, table, "(d) Rune pools empty")) == {
+        "rune pools empty at expiration": {"runes": {"Alice": 0}}
+    }
+    game.table = lethal
+    assert [name for name, _, _ in installed("might").invariants.settled(game)] == [
+        "no lethal unit survives a cleanup"
+    ]
+
+
+def test_might_random_answers_are_legal() -> None:
+    needs: dict[str, int | None] = {"a": 2, "b": None, "c": 1}
+    default = (
+        Assigned(unit="a", damage=2),
+        Assigned(unit="c", damage=1),
+        Assigned(unit="b", damage=2),
+    )
+    choice = Choice(
+        kind="assignment",
+        player=0,
+        subject="combat",
+        prompt="assign",
+        options=("a", "b", "c"),
+        default=default,
+        total=5,
+        needs=needs,
+    )
+    invariants = installed("might").invariants
+    answers = {invariants.answer(choice, random.Random(seed)) for seed in range(40)}
+    assert len(answers) > 2 and default in answers
+    for answer in answers:
+        verify_answer(choice, answer)
+    order = choice.model_copy(update={"kind": "replacement_order", "default": ("a", "b", "c")})
+    assert {tuple(sorted(invariants.answer(order, random.Random(1))))} == {("a", "b", "c")}
+
+
+def test_souls_invariants_name_what_breaks_them() -> None:
+    game = game_from_yaml(
+        """
+ruleset: souls
+title: Two Souls
+rules: [S-1]
+setup:
+  players:
+    - name: Alice
+      slots: {A1: {card: Thorn Squire}, A2: {card: Ember Imp, id: imp, captured: true}}
+    - {name: Bob, slots: {A1: {card: Ember Imp}}}
+"""
+    )
+    start, table = game.steps[0], game.table
+    squire, captured = table.cards["thorn-squire"], table.cards["imp"]
+    assert broken("souls", start, planted(start, table)) == {}
+    odd = table.with_card(squire.evolve(damage=3))
+    assert broken("souls", start, planted(start, odd)) == {
+        "souls damage in steps of 5": {"cards": {"thorn-squire": {"damage": 0}}}
+    }
+    moved = table.with_card(captured.evolve(slot="A3"))
+    assert broken("souls", start, planted(start, moved)) == {
+        "captured Souls stay on their slot": {
+            "cards": {"imp": {"zone": "slot", "slot": "A2", "captured": True}}
+        }
+    }
+    acts = Cause(kind="action", card="imp", text="attack")
+    assert broken("souls", start, planted(start, table, cause=acts)) == {
+        "captured Souls never act": None
+    }
+    game.table = table.with_card(squire.evolve(damage=20))
+    assert [name for name, _, _ in installed("souls").invariants.settled(game)] == [
+        "no active Soul at 0 HP outside a window"
+    ]
+    assert not installed("souls").invariants.over(game)

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from engine.assets import SCENARIOS
 from engine.errors import RuleError
 from engine.might.scenario import Action as MightAction
 from engine.might.table import MightTable
@@ -142,9 +143,6 @@ def test_souls_bonus_raises_power_in_fives() -> None:
         play, souls({"bonus": {"target": "thorn-squire", "stat": "power", "amount": 2}}), "S-5"
     )
     act_refused(play, souls({"bonus": {"target": "nobody", "stat": "power", "amount": 5}}), "S-4")
-
-
-SCENARIOS = Path(__file__).resolve().parent.parent / "assets" / "scenarios"
 
 
 @pytest.mark.parametrize(

@@ -7,11 +7,12 @@ from pathlib import Path
 import pytest
 
 from app.cli import main
+from engine.assets import SCENARIOS
 from engine.frozen import Frozen
 from engine.scenario import run_scenario
 from engine.text import render_table
 
-MIGHT = Path(__file__).resolve().parent.parent / "assets" / "scenarios" / "might"
+MIGHT = SCENARIOS / "might"
 
 
 def table_at(name: str, step: int) -> str:
@@ -95,7 +96,7 @@ def test_render_table_refuses_an_unknown_table() -> None:
         render_table(Other())
 
 
-SOULS = MIGHT.parent / "souls"
+SOULS = SCENARIOS / "souls"
 
 
 def souls_table_at(name: str, step: int) -> list[str]:

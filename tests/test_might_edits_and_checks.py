@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from functools import partial
-
 from engine.might.scenario import Action
 from engine.scenario import might_game_from_yaml
 from engine.timeline import Cause
@@ -21,9 +19,6 @@ setup:
     - name: Bob
       units: [{card: Iron Sentinel}]
 """
-
-
-playthrough = partial(playthrough_of, name="edits.yaml")
 
 
 def test_a_playtesters_heal_is_caused_by_the_playtester_on_the_unit_m6() -> None:
@@ -69,14 +64,15 @@ def test_adding_0_runes_is_a_legal_edit_m1() -> None:
 
 def test_a_wrong_rune_pool_is_reported_on_the_players_line() -> None:
     # the failure line of a runes expectation is the player's own line
-    play = playthrough(
+    play = playthrough_of(
         TABLE
         + """\
 expect:
   - chain: 0
     runes:
       Alice: 3
-"""
+""",
+        name="edits.yaml",
     )
     assert play.failures() == [
         "edits.yaml:14: expect[0] at 'end': Alice's rune pool: expected 3, saw 1"
@@ -85,14 +81,15 @@ expect:
 
 def test_a_missing_card_does_not_hide_the_next_cards_misses() -> None:
     # after a card that does not exist, the other cards are still checked
-    play = playthrough(
+    play = playthrough_of(
         TABLE
         + """\
 expect:
   - cards:
       ghost: {damage: 0}
       stone-whelp: {damage: 0}
-"""
+""",
+        name="edits.yaml",
     )
     assert play.failures() == [
         "edits.yaml:13: expect[0] at 'end': card 'ghost' does not exist",
@@ -102,7 +99,7 @@ expect:
 
 def test_moving_a_unit_to_base_can_be_played() -> None:
     # `to: base` is the unit's base, not a battlefield named "base" (M-1)
-    play = playthrough(TABLE)
+    play = playthrough_of(TABLE, name="edits.yaml")
     move = Action.model_validate({"move": {"unit": "stone-whelp", "to": "base"}})
     assert play.why_not(move) is None
     play.act(move)
@@ -111,7 +108,7 @@ def test_moving_a_unit_to_base_can_be_played() -> None:
 
 def test_an_edit_naming_an_engine_id_is_refused_before_it_is_played_m4() -> None:
     # the id of a shield or doubler edit is checked (M-4)
-    play = playthrough(TABLE)
+    play = playthrough_of(TABLE, name="edits.yaml")
     shield = {"shield": {"target": "iron-sentinel", "id": "e7", "value": 1}}
     double = {"double": {"target": "iron-sentinel", "id": "e7"}}
     for edit in (Action.model_validate(shield), Action.model_validate(double)):
@@ -145,7 +142,7 @@ setup:
 def test_a_deal_looping_only_through_its_bonus_damage_is_refused_p25() -> None:
     # the trial of a deal edit includes its Bonus Damage (M3, P-25): 0 damage triggers
     # nothing, 0 + 1 starts the wisp's endless heal-and-hurt
-    play = playthrough(SORE)
+    play = playthrough_of(SORE, name="edits.yaml")
     plain = Action.model_validate({"deal": {"target": "sore-wisp", "amount": 0}})
     bonus = Action.model_validate({"deal": {"target": "sore-wisp", "amount": 0, "bonus": 1}})
     assert play.why_not(plain) is None
@@ -173,7 +170,7 @@ def test_a_combat_among_the_responses_to_a_played_unit_is_fought_m10() -> None:
     # An assignment asked while the action played is not a combat (here
     # a unit's play, whose responses hold the combat: a unit leaves nothing on the chain, so
     # the combat may start) is not written into that action, and the play goes through
-    play = playthrough(COMBAT_IN_RESPONSE)
+    play = playthrough_of(COMBAT_IN_RESPONSE, name="edits.yaml")
     combat = {"combat": {"battlefield": "Battlefield 1"}}
     action = Action.model_validate({"play": {"card": "stone-whelp", "responses": [combat]}})
     played = play.act(action, open_windows=False)

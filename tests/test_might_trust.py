@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import tracemalloc
 from collections.abc import Callable
-from functools import partial
 
 import pytest
 
@@ -14,8 +13,8 @@ from engine.errors import RuleError
 from engine.loops import LoopError
 from engine.might import scenario as might
 from engine.might.game import MightGame
-from engine.scenario import Playthrough, might_game_from_yaml
-from tests.support.game_state import assert_unchanged, whole_state
+from engine.scenario import might_game_from_yaml
+from tests.support.game_state import assert_refused, assert_unchanged, whole_state
 from tests.support.might_tables import TABLE
 from tests.support.playthroughs import playthrough_of
 
@@ -50,20 +49,6 @@ setup:
     - name: Bob
       units: [{card: Thornback, at: Battlefield 1}]
 """
-
-
-def assert_refused(
-    game: MightGame | Playthrough, act: Callable[[], object], rule: str
-) -> RuleError:
-    """``act`` is refused citing ``rule`` and leaves the whole game as it was (``whole_state``:
-    table with its chain, combat and id counter, steps, phase, the chooser and its answers; of
-    a playthrough also its actions, open window and the runner's labels)."""
-    before = whole_state(game)
-    with pytest.raises(RuleError) as error:
-        act()
-    assert error.value.rule == rule, error.value
-    assert_unchanged(before, game)
-    return error.value
 
 
 def test_a_unit_that_heals_and_hurts_itself_is_refused_without_memory_growth() -> None:
@@ -141,13 +126,10 @@ def test_verify_and_the_action_agree_loops_included(name: str, damaged: int) -> 
     assert verified == acted
 
 
-playthrough = partial(playthrough_of, name="t.yaml")
-
-
 def test_an_order_never_asked_for_refuses_the_whole_action_before_anything_stays() -> None:
     # M-4: fewer than two replacements apply to the whelp, so the order is refused; the Spark
     # must not have resolved and killed it (the check used to run after the commit).
-    play = playthrough(TABLE)
+    play = playthrough_of(TABLE, name="t.yaml")
     game = play.game
     spark = might.Action(
         play=might.PlayArgs(card="spark", target="stone-whelp"),
@@ -192,10 +174,11 @@ def test_a_shield_made_in_play_is_named_by_the_script_and_shown() -> None:
 
 def test_an_assignment_nobody_asked_for_refuses_the_whole_combat() -> None:
     # M-10: a side of 0 damage assigns nothing, so an assignment for it answers no choice.
-    play = playthrough(
+    play = playthrough_of(
         TABLE.replace(
             "{card: Stone Whelp, at: Battlefield 1}", "{card: Hollow Golem, id: g2}"
-        ).replace("id: g2}", "id: g2, at: Battlefield 2}")
+        ).replace("id: g2}", "id: g2, at: Battlefield 2}"),
+        name="t.yaml",
     )
     game = play.game
     assert isinstance(game, MightGame)
@@ -211,7 +194,7 @@ def test_an_assignment_nobody_asked_for_refuses_the_whole_combat() -> None:
 
 def test_passing_into_a_loop_is_refused_and_the_spell_still_waits() -> None:
     # The app's way: the spell waits on the chain; the pass that would loop is refused (P-25).
-    play = playthrough(SELF_LOOP)
+    play = playthrough_of(SELF_LOOP, name="t.yaml")
     play.act(might.Action(play=might.PlayArgs(card="spark", target="mending-thorn")))
     assert play.waiting() is not None
     game = play.game

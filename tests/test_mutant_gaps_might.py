@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from functools import partial
-
 import pytest
 
 from engine.errors import RuleError
@@ -13,8 +11,6 @@ from engine.scenario import might_game_from_yaml
 from engine.timeline import Cause
 from tests.support.might_tables import ORDERS_IN_COMBAT, TRIGGERS
 from tests.support.playthroughs import playthrough_of
-
-playthrough = partial(playthrough_of, name="gaps.yaml")
 
 
 def test_a_playtesters_might_edit_is_caused_by_the_playtester_on_the_unit() -> None:
@@ -49,7 +45,7 @@ def test_a_source_effect_after_sourceless_damage_says_there_is_no_source() -> No
 
 def test_moving_to_an_unknown_battlefield_lists_the_battlefields() -> None:
     # the M-1 refusal of a script move
-    play = playthrough(TRIGGERS)
+    play = playthrough_of(TRIGGERS, name="gaps.yaml")
     move = Action.model_validate({"move": {"unit": "stone-whelp", "to": "Battlefield 9"}})
     expected = "there is no battlefield 'Battlefield 9' (Battlefield 1, Battlefield 2) (rule M-1)"
     assert play.why_not(move) == expected
@@ -60,14 +56,15 @@ def test_moving_to_an_unknown_battlefield_lists_the_battlefields() -> None:
 
 def test_a_wrong_holder_is_reported_on_the_holders_line() -> None:
     # the failure line of a holders expectation (M-12)
-    play = playthrough(
+    play = playthrough_of(
         TRIGGERS
         + """\
 expect:
   - chain: 0
     holders:
       Battlefield 1: Alice
-"""
+""",
+        name="gaps.yaml",
     )
     assert play.failures() == [
         "gaps.yaml:30: expect[0] at 'end': Battlefield 1 holder: expected Alice, saw None"
@@ -77,7 +74,7 @@ expect:
 def test_an_order_left_open_in_a_combat_with_an_assignment_is_the_default() -> None:
     # An assignment answers only an assignment choice, so the order
     # of Alice's sentinel (asked of Alice, M-4) takes the default and is written in
-    play = playthrough(ORDERS_IN_COMBAT)
+    play = playthrough_of(ORDERS_IN_COMBAT, name="gaps.yaml")
     combat = {
         "battlefield": "Battlefield 1",
         "assign": {"Alice": [{"unit": "stone-whelp", "damage": 4}]},
@@ -119,7 +116,7 @@ def test_per_event_orders_survive_an_assignment_in_between() -> None:
     # assignment comes next, then Thornback's Barbed Hide (P-21) uses the second (M-4). The
     # unit's id reads like Alice's assignment ("assign Alice"): the assignment must leave the
     # count of the unit's orders used at 1
-    play = playthrough(COLLIDING)
+    play = playthrough_of(COLLIDING, name="gaps.yaml")
     play.run(play.scenario.script)
     orders = [
         s.description.split("Bob's order ")[1].split(";")[0]
@@ -148,11 +145,12 @@ def test_a_set_up_shield_prevents_only_what_it_has_left() -> None:
 def test_an_order_for_a_unit_named_like_an_assignment_is_still_refused_unasked() -> None:
     # Orders and assignments are kept apart: a unit whose id reads like Alice's
     # assignment ("assign Alice") still gets the M-4 refusal for an order it was never asked
-    play = playthrough(
+    play = playthrough_of(
         ORDERS_IN_COMBAT.replace(
             "          doublers: [{id: twice}]\n",
             "          doublers: [{id: twice}]\n        - {card: Stone Whelp, id: assign Alice}\n",
-        )
+        ),
+        name="gaps.yaml",
     )
     combat = {
         "battlefield": "Battlefield 1",

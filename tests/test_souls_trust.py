@@ -4,7 +4,6 @@ with a rule, the detach edit, and set-up amounts in steps of 5 (S-5)."""
 from __future__ import annotations
 
 import tracemalloc
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -20,7 +19,7 @@ from engine.scenario import Playthrough, game_from_yaml, load_scenario, run_scen
 from engine.souls import game as souls_game
 from engine.souls.game import SoulsGame
 from engine.timeline import Step
-from tests.support.game_state import assert_unchanged, whole_state
+from tests.support.game_state import assert_refused, assert_unchanged, whole_state
 from tests.support.souls_tables import scenario_text
 
 SOULS = SCENARIOS / "souls"
@@ -31,25 +30,14 @@ def shipped(name: str) -> SoulsGame:
     return game_from_yaml((SOULS / name).read_text(), name)
 
 
-def refused_unchanged(game: SoulsGame, act: Callable[[], object], rule: str) -> RuleError:
-    """``act`` is refused citing ``rule`` and leaves the whole game as it was (``whole_state``:
-    table, steps, phase, pending triggers, battle window and counters)."""
-    before = whole_state(game)
-    with pytest.raises(RuleError) as refusal:
-        act()
-    assert refusal.value.rule == rule
-    assert_unchanged(before, game)
-    return refusal.value
-
-
 # ----------------------------------------------------------------------------- P-25 loops
 
 
 def test_damaged_abilities_answering_each_other_are_refused_with_p25() -> None:
     game = shipped("P-25-damaged-abilities-answer-each-other.yaml")
     assert not game.can_attack("alice-imp", "bob-imp")
-    refused_unchanged(game, lambda: game.verify_attack("alice-imp", "bob-imp"), "P-25")
-    error = refused_unchanged(game, lambda: game.attack("alice-imp", "bob-imp"), "P-25")
+    assert_refused(game, lambda: game.verify_attack("alice-imp", "bob-imp"), "P-25")
+    error = assert_refused(game, lambda: game.attack("alice-imp", "bob-imp"), "P-25")
     assert isinstance(error, LoopError)
     assert game.can_play("firebolt", "bob-imp")  # the game goes on
 
@@ -58,8 +46,8 @@ def test_trigger_damaging_its_own_soul_is_refused_with_p25() -> None:
     game = shipped("P-25-trigger-damages-itself.yaml")
     assert not game.can_deal("wounded-hermit", 5)
     assert not game.can_pay_hp("wounded-hermit", 10)
-    refused_unchanged(game, lambda: game.deal("wounded-hermit", 5), "P-25")
-    refused_unchanged(game, lambda: game.pay_hp("wounded-hermit", 10), "P-25")
+    assert_refused(game, lambda: game.deal("wounded-hermit", 5), "P-25")
+    assert_refused(game, lambda: game.pay_hp("wounded-hermit", 10), "P-25")
     assert game.can_deal("wounded-hermit", 4)  # rounds to no damage: nothing triggers
     assert game.can_heal("wounded-hermit")
 
@@ -144,14 +132,14 @@ def test_each_action_is_rehearsed_when_it_can_set_off_a_loop(
     """``verify_x`` rehearses the action itself: only acting shows the loop (P-25)."""
     game = game_from_yaml(LOOP_BEHIND_EVERY_ACTION)
     assert not getattr(game, f"can_{name}")(*args)
-    refused_unchanged(game, lambda: getattr(game, f"verify_{name}")(*args), "P-25")
-    refused_unchanged(game, lambda: getattr(game, name)(*args), "P-25")
+    assert_refused(game, lambda: getattr(game, f"verify_{name}")(*args), "P-25")
+    assert_refused(game, lambda: getattr(game, name)(*args), "P-25")
 
 
 def test_end_phase_that_never_ends_is_refused_and_can_end_turn_says_so() -> None:
     game = shipped("P-25-end-of-turn-that-never-ends.yaml")
     assert not game.can_end_turn()
-    refused_unchanged(game, game.end_turn, "P-25")
+    assert_refused(game, game.end_turn, "P-25")
     assert game.table.turn == 1
     game.capture("restless-shade")
     assert game.can_end_turn()
@@ -365,8 +353,8 @@ def test_a_max_hp_drop_cites_14_4_3_at_the_capture_step_as_in_the_main_phase() -
 
 def test_recruiting_onto_an_active_soul_breaks_s3_onto_a_captured_one_14_5_2() -> None:
     game = game_from_yaml(scenario_text())
-    assert refused_unchanged(game, lambda: game.recruit("mossback-guard", "B1"), "S-3")
-    assert refused_unchanged(game, lambda: game.recruit("mossback-guard", "A1"), "14.5.2")
+    assert assert_refused(game, lambda: game.recruit("mossback-guard", "B1"), "S-3")
+    assert assert_refused(game, lambda: game.recruit("mossback-guard", "A1"), "14.5.2")
 
 
 def test_the_other_player_acting_in_a_window_cites_p1() -> None:
@@ -401,14 +389,14 @@ UNKNOWN: list[tuple[str, tuple[object, ...]]] = [
 def test_unknown_ids_are_refused_with_s4(name: str, args: tuple[object, ...]) -> None:
     game = game_from_yaml(scenario_text())
     assert not getattr(game, f"can_{name}")(*args)
-    refused_unchanged(game, lambda: getattr(game, f"verify_{name}")(*args), "S-4")
-    refused_unchanged(game, lambda: getattr(game, name)(*args), "S-4")
+    assert_refused(game, lambda: getattr(game, f"verify_{name}")(*args), "S-4")
+    assert_refused(game, lambda: getattr(game, name)(*args), "S-4")
 
 
 def test_healing_an_unknown_id_is_refused_with_s4() -> None:
     game = game_from_yaml(scenario_text())
     assert not game.can_heal("nope")
-    refused_unchanged(game, lambda: game.heal("nope", 5), "S-4")
+    assert_refused(game, lambda: game.heal("nope", 5), "S-4")
 
 
 # ----------------------------------------------------------------------------- detach
@@ -437,8 +425,8 @@ def test_detaching_can_capture_through_the_max_hp_loss() -> None:
 
 def test_only_an_attached_armament_is_detached() -> None:
     game = game_from_yaml(scenario_text())
-    refused_unchanged(game, lambda: game.detach("sylva"), "S-4")
-    refused_unchanged(game, lambda: game.detach("firebolt"), "S-4")
+    assert_refused(game, lambda: game.detach("sylva"), "S-4")
+    assert_refused(game, lambda: game.detach("firebolt"), "S-4")
 
 
 def test_the_armament_card_offers_detach() -> None:

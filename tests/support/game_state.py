@@ -35,8 +35,10 @@ from pathlib import PurePath
 from types import BuiltinFunctionType, FunctionType, MethodType, ModuleType
 from typing import Any
 
+import pytest
 from pydantic import BaseModel
 
+from engine.errors import RuleError
 from engine.timeline import Recorder
 
 # Values that cannot change once made: compared as they are.
@@ -103,8 +105,6 @@ def assert_unchanged(before: WholeState, game: object) -> None:
 
 def refused_unchanged(game: object, act: Callable[[], object]) -> Exception:
     """Run ``act``, which must raise a RuleError, and check it left ``game`` as it was."""
-    from engine.errors import RuleError
-
     before = whole_state(game)
     try:
         act()
@@ -112,6 +112,19 @@ def refused_unchanged(game: object, act: Callable[[], object]) -> Exception:
         assert_unchanged(before, game)
         return error
     raise AssertionError("the action was not refused")
+
+
+def assert_refused(game: object, act: Callable[[], object], rule: str) -> RuleError:
+    """``act`` is refused citing ``rule`` and leaves the whole game as it was (``whole_state``:
+    the table with its chain, combat and counters, the steps and phase, pending triggers and
+    the battle window, the chooser and its answers; of a playthrough also its actions, open
+    window and the runner's labels)."""
+    before = whole_state(game)
+    with pytest.raises(RuleError) as error:
+        act()
+    assert error.value.rule == rule, error.value
+    assert_unchanged(before, game)
+    return error.value
 
 
 class _Walk:

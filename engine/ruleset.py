@@ -169,7 +169,10 @@ def ruleset_of(thing: object) -> Ruleset:
     script action."""
     if isinstance(thing, ScriptAction):
         return next(each for each in rulesets().values() if isinstance(thing, each.action))
-    return ruleset(str(getattr(thing, "ruleset")))  # noqa: B009 (any model that has one)
+    name = getattr(thing, "ruleset", None)
+    if not isinstance(name, str):
+        raise TypeError(f"{type(thing).__name__} belongs to no ruleset")
+    return ruleset(name)
 
 
 def scenario_models() -> Iterator[type[Frozen]]:

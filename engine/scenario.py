@@ -193,14 +193,17 @@ class Playthrough:
     def __init__(self, scenario: Scenario, source: YamlSource) -> None:
         self.scenario = scenario
         self.ruleset: Ruleset = ruleset_of(scenario)
-        self.ruleset_play: RulesetPlay = self.ruleset.play(scenario, source)
-        self.game: Recorder[Any] = self.ruleset_play.game
-        self.windows = self.ruleset_play
-        self.runner = ScriptRunner(self.game.steps, source, self.ruleset_play.perform)
+        self.driver: RulesetPlay = self.ruleset.play(scenario, source)  # the game, driven
+        self.runner = ScriptRunner(self.game.steps, source, self.driver.perform)
         self.runner.stop_on = scenario.expect_error  # the file's script may stop at a refusal
         self.actions: list[ScriptAction] = []
         self.open = False  # the last action waits (``waiting``) for more actions or ``proceed``
         self._open_since = 0  # the first step of the open action
+
+    @property
+    def game(self) -> Recorder[Any]:
+        """The game, with its timeline."""
+        return self.driver.game
 
     def run(
         self,
@@ -223,7 +226,7 @@ class Playthrough:
         """What waits for the players after the last action, or None."""
         if not self.open:
             return None
-        return self.windows.waiting(self._open_since)
+        return self.driver.waiting(self._open_since)
 
     def act(
         self, action: ScriptAction, ask: Chooser = default_chooser, open_windows: bool = True
@@ -250,9 +253,9 @@ class Playthrough:
         mark = len(self.game.steps)
         place = ("script", len(self.actions), action.kind)
         with self._asking(ask):
-            if open_windows and self.windows.opens(action):
+            if open_windows and self.driver.opens(action):
                 with self.game.transaction():
-                    self.windows.open(action)
+                    self.driver.open(action)
                     self.open, self._open_since = True, mark
                     self.actions.append(action.with_nested(()))
                     self.runner.ends.append(len(self.game.steps) - 1)
@@ -277,7 +280,7 @@ class Playthrough:
         index, key = len(self.actions) - 1, outer.NESTED_KEY  # where it goes when saved
         place = ("script", index, outer.kind, key, len(outer.nested()), action.kind)
         with self._asking(ask):
-            self.windows.inside(outer, action, place, self.runner)
+            self.driver.inside(outer, action, place, self.runner)
             action = self._answered(action)
         self.actions[-1] = outer.with_nested((*outer.nested(), action))
         self.runner.ends[-1:] = [len(self.game.steps) - 1]
@@ -294,7 +297,7 @@ class Playthrough:
         self._verify_waits()
         outer = self.actions[-1]
         with self._asking(ask):
-            steps = self.windows.close(outer)
+            steps = self.driver.close(outer)
             self.actions[-1] = self._answered(outer)
         self.open = False
         self.runner.ends[-1:] = [len(self.game.steps) - 1]
@@ -314,16 +317,16 @@ class Playthrough:
 
     def _asking(self, ask: Chooser) -> AbstractContextManager[None]:
         """Choices the actions leave open go to ``ask`` while the block runs."""
-        return self.ruleset_play.asking(ask)
+        return self.driver.asking(ask)
 
     def _answered(self, action: ScriptAction) -> ScriptAction:
         """``action`` with the choices the player made written in."""
-        return self.ruleset_play.answered(action)
+        return self.driver.answered(action)
 
     def refusal(self, action: ScriptAction) -> RuleError | None:
         """The rules' refusal of ``action`` now (its rule and reason), or None when it can."""
         try:
-            self.ruleset_play.verify(action)
+            self.driver.verify(action)
         except RuleError as error:
             return error
         return None
@@ -332,7 +335,7 @@ class Playthrough:
         """The rules' refusal of passing (``proceed``) now, or None when it can."""
         try:
             self._verify_waits()
-            self.windows.verify_close(self.actions[-1])
+            self.driver.verify_close(self.actions[-1])
         except RuleError as error:
             return error
         return None

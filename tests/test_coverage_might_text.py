@@ -92,7 +92,7 @@ def test_render_table_refuses_an_unknown_table() -> None:
     class Other(Frozen):
         pass
 
-    with pytest.raises(TypeError, match="no text rendering for Other"):
+    with pytest.raises(TypeError, match="Other belongs to no ruleset"):
         render_table(Other())
 
 

@@ -12,7 +12,7 @@ PLAYERS = "setup:\n" + TWO_PLAYERS
 
 def test_an_unknown_ruleset_is_refused_with_the_ones_there_are() -> None:
     assert set_up_error("title: x\nruleset: chess\n", playthrough_of) == (
-        "a.yaml:2: ruleset: ruleset must be one of souls, might, not 'chess'"
+        "a.yaml:2: ruleset: ruleset must be one of might, souls, not 'chess'"
     )
 
 

@@ -150,8 +150,8 @@ class MightSetup(Frozen):
     """The first table (step 0): the battlefields, whose turn it is, the players."""
 
     battlefields: tuple[Name, ...] = ("Battlefield 1", "Battlefield 2")
-    """The battlefields' names, as ``at``, ``move``, ``combat`` and ``holders`` give them; none
-    is held at set-up."""
+    """The battlefields' names, which ``at``, ``move``'s ``to``, ``combat`` and ``holders`` use;
+    none is held at set-up."""
     turn: int = Field(default=1, ge=1)
     """The turn number."""
     turn_player: int = Field(default=0, ge=0, le=1)

@@ -286,7 +286,7 @@ class FuzzGame:
         for number, action in enumerate(actions):
             last = number == len(actions) - 1
             self._before_probe, self._open_before = list(self.play.actions), self.play.open
-            if self.play.windows.opens(action):
+            if self.play.driver.opens(action):
                 self._play(action.with_nested(()))
                 for nested in action.nested():
                     self._play(nested)

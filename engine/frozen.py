@@ -34,9 +34,9 @@ def _shared(names: set[str] | frozenset[str]) -> set[str]:
 class Frozen(BaseModel):
     """A frozen pydantic model: updates go through ``evolve`` and share everything unchanged."""
 
-    # A docstring under a field is its description: ``cardtable schema`` and the reference in
-    # docs/scenarios.md show it.
-    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
+    # A docstring under a field is its description (engine/descriptions.py reads it for
+    # ``cardtable schema`` and the reference in docs/scenarios.md).
+    model_config = ConfigDict(frozen=True, extra="forbid")
 
     def model_post_init(self, context: Any, /) -> None:
         # Validation leaves a plain dict; the same values in a key-sharing dict take less room.

@@ -14,6 +14,7 @@ from pydantic import TypeAdapter
 
 from engine.branches import MAIN, AnyBranch, branch_actions
 from engine.choices import Chooser, default_chooser
+from engine.descriptions import DescribedSchema
 from engine.errors import RuleError
 from engine.might import runner as might_runner
 from engine.might.game import MightGame
@@ -422,4 +423,4 @@ def scenario_files(paths: list[Path]) -> list[Path]:
 def scenario_schema() -> dict[str, object]:
     """The JSON Schema of scenario files of every installed ruleset (any of their models)."""
     models: Any = reduce(or_, scenario_models())
-    return TypeAdapter(models).json_schema()
+    return TypeAdapter(models).json_schema(schema_generator=DescribedSchema)

@@ -42,11 +42,11 @@ MUTANTS = DIR / "mutants"
 RESULTS = DIR / "recheck.json"
 LEFT_OUT = [
     "tests/test_cli.py",
-    "tests/test_app.py",
-    "tests/test_table_view.py",
-    "tests/test_dialogs.py",
-    "tests/test_windows.py",
-    "tests/test_coverage_main_window.py",
+    "tests/app/test_desktop_app.py",
+    "tests/app/test_table_view.py",
+    "tests/app/test_choice_dialogs.py",
+    "tests/app/test_battle_and_chain_windows.py",
+    "tests/app/test_main_window.py",
     "tests/test_hostile_input.py",
 ]
 JOBS = int(os.environ.get("RECHECK_JOBS", os.cpu_count() or 1))

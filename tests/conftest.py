@@ -1,19 +1,12 @@
-"""Shared test setup. Keep the Qt platform offscreen before anything imports Qt."""
+"""Shared test setup, without Qt: engine tests run where PySide6 is not installed. The Qt
+fixtures are in tests/app/conftest.py. The Qt platform is set offscreen here, before any test
+imports Qt."""
 
 import os
 
+import pytest
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-
-import pytest  # noqa: E402
-
-from app import message_boxes  # noqa: E402
-
-
-@pytest.fixture(autouse=True)
-def no_waiting_on_questions(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A real question box waits forever offscreen (closing a window with unsaved actions asks
-    one): unless a test answers questions itself, they are answered Discard."""
-    monkeypatch.setattr(message_boxes, "question", lambda *a, **k: message_boxes.Button.Discard)
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -36,19 +29,3 @@ def fastest_first(items: list[pytest.Item]) -> None:
 
     durations = state().duration_by_test
     items.sort(key=lambda item: durations.get(item.nodeid, 0.0))
-
-
-@pytest.fixture
-def window(qtbot, tmp_path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
-    """The main window, shown, with its own settings file; message boxes that would wait for a
-    click return at once (a test that reads them patches them itself)."""
-    from PySide6.QtCore import QSettings
-
-    from app.main_window import MainWindow
-
-    for name in ("critical", "warning", "information"):
-        monkeypatch.setattr(message_boxes, name, lambda *a, **k: None)
-    win = MainWindow(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(win)
-    win.show()
-    return win

@@ -10,8 +10,6 @@ from pathlib import Path
 import pytest
 
 from app.cli import main
-from app.dialogs import ReplacementOrderDialog
-from app.main_window import MainWindow
 from engine.assets import LESSONS, SCENARIOS
 from engine.branches import MAIN
 from engine.compare import Side, changed_cards, compare_sides
@@ -19,7 +17,6 @@ from engine.errors import ScenarioError
 from engine.scenario import load_scenario, run_scenario
 
 M8 = SCENARIOS / "might" / "M8-prevention-and-doubling-orders.yaml"
-DEMO = SCENARIOS / "souls" / "demo-table.yaml"
 
 
 def m8_with(tmp_path: Path, branches: str) -> Path:
@@ -164,133 +161,6 @@ def test_diff_names_what_differs_in_the_table_itself(
     assert changed_cards(found) == cards
 
 
-# ------------------------------------------------------------------------------------ the app
-
-
-def click(window: MainWindow, uid: str, text: str) -> None:
-    window.card_clicked(uid)
-    menu = window.last_menu
-    assert menu is not None
-    actions = list(menu.actions())
-    for action in menu.actions():
-        if action.menu():
-            actions += action.menu().actions()
-    next(a for a in actions if a.text().startswith(text)).trigger()
-    menu.close()
-
-
-def test_acting_earlier_starts_a_branch_and_switching_keeps_each(window: MainWindow) -> None:
-    window.open_path(DEMO)
-    session = window.session
-    main_steps = list(session.steps)
-    session.select(3)
-    click(window, "alice-imp", "Deal 5 damage")
-    assert session.branch == "deal alice-imp 5" and session.parents[session.branch] == "main"
-    branch_steps = list(session.steps)
-    assert branch_steps[:4] == main_steps[:4] and len(branch_steps) < len(main_steps)
-    assert set(window.timeline.branches.items) == {"main", "deal alice-imp 5"}
-    session.select(2)
-    window.timeline.branches.tree.itemClicked.emit(window.timeline.branches.items["main"], 0)
-    assert session.branch == "main" and session.steps == main_steps
-    assert session.index == 3  # main is shown at the step it was left at
-    session.switch("deal alice-imp 5")
-    assert session.steps == branch_steps and session.index == 2  # where the user left it
-
-
-def test_undo_and_redo_belong_to_their_branch(window: MainWindow) -> None:
-    window.open_path(DEMO)
-    session = window.session
-    session.select(3)
-    click(window, "alice-imp", "Deal 5 damage")
-    session.select(session.last)
-    click(window, "sylva", "Deal 5 damage")
-    branched = len(session.steps)
-    assert session.undo() and len(session.steps) < branched and session.redo_stack
-    session.switch("main")
-    assert not session.redo_stack  # main has nothing to redo
-    session.switch("deal alice-imp 5")
-    assert session.redo() and len(session.steps) == branched
-
-
-def test_a_branch_can_be_renamed_but_not_to_a_taken_name(window: MainWindow) -> None:
-    window.open_path(DEMO)
-    session = window.session
-    session.select(3)
-    click(window, "alice-imp", "Deal 5 damage")
-    item = window.timeline.branches.items["deal alice-imp 5"]
-    item.setText(0, "imp hurt early")
-    assert session.branch == "imp hurt early" and "imp hurt early" in session.parents
-    item = window.timeline.branches.items["imp hurt early"]
-    item.setText(0, "main")
-    assert session.branch == "imp hurt early" and item.text(0) == "imp hurt early"
-
-
-def test_a_new_branch_is_never_named_like_another(window: MainWindow) -> None:
-    window.open_path(DEMO)
-    session = window.session
-    session.select(3)
-    click(window, "alice-imp", "Deal 5 damage")
-    session.rename("deal alice-imp 5", "Deal  Alice-imp 5")  # what a file may hold beside it
-    session.select(3)
-    click(window, "alice-imp", "Deal 5 damage")
-    assert session.branch == "deal alice-imp 5 (2)"
-
-
-def test_branches_save_and_reopen(window: MainWindow, tmp_path: Path) -> None:
-    window.open_path(DEMO)
-    session = window.session
-    session.select(3)
-    click(window, "alice-imp", "Deal 5 damage")
-    session.select(session.last)
-    click(window, "sylva", "Deal 5 damage")
-    steps = {name: list(session.branch_play(name).game.steps) for name in session.parents}
-    saved = tmp_path / "branched.yaml"
-    session.save(saved)
-    assert "branches:" in saved.read_text() and "name: deal alice-imp 5" in saved.read_text()
-    assert run_scenario(saved).failures == []  # the file's own expectations still hold
-    assert window.open_path(saved)
-    assert list(session.parents) == ["main", "deal alice-imp 5"]
-    for name, expected in steps.items():
-        seen = session.branch_play(name).game.steps
-        assert [s.description for s in seen] == [s.description for s in expected]
-
-
-def test_answering_again_branches_and_compare_shows_the_unit_that_died(
-    window: MainWindow, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The issue's flow: branch at the order choice, compare both outcomes, ask why."""
-    window.open_path(M8)
-    session = window.session
-    session.select(3)  # Battlefield 1's assignment: prevention first
-
-    def doubling_first(dialog: ReplacementOrderDialog) -> int:
-        dialog.list.insertItem(0, dialog.list.takeItem(1))
-        return 1
-
-    monkeypatch.setattr(ReplacementOrderDialog, "exec", doubling_first)
-    assert window.answer_again()
-    assert session.parents[session.branch] == "main"
-    assert session.branch == "order sentinel-a: double-a, ward-a"  # named after what differs
-    assert session.steps[-1].table.cards["sentinel-a"].zone == "trash"  # type: ignore[attr-defined]
-    dialog = window.compare_branches()
-    left, right = dialog.sides
-    assert left.branches.currentText() == session.branch  # the branch shown, and another
-    assert right.branches.currentText() == "main"
-    right.step_box.setValue(11)  # main after its first combat
-    assert "sentinel-a zone: trash / battlefield" in [
-        dialog.found.item(i).text() for i in range(dialog.found.count())
-    ]
-    assert right.scene.items_by_uid["sentinel-a"].outline == "step"
-    assert "sentinel-b" not in {d.card for d in dialog.differences}  # the same in both
-    dialog.close()
-    died = next(s.index for s in session.steps if any(c.kind == "died" for c in s.changes))
-    window.card_clicked("sentinel-a")
-    window.last_menu.close()  # type: ignore[union-attr]
-    session.select(died)
-    assert any(s.index == died for s in window._why(died))
-    assert "Why is sentinel-a like this?" in window.inspector.toHtml()
-
-
 # ------------------------------------------------------------------------------- the lessons
 
 
@@ -310,14 +180,3 @@ def test_each_ruleset_has_a_dozen_lessons_with_a_topic_and_a_branch(ruleset: str
 @pytest.mark.parametrize("path", LESSON_FILES, ids=lambda p: p.stem)
 def test_every_lesson_and_its_branches_hold(path: Path) -> None:
     assert run_scenario(path).failures == []
-
-
-def test_lessons_are_grouped_by_topic_and_read_only(window: MainWindow) -> None:
-    souls = next(a.menu() for a in window.lessons_menu.actions() if a.text() == "souls")
-    souls.aboutToShow.emit()
-    topics = {a.text(): a.menu() for a in souls.actions()}
-    assert len(topics) >= 3 and all(menu is not None for menu in topics.values())
-    lesson = next(iter(topics.values())).actions()[0]
-    lesson.trigger()
-    assert window.session.path == Path(lesson.data()) and window.session.read_only
-    assert len(window.session.parents) >= 2  # the lesson's branch is there to switch to

@@ -280,33 +280,6 @@ def test_unexpected_exception_is_an_internal_error_and_check_goes_on(
     )
 
 
-def test_app_open_reports_an_internal_error_and_keeps_the_session(
-    qtbot,
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,  # type: ignore[no-untyped-def]
-) -> None:
-    from PySide6.QtCore import QSettings
-
-    from app import message_boxes
-    from app.main_window import MainWindow
-    from app.session import Session
-
-    shown: list[str] = []
-    monkeypatch.setattr(message_boxes, "critical", lambda parent, title, text: shown.append(text))
-    window = MainWindow(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(window)
-    assert window.open_path(DEMO)
-    steps = len(window.session.steps)
-
-    def failing(self: Session, path: Path) -> None:
-        raise ZeroDivisionError("a bug")
-
-    monkeypatch.setattr(Session, "open", failing)
-    assert not window.open_path(tmp_path / "x.yaml")
-    assert shown == [f"{tmp_path / 'x.yaml'}: internal error: ZeroDivisionError: a bug"]
-    assert len(window.session.steps) == steps
-
-
 def test_yaml_is_read_in_one_libyaml_pass(monkeypatch: pytest.MonkeyPatch) -> None:
     assert safe_yaml.LOADER is yaml.CSafeLoader  # libyaml is installed with PyYAML's wheel
     passes: list[type] = []

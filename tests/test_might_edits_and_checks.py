@@ -5,32 +5,20 @@ from __future__ import annotations
 from engine.might.scenario import Action
 from engine.scenario import might_game_from_yaml
 from engine.timeline import Cause
+from tests.support.might_tables import EDITS
 from tests.support.playthroughs import playthrough_of
-
-TABLE = """\
-ruleset: might
-title: Edits
-rules: [M-1]
-setup:
-  players:
-    - name: Alice
-      runes: 1
-      units: [{card: Stone Whelp, at: Battlefield 1, damage: 1}]
-    - name: Bob
-      units: [{card: Iron Sentinel}]
-"""
 
 
 def test_a_playtesters_heal_is_caused_by_the_playtester_on_the_unit_m6() -> None:
     # the cause names the healed unit, the step cites M6 (and M-6)
-    steps = might_game_from_yaml(TABLE).heal("stone-whelp")
+    steps = might_game_from_yaml(EDITS).heal("stone-whelp")
     assert (steps[0].description, steps[0].rules) == ("heal: stone-whelp healed", ("M6", "M-6"))
     assert steps[0].cause == Cause(kind="playtester", card="stone-whelp", text="heal stone-whelp")
 
 
 def test_a_playtesters_shield_is_the_playtesters_on_the_unit_m3() -> None:
     # the cause names the unit, the shield's source is the playtester
-    game = might_game_from_yaml(TABLE)
+    game = might_game_from_yaml(EDITS)
     steps = game.add_shield("iron-sentinel", 2)
     assert steps[0].description == "iron-sentinel gets prevention e1 (2 left of 2) this turn"
     assert steps[0].cause == Cause(
@@ -42,13 +30,13 @@ def test_a_playtesters_shield_is_the_playtesters_on_the_unit_m3() -> None:
 
 def test_a_shield_of_0_is_a_legal_edit_m3() -> None:
     # prevention is a value of 0 or more (M3), so 0 is accepted
-    steps = might_game_from_yaml(TABLE).add_shield("iron-sentinel", 0, effect_id="nothing")
+    steps = might_game_from_yaml(EDITS).add_shield("iron-sentinel", 0, effect_id="nothing")
     assert steps[0].description == "iron-sentinel gets prevention nothing (0 left of 0) this turn"
 
 
 def test_a_playtesters_doubler_is_caused_by_the_playtester_on_the_unit_m8() -> None:
     # the cause names the unit
-    steps = might_game_from_yaml(TABLE).add_doubler("iron-sentinel", effect_id="twice")
+    steps = might_game_from_yaml(EDITS).add_doubler("iron-sentinel", effect_id="twice")
     assert steps[0].cause == Cause(
         kind="playtester", card="iron-sentinel", text="doubling on iron-sentinel"
     )
@@ -56,7 +44,7 @@ def test_a_playtesters_doubler_is_caused_by_the_playtester_on_the_unit_m8() -> N
 
 def test_adding_0_runes_is_a_legal_edit_m1() -> None:
     # add 0 or more runes (M-1), so 0 is accepted and changes nothing
-    game = might_game_from_yaml(TABLE)
+    game = might_game_from_yaml(EDITS)
     steps = game.add_runes(0, 0)
     assert steps[0].cause == Cause(kind="playtester", card=None, text="add 0 runes")
     assert game.table.players[0].runes == 1
@@ -65,7 +53,7 @@ def test_adding_0_runes_is_a_legal_edit_m1() -> None:
 def test_a_wrong_rune_pool_is_reported_on_the_players_line() -> None:
     # the failure line of a runes expectation is the player's own line
     play = playthrough_of(
-        TABLE
+        EDITS
         + """\
 expect:
   - chain: 0
@@ -82,7 +70,7 @@ expect:
 def test_a_missing_card_does_not_hide_the_next_cards_misses() -> None:
     # after a card that does not exist, the other cards are still checked
     play = playthrough_of(
-        TABLE
+        EDITS
         + """\
 expect:
   - cards:
@@ -99,7 +87,7 @@ expect:
 
 def test_moving_a_unit_to_base_can_be_played() -> None:
     # `to: base` is the unit's base, not a battlefield named "base" (M-1)
-    play = playthrough_of(TABLE, name="edits.yaml")
+    play = playthrough_of(EDITS, name="edits.yaml")
     move = Action.model_validate({"move": {"unit": "stone-whelp", "to": "base"}})
     assert play.why_not(move) is None
     play.act(move)
@@ -108,7 +96,7 @@ def test_moving_a_unit_to_base_can_be_played() -> None:
 
 def test_an_edit_naming_an_engine_id_is_refused_before_it_is_played_m4() -> None:
     # the id of a shield or doubler edit is checked (M-4)
-    play = playthrough_of(TABLE, name="edits.yaml")
+    play = playthrough_of(EDITS, name="edits.yaml")
     shield = {"shield": {"target": "iron-sentinel", "id": "e7", "value": 1}}
     double = {"double": {"target": "iron-sentinel", "id": "e7"}}
     for edit in (Action.model_validate(shield), Action.model_validate(double)):

@@ -113,7 +113,7 @@ def test_an_edit_inside_the_window_takes_the_spells_written_order() -> None:
     assert descriptions(replay) == descriptions(play)
 
 
-PLAYERS = """\
+ONE_PLAYER = """\
 ruleset: might
 title: Located errors
 rules: [M-1]
@@ -127,7 +127,7 @@ def test_a_missing_second_player_is_reported_on_the_players_line() -> None:
     # index 1 of a one-item list has no place of its own: the error keeps the list's line (a
     # block list begins at its first "- ")
     with pytest.raises(ScenarioError) as raised:
-        playthrough(PLAYERS, name="players.yaml")
+        playthrough(ONE_PLAYER, name="players.yaml")
     assert str(raised.value) == "players.yaml:6: setup.players[1]: Field required"
 
 
@@ -145,7 +145,7 @@ def test_a_bad_order_is_reported_on_the_line_of_its_first_entry() -> None:
     # pydantic's names of a union member and a validator ("tuple[function-after[checked(),
     # str], ...]") name no place in the file: left out, the location is the item's own line
     with pytest.raises(ScenarioError) as raised:
-        playthrough(PLAYERS + BAD_ORDER, name="order.yaml")
+        playthrough(ONE_PLAYER + BAD_ORDER, name="order.yaml")
     assert str(raised.value) == (
         "order.yaml:12: script[0].order.u[0]: Input should be a valid string (and 1 more problem)"
     )

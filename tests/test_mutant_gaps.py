@@ -10,50 +10,22 @@ import pytest
 from engine.choices import Choice
 from engine.errors import RuleError, ScenarioError
 from engine.scenario import Playthrough, game_from_yaml, load_scenario, might_game_from_yaml
-
-SOULS = """\
-ruleset: souls
-title: Gaps
-rules: [S-1]
-cards:
-  - name: Keep Mender
-    kind: spell
-    text: Heal 10 from your own Realm.
-    effects: [{do: heal, amount: 10, target: own_realm}]
-  - name: Grudge Knight
-    kind: soul
-    rank: 1
-    hp: 20
-    power: 5
-    text: +10 max HP for each enemy captured Soul.
-    statics: [{stat: max_hp, amount: 10, counting: captured_souls, side: enemy}]
-setup:
-  players:
-    - name: Alice
-      realm: {card: Old Keep, damage: 20}
-      slots:
-        A1: {card: Grudge Knight}
-      hand: [{card: Keep Mender}, {card: Pitfall}]
-    - name: Bob
-      realm: {card: Ember Citadel}
-      slots:
-        A1: {card: Thorn Squire, captured: true}
-        B1: {card: Ember Imp}
-"""
+from tests.support.might_tables import SHIELDED_PAIRS
+from tests.support.souls_tables import GRUDGE_KNIGHT
 
 
 def test_own_realm_is_the_players_own() -> None:
-    game = game_from_yaml(SOULS)
+    game = game_from_yaml(GRUDGE_KNIGHT)
     game.play("keep-mender")
     assert game.table.cards["old-keep"].damage == 10
 
 
 def test_a_static_counts_the_enemys_captured_souls() -> None:
-    assert game_from_yaml(SOULS).table.max_hp("grudge-knight") == 30
+    assert game_from_yaml(GRUDGE_KNIGHT).table.max_hp("grudge-knight") == 30
 
 
 def test_an_ambush_is_set_without_a_target() -> None:
-    game = game_from_yaml(SOULS)
+    game = game_from_yaml(GRUDGE_KNIGHT)
     with pytest.raises(RuleError) as refused:
         game.play("pitfall", target="ember-imp", slot="B1")
     assert str(refused.value) == "an Ambush does not target when it is set (rule S-15)"
@@ -96,29 +68,12 @@ def test_a_bad_set_up_is_refused_at_its_place(change: tuple[str, str], message: 
     # the rule and the place of each refusal: Armament on a Realm, in hand or damaged, an
     # Ambush off the grid
     with pytest.raises(ScenarioError) as refused:
-        game_from_yaml(SOULS.replace(*change))
+        game_from_yaml(GRUDGE_KNIGHT.replace(*change))
     assert message in str(refused.value)
 
 
-MIGHT = """\
-ruleset: might
-title: Gaps
-rules: [M-1]
-setup:
-  players:
-    - name: Alice
-      units:
-        - {card: Stone Whelp, at: Battlefield 1, shields: [{value: 5}]}
-        - {card: Vanguard Captain, at: Battlefield 2}
-    - name: Bob
-      units:
-        - {card: Iron Sentinel, at: Battlefield 1}
-        - {card: Iron Sentinel, id: guard, at: Battlefield 2, shields: [{id: wall, value: 10}]}
-"""
-
-
 def test_a_unit_cannot_move_where_it_already_is() -> None:
-    game = might_game_from_yaml(MIGHT)
+    game = might_game_from_yaml(SHIELDED_PAIRS)
     with pytest.raises(RuleError) as refused:
         game.verify_move("stone-whelp", 0)
     assert str(refused.value) == "stone-whelp is already there (rule M-1)"
@@ -131,7 +86,7 @@ def test_what_lethal_needs_counts_the_shield_left() -> None:
         asked.append(choice)
         return choice.default
 
-    game = might_game_from_yaml(MIGHT, player)
+    game = might_game_from_yaml(SHIELDED_PAIRS, player)
     game.combat(1)
     needs = [c.needs for c in asked if c.kind == "assignment" and "guard" in c.needs]
     assert needs and needs[0]["guard"] == 4 + 10  # its Might, plus the 10 the shield would stop
@@ -140,7 +95,7 @@ def test_what_lethal_needs_counts_the_shield_left() -> None:
 def test_a_unit_set_up_with_lethal_damage_is_refused() -> None:
     with pytest.raises(ScenarioError) as refused:
         might_game_from_yaml(
-            MIGHT.replace(
+            SHIELDED_PAIRS.replace(
                 "{card: Vanguard Captain, at: Battlefield 2}",
                 "{card: Vanguard Captain, at: Battlefield 2, damage: 5}",
             )

@@ -18,6 +18,7 @@ from engine.scenario import game_from_yaml, might_game_from_yaml, play_branch, v
 from engine.timeline import Cause, Step
 from engine.yaml_source import YamlSource
 from tests.support.playthroughs import playthrough_of, set_up_error
+from tests.support.souls_tables import MAILED_SQUIRE, MOURNER, SELF_MENDER, TWO_SYLVAS
 
 MARTYRS = """\
 ruleset: might
@@ -126,19 +127,8 @@ def test_a_unit_that_leaves_the_table_is_ready_again() -> None:
     assert not game.table.cards["stone-whelp"].exhausted
 
 
-ARMED = """\
-ruleset: souls
-title: An Armament
-rules: [S-4]
-setup:
-  players:
-    - {name: Alice, slots: {A1: {card: Thorn Squire, armament: [{card: Iron Mail}]}}}
-    - {name: Bob}
-"""
-
-
 def test_a_playtesters_detach_is_an_edit_on_the_armament() -> None:
-    game = game_from_yaml(ARMED)
+    game = game_from_yaml(MAILED_SQUIRE)
     [step] = game.detach("iron-mail")
     assert step.cause == Cause(kind="playtester", card="iron-mail", text="detach iron-mail")
 
@@ -277,7 +267,7 @@ def test_what_a_resolving_chain_item_does_is_caused_by_its_card() -> None:
 
 
 def test_a_playtesters_heal_is_an_edit_on_the_healed_card() -> None:
-    game = game_from_yaml(ARMED)
+    game = game_from_yaml(MAILED_SQUIRE)
     game.deal("thorn-squire", 10)
     [healed] = game.heal("thorn-squire", 5)
     assert healed.cause == Cause(
@@ -390,28 +380,8 @@ def test_a_spells_damage_meets_spell_scoped_shields_and_all_scoped_bonus_damage(
     assert dealt.description.startswith("iron-sentinel takes 4 damage (2 + 1 Bonus Damage")
 
 
-SOULS_EDITS = """\
-ruleset: souls
-title: Edits on two Souls
-rules: [S-6, 14.3.1, 14.4.4]
-cards:
-  - name: Self-Mender
-    kind: soul
-    hp: 20
-    power: 5
-    abilities:
-      - when: damaged
-        effects:
-          - {do: heal, amount: 5, target: source}
-setup:
-  players:
-    - {name: Alice, slots: {A1: {card: Thorn Squire}, A2: {card: Self-Mender}}}
-    - {name: Bob, slots: {A1: {card: Ember Imp}}}
-"""
-
-
 def test_bonuses_until_end_of_turn_end_together_on_every_card() -> None:
-    game = game_from_yaml(SOULS_EDITS)
+    game = game_from_yaml(SELF_MENDER)
     game.add_bonus("thorn-squire", "power", 5, "end_of_turn")
     game.add_bonus("ember-imp", "max_hp", 10, "end_of_turn")
     ended = next(s for s in game.end_turn() if s.description.startswith("Bonuses"))
@@ -424,13 +394,13 @@ def test_bonuses_until_end_of_turn_end_together_on_every_card() -> None:
 def test_a_soul_paying_hp_is_the_source_of_that_damage() -> None:
     """HP paid is damage from the Soul itself (docs/scenarios.md): its "when damaged" effect
     aimed at the source reaches it."""
-    game = game_from_yaml(SOULS_EDITS)
+    game = game_from_yaml(SELF_MENDER)
     game.pay_hp("self-mender", 10)
     assert game.table.cards["self-mender"].damage == 5  # paid 10, healed 5 by its own trigger
 
 
 def test_a_playtesters_capture_is_an_edit_on_the_soul() -> None:
-    game = game_from_yaml(SOULS_EDITS)
+    game = game_from_yaml(SELF_MENDER)
     steps = game.capture("ember-imp")
     assert {s.cause for s in steps} == {
         Cause(kind="playtester", card="ember-imp", text="capture ember-imp")
@@ -459,7 +429,7 @@ def test_a_wrong_replacement_order_says_what_applies_and_what_it_got(
 
 
 def test_finishing_a_battle_when_there_is_none_is_refused_by_name() -> None:
-    game = game_from_yaml(SOULS_EDITS)
+    game = game_from_yaml(SELF_MENDER)
     with pytest.raises(RuleError) as refused:
         game.finish_battle()
     assert (refused.value.rule, refused.value.message) == ("S-13", "there is no battle to finish")
@@ -562,63 +532,24 @@ def test_might_set_up_mistakes_are_located_and_explained() -> None:
 
 
 def test_a_captured_souls_armaments_are_named_together() -> None:
-    two = ARMED.replace("[{card: Iron Mail}]", "[{card: Iron Mail}, {card: Ember Blade}]")
+    two = MAILED_SQUIRE.replace("[{card: Iron Mail}]", "[{card: Iron Mail}, {card: Ember Blade}]")
     [captured] = game_from_yaml(two).capture("thorn-squire")
     assert captured.description == (
         "thorn-squire is captured: face down, on the slot; iron-mail, ember-blade to the Elysium"
     )
 
 
-SYLVAS = """\
-ruleset: souls
-title: Two Sylvas, one captured
-rules: [14.5.3, 14.4.5]
-cards:
-  - name: Hermit Exile
-    kind: soul
-    hp: 10
-    power: 5
-    abilities:
-      - name: Walk Away
-        effects:
-          - {do: exile, target: self}
-      - name: Topple
-        effects:
-          - {do: capture, target: own_realm}
-      - name: Far Shot
-        effects:
-          - {do: damage, amount: 5, target: enemy_realm}
-          - {do: damage, amount: 5, target: self}
-      - name: Backlash
-        effects:
-          - {do: damage, amount: 5, target: all_own_souls}
-setup:
-  players:
-    - name: Alice
-      slots:
-        A1: {card: Ember Imp}
-        B1: {card: Sylva, id: old-sylva, captured: true}
-        C1: {card: Sylva, id: new-sylva}
-        C2: {card: Hermit Exile}
-      ambushes:
-        A1: {card: Pitfall}
-      hand:
-        - {card: Pitfall, id: second-pitfall}
-    - name: Bob
-"""
-
-
 def test_a_capture_counts_for_every_active_sylva_after_a_captured_one() -> None:
     """A captured Sylva counts nothing (14.5.1); the active one after it in the order of
     events still gains from the capture (14.5.3)."""
-    game = game_from_yaml(SYLVAS)
+    game = game_from_yaml(TWO_SYLVAS)
     [captured] = game.capture("ember-imp")
     assert "new-sylva max_hp 30 -> 40" in captured.description
     assert "old-sylva" not in captured.description
 
 
 def test_ambushes_at_a_captured_souls_slot_are_named_together() -> None:
-    game = game_from_yaml(SYLVAS)
+    game = game_from_yaml(TWO_SYLVAS)
     game.play("second-pitfall", slot="A1")
     [captured] = game.capture("ember-imp")
     assert "pitfall, second-pitfall stay at their slots" in captured.description
@@ -627,7 +558,7 @@ def test_ambushes_at_a_captured_souls_slot_are_named_together() -> None:
 def test_an_exile_of_an_active_soul_does_nothing() -> None:
     """Only a captured Soul is exiled (14.5.4): an ability that exiles its own active Soul
     does nothing, and says why."""
-    game = game_from_yaml(SYLVAS)
+    game = game_from_yaml(TWO_SYLVAS)
     steps = game.activate("hermit-exile")
     [nothing] = [s for s in steps if s.description.startswith("exile on")]
     assert nothing.description == (
@@ -641,7 +572,9 @@ def test_a_capture_of_a_realm_does_nothing() -> None:
     """Only a Soul on a slot is captured (14.4.4): an effect that would capture a Realm does
     nothing, and says why."""
     game = game_from_yaml(
-        SYLVAS.replace("    - name: Alice\n", "    - name: Alice\n      realm: {card: Old Keep}\n")
+        TWO_SYLVAS.replace(
+            "    - name: Alice\n", "    - name: Alice\n      realm: {card: Old Keep}\n"
+        )
     )
     steps = game.activate("hermit-exile", 1)
     [nothing] = [s for s in steps if s.description.startswith("capture on")]
@@ -654,7 +587,7 @@ def test_a_capture_of_a_realm_does_nothing() -> None:
 
 def test_an_effect_on_a_realm_that_is_not_there_has_no_target() -> None:
     """An effect with no target does nothing (S-15); the effects after it still resolve."""
-    game = game_from_yaml(SYLVAS)  # Bob has no Realm
+    game = game_from_yaml(TWO_SYLVAS)  # Bob has no Realm
     steps = game.activate("hermit-exile", 2)
     [nothing] = [s for s in steps if s.description.startswith("damage:")]
     assert nothing.description == "damage: no legal target, nothing happens"
@@ -664,7 +597,7 @@ def test_an_effect_on_a_realm_that_is_not_there_has_no_target() -> None:
 
 def test_an_effect_on_all_own_souls_reaches_only_the_controllers() -> None:
     game = game_from_yaml(
-        SYLVAS.replace(
+        TWO_SYLVAS.replace(
             "    - name: Bob\n", "    - name: Bob\n      slots: {A1: {card: Thorn Squire}}\n"
         )
     )
@@ -674,7 +607,7 @@ def test_an_effect_on_all_own_souls_reaches_only_the_controllers() -> None:
 
 
 def test_damage_notes_are_listed_together() -> None:
-    game = game_from_yaml(SOULS_EDITS)
+    game = game_from_yaml(SELF_MENDER)
     dealt, *_ = game.deal("ember-imp", 17)
     assert dealt.description == (
         "ember-imp takes 10 damage (HP 10 -> 0); 17 rounded down, 15 capped at its 10 HP"
@@ -682,7 +615,7 @@ def test_damage_notes_are_listed_together() -> None:
 
 
 def test_a_target_for_a_card_that_does_not_target_is_refused_by_name() -> None:
-    game = game_from_yaml(SOULS_EDITS)
+    game = game_from_yaml(SELF_MENDER)
     with pytest.raises(RuleError) as refused:
         game.verify_target(0, None, "ember-imp")
     assert refused.value.rule == "S-15"
@@ -692,30 +625,8 @@ def test_a_target_for_a_card_that_does_not_target_is_refused_by_name() -> None:
 def test_an_armament_new_to_a_table_changes_its_soul_too() -> None:
     """Between two tables, an Armament that is on one only changes the Soul it is attached to
     (what a view redraws, S-6)."""
-    table = game_from_yaml(ARMED).table
+    table = game_from_yaml(MAILED_SQUIRE).table
     assert table.differences(table.without_card("iron-mail")) == {"iron-mail", "thorn-squire"}
-
-
-MOURNER = """\
-ruleset: souls
-title: A Realm shatters as a capture lowers a Soul's max HP
-rules: [14.4.6, S-17, 14.5.3]
-cards:
-  - name: Mourner
-    kind: soul
-    hp: 20
-    power: 5
-    statics:
-      - {stat: max_hp, amount: -10, side: any}
-setup:
-  players:
-    - name: Alice
-      slots:
-        A1: {card: Ember Imp, damage: 5}
-        B1: {card: Mourner, damage: 10}
-    - name: Bob
-      realm: {card: Ember Citadel, damage: 30}
-"""
 
 
 def test_captures_stop_when_the_game_ends() -> None:
@@ -733,7 +644,7 @@ def test_captures_stop_when_the_game_ends() -> None:
 def test_a_capture_check_that_finds_nobody_moves_the_baseline_on() -> None:
     """A max-HP loss is cited (14.4.3) against the table of the last check: a loss that an
     earlier check already saw does not make a later capture one."""
-    game = game_from_yaml(SOULS_EDITS)
+    game = game_from_yaml(SELF_MENDER)
     game.add_bonus("thorn-squire", "max_hp", -10)  # checked: still above 0 HP
     steps = game.deal("thorn-squire", game.table.hp("thorn-squire"))
     [captured] = [s for s in steps if "is captured" in s.description]
@@ -741,7 +652,7 @@ def test_a_capture_check_that_finds_nobody_moves_the_baseline_on() -> None:
 
 
 def test_a_soul_set_up_at_0_hp_is_located_on_its_owners_slot() -> None:
-    text = SOULS_EDITS.replace("{card: Ember Imp}", "{card: Ember Imp, damage: 10}")
+    text = SELF_MENDER.replace("{card: Ember Imp}", "{card: Ember Imp, damage: 10}")
     assert set_up_error(text) == (
         "a.yaml:16: setup.players[1].slots.A1: ember-imp starts at 0 HP and would be captured "
         "at the first check (S-12): set `captured: true` or give it less damage (rule P-6)"
@@ -823,7 +734,7 @@ def test_a_card_of_the_wrong_kind_or_unknown_is_located_where_it_is_set_up(
 
 
 def test_a_souls_set_up_starts_at_its_turn() -> None:
-    game = game_from_yaml(SOULS_EDITS.replace("setup:\n", "setup:\n  turn: 3\n"))
+    game = game_from_yaml(SELF_MENDER.replace("setup:\n", "setup:\n  turn: 3\n"))
     assert game.table.turn == 3
 
 

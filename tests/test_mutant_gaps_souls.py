@@ -5,36 +5,12 @@ from __future__ import annotations
 
 from engine.scenario import game_from_yaml
 from tests.support.playthroughs import playthrough_of
-
-TABLE = """\
-ruleset: souls
-title: Gaps
-rules: [S-1]
-cards:
-  - name: Grudge Knight
-    kind: soul
-    rank: 1
-    hp: 20
-    power: 5
-    text: +10 max HP and +5 power for each enemy captured Soul.
-    statics:
-      - {stat: max_hp, amount: 10, counting: captured_souls, side: enemy}
-      - {stat: power, amount: 5, counting: captured_souls, side: enemy}
-setup:
-  players:
-    - name: Alice
-      slots:
-        A1: {card: Grudge Knight}
-    - name: Bob
-      slots:
-        A1: {card: Thorn Squire, captured: true}
-        B1: {card: Ember Imp}
-"""
+from tests.support.souls_tables import COUNTED_CAPTURE
 
 
 def test_exiling_a_counted_soul_lists_every_stat_it_changes() -> None:
     # the exile's description: each counted change after "; " (14.5.3, 14.5.4, S-14)
-    game = game_from_yaml(TABLE)
+    game = game_from_yaml(COUNTED_CAPTURE)
     steps = game.exile("thorn-squire")
     assert steps[0].description == (
         "thorn-squire is exiled: slot A1 is free again; "
@@ -47,7 +23,7 @@ def test_every_missed_card_and_the_winner_are_reported_on_their_lines() -> None:
     # an unknown card does not hide the cards after it; the winner's
     # failure is on the winner's line (S-1)
     text = (
-        TABLE
+        COUNTED_CAPTURE
         + """\
 expect:
   - cards:

@@ -8,8 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from app.session import Session
-from engine.assets import SCENARIOS
 from engine.errors import ScenarioError
 from engine.names import checked
 from engine.safe_yaml import parse_yaml
@@ -176,34 +174,3 @@ def test_a_slot_name_ending_in_a_newline_is_not_a_slot(tmp_path: Path) -> None:
 def test_a_key_that_does_not_show_as_itself_is_quoted_in_the_place(tmp_path: Path) -> None:
     path = write(tmp_path, GOOD + '"x\\u200by\\nz": 1\n')
     assert refusal(path) == f"{path}:22: ['x\\u200by\\nz']: unknown key 'x\\u200by\\nz'"
-
-
-M8 = SCENARIOS / "might" / "M8-prevention-and-doubling-orders.yaml"  # a branch: doubling first
-
-
-@pytest.mark.parametrize(
-    ("new", "why"),
-    [
-        ("Main", "the branch names 'main' and 'Main' differ only by case or spacing"),
-        (
-            "ma\u200bin",
-            "'ma\\u200bin' holds U+200B ZERO WIDTH SPACE, an invisible formatting character",
-        ),
-        ("   ", "a name cannot be empty or only spaces"),
-        ("main", "two branches are named 'main'"),
-    ],
-)
-def test_the_app_renames_a_branch_by_the_files_rule(qtbot: object, new: str, why: str) -> None:
-    session = Session()
-    session.open(M8)
-    with pytest.raises(ValueError) as refused:
-        session.rename("doubling first", new)
-    assert str(refused.value) == f"a branch cannot be renamed {new.strip()!r}: {why}"
-    assert "doubling first" in session.parents
-
-
-def test_the_app_renames_a_branch_in_nfc(qtbot: object) -> None:
-    session = Session()
-    session.open(M8)
-    session.rename("doubling first", "  doublé first ".replace("\u00e9", "e\u0301"))
-    assert list(session.parents) == ["main", "doubl\u00e9 first"]

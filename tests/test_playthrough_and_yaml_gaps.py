@@ -26,32 +26,7 @@ from engine.scenario import (
 from engine.script import ScriptAction
 from engine.souls import scenario as souls
 from engine.yaml_source import YamlSource
-
-TAPS = """\
-ruleset: might
-title: Two taps and a unit
-rules: [M8, M-7, P-24]
-cards:
-  - name: Double Tap
-    kind: spell
-    text: Deal 1 damage to a unit, then 1 more.
-    target: {side: any}
-    effects:
-      - {do: damage, amount: 1}
-      - {do: damage, amount: 1}
-setup:
-  players:
-    - name: Alice
-      hand:
-        - {card: Double Tap, id: tap-1}
-        - {card: Double Tap, id: tap-2}
-        - {card: Vanguard Captain}
-    - name: Bob
-      units:
-        - card: Iron Sentinel
-          shields: [{id: ward, value: 9}]
-          doublers: [{id: twice}]
-"""
+from tests.support.might_tables import TWO_TAPS
 
 TAP_1 = might.Action(play=might.PlayArgs(card="tap-1", target="iron-sentinel"))
 TAP_2 = might.Action(play=might.PlayArgs(card="tap-2", target="iron-sentinel"))
@@ -78,7 +53,7 @@ def timeline(play: Playthrough) -> list[str]:
 
 
 def taps() -> Playthrough:
-    source = YamlSource(Path("taps.yaml"), TAPS)
+    source = YamlSource(Path("taps.yaml"), TWO_TAPS)
     return Playthrough(validate_scenario(source), source)
 
 
@@ -185,7 +160,7 @@ def test_a_might_scenario_given_as_text_is_named_scenario_in_its_errors() -> Non
 
 def test_a_place_below_a_plain_value_is_located_on_its_line() -> None:
     """A problem reported below a number or a list (an order given as 5) keeps its line."""
-    text = TAPS + "script:\n  - end_turn: {}\n    order: {iron-sentinel: 5}\n"
+    text = TWO_TAPS + "script:\n  - end_turn: {}\n    order: {iron-sentinel: 5}\n"
     with pytest.raises(ScenarioError) as raised:
         validate_scenario(YamlSource(Path("taps.yaml"), text))
     assert str(raised.value).startswith("taps.yaml:26: script[0].order.iron-sentinel")

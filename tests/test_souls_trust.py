@@ -10,16 +10,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.offers import offers_for
 from engine.assets import SCENARIOS
 from engine.changes import Flipped, Moved
 from engine.errors import RuleError, ScenarioError
 from engine.loops import LOOP_LIMIT, LoopError, LoopGuard
-from engine.scenario import Playthrough, game_from_yaml, load_scenario, run_scenario
+from engine.scenario import game_from_yaml, run_scenario
 from engine.souls import game as souls_game
 from engine.souls.game import SoulsGame
-from engine.timeline import Step
 from tests.support.game_state import assert_refused, assert_unchanged, whole_state
+from tests.support.playthroughs import steps_matching
 from tests.support.souls_tables import scenario_text
 
 SOULS = SCENARIOS / "souls"
@@ -281,10 +280,6 @@ def test_can_x_agrees_with_x_in_any_play(moves: list[tuple[str, str, str, int]])
 # ----------------------------------------------------------------------------- on the record
 
 
-def steps_matching(steps: list[Step], text: str) -> list[Step]:
-    return [s for s in steps if text in s.description]
-
-
 def test_a_trigger_ended_by_its_capture_is_a_step_citing_s14_and_p2() -> None:
     game = game_from_yaml(scenario_text())
     steps = game.play("firebolt", "ember-imp")  # 10 damage: the Imp is at 0 HP
@@ -427,16 +422,6 @@ def test_only_an_attached_armament_is_detached() -> None:
     game = game_from_yaml(scenario_text())
     assert_refused(game, lambda: game.detach("sylva"), "S-4")
     assert_refused(game, lambda: game.detach("firebolt"), "S-4")
-
-
-def test_the_armament_card_offers_detach() -> None:
-    play = Playthrough(*load_scenario(SOULS / "S-4-detach-armament.yaml"))
-    [offer] = [o for o in offers_for(play.game.table, "iron-mail") if o.label == "Detach"]
-    assert offer.action is not None and play.refusal(offer.action) is None
-    play.act(offer.action)
-    assert play.game.table.cards["iron-mail"].zone == "elysium"
-    refusal = play.refusal(offer.action)
-    assert refusal is not None and refusal.rule == "S-4"
 
 
 # ----------------------------------------------------------------------------- S-5 amounts

@@ -83,3 +83,64 @@ setup:
 TRIGGERS_WITH_SPARK = TRIGGERS.replace(
     "{card: Pyre Moth}]", "{card: Pyre Moth}]\n      hand: [{card: Spark}]"
 )
+
+
+# A damaged Stone Whelp and an Iron Sentinel for the playtester's edits; Alice has a rune.
+EDITS = """\
+ruleset: might
+title: Edits
+rules: [M-1]
+setup:
+  players:
+    - name: Alice
+      runes: 1
+      units: [{card: Stone Whelp, at: Battlefield 1, damage: 1}]
+    - name: Bob
+      units: [{card: Iron Sentinel}]
+"""
+
+
+# A unit of each player at each battlefield; one of each side holds a shield.
+SHIELDED_PAIRS = """\
+ruleset: might
+title: Gaps
+rules: [M-1]
+setup:
+  players:
+    - name: Alice
+      units:
+        - {card: Stone Whelp, at: Battlefield 1, shields: [{value: 5}]}
+        - {card: Vanguard Captain, at: Battlefield 2}
+    - name: Bob
+      units:
+        - {card: Iron Sentinel, at: Battlefield 1}
+        - {card: Iron Sentinel, id: guard, at: Battlefield 2, shields: [{id: wall, value: 10}]}
+"""
+
+
+# Two spells that deal 1 damage twice, and a unit to play, against a warded, doubled Sentinel.
+TWO_TAPS = """\
+ruleset: might
+title: Two taps and a unit
+rules: [M8, M-7, P-24]
+cards:
+  - name: Double Tap
+    kind: spell
+    text: Deal 1 damage to a unit, then 1 more.
+    target: {side: any}
+    effects:
+      - {do: damage, amount: 1}
+      - {do: damage, amount: 1}
+setup:
+  players:
+    - name: Alice
+      hand:
+        - {card: Double Tap, id: tap-1}
+        - {card: Double Tap, id: tap-2}
+        - {card: Vanguard Captain}
+    - name: Bob
+      units:
+        - card: Iron Sentinel
+          shields: [{id: ward, value: 9}]
+          doublers: [{id: twice}]
+"""

@@ -1,5 +1,5 @@
-"""A ``Playthrough`` of scenario text, as the app makes one of a file (tests name the file), and
-the error a set-up is refused with."""
+"""A ``Playthrough`` of scenario text, as the app makes one of a file (tests name the file), the
+error a set-up is refused with, and the steps that say something."""
 
 from __future__ import annotations
 
@@ -39,3 +39,8 @@ def set_up_error(text: str, load: Callable[..., object] = game_from_yaml) -> str
     with pytest.raises(ScenarioError) as refused:
         load(text, name="a.yaml")
     return str(refused.value)
+
+
+def steps_matching(steps: list[Step], text: str) -> list[Step]:
+    """The steps whose description holds ``text``."""
+    return [s for s in steps if text in s.description]

@@ -308,3 +308,30 @@ def test_a_located_refusal_on_redo_is_shown_and_ends_the_redo_stack(
     window.redo()
     assert boxes.shown[-1][:2] == ("warning", "Cannot redo")
     assert "not now" in boxes.shown[-1][2] and not window.session.redo_stack
+
+
+def test_app_open_reports_an_internal_error_and_keeps_the_session(
+    qtbot,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,  # type: ignore[no-untyped-def]
+) -> None:
+    from PySide6.QtCore import QSettings
+
+    from app import message_boxes
+    from app.main_window import MainWindow
+    from app.session import Session
+
+    shown: list[str] = []
+    monkeypatch.setattr(message_boxes, "critical", lambda parent, title, text: shown.append(text))
+    window = MainWindow(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    assert window.open_path(DEMO)
+    steps = len(window.session.steps)
+
+    def failing(self: Session, path: Path) -> None:
+        raise ZeroDivisionError("a bug")
+
+    monkeypatch.setattr(Session, "open", failing)
+    assert not window.open_path(tmp_path / "x.yaml")
+    assert shown == [f"{tmp_path / 'x.yaml'}: internal error: ZeroDivisionError: a bug"]
+    assert len(window.session.steps) == steps

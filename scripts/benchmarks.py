@@ -29,7 +29,7 @@ def run(out: Path) -> None:
             "-p",
             "no:randomly",
             f"--benchmark-json={out}",
-            "tests/test_benchmarks.py",
+            "tests/tools/test_benchmarks.py",
         ],
         cwd=ROOT,
         check=True,

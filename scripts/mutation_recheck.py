@@ -41,13 +41,13 @@ DIR = Path(os.environ.get("MUTATION_DIR", "/tmp/cardtable-mutation"))
 MUTANTS = DIR / "mutants"
 RESULTS = DIR / "recheck.json"
 LEFT_OUT = [
-    "tests/test_cli.py",
+    "tests/tools/test_cli.py",
     "tests/app/test_desktop_app.py",
     "tests/app/test_table_view.py",
     "tests/app/test_choice_dialogs.py",
     "tests/app/test_battle_and_chain_windows.py",
     "tests/app/test_main_window.py",
-    "tests/test_hostile_input.py",
+    "tests/tools/test_hostile_input.py",
 ]
 JOBS = int(os.environ.get("RECHECK_JOBS", os.cpu_count() or 1))
 TIMEOUT = 300  # seconds; the tests take about 25 without a mutant

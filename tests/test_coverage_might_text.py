@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from app.cli import main
 from engine.assets import SCENARIOS
 from engine.frozen import Frozen
 from engine.scenario import run_scenario
@@ -17,22 +14,6 @@ MIGHT = SCENARIOS / "might"
 
 def table_at(name: str, step: int) -> str:
     return render_table(run_scenario(MIGHT / name).steps[step].table)
-
-
-def test_run_prints_the_might_timeline_and_final_table(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["run", str(MIGHT / "M3-bonus-damage-before-prevention.yaml")]) == 0
-    out = capsys.readouterr().out
-    final = out.split("\nFinal table:\n", 1)[1]
-    assert final.splitlines() == [
-        "Turn 1, Alice to play",
-        "Alice: rune pool 0; +1 Bonus Damage to spell damage this turn",
-        "  trash: ember-focus, spark, searing-blast",
-        "Bob: rune pool 0",
-        "  base            iron-sentinel (Iron Sentinel) Might 4, damage 2,"
-        " prevention ward (0 left of 5) this turn",
-    ]
-    assert "#15  Turn 1 (Alice) > Main phase" in out
-    assert "Failed expectations" not in out
 
 
 def test_units_in_hand_and_trash_and_the_chain() -> None:
@@ -72,20 +53,6 @@ def test_changed_might_shows_the_base_and_the_lasting_effect() -> None:
         "  base            iron-sentinel (Iron Sentinel) Might 6 (base 4),"
         " +2 Might from set-up this turn"
     ) in text
-
-
-def test_run_exits_1_and_lists_failures(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    source = (MIGHT / "M3-bonus-damage-before-prevention.yaml").read_text(encoding="utf-8")
-    wrong = "iron-sentinel: {damage: 2, might: 4, lethal: false, shields: {ward: 0}}"
-    assert source.count(wrong) == 1
-    bad = tmp_path / "bad.yaml"
-    bad.write_text(source.replace(wrong, wrong.replace("damage: 2", "damage: 3")), "utf-8")
-    assert main(["run", str(bad)]) == 1
-    out = capsys.readouterr().out
-    failures = out.split("\nFailed expectations:\n", 1)[1].splitlines()
-    assert failures == [
-        f"  {bad}:43: expect[2] at 'blast': iron-sentinel damage: expected 3, saw 2"
-    ]
 
 
 def test_render_table_refuses_an_unknown_table() -> None:

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import errno
 import os
-import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -530,31 +528,6 @@ def test_no_menu_action_lets_an_exception_out_on_a_failing_file_system(
                     triggered.append(action.text())
     assert {"&Open…", "&Save", "Save &As…", "&Export…", "&Undo"} <= set(triggered)
     assert user_file.read_text(encoding="utf-8") == COMMENTED
-
-
-# ----------------------------------------------------------------------------- command line
-
-
-def test_shot_touches_no_file_but_its_output(tmp_path: Path) -> None:
-    from app.cli import main
-
-    sibling = tmp_path / "report.ini"
-    sibling.write_text("[mine]\nkeep=1\n")
-    for whole_window in ([], ["--timeline"]):  # the window writes its layout when closed
-        assert main(["shot", str(M4), "-o", str(tmp_path / "report.png"), *whole_window]) == 0
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["report.ini", "report.png"]
-    assert sibling.read_text() == "[mine]\nkeep=1\n"
-
-
-def test_a_closed_pipe_ends_the_run_quietly() -> None:
-    command = [sys.executable, "-m", "app.cli", "run", str(DEMO)]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    assert process.stdout is not None and process.stderr is not None
-    process.stdout.close()  # as `| head` does, before the first line is even written
-    error = process.stderr.read().decode()
-    process.wait()
-    assert "Traceback" not in error and "BrokenPipe" not in error
-    assert process.returncode == 141
 
 
 # ----------------------------------------------------------------------------- examples menu

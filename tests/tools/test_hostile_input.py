@@ -191,7 +191,7 @@ def test_alias_bomb_of_1kb_is_refused_before_expansion(tmp_path: Path) -> None:
         capture_output=True,
         text=True,
         preexec_fn=limit_memory,
-        cwd=Path(__file__).parent.parent,
+        cwd=Path(__file__).parents[2],
     )
     assert done.returncode == 2
     assert done.stderr == (

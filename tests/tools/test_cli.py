@@ -1,0 +1,123 @@
+"""The headless command line: run (and its might table, and a failed expectation), run --json,
+check, schema, demo, shot (it writes nothing but its output), and a closed pipe."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from app.cli import DEMO, main
+from engine.assets import SCENARIOS
+from tests.support.souls_tables import scenario_text
+
+MIGHT = SCENARIOS / "might"
+M4 = SCENARIOS / "might" / "M4-prevention-worked-example.yaml"
+
+
+def test_run_prints_every_step_with_its_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["run", str(DEMO)]) == 0
+    out = capsys.readouterr().out
+    assert "Battle 1 > Capture step" in out and "[9.5.6" in out and "Final table:" in out
+
+
+def test_run_json_has_steps_and_final_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["run", "--json", str(DEMO)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    step = data["steps"][5]
+    assert set(step) >= {"index", "phase", "description", "rules", "cause", "changes"}
+    assert all(s["rules"] for s in data["steps"][1:])
+    assert data["final_table"]["cards"]["bob-imp"]["face_down"] is True
+
+
+def test_check_reports_a_failed_expectation(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "wrong.yaml"
+    path.write_text(
+        scenario_text(script="- deal: {target: sylva, amount: 10}\n")
+        + "expect:\n  - cards:\n      sylva: {damage: 5}\n"
+    )
+    assert main(["check", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert f"FAIL  {path}" in out
+    assert f"{path}:26: expect[0] at 'end': sylva damage: expected 5, saw 10" in out
+
+
+def test_check_a_directory(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", str(DEMO.parent)]) == 0
+    assert "scenario(s) checked" in capsys.readouterr().out
+
+
+def test_schema_is_json_schema(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["schema"]) == 0
+    schema = json.loads(capsys.readouterr().out)
+    assert {"SoulsScenario", "MightScenario"} <= set(schema["$defs"])
+    assert "setup" in schema["$defs"]["MightScenario"]["properties"]
+    assert len(schema["anyOf"]) == 2
+
+
+def test_demo_prints_the_demo_timeline(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--print"]) == 0
+    assert "captured" in capsys.readouterr().out
+
+
+def test_demo_opens_the_app_on_the_demo(monkeypatch: pytest.MonkeyPatch) -> None:
+    opened = []
+    monkeypatch.setattr("app.gui.launch", lambda path: opened.append(path) or 0)
+    assert main(["demo"]) == 0 and opened == [DEMO]
+
+
+def test_run_prints_the_might_timeline_and_final_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["run", str(MIGHT / "M3-bonus-damage-before-prevention.yaml")]) == 0
+    out = capsys.readouterr().out
+    final = out.split("\nFinal table:\n", 1)[1]
+    assert final.splitlines() == [
+        "Turn 1, Alice to play",
+        "Alice: rune pool 0; +1 Bonus Damage to spell damage this turn",
+        "  trash: ember-focus, spark, searing-blast",
+        "Bob: rune pool 0",
+        "  base            iron-sentinel (Iron Sentinel) Might 4, damage 2,"
+        " prevention ward (0 left of 5) this turn",
+    ]
+    assert "#15  Turn 1 (Alice) > Main phase" in out
+    assert "Failed expectations" not in out
+
+
+def test_run_exits_1_and_lists_failures(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    source = (MIGHT / "M3-bonus-damage-before-prevention.yaml").read_text(encoding="utf-8")
+    wrong = "iron-sentinel: {damage: 2, might: 4, lethal: false, shields: {ward: 0}}"
+    assert source.count(wrong) == 1
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(source.replace(wrong, wrong.replace("damage: 2", "damage: 3")), "utf-8")
+    assert main(["run", str(bad)]) == 1
+    out = capsys.readouterr().out
+    failures = out.split("\nFailed expectations:\n", 1)[1].splitlines()
+    assert failures == [
+        f"  {bad}:43: expect[2] at 'blast': iron-sentinel damage: expected 3, saw 2"
+    ]
+
+
+def test_shot_touches_no_file_but_its_output(tmp_path: Path) -> None:
+    from app.cli import main
+
+    sibling = tmp_path / "report.ini"
+    sibling.write_text("[mine]\nkeep=1\n")
+    for whole_window in ([], ["--timeline"]):  # the window writes its layout when closed
+        assert main(["shot", str(M4), "-o", str(tmp_path / "report.png"), *whole_window]) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["report.ini", "report.png"]
+    assert sibling.read_text() == "[mine]\nkeep=1\n"
+
+
+def test_a_closed_pipe_ends_the_run_quietly() -> None:
+    command = [sys.executable, "-m", "app.cli", "run", str(DEMO)]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.close()  # as `| head` does, before the first line is even written
+    error = process.stderr.read().decode()
+    process.wait()
+    assert "Traceback" not in error and "BrokenPipe" not in error
+    assert process.returncode == 141

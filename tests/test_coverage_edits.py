@@ -5,19 +5,16 @@ offering an action) agrees with playing them, both when they are allowed and whe
 from __future__ import annotations
 
 from functools import partial
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from engine.assets import SCENARIOS
 from engine.errors import RuleError
 from engine.might.scenario import Action as MightAction
 from engine.might.table import MightTable
-from engine.scenario import Playthrough, validate_scenario
+from engine.scenario import Playthrough
 from engine.souls.scenario import Action as SoulsAction
 from engine.souls.table import SoulsTable
-from engine.yaml_source import YamlSource
 from tests.support.might_tables import TABLE
 from tests.support.playthroughs import playthrough_of
 
@@ -143,36 +140,3 @@ def test_souls_bonus_raises_power_in_fives() -> None:
         play, souls({"bonus": {"target": "thorn-squire", "stat": "power", "amount": 2}}), "S-5"
     )
     act_refused(play, souls({"bonus": {"target": "nobody", "stat": "power", "amount": 5}}), "S-4")
-
-
-@pytest.mark.parametrize(
-    "path", sorted(SCENARIOS.glob("*/*.yaml")), ids=lambda p: f"{p.parent.name}/{p.stem}"
-)
-def test_refusal_agrees_with_every_shipped_script_action(path: Path) -> None:
-    """Before each top-level script action of a shipped scenario, ``refusal`` answers as playing
-    it does: None for an action that plays, the expected rule for one written to be refused
-    (except answers written into the action and loops, which only playing meets)."""
-    source = YamlSource.read(path)
-    scenario = validate_scenario(source)
-    play = Playthrough(scenario, source)
-    checked = 0
-    for action in scenario.script:
-        refusal = play.refusal(action)
-        expected = action.expect_error
-        if expected is not None:
-            checked += 1
-            if refusal is not None:
-                assert refusal.rule == expected.rule, action
-                continue
-            # refusal judges the action, not the answers written into it (an assignment,
-            # a replacement order) nor a loop found while playing: acting refuses those
-            with pytest.raises(RuleError) as raised:
-                play.act(action, open_windows=False)
-            assert raised.value.rule == expected.rule in ("M-10", "M-4", "P-25")
-            continue
-        if refusal is not None:  # the file's own expect_error: the script stops here
-            assert scenario.expect_error is not None and refusal.rule == scenario.expect_error.rule
-            break
-        play.act(action, open_windows=False)
-        checked += 1
-    assert checked or scenario.expect_error is not None or not scenario.script

@@ -303,8 +303,9 @@ def test_yaml_is_read_in_one_libyaml_pass(monkeypatch: pytest.MonkeyPatch) -> No
 
 # An unlucky or hostile command line: each refused with status 2 in one line before any work,
 # and no file harmed ({file}: a copy of the demo; {notes}: a text file of the user's). Each
-# class is tested in depth by what it is about: tests/test_output_files.py (outputs),
-# tests/test_cli_arguments.py (values), tests/test_terminal_output.py (what is printed).
+# class is tested in depth by what it is about: tests/tools/test_output_files.py (outputs),
+# tests/tools/test_cli_arguments.py (values), tests/tools/test_terminal_output.py (what is
+# printed).
 HOSTILE_COMMANDS: dict[str, tuple[list[str], str]] = {
     "export-over-its-input": (["export", "{file}", "-o", "{file}"], "which would be lost"),
     "strip-over-its-input": (

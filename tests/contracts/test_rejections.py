@@ -129,7 +129,7 @@ Site = tuple[str, int, str]  # engine file, line, rule
 
 
 def state(game: Game) -> WholeState:
-    """What a refused action must leave as it was: the whole game (``tests/game_state.py``),
+    """What a refused action must leave as it was: the whole game (``tests/support/game_state.py``),
     table (with the chain, combat, turn and the game's end), timeline, phase, the ruleset's own
     progress (pending triggers, battle, counters) and the might chooser."""
     return whole_state(game)

@@ -1,4 +1,5 @@
-"""Every shipped scenario passes, cites what it claims, and together they cover the rules."""
+"""Every shipped scenario passes, cites what it claims, and together they cover the rules; each
+ruleset has a dozen lessons, each with a topic and a branch, and every lesson holds."""
 
 from __future__ import annotations
 
@@ -8,11 +9,11 @@ from pathlib import Path
 import pytest
 
 from app.cli import main
-from engine.assets import SCENARIOS
-from engine.scenario import run_scenario, scenario_files
+from engine.assets import LESSONS, SCENARIOS
+from engine.scenario import load_scenario, run_scenario, scenario_files
 from tests.support.scenario_citations import cited_rules
 
-RULES_DIR = Path(__file__).resolve().parents[2] / "shared" / "rules"
+RULES_DIR = Path(__file__).resolve().parents[3] / "shared" / "rules"
 SOULS_CLAUSES = [
     f"14.{a}.{b}" for a, n in ((1, 5), (2, 2), (3, 2), (4, 6), (5, 4)) for b in range(1, n + 1)
 ]
@@ -106,3 +107,21 @@ def test_every_cited_rule_has_a_summary_for_the_inspector() -> None:
     assert not cited - set(summaries), "rule ids without a summary"
     for rule, entry in summaries.items():
         assert {"title", "summary", "source"} <= set(entry), rule
+
+
+LESSON_FILES = sorted(LESSONS.rglob("*.yaml"))
+
+
+@pytest.mark.parametrize("ruleset", ["souls", "might"])
+def test_each_ruleset_has_a_dozen_lessons_with_a_topic_and_a_branch(ruleset: str) -> None:
+    files = sorted((LESSONS / ruleset).glob("*.yaml"))
+    assert len(files) >= 12
+    for path in files:
+        scenario, _ = load_scenario(path)
+        assert scenario.ruleset == ruleset and scenario.topic, path.name
+        assert scenario.branches and all(b.expect for b in scenario.branches), path.name
+
+
+@pytest.mark.parametrize("path", LESSON_FILES, ids=lambda p: p.stem)
+def test_every_lesson_and_its_branches_hold(path: Path) -> None:
+    assert run_scenario(path).failures == []

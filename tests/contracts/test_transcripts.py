@@ -1,13 +1,14 @@
 """Every shipped scenario and lesson plays exactly as its reviewed transcript says.
 
-A transcript (``tests/support/transcripts/<folder>/<ruleset>/<file>.txt``) is what ``cardtable run``
-shows for the file and for each of its branches: every step's phase, description, rules, cause
-and changes, a fingerprint of the whole table after it, and the final table. The scenarios'
-expectations check what a rule is about; the transcripts catch every other change to what the
-engine does or says (a step gone, a reworded description, a field changed behind a change's
-back). After a change that is meant to alter them, rewrite them and review the diff:
+A transcript (``tests/support/transcripts/<folder>/<ruleset>/<file>.txt``) is what
+``cardtable run`` shows for the file and for each of its branches: every step's phase,
+description, rules, cause and changes, a fingerprint of the whole table after it, and the final
+table. The scenarios' expectations check what a rule is about; the transcripts catch every other
+change to what the engine does or says (a step gone, a reworded description, a field changed
+behind a change's back). After a change that is meant to alter them, rewrite them and review the
+diff:
 
-    CARDTABLE_UPDATE_TRANSCRIPTS=1 ./test.sh tests/test_transcripts.py
+    CARDTABLE_UPDATE_TRANSCRIPTS=1 ./test.sh tests/contracts/test_transcripts.py
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from engine.frozen import Frozen
 from engine.scenario import load_scenario, play_branch, scenario_files
 from engine.text import render_table
 
-TRANSCRIPTS = Path(__file__).parent / "support" / "transcripts"
+TRANSCRIPTS = Path(__file__).parents[1] / "support" / "transcripts"
 FILES = scenario_files([SCENARIOS, LESSONS])
 UPDATE = os.environ.get("CARDTABLE_UPDATE_TRANSCRIPTS") == "1"
 

@@ -4,6 +4,8 @@ For every verb of both rulesets' games (actions and playtester edits, called wit
 and with each optional argument given), on the set-up and half-way through the script of every
 shipped scenario and lesson: ``verify_x`` raises a RuleError exactly when ``x`` refuses, ``can_x``
 (where there is one) is its negation, and neither ``verify_x`` nor ``can_x`` changes anything.
+And before each top-level action of a shipped scenario's script, ``refusal`` (what the app asks
+before it offers an action) answers as playing the action does.
 """
 
 from __future__ import annotations
@@ -21,8 +23,9 @@ from engine.assets import ASSETS, LESSONS, SCENARIOS
 from engine.choices import default_chooser
 from engine.errors import RuleError
 from engine.might.game import MightGame
-from engine.scenario import Playthrough, load_scenario, scenario_files
+from engine.scenario import Playthrough, load_scenario, scenario_files, validate_scenario
 from engine.souls.table import SoulsTable
+from engine.yaml_source import YamlSource
 from tests.support.game_state import whole_state
 
 FILES = scenario_files([SCENARIOS, LESSONS])
@@ -144,3 +147,36 @@ def tables(path: Path) -> Iterator[tuple[Any, str]]:
 def test_can_verify_and_acting_agree(path: Path) -> None:
     checked = sum(check_agreement(game, f"{path.name} ({when})") for game, when in tables(path))
     assert checked > 50
+
+
+@pytest.mark.parametrize(
+    "path", sorted(SCENARIOS.glob("*/*.yaml")), ids=lambda p: f"{p.parent.name}/{p.stem}"
+)
+def test_refusal_agrees_with_every_shipped_script_action(path: Path) -> None:
+    """Before each top-level script action of a shipped scenario, ``refusal`` answers as playing
+    it does: None for an action that plays, the expected rule for one written to be refused
+    (except answers written into the action and loops, which only playing meets)."""
+    source = YamlSource.read(path)
+    scenario = validate_scenario(source)
+    play = Playthrough(scenario, source)
+    checked = 0
+    for action in scenario.script:
+        refusal = play.refusal(action)
+        expected = action.expect_error
+        if expected is not None:
+            checked += 1
+            if refusal is not None:
+                assert refusal.rule == expected.rule, action
+                continue
+            # refusal judges the action, not the answers written into it (an assignment,
+            # a replacement order) nor a loop found while playing: acting refuses those
+            with pytest.raises(RuleError) as raised:
+                play.act(action, open_windows=False)
+            assert raised.value.rule == expected.rule in ("M-10", "M-4", "P-25")
+            continue
+        if refusal is not None:  # the file's own expect_error: the script stops here
+            assert scenario.expect_error is not None and refusal.rule == scenario.expect_error.rule
+            break
+        play.act(action, open_windows=False)
+        checked += 1
+    assert checked or scenario.expect_error is not None or not scenario.script

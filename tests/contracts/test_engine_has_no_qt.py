@@ -8,7 +8,7 @@ import sys
 import textwrap
 from pathlib import Path
 
-ENGINE_DIR = Path(__file__).resolve().parents[1] / "engine"
+ENGINE_DIR = Path(__file__).resolve().parents[2] / "engine"
 QT_MODULE_PREFIXES = ("PySide6", "shiboken6", "PyQt")
 
 # Import every engine module in a fresh interpreter, then list any Qt modules loaded.

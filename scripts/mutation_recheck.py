@@ -7,8 +7,8 @@ mutants of engine/:
 - the app's and the hostile-input tests, left out of ``[tool.mutmut]`` for speed (Qt);
 - tests mutmut cannot tie to a function: a function that runs when a module is imported (a
   model class built, a schema made) is called once, before any test, so no test is recorded
-  for it; the module's own test file (``tests/test_<module>.py``) builds what it needs while it
-  runs.
+  for it; the module's own test file (``tests/engine/test_<module>.py``) builds what it needs
+  while it runs.
 
 For each survivor in mutmut's cache (or each NAME given) this runs those tests with the mutant
 switched on, in mutmut's copy of the tree, and records which test killed it, if any, in
@@ -68,9 +68,10 @@ def cache() -> dict[str, tuple[int | None, str]]:
 
 
 def own_tests(name: str) -> list[str]:
-    """The mutated module's own test file, when there is one."""
-    module = name.split(".x", 1)[0].rsplit(".", 1)[-1]
-    path = Path("tests") / f"test_{module}.py"
+    """The mutated module's own test file, when there is one: tests/engine/test_<module>.py for
+    engine/<module>.py, tests/<ruleset>/test_<module>.py for engine/<ruleset>/<module>.py."""
+    package, _, module = name.split(".x", 1)[0].removeprefix("engine.").rpartition(".")
+    path = Path("tests") / (package or "engine") / f"test_{module}.py"
     return [str(path)] if (MUTANTS / path).exists() else []
 
 

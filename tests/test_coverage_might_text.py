@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import pytest
-
 from engine.assets import SCENARIOS
-from engine.frozen import Frozen
 from engine.scenario import run_scenario
 from engine.text import render_table
 
@@ -53,14 +50,6 @@ def test_changed_might_shows_the_base_and_the_lasting_effect() -> None:
         "  base            iron-sentinel (Iron Sentinel) Might 6 (base 4),"
         " +2 Might from set-up this turn"
     ) in text
-
-
-def test_render_table_refuses_an_unknown_table() -> None:
-    class Other(Frozen):
-        pass
-
-    with pytest.raises(TypeError, match="Other belongs to no ruleset"):
-        render_table(Other())
 
 
 SOULS = SCENARIOS / "souls"

@@ -50,41 +50,6 @@ def test_adding_0_runes_is_a_legal_edit_m1() -> None:
     assert game.table.players[0].runes == 1
 
 
-def test_a_wrong_rune_pool_is_reported_on_the_players_line() -> None:
-    # the failure line of a runes expectation is the player's own line
-    play = playthrough_of(
-        EDITS
-        + """\
-expect:
-  - chain: 0
-    runes:
-      Alice: 3
-""",
-        name="edits.yaml",
-    )
-    assert play.failures() == [
-        "edits.yaml:14: expect[0] at 'end': Alice's rune pool: expected 3, saw 1"
-    ]
-
-
-def test_a_missing_card_does_not_hide_the_next_cards_misses() -> None:
-    # after a card that does not exist, the other cards are still checked
-    play = playthrough_of(
-        EDITS
-        + """\
-expect:
-  - cards:
-      ghost: {damage: 0}
-      stone-whelp: {damage: 0}
-""",
-        name="edits.yaml",
-    )
-    assert play.failures() == [
-        "edits.yaml:13: expect[0] at 'end': card 'ghost' does not exist",
-        "edits.yaml:14: expect[0] at 'end': stone-whelp damage: expected 0, saw 1",
-    ]
-
-
 def test_moving_a_unit_to_base_can_be_played() -> None:
     # `to: base` is the unit's base, not a battlefield named "base" (M-1)
     play = playthrough_of(EDITS, name="edits.yaml")

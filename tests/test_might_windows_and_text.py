@@ -5,13 +5,9 @@ from __future__ import annotations
 
 from functools import partial
 
-import pytest
-from pydantic import ValidationError
-
 from engine.choices import Answer, Choice
-from engine.errors import ScenarioError
 from engine.might.scenario import Action
-from engine.scenario import Playthrough, game_from_yaml, might_game_from_yaml
+from engine.scenario import Playthrough
 from engine.text import render_table
 from engine.windows import Waiting
 from tests.support.playthroughs import playthrough_of
@@ -111,75 +107,3 @@ def test_an_edit_inside_the_window_takes_the_spells_written_order() -> None:
     replay = playthrough(CHAIN)
     replay.run(play.actions, leave_last_open=True)
     assert descriptions(replay) == descriptions(play)
-
-
-ONE_PLAYER = """\
-ruleset: might
-title: Located errors
-rules: [M-1]
-setup:
-  players:
-    - name: Alice
-"""
-
-
-def test_a_missing_second_player_is_reported_on_the_players_line() -> None:
-    # index 1 of a one-item list has no place of its own: the error keeps the list's line (a
-    # block list begins at its first "- ")
-    with pytest.raises(ScenarioError) as raised:
-        playthrough(ONE_PLAYER, name="players.yaml")
-    assert str(raised.value) == "players.yaml:6: setup.players[1]: Field required"
-
-
-BAD_ORDER = """\
-    - name: Bob
-script:
-  - end_turn: {}
-    order:
-      u:
-        - 1
-"""
-
-
-def test_a_bad_order_is_reported_on_the_line_of_its_first_entry() -> None:
-    # pydantic's names of a union member and a validator ("tuple[function-after[checked(),
-    # str], ...]") name no place in the file: left out, the location is the item's own line
-    with pytest.raises(ScenarioError) as raised:
-        playthrough(ONE_PLAYER + BAD_ORDER, name="order.yaml")
-    assert str(raised.value) == (
-        "order.yaml:12: script[0].order.u[0]: Input should be a valid string (and 1 more problem)"
-    )
-
-
-@pytest.mark.parametrize("ruleset", ["souls", "might"])
-def test_a_table_is_for_two_players(ruleset: str) -> None:
-    # the rules are for two players, so a hand-built table with a third is refused (a third
-    # player's unit could never hold a battlefield)
-    table = (
-        game_from_yaml(SOULS_TWO) if ruleset == "souls" else might_game_from_yaml(MIGHT_TWO)
-    ).table
-    data = table.model_dump()
-    data["players"] = [*data["players"], data["players"][0]]
-    with pytest.raises(ValidationError):
-        type(table).model_validate(data)
-    assert type(table).model_validate(table.model_dump()) == table
-
-
-SOULS_TWO = """\
-ruleset: souls
-title: Two players
-rules: [S-1]
-setup:
-  players:
-    - {name: Alice, slots: {A1: {card: Thorn Squire}}}
-    - {name: Bob, slots: {A1: {card: Ember Imp}}}
-"""
-MIGHT_TWO = """\
-ruleset: might
-title: Two players
-rules: [M-1]
-setup:
-  players:
-    - {name: Alice, units: [{card: Stone Whelp}]}
-    - {name: Bob, units: [{card: Hollow Golem}]}
-"""

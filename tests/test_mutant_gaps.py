@@ -143,62 +143,6 @@ def test_three_orders_for_one_unit_are_used_in_turn(tmp_path: Path) -> None:
     assert orders == ["twice, then ward", "ward, then twice", "twice, then ward"]
 
 
-NEGATIVE = "{card: Sylva, damage: -5}"
-BARE = """\
-ruleset: souls
-title: t
-rules: [S-1]
-setup:
-  players:
-    - {name: A}
-    - {name: B}
-"""
-
-
-@pytest.mark.parametrize(
-    ("change", "message"),
-    [
-        (
-            ("rules: [S-1]", "rules: [S-1]\npool: might-starter"),
-            "<scenario>:4: pool: the card pool 'might-starter' is for might, not for souls",
-        ),
-        (
-            (
-                "- {name: A}",
-                "- {name: A, slots: {A1: " + NEGATIVE + ", B1: " + NEGATIVE + "}}",
-            ),
-            "(and 1 more problem)",
-        ),
-        (
-            (
-                "- {name: A}",
-                "- {name: A, slots: {A1: "
-                + NEGATIVE
-                + ", B1: "
-                + NEGATIVE
-                + ", C1: "
-                + NEGATIVE
-                + "}}",
-            ),
-            "(and 2 more problems)",
-        ),
-    ],
-)
-def test_file_errors_say_where_and_how_many(change: tuple[str, str], message: str) -> None:
-    # the place of a pool of the other ruleset; how many more problems there are
-    with pytest.raises(ScenarioError) as refused:
-        game_from_yaml(BARE.replace(*change))
-    assert str(refused.value) == message or str(refused.value).endswith(message)
-
-
-def test_an_infinite_number_is_refused_on_its_line() -> None:
-    from engine.safe_yaml import parse_yaml
-
-    with pytest.raises(ScenarioError) as refused:
-        parse_yaml("a: 1\nb: .inf\n", "f.yaml")
-    assert str(refused.value) == "f.yaml:2: b: .inf is not a finite number"
-
-
 def test_here_is_the_battlefield_the_unit_left_even_the_second(tmp_path: Path) -> None:
     """P-21 at Battlefield 2: the step names Battlefield 2, not the first battlefield."""
     from engine.assets import SCENARIOS

@@ -3,20 +3,15 @@ each test names the mutants it kills."""
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 
-from engine import input_file
 from engine.choices import Answer, Choice
 from engine.errors import RuleError
 from engine.might.damage import verify_order
 from engine.might.game import MightGame
 from engine.might.scenario import Action
-from engine.scenario import game_from_yaml, might_game_from_yaml, play_branch, validate_scenario
+from engine.scenario import game_from_yaml, might_game_from_yaml
 from engine.timeline import Cause, Step
-from engine.yaml_source import YamlSource
 from tests.support.playthroughs import playthrough_of, set_up_error
 from tests.support.souls_tables import MAILED_SQUIRE, MOURNER, SELF_MENDER, TWO_SYLVAS
 
@@ -223,35 +218,6 @@ def test_springing_an_ambush_is_an_action_on_the_ambush() -> None:
     assert {step.cause for step in steps if step.cause.kind == "action"} == {
         Cause(kind="action", card="pitfall", text="spring pitfall")
     }
-
-
-NESTED_BRANCHES = """\
-ruleset: souls
-title: A branch of a branch
-rules: [S-13]
-setup:
-  players:
-    - {name: Alice, slots: {A1: {card: Thorn Squire}}}
-    - {name: Bob, slots: {A1: {card: Ember Imp}}}
-script:
-  - deal: {target: thorn-squire, amount: 5}
-branches:
-  - name: harder
-    keep: 0
-    script:
-      - deal: {target: thorn-squire, amount: 15}
-  - name: harder, then healed
-    parent: harder
-    keep: 1
-    script:
-      - heal: {target: thorn-squire, amount: 5}
-"""
-
-
-def test_a_branch_of_a_branch_plays_what_it_keeps_of_its_parent() -> None:
-    source = YamlSource(Path("branches.yaml"), NESTED_BRANCHES)
-    play = play_branch(validate_scenario(source), source, "harder, then healed")
-    assert play.game.table.cards["thorn-squire"].damage == 10  # 15 dealt, 5 healed
 
 
 def test_what_a_resolving_chain_item_does_is_caused_by_its_card() -> None:
@@ -785,23 +751,3 @@ def test_a_soul_set_up_as_an_armament_is_refused_where_it_is() -> None:
         "a.yaml:16: setup.players[0].slots.B1.armament[0].card: Ember Imp is a Soul, "
         "not an Armament (rule S-5)"
     )
-
-
-def test_a_scenario_file_is_opened_without_blocking_and_not_inherited(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The file is opened non-blocking and close-on-exec: a file swapped for a FIFO after the
-    check cannot hang the reader (docs/scenarios.md, hostile files)."""
-    path = tmp_path / "a.yaml"
-    path.write_text("ruleset: souls\n")
-    opened: list[int] = []
-    real_open = os.open
-
-    def recording_open(file: object, flags: int, *args: object) -> int:
-        opened.append(flags)
-        return real_open(file, flags, *args)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(input_file.os, "open", recording_open)
-    assert input_file.read_text(path) == "ruleset: souls\n"
-    [flags] = opened
-    assert flags & os.O_NONBLOCK and flags & os.O_CLOEXEC

@@ -54,23 +54,6 @@ def test_moving_to_an_unknown_battlefield_lists_the_battlefields() -> None:
     assert str(refused.value) == expected
 
 
-def test_a_wrong_holder_is_reported_on_the_holders_line() -> None:
-    # the failure line of a holders expectation (M-12)
-    play = playthrough_of(
-        TRIGGERS
-        + """\
-expect:
-  - chain: 0
-    holders:
-      Battlefield 1: Alice
-""",
-        name="gaps.yaml",
-    )
-    assert play.failures() == [
-        "gaps.yaml:30: expect[0] at 'end': Battlefield 1 holder: expected Alice, saw None"
-    ]
-
-
 def test_an_order_left_open_in_a_combat_with_an_assignment_is_the_default() -> None:
     # An assignment answers only an assignment choice, so the order
     # of Alice's sentinel (asked of Alice, M-4) takes the default and is written in

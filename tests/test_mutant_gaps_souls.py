@@ -19,27 +19,6 @@ def test_exiling_a_counted_soul_lists_every_stat_it_changes() -> None:
     assert steps[0].rules == ("14.5.4", "S-14", "P-5", "14.5.3")
 
 
-def test_every_missed_card_and_the_winner_are_reported_on_their_lines() -> None:
-    # an unknown card does not hide the cards after it; the winner's
-    # failure is on the winner's line (S-1)
-    text = (
-        COUNTED_CAPTURE
-        + """\
-expect:
-  - cards:
-      nobody: {zone: hand}
-      ember-imp: {damage: 5}
-    winner: Alice
-"""
-    )
-    play = playthrough_of(text, "gaps.yaml")
-    assert play.failures() == [
-        "gaps.yaml:25: expect[0] at 'end': card 'nobody' is not on the table",
-        "gaps.yaml:26: expect[0] at 'end': ember-imp damage: expected 5, saw 0",
-        "gaps.yaml:27: expect[0] at 'end': winner: expected Alice, saw None",
-    ]
-
-
 BONUS = """\
 ruleset: souls
 title: A bonus written in a script

@@ -4,9 +4,7 @@ scenario run reports. Each test names the mutants it kills."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from engine.scenario import game_from_yaml, run_scenario
+from engine.scenario import game_from_yaml
 from engine.souls.cards import TargetSpec
 
 
@@ -88,46 +86,3 @@ def test_two_counting_statics_on_one_card_add_up() -> None:
     table = game_from_yaml(COUNTING).table
     assert table.max_hp("twin-tally") == 40
     assert table.hp("twin-tally") == 40
-
-
-WRONG_GUESSES = """\
-ruleset: souls
-title: Wrong guesses
-rules: [S-1]
-setup:
-  players:
-    - {name: Alice, slots: {A1: {card: Thorn Squire}}}
-    - {name: Bob, slots: {A1: {card: Mossback Guard}}}
-script:
-  - deal: {target: mossback-guard, amount: 5}
-    label: first
-  - deal: {target: mossback-guard, amount: 5}
-    label: second
-expect:
-  - cards: {mossback-guard: {damage: 5}}
-branches:
-  - name: harder
-    script:
-      - deal: {target: mossback-guard, amount: 20}
-    expect:
-      - cards: {mossback-guard: {damage: 15}}
-"""
-
-
-def test_a_scenario_run_reports_its_file_labels_and_every_failure(tmp_path: Path) -> None:
-    """A run keeps its file and the step of each label, and lists the main script's failures
-    before each branch's."""
-    path = tmp_path / "wrong-guesses.yaml"
-    path.write_text(WRONG_GUESSES, encoding="utf-8")
-    run = run_scenario(path)
-    assert run.path == path
-    assert run.labels == {"start": 0, "first": 1, "second": 2}
-    assert run.failures == [
-        f"{path}:14: expect[0] at 'end': mossback-guard damage: expected 5, saw 10",
-        f"{path}:20: branches[0].expect[0] at 'end': mossback-guard damage: expected 15, saw 20",
-    ]
-    assert [step.description for step in run.steps] == [
-        "The table as set up",
-        "mossback-guard takes 5 damage (HP 40 -> 35)",
-        "mossback-guard takes 5 damage (HP 35 -> 30)",
-    ]

@@ -1,18 +1,25 @@
 """Acting one action at a time (engine/scenario.py ``Playthrough.act`` and ``_inside``): where
 each action's steps end while a window is open, what a refused action leaves behind, where a
-refusal deep inside an action is reported, and the player's answers inside a window."""
+refusal deep inside an action is reported, the player's answers inside a window, what a pass
+resolves and writes (P-24), and an action's answers taken out again."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import partial
+from pathlib import Path
 
 import pytest
 
 from engine.choices import Answer, Choice
 from engine.errors import RuleError, ScenarioError
+from engine.might import scenario as might
 from engine.might.scenario import Action as MightAction
-from engine.scenario import Playthrough, TakeBack
+from engine.scenario import Playthrough, TakeBack, validate_scenario, without_answers
+from engine.script import ScriptAction
 from engine.souls.scenario import Action as SoulsAction
+from engine.yaml_source import YamlSource
+from tests.support.might_tables import TWO_TAPS
 from tests.support.playthroughs import playthrough_of
 
 DUEL = """\
@@ -233,3 +240,96 @@ def test_undoing_the_first_action_of_a_fresh_playthrough_replays_it_closed() -> 
     play = playthrough(DUEL)
     play.act(NICK)
     assert play.take_back() == TakeBack([], False, NICK, False)
+
+
+TAP_1 = might.Action(play=might.PlayArgs(card="tap-1", target="iron-sentinel"))
+
+
+TAP_2 = might.Action(play=might.PlayArgs(card="tap-2", target="iron-sentinel"))
+
+
+CAPTAIN = might.Action(play=might.PlayArgs(card="vanguard-captain"))
+
+
+NOTHING_WAITS = "nothing waits for the players: there is nothing to pass"
+
+
+DOUBLING_FIRST = {"iron-sentinel": ("twice", "ward")}  # the default is the ward first
+
+
+def reversed_order(choice: Choice) -> Answer:
+    """A player who orders the replacements the other way round from the default."""
+    assert choice.kind == "replacement_order"
+    return tuple(reversed([str(entry) for entry in choice.default]))
+
+
+def taps() -> Playthrough:
+    source = YamlSource(Path("taps.yaml"), TWO_TAPS)
+    return Playthrough(validate_scenario(source), source)
+
+
+def replayed(
+    actions: Sequence[ScriptAction],
+    leave_open: bool,
+    fresh: Playthrough,
+) -> Playthrough:
+    """The actions played again on ``fresh``, as the app does after an undo."""
+    fresh.run(actions, leave_last_open=leave_open)
+    return fresh
+
+
+def test_passing_resolves_the_chain_asking_the_player_and_writing_the_answers() -> None:
+    """P-24: the pass resolves the chain; the choices it asks go to the player who passed and
+    are written into the spell, and each action ends at its own last step."""
+    play = taps()
+    play.act(TAP_1)
+    assert play.waiting() is not None and play.runner.ends == [1]
+    steps = play.proceed(reversed_order)
+    assert steps[-1].description == "Cleanup: no unit has lethal damage"
+    assert (
+        "twice (doubling) 1 -> 2; ward (prevention) 2 -> 0, spent 2, 7 left" in (timeline(play)[3])
+    )
+    tap_1 = TAP_1.evolve(order=DOUBLING_FIRST)
+    assert play.actions == [tap_1]
+    assert play.runner.ends == [len(play.game.steps) - 1] == [6]
+    assert play.waiting() is None
+    assert play.take_back() == TakeBack([], False, tap_1, False)
+
+    # A unit played waits for nothing: the pass has nothing to resolve, undo takes it back whole.
+    play.act(CAPTAIN)
+    assert play.waiting() is None and play.runner.ends == [6, 7]
+    with pytest.raises(RuleError) as refused:
+        play.proceed(reversed_order)
+    assert str(refused.value) == f"{NOTHING_WAITS} (rule P-24)"
+    before_captain = timeline(play)[:7]
+    back = play.take_back()
+    assert back == TakeBack([tap_1], False, CAPTAIN, False)
+    undone = replayed(back.actions, back.leave_open, taps())
+    assert timeline(undone) == before_captain and undone.waiting() is None
+
+    # The next spell is an action of its own, not one inside the unit's play.
+    play.act(TAP_2)
+    play.proceed(reversed_order)
+    tap_2 = TAP_2.evolve(order=DOUBLING_FIRST)
+    assert play.actions == [tap_1, CAPTAIN, tap_2]
+    assert play.runner.ends == [6, 7, len(play.game.steps) - 1] == [6, 7, 13]
+    assert play.take_back() == TakeBack([tap_1, CAPTAIN], False, tap_2, False)
+    replay = taps()
+    replay.run(play.actions)  # the answers written in: the same timeline, asking nothing
+    assert timeline(replay) == timeline(play) and replay.runner.ends == play.runner.ends
+
+
+def test_without_answers_takes_out_the_order_and_the_assignment() -> None:
+    """Answering again (M-10 assignment, M-4 order) starts from an action that answers nothing."""
+    answered = might.Action.model_validate(
+        {
+            "combat": {
+                "battlefield": "Battlefield 1",
+                "assign": {"Alice": [{"unit": "sentinel-a", "damage": 5}]},
+            },
+            "order": {"sentinel-a": ["ward-a", "double-a"]},
+        }
+    )
+    assert without_answers(answered) == might.Action.model_validate(
+        {"combat": {"battlefield": "Battlefield 1"}}
+    )

@@ -1,5 +1,6 @@
 """Step expectations: ``before``, ``between``, ``times``, the ``start`` label, and a whole run
-expected to stop with an error (the top-level ``expect_error``)."""
+expected to stop with an error (the top-level ``expect_error``); labels: where an unknown one is
+refused, those of nested actions, and the expectations after one the run never reached."""
 
 from __future__ import annotations
 
@@ -8,7 +9,10 @@ from pathlib import Path
 import pytest
 
 from app.cli import main
-from engine.scenario import run_scenario
+from engine.scenario import Playthrough, run_scenario, validate_scenario
+from engine.script import script_labels
+from engine.souls.scenario import Action as SoulsAction
+from engine.yaml_source import YamlSource
 
 TABLE = """\
 ruleset: souls
@@ -215,3 +219,128 @@ def test_refusal_without_expect_error_is_still_bad_input(
     path = scenario(tmp_path, "  - turn: 1\n", REFUSED)
     assert main(["run", str(path)]) == 2
     assert "script[2].attack" in capsys.readouterr().err
+
+
+LABELS = """\
+ruleset: souls
+title: t
+rules: [S-1]
+setup:
+  players:
+    - {name: Alice, slots: {A1: {card: Thorn Squire}}}
+    - {name: Bob, slots: {A1: {card: Ember Imp}}}
+script:
+  - deal: {target: ember-imp, amount: 5}
+    label: hit
+expect:
+  - cards: {ember-imp: {damage: 5}}
+"""
+
+
+@pytest.mark.parametrize(
+    ("tail", "line"),
+    [
+        ("    at: nowhere\n", "13: expect[0].at"),
+        (
+            "    steps:\n      - {rule: S-1}\n    no_steps:\n      - {rule: S-13,\n"
+            "         before: nowhere}\n",
+            "17: expect[0].no_steps[0].before",
+        ),
+        (
+            "    steps:\n      - {rule: S-1}\n      - {rule: S-1,\n         before: nowhere}\n",
+            "16: expect[0].steps[1].before",
+        ),
+        (
+            "    no_steps:\n      - {rule: S-13,\n         between: [hit, nowhere]}\n",
+            "15: expect[0].no_steps[0].between[1]",
+        ),
+    ],
+)
+def test_an_unknown_label_is_refused_where_it_is_written(
+    tail: str, line: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "labels.yaml"
+    path.write_text(LABELS + tail, encoding="utf-8")
+    assert main(["check", str(path)]) == 2
+    assert capsys.readouterr().out.splitlines()[1] == (
+        f"  {path}:{line}: no script action has the label 'nowhere'"
+    )
+
+
+def test_script_labels_include_nested_actions_and_only_written_labels() -> None:
+    script = [
+        SoulsAction.model_validate(
+            {
+                "attack": {
+                    "attacker": "thorn-squire",
+                    "target": "ember-imp",
+                    "window": [{"heal": {"target": "ember-imp", "amount": 5}, "label": "in"}],
+                },
+                "label": "a",
+            }
+        ),
+        SoulsAction.model_validate({"end_turn": {}}),
+        SoulsAction.model_validate({"end_turn": {}, "label": "b"}),
+    ]
+    assert script_labels(script) == {"a", "in", "b"}
+    assert script_labels([]) == set()
+
+
+STOPPED = """\
+ruleset: souls
+title: t
+rules: [S-1]
+setup:
+  players:
+    - {name: Alice, slots: {A1: {card: Thorn Squire}}}
+    - {name: Bob, slots: {A1: {card: Ember Imp}}}
+script:
+  - deal: {target: ember-imp, amount: 5}
+    label: hit
+  - deal: {target: nobody, amount: 5}
+  - deal: {target: ember-imp, amount: 5}
+    label: later
+expect_error: {rule: S-4}
+expect:
+  - at: later
+    cards: {ember-imp: {damage: 10}}
+  - at: hit
+    cards: {ember-imp: {damage: 10}}
+  - steps:
+      - {rule: S-4, times: 2}
+    turn:
+      2
+  - steps:
+      - {text: "The table as set up", times: 1}
+"""
+
+
+def test_after_an_unreached_label_the_other_expectations_are_still_checked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Each failure on its own line; step 0 (the set-up) is a step expectations can match."""
+    path = tmp_path / "stopped.yaml"
+    path.write_text(STOPPED, encoding="utf-8")
+    assert main(["check", str(path)]) == 1
+    assert capsys.readouterr().out.splitlines() == [
+        f"FAIL  {path}  (t)",
+        f"  {path}:16: expect[0]: the label 'later' was not reached: the run stopped before it",
+        f"  {path}:19: expect[1] at 'hit': ember-imp damage: expected 10, saw 5",
+        f"  {path}:21: expect[2] at 'end': 0 steps match rule='S-4', expected 2",
+        f"  {path}:23: expect[2] at 'end': turn: expected 2, saw 1",
+        "1 scenario(s) checked",
+    ]
+
+
+def test_before_start_is_before_the_set_up(tmp_path: Path) -> None:
+    """``before: start`` looks at no step at all; the runner's ends are each action's last step."""
+    text = LABELS + "    no_steps:\n      - {text: The table as set up, before: start}\n"
+    path = tmp_path / "start.yaml"
+    path.write_text(text, encoding="utf-8")
+    run = run_scenario(path)
+    assert run.failures == []
+    source = YamlSource(path, text)
+    play = Playthrough(validate_scenario(source), source)
+    play.run(validate_scenario(source).script)
+    assert play.runner.ends == [len(play.game.steps) - 1]
+    assert play.runner.starts["start"] == 0

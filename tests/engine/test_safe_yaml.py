@@ -1,5 +1,6 @@
 """Aliases in the one-pass YAML reader (engine/safe_yaml.py), in process and exact: what an
-alias repeats, where its values are said to be, and each refusal's line and message."""
+alias repeats, where its values are said to be, and each refusal's line and message (an
+infinite number's too)."""
 
 from __future__ import annotations
 
@@ -178,3 +179,11 @@ def test_a_scalar_counts_one_value_on_its_own_line(monkeypatch: pytest.MonkeyPat
     assert refusal("a: 1\nb: 2\nc: 3\n") == (
         "f.yaml:3: c: more than 3 values (aliases count the values they repeat)"
     )
+
+
+def test_an_infinite_number_is_refused_on_its_line() -> None:
+    from engine.safe_yaml import parse_yaml
+
+    with pytest.raises(ScenarioError) as refused:
+        parse_yaml("a: 1\nb: .inf\n", "f.yaml")
+    assert str(refused.value) == "f.yaml:2: b: .inf is not a finite number"

@@ -1,6 +1,6 @@
 """The checker checked: every kind of expectation, written wrong on purpose, makes ``cardtable
 check`` fail with status 1 and exactly one failure line naming the file, the line and what was
-seen instead.
+seen instead; a run lists every failure, each on its own line, and a missed card hides none.
 
 Each case takes a shipped scenario, keeps its set-up and script (its own expectations and
 branches are cut), appends what the case needs (script entries, ``expect``, a top-level
@@ -21,9 +21,13 @@ from app.cli import main
 from engine.assets import SCENARIOS
 from engine.might.scenario import Expectation as MightExpectation
 from engine.might.scenario import UnitExpect
+from engine.scenario import run_scenario
 from engine.script import ExpectationBase, StepMatch
 from engine.souls.scenario import CardExpect
 from engine.souls.scenario import Expectation as SoulsExpectation
+from tests.support.might_tables import EDITS, TRIGGERS
+from tests.support.playthroughs import playthrough_of
+from tests.support.souls_tables import COUNTED_CAPTURE
 
 SOULS = SCENARIOS / "souls" / "S-1-table-zones-and-cards.yaml"
 # Its script (8 actions, script[0]..script[7]) leaves, at the end (turn 1, Alice's): thorn-squire
@@ -589,3 +593,119 @@ def test_the_run_stopping_as_expected_passes(
     status, report = check(path, capsys)
     assert report[0].startswith(f"ok    {path}"), report
     assert status == 0
+
+
+def test_a_wrong_rune_pool_is_reported_on_the_players_line() -> None:
+    # the failure line of a runes expectation is the player's own line
+    play = playthrough_of(
+        EDITS
+        + """\
+expect:
+  - chain: 0
+    runes:
+      Alice: 3
+""",
+        name="edits.yaml",
+    )
+    assert play.failures() == [
+        "edits.yaml:14: expect[0] at 'end': Alice's rune pool: expected 3, saw 1"
+    ]
+
+
+def test_a_missing_card_does_not_hide_the_next_cards_misses() -> None:
+    # after a card that does not exist, the other cards are still checked
+    play = playthrough_of(
+        EDITS
+        + """\
+expect:
+  - cards:
+      ghost: {damage: 0}
+      stone-whelp: {damage: 0}
+""",
+        name="edits.yaml",
+    )
+    assert play.failures() == [
+        "edits.yaml:13: expect[0] at 'end': card 'ghost' does not exist",
+        "edits.yaml:14: expect[0] at 'end': stone-whelp damage: expected 0, saw 1",
+    ]
+
+
+def test_a_wrong_holder_is_reported_on_the_holders_line() -> None:
+    # the failure line of a holders expectation (M-12)
+    play = playthrough_of(
+        TRIGGERS
+        + """\
+expect:
+  - chain: 0
+    holders:
+      Battlefield 1: Alice
+""",
+        name="gaps.yaml",
+    )
+    assert play.failures() == [
+        "gaps.yaml:30: expect[0] at 'end': Battlefield 1 holder: expected Alice, saw None"
+    ]
+
+
+def test_every_missed_card_and_the_winner_are_reported_on_their_lines() -> None:
+    # an unknown card does not hide the cards after it; the winner's
+    # failure is on the winner's line (S-1)
+    text = (
+        COUNTED_CAPTURE
+        + """\
+expect:
+  - cards:
+      nobody: {zone: hand}
+      ember-imp: {damage: 5}
+    winner: Alice
+"""
+    )
+    play = playthrough_of(text, "gaps.yaml")
+    assert play.failures() == [
+        "gaps.yaml:25: expect[0] at 'end': card 'nobody' is not on the table",
+        "gaps.yaml:26: expect[0] at 'end': ember-imp damage: expected 5, saw 0",
+        "gaps.yaml:27: expect[0] at 'end': winner: expected Alice, saw None",
+    ]
+
+
+WRONG_GUESSES = """\
+ruleset: souls
+title: Wrong guesses
+rules: [S-1]
+setup:
+  players:
+    - {name: Alice, slots: {A1: {card: Thorn Squire}}}
+    - {name: Bob, slots: {A1: {card: Mossback Guard}}}
+script:
+  - deal: {target: mossback-guard, amount: 5}
+    label: first
+  - deal: {target: mossback-guard, amount: 5}
+    label: second
+expect:
+  - cards: {mossback-guard: {damage: 5}}
+branches:
+  - name: harder
+    script:
+      - deal: {target: mossback-guard, amount: 20}
+    expect:
+      - cards: {mossback-guard: {damage: 15}}
+"""
+
+
+def test_a_scenario_run_reports_its_file_labels_and_every_failure(tmp_path: Path) -> None:
+    """A run keeps its file and the step of each label, and lists the main script's failures
+    before each branch's."""
+    path = tmp_path / "wrong-guesses.yaml"
+    path.write_text(WRONG_GUESSES, encoding="utf-8")
+    run = run_scenario(path)
+    assert run.path == path
+    assert run.labels == {"start": 0, "first": 1, "second": 2}
+    assert run.failures == [
+        f"{path}:14: expect[0] at 'end': mossback-guard damage: expected 5, saw 10",
+        f"{path}:20: branches[0].expect[0] at 'end': mossback-guard damage: expected 15, saw 20",
+    ]
+    assert [step.description for step in run.steps] == [
+        "The table as set up",
+        "mossback-guard takes 5 damage (HP 40 -> 35)",
+        "mossback-guard takes 5 damage (HP 35 -> 30)",
+    ]

@@ -1,6 +1,7 @@
 """One identity per name (engine/names.py): ids, card, player and battlefield names, labels and
 branch names are read in NFC, and a name that could look like another is refused where it is
-written, saying which character; the app renames a branch by the same rule."""
+written, saying which character; a card's id is its name without punctuation at either end,
+and names given twice are all named."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from engine.errors import ScenarioError
 from engine.names import checked
 from engine.safe_yaml import parse_yaml
 from engine.scenario import might_game_from_yaml, run_scenario
+from engine.script import card_id, unique_names
 from tests.support.might_tables import TABLE
 from tests.support.souls_tables import scenario_text
 
@@ -174,3 +176,16 @@ def test_a_slot_name_ending_in_a_newline_is_not_a_slot(tmp_path: Path) -> None:
 def test_a_key_that_does_not_show_as_itself_is_quoted_in_the_place(tmp_path: Path) -> None:
     path = write(tmp_path, GOOD + '"x\\u200by\\nz": 1\n')
     assert refusal(path) == f"{path}:22: ['x\\u200by\\nz']: unknown key 'x\\u200by\\nz'"
+
+
+def test_card_ids_drop_leading_and_trailing_punctuation() -> None:
+    assert card_id("  Ember Imp! ") == "ember-imp"
+    assert card_id("-Old--Keep-") == "old-keep"
+
+
+def test_names_given_twice_are_all_named() -> None:
+    with pytest.raises(ValueError, match="^players named twice: Alice, Bob$"):
+        unique_names(["Bob", "Alice", "Bob", "Alice", "Cy"], "players")
+    with pytest.raises(ValueError, match="^cards named twice: Imp$"):
+        unique_names(["Imp", "Imp"])
+    unique_names(["Alice", "Bob"])

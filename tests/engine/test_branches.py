@@ -1,5 +1,6 @@
-"""What-if branches in scenario files: each checked by `cardtable check`, a broken list or a
-refused action located in its branch, and what `cardtable diff` names between two branches."""
+"""What-if branches in scenario files: what a branch keeps of its parent, each branch checked by
+`cardtable check`, a broken list or a refused action located in its branch, and what
+`cardtable diff` names between two branches."""
 
 from __future__ import annotations
 
@@ -10,10 +11,13 @@ import pytest
 
 from app.cli import main
 from engine.assets import SCENARIOS
-from engine.branches import MAIN
+from engine.branches import MAIN, Branch, branch_actions, check_branches
 from engine.compare import Side, changed_cards, compare_sides
 from engine.errors import ScenarioError
-from engine.scenario import load_scenario, run_scenario
+from engine.scenario import load_scenario, play_branch, run_scenario, validate_scenario
+from engine.souls.scenario import Action as SoulsAction
+from engine.souls.scenario import Expectation as SoulsExpectation
+from engine.yaml_source import YamlSource
 
 M8 = SCENARIOS / "might" / "M8-prevention-and-doubling-orders.yaml"
 
@@ -158,3 +162,64 @@ def test_diff_names_what_differs_in_the_table_itself(
     assert described[: len(expected)] == expected
     assert not any(line.startswith("table ") for line in described[len(expected) :])
     assert changed_cards(found) == cards
+
+
+def test_a_branch_of_a_branch_keeps_its_parents_actions() -> None:
+    def deal(amount: int) -> SoulsAction:
+        return SoulsAction.model_validate({"deal": {"target": "ember-imp", "amount": amount}})
+
+    script = [deal(5), deal(10)]
+    branches = [
+        Branch[SoulsAction, SoulsExpectation](name="b", keep=1, script=(deal(15), deal(20))),
+        Branch[SoulsAction, SoulsExpectation](name="c", parent="b", keep=2, script=(deal(25),)),
+    ]
+    assert branch_actions(script, branches, MAIN) == script
+    assert branch_actions(script, branches, "b") == [deal(5), deal(15), deal(20)]
+    assert branch_actions(script, branches, "c") == [deal(5), deal(15), deal(25)]
+
+
+def test_a_branch_keeps_at_most_what_its_parent_has() -> None:
+    def deal(amount: int) -> SoulsAction:
+        return SoulsAction.model_validate({"deal": {"target": "ember-imp", "amount": amount}})
+
+    def branch(name: str, keep: int, count: int, parent: str = MAIN) -> Branch:  # type: ignore[type-arg]
+        script = tuple(deal(5) for _ in range(count))
+        return Branch[SoulsAction, SoulsExpectation](
+            name=name, parent=parent, keep=keep, script=script
+        )
+
+    script = [deal(5), deal(10)]
+    check_branches(script, [branch("b", 2, 3), branch("c", 5, 0, "b")])  # all of main, of b
+    with pytest.raises(ValueError, match="^branch 'c' keeps 6 actions, but 'b' has 5$"):
+        check_branches(script, [branch("b", 2, 3), branch("c", 6, 0, "b")])
+    with pytest.raises(ValueError, match="^branch 'b' keeps 3 actions, but 'main' has 2$"):
+        check_branches(script, [branch("b", 3, 0)])
+
+
+NESTED_BRANCHES = """\
+ruleset: souls
+title: A branch of a branch
+rules: [S-13]
+setup:
+  players:
+    - {name: Alice, slots: {A1: {card: Thorn Squire}}}
+    - {name: Bob, slots: {A1: {card: Ember Imp}}}
+script:
+  - deal: {target: thorn-squire, amount: 5}
+branches:
+  - name: harder
+    keep: 0
+    script:
+      - deal: {target: thorn-squire, amount: 15}
+  - name: harder, then healed
+    parent: harder
+    keep: 1
+    script:
+      - heal: {target: thorn-squire, amount: 5}
+"""
+
+
+def test_a_branch_of_a_branch_plays_what_it_keeps_of_its_parent() -> None:
+    source = YamlSource(Path("branches.yaml"), NESTED_BRANCHES)
+    play = play_branch(validate_scenario(source), source, "harder, then healed")
+    assert play.game.table.cards["thorn-squire"].damage == 10  # 15 dealt, 5 healed

@@ -1,7 +1,9 @@
-"""The engine's record of where play stands, actions that wait inside a window, and the typed
-changes every step records (no Qt here)."""
+"""The engine's record of where play stands, actions that wait inside a window (what the battle
+window says, what undo inside it takes back), and the typed changes every step records."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 import pytest
 
@@ -11,8 +13,8 @@ from engine.choices import Assigned, Choice
 from engine.errors import RuleError
 from engine.might import scenario as might
 from engine.might.combat import only_assignment, verify_answer
-from engine.scenario import Playthrough, load_scenario
-from engine.script import StepMatch, step_matches
+from engine.scenario import Playthrough, TakeBack, load_scenario
+from engine.script import ScriptAction, StepMatch, step_matches
 from engine.souls import scenario as souls
 
 HEAL_SAVES = SCENARIOS / "souls" / "battle-3-window-heal-saves.yaml"
@@ -170,3 +172,55 @@ def test_only_one_legal_assignment_is_named_and_answers_are_judged() -> None:
         verify_answer(choice, (Assigned(unit="a", damage=3), Assigned(unit="b", damage=2)))
     with pytest.raises(RuleError, match="b gets 3, less than the 4"):
         verify_answer(choice, (Assigned(unit="b", damage=3), Assigned(unit="a", damage=2)))
+
+
+def heal(amount: int) -> souls.Action:
+    return souls.Action(heal=souls.AmountArgs(target="ash-zealot", amount=amount))
+
+
+def timeline(play: Playthrough) -> list[str]:
+    return [f"{step.description} {step.rules}" for step in play.game.steps]
+
+
+def replayed(
+    actions: Sequence[ScriptAction],
+    leave_open: bool,
+    fresh: Playthrough,
+) -> Playthrough:
+    """The actions played again on ``fresh``, as the app does after an undo."""
+    fresh.run(actions, leave_last_open=leave_open)
+    return fresh
+
+
+def test_undo_inside_a_battle_window_takes_back_only_the_last_action_in_it() -> None:
+    """S-13: actions played in the battle window go inside the attack; undo takes back the
+    last of them and leaves the window open, with the earlier ones still in it."""
+    scenario, source = load_scenario(HEAL_SAVES)
+    play = Playthrough(scenario, source)
+    play.act(ATTACK)
+    play.act(heal(5))
+    before = timeline(play)
+    play.act(heal(3))
+    assert play.actions == [ATTACK.with_nested((heal(5), heal(3)))]
+    back = play.take_back()
+    assert back == TakeBack([ATTACK.with_nested((heal(5),))], True, heal(3), False)
+    undone = replayed(back.actions, back.leave_open, Playthrough(scenario, source))
+    assert timeline(undone) == before and undone.waiting() is not None
+
+
+def test_a_battle_window_says_what_passing_does() -> None:
+    """S-13, 14.4.2, P-1: the window after an attack names the attack, says nothing is captured
+    in it, and that passing goes to the capture step (SoulsWindows.waiting)."""
+    scenario, source = load_scenario(HEAL_SAVES)
+    play = Playthrough(scenario, source)
+    play.act(ATTACK)
+    waiting = play.waiting()
+    assert waiting is not None
+    assert waiting.prompt == (
+        "Battle window after thorn-squire attacked ash-zealot: actions may follow "
+        "(nothing is captured here); pass to go to the capture step"
+    )
+    assert (waiting.pass_label, waiting.rules) == (
+        "Pass: go to the capture step",
+        ("S-13", "14.4.2", "P-1"),
+    )

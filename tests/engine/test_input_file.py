@@ -143,3 +143,23 @@ def test_at_most_the_limit_and_one_byte_are_read(
     monkeypatch.setattr(input_file, "open", recording_open, raising=False)
     assert refusal(path, limit=5) == f"{path}: the file is larger than 5 bytes"
     assert sizes and all(size is not None and size <= 6 for size in sizes)
+
+
+def test_a_scenario_file_is_opened_without_blocking_and_not_inherited(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The file is opened non-blocking and close-on-exec: a file swapped for a FIFO after the
+    check cannot hang the reader (docs/scenarios.md, hostile files)."""
+    path = tmp_path / "a.yaml"
+    path.write_text("ruleset: souls\n")
+    opened: list[int] = []
+    real_open = os.open
+
+    def recording_open(file: object, flags: int, *args: object) -> int:
+        opened.append(flags)
+        return real_open(file, flags, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(input_file.os, "open", recording_open)
+    assert input_file.read_text(path) == "ruleset: souls\n"
+    [flags] = opened
+    assert flags & os.O_NONBLOCK and flags & os.O_CLOEXEC

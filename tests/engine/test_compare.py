@@ -1,0 +1,108 @@
+"""Comparing two tables or two branches (engine/compare.py): the facts of a card, what
+differs, and the sides a comparison is asked for."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.branches import MAIN
+from engine.compare import Side, card_facts, changed_cards, compare_sides, differences
+from engine.errors import ScenarioError
+from engine.scenario import game_from_yaml, might_game_from_yaml, validate_scenario
+from engine.yaml_source import YamlSource
+from tests.support.might_tables import TABLE
+
+TWO_SOULS = """\
+ruleset: souls
+title: Deal 5 or 10
+rules: [S-1]
+setup:
+  players:
+    - {name: Alice, slots: {A1: {card: Thorn Squire}}}
+    - {name: Bob, slots: {A1: {card: Ember Imp}}}
+script:
+  - deal: {target: ember-imp, amount: 5}
+branches:
+  - name: ten
+    script:
+      - deal: {target: ember-imp, amount: 10}
+"""
+
+
+def test_souls_facts_list_the_bonuses_or_none() -> None:
+    game = game_from_yaml(TWO_SOULS)
+    before = game.table
+    game.add_bonus("thorn-squire", "power", 5, "permanent")
+    game.add_bonus("thorn-squire", "max_hp", 10, "end_of_turn")
+    assert card_facts(before, "thorn-squire") == {
+        "damage": 0,
+        "captured": False,
+        "zone": "slot",
+        "slot": "A1",
+        "attached_to": None,
+        "line": "front",
+        "hp": 20,
+        "max_hp": 20,
+        "power": 10,
+        "bonuses": "none",
+    }
+    assert card_facts(game.table, "thorn-squire")["bonuses"] == (
+        "+5 power from playtester, +10 max_hp from playtester until end of turn"
+    )
+
+
+def test_might_facts_list_the_modifiers_or_none() -> None:
+    game = might_game_from_yaml(TABLE)
+    before = game.table
+    game.modify_might("stone-whelp", 2)
+    game.modify_might("stone-whelp", -1, "permanent")
+    assert card_facts(before, "stone-whelp") == {
+        "damage": 0,
+        "zone": "battlefield",
+        "at": "Battlefield 1",
+        "exhausted": False,
+        "shields": {},
+        "doublers": 0,
+        "might": 2,
+        "lethal": False,
+        "modifiers": "none",
+    }
+    assert [d.describe() for d in differences(before, game.table)] == [
+        "stone-whelp might: 2 / 3",
+        "stone-whelp modifiers: none / +2 Might from playtester this turn,"
+        " -1 Might from playtester",
+    ]
+
+
+def test_a_card_on_one_side_only_is_absent_on_the_other() -> None:
+    table = game_from_yaml(TWO_SOULS).table
+    without = table.without_card("ember-imp")
+    assert differences(table, table) == []
+    gone = [d.describe() for d in differences(table, without)]
+    came = [d.describe() for d in differences(without, table)]
+    assert gone[0] == "ember-imp damage: 0 / —" and gone[-1] == "ember-imp bonuses: none / —"
+    assert came[0] == "ember-imp damage: — / 0" and came[-1] == "ember-imp bonuses: — / none"
+    assert len(gone) == len(came) == 10
+    assert changed_cards(differences(table, without)) == {"ember-imp"}
+
+
+def test_compare_sides_at_a_step_and_refusing_unknown_branches_and_steps() -> None:
+    source = YamlSource(Path("what-if.yaml"), TWO_SOULS)
+    scenario = validate_scenario(source)
+    steps, found = compare_sides(scenario, source, Side(MAIN, 0), Side("ten"))
+    assert [s.index for s in steps] == [0, 3]
+    assert [d.describe() for d in found][:2] == [
+        "ember-imp damage: 0 / 10",
+        "ember-imp captured: False / True",
+    ]
+    steps, found = compare_sides(scenario, source, Side("ten", 3), Side("ten", 3))
+    assert [s.index for s in steps] == [3, 3] and found == []
+    with pytest.raises(ScenarioError) as error:
+        compare_sides(scenario, source, Side(MAIN), Side("eleven"))
+    assert error.value.message == "there is no branch 'eleven' (the branches: main, ten)"
+    for step in (4, -1):
+        with pytest.raises(ScenarioError) as error:
+            compare_sides(scenario, source, Side("ten", step), Side(MAIN))
+        assert error.value.message == f"branch 'ten' has steps 0 to 3, not {step}"

@@ -1,0 +1,42 @@
+"""The timeline: snapshots share the cards a step left alone, every step cites a rule, and
+the same script gives the same timeline."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.scenario import game_from_yaml
+from engine.timeline import Cause
+from tests.support.souls_tables import scenario_text
+
+
+def test_update_shares_unchanged_cards_and_keeps_old_snapshots() -> None:
+    game = game_from_yaml(scenario_text())
+    before = game.table
+    game.deal("ember-imp", 5)
+    after = game.table
+    assert before.cards["ember-imp"].damage == 0  # old snapshot untouched
+    assert after.cards["ember-imp"].damage == 5
+    shared = [uid for uid in before.cards if before.cards[uid] is after.cards[uid]]
+    assert set(before.cards) - set(shared) == {"ember-imp"}
+    assert after.defs is before.defs
+
+
+def test_a_step_that_cites_no_rule_is_refused() -> None:
+    # The recorder refuses it, so no test needs to look for steps without rules.
+    game = game_from_yaml(scenario_text())
+    with pytest.raises(ValueError, match="cites no rule"):
+        game.record("sylva waves", [], Cause(kind="playtester"))
+    assert len(game.steps) == 1
+
+
+def test_same_script_gives_the_same_timeline() -> None:
+    def play() -> list[dict[str, object]]:
+        game = game_from_yaml(scenario_text())
+        game.play("firebolt", "ember-imp")
+        game.attack("sylva", "fading-wisp")
+        game.finish_battle()
+        game.end_turn()
+        return [step.model_dump(mode="json") for step in game.steps]
+
+    assert play() == play()

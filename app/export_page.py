@@ -15,9 +15,9 @@ from pathlib import Path
 from PySide6.QtGui import QImage
 
 from app.export_images import Camera, encode_png, palette_image
-from app.inspector import rule_summaries
 from app.looks import chain_entries, game_over_text
 from engine.branches import MAIN
+from engine.ruleset import rule_summaries
 from engine.scenario import Scenario
 from engine.timeline import Step
 

@@ -2,25 +2,16 @@
 
 from __future__ import annotations
 
-from functools import cache
 from html import escape
 
-import yaml
 from PySide6.QtCore import QUrl, Signal
 from PySide6.QtWidgets import QTextBrowser
 
 from app.views import view_of
-from engine.assets import ASSETS
 from engine.changes import Replaced
 from engine.frozen import Frozen
+from engine.ruleset import rule_summaries
 from engine.timeline import Step
-
-
-@cache
-def rule_summaries() -> dict[str, dict[str, str]]:
-    """Our own-words summaries of every rule id (assets/rules/summaries.yaml)."""
-    data = yaml.safe_load((ASSETS / "rules" / "summaries.yaml").read_text(encoding="utf-8"))
-    return {str(key): value for key, value in data.items()}
 
 
 def rule_title(rule: str) -> str:

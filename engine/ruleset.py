@@ -22,9 +22,13 @@ from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager
 from functools import cache
 from importlib.metadata import entry_points
+from pathlib import Path
 from random import Random
 from typing import Any, ClassVar, Protocol, TypeVar
 
+import yaml
+
+from engine.assets import ASSETS, SCENARIOS
 from engine.choices import Answer, Choice, Chooser
 from engine.frozen import Frozen
 from engine.script import ExpectationBase, Location, ScriptAction, ScriptRunner
@@ -105,6 +109,9 @@ class Ruleset(ABC):
     scenario: ClassVar[type[Frozen]]  # its scenario model
     action: ClassVar[type[ScriptAction]]  # its script actions' model
     invariants: ClassVar[Invariants]  # checked by the fuzz harness on random games
+    # Its own rule ids' summaries, a YAML file written as assets/rules/summaries.yaml is (which
+    # holds the shipped rulesets'): ``rule_summaries`` reads it.
+    summaries: ClassVar[Path | None] = None
 
     @abstractmethod
     def play(self, scenario: Any, source: YamlSource) -> RulesetPlay:
@@ -126,6 +133,11 @@ class Ruleset(ABC):
     @abstractmethod
     def render_table(self, table: Frozen) -> str:
         """The table in plain text, as ``cardtable run`` prints it."""
+
+    def examples(self) -> Path:
+        """The folder of its example scenarios, whose set-ups ``cardtable fuzz`` starts its
+        games from (a shipped ruleset's: assets/scenarios/NAME)."""
+        return SCENARIOS / self.name
 
     def without_answers(self, action: ScriptAction) -> ScriptAction:
         """``action`` with the answers to its choices taken out, so that playing it asks them
@@ -173,6 +185,26 @@ def ruleset_of(thing: object) -> Ruleset:
     if not isinstance(name, str):
         raise TypeError(f"{type(thing).__name__} belongs to no ruleset")
     return ruleset(name)
+
+
+RuleSummary = dict[str, str]  # title, summary, source
+
+
+def rule_summaries() -> dict[str, RuleSummary]:
+    """Every rule id's summary, by id: the shipped file's, then each installed ruleset's own
+    (``Ruleset.summaries``)."""
+    return _summaries(tuple(rulesets().values()))
+
+
+@cache  # by the rulesets installed: a registry read again (``rulesets.cache_clear``) reads theirs
+def _summaries(installed: tuple[Ruleset, ...]) -> dict[str, RuleSummary]:
+    files = [ASSETS / "rules" / "summaries.yaml"]
+    files += [each.summaries for each in installed if each.summaries is not None]
+    found: dict[str, RuleSummary] = {}
+    for file in files:
+        data = yaml.safe_load(file.read_text(encoding="utf-8"))
+        found |= {str(rule): summary for rule, summary in data.items()}
+    return found
 
 
 def scenario_models() -> Iterator[type[Frozen]]:

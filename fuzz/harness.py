@@ -16,11 +16,10 @@ import yaml
 from app.gc_history import freeze_settled, thaw
 from app.offers import global_offers, offers_for
 from app.saving import dump_action
-from engine.assets import ASSETS, SCENARIOS
 from engine.branches import inside
 from engine.choices import default_chooser
 from engine.errors import RuleError, ScenarioError
-from engine.ruleset import Broken, Ruleset, at
+from engine.ruleset import Broken, Ruleset, at, rule_summaries
 from engine.ruleset import ruleset as installed
 from engine.scenario import Playthrough, Scenario, load_scenario, validate_scenario
 from engine.script import ScriptAction
@@ -81,14 +80,15 @@ class Found(Exception):
 
 
 def setups(ruleset: str) -> list[Path]:
-    """The shipped scenarios of ``ruleset`` whose set-up loads (games start there)."""
+    """The example scenarios of ``ruleset`` (``Ruleset.examples``) whose set-up loads (games
+    start there)."""
     return [path for path in _setups(ruleset)]
 
 
 @cache
 def _setups(ruleset: str) -> tuple[Path, ...]:
     found = []
-    for path in sorted((SCENARIOS / ruleset).glob("*.yaml")):
+    for path in sorted(installed(ruleset).examples().glob("*.yaml")):
         try:
             load_scenario(path)
         except ScenarioError:
@@ -102,12 +102,6 @@ def bare(scenario: Scenario) -> Scenario:
     return scenario.evolve(script=(), expect=(), branches=(), expect_error=None)
 
 
-@cache
-def rule_ids() -> frozenset[str]:
-    data = yaml.safe_load((ASSETS / "rules" / "summaries.yaml").read_text(encoding="utf-8"))
-    return frozenset(str(key) for key in data)
-
-
 # ----------------------------------------------------------------------------- invariants
 
 
@@ -119,7 +113,8 @@ def step_violations(
     step = steps[index]
     table = step.table
     where = at(step)
-    unknown = [rule for rule in step.rules if rule not in rule_ids()]
+    known = rule_summaries()
+    unknown = [rule for rule in step.rules if rule not in known]
     if unknown:
         yield "cited rule exists", f"{where} cites {', '.join(unknown)}", None
     if frozenset(table.cards) != uids:  # type: ignore[attr-defined]
@@ -423,7 +418,7 @@ def reload_problem(fuzz: FuzzGame) -> str | None:
 
 def reproduces(ruleset: str, violation: Violation, actions: Sequence[dict[str, Any]]) -> bool:
     """``actions`` (then the probe, if any) from the violation's set-up show its invariant."""
-    scenario, source = _load(SCENARIOS / ruleset / violation.setup)
+    scenario, source = _load(installed(ruleset).examples() / violation.setup)
     action_type = installed(ruleset).action
     try:
         parsed = [action_type.model_validate(a) for a in actions]
@@ -512,7 +507,7 @@ def shrink(ruleset: str, violation: Violation, budget: int = SHRINK_BUDGET) -> N
 def violation_text(ruleset: str, violation: Violation, seed: int) -> str:
     """A scenario that reproduces ``violation``: its set-up, the shrunk script (the probe last,
     expected to be refused when the engine said so), a comment naming the invariant."""
-    _, source = load_scenario(SCENARIOS / ruleset / violation.setup)
+    _, source = load_scenario(installed(ruleset).examples() / violation.setup)
     kind = installed(ruleset).action
     script = list(violation.actions)
     if isinstance(violation.probe, dict):

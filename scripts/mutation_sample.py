@@ -61,14 +61,14 @@ MUTANTS = (
         "engine/souls/game.py",
         "        if owner != self.table.turn_player and self.battle is None:",
         "        if False:",
-        ("tests/test_coverage_mutants.py",),
+        ("tests/souls/test_battle.py",),
     ),
     Mutant(
         "a rollback forgets the pending state (triggers, battle, choices)",
         "engine/timeline.py",
         "        self._restore_state(state)",
         "        pass",
-        ("tests/test_souls_trust.py", "tests/test_might_trust.py"),
+        ("tests/souls/test_loops.py", "tests/test_might_trust.py"),
     ),
     Mutant(
         "might lethal damage needs more than the unit's Might",

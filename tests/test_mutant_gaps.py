@@ -9,67 +9,8 @@ import pytest
 
 from engine.choices import Choice
 from engine.errors import RuleError, ScenarioError
-from engine.scenario import Playthrough, game_from_yaml, load_scenario, might_game_from_yaml
+from engine.scenario import Playthrough, load_scenario, might_game_from_yaml
 from tests.support.might_tables import SHIELDED_PAIRS
-from tests.support.souls_tables import GRUDGE_KNIGHT
-
-
-def test_own_realm_is_the_players_own() -> None:
-    game = game_from_yaml(GRUDGE_KNIGHT)
-    game.play("keep-mender")
-    assert game.table.cards["old-keep"].damage == 10
-
-
-def test_a_static_counts_the_enemys_captured_souls() -> None:
-    assert game_from_yaml(GRUDGE_KNIGHT).table.max_hp("grudge-knight") == 30
-
-
-def test_an_ambush_is_set_without_a_target() -> None:
-    game = game_from_yaml(GRUDGE_KNIGHT)
-    with pytest.raises(RuleError) as refused:
-        game.play("pitfall", target="ember-imp", slot="B1")
-    assert str(refused.value) == "an Ambush does not target when it is set (rule S-15)"
-
-
-@pytest.mark.parametrize(
-    ("change", "message"),
-    [
-        (
-            (
-                "realm: {card: Old Keep, damage: 20}",
-                "realm: {card: Old Keep, armament: [{card: Iron Mail}]}",
-            ),
-            "Armament goes on a Soul, not a Realm (rule S-5)",
-        ),
-        (
-            (
-                "hand: [{card: Keep Mender}, {card: Pitfall}]",
-                "hand: [{card: Keep Mender, armament: [{card: Iron Mail}]}]",
-            ),
-            "hand[0]",
-        ),
-        (
-            (
-                "        A1: {card: Grudge Knight}",
-                "        A1: {card: Grudge Knight, armament: [{card: Iron Mail, damage: 5}]}",
-            ),
-            "slots.A1.armament[0]",
-        ),
-        (
-            (
-                "      hand: [{card: Keep Mender}, {card: Pitfall}]",
-                "      hand: [{card: Keep Mender}]\n      ambushes: {Z9: {card: Pitfall}}",
-            ),
-            "ambushes.Z9",
-        ),
-    ],
-)
-def test_a_bad_set_up_is_refused_at_its_place(change: tuple[str, str], message: str) -> None:
-    # the rule and the place of each refusal: Armament on a Realm, in hand or damaged, an
-    # Ambush off the grid
-    with pytest.raises(ScenarioError) as refused:
-        game_from_yaml(GRUDGE_KNIGHT.replace(*change))
-    assert message in str(refused.value)
 
 
 def test_a_unit_cannot_move_where_it_already_is() -> None:

@@ -10,7 +10,7 @@ from engine.choices import Answer, Choice
 from engine.errors import RuleError, ScenarioError
 from engine.might.game import MightGame
 from engine.might.scenario import Action
-from engine.scenario import game_from_yaml, might_game_from_yaml
+from engine.scenario import might_game_from_yaml
 from engine.timeline import Cause
 from tests.support.might_tables import ORDERS_IN_COMBAT, TRIGGERS, TRIGGERS_WITH_SPARK
 from tests.support.playthroughs import playthrough_of
@@ -112,37 +112,6 @@ def test_a_combat_one_past_the_last_battlefield_is_refused() -> None:
     assert game.can_combat(2) is False
 
 
-BLADE = """\
-ruleset: souls
-title: An Armament that grants power
-rules: [S-5, S-6]
-setup:
-  players:
-    - name: Alice
-      realm: {card: Old Keep}
-      slots:
-        A1: {card: Thorn Squire, armament: [{card: Ember Blade}]}
-    - name: Bob
-      realm: {card: Ember Citadel}
-"""
-
-
-def test_an_armament_that_grants_power_raises_power_not_max_hp() -> None:
-    """Ember Blade (+10 power) makes Thorn Squire (20 HP, 10 power) attack for 20; its max HP
-    stays 20 (S-5, S-6, 14.1.1)."""
-    game = game_from_yaml(BLADE)
-    table = game.table
-    assert table.power("thorn-squire") == 20
-    assert table.max_hp("thorn-squire") == 20
-    assert table.hp("thorn-squire") == 20
-    steps = game.attack("thorn-squire", "ember-citadel")
-    assert [s.description for s in steps] == [
-        "thorn-squire attacks ember-citadel",
-        "ember-citadel takes 20 attack damage (HP 40 -> 20)",
-        "thorn-squire takes 15 counterblow damage (HP 20 -> 5)",
-    ]
-
-
 def test_moving_a_unit_while_a_spell_waits_on_the_chain_is_refused_by_name() -> None:
     """A unit's own actions wait for an empty chain; the refusal names the action (M-7)."""
     game = might_game_from_yaml(TRIGGERS_WITH_SPARK)
@@ -184,37 +153,3 @@ def test_a_unit_set_up_at_a_battlefield_that_does_not_exist_is_located_in_full()
         "(battlefields: Battlefield 1, Battlefield 2) (rule M-1)"
     )
     assert refused.value.rule == "M-1"
-
-
-EXILE = """\
-ruleset: souls
-title: Exile
-rules: [14.5.4]
-setup:
-  players:
-    - {name: Alice, slots: {A1: {card: Thorn Squire}}}
-    - {name: Bob, slots: {A1: {card: Ember Imp}, B1: {card: Mossback Guard}}}
-"""
-
-
-def test_a_playtesters_exile_is_caused_by_the_playtester_on_the_soul() -> None:
-    """Exiling a captured Soul is a playtester's edit on that Soul (14.5.4)."""
-    game = game_from_yaml(EXILE)
-    game.capture("ember-imp")
-    exiled = game.exile("ember-imp")
-    assert all(
-        step.cause == Cause(kind="playtester", card="ember-imp", text="exile ember-imp")
-        for step in exiled
-    )
-    assert game.table.cards["ember-imp"].zone == "exile"
-
-
-def test_a_playtesters_bonus_is_caused_by_the_playtester_on_the_soul() -> None:
-    """A bonus edit is a playtester's edit on that Soul, named by the bonus (S-6)."""
-    game = game_from_yaml(EXILE)
-    [step] = game.add_bonus("ember-imp", "max_hp", 10, "end_of_turn")
-    assert step.cause == Cause(
-        kind="playtester",
-        card="ember-imp",
-        text="ember-imp gets +10 max_hp from playtester until end of turn",
-    )

@@ -6,6 +6,7 @@ from __future__ import annotations
 from engine.scenario import game_from_yaml
 from engine.souls.game import SoulsGame
 from engine.souls.text import render_table
+from tests.support.souls_tables import MAILED_SQUIRE
 
 TABLE = """\
 ruleset: souls
@@ -106,3 +107,10 @@ def test_the_text_table_lists_every_bonus_armament_and_ambush_of_a_slot() -> Non
         "+ armament iron-mail + armament ember-blade"
     )
     assert lines[4] == "  B1     (empty) + ambush pitfall + ambush pitfall-2"
+
+
+def test_an_armament_new_to_a_table_changes_its_soul_too() -> None:
+    """Between two tables, an Armament that is on one only changes the Soul it is attached to
+    (what a view redraws, S-6)."""
+    table = game_from_yaml(MAILED_SQUIRE).table
+    assert table.differences(table.without_card("iron-mail")) == {"iron-mail", "thorn-squire"}

@@ -87,7 +87,7 @@ def test_the_shipped_scenarios_show_every_kind_of_change() -> None:
 
 
 def souls_project_rulings() -> set[str]:
-    text = (Path(__file__).resolve().parents[1] / "docs" / "rulings.md").read_text()
+    text = (Path(__file__).resolve().parents[2] / "docs" / "rulings.md").read_text()
     souls = text.split("## Souls", 1)[1].split("\n## ", 1)[0]
     return set(re.findall(r"(?m)^- \*\*(P-\d+) ", souls))
 

@@ -1,0 +1,30 @@
+"""The end of a souls turn (S-6, 14.4.3): bonuses "until end of turn" end together, and a
+Soul that loses one may be captured."""
+
+from __future__ import annotations
+
+from engine.changes import Flipped
+from engine.scenario import game_from_yaml
+from tests.support.souls_tables import SELF_MENDER, scenario_text
+
+
+def test_lost_bonus_captures_at_end_of_turn() -> None:  # 14.4.3, S-6
+    game = game_from_yaml(scenario_text())
+    game.add_bonus("blood-priest", "max_hp", 10, "end_of_turn")
+    game.deal("blood-priest", 25)
+    assert game.table.hp("blood-priest") == 10
+    steps = game.end_turn()
+    assert game.table.cards["blood-priest"].face_down
+    capture = next(s for s in steps if any(isinstance(c, Flipped) for c in s.changes))
+    assert "14.4.3" in capture.rules
+
+
+def test_bonuses_until_end_of_turn_end_together_on_every_card() -> None:
+    game = game_from_yaml(SELF_MENDER)
+    game.add_bonus("thorn-squire", "power", 5, "end_of_turn")
+    game.add_bonus("ember-imp", "max_hp", 10, "end_of_turn")
+    ended = next(s for s in game.end_turn() if s.description.startswith("Bonuses"))
+    assert {(c.card, c.kind) for c in ended.changes} == {
+        ("thorn-squire", "bonus_ended"),
+        ("ember-imp", "bonus_ended"),
+    }

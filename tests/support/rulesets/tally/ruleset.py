@@ -1,0 +1,169 @@
+"""Tally as the rest of the program sees it (``engine.ruleset``): its play of a scenario, how
+expectations and comparisons read its tables, its table in text, and its invariants. The
+``cardtable.rulesets`` entry point names ``RULESET``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import AbstractContextManager, nullcontext
+from pathlib import Path
+from typing import Any, ClassVar
+
+from engine.choices import Chooser
+from engine.frozen import Frozen
+from engine.ruleset import Broken, Invariants, Ruleset, at
+from engine.script import (
+    ExpectationBase,
+    Location,
+    ScriptAction,
+    ScriptRunner,
+    card_id,
+    compare_fields,
+)
+from engine.timeline import Recorder, Step
+from engine.windows import Waiting
+from engine.yaml_source import YamlSource
+from tally.game import Counter, Player, TallyGame, TallyTable
+from tally.scenario import Action, Expectation, TallyScenario
+
+HERE = Path(__file__).parent
+
+
+def first_table(scenario: TallyScenario) -> TallyTable:
+    """The table the set-up describes: step 0 of every timeline."""
+    setup = scenario.setup
+    cards = {
+        card_id(name): Counter(uid=card_id(name), name=name, owner=owner, count=count)
+        for owner, player in enumerate(setup.players)
+        for name, count in player.counters.items()
+    }
+    players = tuple(Player(name=player.name) for player in setup.players)
+    return TallyTable(players=players, cards=cards, turn=setup.turn, turn_player=setup.turn_player)
+
+
+class TallyPlay:
+    """A tally game driven by script actions (``engine.ruleset.RulesetPlay``). No action waits
+    for the players and none leaves a choice open."""
+
+    def __init__(self, scenario: TallyScenario) -> None:
+        self.game = TallyGame(first_table(scenario))
+
+    def perform(self, action: ScriptAction, place: Location, runner: ScriptRunner) -> None:
+        assert isinstance(action, Action)
+        if action.add is not None:
+            self.game.add(action.add.card, action.add.amount)
+        else:
+            self.game.end_turn()
+
+    def verify(self, action: ScriptAction) -> None:
+        assert isinstance(action, Action)
+        if action.add is not None:
+            self.game.verify_add(action.add.card, action.add.amount)
+        else:
+            self.game.verify_end_turn()
+
+    def asking(self, ask: Chooser) -> AbstractContextManager[None]:
+        return nullcontext()
+
+    def answered(self, action: ScriptAction) -> ScriptAction:
+        return action
+
+    # The windows (``engine.windows``): as ``opens`` is never true, nothing waits, so a
+    # Playthrough never opens, plays inside or closes one.
+    def opens(self, action: ScriptAction) -> bool:
+        return False
+
+    def waiting(self, since: int) -> Waiting | None:
+        return None
+
+    def open(self, action: ScriptAction) -> None:
+        raise NotImplementedError("no tally action waits")
+
+    def inside(
+        self, outer: ScriptAction, action: ScriptAction, place: Location, runner: ScriptRunner
+    ) -> None:
+        raise NotImplementedError("no tally action waits")
+
+    def close(self, outer: ScriptAction) -> list[Step]:
+        raise NotImplementedError("no tally action waits")
+
+    def verify_close(self, outer: ScriptAction) -> None:
+        raise NotImplementedError("no tally action waits")
+
+
+class TallyInvariants(Invariants):
+    """What ``cardtable fuzz`` checks in every tally game besides the shared invariants."""
+
+    def step(self, steps: Sequence[Step], index: int) -> Iterator[Broken]:
+        step, before = steps[index], steps[index - 1].table
+        table = step.table
+        assert isinstance(table, TallyTable) and isinstance(before, TallyTable)
+        for card in table.cards.values():
+            if card.count < 0:
+                yield (
+                    "counts never negative",
+                    f"{at(step)}: {card.uid} counts {card.count}",
+                    {"cards": {card.uid: {"count": 0}}},
+                )
+            if card.count < before.cards[card.uid].count:
+                yield (
+                    "counts never go down",
+                    f"{at(step)}: {card.uid} went from {before.cards[card.uid].count} to "
+                    f"{card.count}",
+                    {"cards": {card.uid: {"count": before.cards[card.uid].count}}},
+                )
+
+    def settled(self, game: Recorder[Any]) -> Iterator[Broken]:
+        table = game.table
+        assert isinstance(table, TallyTable)
+        if not 0 <= table.turn_player < len(table.players):
+            yield "the turn player plays", f"turn player {table.turn_player}", None
+
+
+class TallyRuleset(Ruleset):
+    name: ClassVar[str] = "tally"
+    scenario: ClassVar[type[Frozen]] = TallyScenario
+    action: ClassVar[type[ScriptAction]] = Action
+    invariants: ClassVar[Invariants] = TallyInvariants()
+    summaries: ClassVar[Path | None] = HERE / "rules.yaml"
+
+    def play(self, scenario: Any, source: YamlSource) -> TallyPlay:
+        return TallyPlay(scenario)
+
+    def card_misses(self, step: Step, expectation: ExpectationBase) -> list[tuple[Location, str]]:
+        assert isinstance(expectation, Expectation)
+        table = step.table
+        assert isinstance(table, TallyTable)
+        misses: list[tuple[Location, str]] = []
+        for uid, expect in expectation.cards.items():
+            if uid not in table.cards:
+                misses.append((("cards", uid), f"there is no counter {uid!r}"))
+                continue
+            for field, want, seen in compare_fields(self.card_facts(table, uid), expect):
+                misses.append(
+                    (("cards", uid, field), f"{uid} {field}: expected {want}, saw {seen}")
+                )
+        return misses
+
+    def card_facts(self, table: Frozen, uid: str) -> dict[str, object]:
+        assert isinstance(table, TallyTable)
+        card = table.cards[uid]
+        return {"count": card.count, "owner": table.players[card.owner].name}
+
+    def table_facts(self, table: Frozen) -> dict[str, object]:
+        assert isinstance(table, TallyTable)
+        return {"turn": table.turn, "turn player": table.players[table.turn_player].name}
+
+    def render_table(self, table: Frozen) -> str:
+        assert isinstance(table, TallyTable)
+        lines = [f"Turn {table.turn}, {table.players[table.turn_player].name} to play"]
+        for owner, player in enumerate(table.players):
+            counts = [f"{c.uid} {c.count}" for c in table.cards.values() if c.owner == owner]
+            lines.append(f"{player.name}: {', '.join(counts) or 'no counters'}")
+        return "\n".join(lines)
+
+    def examples(self) -> Path:
+        return HERE / "examples"
+
+
+RULESET = TallyRuleset()

@@ -1,0 +1,2 @@
+"""The app's side of tally (``app/views.py``): the ``cardtable.views`` entry point names
+``tally_app.view:VIEW``."""

@@ -1,0 +1,68 @@
+"""How the app shows a tally table: a row of counters per player, what a user can try with a
+counter, and the inspector's rows. Plain data (``app/looks.py``), no Qt and no rules."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from tally.game import Counter, TallyTable
+from tally.scenario import Action, AddArgs, EndTurnArgs
+
+from app.looks import CARD_H, CARD_W, GAP, LABEL, CardLook, Decoration, Layout, LookCache, Placement
+from app.offers import Offer
+from app.views import RulesetView
+from engine.frozen import Frozen
+from engine.windows import Waiting
+
+ROW = LABEL + CARD_H + GAP  # a player's row: their name over their counters
+AMOUNTS = (1, 5)  # what a counter's menu offers to add
+
+
+class TallyView(RulesetView):
+    name: ClassVar[str] = "tally"
+    top_level_groups: ClassVar[tuple[str, ...]] = ("Add",)
+
+    def look(self, table: Frozen, card: Any) -> CardLook:
+        assert isinstance(table, TallyTable) and isinstance(card, Counter)
+        owner = table.players[card.owner].name
+        return CardLook(
+            title=card.name,
+            owner=card.owner,
+            subtitle=f"{owner}'s counter",
+            stat=f"Count {card.count}",
+            tooltip=f"{card.name} ({card.uid}): {owner}'s, at {card.count}",
+        )
+
+    def layout(self, table: Frozen, looks: LookCache) -> Layout:
+        assert isinstance(table, TallyTable)
+        placements: list[Placement] = []
+        decorations: list[Decoration] = []
+        widest = 1
+        for owner, player in enumerate(table.players):
+            y = owner * ROW
+            decorations.append(Decoration("label", 0, y, text=player.name))
+            mine = [card for card in table.cards.values() if card.owner == owner]
+            widest = max(widest, len(mine))
+            for place, card in enumerate(mine):
+                x = place * (CARD_W + GAP)
+                placements.append(Placement(card.uid, x, y + LABEL, 1.0, looks.look(table, card)))
+        width = widest * (CARD_W + GAP) - GAP
+        bounds = (0.0, 0.0, float(width), float(len(table.players) * ROW - GAP))
+        return Layout(placements, decorations, ("tally", len(table.players), widest), bounds)
+
+    def offers(self, table: Frozen, uid: str) -> list[Offer]:
+        return [
+            Offer(f"Add {amount}", "Add", Action(add=AddArgs(card=uid, amount=amount)))
+            for amount in AMOUNTS
+        ]
+
+    def global_offers(self, table: Frozen, waiting: Waiting | None) -> list[Offer]:
+        return [Offer("End turn", "Turn", Action(end_turn=EndTurnArgs()))]
+
+    def card_rows(self, table: Frozen, uid: str) -> list[tuple[str, str]]:
+        assert isinstance(table, TallyTable)
+        card = table.cards[uid]
+        return [("Owner", table.players[card.owner].name), ("Count", str(card.count))]
+
+
+VIEW = TallyView()

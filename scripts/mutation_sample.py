@@ -58,7 +58,7 @@ MUTANTS = (
     ),
     Mutant(
         "the turn player check (P-1) is gone",
-        "engine/souls/game.py",
+        "engine/souls/core.py",
         "        if owner != self.table.turn_player and self.battle is None:",
         "        if False:",
         ("tests/souls/test_battle.py",),
@@ -68,14 +68,14 @@ MUTANTS = (
         "engine/timeline.py",
         "        self._restore_state(state)",
         "        pass",
-        ("tests/souls/test_loops.py", "tests/test_might_trust.py"),
+        ("tests/souls/test_loops.py", "tests/might/test_loops.py"),
     ),
     Mutant(
         "might lethal damage needs more than the unit's Might",
         "engine/might/table.py",
         "self.damage >= 1 and self.damage >= self.lethal_threshold(definition)",
         "self.damage >= 1 and self.damage > self.lethal_threshold(definition)",
-        ("tests/test_might_engine.py",),
+        ("tests/might/test_lethal.py",),
     ),
 )
 

@@ -1,4 +1,5 @@
-"""`cardtable run` on might scenarios: the plain-text table (engine/might/text.py)."""
+"""`cardtable run`'s picture of a might table: units and where they are, damage and
+lethal damage, Might and its effects, hands, trashes, the chain and held battlefields."""
 
 from __future__ import annotations
 

@@ -1,19 +1,24 @@
-"""Might behaviour no other test pinned down (docs/testing.md, "Mutation testing"): these pin
-behaviour that surviving mutants showed untested (refusals of resolve, play and end of turn, and
-what the (c) step of expiration ends), and each test names the mutants it kills."""
+"""The end of a might turn (M10, M11, M-13): expiration's deaths, heals and the end of
+"this turn" effects, in order."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import partial
-
-import pytest
-
-from engine.choices import Answer, Choice
-from engine.errors import RuleError
 from engine.might.game import MightGame
 from engine.scenario import might_game_from_yaml
-from tests.support.might_tables import ORDERS_IN_COMBAT, TRIGGERS, TRIGGERS_WITH_SPARK
+from tests.support.might_tables import TABLE
+
+
+def test_expiration_heals_before_this_turn_effects_end() -> None:  # M11
+    game = might_game_from_yaml(TABLE)
+    game.modify_might("stone-whelp", 2)  # 4 Might this turn
+    game.deal("stone-whelp", 3)
+    steps = game.end_turn()
+    assert game.table.cards["stone-whelp"].zone == "battlefield"
+    assert game.table.cards["stone-whelp"].damage == 0 and game.table.might("stone-whelp") == 2
+    labels = [s.phase[-1] for s in steps]
+    assert labels.index("(b) Heal") < labels.index('(c) "This turn" effects end')
+    assert game.table.turn_player == 1
+
 
 EXPIRATION = """\
 ruleset: might
@@ -41,6 +46,7 @@ setup:
           id: bob-guard
 """
 
+
 ENDED = '(c) "This turn" effects end'
 
 
@@ -48,74 +54,6 @@ def ended_step(game: MightGame) -> str:
     """The description of the one (c) step of the last end of turn."""
     [step] = [s for s in game.steps if s.phase[-1:] == (ENDED,)]
     return step.description
-
-
-def test_resolving_an_empty_chain_is_refused_in_full() -> None:
-    """Both players passing with nothing on the chain is refused, saying why (M-7)."""
-    game = might_game_from_yaml(TRIGGERS)
-    expected = "the chain is empty: there is nothing to resolve (rule M-7)"
-    with pytest.raises(RuleError) as verified:
-        game.verify_resolve()
-    assert str(verified.value) == expected
-    assert game.can_resolve() is False
-    with pytest.raises(RuleError) as refused:
-        game.resolve()
-    assert refused.value.rule == "M-7"
-    assert str(refused.value) == expected
-
-
-def test_a_second_normal_spell_waits_for_an_empty_chain_naming_the_card() -> None:
-    """A normal spell cannot be played while another waits on the chain; the refusal names the
-    card played (M-7)."""
-    game = might_game_from_yaml(
-        TRIGGERS_WITH_SPARK.replace(
-            "hand: [{card: Spark}]", "hand: [{card: Spark}, {card: Spark, id: x}]"
-        )
-    )
-    game.play("spark", "spite-totem")
-    assert [item.card for item in game.table.chain] == ["spark"]
-    expected = "cannot play x while the chain is not empty; resolve it first (rule M-7)"
-    with pytest.raises(RuleError) as refused:
-        game.play("x", "spite-totem")
-    assert refused.value.rule == "M-7"
-    assert str(refused.value) == expected
-    assert game.can_play("x", "spite-totem") is False
-    assert game.table.cards["x"].zone == "hand"
-
-
-def test_playing_a_card_or_ending_the_turn_during_combat_is_refused_in_full() -> None:
-    """While a combat asks for an assignment (the chain is empty), the turn player can neither
-    play a normal spell nor end the turn: both refusals say why (M-9)."""
-    refusals: list[str] = []
-    game: MightGame
-
-    def chooser(choice: Choice) -> Answer:
-        if choice.kind == "assignment" and not refusals:
-            assert not game.table.chain
-            attempts: list[Callable[[], object]] = [
-                partial(game.play, "spark", "stone-whelp"),
-                game.end_turn,
-            ]
-            for attempt in attempts:
-                with pytest.raises(RuleError) as refused:
-                    attempt()
-                assert refused.value.rule == "M-9"
-                refusals.append(str(refused.value))
-        return choice.default
-
-    game = might_game_from_yaml(
-        ORDERS_IN_COMBAT.replace(
-            "    - name: Bob\n", "      hand: [{card: Spark}]\n    - name: Bob\n"
-        ),
-        chooser,
-    )
-    game.combat(0)
-    assert refusals == [
-        "cannot play a card during combat (rule M-9)",
-        "cannot end the turn during combat (rule M-9)",
-    ]
-    assert game.table.cards["spark"].zone == "hand"
-    assert game.table.turn == 1
 
 
 def test_this_turn_effects_end_in_the_order_the_cards_came_to_the_table() -> None:
@@ -182,3 +120,41 @@ def test_a_players_this_turn_bonus_damage_ends_with_the_units_effects() -> None:
     alice = game.table.players[0]
     assert [g.describe() for g in alice.bonus_damage] == ["+2 Bonus Damage to spell damage"]
     assert game.table.bonus_damage(0, "spell") == 2
+
+
+MENDERS = """\
+ruleset: might
+title: Units that answer healing
+rules: [M6, P-12, P-22]
+cards:
+  - name: Mending Acolyte
+    kind: unit
+    might: 3
+    abilities:
+      - when: healed
+        effects:
+          - {do: might, amount: 1, target: self}
+setup:
+  players:
+    - name: Alice
+      units:
+        - {card: Mending Acolyte, id: hurt-1, damage: 1}
+        - {card: Mending Acolyte, id: hurt-2, damage: 1}
+        - {card: Mending Acolyte, id: whole-1}
+        - {card: Mending Acolyte, id: whole-2}
+    - name: Bob
+"""
+
+
+def test_healing_several_units_names_the_undamaged_and_triggers_the_healed_together() -> None:
+    """Expiration heals every unit in one step, which names each undamaged unit that would have
+    triggered (P-22); the healed units' triggers go on the chain together (P-12)."""
+    game = might_game_from_yaml(MENDERS)
+    steps = game.end_turn()
+    heal = next(s for s in steps if s.description.startswith("heal:"))
+    assert heal.description == (
+        'heal: hurt-1, hurt-2 healed (whole-1, whole-2 had no damage: no "when healed" trigger)'
+    )
+    triggers = [s for s in steps if "triggers:" in s.description]
+    assert [s.cause.card for s in triggers] == ["hurt-1", "hurt-2"]
+    assert all("P-12" in s.rules for s in triggers)

@@ -1,5 +1,5 @@
-"""Combat assignment limits (M7, M-10), spell targets (M5) and a playtester's doubler (M8), as
-a user sees them."""
+"""Combat damage assignment (M7, M-10): the limits of each assignment and what lethal needs, as a
+user sees them, the orders that change them (M8, M-4), and the assignments refused."""
 
 from __future__ import annotations
 
@@ -7,9 +7,10 @@ import pytest
 
 from engine.choices import Answer, Assigned, Choice
 from engine.errors import RuleError
-from engine.might.combat import assignment_of, verify_assignment
+from engine.might.combat import assignment_of, default_assignment, verify_assignment
 from engine.might.game import MightGame
 from engine.scenario import might_game_from_yaml
+from tests.support.might_tables import SHIELDED_PAIRS
 
 LIMITS = """\
 ruleset: might
@@ -91,59 +92,6 @@ def test_the_lethal_needed_follows_the_controllers_replacement_order() -> None:
     ]
     cards = game.table.cards
     assert (cards["iron-sentinel"].zone, cards["stone-whelp"].zone) == ("trash", "trash")
-
-
-TARGETS = """\
-ruleset: might
-title: Who a spell may target
-rules: [M5]
-cards:
-  - name: Pinpoint Bolt
-    kind: spell
-    text: Deal 1 damage to an enemy unit.
-    target: {side: enemy}
-    effects: [{do: damage, amount: 1}]
-setup:
-  players:
-    - name: Alice
-      units: [{card: Stone Whelp, at: Battlefield 1}]
-      hand: [{card: Spark}, {card: Last Stand}, {card: Pinpoint Bolt}]
-    - name: Bob
-      units: [{card: Thornback, at: Battlefield 1}]
-"""
-
-
-@pytest.mark.parametrize(
-    ("card", "target", "message"),
-    [
-        ("spark", None, "spark needs a target: a unit"),
-        ("last-stand", None, "last-stand needs a target: a unit you control"),
-        ("last-stand", "thornback", "thornback is not a unit you control"),
-        ("pinpoint-bolt", None, "pinpoint-bolt needs a target: an enemy unit"),
-        ("pinpoint-bolt", "stone-whelp", "stone-whelp is not an enemy unit"),
-    ],
-)
-def test_a_spell_refused_its_target_says_what_it_may_target(
-    card: str, target: str | None, message: str
-) -> None:
-    # the M5 refusal names what the card may target, in the rules' words
-    game = might_game_from_yaml(TARGETS)
-    with pytest.raises(RuleError) as refused:
-        game.play(card, target)
-    assert (refused.value.rule, refused.value.message) == ("M5", message)
-
-
-def test_a_playtesters_doubler_comes_from_the_playtester() -> None:
-    # an edit's doubler comes from the playtester (M8, M-4), as an edit's shield does
-    game = might_game_from_yaml(TARGETS)
-    steps = game.add_doubler("thornback", effect_id="twice")
-    assert steps[0].description == "thornback gets doubling twice (all damage) this turn"
-    game.add_shield("thornback", 1, effect_id="ward")
-    card = game.table.cards["thornback"]
-    assert [(e.id, e.source, e.owner) for e in (*card.doublers, *card.shields)] == [
-        ("twice", "playtester", 1),
-        ("ward", "playtester", 1),
-    ]
 
 
 def test_a_wrong_order_is_refused_for_a_unit_that_can_never_be_made_lethal() -> None:
@@ -264,3 +212,42 @@ def test_an_assignment_that_is_not_a_list_is_refused() -> None:
         "M-10",
         "an assignment lists enemy units with their damage, in order",
     )
+
+
+def seq(*entries: tuple[str, int]) -> tuple[Assigned, ...]:
+    return tuple(Assigned(unit=unit, damage=damage) for unit, damage in entries)
+
+
+def test_assignment_limits() -> None:  # M-10, checked in the order assigned
+    needs = {"a": 2, "b": 3, "c": None}
+    assert default_assignment(needs, 4) == seq(("a", 2), ("b", 2))
+    assert default_assignment(needs, 7) == seq(("a", 2), ("b", 3), ("c", 2))  # the rest last
+    verify_assignment(needs, 4, seq(("b", 3), ("a", 1)))  # b lethal first, then a partial
+    verify_assignment(needs, 7, seq(("c", 2), ("b", 3), ("a", 2)))  # all lethal: rest anywhere
+    bad = {
+        "a partial before b": seq(("a", 1), ("b", 3)),
+        "b partial before a": seq(("b", 2), ("a", 2)),
+        "over lethal": seq(("a", 4)),
+        "never-lethal first": seq(("c", 4)),
+        "short": seq(("a", 2)),
+        "twice": seq(("a", 2), ("a", 2)),
+        "zero": seq(("a", 2), ("b", 2), ("c", 0)),
+        "unknown": seq(("x", 4)),
+    }
+    for name, assignment in bad.items():
+        with pytest.raises(RuleError) as error:
+            verify_assignment(needs, 4, assignment)
+        assert error.value.rule == "M-10", name
+
+
+def test_what_lethal_needs_counts_the_shield_left() -> None:
+    asked: list[Choice] = []
+
+    def player(choice: Choice):  # type: ignore[no-untyped-def]
+        asked.append(choice)
+        return choice.default
+
+    game = might_game_from_yaml(SHIELDED_PAIRS, player)
+    game.combat(1)
+    needs = [c.needs for c in asked if c.kind == "assignment" and "guard" in c.needs]
+    assert needs and needs[0]["guard"] == 4 + 10  # its Might, plus the 10 the shield would stop

@@ -1,5 +1,5 @@
-"""Issue 8, might: loops refused as a whole (P-25), refusals before changes, bad input refused
-with a rule, effects named by the script."""
+"""Loops that never end (P-25) on the might table: refused as a whole, leaving the game as
+it was, and `verify_x` agreeing with `x`."""
 
 from __future__ import annotations
 
@@ -8,14 +8,14 @@ from collections.abc import Callable
 
 import pytest
 
-from engine.choices import Answer, Assigned, Choice, default_chooser
+from engine.choices import Answer, Choice, default_chooser
 from engine.errors import RuleError
 from engine.loops import LoopError
 from engine.might import scenario as might
 from engine.might.game import MightGame
+from engine.might.scenario import Action
 from engine.scenario import might_game_from_yaml
 from tests.support.game_state import assert_refused, assert_unchanged, whole_state
-from tests.support.might_tables import TABLE
 from tests.support.playthroughs import playthrough_of
 
 SELF_LOOP = """\
@@ -37,6 +37,7 @@ setup:
     - name: Bob
       units: [{card: Mending Thorn}]
 """
+
 
 EXPIRATION_LOOP = """\
 ruleset: might
@@ -90,6 +91,8 @@ ACTIONS: dict[str, Callable[[MightGame], object]] = {
     "end_turn": lambda g: g.end_turn(),
     "combat": lambda g: g.combat(0),
 }
+
+
 VERIFY: dict[str, Callable[[MightGame], object]] = {
     "deal": lambda g: g.verify_deal("mending-thorn", 1),
     "heal": lambda g: g.verify_heal("mending-thorn"),
@@ -126,72 +129,6 @@ def test_verify_and_the_action_agree_loops_included(name: str, damaged: int) -> 
     assert verified == acted
 
 
-def test_an_order_never_asked_for_refuses_the_whole_action_before_anything_stays() -> None:
-    # M-4: fewer than two replacements apply to the whelp, so the order is refused; the Spark
-    # must not have resolved and killed it (the check used to run after the commit).
-    play = playthrough_of(TABLE, name="t.yaml")
-    game = play.game
-    spark = might.Action(
-        play=might.PlayArgs(card="spark", target="stone-whelp"),
-        order={"stone-whelp": ("ward", "twice")},
-    )
-    assert isinstance(game, MightGame)
-    error = assert_refused(play, lambda: play.act(spark, open_windows=False), "M-4")
-    assert "never asked for" in error.message
-    assert game.table.cards["stone-whelp"].zone == "battlefield"
-    assert game.table.cards["spark"].zone == "hand"
-
-
-def test_bad_edits_are_refused_with_a_rule() -> None:
-    game = might_game_from_yaml(TABLE)
-    assert_refused(game, lambda: game.add_runes(0, -5), "M-1")  # a pool never below 0
-    assert_refused(game, lambda: game.add_runes(2, 1), "M-1")  # no such player
-    assert_refused(game, lambda: game.grant_bonus_damage(-1, 1), "M-1")
-    assert_refused(game, lambda: game.deal("iron-sentinel", -3), "M-4")
-    assert_refused(game, lambda: game.deal("nobody", 3), "M-1")
-    assert_refused(game, lambda: game.set_lethal_threshold("iron-sentinel", 0), "M-3")
-    assert_refused(game, lambda: game.heal("spark"), "M-1")  # in hand, not on the table
-    assert_refused(game, lambda: game.move("nobody", 0), "M-1")
-    assert_refused(game, lambda: game.play("spark", "nobody"), "M-1")
-    assert_refused(game, lambda: game.combat(7), "M-9")
-
-
-def test_a_shield_made_in_play_is_named_by_the_script_and_shown() -> None:
-    game = might_game_from_yaml(TABLE)
-    steps = game.add_shield("iron-sentinel", 2, effect_id="my-ward")
-    assert "prevention my-ward (2 left of 2)" in steps[0].description
-    assert [s.id for s in game.table.cards["iron-sentinel"].shields] == ["my-ward"]
-    assert_refused(game, lambda: game.add_doubler("iron-sentinel", effect_id="my-ward"), "M-4")
-    assert_refused(game, lambda: game.add_shield("iron-sentinel", 1, effect_id="e9"), "M-4")
-    unnamed = game.add_doubler("iron-sentinel")[0].description
-    number = game.table.next_id - 1  # created ids are e<n>, in creation order, and shown
-    assert f"doubling e{number}" in unnamed
-    assert f"(e{number + 1}): Might 4 -> 5" in game.modify_might("iron-sentinel", 1)[0].description
-    lethal = game.set_lethal_threshold("iron-sentinel", 9)[0].description
-    assert f"this turn (e{number + 2})" in lethal
-    assert f"(e{number + 3})" in game.grant_bonus_damage(0, 1)[0].description
-
-
-def test_an_assignment_nobody_asked_for_refuses_the_whole_combat() -> None:
-    # M-10: a side of 0 damage assigns nothing, so an assignment for it answers no choice.
-    play = playthrough_of(
-        TABLE.replace(
-            "{card: Stone Whelp, at: Battlefield 1}", "{card: Hollow Golem, id: g2}"
-        ).replace("id: g2}", "id: g2, at: Battlefield 2}"),
-        name="t.yaml",
-    )
-    game = play.game
-    assert isinstance(game, MightGame)
-    combat = might.Action(
-        combat=might.CombatArgs(
-            battlefield="Battlefield 2",
-            assign={"Alice": (Assigned(unit="ash-martyr", damage=1),)},
-        )
-    )
-    error = assert_refused(play, lambda: play.act(combat, open_windows=False), "M-10")
-    assert "the assignment given for Alice was never asked for" in error.message
-
-
 def test_passing_into_a_loop_is_refused_and_the_spell_still_waits() -> None:
     # The app's way: the spell waits on the chain; the pass that would loop is refused (P-25).
     play = playthrough_of(SELF_LOOP, name="t.yaml")
@@ -201,3 +138,38 @@ def test_passing_into_a_loop_is_refused_and_the_spell_still_waits() -> None:
     assert isinstance(game, MightGame)
     assert_refused(play, play.proceed, "P-25")
     assert play.waiting() is not None and [i.card for i in game.table.chain] == ["spark"]
+
+
+SORE = """\
+ruleset: might
+title: A wisp that hurts itself when healed
+rules: [P-25]
+cards:
+  - name: Sore Wisp
+    kind: unit
+    might: 3
+    text: When this takes damage, heal it. When this is healed, deal 1 damage to it.
+    abilities:
+      - when: takes_damage
+        effects: [{do: heal, target: self}]
+      - when: healed
+        effects: [{do: damage, amount: 1, target: self}]
+setup:
+  players:
+    - name: Alice
+      units: [{card: Sore Wisp}]
+    - name: Bob
+"""
+
+
+def test_a_deal_looping_only_through_its_bonus_damage_is_refused_p25() -> None:
+    # the trial of a deal edit includes its Bonus Damage (M3, P-25): 0 damage triggers
+    # nothing, 0 + 1 starts the wisp's endless heal-and-hurt
+    play = playthrough_of(SORE, name="edits.yaml")
+    plain = Action.model_validate({"deal": {"target": "sore-wisp", "amount": 0}})
+    bonus = Action.model_validate({"deal": {"target": "sore-wisp", "amount": 0, "bonus": 1}})
+    assert play.why_not(plain) is None
+    assert play.why_not(bonus) == (
+        "the chain item 'sore-wisp: when takes damage' repeated more than 200 times: the cards "
+        "loop forever, so the action is refused (rule P-25)"
+    )

@@ -1,12 +1,44 @@
-"""The playtester's might edits and the checks of a might scenario."""
+"""Playtester edits on the might table (P-14): each is the playtester's, on its unit, named
+as the script names it, and refused with a rule when it cannot be made."""
 
 from __future__ import annotations
 
 from engine.might.scenario import Action
 from engine.scenario import might_game_from_yaml
 from engine.timeline import Cause
-from tests.support.might_tables import EDITS
+from tests.support.game_state import assert_refused
+from tests.support.might_tables import EDITS, TABLE, TRIGGERS
 from tests.support.playthroughs import playthrough_of
+
+
+def test_bad_edits_are_refused_with_a_rule() -> None:
+    game = might_game_from_yaml(TABLE)
+    assert_refused(game, lambda: game.add_runes(0, -5), "M-1")  # a pool never below 0
+    assert_refused(game, lambda: game.add_runes(2, 1), "M-1")  # no such player
+    assert_refused(game, lambda: game.grant_bonus_damage(-1, 1), "M-1")
+    assert_refused(game, lambda: game.deal("iron-sentinel", -3), "M-4")
+    assert_refused(game, lambda: game.deal("nobody", 3), "M-1")
+    assert_refused(game, lambda: game.set_lethal_threshold("iron-sentinel", 0), "M-3")
+    assert_refused(game, lambda: game.heal("spark"), "M-1")  # in hand, not on the table
+    assert_refused(game, lambda: game.move("nobody", 0), "M-1")
+    assert_refused(game, lambda: game.play("spark", "nobody"), "M-1")
+    assert_refused(game, lambda: game.combat(7), "M-9")
+
+
+def test_a_shield_made_in_play_is_named_by_the_script_and_shown() -> None:
+    game = might_game_from_yaml(TABLE)
+    steps = game.add_shield("iron-sentinel", 2, effect_id="my-ward")
+    assert "prevention my-ward (2 left of 2)" in steps[0].description
+    assert [s.id for s in game.table.cards["iron-sentinel"].shields] == ["my-ward"]
+    assert_refused(game, lambda: game.add_doubler("iron-sentinel", effect_id="my-ward"), "M-4")
+    assert_refused(game, lambda: game.add_shield("iron-sentinel", 1, effect_id="e9"), "M-4")
+    unnamed = game.add_doubler("iron-sentinel")[0].description
+    number = game.table.next_id - 1  # created ids are e<n>, in creation order, and shown
+    assert f"doubling e{number}" in unnamed
+    assert f"(e{number + 1}): Might 4 -> 5" in game.modify_might("iron-sentinel", 1)[0].description
+    lethal = game.set_lethal_threshold("iron-sentinel", 9)[0].description
+    assert f"this turn (e{number + 2})" in lethal
+    assert f"(e{number + 3})" in game.grant_bonus_damage(0, 1)[0].description
 
 
 def test_a_playtesters_heal_is_caused_by_the_playtester_on_the_unit_m6() -> None:
@@ -50,15 +82,6 @@ def test_adding_0_runes_is_a_legal_edit_m1() -> None:
     assert game.table.players[0].runes == 1
 
 
-def test_moving_a_unit_to_base_can_be_played() -> None:
-    # `to: base` is the unit's base, not a battlefield named "base" (M-1)
-    play = playthrough_of(EDITS, name="edits.yaml")
-    move = Action.model_validate({"move": {"unit": "stone-whelp", "to": "base"}})
-    assert play.why_not(move) is None
-    play.act(move)
-    assert play.game.table.cards["stone-whelp"].zone == "base"
-
-
 def test_an_edit_naming_an_engine_id_is_refused_before_it_is_played_m4() -> None:
     # the id of a shield or doubler edit is checked (M-4)
     play = playthrough_of(EDITS, name="edits.yaml")
@@ -68,100 +91,6 @@ def test_an_edit_naming_an_engine_id_is_refused_before_it_is_played_m4() -> None
         assert play.why_not(edit) == (
             "e7: ids e1, e2, ... are numbered by the engine; choose another (rule M-4)"
         )
-
-
-SORE = """\
-ruleset: might
-title: A wisp that hurts itself when healed
-rules: [P-25]
-cards:
-  - name: Sore Wisp
-    kind: unit
-    might: 3
-    text: When this takes damage, heal it. When this is healed, deal 1 damage to it.
-    abilities:
-      - when: takes_damage
-        effects: [{do: heal, target: self}]
-      - when: healed
-        effects: [{do: damage, amount: 1, target: self}]
-setup:
-  players:
-    - name: Alice
-      units: [{card: Sore Wisp}]
-    - name: Bob
-"""
-
-
-def test_a_deal_looping_only_through_its_bonus_damage_is_refused_p25() -> None:
-    # the trial of a deal edit includes its Bonus Damage (M3, P-25): 0 damage triggers
-    # nothing, 0 + 1 starts the wisp's endless heal-and-hurt
-    play = playthrough_of(SORE, name="edits.yaml")
-    plain = Action.model_validate({"deal": {"target": "sore-wisp", "amount": 0}})
-    bonus = Action.model_validate({"deal": {"target": "sore-wisp", "amount": 0, "bonus": 1}})
-    assert play.why_not(plain) is None
-    assert play.why_not(bonus) == (
-        "the chain item 'sore-wisp: when takes damage' repeated more than 200 times: the cards "
-        "loop forever, so the action is refused (rule P-25)"
-    )
-
-
-COMBAT_IN_RESPONSE = """\
-ruleset: might
-title: A combat among the responses to a unit
-rules: [M-10]
-setup:
-  players:
-    - name: Alice
-      units: [{card: Iron Sentinel, at: Battlefield 1}]
-      hand: [{card: Stone Whelp}]
-    - name: Bob
-      units: [{card: Stone Whelp, id: bob-whelp, at: Battlefield 1}]
-"""
-
-
-def test_a_combat_among_the_responses_to_a_played_unit_is_fought_m10() -> None:
-    # An assignment asked while the action played is not a combat (here
-    # a unit's play, whose responses hold the combat: a unit leaves nothing on the chain, so
-    # the combat may start) is not written into that action, and the play goes through
-    play = playthrough_of(COMBAT_IN_RESPONSE, name="edits.yaml")
-    combat = {"combat": {"battlefield": "Battlefield 1"}}
-    action = Action.model_validate({"play": {"card": "stone-whelp", "responses": [combat]}})
-    played = play.act(action, open_windows=False)
-    assert isinstance(played, Action)
-    assert (played.combat, played.order) == (None, None)
-    assert [s.description for s in play.game.steps[3:5]] == [
-        "Alice assigns 4, in order: bob-whelp 4",
-        "Bob assigns 2, in order: iron-sentinel 2",
-    ]
-    assert play.game.table.cards["bob-whelp"].zone == "trash"
-
-
-STALE = """\
-ruleset: might
-title: An order left to the default by the script
-rules: [M8, M-4]
-setup:
-  players:
-    - name: Alice
-      units: [{card: Stone Whelp}]
-    - name: Bob
-      units:
-        - {card: Hollow Golem, shields: [{id: ward, value: 3}], doublers: [{id: twice}]}
-script:
-  - deal: {target: hollow-golem, amount: 1}
-"""
-
-
-def test_an_order_the_script_left_open_is_not_written_into_the_next_action() -> None:
-    # The script's own run leaves its default order for the golem; the next action (a heal of
-    # another unit) must not be recorded with it, or its replay is refused (M-4)
-    play = playthrough_of(STALE, "stale.yaml")
-    play.run(play.scenario.script)
-    healed = play.act(Action.model_validate({"heal": {"target": "stone-whelp"}}))
-    assert isinstance(healed, Action) and healed.order is None
-    replay = playthrough_of(STALE, "stale.yaml")
-    replay.run(play.actions)
-    assert not replay.failures()
 
 
 SCRIPTED_EDITS = """\
@@ -193,3 +122,34 @@ def test_a_scripted_edit_keeps_every_argument_it_is_given() -> None:
     by_hand.grant_bonus_damage(0, 1, "spell", "permanent")
     assert [s.description for s in play.game.steps] == [s.description for s in by_hand.steps]
     assert play.game.table == by_hand.table
+
+
+def test_a_playtesters_damage_is_caused_by_the_playtester_on_the_unit() -> None:
+    """A playtester's damage event names the damaged unit in its cause (M-4)."""
+    steps = might_game_from_yaml(TRIGGERS).deal("stone-whelp", 1)
+    assert steps[0].description == "stone-whelp takes 1 damage (1); marked 0 -> 1"
+    assert steps[0].cause == Cause(
+        kind="playtester", card="stone-whelp", text="deal 1 to stone-whelp"
+    )
+
+
+def test_a_playtesters_might_edit_is_caused_by_the_playtester_on_the_unit() -> None:
+    # the cause names the edited unit (M-2)
+    steps = might_game_from_yaml(TRIGGERS).modify_might("stone-whelp", 3)
+    assert steps[0].description == (
+        "stone-whelp gets +3 Might from playtester this turn (e1): Might 2 -> 5"
+    )
+    assert steps[0].cause == Cause(
+        kind="playtester", card="stone-whelp", text="+3 Might to stone-whelp"
+    )
+
+
+def test_a_playtesters_lethal_edit_is_caused_by_the_playtester_on_the_unit() -> None:
+    """A playtester's lethal requirement names the edited unit in its cause (M-3)."""
+    steps = might_game_from_yaml(TRIGGERS).set_lethal_threshold("stone-whelp", 2)
+    assert steps[0].description == (
+        "stone-whelp: lethal at 2 damage (from playtester) this turn (e1)"
+    )
+    assert steps[0].cause == Cause(
+        kind="playtester", card="stone-whelp", text="lethal at 2 for stone-whelp"
+    )

@@ -584,7 +584,8 @@ class MainWindow(QMainWindow):
     def ask_choice(self, choice: Choice) -> Answer:
         """The engine asks a player: a dialog answers (the engine validates the answer);
         Cancel raises ChoiceCancelled, which abandons the whole action."""
-        return ask(choice, self)
+        assert self.session.scenario is not None  # a choice comes from playing its game
+        return ask(choice, self.session.scenario.ruleset, self)
 
     # ----------------------------------------------------------------------------- layout
 

@@ -1,20 +1,18 @@
-"""Dialogs for the choices the engine asks a player to make (replacement order, assignment in
-order).
+"""The might choices as dialogs: the order of replacement effects (M8, M-4) and the combat
+assignment in order (M-10).
 
-Every dialog has Cancel, which abandons the whole action (``ChoiceCancelled``); a choice with
-only one legal answer (the engine says so) is not asked; an assignment the engine refuses is
-asked again with the numbers typed and the engine's reason.
+Every dialog has Cancel, which abandons the whole action (``ChoiceCancelled``); an assignment
+the engine refuses is asked again with the numbers typed and the engine's reason.
 """
 
 from __future__ import annotations
 
-from html import escape
+from typing import ClassVar
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
-    QDialogButtonBox,
     QGridLayout,
     QLabel,
     QListWidget,
@@ -24,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.dialogs import RulesetWidgets, heading, ok_cancel, plain_label
 from app.tooltips import plain_tooltip
 from engine.choices import Answer, Assigned, Choice, ChoiceCancelled
 from engine.errors import RuleError
@@ -142,48 +141,28 @@ class AssignmentDialog(QDialog):
         )
 
 
-def heading(choice: Choice, how: str) -> QLabel:
-    """The choice's prompt in bold, its limits and ``how`` to answer; the prompt and the limits
-    name units and effects from the file, escaped so that their markup shows as written."""
-    label = QLabel(f"<b>{escape(choice.prompt)}</b><br>{escape(choice.limits)}<br>{how}")
-    label.setTextFormat(Qt.TextFormat.RichText)
-    return label
+class MightWidgets(RulesetWidgets):
+    name: ClassVar[str] = "might"
+
+    def ask(self, choice: Choice, parent: QWidget | None) -> Answer:
+        """A dialog for the order of replacements or for an assignment; an assignment is
+        judged by the engine before it is returned, and asked again with the reason while
+        the engine refuses it."""
+        if choice.kind == "replacement_order":
+            order = ReplacementOrderDialog(choice, parent)
+            if order.exec() != QDialog.DialogCode.Accepted:
+                raise ChoiceCancelled(choice.prompt)
+            return order.answer()
+        dialog = AssignmentDialog(choice, parent)
+        while dialog.exec() == QDialog.DialogCode.Accepted:
+            answer = dialog.answer()
+            try:
+                verify_answer(choice, answer)
+            except RuleError as error:
+                dialog.refuse(str(error))
+                continue
+            return answer
+        raise ChoiceCancelled(choice.prompt)
 
 
-def plain_label(text: str = "") -> QLabel:
-    """A label that shows ``text`` as written, never as rich text: it names units."""
-    label = QLabel(text)
-    label.setTextFormat(Qt.TextFormat.PlainText)
-    return label
-
-
-def ok_cancel(dialog: QDialog) -> QDialogButtonBox:
-    buttons = QDialogButtonBox(
-        QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-    )
-    buttons.accepted.connect(dialog.accept)
-    buttons.rejected.connect(dialog.reject)
-    return buttons
-
-
-def ask(choice: Choice, parent: QWidget | None = None) -> Answer:
-    """Answer ``choice`` with a dialog; raises ChoiceCancelled on Cancel. Not asked when the
-    engine says only one answer is legal; an assignment is judged by the engine before it is
-    returned, and asked again with the reason while the engine refuses it."""
-    if choice.only_answer is not None:
-        return choice.only_answer
-    if choice.kind == "replacement_order":
-        order = ReplacementOrderDialog(choice, parent)
-        if order.exec() != QDialog.DialogCode.Accepted:
-            raise ChoiceCancelled(choice.prompt)
-        return order.answer()
-    dialog = AssignmentDialog(choice, parent)
-    while dialog.exec() == QDialog.DialogCode.Accepted:
-        answer = dialog.answer()
-        try:
-            verify_answer(choice, answer)
-        except RuleError as error:
-            dialog.refuse(str(error))
-            continue
-        return answer
-    raise ChoiceCancelled(choice.prompt)
+WIDGETS = MightWidgets()

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from app.dialogs import ReplacementOrderDialog
 from app.main_window import MainWindow
+from app.might.dialogs import ReplacementOrderDialog
 from app.session import Session
 from engine.assets import SCENARIOS
 from engine.scenario import run_scenario

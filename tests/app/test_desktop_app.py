@@ -8,8 +8,8 @@ import pytest
 from PySide6.QtCore import Qt
 
 from app import message_boxes
-from app.dialogs import ReplacementOrderDialog
 from app.main_window import MainWindow
+from app.might.dialogs import ReplacementOrderDialog
 from app.table_scene import CardItem
 from engine.assets import SCENARIOS
 

@@ -14,8 +14,8 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QDialog
 
 from app import message_boxes
-from app.dialogs import AssignmentDialog, ReplacementOrderDialog
 from app.main_window import MainWindow
+from app.might.dialogs import AssignmentDialog, ReplacementOrderDialog
 from engine.assets import LESSONS, SCENARIOS
 from engine.scenario import Playthrough
 

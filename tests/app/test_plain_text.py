@@ -27,9 +27,9 @@ from PySide6.QtWidgets import (
 )
 
 from app import message_boxes
-from app.dialogs import AssignmentDialog, ReplacementOrderDialog
 from app.examples import ExamplesMenu
 from app.main_window import MainWindow
+from app.might.dialogs import AssignmentDialog, ReplacementOrderDialog
 from engine.might.scenario import Action as MightAction
 
 TELL = "zq"  # found in the markup only: every "zq" a reader sees must be inside it, literally

@@ -7,8 +7,8 @@ rule ids it applied, its cause, the typed changes and the immutable table after 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from contextlib import AbstractContextManager
-from typing import Any, Generic, Literal, TypeVar
+from contextlib import AbstractContextManager, nullcontext
+from typing import Any, Generic, Literal, TypeVar, TypeVarTuple
 
 from pydantic import SerializeAsAny
 
@@ -52,6 +52,7 @@ class Step(Frozen):
 
 
 TableT = TypeVar("TableT", bound=Frozen)
+Args = TypeVarTuple("Args")
 # What undoing to a point needs: the number of steps, the table, the phase, the ruleset's state.
 Checkpoint = tuple[int, TableT, tuple[str, ...], object]
 _CITED: dict[tuple[str, ...], tuple[str, ...]] = {}
@@ -105,7 +106,7 @@ class Recorder(Generic[TableT]):
         return step
 
     @staticmethod
-    def _can(verify: Callable[..., None], *args: object) -> bool:
+    def _can(verify: Callable[[*Args], None], *args: *Args) -> bool:
         """``can_x`` from ``verify_x``: True unless the rules reject it."""
         try:
             verify(*args)
@@ -133,6 +134,45 @@ class Recorder(Generic[TableT]):
         steps, self.table, self.phase, state = mark
         del self.steps[steps:]
         self._restore_state(state)
+
+    def _act(
+        self, check: Callable[[], None], act: Callable[[*Args], object], *args: *Args
+    ) -> list[Step]:
+        """``x``: ``check``, then ``act(*args)`` and what the rules do after every action
+        (``_settle``), all or nothing: on any error, a loop's (P-25) too, the game is put back
+        as it was. The steps it recorded.
+
+        Every action of every ruleset comes here: a ``transaction`` without a context
+        manager's calls, as this is the hot path.
+        """
+        mark = self._checkpoint()
+        try:
+            check()
+            first = len(self.steps)
+            act(*args)
+            self._settle()
+        except BaseException:
+            self._roll_back(mark)
+            raise
+        return self.steps[first:]
+
+    def _settle(self) -> None:
+        """What the rules do after every action (nothing here; souls: capture and triggers)."""
+
+    def _verify(
+        self, check: Callable[[], None], action: Callable[[*Args], object], *args: *Args
+    ) -> None:
+        """``verify_x``: ``check``, then, when the cards could loop for ever (``_may_loop``),
+        ``x`` itself (``action``) rehearsed: only acting shows a loop that never ends (P-25),
+        so that ``can_x`` answers as ``x`` would."""
+        check()
+        if self._may_loop():
+            self.rehearse(lambda: action(*args))
+
+    def _may_loop(self) -> bool:
+        """Whether an action's rules could repeat for ever (P-25): a ruleset that can tell when
+        they cannot spares ``verify_x`` its rehearsal."""
+        return True
 
     def transaction(self) -> AbstractContextManager[None]:
         """Run an action all or nothing: on any error the table and timeline are restored.
@@ -163,19 +203,25 @@ class Recorder(Generic[TableT]):
     def rehearse(self, act: Callable[[], object]) -> None:
         """Carry out ``act`` and undo it whatever happens; its RuleError (a loop, P-25) escapes.
 
-        ``verify_x`` uses it where only acting shows whether the rules allow an action (cards
-        that would loop for ever), so that ``can_x`` answers as ``x`` would.
+        ``verify_x`` rehearses an action where only acting shows whether the rules allow it
+        (cards that would loop for ever); choices it meets get the answers ``_rehearsing``
+        gives.
         """
+        mark = self._checkpoint()
         try:
-            with self.transaction():
+            with self._rehearsing():
                 act()
-                raise _Rehearsed
-        except _Rehearsed:
-            pass
+        finally:
+            self._roll_back(mark)
+
+    def _rehearsing(self) -> AbstractContextManager[None]:
+        """What holds while a rehearsal runs (nothing here; might: the rules' default choices,
+        as a rehearsal asks nobody)."""
+        return nullcontext()
 
 
 class _Transaction(AbstractContextManager[None]):
-    """``Recorder.transaction``: a class, not a generator, as every action opens one."""
+    """``Recorder.transaction``: a class, not a generator, as every script action opens one."""
 
     __slots__ = ("recorder", "mark")
 
@@ -186,9 +232,5 @@ class _Transaction(AbstractContextManager[None]):
         self.mark = self.recorder._checkpoint()
 
     def __exit__(self, kind: type[BaseException] | None, *_: object) -> None:
-        if kind is not None:  # any error, a rehearsal's end included: undo it all
+        if kind is not None:  # any error: undo it all
             self.recorder._roll_back(self.mark)
-
-
-class _Rehearsed(Exception):
-    """Undoes a rehearsed action (``Recorder.rehearse``)."""

@@ -58,7 +58,7 @@ MUTANTS = (
     ),
     Mutant(
         "the turn player check (P-1) is gone",
-        "engine/souls/game.py",
+        "engine/souls/core.py",
         "        if owner != self.table.turn_player and self.battle is None:",
         "        if False:",
         ("tests/souls/test_battle.py",),

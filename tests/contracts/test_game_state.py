@@ -12,7 +12,8 @@ from engine.choices import Answer, Choice, default_chooser
 from engine.might.game import MightGame
 from engine.might.table import Combat
 from engine.scenario import Playthrough, game_from_yaml, might_game_from_yaml, validate_scenario
-from engine.souls.game import PendingTrigger, SoulsGame
+from engine.souls.core import PendingTrigger
+from engine.souls.game import SoulsGame
 from engine.souls.scenario import Action
 from engine.yaml_source import YamlSource
 from tests.support import game_state

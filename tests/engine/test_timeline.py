@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from engine.errors import RuleError
+from engine.frozen import Frozen
 from engine.scenario import game_from_yaml
-from engine.timeline import Cause
+from engine.timeline import Cause, Recorder, Step
 from tests.support.souls_tables import scenario_text
 
 
@@ -40,3 +42,33 @@ def test_same_script_gives_the_same_timeline() -> None:
         return [step.model_dump(mode="json") for step in game.steps]
 
     assert play() == play()
+
+
+def test_a_ruleset_that_cannot_tell_whether_its_cards_loop_rehearses_every_verify() -> None:
+    # Recorder._may_loop's default: verify_x tries x and undoes it, whatever the table holds.
+    class Counter(Recorder[Tally]):
+        def verify_count(self) -> None:
+            self._verify(lambda: None, self.count)
+
+        def count(self) -> list[Step]:
+            return self._act(lambda: None, lambda: self.record("one more", ["S-1"], SETUP))
+
+    game = Counter(Tally())
+    game.verify_count()
+    assert len(game.steps) == 1  # the rehearsal left nothing behind
+    with pytest.raises(RuleError):
+        game._verify(lambda: None, lambda: game._act(lambda: None, refuse))
+    assert len(game.count()) == 1
+
+
+SETUP = Cause(kind="setup")
+
+
+class Tally(Frozen):
+    """A table of no ruleset."""
+
+    count: int = 0
+
+
+def refuse() -> None:
+    raise RuleError("S-1", "no")

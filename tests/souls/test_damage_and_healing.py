@@ -4,7 +4,7 @@ source of the damage and what a step says about it."""
 from __future__ import annotations
 
 from engine.scenario import game_from_yaml
-from engine.souls.game import round_down_to_5
+from engine.souls.damage import round_down_to_5
 from tests.support.souls_tables import SELF_MENDER, scenario_text
 
 

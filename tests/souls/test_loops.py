@@ -13,7 +13,7 @@ from engine.assets import SCENARIOS
 from engine.errors import RuleError
 from engine.loops import LOOP_LIMIT, LoopError, LoopGuard
 from engine.scenario import game_from_yaml
-from engine.souls import game as souls_game
+from engine.souls import effects as souls_effects
 from engine.souls.game import SoulsGame
 from tests.support.game_state import assert_refused, assert_unchanged, whole_state
 
@@ -149,7 +149,7 @@ def test_a_loop_stops_at_the_limit_without_memory_growth(monkeypatch: pytest.Mon
             ticks.append(what)
             return super().tick(what)
 
-    monkeypatch.setattr(souls_game, "LoopGuard", CountingGuard)
+    monkeypatch.setattr(souls_effects, "LoopGuard", CountingGuard)
     game = shipped("P-25-trigger-damages-itself.yaml")
     tracemalloc.start()
     try:

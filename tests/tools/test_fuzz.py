@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-import engine.souls.game as souls_game
+import engine.souls.damage as souls_damage
 from app.cli import main
 from engine.choices import Assigned, Choice
 from engine.errors import RuleError
@@ -60,7 +60,7 @@ def off_by_one(amount: int) -> int:
 def test_a_planted_damage_bug_is_found_shrunk_and_written(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    monkeypatch.setattr(souls_game, "round_down_to_5", off_by_one)
+    monkeypatch.setattr(souls_damage, "round_down_to_5", off_by_one)
     summary = run.fuzz("souls", seed=1, games=4, moves=30, out=tmp_path)
     assert summary.violations
     for violation in summary.violations:
@@ -120,7 +120,7 @@ def test_the_command_exit_status(
     with pytest.raises(SystemExit) as exit_:
         main([*base, "--ruleset", "chess"])
     assert exit_.value.code == 2
-    monkeypatch.setattr(souls_game, "round_down_to_5", off_by_one)
+    monkeypatch.setattr(souls_damage, "round_down_to_5", off_by_one)
     assert main([*base, "--ruleset", "souls", "--quiet"]) == 1
     assert "VIOLATION" in capsys.readouterr().out
     assert list((tmp_path / "out").glob("fuzz-souls-1-*.yaml"))

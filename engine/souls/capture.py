@@ -1,0 +1,201 @@
+"""Capture, the lines it changes, exile and the end of the game (rules 14.4, 14.5, S-2, S-14,
+S-17)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Literal
+
+from engine.changes import (
+    BonusChanged,
+    Change,
+    Flipped,
+    GameEnded,
+    LineChanged,
+    Moved,
+    StatChanged,
+)
+from engine.souls.core import SoulsCore
+from engine.souls.table import SoulsTable
+from engine.timeline import Cause
+
+
+class Capture(SoulsCore):
+    """Capturing and shattering (14.4, S-14), the capture check after a step of play (14.4.2,
+    S-12), captured Souls and the lines (14.5, S-2), exile (14.5.4) and the game's end (S-17)."""
+
+    def _capture(self, uids: Sequence[str], cause: Cause, rules: Sequence[str]) -> None:
+        """Turn cards face down on their slots, all at once (14.4.1, 14.4.5, 14.4.6, S-14)."""
+        lines_before = self._lines(
+            (card.owner, card.slot) for card in map(self._card, uids) if card.slot is not None
+        )
+        table_before = self.table
+        changes: list[Change] = []
+        for uid in uids:
+            card = self._card(uid)
+            kind: Literal["captured", "shattered"] = (
+                "shattered" if card.zone == "realm" else "captured"
+            )
+            for bonus in card.bonuses:
+                changes.append(BonusChanged(kind="bonus_ended", card=uid, bonus=bonus.describe()))
+            self._set(card.evolve(face_down=True, bonuses=()))
+            changes.append(Flipped(kind=kind, card=uid, place=card.place()))
+            for armament in self.table.armaments(uid):
+                self._set(armament.evolve(zone="elysium", attached_to=None))
+                changes.append(Moved(card=armament.uid, before=armament.place(), after="elysium"))
+        souls = [uid for uid in uids if self._card(uid).zone == "slot"]
+        realms = [uid for uid in uids if self._card(uid).zone == "realm"]
+        text = []
+        if souls:
+            verb = "is" if len(souls) == 1 else "are"
+            text.append(f"{', '.join(souls)} {verb} captured: face down, on the slot")
+        if realms:
+            text.append(f"{', '.join(realms)} shatters: face down")
+        armaments = [c.card for c in changes if isinstance(c, Moved)]
+        text += [f"{', '.join(armaments)} to the Elysium"] if armaments else []
+        places = {(self._card(uid).owner, self._card(uid).slot) for uid in souls}
+        ambushes = [
+            c.uid
+            for owner, slot in places
+            if slot is not None
+            for c in self.table.ambushes_at(owner, slot)
+        ]
+        stay = "stays at its slot" if len(ambushes) == 1 else "stay at their slots"
+        text += [f"{', '.join(ambushes)} {stay}"] if ambushes else []
+        counted = self._counted_changes(table_before)  # the captured are not active (14.5.1)
+        text += [f"{c.card} {c.stat} {c.before} -> {c.after}" for c in counted]
+        self.record(
+            "; ".join(text),
+            [
+                *rules,
+                "14.4.1",
+                "14.4.5",
+                "S-14",
+                *(["S-16", "P-26"] if len(uids) > 1 else []),
+                *(["S-4"] if armaments else []),
+                *(["P-3"] if ambushes else []),
+                *(["S-6"] if any(isinstance(c, BonusChanged) for c in changes) else []),
+                *(["14.5.3"] if counted else []),
+            ],
+            cause,
+            [*changes, *counted],
+        )
+        self._record_line_changes(lines_before, cause)
+        # S-14: a capture ends the pending effects of the captured cards (P-2).
+        for uid in uids:
+            ended = [t for t in self.pending if t.card == uid]
+            verb = "shattered" if uid in realms else "was captured"
+            self._end_pending(ended, f"{uid} {verb}", ["S-14", "P-2"])
+        for uid in uids:  # given in the order of simultaneous events (S-16, P-26)
+            self._queue_triggers(uid, "captured", None)
+        self._check_game_over(cause)
+
+    def _counted_changes(self, before: SoulsTable) -> list[StatChanged]:
+        """Max HP and power of active cards that changed because a count changed (Sylva, 14.5.3)."""
+        changes: list[StatChanged] = []
+        for card in self.table.with_statics():
+            if not self.table.is_active(card.uid):
+                continue
+            stats: tuple[Literal["max_hp", "power"], ...] = ("max_hp", "power")
+            for stat in stats:
+                old, new = (
+                    before.static_bonus(card.uid, stat),
+                    self.table.static_bonus(card.uid, stat),
+                )
+                if old != new:
+                    value = self.table.stat(card.uid, stat)
+                    changes.append(
+                        StatChanged(card=card.uid, stat=stat, before=value - new + old, after=value)
+                    )
+        return changes
+
+    def _lines(self, places: Iterable[tuple[int, str]]) -> dict[str, str | None]:
+        """The line of every Soul in the columns of ``places``: only a change in its column can
+        move a Soul between the lines (S-2). In the order of simultaneous events (P-26)."""
+        columns = {(owner, slot[:1]) for owner, slot in places}
+        souls = [card for owner, column in columns for card in self.table.column(owner, column)]
+        return {card.uid: self.table.line(card.uid) for card in self.table.in_order(souls)}
+
+    def _record_line_changes(self, before: Mapping[str, str | None], cause: Cause) -> None:
+        """Each Soul whose derived line changed gets its own step (S-2)."""
+        for uid, line in before.items():
+            now = self.table.line(uid)
+            if line is None or now in (None, line):
+                continue
+            change = LineChanged(card=uid, before=line, after=str(now))
+            if now == "front":
+                self.record(
+                    f"{uid} steps into the Front Line", ["14.5.3", "5.2.4", "S-2"], cause, [change]
+                )
+            else:
+                self.record(
+                    f"{uid} is now behind a Soul: Back Line", ["S-2", "P-8"], cause, [change]
+                )
+
+    def _capture_check(self, cause: Cause, extra_rules: Sequence[str] = ()) -> None:
+        """Capture every active card at 0 HP, all at once, until nothing changes (S-12). Only a
+        card marked since the last check can be at 0 HP (``_set``)."""
+        while self._stale and not self.table.game_over:
+            at_zero = self._at_zero()
+            if not at_zero:
+                break
+            rules = ["14.4.2", "S-12"]
+            if any(
+                self.table.max_hp(uid) < self._baseline.max_hp(uid)
+                for uid in at_zero
+                if uid in self._baseline.cards
+            ):
+                rules.append("14.4.3")
+            if any(self._card(uid).zone == "realm" for uid in at_zero):
+                rules.append("14.4.6")
+            self._capture(at_zero, cause, [*extra_rules, *rules])
+        self._baseline = self.table
+
+    def _at_zero(self) -> list[str]:
+        """Active cards at 0 HP, in the order of simultaneous events: only a card whose HP may
+        have changed since the last check can be one (the index says which, 14.5.3)."""
+        table, stale = self.table, self._stale
+        self._stale = set()
+        at_zero = [
+            table.cards[uid]
+            for uid in stale
+            if uid in table.cards and table.is_active(uid) and table.hp(uid) == 0
+        ]
+        return [card.uid for card in table.in_order(at_zero)] if at_zero else []
+
+    def _check_game_over(self, cause: Cause) -> None:
+        realms = [self.table.realm(owner) for owner in range(len(self.table.players))]
+        shattered = self.table.in_order(r for r in realms if r is not None and r.face_down)
+        if self.table.game_over or not shattered:
+            return
+        if len(shattered) > 1:  # both players lose at once: nobody wins (P-23)
+            self.table = self.table.evolve(drawn=True)
+            self.record(
+                "Both Realms have shattered at once: the game is a draw",
+                ["S-17", "P-23"],
+                cause,
+                [GameEnded(winner="nobody", reason="both Realms shattered")],
+            )
+            return
+        realm = shattered[0]
+        winner = 1 - realm.owner
+        self.table = self.table.evolve(winner=winner)
+        name = self.table.players[winner].name
+        self.record(
+            f"{name} wins: {realm.uid} has shattered",
+            ["S-17"],
+            cause,
+            [GameEnded(winner=name, reason=f"{realm.uid} shattered")],
+        )
+
+    def _exile(self, uid: str, cause: Cause) -> None:
+        card, before = self._card(uid), self.table
+        self._set(card.evolve(zone="exile", slot=None, face_down=False, damage=0))
+        counted = self._counted_changes(before)
+        self.record(
+            f"{uid} is exiled: slot {card.slot} is free again"
+            + "".join(f"; {c.card} {c.stat} {c.before} -> {c.after}" for c in counted),
+            ["14.5.4", "S-14", "P-5", *(["14.5.3"] if counted else [])],
+            cause,
+            [Moved(card=uid, before=card.place(), after="exile"), *counted],
+        )

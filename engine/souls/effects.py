@@ -1,0 +1,177 @@
+"""Effects and triggers as they resolve, their targets, and what follows every step of play
+(S-12, S-13, S-15, 14.5.1)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.changes import (
+    BonusChanged,
+    Triggered,
+)
+from engine.errors import RuleError
+from engine.loops import LoopGuard
+from engine.souls.capture import Capture
+from engine.souls.cards import Effect, EffectTarget, TargetSpec
+from engine.souls.core import PendingTrigger
+from engine.souls.damage import Damage
+from engine.souls.table import Bonus
+from engine.timeline import Cause
+
+AFTER_PLAY = Cause(kind="rule", text="capture after every step of play")  # 14.4.2, S-12
+TARGET_ZONES = {"soul": ("slot",), "realm": ("realm",), "soul_or_realm": ("slot", "realm")}
+
+
+class Effects(Damage, Capture):
+    """What a card's effects do to their targets, each trigger as its own step, and the capture
+    check after every step of play (S-12)."""
+
+    def _settle(self) -> None:
+        """After a step of play: capture, then each pending trigger as its own step (S-12).
+
+        Inside a battle window triggers resolve and nothing is captured (S-13, 14.4.2). Triggers
+        can answer each other for ever, so each card's trigger counts its resolutions (P-25): any
+        number of different triggers may resolve once; a capture check ends by itself, as each of
+        its rounds turns at least one more card face down.
+        """
+        if self.battle is None:
+            self._capture_check(AFTER_PLAY)
+        if not self.pending:
+            return
+        guard = LoopGuard()
+        while self.pending and not self.table.game_over:
+            trigger = self.pending[0]
+            guard.tick(f"{trigger.card}'s trigger {trigger.label}")
+            ordered = len(self.pending) > 1  # several waiting: S-16 and P-26 fix their order
+            self._resolve_trigger(self.pending.pop(0), ordered)
+            if self.battle is None:
+                self._capture_check(AFTER_PLAY)
+        if self.pending:  # the game is over: nothing resolves any more (S-17)
+            self._end_pending(self.pending, "the game is over", ["S-17"])
+
+    def verify_target(self, controller: int, spec: TargetSpec | None, target: str | None) -> None:
+        """Raise unless ``target`` is a legal chosen target for ``spec`` (14.5.1, S-15)."""
+        if spec is None:
+            if target is not None:
+                raise RuleError("S-15", "this card does not target; remove the target")
+            return
+        if target is None:
+            raise RuleError("S-15", f"this card needs a target: {spec.describe()}")
+        card = self._card(target)
+        if spec.side != "any" and (card.owner == controller) != (spec.side == "own"):
+            raise RuleError("S-15", f"{target} is not {spec.describe()}")
+        if spec.kind == "captured_soul":
+            if not (card.zone == "slot" and card.face_down):
+                raise RuleError("14.5.1", f"{target} is not a captured Soul")
+            return
+        if card.zone == "slot" and card.face_down:
+            raise RuleError(
+                "14.5.1",
+                f"{target} is captured: only effects that ask for a captured Soul target it",
+            )
+        if card.zone not in TARGET_ZONES[spec.kind] or card.face_down:
+            raise RuleError("S-15", f"{target} is not {spec.describe()} on the table")
+        if spec.line != "any" and self.table.line(target) != spec.line:
+            raise RuleError("S-2", f"{target} is not in the {spec.line.capitalize()} Line")
+
+    def _auto_targets(
+        self, who: str, target: EffectTarget, chosen: str | None, source: str | None
+    ) -> list[str]:
+        table, owner = self.table, self._card(who).owner
+        if target == "target":
+            return [chosen] if chosen is not None else []
+        if target == "self":
+            return [who]
+        if target == "source":
+            return [source] if source is not None and table.is_active(source) else []
+        if target in ("own_realm", "enemy_realm"):
+            realm = table.realm(owner if target == "own_realm" else 1 - owner)
+            return [realm.uid] if realm is not None and not realm.face_down else []
+        side = owner if target == "all_own_souls" else 1 - owner
+        return [c.uid for c in table.souls(side) if not c.face_down]
+
+    def _resolve_trigger(self, trigger: PendingTrigger, ordered: bool) -> None:
+        label = trigger.label
+        cause = Cause(kind="trigger", card=trigger.card, text=f"{trigger.card}: {label}")
+        rules = {
+            "damaged": ["14.1.5", "S-8", "S-12"],
+            "captured": ["S-12", "P-2"],
+            "end_of_turn": ["S-12", "P-7"],
+        }[trigger.ability.when]  # only these are queued (_queue_triggers)
+        if self.battle is not None:
+            rules.append("S-13")
+        if ordered:
+            rules += ["S-16", "P-26"]
+        self.record(
+            f"{trigger.card} triggers: {label}",
+            rules,
+            cause,
+            [Triggered(card=trigger.card, ability=label)],
+        )
+        self._resolve_effects(trigger.card, trigger.ability.effects, None, trigger.source, cause)
+
+    def _resolve_effects(
+        self,
+        who: str,
+        effects: Sequence[Effect],
+        chosen: str | None,
+        source: str | None,
+        cause: Cause,
+    ) -> None:
+        for effect in effects:
+            targets = self._auto_targets(who, effect.target, chosen, source)
+            if not targets:
+                self.record(
+                    f"{effect.do}: no legal target, nothing happens",
+                    ["S-15"],
+                    cause,
+                )
+                continue
+            with self._simultaneous():  # an effect reaches all its cards at once
+                for target in targets:
+                    self._apply_effect(who, effect, target, cause)
+
+    def _unaffected(self, effect: Effect, target: str) -> tuple[str, str] | None:
+        """Why ``effect`` can no longer apply to ``target`` as it resolves: (rule, reason)."""
+        card = self._card(target)
+        if effect.do == "exile":
+            captured = card.zone == "slot" and card.face_down
+            return None if captured else ("14.5.4", "only a captured Soul is exiled")
+        if not self.table.is_active(target):
+            return ("14.5.1", "it is not active (captured, shattered or off the table)")
+        if effect.do == "capture" and card.zone != "slot":
+            return ("14.4.4", "only a Soul on a slot is captured")
+        return None
+
+    def _apply_effect(self, who: str, effect: Effect, target: str, cause: Cause) -> None:
+        reason = self._unaffected(effect, target)
+        if reason is not None:
+            self.record(
+                f"{effect.do} on {target}: nothing happens, {reason[1]}", [reason[0], "P-4"], cause
+            )
+        elif effect.do == "damage":
+            self._deal_damage(target, effect.amount, who, cause, ["14.1.1"])
+        elif effect.do == "heal":
+            self._heal(target, effect.amount, cause)
+        elif effect.do == "capture":
+            self._capture([target], cause, ["14.4.4", "S-13"] if self.battle else ["14.4.4"])
+        elif effect.do == "exile":
+            self._exile(target, cause)
+        elif effect.do == "bonus":
+            self._add_bonus(
+                target,
+                Bonus(stat=effect.stat, amount=effect.amount, duration=effect.duration, source=who),
+                cause,
+            )
+
+    def _add_bonus(self, uid: str, bonus: Bonus, cause: Cause) -> None:
+        card = self._card(uid)
+        stat_before = self.table.stat(uid, bonus.stat)
+        self._set(card.evolve(bonuses=(*card.bonuses, bonus)))
+        self.record(
+            f"{uid} gets {bonus.describe()} ({bonus.stat} {stat_before} -> "
+            f"{self.table.stat(uid, bonus.stat)})",
+            ["S-6", "14.4.3"] if self.table.hp(uid) == 0 and card.damage else ["S-6"],
+            cause,
+            [BonusChanged(kind="bonus_added", card=uid, bonus=bonus.describe())],
+        )

@@ -1,0 +1,76 @@
+"""The end phase: end-of-turn triggers, "until end of turn" bonuses end, damage stays, the
+next turn begins (14.1.3, S-6, S-12)."""
+
+from __future__ import annotations
+
+from engine.changes import (
+    BonusChanged,
+    Change,
+    PhaseChanged,
+)
+from engine.souls.effects import Effects
+from engine.timeline import Cause, Step
+
+
+class EndOfTurn(Effects):
+    """Ending the turn."""
+
+    def verify_end_turn(self) -> None:
+        self._verify(self._check_end_turn, self.end_turn)
+
+    def _check_end_turn(self) -> None:
+        self._require_game_on()
+        self._require_no_battle("end the turn")
+
+    def can_end_turn(self) -> bool:
+        return self._can(self.verify_end_turn)
+
+    def end_turn(self) -> list[Step]:
+        """End phase: end-of-turn triggers, then "until end of turn" bonuses end; no healing."""
+
+        def act() -> None:
+            turn = self.phase[0]
+            self.phase = (turn, "End phase")
+            cause = Cause(kind="rule", text="end phase")
+            self.record(
+                "The end phase begins: damage stays, nothing heals",
+                ["14.1.3", "S-6", "S-12"],
+                cause,
+                [PhaseChanged(before="Main phase", after="End phase")],
+            )
+            for card in self.table.with_triggers():  # in the order of simultaneous events (P-26)
+                if self.table.is_active(card.uid):
+                    self._queue_triggers(card.uid, "end_of_turn", None)
+            self._settle()
+            self._end_bonuses(cause)
+            self._settle()
+            if self.table.game_over:
+                return
+            table = self.table
+            for card in table.expiring():
+                if card.attacked_this_turn:
+                    self._set(card.evolve(attacked_this_turn=False))
+            self.table = self.table.evolve(turn=table.turn + 1, turn_player=1 - table.turn_player)
+            self.phase = (self._turn_name(self.table), "Main phase")
+            self._battles = 0
+            self.record(
+                f"{self.phase[0]} begins",
+                ["S-12"],
+                cause,
+                [PhaseChanged(before=turn, after=self.phase[0])],
+            )
+
+        return self._act(self._check_end_turn, act)
+
+    def _end_bonuses(self, cause: Cause) -> None:
+        changes: list[Change] = []
+        for card in self.table.expiring():
+            ending = [b for b in card.bonuses if b.duration == "end_of_turn"]
+            if ending:
+                self._set(card.evolve(bonuses=tuple(b for b in card.bonuses if b not in ending)))
+                changes += [
+                    BonusChanged(kind="bonus_ended", card=card.uid, bonus=b.describe())
+                    for b in ending
+                ]
+        if changes:
+            self.record('Bonuses "until end of turn" end', ["S-6", "14.1.3"], cause, changes)

@@ -26,8 +26,8 @@ from app.dialogs import RulesetWidgets, heading, ok_cancel, plain_label
 from app.tooltips import plain_tooltip
 from engine.choices import Answer, Assigned, Choice, ChoiceCancelled
 from engine.errors import RuleError
-from engine.might.combat import verify_answer
-from engine.might.damage import order_of
+from engine.might.assignment import verify_answer
+from engine.might.replacements import order_of
 
 
 class ReplacementOrderDialog(QDialog):

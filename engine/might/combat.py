@@ -1,141 +1,268 @@
-"""Combat damage assignment limits (M7, M-10), as pure functions over a table.
-
-An assignment is a sequence: the units in the order damage is assigned to them, each listed once
-with all it gets. A unit must be assigned lethal damage, counted after its replacements, before
-any damage goes to the next unit, and no unit gets more than lethal until every enemy unit has
-lethal; then the rest may go anywhere. A unit that no amount can make lethal (prevention "all")
-is assigned last.
-"""
+"""A combat at a battlefield: the sides' damage, assignment, Deal, Combat Cleanup and the
+combat result (M7 to M9, M-9 to M-12); the assignment's limits are
+``engine.might.assignment``'s."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
-from engine.choices import Answer, Assigned, Assignment, Choice
+from engine.changes import Change, Declared, PhaseChanged, StatChanged
+from engine.choices import Choice
 from engine.errors import RuleError
-from engine.might.damage import lethal_assignment
-from engine.might.table import MightTable
+from engine.might.assignment import (
+    assignment_of,
+    default_assignment,
+    describe_limits,
+    lethal_needs,
+    only_assignment,
+    verify_answer,
+)
+from engine.might.moving import Moving
+from engine.might.replacements import DamageEvent, resolve_event
+from engine.might.table import Combat as CombatState
+from engine.timeline import Cause, Step
 
 
-def never_lethal(table: MightTable, uid: str) -> bool:
-    """Prevention "all" that covers combat damage: no assigned amount can make it lethal."""
-    return any(
-        s.remaining is None and s.scope in ("all", "combat") for s in table.cards[uid].shields
-    )
+class Combat(Moving):
+    """Combat, from the declaration to who holds the battlefield."""
 
+    def _check_combat(self, battlefield: int) -> None:
+        self._require_empty_chain("start combat")
+        if self.table.combat is not None:
+            raise RuleError("M-9", "a combat is already under way")
+        if not 0 <= battlefield < len(self.table.battlefields):
+            raise RuleError("M-9", f"there is no battlefield number {battlefield + 1}")
+        if not self.table.units_at(battlefield, self.table.turn_player):
+            name = self.table.battlefields[battlefield].name
+            raise RuleError("M-9", f"the turn player has no unit at {name} to attack with")
 
-def lethal_needs(
-    table: MightTable,
-    enemies: Sequence[str],
-    orders: Mapping[str, Sequence[str] | None],
-    total: int,
-) -> dict[str, int | None]:
-    """What each enemy unit needs assigned for lethal after replacements; None: never lethal."""
-    needs: dict[str, int | None] = {}
-    for uid in enemies:
-        if never_lethal(table, uid):
-            needs[uid] = None
-            continue
-        card = table.cards[uid]
-        # Enough to beat every shield and reach the requirement (at least 1 damage, M-2).
-        ceiling = max(1, table.lethal_threshold(uid)) + sum(s.remaining or 0 for s in card.shields)
-        needs[uid] = lethal_assignment(table, uid, "combat", orders.get(uid), total + ceiling)
-    return needs
+    def verify_combat(self, battlefield: int) -> None:
+        self._verify(lambda: self._check_combat(battlefield), self.combat, battlefield)
 
+    def can_combat(self, battlefield: int) -> bool:
+        return self._can(self.verify_combat, battlefield)
 
-def default_assignment(needs: Mapping[str, int | None], total: int) -> Assignment:
-    """Lethal to each unit in order (never-lethal units last); what is left goes to the first."""
-    order = [u for u in needs if needs[u] is not None] + [u for u in needs if needs[u] is None]
-    amounts = {uid: 0 for uid in order}
-    left = total
-    for uid in order:
-        need = needs[uid]
-        give = left if need is None else min(need, left)
-        amounts[uid] += give
-        left -= give
-    if left and order:
-        amounts[order[0]] += left
-    return tuple(Assigned(unit=uid, damage=amount) for uid, amount in amounts.items() if amount)
+    def combat(self, battlefield: int) -> list[Step]:
+        """Combat at a battlefield: assignment, deal, Combat Cleanup, result (M7, M9, M-9..M-12)."""
+        return self._act(lambda: self._check_combat(battlefield), self._combat, battlefield)
 
+    def _combat(self, battlefield: int) -> None:
+        attacker = self.table.turn_player
+        combat = CombatState(
+            battlefield=battlefield,
+            attacker=attacker,
+            attackers=tuple(u.uid for u in self.table.units_at(battlefield, attacker)),
+            defenders=tuple(u.uid for u in self.table.units_at(battlefield, 1 - attacker)),
+        )
+        name = self.table.battlefields[battlefield].name
+        turn = self.phase[0]
+        self.phase = (turn, f"Combat at {name}")
+        self.table = self.table.evolve(combat=combat)
+        cause = Cause(kind="action", text=f"combat at {name}")
+        totals = {
+            side: self._combat_total(units, side)
+            for side, units in ((attacker, combat.attackers), (1 - attacker, combat.defenders))
+        }
+        bonus = any(self.table.bonus_damage(side, "combat") for side in totals)
+        self.record(
+            f"Combat at {name}: {', '.join(combat.attackers)} attack with {totals[attacker]} "
+            f"damage; defending: {', '.join(combat.defenders) or 'nobody'}"
+            + (f" with {totals[1 - attacker]}" if combat.defenders else ""),
+            ["M-9", *(["M-4", "P-10"] if bonus else [])],
+            cause,
+            [
+                PhaseChanged(before="Main phase", after=self.phase[1]),
+                *(Declared(card=uid, target=name) for uid in combat.attackers),
+                *(Declared(card=uid, role="defends", target=name) for uid in combat.defenders),
+            ],
+        )
+        events: list[DamageEvent] = []
+        for side, enemies in ((attacker, combat.defenders), (1 - attacker, combat.attackers)):
+            events += self._assign(side, enemies, totals[side], cause)
+        self._deal(events, cause)
+        self._combat_cleanup(combat, cause)
+        self.table = self.table.evolve(combat=None)
+        self.phase = (turn, "Main phase")
+        self.record(
+            "Combat is over",
+            ["M-12"],
+            cause,
+            [PhaseChanged(before=f"Combat at {name}", after="Main phase")],
+        )
 
-def describe_limits(needs: Mapping[str, int | None], total: int) -> str:
-    parts = [
-        f"{uid} needs {need} for lethal"
-        if need is not None
-        else f"{uid} can't be made lethal (assign last)"
-        for uid, need in needs.items()
-    ]
-    return f"{total} to assign, in order: " + "; ".join(parts)
+    def _combat_total(self, units: Sequence[str], side: int) -> int:
+        """A side deals the sum of its units' current Might, never below 0, plus Bonus Damage."""
+        might = max(0, sum(self.table.might(uid) for uid in units))
+        return might + self.table.bonus_damage(side, "combat") if might else might
 
-
-def only_assignment(needs: Mapping[str, int | None], total: int) -> Assignment | None:
-    """The one legal split, if there is only one: a single enemy unit gets everything; a total
-    that is exactly every unit's lethal gives each unit its lethal (in any order: the order
-    changes nothing then, so the default order is taken)."""
-    if len(needs) == 1:
-        return tuple(Assigned(unit=uid, damage=total) for uid in needs if total)
-    if None not in needs.values() and sum(n or 0 for n in needs.values()) == total:
-        return default_assignment(needs, total)
-    return None
-
-
-def assignment_of(answer: Answer) -> Assignment:
-    """``answer`` as an assignment, or a RuleError (M-10) when it is something else."""
-    entries = tuple(entry for entry in answer if isinstance(entry, Assigned))
-    if len(entries) != len(answer):
-        raise RuleError("M-10", "an assignment lists enemy units with their damage, in order")
-    return entries
-
-
-def verify_answer(choice: Choice, answer: Answer) -> None:
-    """Raise the RuleError (M-10) the engine raises for ``answer`` to an assignment choice."""
-    verify_assignment(choice.needs, choice.total, assignment_of(answer))
-
-
-def verify_assignment(
-    needs: Mapping[str, int | None], total: int, assignment: Sequence[Assigned]
-) -> None:
-    """Raise a RuleError (M-10) naming the first entry of ``assignment``, taken in its order,
-    that breaks the assignment limits."""
-    units = [entry.unit for entry in assignment]
-    unknown = [uid for uid in units if uid not in needs]
-    if unknown:
-        raise RuleError(
+    def _assign(
+        self, side: int, enemies: Sequence[str], total: int, cause: Cause
+    ) -> list[DamageEvent]:
+        """One side assigns its damage; replacements apply now and prevention is spent (M7)."""
+        player = self.table.players[side].name
+        self.phase = (*self.phase[:2], "Assignment")
+        if not enemies or not total:
+            self.record(
+                f"{player} has {total} damage and {len(enemies)} enemy unit"
+                f"{'' if len(enemies) == 1 else 's'}: nothing to assign",
+                ["M7", "M-10"],
+                cause,
+            )
+            return []
+        orders = {uid: self._order_for(uid, "combat") for uid in enemies}
+        needs = lethal_needs(self.table, enemies, orders, total)
+        choice = Choice(
+            kind="assignment",
+            player=side,
+            subject=f"{player}:{self.phase[1]}",
+            prompt=f"{player} assigns {total} combat damage",
+            options=tuple(enemies),
+            default=default_assignment(needs, total),
+            limits=describe_limits(needs, total),
+            details={
+                uid: f"Might {self.table.might(uid)}, {self.table.cards[uid].damage} damage marked"
+                for uid in enemies
+            },
+            only_answer=only_assignment(needs, total),
+            total=total,
+            needs=needs,
+        )
+        answer = assignment_of(self._ask(choice))
+        verify_answer(choice, answer)
+        events: list[DamageEvent] = []
+        changes: list[Change] = []
+        parts = []
+        for entry in answer:  # in the order assigned (M-10)
+            uid = entry.unit
+            event, card = resolve_event(
+                self.table, uid, entry.damage, 0, "combat", None, orders[uid]
+            )
+            self._set(card)
+            events.append(event)
+            changes += event.replacements
+            parts.append(
+                f"{uid} {self._describe_event(event)}"
+                + (f" = {event.final}" if event.replacements else "")
+            )
+        rules = [
+            "M7",
             "M-10",
-            f"{', '.join(unknown)} is not an enemy unit in this combat "
-            f"(assign to {', '.join(needs) or 'nobody'})",
+            *(r for e in events for r in self._event_rules(e) if r not in ("M-6",)),
+        ]
+        self.record(
+            f"{player} assigns {total}, in order: " + "; then ".join(parts),
+            sorted(set(rules), key=rules.index),
+            cause,
+            changes,
         )
-    twice = sorted({uid for uid in units if units.count(uid) > 1})
-    if twice:
-        raise RuleError(
-            "M-10", f"{', '.join(twice)} is listed twice: list each unit once, with all it gets"
+        return events
+
+    def _deal(self, events: Sequence[DamageEvent], cause: Cause) -> None:
+        """All assigned damage is dealt at once; replacements are not applied again (M8, M-11)."""
+        self.phase = (*self.phase[:2], "Deal")
+        changes: list[Change] = []
+        parts = []
+        for event in events:
+            card = self.table.cards[event.target]
+            if event.final == 0:
+                parts.append(f"{event.target}: fully prevented, not dealt")
+                continue
+            self._set(card.evolve(damage=card.damage + event.final))
+            changes.append(
+                StatChanged(
+                    card=event.target,
+                    stat="damage",
+                    before=card.damage,
+                    after=card.damage + event.final,
+                )
+            )
+            parts.append(f"{event.target} takes {event.final}")
+        self.record(
+            "Combat damage is dealt: " + ("; ".join(parts) or "none"),
+            ["M8", "M-11", *(["M-6"] if changes else [])],
+            cause,
+            changes,
         )
-    if any(entry.damage < 1 for entry in assignment):
-        raise RuleError("M-10", "each unit listed gets 1 damage or more; leave the others out")
-    assigned = sum(entry.damage for entry in assignment)
-    if needs and assigned != total:
-        raise RuleError("M-10", f"assign exactly {total} damage, not {assigned}")
-    got = {entry.unit: entry.damage for entry in assignment}
-    if all(got.get(u, 0) >= need for u, need in needs.items() if need is not None):
-        return  # every unit that can have lethal has it: the rest may go anywhere
-    for position, entry in enumerate(assignment, 1):
-        need = needs[entry.unit]
-        if need is None:
-            raise RuleError(
-                "M-10",
-                f"{entry.unit} can't be made lethal, so it is assigned last: give every other "
-                "unit lethal damage first",
+        dealt = {event.target: event for event in events if event.final}
+        together = self._triggering(dealt, "takes_damage")
+        for uid in together:
+            self._trigger(uid, "takes_damage", dealt[uid].source, together=len(together) > 1)
+
+    def _combat_cleanup(self, combat: CombatState, cause: Cause) -> None:
+        """M9, M-12: deaths, heal the whole table, recall, resolve the chain, the result."""
+        combat_phase = self.phase[:2]
+
+        def sub_step(name: str) -> None:
+            self.phase = (*combat_phase, "Combat Cleanup", name)
+
+        rules = ["M9", "M-12"]
+        sub_step("1. Deaths")
+        lethal = self.table.lethal_units()
+        if lethal:
+            self._kill(lethal, cause, rules)
+        else:
+            self.record("No unit has lethal damage", rules, cause)
+        sub_step("2. Heal")
+        self._heal(self.table.heal_concerns(), cause, rules)
+        defenders, attackers = self._combatants_there(combat)
+        sub_step("3. Recall")
+        if defenders and attackers:
+            for uid in attackers:
+                self._relocate(
+                    uid,
+                    None,
+                    Cause(kind="rule", text="defenders remain: recall"),
+                    [*rules, "M-6"],
+                )
+        else:
+            reason = "no defender remains" if attackers else "no attacker remains"
+            self.record(f"Nobody is recalled: {reason}", rules, cause)
+        sub_step("4. Chain")
+        if self.table.chain:
+            self._resolve_chain()
+        else:
+            self.record("The chain is empty: nothing to resolve", rules, cause)
+        self.phase = (*combat_phase, "Combat result")
+        self._hold(combat.battlefield, cause)
+
+    def _hold(self, battlefield: int, cause: Cause) -> None:
+        """M-12 (5): the only player with units left at the battlefield holds it, attacker or
+        defender; with nobody left nobody holds it; with both there the holder stays."""
+        field = self.table.battlefields[battlefield]
+        names = [p.name for p in self.table.players]
+        there = [i for i in range(len(names)) if self.table.units_at(battlefield, i)]
+        before = None if field.holder is None else names[field.holder]
+        holder: int | None = field.holder
+        if len(there) == 1:
+            holder = there[0]
+            verb = "still holds" if holder == field.holder else "holds"
+            name = names[holder]
+            text = f"{name} {verb} {field.name}: only {name}'s units are left there"
+        elif there:
+            text = f"Both players have units left at {field.name}: " + (
+                f"{before} still holds it" if before else "nobody holds it"
             )
-        if entry.damage > need:
-            raise RuleError(
-                "M-10",
-                f"{entry.unit} gets {entry.damage} but lethal is {need}: no unit gets more "
-                "than lethal until every enemy unit has lethal",
+        else:
+            holder = None
+            text = f"Nobody holds {field.name}: no unit is left there" + (
+                f" ({before} loses it)" if before else ""
             )
-        if entry.damage < need and position < len(assignment):
-            raise RuleError(
-                "M-10",
-                f"{entry.unit} gets {entry.damage}, less than the {need} it needs for lethal "
-                f"(after its prevention and doubling), before {assignment[position].unit} gets "
-                "any: a unit must have lethal before damage goes to the next one",
+        self.table = self.table.evolve(
+            battlefields=tuple(
+                f.evolve(holder=holder) if i == battlefield else f
+                for i, f in enumerate(self.table.battlefields)
             )
+        )
+        self.record(text, ["M9", "M-12"], cause)
+
+    def _combatants_there(self, combat: CombatState) -> tuple[list[str], list[str]]:
+        """The defenders and attackers of ``combat`` still at its battlefield."""
+
+        def there(uid: str) -> bool:
+            card = self.table.cards[uid]
+            return card.zone == "battlefield" and card.battlefield == combat.battlefield
+
+        return (
+            [u for u in combat.defenders if there(u)],
+            [u for u in combat.attackers if there(u)],
+        )

@@ -1,154 +1,171 @@
-"""Damage events and their replacements: Bonus Damage, then prevention and doubling (M3, M4, M8).
-
-Pure functions over a table: the same code computes a damage event when it is dealt and when
-combat assignment needs to know what an amount would become (M7, M-10).
-"""
+"""Damage events dealt with their replacements, healing, and the lethal check after every
+resolution and move (M1 to M6, M8, M-4 to M-8); the replacements themselves are worked out by
+``engine.might.replacements``."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal
 
-from engine.changes import Replaced
-from engine.choices import Answer
-from engine.errors import RuleError
-from engine.frozen import Frozen
-from engine.might.table import Doubler, MightCard, MightTable, Shield
-
-# Combat damage, damage from a spell, or from a triggered ability: shields and Bonus Damage
-# scoped to "combat" or "spell" cover only their own kind; "all" covers every kind (M-4, M-5).
-DamageKind = Literal["combat", "spell", "ability"]
-
-
-class DamageEvent(Frozen):
-    """One damage event on ``target``: the amount through each replacement, in order."""
-
-    target: str
-    source: str | None
-    kind: DamageKind
-    base: int
-    bonus: int
-    order: tuple[str, ...]
-    replacements: tuple[Replaced, ...]
-    final: int
-
-    @property
-    def amount(self) -> int:
-        return self.base + self.bonus
+from engine.changes import Change, Died, StatChanged
+from engine.choices import Choice
+from engine.might.core import MightCore
+from engine.might.replacements import (
+    DamageEvent,
+    DamageKind,
+    applicable_replacements,
+    order_of,
+    resolve_event,
+    verify_order,
+)
+from engine.timeline import Cause
 
 
-def applicable_replacements(card: MightCard, kind: DamageKind) -> list[Shield | Doubler]:
-    """Shields with something left and doublers whose scope covers ``kind``, in creation order."""
-    found: list[Shield | Doubler] = [
-        s for s in card.shields if not s.spent and s.scope in ("all", kind)
-    ]
-    found += [d for d in card.doublers if d.scope in ("all", kind)]
-    return sorted(found, key=lambda effect: effect.created)
+class Damage(MightCore):
+    """Dealing damage (M3, M4, M-4 to M-6), healing (M6) and the cleanup: units with lethal
+    damage die (M1, M5, M-8)."""
 
-
-def order_of(answer: Answer, uid: str) -> tuple[str, ...]:
-    """``answer`` as a replacement order for ``uid``, or a RuleError (M-4)."""
-    order = tuple(effect for effect in answer if isinstance(effect, str))
-    if len(order) != len(answer):
-        raise RuleError("M-4", f"the replacement order for {uid} must be a list of effect ids")
-    return order
-
-
-def verify_order(card: MightCard, kind: DamageKind, order: Sequence[str]) -> None:
-    """The order must name exactly the replacements that apply to this event (M-4, M8)."""
-    ids = [effect.id for effect in applicable_replacements(card, kind)]
-    if sorted(order) != sorted(ids):
-        applying = ", ".join(ids) or "none"
-        raise RuleError(
-            "M-4",
-            f"the replacement order for {card.uid} must name each of the effects that apply, "
-            f"once ({applying}); got {', '.join(order) or 'nothing'}",
+    def _order_for(self, uid: str, kind: DamageKind) -> tuple[str, ...] | None:
+        """Ask the damaged unit's controller to order its replacements when two or more apply."""
+        effects = applicable_replacements(self.table.cards[uid], kind)
+        if len(effects) < 2:
+            return None
+        answer = self._ask(
+            Choice(
+                kind="replacement_order",
+                player=self._controller(uid),
+                subject=uid,
+                prompt=f"Order the replacement effects on {uid}",
+                options=tuple(e.id for e in effects),
+                default=tuple(e.id for e in effects),
+                limits="each applies once; prevention spends only what it prevents (M3, M8)",
+                details={e.id: e.describe() for e in effects},
+            )
         )
+        order = order_of(answer, uid)
+        # refused when answered, not when used: a unit that then takes no damage (one that can
+        # never be made lethal, assigned nothing) would let a wrong order pass (M-4)
+        verify_order(self.table.cards[uid], kind, order)
+        return order
 
+    def _apply_replacements(
+        self, uid: str, amount: int, bonus: int, kind: DamageKind, source: str | None
+    ) -> DamageEvent:
+        event, card = resolve_event(
+            self.table, uid, amount, bonus, kind, source, self._order_for(uid, kind)
+        )
+        self._set(card)
+        return event
 
-def resolve_event(
-    table: MightTable,
-    target: str,
-    base: int,
-    bonus: int,
-    kind: DamageKind,
-    source: str | None,
-    order: Sequence[str] | None = None,
-) -> tuple[DamageEvent, MightCard]:
-    """Apply the replacements to ``base + bonus`` in ``order`` (default: creation order).
+    def _describe_event(self, event: DamageEvent) -> str:
+        amount = f"{event.base}" + (f" + {event.bonus} Bonus Damage" if event.bonus else "")
+        parts = [
+            f"{r.effect} ({r.effect_kind}) {r.before} -> {r.after}"
+            + (f", spent {r.spent}, {r.left} left" if r.effect_kind == "prevention" else "")
+            for r in event.replacements
+        ]
+        if len(event.replacements) > 1:
+            chooser = self.table.players[self._controller(event.target)].name
+            parts.insert(0, f"{chooser}'s order {', then '.join(event.order)}")
+        return amount + (": " + "; ".join(parts) if parts else "")
 
-    Returns the event and the card with its shields spent; each replacement applies once.
-    """
-    card = table.cards[target]
-    effects = {effect.id: effect for effect in applicable_replacements(card, kind)}
-    chosen = list(effects) if order is None else list(order)
-    verify_order(card, kind, chosen)
-    amount = max(0, base + bonus)
-    replaced: list[Replaced] = []
-    shields = {s.id: s for s in card.shields}
-    for effect_id in chosen:
-        effect = effects[effect_id]
-        before = amount
-        if isinstance(effect, Shield):
-            remaining = shields[effect_id].remaining
-            prevented = amount if remaining is None else min(amount, remaining)
-            amount -= prevented
-            left = None if remaining is None else remaining - prevented
-            shields[effect_id] = shields[effect_id].evolve(remaining=left)
-            replaced.append(
-                Replaced(
-                    card=target,
-                    effect=effect_id,
-                    effect_kind="prevention",
-                    before=before,
-                    after=amount,
-                    spent=prevented,
-                    left="all" if left is None else str(left),
-                )
+    def _event_rules(self, event: DamageEvent) -> list[str]:
+        rules = ["M-4"]
+        if event.bonus:
+            rules.append("M3")
+        if any(r.effect_kind == "prevention" for r in event.replacements):
+            rules += ["M3", "M-5"]
+        if len(event.replacements) > 1:
+            rules.append("M8")
+        if event.final == 0:
+            rules += ["M4", "M-6"]
+        if event.kind == "ability":
+            rules.append("P-20")
+        return sorted(set(rules), key=rules.index)
+
+    def _damage(
+        self, uid: str, amount: int, bonus: int, kind: DamageKind, source: str | None, cause: Cause
+    ) -> None:
+        """One damage event, replacements applied, marked if anything is left (M3, M4, M-4)."""
+        event = self._apply_replacements(uid, amount, bonus, kind, source)
+        self._mark(event, cause, self._describe_event(event), self._event_rules(event))
+
+    def _mark(self, event: DamageEvent, cause: Cause, how: str, rules: Sequence[str]) -> None:
+        uid = event.target
+        if event.final == 0:
+            self.record(
+                f"damage to {uid} ({how}) is fully prevented: not dealt, nothing triggers",
+                rules,
+                cause,
+                list(event.replacements),
             )
-        else:
-            amount *= 2
-            replaced.append(
-                Replaced(
-                    card=target,
-                    effect=effect_id,
-                    effect_kind="doubling",
-                    before=before,
-                    after=amount,
-                )
+            return
+        card = self.table.cards[uid]
+        self._set(card.evolve(damage=card.damage + event.final))
+        self.record(
+            f"{uid} takes {event.final} damage ({how}); marked {card.damage} -> "
+            f"{card.damage + event.final}",
+            [*rules, "M-6"],
+            cause,
+            [
+                *event.replacements,
+                StatChanged(
+                    card=uid, stat="damage", before=card.damage, after=card.damage + event.final
+                ),
+            ],
+        )
+        self._trigger(uid, "takes_damage", event.source)
+
+    def _heal(self, uids: Sequence[str], cause: Cause, rules: Sequence[str]) -> None:
+        changes: list[Change] = []
+        for uid in uids:
+            card = self.table.cards[uid]
+            if card.damage:
+                changes.append(StatChanged(card=uid, stat="damage", before=card.damage, after=0))
+                self._set(card.evolve(damage=0))
+        healed = [c.card for c in changes if isinstance(c, StatChanged)]
+        quiet = [u for u in self._triggering(uids, "healed") if u not in healed]
+        note = f' ({", ".join(quiet)} had no damage: no "when healed" trigger)' if quiet else ""
+        self.record(
+            f"heal: {', '.join(healed) or 'no unit has damage, nothing'} healed{note}",
+            [*rules, *(["M-6"] if healed else []), *(["P-22"] if quiet else [])],
+            cause,
+            changes,
+        )
+        together = self._triggering(healed, "healed")
+        for uid in together:
+            self._trigger(uid, "healed", None, together=len(together) > 1)
+
+    def _cleanup(self, cause: Cause, rules: Sequence[str] = ("M-8",)) -> None:
+        """Units with lethal damage die, all at once; repeat until nothing changes (M-8).
+
+        The check is always recorded, so the timeline shows that it happened (M5).
+        """
+        lethal = self.table.lethal_units()
+        if not lethal:
+            self.record("Cleanup: no unit has lethal damage", [*rules, "M1", "P-15"], cause)
+        while lethal:
+            self._kill(lethal, cause, rules)
+            lethal = self.table.lethal_units()
+
+    def _kill(self, uids: Sequence[str], cause: Cause, rules: Sequence[str]) -> None:
+        uids = self.table.simultaneous(uids)
+        changes: list[Change] = []
+        details = []
+        was_at = {uid: self.table.cards[uid].battlefield for uid in uids}
+        for uid in uids:
+            card = self.table.cards[uid]
+            details.append(
+                f"{uid} ({card.damage} damage, lethal at "
+                f"{max(1, self.table.lethal_threshold(uid))})"
             )
-    event = DamageEvent(
-        target=target,
-        source=source,
-        kind=kind,
-        base=base,
-        bonus=bonus,
-        order=tuple(chosen),
-        replacements=tuple(replaced),
-        final=amount,
-    )
-    return event, card.evolve(shields=tuple(shields[s.id] for s in card.shields))
-
-
-def lethal_assignment(
-    table: MightTable, target: str, kind: DamageKind, order: Sequence[str] | None, limit: int
-) -> int | None:
-    """The least amount to assign so that ``target`` ends lethally damaged after replacements
-    (M7: a 2-Might unit with prevention 3 needs 5); None when no amount up to ``limit`` does."""
-    card = table.cards[target]
-
-    def lethal(assigned: int) -> bool:
-        event, _ = resolve_event(table, target, assigned, 0, kind, None, order)
-        damage = card.damage + event.final
-        return event.final > 0 and damage >= max(1, table.lethal_threshold(target))
-
-    if not lethal(limit):
-        return None
-    low, high = 0, limit  # more assigned never means less dealt: search for the least
-    while low < high:
-        middle = (low + high) // 2
-        if lethal(middle):
-            high = middle
-        else:
-            low = middle + 1
-    return low
+            changes.append(Died(card=uid, place=card.place(self.table)))
+            self._set(card.off_table("trash"))
+        self.record(
+            f"{' and '.join(details)} {'dies' if len(uids) == 1 else 'die'}",
+            [*rules, "M1"],
+            cause,
+            changes,
+        )
+        together = self._triggering(uids, "dies")
+        for uid in together:
+            self._trigger(uid, "dies", None, was_at[uid], len(together) > 1)

@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.choices import Answer, Assigned, Choice
 from engine.errors import RuleError
-from engine.might.combat import verify_answer
+from engine.might.assignment import verify_answer
 from engine.might.table import MightTable
 from engine.ruleset import Broken, Invariants, at
 from engine.timeline import Recorder, Step

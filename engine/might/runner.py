@@ -10,10 +10,10 @@ from typing import TypeVar
 from engine.choices import Answer, Choice, Chooser, default_chooser
 from engine.errors import RuleError
 from engine.frozen import Frozen
+from engine.might.assignment import assignment_of
 from engine.might.cards import MightCardDef
-from engine.might.combat import assignment_of
-from engine.might.damage import order_of
 from engine.might.game import MightGame
+from engine.might.replacements import order_of
 from engine.might.scenario import (
     Action,
     CardSetup,

@@ -3,10 +3,7 @@ step (S-13, 9.5.6, 14.4.2)."""
 
 from __future__ import annotations
 
-from engine.changes import (
-    Declared,
-    PhaseChanged,
-)
+from engine.changes import Declared, PhaseChanged
 from engine.errors import RuleError
 from engine.souls.effects import Effects
 from engine.timeline import Cause, Step

@@ -6,15 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Literal
 
-from engine.changes import (
-    BonusChanged,
-    Change,
-    Flipped,
-    GameEnded,
-    LineChanged,
-    Moved,
-    StatChanged,
-)
+from engine.changes import BonusChanged, Change, Flipped, GameEnded, LineChanged, Moved, StatChanged
 from engine.souls.core import SoulsCore
 from engine.souls.table import SoulsTable
 from engine.timeline import Cause

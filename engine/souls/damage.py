@@ -5,9 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from engine.changes import (
-    StatChanged,
-)
+from engine.changes import StatChanged
 from engine.errors import RuleError
 from engine.souls.core import SoulsCore
 from engine.timeline import Cause

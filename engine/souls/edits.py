@@ -6,9 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Literal
 
-from engine.changes import (
-    Moved,
-)
+from engine.changes import Moved
 from engine.errors import RuleError
 from engine.souls.cards import TargetSpec
 from engine.souls.effects import Effects

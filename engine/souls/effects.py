@@ -5,10 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.changes import (
-    BonusChanged,
-    Triggered,
-)
+from engine.changes import BonusChanged, Triggered
 from engine.errors import RuleError
 from engine.loops import LoopGuard
 from engine.souls.capture import Capture

@@ -3,11 +3,7 @@ next turn begins (14.1.3, S-6, S-12)."""
 
 from __future__ import annotations
 
-from engine.changes import (
-    BonusChanged,
-    Change,
-    PhaseChanged,
-)
+from engine.changes import BonusChanged, Change, PhaseChanged
 from engine.souls.effects import Effects
 from engine.timeline import Cause, Step
 

@@ -3,10 +3,7 @@ activate (14.3, S-11) and spring (P-3)."""
 
 from __future__ import annotations
 
-from engine.changes import (
-    Moved,
-    Played,
-)
+from engine.changes import Moved, Played
 from engine.errors import RuleError
 from engine.souls.cards import Ability, TargetSpec
 from engine.souls.effects import Effects

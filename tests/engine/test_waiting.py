@@ -12,7 +12,7 @@ from engine.changes import Declared, Played, StatusChanged
 from engine.choices import Assigned, Choice
 from engine.errors import RuleError
 from engine.might import scenario as might
-from engine.might.combat import only_assignment, verify_answer
+from engine.might.assignment import only_assignment, verify_answer
 from engine.scenario import Playthrough, TakeBack, load_scenario
 from engine.script import ScriptAction, StepMatch, step_matches
 from engine.souls import scenario as souls

@@ -7,7 +7,7 @@ import pytest
 
 from engine.choices import Answer, Assigned, Choice
 from engine.errors import RuleError
-from engine.might.combat import assignment_of, default_assignment, verify_assignment
+from engine.might.assignment import assignment_of, default_assignment, verify_assignment
 from engine.might.game import MightGame
 from engine.scenario import might_game_from_yaml
 from tests.support.might_tables import SHIELDED_PAIRS

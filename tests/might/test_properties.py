@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.errors import RuleError
-from engine.might.damage import resolve_event
+from engine.might.replacements import resolve_event
 from engine.scenario import might_game_from_yaml
 from tests.support.game_state import assert_unchanged, whole_state
 from tests.support.might_tables import TABLE

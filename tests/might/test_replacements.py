@@ -10,8 +10,8 @@ import pytest
 from engine.choices import Answer, Choice
 from engine.errors import RuleError
 from engine.might import scenario as might
-from engine.might.damage import resolve_event, verify_order
 from engine.might.game import MightGame
+from engine.might.replacements import resolve_event, verify_order
 from engine.might.scenario import Action
 from engine.scenario import Playthrough, load_scenario, might_game_from_yaml
 from engine.timeline import Step

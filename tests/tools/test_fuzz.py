@@ -20,7 +20,7 @@ from app.cli import main
 from engine.choices import Assigned, Choice
 from engine.errors import RuleError
 from engine.frozen import Frozen
-from engine.might.combat import verify_answer
+from engine.might.assignment import verify_answer
 from engine.ruleset import ruleset as installed
 from engine.scenario import Playthrough, game_from_yaml, might_game_from_yaml, run_scenario
 from engine.timeline import Cause, Step

@@ -1,0 +1,141 @@
+"""What every chapter of the might rules shares: the game's state and chooser, the checks of
+who may act and when, and triggered abilities going on the chain (M-7, P-12)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+
+from engine.changes import Triggered
+from engine.choices import Answer, Choice, Chooser, default_chooser
+from engine.errors import RuleError
+from engine.might.cards import Ability
+from engine.might.table import ChainItem, MightCard, MightTable
+from engine.timeline import Cause, Recorder, turn_label
+
+
+class MightCore(Recorder[MightTable]):
+    """A might game's state: the current table (with its chain and combat), its timeline, and
+    the chooser the rules ask (``engine.might.game`` composes the chapters on it)."""
+
+    def __init__(self, table: MightTable, chooser: Chooser = default_chooser) -> None:
+        super().__init__(table, (self._turn_name(table), "Main phase"))
+        self.chooser = chooser
+
+    @staticmethod
+    def _turn_name(table: MightTable) -> str:
+        return turn_label(table.turn, table.players[table.turn_player].name)
+
+    def _card(self, uid: str) -> MightCard:
+        if uid not in self.table.cards:
+            raise RuleError("M-1", f"there is no card {uid!r}")
+        return self.table.cards[uid]
+
+    def _unit(self, uid: str) -> MightCard:
+        card = self._card(uid)
+        if card.zone not in ("base", "battlefield"):
+            raise RuleError("M-1", f"{uid} is not a unit on the table (it is in {card.zone})")
+        return card
+
+    def verify_unit(self, uid: str) -> None:
+        """Raise unless ``uid`` is a unit on the table (base or battlefield)."""
+        self._unit(uid)
+
+    def _set(self, card: MightCard) -> None:
+        self.table = self.table.with_card(card)
+
+    def _new_number(self) -> int:
+        """The next number in creation order (ids ``e1``, ``e2``, ...; the default order, M-4)."""
+        number = self.table.next_id
+        self.table = self.table.evolve(next_id=number + 1)
+        return number
+
+    def _controller(self, uid: str) -> int:
+        return self.table.cards[uid].owner
+
+    def _require_empty_chain(self, action: str) -> None:
+        if self.table.chain:
+            raise RuleError(
+                "M-7", f"cannot {action} while the chain is not empty; resolve it first"
+            )
+
+    def _require_turn_player(self, owner: int, action: str) -> None:
+        if owner != self.table.turn_player:
+            name = self.table.players[owner].name
+            raise RuleError("M-1", f"{name} cannot {action} during the other player's turn")
+
+    def _ask(self, choice: Choice) -> Answer:
+        return self.chooser(choice)
+
+    def _may_loop(self) -> bool:
+        """True when a unit on the table has a triggered ability: only then can an action's
+        triggers, chain or expiration repeat for ever (P-25)."""
+        return bool(self.table.index.triggers)
+
+    @contextmanager
+    def _rehearsing(self) -> Iterator[None]:
+        """A rehearsal asks nobody: the rules' default choices answer (M-4, M-10)."""
+        chooser, self.chooser = self.chooser, default_chooser
+        try:
+            yield
+        finally:
+            self.chooser = chooser
+
+    def _triggering(self, uids: Iterable[str], when: str) -> list[str]:
+        """The units among ``uids`` with an ability for ``when``, in the order of simultaneous
+        events (P-12): their triggers go on the chain in this order."""
+        return self.table.simultaneous(
+            uid for uid in uids if any(a.when == when for a in self.table.definition(uid).abilities)
+        )
+
+    def _trigger(
+        self,
+        uid: str,
+        when: str,
+        source: str | None,
+        battlefield: int | None = None,
+        together: bool = False,
+    ) -> None:
+        """Put ``uid``'s abilities that trigger on ``when`` on the chain; ``battlefield`` is where
+        the unit was (it may have left since: P-21); ``together``: with other units' (P-12)."""
+        card = self.table.cards[uid]
+        if battlefield is None and card.zone == "battlefield":
+            battlefield = card.battlefield
+        for ability in self.table.definition(uid).abilities:
+            if ability.when == when:
+                self._push_ability(uid, ability, source, battlefield, together)
+
+    def _push_ability(
+        self,
+        uid: str,
+        ability: Ability,
+        source: str | None,
+        battlefield: int | None,
+        together: bool,
+    ) -> None:
+        item_id = f"e{self._new_number()}"
+        label = ability.name or f"when {ability.when.replace('_', ' ')}"
+        item = ChainItem(
+            id=item_id,
+            card=uid,
+            controller=self._controller(uid),
+            kind="ability",
+            text=f"{uid}: {label}",
+            source=source,
+            effects=ability.effects,
+            battlefield=battlefield,
+        )
+        cause = Cause(kind="trigger", card=uid, text=item.text)
+        self.table = self.table.evolve(chain=(*self.table.chain, item))
+        rules = {
+            "takes_damage": ["M-11", "M4"],
+            "dies": ["M-8"],
+            "healed": ["M6", "P-22"],
+            "end_of_turn": ["M10", "M-13", "P-12"],
+        }[ability.when]
+        self.record(
+            f"{uid} triggers: {label} (goes on the chain)",
+            [*rules, "M-7", *(["P-12"] if together else [])],
+            cause,
+            [Triggered(card=uid, ability=label)],
+        )

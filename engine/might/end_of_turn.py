@@ -1,0 +1,169 @@
+"""The end of the turn: end-of-turn effects, then expiration as visible sub-steps, restarted
+while anything goes on the chain, then the next turn (M10, M11, M-13, P-17, P-25)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from engine.changes import Change, PhaseChanged, StatChanged
+from engine.errors import RuleError
+from engine.loops import LoopGuard
+from engine.might.chain import Chain
+from engine.might.table import (
+    BonusDamageGrant,
+    Doubler,
+    LastingEffect,
+    LethalOverride,
+    MightModifier,
+    Shield,
+)
+from engine.timeline import Cause, Step
+
+
+class EndOfTurn(Chain):
+    """Ending the turn."""
+
+    def _check_end_turn(self) -> None:
+        self._require_empty_chain("end the turn")
+        if self.table.combat is not None:
+            raise RuleError("M-9", "cannot end the turn during combat")
+
+    def verify_end_turn(self) -> None:
+        self._verify(self._check_end_turn, self.end_turn)
+
+    def can_end_turn(self) -> bool:
+        return self._can(self.verify_end_turn)
+
+    def end_turn(self) -> list[Step]:
+        """End-of-turn effects, then expiration as visible sub-steps, then the turn passes (M10,
+        M11, M-13); an expiration that would restart for ever is refused (P-25)."""
+        return self._act(self._check_end_turn, self._end_turn)
+
+    def _end_turn(self) -> None:
+        turn = self.phase[0]
+        cause = Cause(kind="rule", text="end of turn")
+        self.phase = (turn, "End of turn", "End-of-turn effects")
+        self.record(
+            "End of turn: end-of-turn effects come first",
+            ["M10", "M-13"],
+            cause,
+            [PhaseChanged(before="Main phase", after="End of turn")],
+        )
+        for uid in self._triggering(self.table.triggering_units(), "end_of_turn"):
+            self._trigger(uid, "end_of_turn", None)
+        self._resolve_chain()
+        guard = LoopGuard()
+        label = "Expiration"
+        while self._expire((turn, "End of turn", label), cause):
+            restart = guard.tick("expiration")  # the restart is what repeats (P-25)
+            self.phase = (turn, "End of turn", label, "Chain")
+            self._resolve_chain()
+            self.record(
+                "Something went on the chain: expiration restarts from the lethal check",
+                ["M10", "M11", "M-13", "P-13"],
+                cause,
+            )
+            label = f"Expiration (restart {restart})"
+        self._pass_turn(turn, cause)
+
+    def _expire(self, phase: tuple[str, ...], cause: Cause) -> bool:
+        """One pass of (a)-(d); True when anything went on the chain during it (M-13)."""
+        rules = ["M10", "M-13"]
+        self.phase = (*phase, "(a) Lethal check")
+        lethal = self.table.lethal_units()
+        if lethal:
+            self._kill(lethal, cause, [*rules, "M11"])
+        else:
+            self.record("No unit has lethal damage", [*rules, "M11"], cause)
+        self.phase = (*phase, "(b) Heal")
+        self._heal(self.table.heal_concerns(), cause, [*rules, "M11"])
+        self.phase = (*phase, '(c) "This turn" effects end')
+        self._end_effects(
+            lambda effect: effect.duration == "this_turn", "this turn", cause, [*rules, "M11"]
+        )
+        self.phase = (*phase, "(d) Rune pools empty")
+        changes: list[Change] = []
+        for index, player in enumerate(self.table.players):
+            if player.runes:
+                changes.append(
+                    StatChanged(
+                        card=f"{player.name}'s rune pool",
+                        stat="runes",
+                        before=player.runes,
+                        after=0,
+                    )
+                )
+                self.table = self.table.with_player(index, player.evolve(runes=0))
+        runes = [*rules, *(["M-1"] if changes else [])]
+        self.record("Every rune pool empties", runes, cause, changes)
+        return bool(self.table.chain)
+
+    def _end_effects(
+        self,
+        ends: Callable[
+            [MightModifier | Shield | Doubler | LethalOverride | BonusDamageGrant], bool
+        ],
+        what: str,
+        cause: Cause,
+        rules: Sequence[str],
+    ) -> None:
+        """End, all at once, every lasting effect for which ``ends`` holds."""
+        changes: list[Change] = []
+        ended: list[str] = []
+        for card in self.table.with_lasting():
+            before = self.table.might(card.uid) if self.table.on_table(card.uid) else None
+            gone = [e for e in card.lasting() if ends(e)]
+            if not gone:
+                continue
+            self._set(
+                card.evolve(
+                    modifiers=tuple(m for m in card.modifiers if not ends(m)),
+                    shields=tuple(s for s in card.shields if not ends(s)),
+                    doublers=tuple(d for d in card.doublers if not ends(d)),
+                    lethal=tuple(t for t in card.lethal if not ends(t)),
+                )
+            )
+            ended += [f"{card.uid}: {e.describe()}" for e in gone]
+            if before is not None and before != self.table.might(card.uid):
+                changes.append(
+                    StatChanged(
+                        card=card.uid, stat="might", before=before, after=self.table.might(card.uid)
+                    )
+                )
+        for index, player in enumerate(self.table.players):
+            gone_grants = [g for g in player.bonus_damage if ends(g)]
+            if gone_grants:
+                ended += [f"{player.name}: {g.describe()}" for g in gone_grants]
+                self.table = self.table.with_player(
+                    index,
+                    player.evolve(
+                        bonus_damage=tuple(g for g in player.bonus_damage if not ends(g))
+                    ),
+                )
+        text = "; ".join(ended) if ended else "none"
+        self.record(
+            f'Effects lasting "{what}" end together: {text}',
+            [*rules, *(["M-2"] if changes else [])],
+            cause,
+            changes,
+        )
+
+    def _pass_turn(self, turn: str, cause: Cause) -> None:
+        table = self.table
+        self.table = table.evolve(turn=table.turn + 1, turn_player=1 - table.turn_player)
+        self.phase = (self._turn_name(self.table), "Main phase")
+        self.record(
+            f"{self.phase[0]} begins",
+            ["M10", "M-13"],
+            cause,
+            [PhaseChanged(before=turn, after=self.phase[0])],
+        )
+        new_player = self.table.turn_player
+
+        def ending(effect: LastingEffect) -> bool:
+            return effect.owner == new_player and effect.duration == "until_your_next_turn"
+
+        lasting = [e for c in self.table.with_lasting() for e in c.lasting()]
+        lasting += [g for p in self.table.players for g in p.bonus_damage]
+        if any(ending(e) for e in lasting):
+            self._end_effects(ending, "until your next turn", cause, ["M-5", "P-17"])

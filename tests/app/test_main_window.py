@@ -269,6 +269,7 @@ setup:
 """
 
 
+@pytest.mark.rule("M-7")
 def test_a_refusal_deep_inside_an_action_is_shown_and_changes_nothing(
     window: MainWindow, boxes: Boxes, tmp_path: Path
 ) -> None:

@@ -15,7 +15,7 @@ refusal comes from, citing the same rule. A new refusal without a case fails it.
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
@@ -157,6 +157,11 @@ class Refusal:
     rule: str
     message: str
     prepare: Callable[[Any], object] | None = None
+
+
+def by_rule(cases: Iterable[Refusal | BadAnswer | ScriptRefusal]) -> list[Any]:
+    """Each case as a parameter named after it and marked with its rule (``--rule`` finds it)."""
+    return [pytest.param(case, id=case.name, marks=pytest.mark.rule(case.rule)) for case in cases]
 
 
 def parse(act: str) -> tuple[str, tuple[object, ...]]:
@@ -377,7 +382,7 @@ def refuse(case: Refusal) -> set[Site]:
     return sites
 
 
-@pytest.mark.parametrize("case", REFUSALS, ids=lambda case: case.name)
+@pytest.mark.parametrize("case", by_rule(REFUSALS))
 def test_a_refused_action_cites_its_rule_and_changes_nothing(case: Refusal) -> None:
     refuse(case)
 
@@ -452,7 +457,7 @@ def refuse_answer(bad: BadAnswer) -> set[Site]:
     return {raised_at(refused)}
 
 
-@pytest.mark.parametrize("bad", BAD_ANSWERS, ids=lambda bad: bad.name)
+@pytest.mark.parametrize("bad", by_rule(BAD_ANSWERS))
 def test_a_refused_answer_cites_its_rule_and_changes_nothing(bad: BadAnswer) -> None:
     """The rules' own default answer is legal, so ``verify_x`` and ``can_x`` (which try the
     default) allow the action: it is the answer that is refused, when the action asks it."""
@@ -501,6 +506,7 @@ def refuse_during_combat() -> Iterator[tuple[str, set[Site]]]:
     yield from seen
 
 
+@pytest.mark.rule("M-9")
 def test_nothing_but_the_combat_goes_on_during_a_combat() -> None:
     """Asked for an assignment, a chooser that tries to act meanwhile is refused (M-9)."""
     assert len(list(refuse_during_combat())) == len(DURING_COMBAT)
@@ -575,7 +581,7 @@ def refuse_script(case: ScriptRefusal) -> set[Site]:
     return {raised_at(refused)}
 
 
-@pytest.mark.parametrize("case", SCRIPT_REFUSALS, ids=lambda case: case.name)
+@pytest.mark.parametrize("case", by_rule(SCRIPT_REFUSALS))
 def test_a_refused_script_action_cites_its_rule_and_changes_nothing(case: ScriptRefusal) -> None:
     refuse_script(case)
 

@@ -630,6 +630,7 @@ expect:
     ]
 
 
+@pytest.mark.rule("M-12")
 def test_a_wrong_holder_is_reported_on_the_holders_line() -> None:
     # the failure line of a holders expectation (M-12)
     play = playthrough_of(
@@ -647,6 +648,7 @@ expect:
     ]
 
 
+@pytest.mark.rule("S-1")
 def test_every_missed_card_and_the_winner_are_reported_on_their_lines() -> None:
     # an unknown card does not hide the cards after it; the winner's
     # failure is on the winner's line (S-1)

@@ -95,6 +95,7 @@ class Reversed:
         return tuple(str(option) for option in reversed(choice.default))
 
 
+@pytest.mark.rule("S-13")
 def test_an_open_attack_ends_where_its_window_actions_end() -> None:
     # act: an attack stops at its battle window (S-13) and its steps end there; _inside: an
     # action in the window moves that end to its own last step, the earlier actions keep theirs
@@ -119,6 +120,7 @@ def test_an_open_attack_ends_where_its_window_actions_end() -> None:
     assert timeline(replay) == timeline(play)
 
 
+@pytest.mark.rule("S-13")
 def test_the_first_action_left_open_ends_where_its_window_action_ends() -> None:
     # _inside with one action only: its end is replaced, not added to (S-13)
     play = playthrough(DUEL)
@@ -127,6 +129,7 @@ def test_the_first_action_left_open_ends_where_its_window_action_ends() -> None:
     assert play.runner.ends == [len(play.game.steps) - 1]
 
 
+@pytest.mark.rule("S-13")
 def test_a_refused_window_action_takes_the_whole_attack_back() -> None:
     # act: an attack whose written window holds a refused action (S-13: no end of turn in a
     # battle window) is refused as a whole; the actions before it, their ends, the steps and
@@ -148,6 +151,7 @@ def test_a_refused_window_action_takes_the_whole_attack_back() -> None:
     assert all(not action.nested() for action in play.actions)
 
 
+@pytest.mark.rule("S-13")
 def test_a_refused_window_action_of_the_first_action_leaves_nothing() -> None:
     # act: the same refusal with nothing played before (S-13)
     play = playthrough(DUEL)
@@ -157,6 +161,7 @@ def test_a_refused_window_action_of_the_first_action_leaves_nothing() -> None:
     assert play.waiting() is None and play.take_back() is None
 
 
+@pytest.mark.rule("S-13")
 def test_a_refusal_in_a_closed_attacks_window_names_its_place_in_the_script() -> None:
     # act without open windows: the window is played as a file plays it, so the refusal (S-13)
     # names the action's place in the script it would be written into, and changes nothing
@@ -169,6 +174,7 @@ def test_a_refusal_in_a_closed_attacks_window_names_its_place_in_the_script() ->
     assert play.actions == [NICK] and play.runner.ends == [1] and len(play.game.steps) == 2
 
 
+@pytest.mark.rule("M-7")
 def test_a_refusal_inside_a_reaction_on_the_chain_names_the_waiting_spell() -> None:
     # _inside: a Reaction played while Spark waits (M-7) with a response of its own that is
     # refused (M-7: no end of turn while the chain is not empty) is reported under the
@@ -186,6 +192,7 @@ def test_a_refusal_inside_a_reaction_on_the_chain_names_the_waiting_spell() -> N
     assert play.waiting() is not None
 
 
+@pytest.mark.rule("M-7", "M-4")
 def test_a_players_order_inside_the_chain_window_is_asked_and_written() -> None:
     # act while Spark waits (M-7) -> _inside: the damage inside the window asks the player for
     # the sentinel's order (M-4: two replacements, none written), and the answer is written
@@ -202,6 +209,7 @@ def test_a_players_order_inside_the_chain_window_is_asked_and_written() -> None:
     assert timeline(replay) == timeline(play)
 
 
+@pytest.mark.rule("M-7", "M-4")
 def test_a_players_order_for_a_written_response_is_asked_and_written() -> None:
     # act of a spell with a written response, left waiting on the chain (M-7): the response's
     # choice (M-4) goes to the player, and the answer is written into the response
@@ -215,6 +223,7 @@ def test_a_players_order_for_a_written_response_is_asked_and_written() -> None:
     assert getattr(response, "order", None) == {"iron-sentinel": ("twice", "ward")}
 
 
+@pytest.mark.rule("S-13")
 def test_a_players_refused_action_never_stops_the_files_run() -> None:
     # act: the file's expect_error (S-13) is about its own script. A player's action refused
     # deep inside (a window played as a file plays it) is a located ScenarioError, as without
@@ -278,6 +287,7 @@ def replayed(
     return fresh
 
 
+@pytest.mark.rule("P-24")
 def test_passing_resolves_the_chain_asking_the_player_and_writing_the_answers() -> None:
     """P-24: the pass resolves the chain; the choices it asks go to the player who passed and
     are written into the spell, and each action ends at its own last step."""
@@ -319,6 +329,7 @@ def test_passing_resolves_the_chain_asking_the_player_and_writing_the_answers() 
     assert timeline(replay) == timeline(play) and replay.runner.ends == play.runner.ends
 
 
+@pytest.mark.rule("M-10", "M-4")
 def test_without_answers_takes_out_the_order_and_the_assignment() -> None:
     """Answering again (M-10 assignment, M-4 order) starts from an action that answers nothing."""
     answered = might.Action.model_validate(

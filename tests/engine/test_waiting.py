@@ -192,6 +192,7 @@ def replayed(
     return fresh
 
 
+@pytest.mark.rule("S-13")
 def test_undo_inside_a_battle_window_takes_back_only_the_last_action_in_it() -> None:
     """S-13: actions played in the battle window go inside the attack; undo takes back the
     last of them and leaves the window open, with the earlier ones still in it."""
@@ -208,6 +209,7 @@ def test_undo_inside_a_battle_window_takes_back_only_the_last_action_in_it() -> 
     assert timeline(undone) == before and undone.waiting() is not None
 
 
+@pytest.mark.rule("S-13", "14.4.2", "P-1")
 def test_a_battle_window_says_what_passing_does() -> None:
     """S-13, 14.4.2, P-1: the window after an attack names the attack, says nothing is captured
     in it, and that passing goes to the capture step (SoulsWindows.waiting)."""

@@ -19,7 +19,8 @@ from tests.support.might_tables import TABLE, TRIGGERS, TRIGGERS_WITH_SPARK
 from tests.support.playthroughs import playthrough_of
 
 
-def test_spell_waits_on_the_chain_for_a_reaction() -> None:  # M5, M-7
+@pytest.mark.rule("M5", "M-7")
+def test_spell_waits_on_the_chain_for_a_reaction() -> None:
     game = might_game_from_yaml(TABLE)
     game.deal("stone-whelp", 1)
     game.play("spark", "stone-whelp")
@@ -76,6 +77,7 @@ def descriptions(play: Playthrough) -> list[str]:
     return [step.description for step in play.game.steps]
 
 
+@pytest.mark.rule("M-7", "P-16", "P-24")
 def test_the_chain_window_shows_the_chain_top_first_with_its_rules() -> None:
     # the exact prompt, pass label and rules of the chain window
     # (M-7, P-16: Reactions answer a spell on the chain; P-24: passing resolves it)
@@ -94,6 +96,7 @@ def test_the_chain_window_shows_the_chain_top_first_with_its_rules() -> None:
     )
 
 
+@pytest.mark.rule("M-7")
 def test_the_text_table_lists_the_chain_bottom_to_top() -> None:
     # render_table: chain items are separated by "; ", the last played last (M-7)
     play = playthrough(CHAIN)
@@ -104,6 +107,7 @@ def test_the_text_table_lists_the_chain_bottom_to_top() -> None:
     )
 
 
+@pytest.mark.rule("M-4", "P-24")
 def test_the_spells_written_order_answers_its_resolution_when_the_players_pass() -> None:
     # passing resolves the chain with the waiting spell's answers (M-4, P-24);
     # the player is not asked, and the file written from the actions replays the same timeline
@@ -119,6 +123,7 @@ def test_the_spells_written_order_answers_its_resolution_when_the_players_pass()
     assert descriptions(replay) == descriptions(play)
 
 
+@pytest.mark.rule("M-4", "P-14")
 def test_an_edit_inside_the_window_takes_the_spells_written_order() -> None:
     # an action played while the spell waits is answered from the inner
     # action, then from the spell, as in a file's responses (M-4, P-14)
@@ -135,6 +140,7 @@ def test_an_edit_inside_the_window_takes_the_spells_written_order() -> None:
     assert descriptions(replay) == descriptions(play)
 
 
+@pytest.mark.rule("M-7")
 def test_a_combat_cannot_start_while_a_spell_waits_on_the_chain() -> None:
     """Starting a combat while the chain is not empty is refused, naming the action (M-7)."""
     game = might_game_from_yaml(TRIGGERS_WITH_SPARK)
@@ -151,6 +157,7 @@ def test_a_combat_cannot_start_while_a_spell_waits_on_the_chain() -> None:
     assert str(refused.value) == expected
 
 
+@pytest.mark.rule("M-7")
 def test_moving_a_unit_while_a_spell_waits_on_the_chain_is_refused_by_name() -> None:
     """A unit's own actions wait for an empty chain; the refusal names the action (M-7)."""
     game = might_game_from_yaml(TRIGGERS_WITH_SPARK)
@@ -162,6 +169,7 @@ def test_moving_a_unit_while_a_spell_waits_on_the_chain_is_refused_by_name() -> 
     )
 
 
+@pytest.mark.rule("M-7", "M-11")
 def test_an_unnamed_trigger_is_labelled_by_when_it_fires() -> None:
     """A triggered ability without a name goes on the chain as "when takes damage", caused by
     its unit's trigger (M-7, M-11)."""
@@ -173,6 +181,7 @@ def test_an_unnamed_trigger_is_labelled_by_when_it_fires() -> None:
     )
 
 
+@pytest.mark.rule("M-7")
 def test_resolving_an_empty_chain_is_refused_in_full() -> None:
     """Both players passing with nothing on the chain is refused, saying why (M-7)."""
     game = might_game_from_yaml(TRIGGERS)
@@ -187,6 +196,7 @@ def test_resolving_an_empty_chain_is_refused_in_full() -> None:
     assert str(refused.value) == expected
 
 
+@pytest.mark.rule("M-7")
 def test_a_second_normal_spell_waits_for_an_empty_chain_naming_the_card() -> None:
     """A normal spell cannot be played while another waits on the chain; the refusal names the
     card played (M-7)."""
@@ -233,6 +243,7 @@ def triggered(game: MightGame) -> dict[str | None, list[str]]:
     return {s.cause.card: s.rules for s in game.resolve() if "triggers:" in s.description}
 
 
+@pytest.mark.rule("P-12")
 def test_two_units_dying_together_put_their_triggers_on_the_chain_together() -> None:
     """Two "when this dies" triggers from one cleanup go on the chain in P-12's order; one
     alone does not cite P-12."""

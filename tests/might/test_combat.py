@@ -50,6 +50,7 @@ def in_phase(steps: list[Step], phase: str) -> list[tuple[str, tuple[str, ...]]]
     return [(s.description, s.rules) for s in steps if phase in s.phase]
 
 
+@pytest.mark.rule("M-9", "M8", "M-11")
 def test_an_undefended_attack_declares_nobody_and_deals_nothing_m9_m11() -> None:
     # M-9: with no defender the declaration says "nobody" and gives no defending total;
     # M8/M-11: the Deal step deals nothing ("none") and, with no damage marked, cites no M-6
@@ -64,6 +65,7 @@ def test_an_undefended_attack_declares_nobody_and_deals_nothing_m9_m11() -> None
     assert in_phase(steps, "Deal") == [("Combat damage is dealt: none", ("M8", "M-11"))]
 
 
+@pytest.mark.rule("M-11", "P-12")
 def test_two_units_dealt_combat_damage_trigger_together_p12() -> None:
     # M-11, P-12: both Thornbacks take 3 in the one Deal step; their "takes damage" abilities
     # trigger together, so each trigger cites P-12
@@ -84,6 +86,7 @@ def test_two_units_dealt_combat_damage_trigger_together_p12() -> None:
     ]
 
 
+@pytest.mark.rule("M7", "M-10")
 def test_a_side_with_nothing_to_assign_says_so_m7_m10() -> None:
     # no enemy unit, or no damage: the step says which, in words
     steps = might_game_from_yaml(UNDEFENDED).combat(0)
@@ -93,6 +96,7 @@ def test_a_side_with_nothing_to_assign_says_so_m7_m10() -> None:
     ]
 
 
+@pytest.mark.rule("M-10")
 def test_the_assignment_choice_shows_each_enemy_units_might_and_damage_m10() -> None:
     # what the assignment dialog shows beside each unit
     asked: list[Choice] = []
@@ -108,7 +112,8 @@ def test_the_assignment_choice_shows_each_enemy_units_might_and_damage_m10() -> 
     ]
 
 
-def test_combat_cleanup_heals_the_whole_table_and_recalls() -> None:  # M9, M-12
+@pytest.mark.rule("M9", "M-12")
+def test_combat_cleanup_heals_the_whole_table_and_recalls() -> None:
     game = might_game_from_yaml(TABLE)
     steps = game.combat(0)
     phases = [s.phase for s in steps]
@@ -120,6 +125,7 @@ def test_combat_cleanup_heals_the_whole_table_and_recalls() -> None:  # M9, M-12
     assert game.table.combat is None
 
 
+@pytest.mark.rule("M-10")
 def test_an_assignment_nobody_asked_for_refuses_the_whole_combat() -> None:
     # M-10: a side of 0 damage assigns nothing, so an assignment for it answers no choice.
     play = playthrough_of(
@@ -154,6 +160,7 @@ setup:
 """
 
 
+@pytest.mark.rule("M-10")
 def test_a_combat_among_the_responses_to_a_played_unit_is_fought_m10() -> None:
     # An assignment asked while the action played is not a combat (here
     # a unit's play, whose responses hold the combat: a unit leaves nothing on the chain, so
@@ -171,6 +178,7 @@ def test_a_combat_among_the_responses_to_a_played_unit_is_fought_m10() -> None:
     assert play.game.table.cards["bob-whelp"].zone == "trash"
 
 
+@pytest.mark.rule("M-10")
 def test_an_assignment_for_a_side_with_no_enemy_unit_is_refused_in_full() -> None:
     """A script's assignment for a player who had no enemy unit to assign to answers no
     question: the combat is refused, saying why (M-10)."""
@@ -196,6 +204,7 @@ def test_an_assignment_for_a_side_with_no_enemy_unit_is_refused_in_full() -> Non
     assert len(game.steps) == 1  # only the set-up: the refused combat changed nothing
 
 
+@pytest.mark.rule("M-9")
 def test_a_second_combat_during_a_combat_is_refused_in_full() -> None:
     """While a combat asks for an assignment, starting another combat is refused (M-9)."""
     refusals: list[str] = []
@@ -213,6 +222,7 @@ def test_a_second_combat_during_a_combat_is_refused_in_full() -> None:
     assert refusals == ["a combat is already under way (rule M-9)"]
 
 
+@pytest.mark.rule("M-9")
 def test_a_combat_one_past_the_last_battlefield_is_refused() -> None:
     """There are two battlefields: a combat at battlefield number 3 is refused by number (M-9)."""
     game = might_game_from_yaml(TRIGGERS)
@@ -224,6 +234,7 @@ def test_a_combat_one_past_the_last_battlefield_is_refused() -> None:
     assert game.can_combat(2) is False
 
 
+@pytest.mark.rule("M-9")
 def test_playing_a_card_or_ending_the_turn_during_combat_is_refused_in_full() -> None:
     """While a combat asks for an assignment (the chain is empty), the turn player can neither
     play a normal spell nor end the turn: both refusals say why (M-9)."""
@@ -259,6 +270,7 @@ def test_playing_a_card_or_ending_the_turn_during_combat_is_refused_in_full() ->
     assert game.table.turn == 1
 
 
+@pytest.mark.rule("M-10")
 def test_a_combat_assignment_is_asked_about_the_combat_it_belongs_to() -> None:
     """The assignment question names the player and the combat, not the step (M-10)."""
     asked: list[tuple[str, str, str]] = []

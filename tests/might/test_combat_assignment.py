@@ -48,6 +48,7 @@ def alices_limits(text: str, chooser_order: Answer | None = None) -> tuple[list[
     return asked, game
 
 
+@pytest.mark.rule("M7", "M-10")
 def test_the_assignment_limits_name_each_defenders_lethal_in_order() -> None:
     # Prevention "all" of combat damage makes a unit impossible to make lethal (assigned last,
     # M7, M-10); prevention "all" of spell damage does not cover combat damage, so that unit
@@ -77,6 +78,7 @@ setup:
 """
 
 
+@pytest.mark.rule("M7", "M8", "M-4")
 def test_the_lethal_needed_follows_the_controllers_replacement_order() -> None:
     # The lethal amount needed follows the order Bob chose (M7, M8, M-4):
     # doubling before prevention 2, the 4-Might sentinel needs 3 (3 -> 6 -> 4), not the 4 of
@@ -94,6 +96,7 @@ def test_the_lethal_needed_follows_the_controllers_replacement_order() -> None:
     assert (cards["iron-sentinel"].zone, cards["stone-whelp"].zone) == ("trash", "trash")
 
 
+@pytest.mark.rule("M-4")
 def test_a_wrong_order_is_refused_for_a_unit_that_can_never_be_made_lethal() -> None:
     # An order is checked when it is given, not when it is used (M-4): the Iron Sentinel's
     # prevention "all" makes it never lethal, so Alice assigns it nothing and the order is never
@@ -122,6 +125,7 @@ def units(*pairs: tuple[str, int]) -> tuple[Assigned, ...]:
     return tuple(Assigned(unit=unit, damage=damage) for unit, damage in pairs)
 
 
+@pytest.mark.rule("M-10")
 @pytest.mark.parametrize(
     ("needs", "total", "assignment", "message"),
     [
@@ -175,6 +179,7 @@ def test_an_assignment_outside_the_limits_is_refused_saying_why(
     assert (refused.value.rule, refused.value.message) == ("M-10", message)
 
 
+@pytest.mark.rule("M3", "M8", "M-4")
 def test_a_replacement_order_choice_says_how_the_effects_apply() -> None:
     # what the order dialog shows (M3, M8, M-4)
     asked: list[Choice] = []
@@ -204,6 +209,7 @@ def test_a_replacement_order_choice_says_how_the_effects_apply() -> None:
     }
 
 
+@pytest.mark.rule("M-10")
 def test_an_assignment_that_is_not_a_list_is_refused() -> None:
     # the answer must be units with their damage, in order (M-10)
     with pytest.raises(RuleError) as refused:
@@ -218,7 +224,8 @@ def seq(*entries: tuple[str, int]) -> tuple[Assigned, ...]:
     return tuple(Assigned(unit=unit, damage=damage) for unit, damage in entries)
 
 
-def test_assignment_limits() -> None:  # M-10, checked in the order assigned
+@pytest.mark.rule("M-10")
+def test_assignment_limits() -> None:  # checked in the order assigned
     needs = {"a": 2, "b": 3, "c": None}
     assert default_assignment(needs, 4) == seq(("a", 2), ("b", 2))
     assert default_assignment(needs, 7) == seq(("a", 2), ("b", 3), ("c", 2))  # the rest last

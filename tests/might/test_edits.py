@@ -3,6 +3,8 @@ as the script names it, and refused with a rule when it cannot be made."""
 
 from __future__ import annotations
 
+import pytest
+
 from engine.might.scenario import Action
 from engine.scenario import might_game_from_yaml
 from engine.timeline import Cause
@@ -41,6 +43,7 @@ def test_a_shield_made_in_play_is_named_by_the_script_and_shown() -> None:
     assert f"(e{number + 3})" in game.grant_bonus_damage(0, 1)[0].description
 
 
+@pytest.mark.rule("M6", "M-6")
 def test_a_playtesters_heal_is_caused_by_the_playtester_on_the_unit_m6() -> None:
     # the cause names the healed unit, the step cites M6 (and M-6)
     steps = might_game_from_yaml(EDITS).heal("stone-whelp")
@@ -48,6 +51,7 @@ def test_a_playtesters_heal_is_caused_by_the_playtester_on_the_unit_m6() -> None
     assert steps[0].cause == Cause(kind="playtester", card="stone-whelp", text="heal stone-whelp")
 
 
+@pytest.mark.rule("M3")
 def test_a_playtesters_shield_is_the_playtesters_on_the_unit_m3() -> None:
     # the cause names the unit, the shield's source is the playtester
     game = might_game_from_yaml(EDITS)
@@ -60,12 +64,14 @@ def test_a_playtesters_shield_is_the_playtesters_on_the_unit_m3() -> None:
     assert (shield.source, shield.owner) == ("playtester", 1)
 
 
+@pytest.mark.rule("M3")
 def test_a_shield_of_0_is_a_legal_edit_m3() -> None:
     # prevention is a value of 0 or more (M3), so 0 is accepted
     steps = might_game_from_yaml(EDITS).add_shield("iron-sentinel", 0, effect_id="nothing")
     assert steps[0].description == "iron-sentinel gets prevention nothing (0 left of 0) this turn"
 
 
+@pytest.mark.rule("M8")
 def test_a_playtesters_doubler_is_caused_by_the_playtester_on_the_unit_m8() -> None:
     # the cause names the unit
     steps = might_game_from_yaml(EDITS).add_doubler("iron-sentinel", effect_id="twice")
@@ -74,6 +80,7 @@ def test_a_playtesters_doubler_is_caused_by_the_playtester_on_the_unit_m8() -> N
     )
 
 
+@pytest.mark.rule("M-1")
 def test_adding_0_runes_is_a_legal_edit_m1() -> None:
     # add 0 or more runes (M-1), so 0 is accepted and changes nothing
     game = might_game_from_yaml(EDITS)
@@ -82,6 +89,7 @@ def test_adding_0_runes_is_a_legal_edit_m1() -> None:
     assert game.table.players[0].runes == 1
 
 
+@pytest.mark.rule("M-4")
 def test_an_edit_naming_an_engine_id_is_refused_before_it_is_played_m4() -> None:
     # the id of a shield or doubler edit is checked (M-4)
     play = playthrough_of(EDITS, name="edits.yaml")
@@ -111,6 +119,7 @@ script:
 """
 
 
+@pytest.mark.rule("M-2", "M-4")
 def test_a_scripted_edit_keeps_every_argument_it_is_given() -> None:
     # each script edit is the game's own edit with all its arguments (M-2, M-4)
     play = playthrough_of(SCRIPTED_EDITS, "edits.yaml")
@@ -124,6 +133,7 @@ def test_a_scripted_edit_keeps_every_argument_it_is_given() -> None:
     assert play.game.table == by_hand.table
 
 
+@pytest.mark.rule("M-4")
 def test_a_playtesters_damage_is_caused_by_the_playtester_on_the_unit() -> None:
     """A playtester's damage event names the damaged unit in its cause (M-4)."""
     steps = might_game_from_yaml(TRIGGERS).deal("stone-whelp", 1)
@@ -133,6 +143,7 @@ def test_a_playtesters_damage_is_caused_by_the_playtester_on_the_unit() -> None:
     )
 
 
+@pytest.mark.rule("M-2")
 def test_a_playtesters_might_edit_is_caused_by_the_playtester_on_the_unit() -> None:
     # the cause names the edited unit (M-2)
     steps = might_game_from_yaml(TRIGGERS).modify_might("stone-whelp", 3)
@@ -144,6 +155,7 @@ def test_a_playtesters_might_edit_is_caused_by_the_playtester_on_the_unit() -> N
     )
 
 
+@pytest.mark.rule("M-3")
 def test_a_playtesters_lethal_edit_is_caused_by_the_playtester_on_the_unit() -> None:
     """A playtester's lethal requirement names the edited unit in its cause (M-3)."""
     steps = might_game_from_yaml(TRIGGERS).set_lethal_threshold("stone-whelp", 2)

@@ -32,6 +32,7 @@ setup:
 """
 
 
+@pytest.mark.rule("M5")
 @pytest.mark.parametrize(
     ("card", "target", "message"),
     [
@@ -52,6 +53,7 @@ def test_a_spell_refused_its_target_says_what_it_may_target(
     assert (refused.value.rule, refused.value.message) == ("M5", message)
 
 
+@pytest.mark.rule("M8", "M-4")
 def test_a_playtesters_doubler_comes_from_the_playtester() -> None:
     # an edit's doubler comes from the playtester (M8, M-4), as an edit's shield does
     game = might_game_from_yaml(TARGETS)
@@ -65,6 +67,7 @@ def test_a_playtesters_doubler_comes_from_the_playtester() -> None:
     ]
 
 
+@pytest.mark.rule("P-21")
 def test_here_is_the_battlefield_the_unit_left_even_the_second(tmp_path: Path) -> None:
     """P-21 at Battlefield 2: the step names Battlefield 2, not the first battlefield."""
     from engine.assets import SCENARIOS
@@ -169,6 +172,7 @@ def test_an_effect_on_all_own_units_reaches_only_the_controllers() -> None:
     assert game.table.cards["bob-sentinel"].damage == 0
 
 
+@pytest.mark.rule("P-27")
 def test_a_self_effect_of_a_dead_unit_says_the_unit_is_gone() -> None:
     # P-27: the dies trigger finds its unit in the trash
     game = might_game_from_yaml(TRIGGERS)
@@ -178,6 +182,7 @@ def test_a_self_effect_of_a_dead_unit_says_the_unit_is_gone() -> None:
     ]
 
 
+@pytest.mark.rule("P-27")
 def test_a_source_effect_after_sourceless_damage_says_there_is_no_source() -> None:
     # P-27: the playtester's damage has no source
     game = might_game_from_yaml(TRIGGERS)

@@ -3,12 +3,15 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engine.might.game import MightGame
 from engine.scenario import might_game_from_yaml
 from tests.support.might_tables import TABLE
 
 
-def test_expiration_heals_before_this_turn_effects_end() -> None:  # M11
+@pytest.mark.rule("M11")
+def test_expiration_heals_before_this_turn_effects_end() -> None:
     game = might_game_from_yaml(TABLE)
     game.modify_might("stone-whelp", 2)  # 4 Might this turn
     game.deal("stone-whelp", 3)
@@ -56,6 +59,7 @@ def ended_step(game: MightGame) -> str:
     return step.description
 
 
+@pytest.mark.rule("M-13", "M10")
 def test_this_turn_effects_end_in_the_order_the_cards_came_to_the_table() -> None:
     """Expiration (c) ends every "this turn" effect together; the step lists the units in the
     order they came to the table (stone-whelp before iron-sentinel), not by name (M-13, M10)."""
@@ -70,6 +74,7 @@ def test_this_turn_effects_end_in_the_order_the_cards_came_to_the_table() -> Non
     assert game.table.might("iron-sentinel") == 4
 
 
+@pytest.mark.rule("M-13", "M8")
 def test_a_this_turn_doubler_ends_and_a_permanent_one_stays() -> None:
     """Expiration (c) ends the unit's "this turn" doubler and keeps its permanent one: the next
     damage is doubled once, with no order to choose (M-13, M8)."""
@@ -86,6 +91,7 @@ def test_a_this_turn_doubler_ends_and_a_permanent_one_stays() -> None:
     assert game.table.on_table("bob-sentinel")
 
 
+@pytest.mark.rule("M-13", "M-3")
 def test_a_this_turn_lethal_override_ends_and_a_permanent_one_applies_again() -> None:
     """Expiration (c) ends a "this turn" lethal requirement; the older permanent one is then
     the latest in force: 2 damage is not lethal at requirement 3 (M-13, M-3)."""
@@ -104,6 +110,7 @@ def test_a_this_turn_lethal_override_ends_and_a_permanent_one_applies_again() ->
     assert game.table.cards["bob-guard"].damage == 2
 
 
+@pytest.mark.rule("M-13", "M10", "M-4")
 def test_a_players_this_turn_bonus_damage_ends_with_the_units_effects() -> None:
     """Expiration (c) ends a player's "this turn" Bonus Damage in the same step as the units'
     effects, listed after them; the permanent grant stays (M-13, M10, M-4)."""
@@ -146,6 +153,7 @@ setup:
 """
 
 
+@pytest.mark.rule("P-22", "P-12")
 def test_healing_several_units_names_the_undamaged_and_triggers_the_healed_together() -> None:
     """Expiration heals every unit in one step, which names each undamaged unit that would have
     triggered (P-22); the healed units' triggers go on the chain together (P-12)."""

@@ -10,7 +10,8 @@ from engine.scenario import might_game_from_yaml
 from tests.support.might_tables import TABLE, TRIGGERS
 
 
-def test_lethal_needs_nonzero_damage_at_least_might() -> None:  # M1, M-2
+@pytest.mark.rule("M1", "M-2")
+def test_lethal_needs_nonzero_damage_at_least_might() -> None:
     game = might_game_from_yaml(TABLE)
     table = game.table
     assert not table.is_lethal("hollow-golem")  # 0 Might, no damage
@@ -19,6 +20,7 @@ def test_lethal_needs_nonzero_damage_at_least_might() -> None:  # M1, M-2
     assert game.table.cards["iron-sentinel"].zone == "trash"  # M2: now lethal at the check
 
 
+@pytest.mark.rule("M-3")
 def test_a_lethal_requirement_of_1_is_allowed_and_0_is_refused() -> None:
     """A lethal requirement is 1 damage or more: 1 is the least allowed (M-3)."""
     game = might_game_from_yaml(TRIGGERS)

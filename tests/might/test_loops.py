@@ -129,6 +129,7 @@ def test_verify_and_the_action_agree_loops_included(name: str, damaged: int) -> 
     assert verified == acted
 
 
+@pytest.mark.rule("P-25")
 def test_passing_into_a_loop_is_refused_and_the_spell_still_waits() -> None:
     # The app's way: the spell waits on the chain; the pass that would loop is refused (P-25).
     play = playthrough_of(SELF_LOOP, name="t.yaml")
@@ -162,6 +163,7 @@ setup:
 """
 
 
+@pytest.mark.rule("M3", "P-25")
 def test_a_deal_looping_only_through_its_bonus_damage_is_refused_p25() -> None:
     # the trial of a deal edit includes its Bonus Damage (M3, P-25): 0 damage triggers
     # nothing, 0 + 1 starts the wisp's endless heal-and-hurt

@@ -20,7 +20,8 @@ from tests.support.might_tables import ORDERS_IN_COMBAT, TABLE, TRIGGERS
 from tests.support.playthroughs import playthrough_of
 
 
-def test_replacement_orders_change_the_outcome() -> None:  # M8
+@pytest.mark.rule("M8")
+def test_replacement_orders_change_the_outcome() -> None:
     table = might_game_from_yaml(TABLE).table
     prevent_first, _ = resolve_event(table, "hollow-golem", 2, 0, "spell", None, ["ward", "twice"])
     double_first, card = resolve_event(
@@ -32,7 +33,8 @@ def test_replacement_orders_change_the_outcome() -> None:  # M8
     assert table.cards["hollow-golem"].shields[0].remaining == 3  # the snapshot is untouched
 
 
-def test_order_naming_wrong_effects_is_rejected_and_changes_nothing() -> None:  # M-4
+@pytest.mark.rule("M-4")
+def test_order_naming_wrong_effects_is_rejected_and_changes_nothing() -> None:
     def chooser(choice: Choice) -> Answer:
         return ("ward", "nonsense")
 
@@ -44,7 +46,8 @@ def test_order_naming_wrong_effects_is_rejected_and_changes_nothing() -> None:  
     assert_unchanged(before, game)
 
 
-def test_fully_prevented_damage_triggers_nothing() -> None:  # M4, M-5
+@pytest.mark.rule("M4", "M-5")
+def test_fully_prevented_damage_triggers_nothing() -> None:
     game = might_game_from_yaml(
         TABLE.replace(
             "{card: Thornback, at: Battlefield 1}",
@@ -57,7 +60,8 @@ def test_fully_prevented_damage_triggers_nothing() -> None:  # M4, M-5
     assert not any(c.kind == "triggered" for s in steps for c in s.changes)
 
 
-def test_one_order_per_damage_event_replays_the_same() -> None:  # M-4, M8
+@pytest.mark.rule("M-4", "M8")
+def test_one_order_per_damage_event_replays_the_same() -> None:
     from engine.might.runner import nth_order
 
     assert nth_order(("a", "b"), 3) == ("a", "b")
@@ -65,6 +69,7 @@ def test_one_order_per_damage_event_replays_the_same() -> None:  # M-4, M8
     assert nth_order((("a", "b"), ("b", "a")), 5) == ("b", "a")
 
 
+@pytest.mark.rule("M-4")
 def test_an_order_never_asked_for_refuses_the_whole_action_before_anything_stays() -> None:
     # M-4: fewer than two replacements apply to the whelp, so the order is refused; the Spark
     # must not have resolved and killed it (the check used to run after the commit).
@@ -97,6 +102,7 @@ script:
 """
 
 
+@pytest.mark.rule("M-4")
 def test_an_order_the_script_left_open_is_not_written_into_the_next_action() -> None:
     # The script's own run leaves its default order for the golem; the next action (a heal of
     # another unit) must not be recorded with it, or its replay is refused (M-4)
@@ -164,6 +170,7 @@ setup:
 """
 
 
+@pytest.mark.rule("M-4")
 def test_an_action_played_again_answers_its_orders_from_the_first_one() -> None:
     """Orders given one per damage event count from the first event each time the action is
     played, not from where its last run stopped (M-4)."""
@@ -212,6 +219,7 @@ setup:
 """
 
 
+@pytest.mark.rule("M3", "M-4")
 def test_a_spells_damage_meets_spell_scoped_shields_and_all_scoped_bonus_damage() -> None:
     """Bonus Damage of scope "all" adds to a spell's damage (M3); a shield of scope "spell" and
     a doubler of scope "all" both apply to it, so their order is asked (M-4)."""
@@ -250,6 +258,7 @@ def test_a_wrong_replacement_order_says_what_applies_and_what_it_got(
     )
 
 
+@pytest.mark.rule("M-4")
 def test_an_order_left_open_in_a_combat_with_an_assignment_is_the_default() -> None:
     # An assignment answers only an assignment choice, so the order
     # of Alice's sentinel (asked of Alice, M-4) takes the default and is written in
@@ -290,6 +299,7 @@ script:
 """
 
 
+@pytest.mark.rule("P-21", "M-4")
 def test_per_event_orders_survive_an_assignment_in_between() -> None:
     # The count of orders used: the combat event uses the first order, Alice's
     # assignment comes next, then Thornback's Barbed Hide (P-21) uses the second (M-4). The
@@ -306,6 +316,7 @@ def test_per_event_orders_survive_an_assignment_in_between() -> None:
     assert not play.failures()
 
 
+@pytest.mark.rule("M-4")
 def test_an_order_for_a_unit_named_like_an_assignment_is_still_refused_unasked() -> None:
     # Orders and assignments are kept apart: a unit whose id reads like Alice's
     # assignment ("assign Alice") still gets the M-4 refusal for an order it was never asked
@@ -331,6 +342,7 @@ def test_an_order_for_a_unit_named_like_an_assignment_is_still_refused_unasked()
     )
 
 
+@pytest.mark.rule("M8")
 def test_a_combat_only_doubler_says_so() -> None:
     """A doubler scoped to combat damage is described as such, not as all damage (M8)."""
     steps = might_game_from_yaml(TRIGGERS).add_doubler("stone-whelp", scope="combat")

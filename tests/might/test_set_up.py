@@ -22,6 +22,7 @@ def test_a_unit_set_up_with_lethal_damage_is_refused() -> None:
     assert str(refused.value).endswith("(rule M-8)")
 
 
+@pytest.mark.rule("M-1")
 def test_a_unit_set_up_at_a_battlefield_that_does_not_exist_is_located_in_full() -> None:
     """The set-up names its battlefields; a unit placed at another is refused where it is
     written, with the names there are (M-1)."""
@@ -108,6 +109,7 @@ def test_might_set_up_mistakes_are_located_and_explained() -> None:
     )
 
 
+@pytest.mark.rule("M3", "M-5")
 def test_a_set_up_shield_prevents_only_what_it_has_left() -> None:
     # `remaining` of a set-up shield, not its whole value (M3, M-5)
     game = might_game_from_yaml(

@@ -13,7 +13,8 @@ from tests.support.might_tables import EDITS, SHIELDED_PAIRS, TABLE, TRIGGERS
 from tests.support.playthroughs import playthrough_of
 
 
-def test_move_recall_ready_exhaust_keep_damage() -> None:  # M6, M-6
+@pytest.mark.rule("M6", "M-6")
+def test_move_recall_ready_exhaust_keep_damage() -> None:
     game = might_game_from_yaml(TABLE)
     game.move("iron-sentinel", 1)
     game.set_ready("iron-sentinel", False)
@@ -24,6 +25,7 @@ def test_move_recall_ready_exhaust_keep_damage() -> None:  # M6, M-6
     assert game.table.cards["iron-sentinel"].damage == 0
 
 
+@pytest.mark.rule("M-1")
 def test_moving_a_unit_to_base_can_be_played() -> None:
     # `to: base` is the unit's base, not a battlefield named "base" (M-1)
     play = playthrough_of(EDITS, name="edits.yaml")
@@ -40,6 +42,7 @@ def test_a_unit_cannot_move_where_it_already_is() -> None:
     assert str(refused.value) == "stone-whelp is already there (rule M-1)"
 
 
+@pytest.mark.rule("M6", "M-6")
 def test_moving_and_recalling_a_unit_are_actions_on_that_unit() -> None:
     """The steps of a move and of a recall have the unit in their cause; damage stays (M6, M-6)."""
     game = might_game_from_yaml(TRIGGERS)
@@ -58,6 +61,7 @@ def test_moving_and_recalling_a_unit_are_actions_on_that_unit() -> None:
     )
 
 
+@pytest.mark.rule("M-1")
 def test_moving_a_unit_one_past_the_last_battlefield_is_refused() -> None:
     """There are two battlefields: a move to battlefield number 3 is refused by number (M-1)."""
     game = might_game_from_yaml(TRIGGERS)
@@ -80,6 +84,7 @@ setup:
 """
 
 
+@pytest.mark.rule("M-6")
 def test_a_unit_that_leaves_the_table_is_ready_again() -> None:
     """Nothing on a unit stays with it when it leaves the table (M-6): not even exhaustion."""
     game = might_game_from_yaml(EXHAUSTED)
@@ -89,6 +94,7 @@ def test_a_unit_that_leaves_the_table_is_ready_again() -> None:
     assert not game.table.cards["stone-whelp"].exhausted
 
 
+@pytest.mark.rule("M-1")
 def test_moving_to_an_unknown_battlefield_lists_the_battlefields() -> None:
     # the M-1 refusal of a script move
     play = playthrough_of(TRIGGERS, name="gaps.yaml")
@@ -100,6 +106,7 @@ def test_moving_to_an_unknown_battlefield_lists_the_battlefields() -> None:
     assert str(refused.value) == expected
 
 
+@pytest.mark.rule("M-6")
 def test_returning_a_unit_to_hand_is_an_action_on_that_unit() -> None:
     """The step of returning a unit to hand has the unit in its cause (M-6)."""
     steps = might_game_from_yaml(TRIGGERS).return_to_hand("stone-whelp")
@@ -109,6 +116,7 @@ def test_returning_a_unit_to_hand_is_an_action_on_that_unit() -> None:
     )
 
 
+@pytest.mark.rule("M6", "M-6")
 def test_exhausting_a_unit_is_an_action_on_that_unit() -> None:
     """The step of exhausting a unit has the unit in its cause (M6, M-6)."""
     steps = might_game_from_yaml(TRIGGERS).set_ready("stone-whelp", False)
@@ -118,6 +126,7 @@ def test_exhausting_a_unit_is_an_action_on_that_unit() -> None:
     )
 
 
+@pytest.mark.rule("M-1")
 def test_returning_the_other_players_unit_to_hand_is_refused_by_name() -> None:
     """Only the turn player returns their own unit to hand; the refusal says what (M-1)."""
     game = might_game_from_yaml(TRIGGERS)

@@ -34,7 +34,8 @@ def test_the_steps_go_through_the_phases_of_the_turn_in_order() -> None:
     ]
 
 
-def test_attack_captures_only_at_the_capture_step() -> None:  # 14.4.2, S-13
+@pytest.mark.rule("14.4.2", "S-13")
+def test_attack_captures_only_at_the_capture_step() -> None:
     game = game_from_yaml(scenario_text())
     game.attack("sylva", "ember-imp")
     assert game.table.hp("ember-imp") == 0 and not game.table.cards["ember-imp"].face_down
@@ -44,6 +45,7 @@ def test_attack_captures_only_at_the_capture_step() -> None:  # 14.4.2, S-13
     assert not any(isinstance(c, Flipped) for s in steps for c in s.changes)
 
 
+@pytest.mark.rule("P-1", "S-13")
 def test_the_other_player_acting_in_a_window_cites_p1() -> None:
     run = run_scenario(SOULS / "S-16-simultaneous-capture-trigger-order.yaml")
     [played] = steps_matching(run.game.steps, "firebolt is played")
@@ -63,6 +65,7 @@ setup:
 """
 
 
+@pytest.mark.rule("P-1")
 @pytest.mark.parametrize(
     ("act", "what"),
     [
@@ -84,6 +87,7 @@ def test_p1_the_other_player_acts_only_in_a_battle_window(
     assert (game.table, len(game.steps)) == before
 
 
+@pytest.mark.rule("P-1")
 def test_p1_inside_a_battle_window_the_other_player_may_play() -> None:
     game = game_from_yaml(BOB_WAITS)
     game.attack("thorn-squire", "ember-imp")

@@ -4,6 +4,8 @@ the end of the game."""
 
 from __future__ import annotations
 
+import pytest
+
 from engine.assets import SCENARIOS
 from engine.changes import Flipped, LineChanged
 from engine.scenario import game_from_yaml, run_scenario
@@ -21,7 +23,8 @@ from tests.support.souls_tables import (
 SOULS = SCENARIOS / "souls"
 
 
-def test_capture_frees_the_front_line_for_the_soul_behind() -> None:  # 14.5.3, S-2
+@pytest.mark.rule("14.5.3", "S-2")
+def test_capture_frees_the_front_line_for_the_soul_behind() -> None:
     game = game_from_yaml(
         scenario_text().replace("B2: {card: Fading Wisp}", "A2: {card: Fading Wisp}")
     )
@@ -33,7 +36,8 @@ def test_capture_frees_the_front_line_for_the_soul_behind() -> None:  # 14.5.3, 
     assert len(line_steps) == 1 and "S-2" in line_steps[0].rules
 
 
-def test_sylva_counts_captured_underlings() -> None:  # 14.5.3
+@pytest.mark.rule("14.5.3")
+def test_sylva_counts_captured_underlings() -> None:
     game = game_from_yaml(scenario_text())
     table: SoulsTable = game.table
     assert table.max_hp("sylva") == 30 + 10  # Thorn Squire is a captured Underling
@@ -42,7 +46,8 @@ def test_sylva_counts_captured_underlings() -> None:  # 14.5.3
     assert game.table.max_hp("sylva") == 40  # Blood Priest is no Underling
 
 
-def test_realm_shatters_and_ends_the_game() -> None:  # 14.4.6, S-17
+@pytest.mark.rule("14.4.6", "S-17")
+def test_realm_shatters_and_ends_the_game() -> None:
     game = game_from_yaml(scenario_text())
     game.capture("ember-imp")
     game.capture("fading-wisp")
@@ -54,6 +59,7 @@ def test_realm_shatters_and_ends_the_game() -> None:  # 14.4.6, S-17
     assert not game.can_end_turn()
 
 
+@pytest.mark.rule("S-14", "P-2")
 def test_a_trigger_ended_by_its_capture_is_a_step_citing_s14_and_p2() -> None:
     game = game_from_yaml(scenario_text())
     steps = game.play("firebolt", "ember-imp")  # 10 damage: the Imp is at 0 HP
@@ -81,6 +87,7 @@ def test_a_realms_trigger_ended_by_its_shattering_is_a_step() -> None:
     assert game.table.winner == 0
 
 
+@pytest.mark.rule("S-17")
 def test_triggers_left_when_the_game_ends_are_steps_citing_s17() -> None:
     run = run_scenario(SOULS / "S-16-simultaneous-capture-trigger-order.yaml")
     [ended] = steps_matching(run.game.steps, "bob-warden's trigger Last Rites ends")
@@ -95,6 +102,7 @@ CURSE = (
 )
 
 
+@pytest.mark.rule("14.4.3")
 def test_a_max_hp_drop_cites_14_4_3_at_the_capture_step_as_in_the_main_phase() -> None:
     main = game_from_yaml(CURSE)
     steps = main.play("withering-curse", "fading-wisp")
@@ -115,6 +123,7 @@ def test_a_captured_souls_armaments_are_named_together() -> None:
     )
 
 
+@pytest.mark.rule("14.5.1", "14.5.3")
 def test_a_capture_counts_for_every_active_sylva_after_a_captured_one() -> None:
     """A captured Sylva counts nothing (14.5.1); the active one after it in the order of
     events still gains from the capture (14.5.3)."""
@@ -131,6 +140,7 @@ def test_ambushes_at_a_captured_souls_slot_are_named_together() -> None:
     assert "pitfall, second-pitfall stay at their slots" in captured.description
 
 
+@pytest.mark.rule("14.5.4")
 def test_an_exile_of_an_active_soul_does_nothing() -> None:
     """Only a captured Soul is exiled (14.5.4): an ability that exiles its own active Soul
     does nothing, and says why."""
@@ -144,6 +154,7 @@ def test_an_exile_of_an_active_soul_does_nothing() -> None:
     assert game.table.cards["hermit-exile"].zone == "slot"
 
 
+@pytest.mark.rule("14.4.4")
 def test_a_capture_of_a_realm_does_nothing() -> None:
     """Only a Soul on a slot is captured (14.4.4): an effect that would capture a Realm does
     nothing, and says why."""
@@ -161,6 +172,7 @@ def test_a_capture_of_a_realm_does_nothing() -> None:
     assert nothing.rules == ("14.4.4", "P-4")
 
 
+@pytest.mark.rule("S-17")
 def test_captures_stop_when_the_game_ends() -> None:
     """The capture that shatters Bob's Realm ends the game (S-17): the Mourner, at 0 HP only
     because that same capture took its max HP, is not captured after it."""
@@ -173,6 +185,7 @@ def test_captures_stop_when_the_game_ends() -> None:
     assert not game.table.cards["mourner"].face_down
 
 
+@pytest.mark.rule("14.4.3")
 def test_a_capture_check_that_finds_nobody_moves_the_baseline_on() -> None:
     """A max-HP loss is cited (14.4.3) against the table of the last check: a loss that an
     earlier check already saw does not make a later capture one."""
@@ -183,6 +196,7 @@ def test_a_capture_check_that_finds_nobody_moves_the_baseline_on() -> None:
     assert "14.4.3" not in captured.rules
 
 
+@pytest.mark.rule("14.5.3", "14.5.4", "S-14")
 def test_exiling_a_counted_soul_lists_every_stat_it_changes() -> None:
     # the exile's description: each counted change after "; " (14.5.3, 14.5.4, S-14)
     game = game_from_yaml(COUNTED_CAPTURE)
@@ -239,6 +253,7 @@ setup:
 """
 
 
+@pytest.mark.rule("14.5.3")
 def test_the_second_players_enemy_static_counts_the_first_players_captured_souls() -> None:
     """Bob's "each enemy captured Soul" counts Alice's two captured Souls (14.5.3)."""
     table = game_from_yaml(COUNTING).table
@@ -246,6 +261,7 @@ def test_the_second_players_enemy_static_counts_the_first_players_captured_souls
     assert table.hp("grudge-knight") == 40
 
 
+@pytest.mark.rule("14.5.3")
 def test_a_static_on_either_side_counts_both_players_captured_souls() -> None:
     """ "Each captured Soul" counts Alice's two and Bob's one (14.5.3)."""
     table = game_from_yaml(COUNTING).table
@@ -253,6 +269,7 @@ def test_a_static_on_either_side_counts_both_players_captured_souls() -> None:
     assert table.hp("wide-watcher") == 50
 
 
+@pytest.mark.rule("14.5.3")
 def test_two_counting_statics_on_one_card_add_up() -> None:
     """Two statics on the same stat both count: +10 for Bob's own, +5 x 2 for Alice's (14.5.3)."""
     table = game_from_yaml(COUNTING).table

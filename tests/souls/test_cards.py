@@ -47,6 +47,7 @@ def test_only_an_attached_armament_is_detached() -> None:
     assert_refused(game, lambda: game.detach("firebolt"), "S-4")
 
 
+@pytest.mark.rule("S-5")
 def test_an_hp_cost_in_card_data_is_a_multiple_of_5_citing_s5(tmp_path: Path) -> None:
     text = scenario_text().replace(
         "setup:",
@@ -146,6 +147,7 @@ def test_playing_a_spell_is_an_action_on_the_spell() -> None:
     assert steps[0].cause == Cause(kind="action", card="firebolt", text="play firebolt")
 
 
+@pytest.mark.rule("S-15")
 def test_an_effect_on_a_realm_that_is_not_there_has_no_target() -> None:
     """An effect with no target does nothing (S-15); the effects after it still resolve."""
     game = game_from_yaml(TWO_SYLVAS)  # Bob has no Realm
@@ -182,6 +184,7 @@ def test_a_target_on_either_side_reads_a_and_names_its_line() -> None:
     assert TargetSpec(side="own", line="back").describe() == "your Back Line Soul"
 
 
+@pytest.mark.rule("S-15")
 def test_a_two_word_target_kind_reads_as_words() -> None:
     """A kind reads in the rules' words, Soul and Realm capitalised (S-15)."""
     assert TargetSpec(side="own", kind="captured_soul").describe() == "your captured Soul"

@@ -3,16 +3,20 @@ source of the damage and what a step says about it."""
 
 from __future__ import annotations
 
+import pytest
+
 from engine.scenario import game_from_yaml
 from engine.souls.damage import round_down_to_5
 from tests.support.souls_tables import SELF_MENDER, scenario_text
 
 
-def test_rounding_in_steps_of_5() -> None:  # 14.1.2, S-7
+@pytest.mark.rule("14.1.2", "S-7")
+def test_rounding_in_steps_of_5() -> None:
     assert [round_down_to_5(n) for n in (0, 4, 5, 9, 10, 14, -5)] == [0, 0, 5, 5, 10, 10, 0]
 
 
-def test_healing_is_capped_and_rounded() -> None:  # 14.2.1, 14.2.2
+@pytest.mark.rule("14.2.1", "14.2.2")
+def test_healing_is_capped_and_rounded() -> None:
     game = game_from_yaml(scenario_text())
     game.deal("sylva", 5)
     game.heal("sylva", 10)
@@ -22,7 +26,8 @@ def test_healing_is_capped_and_rounded() -> None:  # 14.2.1, 14.2.2
     assert game.table.cards["sylva"].damage == 15
 
 
-def test_paying_zero_hp_costs_nothing() -> None:  # 14.3.2
+@pytest.mark.rule("14.3.2")
+def test_paying_zero_hp_costs_nothing() -> None:
     game = game_from_yaml(scenario_text())
     game.end_turn()  # Bob's Ember Imp is rank 0: 10 x rank is 0
     steps = game.pay_hp("ember-imp", "10x_rank")
@@ -30,6 +35,7 @@ def test_paying_zero_hp_costs_nothing() -> None:  # 14.3.2
     assert game.table.cards["ember-imp"].damage == 0
 
 
+@pytest.mark.rule("14.3.1", "14.3.2", "S-7", "P-9")
 def test_a_rounded_hp_payment_says_so_and_cites_s7_and_p9() -> None:
     game = game_from_yaml(scenario_text())
     [paid] = game.pay_hp("sylva", 12)
@@ -58,6 +64,7 @@ setup:
 """
 
 
+@pytest.mark.rule("S-5", "S-6", "14.1.1")
 def test_an_armament_that_grants_power_raises_power_not_max_hp() -> None:
     """Ember Blade (+10 power) makes Thorn Squire (20 HP, 10 power) attack for 20; its max HP
     stays 20 (S-5, S-6, 14.1.1)."""

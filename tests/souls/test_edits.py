@@ -3,6 +3,8 @@ script's edit is the game's own."""
 
 from __future__ import annotations
 
+import pytest
+
 from engine.scenario import game_from_yaml
 from engine.timeline import Cause
 from tests.support.playthroughs import playthrough_of
@@ -19,6 +21,7 @@ setup:
 """
 
 
+@pytest.mark.rule("14.5.4")
 def test_a_playtesters_exile_is_caused_by_the_playtester_on_the_soul() -> None:
     """Exiling a captured Soul is a playtester's edit on that Soul (14.5.4)."""
     game = game_from_yaml(EXILE)
@@ -31,6 +34,7 @@ def test_a_playtesters_exile_is_caused_by_the_playtester_on_the_soul() -> None:
     assert game.table.cards["ember-imp"].zone == "exile"
 
 
+@pytest.mark.rule("S-6")
 def test_a_playtesters_bonus_is_caused_by_the_playtester_on_the_soul() -> None:
     """A bonus edit is a playtester's edit on that Soul, named by the bonus (S-6)."""
     game = game_from_yaml(EXILE)
@@ -78,6 +82,7 @@ script:
 """
 
 
+@pytest.mark.rule("S-6")
 def test_a_scripted_bonus_keeps_its_duration() -> None:
     # the script's bonus is the game's own, "until end of turn" (S-6)
     play = playthrough_of(BONUS, "bonus.yaml")

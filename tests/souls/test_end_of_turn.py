@@ -3,12 +3,15 @@ Soul that loses one may be captured."""
 
 from __future__ import annotations
 
+import pytest
+
 from engine.changes import Flipped
 from engine.scenario import game_from_yaml
 from tests.support.souls_tables import SELF_MENDER, scenario_text
 
 
-def test_lost_bonus_captures_at_end_of_turn() -> None:  # 14.4.3, S-6
+@pytest.mark.rule("14.4.3", "S-6")
+def test_lost_bonus_captures_at_end_of_turn() -> None:
     game = game_from_yaml(scenario_text())
     game.add_bonus("blood-priest", "max_hp", 10, "end_of_turn")
     game.deal("blood-priest", 25)

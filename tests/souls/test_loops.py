@@ -25,6 +25,7 @@ def shipped(name: str) -> SoulsGame:
     return game_from_yaml((SOULS / name).read_text(), name)
 
 
+@pytest.mark.rule("P-25")
 def test_damaged_abilities_answering_each_other_are_refused_with_p25() -> None:
     game = shipped("P-25-damaged-abilities-answer-each-other.yaml")
     assert not game.can_attack("alice-imp", "bob-imp")
@@ -34,6 +35,7 @@ def test_damaged_abilities_answering_each_other_are_refused_with_p25() -> None:
     assert game.can_play("firebolt", "bob-imp")  # the game goes on
 
 
+@pytest.mark.rule("P-25")
 def test_trigger_damaging_its_own_soul_is_refused_with_p25() -> None:
     game = shipped("P-25-trigger-damages-itself.yaml")
     assert not game.can_deal("wounded-hermit", 5)
@@ -119,6 +121,7 @@ LOOPING_ACTIONS: list[tuple[str, tuple[object, ...]]] = [
 ]
 
 
+@pytest.mark.rule("P-25")
 @pytest.mark.parametrize(("name", "args"), LOOPING_ACTIONS, ids=[a[0] for a in LOOPING_ACTIONS])
 def test_each_action_is_rehearsed_when_it_can_set_off_a_loop(
     name: str, args: tuple[object, ...]
@@ -245,6 +248,7 @@ def move_args(kind: str, card: str, other: str, amount: int) -> tuple[object, ..
     }[kind]
 
 
+@pytest.mark.rule("P-25")
 @settings(max_examples=40, deadline=None)
 @given(st.lists(MOVES, max_size=8))
 def test_can_x_agrees_with_x_in_any_play(moves: list[tuple[str, str, str, int]]) -> None:

@@ -11,6 +11,7 @@ from tests.support.playthroughs import set_up_error
 from tests.support.souls_tables import GRUDGE_KNIGHT, MOURNER, SELF_MENDER, scenario_text
 
 
+@pytest.mark.rule("S-5")
 @pytest.mark.parametrize(
     ("old", "new", "message"),
     [
@@ -82,6 +83,7 @@ def test_a_realm_set_up_at_0_hp_is_located_on_its_owners_realm() -> None:
     assert set_up_error(text).startswith("a.yaml:18: setup.players[1].realm: ember-citadel starts")
 
 
+@pytest.mark.rule("P-6", "S-1")
 @pytest.mark.parametrize(
     ("change", "located"),
     [

@@ -12,7 +12,8 @@ from tests.support.game_state import assert_refused
 from tests.support.souls_tables import scenario_text
 
 
-def test_recruiting_in_front_of_a_soul_records_its_back_line_step() -> None:  # S-2, P-8
+@pytest.mark.rule("S-2", "P-8")
+def test_recruiting_in_front_of_a_soul_records_its_back_line_step() -> None:
     game = game_from_yaml(
         scenario_text().replace(
             "C1: {card: Blood Priest}",
@@ -26,6 +27,7 @@ def test_recruiting_in_front_of_a_soul_records_its_back_line_step() -> None:  # 
     assert any("P-8" in s.rules and "z is now behind a Soul" in s.description for s in steps)
 
 
+@pytest.mark.rule("S-3", "14.5.2")
 def test_recruiting_onto_an_active_soul_breaks_s3_onto_a_captured_one_14_5_2() -> None:
     game = game_from_yaml(scenario_text())
     assert assert_refused(game, lambda: game.recruit("mossback-guard", "B1"), "S-3")
@@ -51,6 +53,7 @@ UNKNOWN: list[tuple[str, tuple[object, ...]]] = [
 ]
 
 
+@pytest.mark.rule("S-4")
 @pytest.mark.parametrize(("name", "args"), UNKNOWN, ids=[f"{n}{a}" for n, a in UNKNOWN])
 def test_unknown_ids_are_refused_with_s4(name: str, args: tuple[object, ...]) -> None:
     game = game_from_yaml(scenario_text())
@@ -59,6 +62,7 @@ def test_unknown_ids_are_refused_with_s4(name: str, args: tuple[object, ...]) ->
     assert_refused(game, lambda: getattr(game, name)(*args), "S-4")
 
 
+@pytest.mark.rule("S-4")
 def test_healing_an_unknown_id_is_refused_with_s4() -> None:
     game = game_from_yaml(scenario_text())
     assert not game.can_heal("nope")

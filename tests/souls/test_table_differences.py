@@ -3,6 +3,8 @@ cards, and those whose HP, power or line changed with them, S-2, 14.5.3), and ``
 
 from __future__ import annotations
 
+import pytest
+
 from engine.scenario import game_from_yaml
 from engine.souls.game import SoulsGame
 from engine.souls.text import render_table
@@ -41,6 +43,7 @@ def test_damage_touches_only_the_damaged_soul() -> None:
     assert play.table.differences(before) == {"mossback-guard"}
 
 
+@pytest.mark.rule("14.4.2", "14.4.5", "S-2", "14.5.3")
 def test_a_capture_touches_its_armament_the_soul_behind_it_and_the_statics() -> None:
     # 14.4.2: face down; 14.4.5: its Armament to the Elysium; S-2: Mossback Guard steps into
     # the Front Line; 14.5.3: Sylva counts the captured Underling
@@ -59,6 +62,7 @@ def test_an_ambush_set_on_a_slot_touches_only_itself() -> None:
     assert play.table.differences(before) == {"pitfall"}
 
 
+@pytest.mark.rule("P-26")
 def test_on_table_lists_souls_then_realms_in_the_order_of_events() -> None:
     # P-26: the turn player's cards first; Souls by slot, then the Realm
     assert [card.uid for card in game().table.on_table()] == [
@@ -109,6 +113,7 @@ def test_the_text_table_lists_every_bonus_armament_and_ambush_of_a_slot() -> Non
     assert lines[4] == "  B1     (empty) + ambush pitfall + ambush pitfall-2"
 
 
+@pytest.mark.rule("S-6")
 def test_an_armament_new_to_a_table_changes_its_soul_too() -> None:
     """Between two tables, an Armament that is on one only changes the Soul it is attached to
     (what a view redraws, S-6)."""

@@ -1,6 +1,6 @@
 """Write the reference part of docs/scenarios.md: the tables of every key of the scenario format,
 made from the models and their docstrings (engine/reference.py). Run it after changing a model
-of the format; tests/test_schema_descriptions.py fails while the page is not current.
+of the format; tests/tools/test_schema_descriptions.py fails while the page is not current.
 
     .venv/bin/python scripts/scenario_reference.py
 """

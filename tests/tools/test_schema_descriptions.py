@@ -14,7 +14,7 @@ from app.cli import main
 from engine.reference import BEGIN, END, reference, slug, with_reference
 from engine.scenario import scenario_schema
 
-PAGE = Path(__file__).resolve().parents[1] / "docs" / "scenarios.md"
+PAGE = Path(__file__).resolve().parents[2] / "docs" / "scenarios.md"
 COMMAND = ".venv/bin/python scripts/scenario_reference.py"
 
 

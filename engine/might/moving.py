@@ -39,9 +39,16 @@ class Moving(Chain):
         """Move a unit to a battlefield (or its base: ``to=None``); damage stays (M6, M-6)."""
         return self._act(lambda: self.verify_move(uid, to), self._relocate, uid, to)
 
+    def verify_recall(self, uid: str) -> None:
+        """A recall is a move to the base (M6)."""
+        self.verify_move(uid, None)
+
+    def can_recall(self, uid: str) -> bool:
+        return self._can(self.verify_recall, uid)
+
     def recall(self, uid: str) -> list[Step]:
         """Return a unit from a battlefield to its base; damage stays (M6)."""
-        return self._act(lambda: self.verify_move(uid, None), self._relocate, uid, None)
+        return self._act(lambda: self.verify_recall(uid), self._relocate, uid, None)
 
     def _relocate(
         self,
@@ -70,6 +77,9 @@ class Moving(Chain):
         if card.exhausted != ready:
             raise RuleError("M-1", f"{uid} is already {'ready' if ready else 'exhausted'}")
 
+    def can_set_ready(self, uid: str, ready: bool) -> bool:
+        return self._can(self.verify_set_ready, uid, ready)
+
     def set_ready(self, uid: str, ready: bool) -> list[Step]:
         """Ready or exhaust a unit; its damage stays (M6)."""
 
@@ -94,6 +104,9 @@ class Moving(Chain):
 
     def verify_return_to_hand(self, uid: str) -> None:
         self._verify_own_unit(uid, f"return {uid} to hand")
+
+    def can_return_to_hand(self, uid: str) -> bool:
+        return self._can(self.verify_return_to_hand, uid)
 
     def return_to_hand(self, uid: str) -> list[Step]:
         """Return a unit to its owner's hand: it leaves the table and loses its damage (M-6)."""

@@ -36,6 +36,7 @@ from engine.might.table import (
     Shield,
     Zone,
 )
+from engine.might.verbs import bound
 from engine.pools import scenario_cards
 from engine.script import (
     ExpectationBase,
@@ -227,7 +228,11 @@ def perform(
     chooser.used = {key: n for key, n in chooser.used.items() if key[0] != id(action)}
     try:
         with game.transaction(), chooser.within(action):  # refused as a whole: nothing changes
-            _perform(action, place, runner, game, chooser)
+            bound(action, game).act()
+            if p := action.play:  # its responses, then, at the top level, the chain (M-7)
+                runner.run(p.responses, (*place, Action.NESTED_KEY))
+                if len(chooser.context) == 1 and game.table.chain:
+                    game.resolve()
             verify_answers_used(action, chooser)
     except RuleError:
         runner.labels = labels  # labels inside a refused action name nothing
@@ -253,102 +258,10 @@ def verify_answers_used(action: Action, chooser: ScriptedChooser) -> None:
             )
 
 
-def _perform(
-    action: Action, place: Location, runner: ScriptRunner, game: MightGame, chooser: ScriptedChooser
-) -> None:
-    table = game.table
-    if p := action.play:
-        game.play(p.card, p.target)
-        runner.run(p.responses, (*place, Action.NESTED_KEY))
-        if len(chooser.context) == 1 and game.table.chain:
-            game.resolve()
-    elif action.resolve:
-        game.resolve()
-    elif m := action.move:
-        game.move(m.unit, None if m.to == "base" else battlefield_index(table, m.to))
-    elif r := action.recall:
-        game.recall(r.unit)
-    elif u := action.ready:
-        game.set_ready(u.unit, True)
-    elif u := action.exhaust:
-        game.set_ready(u.unit, False)
-    elif u := action.return_to_hand:
-        game.return_to_hand(u.unit)
-    elif c := action.combat:
-        for name in c.assign:
-            player_index(table, name)
-        game.combat(battlefield_index(table, c.battlefield))
-    elif d := action.deal:
-        game.deal(d.target, d.amount, d.kind, d.bonus)
-    elif h := action.heal:
-        game.heal(h.target)
-    elif mi := action.might:
-        game.modify_might(mi.target, mi.amount, mi.duration)
-    elif s := action.shield:
-        game.add_shield(s.target, s.value, s.duration, s.scope, s.id)
-    elif db := action.double:
-        game.add_doubler(db.target, db.duration, db.scope, db.id)
-    elif t := action.lethal:
-        game.set_lethal_threshold(t.target, t.threshold, t.duration)
-    elif b := action.bonus_damage:
-        game.grant_bonus_damage(player_index(table, b.player), b.amount, b.scope, b.duration)
-    elif ru := action.add_runes:
-        game.add_runes(player_index(table, ru.player), ru.amount)
-    else:
-        game.end_turn()
-
-
 def verify(action: ScriptAction, game: MightGame) -> None:
     """Raise the RuleError that ``perform`` would meet first, without changing anything."""
     assert isinstance(action, Action)
-    table = game.table
-    if p := action.play:
-        game.verify_play(p.card, p.target)
-    elif action.resolve:
-        game.verify_resolve()
-    elif m := action.move:
-        game.verify_move(m.unit, None if m.to == "base" else battlefield_index(table, m.to))
-    elif r := action.recall:
-        game.verify_move(r.unit, None)
-    elif u := action.ready or action.exhaust:
-        game.verify_set_ready(u.unit, action.ready is not None)
-    elif u := action.return_to_hand:
-        game.verify_return_to_hand(u.unit)
-    elif c := action.combat:
-        game.verify_combat(battlefield_index(table, c.battlefield))
-    elif action.end_turn:
-        game.verify_end_turn()
-    elif d := action.deal:
-        game.verify_deal(d.target, d.amount, d.kind, d.bonus)
-    elif h := action.heal:
-        game.verify_heal(h.target)
-    elif mi := action.might:
-        game.verify_modify_might(mi.target, mi.amount, mi.duration)
-    elif sh := action.shield:
-        game.verify_add_shield(sh.target, sh.value, sh.duration, sh.scope, sh.id)
-    elif db := action.double:
-        game.verify_add_doubler(db.target, db.duration, db.scope, db.id)
-    elif t := action.lethal:
-        game.verify_set_lethal_threshold(t.target, t.threshold, t.duration)
-    elif b := action.bonus_damage:
-        game.verify_grant_bonus_damage(player_index(table, b.player), b.amount, b.scope, b.duration)
-    else:
-        assert action.add_runes is not None
-        game.verify_add_runes(player_index(table, action.add_runes.player), action.add_runes.amount)
-
-
-def battlefield_index(table: MightTable, name: str) -> int:
-    names = [b.name for b in table.battlefields]
-    if name not in names:
-        raise RuleError("M-1", f"there is no battlefield {name!r} ({', '.join(names)})")
-    return names.index(name)
-
-
-def player_index(table: MightTable, name: str) -> int:
-    names = [p.name for p in table.players]
-    if name not in names:
-        raise RuleError("M-1", f"there is no player {name!r} ({', '.join(names)})")
-    return names.index(name)
+    bound(action, game).verify()
 
 
 def card_misses(step: Step, expectation: ExpectationBase) -> list[tuple[Location, str]]:
@@ -435,7 +348,7 @@ class MightPlay:
     def open(self, action: ScriptAction) -> None:
         assert isinstance(action, Action) and action.play is not None
         with self.chooser.within(action):
-            self.game.play(action.play.card, action.play.target)
+            bound(action, self.game).act()
 
     def inside(
         self, outer: ScriptAction, action: ScriptAction, place: Location, runner: ScriptRunner

@@ -5,7 +5,7 @@ The format is documented in docs/scenarios.md; ``cardtable schema`` prints its J
 
 from __future__ import annotations
 
-from typing import Annotated, ClassVar, Literal, Self
+from typing import Annotated, ClassVar, Literal, Self, cast
 
 from pydantic import Field, model_validator
 
@@ -312,6 +312,26 @@ class NoArgs(Frozen):
 
 
 Order = tuple[Name, ...]
+Verb = Literal[
+    "play",
+    "resolve",
+    "move",
+    "recall",
+    "ready",
+    "exhaust",
+    "return_to_hand",
+    "combat",
+    "end_turn",
+    "deal",
+    "heal",
+    "might",
+    "shield",
+    "double",
+    "lethal",
+    "bonus_damage",
+    "add_runes",
+]
+"""The action keys of a might script entry, one per verb (``engine.might.verbs`` plays them)."""
 
 
 class Action(ScriptAction):
@@ -320,6 +340,10 @@ class Action(ScriptAction):
 
     QUALIFIERS: ClassVar[tuple[str, ...]] = ("label", "expect_error", "order")
     NESTED_KEY: ClassVar[str] = "responses"  # play.responses
+
+    @property
+    def kind(self) -> Verb:
+        return cast(Verb, super().kind)  # one of the keys below, as ``_one_action`` checks
 
     order: dict[Name, Order | tuple[Order, ...]] | None = None
     """Damaged unit id: the replacements that apply to it, by effect id, first applied first

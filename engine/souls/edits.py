@@ -45,12 +45,13 @@ class Edits(Effects):
             lambda cause: self._deal_damage(target, amount, None, cause, ["14.1.1"]),
         )
 
-    def verify_heal(self, target: str) -> None:
-        """Healing sets off no trigger, so it cannot loop: the checks are enough."""
+    def verify_heal(self, target: str, amount: int = 0) -> None:
+        """Healing sets off no trigger, so it cannot loop: the checks are enough. Any
+        ``amount`` may heal (it rounds, 14.2.2), so it is taken only to match ``heal``."""
         self._check_deal(target)
 
-    def can_heal(self, target: str) -> bool:
-        return self._can(self.verify_heal, target)
+    def can_heal(self, target: str, amount: int = 0) -> bool:
+        return self._can(self.verify_heal, target, amount)
 
     def heal(self, target: str, amount: int) -> list[Step]:
         """A playtester's edit: heal ``target`` by ``amount`` (14.2, S-10)."""

@@ -18,6 +18,7 @@ from engine.souls.cards import CardDef
 from engine.souls.game import SoulsGame
 from engine.souls.scenario import Action, CardSetup, Expectation, SoulsScenario
 from engine.souls.table import Bonus, CardState, Player, SoulsTable, Zone
+from engine.souls.verbs import bound
 from engine.timeline import Step
 from engine.windows import Waiting
 from engine.yaml_source import YamlSource
@@ -176,41 +177,13 @@ class TableBuilder:
 
 def perform(action: ScriptAction, place: Location, runner: ScriptRunner, game: SoulsGame) -> None:
     """Carry out one souls script action; an attack runs its window actions before the capture
-    step."""
+    step (S-13)."""
     assert isinstance(action, Action)
     with game.transaction():  # an attack with its window is one action, all or nothing
-        _perform(action, place, runner, game)
-
-
-def _perform(action: Action, place: Location, runner: ScriptRunner, game: SoulsGame) -> None:
-    if a := action.attack:
-        game.attack(a.attacker, a.target)
-        runner.run(a.window, (*place, Action.NESTED_KEY))
-        game.finish_battle()
-    elif r := action.recruit:
-        game.recruit(r.card, r.slot)
-    elif p := action.play:
-        game.play(p.card, p.target, p.slot)
-    elif ac := action.activate:
-        game.activate(ac.card, ac.ability, ac.target)
-    elif s := action.spring:
-        game.spring(s.card, s.target)
-    elif d := action.deal:
-        game.deal(d.target, d.amount)
-    elif h := action.heal:
-        game.heal(h.target, h.amount)
-    elif pay := action.pay_hp:
-        game.pay_hp(pay.card, pay.amount)
-    elif c := action.capture:
-        game.capture(c.target)
-    elif e := action.exile:
-        game.exile(e.target)
-    elif b := action.bonus:
-        game.add_bonus(b.target, b.stat, b.amount, b.duration)
-    elif dt := action.detach:
-        game.detach(dt.card)
-    else:
-        game.end_turn()
+        bound(action, game).act()
+        if a := action.attack:
+            runner.run(a.window, (*place, Action.NESTED_KEY))
+            game.finish_battle()
 
 
 class SoulsPlay:
@@ -237,7 +210,7 @@ class SoulsPlay:
 
     def open(self, action: ScriptAction) -> None:
         assert isinstance(action, Action) and action.attack is not None
-        self.game.attack(action.attack.attacker, action.attack.target)
+        bound(action, self.game).act()
 
     def inside(
         self, outer: ScriptAction, action: ScriptAction, place: Location, runner: ScriptRunner
@@ -268,32 +241,7 @@ class SoulsPlay:
 def verify(action: ScriptAction, game: SoulsGame) -> None:
     """Raise the RuleError that ``perform`` would meet first, without changing anything."""
     assert isinstance(action, Action)
-    if a := action.attack:
-        game.verify_attack(a.attacker, a.target)
-    elif r := action.recruit:
-        game.verify_recruit(r.card, r.slot)
-    elif p := action.play:
-        game.verify_play(p.card, p.target, p.slot)
-    elif ac := action.activate:
-        game.verify_activate(ac.card, ac.ability, ac.target)
-    elif s := action.spring:
-        game.verify_spring(s.card, s.target)
-    elif d := action.deal:
-        game.verify_deal(d.target, d.amount)
-    elif h := action.heal:
-        game.verify_heal(h.target)
-    elif pay := action.pay_hp:
-        game.verify_pay_hp(pay.card, pay.amount)
-    elif c := action.capture:
-        game.verify_capture(c.target)
-    elif e := action.exile:
-        game.verify_exile(e.target)
-    elif b := action.bonus:
-        game.verify_add_bonus(b.target, b.stat, b.amount, b.duration)
-    elif dt := action.detach:
-        game.verify_detach(dt.card)
-    else:
-        game.verify_end_turn()
+    bound(action, game).verify()
 
 
 def card_misses(step: Step, expectation: ExpectationBase) -> list[tuple[Location, str]]:

@@ -6,7 +6,7 @@ The format is documented in docs/scenarios.md; ``cardtable schema`` prints its J
 from __future__ import annotations
 
 import re
-from typing import Annotated, ClassVar, Literal, Self
+from typing import Annotated, ClassVar, Literal, Self, cast
 
 from pydantic import Field, field_validator, model_validator
 
@@ -228,10 +228,32 @@ class AttackArgs(Frozen):
     is captured automatically before the capture step (14.4.2)."""
 
 
+Verb = Literal[
+    "recruit",
+    "play",
+    "activate",
+    "spring",
+    "attack",
+    "deal",
+    "heal",
+    "pay_hp",
+    "capture",
+    "exile",
+    "bonus",
+    "detach",
+    "end_turn",
+]
+"""The action keys of a souls script entry, one per verb (``engine.souls.verbs`` plays them)."""
+
+
 class Action(ScriptAction):
     """One script entry: exactly one action key, plus an optional label and expected error."""
 
     NESTED_KEY: ClassVar[str] = "window"  # attack.window
+
+    @property
+    def kind(self) -> Verb:
+        return cast(Verb, super().kind)  # one of the keys below, as ``_one_action`` checks
 
     recruit: RecruitArgs | None = None
     """Recruit a Soul onto a slot (S-3)."""

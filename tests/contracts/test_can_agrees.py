@@ -3,7 +3,8 @@
 For every verb of both rulesets' games (actions and playtester edits, called with their defaults
 and with each optional argument given), on the set-up and half-way through the script of every
 shipped scenario and lesson: ``verify_x`` raises a RuleError exactly when ``x`` refuses, ``can_x``
-(where there is one) is its negation, and neither ``verify_x`` nor ``can_x`` changes anything.
+(every verb has one, with the same parameters) is its negation, and neither ``verify_x`` nor
+``can_x`` changes anything.
 And before each top-level action of a shipped scenario's script, ``refusal`` (what the app asks
 before it offers an action) answers as playing the action does.
 """
@@ -80,15 +81,6 @@ def calls(game: Any, verb: str, rng: random.Random) -> Iterator[tuple[list[Any],
             yield [named.pop(name) for name in required], named
 
 
-def accepted(
-    method: Any, args: list[Any], kwargs: dict[str, Any]
-) -> tuple[list[Any], dict[str, Any]]:
-    """The arguments of ``x`` that ``verify_x`` takes too (a heal's amount does not matter to
-    whether it may happen)."""
-    names = list(inspect.signature(method).parameters)
-    return args[: len(names)], {k: v for k, v in kwargs.items() if k in names}
-
-
 def verbs(game: Any) -> list[str]:
     return sorted(
         name.removeprefix("verify_")
@@ -110,17 +102,18 @@ def check_agreement(game: Any, label: str) -> int:
     rng = random.Random(label)
     checked = 0
     for verb in verbs(game):
+        forms = [getattr(game, f"{form}{verb}") for form in ("verify_", "can_", "")]
+        parameters = [list(inspect.signature(form).parameters) for form in forms]
+        assert parameters[0] == parameters[1] == parameters[2], f"{verb}: {parameters}"
         for args, kwargs in calls(game, verb, rng):
             before = whole_state(game)
             where = f"{label}: {verb}{tuple(args)} {kwargs}"
             verify = getattr(game, f"verify_{verb}")
-            v_args, v_kwargs = accepted(verify, args, kwargs)
-            verdict = refused(lambda: verify(*v_args, **v_kwargs))  # noqa: B023
+            verdict = refused(lambda: verify(*args, **kwargs))  # noqa: B023
             assert whole_state(game) == before, f"{where}: verify_{verb} changed the game"
-            if hasattr(game, f"can_{verb}"):
-                can = getattr(game, f"can_{verb}")(*v_args, **v_kwargs)
-                assert can == (verdict is None), where
-                assert whole_state(game) == before, f"{where}: can_{verb} changed the game"
+            can = getattr(game, f"can_{verb}")(*args, **kwargs)
+            assert can == (verdict is None), where
+            assert whole_state(game) == before, f"{where}: can_{verb} changed the game"
             acted = refused(
                 lambda: game.rehearse(lambda: getattr(game, verb)(*args, **kwargs))  # noqa: B023
             )

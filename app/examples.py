@@ -1,17 +1,16 @@
-"""File > Examples and File > Lessons: the shipped scenarios by ruleset (lessons also by topic),
-in natural order, read when first shown."""
+"""File > Examples and File > Lessons: each installed ruleset's scenarios (lessons also by
+topic), in natural order, read when first shown."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from PySide6.QtWidgets import QMenu, QWidget
 
 from app.menu_text import menu_text
 from app.tooltips import plain_tooltip
-from engine.assets import SCENARIOS
 from engine.errors import ScenarioError
 from engine.scenario import load_scenario, scenario_files
 
@@ -26,27 +25,27 @@ def natural_key(name: str) -> list[str | int]:
 
 
 class ExamplesMenu(QMenu):
-    """One submenu per ruleset folder of ``root``; a submenu reads its files the first time it
-    opens, so building the window reads none. Each entry is the scenario's title, its
-    description the tooltip; with ``by_topic`` entries are grouped in a submenu per topic. A
-    file that does not load is left out."""
+    """One submenu per ruleset, of the scenarios in its folder of ``folders``; a submenu reads
+    its files the first time it opens, so building the window reads none. Each entry is the
+    scenario's title, its description the tooltip; with ``by_topic`` entries are grouped in a
+    submenu per topic. A file that does not load is left out, and so is a missing folder."""
 
     def __init__(
         self,
         open_path: Callable[[Path], object],
+        folders: Mapping[str, Path],
         parent: QWidget | None = None,
         title: str = "&Examples",
-        root: Path = SCENARIOS,
         by_topic: bool = False,
     ) -> None:
         super().__init__(title, parent)
         self._open_path = open_path
         self._by_topic = by_topic
-        folders = (p for p in root.iterdir() if p.is_dir()) if root.is_dir() else iter(())
-        for folder in sorted(folders, key=_name_key):
-            submenu = self.addMenu(folder.name)
-            submenu.setToolTipsVisible(True)
-            submenu.aboutToShow.connect(lambda s=submenu, f=folder: self._fill(s, f))
+        for name, folder in sorted(folders.items(), key=lambda item: natural_key(item[0])):
+            if folder.is_dir():
+                submenu = self.addMenu(menu_text(name))
+                submenu.setToolTipsVisible(True)
+                submenu.aboutToShow.connect(lambda s=submenu, f=folder: self._fill(s, f))
 
     def _fill(self, submenu: QMenu, folder: Path) -> None:
         if not submenu.isEmpty():

@@ -48,6 +48,7 @@ from app.window_bar import WindowBar
 from engine.assets import LESSONS, SCENARIOS
 from engine.choices import Answer, Choice, ChoiceCancelled
 from engine.errors import RuleError, ScenarioError, internal_error
+from engine.ruleset import rulesets
 from engine.script import ScriptAction
 from engine.timeline import Step
 
@@ -130,9 +131,11 @@ class MainWindow(QMainWindow):
     def _build_menus(self) -> None:
         file_menu = self.menuBar().addMenu("&File")
         file_menu.addAction("&Open…", QKeySequence.StandardKey.Open, self.open_dialog)
-        self.examples_menu = ExamplesMenu(self.open_path, self)
+        examples = {name: ruleset.examples() for name, ruleset in rulesets().items()}
+        self.examples_menu = ExamplesMenu(self.open_path, examples, self)
         file_menu.addMenu(self.examples_menu)
-        self.lessons_menu = ExamplesMenu(self.open_path, self, "&Lessons", LESSONS, by_topic=True)
+        lessons = {name: LESSONS / name for name in rulesets()}
+        self.lessons_menu = ExamplesMenu(self.open_path, lessons, self, "&Lessons", by_topic=True)
         file_menu.addMenu(self.lessons_menu)
         self.recent_menu = file_menu.addMenu("Open &Recent")
         self._fill_recent()

@@ -7,7 +7,7 @@ written into its ``window:`` or ``responses:`` list); passing finishes it.
 
 from __future__ import annotations
 
-from typing import Literal, Protocol
+from typing import Protocol
 
 from engine.frozen import Frozen
 from engine.script import Location, ScriptAction, ScriptRunner
@@ -17,7 +17,7 @@ from engine.timeline import Step
 class Waiting(Frozen):
     """What waits, who may act, and what passing does (``pass_label``), with its rules."""
 
-    kind: Literal["battle_window", "chain"]
+    kind: str  # what waits, in its ruleset's words: "battle_window", "chain"
     players: tuple[str, ...]
     prompt: str
     pass_label: str

@@ -243,7 +243,7 @@ def test_an_examples_menu_shows_a_topic_title_and_description_as_text(
     folder = tmp_path / "examples" / "might"
     folder.mkdir(parents=True)
     (folder / "marked.yaml").write_text(might_file(mark), encoding="utf-8")
-    menu = ExamplesMenu(lambda path: None, root=tmp_path / "examples", by_topic=True)
+    menu = ExamplesMenu(lambda path: None, {"might": folder}, by_topic=True)
     qtbot.addWidget(menu)
     submenu = menu.actions()[0].menu()
     submenu.aboutToShow.emit()

@@ -145,3 +145,7 @@ def test_the_app_opens_a_scenario_of_it_and_plays_its_actions(
     assert window.session.step is not None
     assert window.session.step.description == "pears counts 5 -> 6"
     assert "T-2 Adding" in window.inspector.toPlainText()  # tally's summary, in the inspector
+    examples = {a.text(): a.menu() for a in window.examples_menu.actions()}
+    assert sorted(examples) == ["might", "souls", "tally"]  # File > Examples has its examples
+    examples["tally"].aboutToShow.emit()
+    assert [a.data() for a in examples["tally"].actions()] == [str(SCENARIO)]

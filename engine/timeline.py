@@ -142,8 +142,8 @@ class Recorder(Generic[TableT]):
         (``_settle``), all or nothing: on any error, a loop's (P-25) too, the game is put back
         as it was. The steps it recorded.
 
-        Every action of every ruleset comes here: a ``transaction`` without a context
-        manager's calls, as this is the hot path.
+        A ruleset's actions come here: a ``transaction`` without a context manager's calls, as
+        this is the hot path.
         """
         mark = self._checkpoint()
         try:
@@ -157,7 +157,7 @@ class Recorder(Generic[TableT]):
         return self.steps[first:]
 
     def _settle(self) -> None:
-        """What the rules do after every action (nothing here; souls: capture and triggers)."""
+        """What the rules do after every action, a capture check or triggers (nothing here)."""
 
     def _verify(
         self, check: Callable[[], None], action: Callable[[*Args], object], *args: *Args
@@ -215,8 +215,8 @@ class Recorder(Generic[TableT]):
             self._roll_back(mark)
 
     def _rehearsing(self) -> AbstractContextManager[None]:
-        """What holds while a rehearsal runs (nothing here; might: the rules' default choices,
-        as a rehearsal asks nobody)."""
+        """What holds while a rehearsal runs (nothing here): a rehearsal asks nobody, so a
+        ruleset whose rules ask the players answers with the rules' defaults."""
         return nullcontext()
 
 

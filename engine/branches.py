@@ -3,9 +3,9 @@
 A branch keeps the first ``keep`` actions of its ``parent`` (the file's ``script`` is the branch
 named ``main``), then plays its own ``script``; its ``expect`` is checked on its own timeline.
 
->>> from engine.souls.scenario import Action, Expectation
->>> end = Action.model_validate({"end_turn": {}})
->>> later = Branch[Action, Expectation](name="end at once", keep=0, script=(end,))
+>>> from engine.ruleset import ruleset
+>>> end = ruleset("souls").action.model_validate({"end_turn": {}})
+>>> later = Branch[ScriptAction, Frozen](name="end at once", keep=0, script=(end,))
 >>> [a.kind for a in branch_actions((end, end), (later,), "end at once")]
 ['end_turn']
 """

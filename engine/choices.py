@@ -4,11 +4,11 @@ When a rule leaves a decision to a player (the order of replacement effects, how
 assigned), the engine builds a ``Choice`` and asks its ``Chooser``. A scenario answers from its
 script, the desktop app from a dialog, and without an answer the rules' default is used.
 
->>> from engine.scenario import might_game_from_yaml
+>>> from engine.scenario import game_from_yaml
 >>> def doubling_first(choice: Choice) -> Answer:
 ...     print(choice.kind, choice.subject, choice.options)
 ...     return ("twice", "ward")
->>> game = might_game_from_yaml('''
+>>> game = game_from_yaml('''
 ... ruleset: might
 ... title: Which replacement first
 ... rules: [M8]

@@ -29,7 +29,7 @@ from typing import Any, ClassVar, Protocol, TypeVar
 import yaml
 
 from engine.assets import ASSETS, SCENARIOS
-from engine.choices import Answer, Choice, Chooser
+from engine.choices import Answer, Choice, Chooser, default_chooser
 from engine.frozen import Frozen
 from engine.script import ExpectationBase, Location, ScriptAction, ScriptRunner
 from engine.timeline import Recorder, Step
@@ -116,6 +116,13 @@ class Ruleset(ABC):
     @abstractmethod
     def play(self, scenario: Any, source: YamlSource) -> RulesetPlay:
         """A game on the set-up of ``scenario`` (read from ``source``), no action played."""
+
+    def game(
+        self, scenario: Any, source: YamlSource, chooser: Chooser = default_chooser
+    ) -> Recorder[Any]:
+        """A game on the set-up of ``scenario``, no action played, whose open choices go to
+        ``chooser`` (by default its play's game: a ruleset whose rules ask nobody)."""
+        return self.play(scenario, source).game
 
     @abstractmethod
     def card_misses(self, step: Step, expectation: ExpectationBase) -> list[tuple[Location, str]]:

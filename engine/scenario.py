@@ -16,9 +16,6 @@ from engine.branches import MAIN, AnyBranch, branch_actions
 from engine.choices import Chooser, default_chooser
 from engine.descriptions import DescribedSchema
 from engine.errors import RuleError
-from engine.might import runner as might_runner
-from engine.might.game import MightGame
-from engine.might.scenario import MightScenario
 from engine.ruleset import Ruleset, RulesetPlay, ruleset, ruleset_of, rulesets, scenario_models
 from engine.script import (
     ExpectationBase,
@@ -29,9 +26,6 @@ from engine.script import (
     check_expectations,
     script_labels,
 )
-from engine.souls.game import SoulsGame
-from engine.souls.runner import TableBuilder
-from engine.souls.scenario import SoulsScenario
 from engine.timeline import Recorder, Step
 from engine.windows import Waiting
 from engine.yaml_source import YamlSource
@@ -104,8 +98,12 @@ def validate_scenario(source: YamlSource) -> Scenario:
     return cast(Scenario, source.validate(ruleset(name).scenario))
 
 
-def game_from_yaml(text: str, name: str = "<scenario>") -> SoulsGame:
-    """A souls game on the set-up of a scenario given as YAML text (its script is not played).
+def game_from_yaml(
+    text: str, chooser: Chooser = default_chooser, name: str = "<scenario>"
+) -> Recorder[Any]:
+    """A game of any installed ruleset on the set-up of a scenario given as YAML text (its
+    script is not played); ``chooser`` answers the choices the rules leave to a player
+    (``engine.choices``); ``name`` is the file its errors name.
 
     >>> game = game_from_yaml('''
     ... ruleset: souls
@@ -124,33 +122,8 @@ def game_from_yaml(text: str, name: str = "<scenario>") -> SoulsGame:
     'ember-imp is captured: face down, on the slot'
     """
     source = YamlSource(Path(name), text)
-    scenario = source.validate(SoulsScenario)
-    return SoulsGame(TableBuilder(scenario, source).build())
-
-
-def might_game_from_yaml(
-    text: str, chooser: Chooser = default_chooser, name: str = "<scenario>"
-) -> MightGame:
-    """A might game on the set-up of a scenario given as YAML text (its script is not played);
-    ``chooser`` answers the choices the rules leave to a player (``engine.choices``).
-
-    >>> game = might_game_from_yaml('''
-    ... ruleset: might
-    ... title: A damaged sentinel
-    ... rules: [M1]
-    ... setup:
-    ...   players:
-    ...     - {name: Alice, units: [{card: Iron Sentinel, damage: 2}]}
-    ...     - {name: Bob}
-    ... ''')
-    >>> game.table.might("iron-sentinel"), game.table.is_lethal("iron-sentinel")
-    (4, False)
-    >>> [step.description for step in game.modify_might("iron-sentinel", -2)][-1]
-    'iron-sentinel (2 damage, lethal at 2) dies'
-    """
-    source = YamlSource(Path(name), text)
-    scenario = source.validate(MightScenario)
-    return MightGame(might_runner.TableBuilder(scenario, source).build(), chooser)
+    scenario = validate_scenario(source)
+    return ruleset_of(scenario).game(scenario, source, chooser)
 
 
 class Playthrough:
@@ -164,7 +137,6 @@ class Playthrough:
     (its ``window:`` or ``responses:``) and ``proceed`` (pass) finishes it. ``actions`` always
     holds the top-level actions with what was played inside them so far.
 
-    >>> from engine.souls.scenario import Action
     >>> source = YamlSource(Path("duel.yaml"), '''
     ... ruleset: souls
     ... title: A duel
@@ -175,6 +147,7 @@ class Playthrough:
     ...     - {name: Bob, slots: {A1: {card: Ember Imp}}}
     ... ''')
     >>> play = Playthrough(validate_scenario(source), source)
+    >>> Action = play.ruleset.action  # souls' script actions
     >>> attack = {"attack": {"attacker": "thorn-squire", "target": "ember-imp"}}
     >>> play.act(Action.model_validate(attack)).kind
     'attack'

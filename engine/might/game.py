@@ -12,8 +12,8 @@ actions), ``combat`` (M7 to M9), ``end_of_turn`` (M10, M11) and ``edits`` (the p
 A spell waits on the chain, where a Reaction can answer it; ``resolve`` (both players pass)
 resolves the chain last in first out, each item with its cleanup (M5, M-7):
 
->>> from engine.scenario import might_game_from_yaml
->>> game = might_game_from_yaml('''
+>>> from engine.scenario import game_from_yaml
+>>> game = game_from_yaml('''
 ... ruleset: might
 ... title: A spell and a reaction
 ... rules: [M-7]

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from engine.choices import Chooser, default_chooser
 from engine.frozen import Frozen
 from engine.might import runner
+from engine.might.game import MightGame
 from engine.might.invariants import MightInvariants
 from engine.might.scenario import Action, MightScenario
 from engine.might.table import MightTable
@@ -24,6 +26,11 @@ class MightRuleset(Ruleset):
 
     def play(self, scenario: Any, source: YamlSource) -> runner.MightPlay:
         return runner.MightPlay(scenario, source)
+
+    def game(
+        self, scenario: Any, source: YamlSource, chooser: Chooser = default_chooser
+    ) -> MightGame:
+        return MightGame(runner.TableBuilder(scenario, source).build(), chooser)
 
     def card_misses(self, step: Step, expectation: ExpectationBase) -> list[tuple[Location, str]]:
         return runner.card_misses(step, expectation)

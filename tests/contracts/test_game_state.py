@@ -11,7 +11,7 @@ import pytest
 from engine.choices import Answer, Choice, default_chooser
 from engine.might.game import MightGame
 from engine.might.table import Combat
-from engine.scenario import Playthrough, game_from_yaml, might_game_from_yaml, validate_scenario
+from engine.scenario import Playthrough, game_from_yaml, validate_scenario
 from engine.souls.core import PendingTrigger
 from engine.souls.game import SoulsGame
 from engine.souls.scenario import Action
@@ -73,7 +73,7 @@ MIGHT: dict[str, tuple[Callable[[MightGame], object], list[str]]] = {
 
 @pytest.mark.parametrize("part", MIGHT)
 def test_every_part_of_a_might_game_shows(part: str) -> None:
-    game = might_game_from_yaml(TABLE)
+    game = game_from_yaml(TABLE)
     before = whole_state(game)
     change, names = MIGHT[part]
     change(game)

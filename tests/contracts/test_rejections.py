@@ -29,7 +29,7 @@ from engine.choices import Answer, Assigned, Choice, Chooser
 from engine.errors import RuleError
 from engine.might.game import MightGame
 from engine.might.scenario import MightScenario
-from engine.scenario import Playthrough, game_from_yaml, might_game_from_yaml
+from engine.scenario import Playthrough, game_from_yaml
 from engine.souls.cards import CountingStatic
 from engine.souls.game import SoulsGame
 from engine.yaml_source import YamlSource
@@ -352,7 +352,7 @@ REFUSALS = [
 
 
 def build(table: str) -> Game:
-    return game_from_yaml(table) if "ruleset: souls" in table else might_game_from_yaml(table)
+    return game_from_yaml(table) if "ruleset: souls" in table else game_from_yaml(table)
 
 
 def refuse(case: Refusal) -> set[Site]:
@@ -444,7 +444,7 @@ def answer_with(bad: BadAnswer) -> Chooser:
 
 
 def refuse_answer(bad: BadAnswer) -> set[Site]:
-    game = might_game_from_yaml(MIGHT, answer_with(bad))
+    game = game_from_yaml(MIGHT, answer_with(bad))
     before = state(game)
     # Alice assigns at Battlefield 1; Bob orders for 2 damage to bob-sentinel.
     action, args = ("combat", (0,)) if bad.kind == "assignment" else ("deal", ("bob-sentinel", 2))
@@ -500,7 +500,7 @@ def refuse_during_combat() -> Iterator[tuple[str, set[Site]]]:
                 seen.append((message, {raised_at(refused), raised_at(acted)}))
         return choice.default
 
-    game = might_game_from_yaml(MIGHT, chooser)
+    game = game_from_yaml(MIGHT, chooser)
     game.combat(0)
     assert [message for message, _ in seen] == [message for _, _, message in DURING_COMBAT]
     yield from seen

@@ -18,7 +18,7 @@ import pytest
 from engine.errors import RuleError
 from engine.might import scenario as might
 from engine.might.verbs import bound as might_bound
-from engine.scenario import game_from_yaml, might_game_from_yaml
+from engine.scenario import game_from_yaml
 from engine.souls import scenario as souls
 from engine.souls.verbs import bound as souls_bound
 from engine.verbs import Bound
@@ -62,7 +62,7 @@ MIGHT: dict[str, dict[str, Any]] = {  # one action of each verb on the might tes
 }
 RULESETS: dict[str, tuple[Any, Callable[[], Any], Callable[[Any, Any], Bound], dict[str, Any]]] = {
     "souls": (souls, lambda: game_from_yaml(scenario_text()), souls_bound, SOULS),
-    "might": (might, lambda: might_game_from_yaml(TABLE), might_bound, MIGHT),
+    "might": (might, lambda: game_from_yaml(TABLE), might_bound, MIGHT),
 }
 VERBS = [(name, verb) for name, ruleset in RULESETS.items() for verb in ruleset[3]]
 

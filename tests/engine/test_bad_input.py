@@ -251,10 +251,10 @@ def test_illegal_might_action_exits_2_naming_the_rule(
 
 
 def test_illegal_might_action_leaves_the_table_unchanged() -> None:
-    from engine.scenario import might_game_from_yaml
+    from engine.scenario import game_from_yaml
     from tests.support.might_tables import TABLE
 
-    game = might_game_from_yaml(TABLE)
+    game = game_from_yaml(TABLE)
     game.deal("stone-whelp", 1)
     before = whole_state(game)
     for call in (
@@ -305,10 +305,10 @@ def test_duplicate_player_names_are_rejected(
 
 
 def test_negative_prevention_is_rejected() -> None:
-    from engine.scenario import might_game_from_yaml
+    from engine.scenario import game_from_yaml
     from tests.support.might_tables import TABLE
 
-    game = might_game_from_yaml(TABLE)
+    game = game_from_yaml(TABLE)
     with pytest.raises(RuleError) as error:
         game.add_shield("stone-whelp", -3)
     assert error.value.rule == "M3"

@@ -10,7 +10,7 @@ import pytest
 from engine.branches import MAIN
 from engine.compare import Side, card_facts, changed_cards, compare_sides, differences
 from engine.errors import ScenarioError
-from engine.scenario import game_from_yaml, might_game_from_yaml, validate_scenario
+from engine.scenario import game_from_yaml, validate_scenario
 from engine.yaml_source import YamlSource
 from tests.support.might_tables import TABLE
 
@@ -54,7 +54,7 @@ def test_souls_facts_list_the_bonuses_or_none() -> None:
 
 
 def test_might_facts_list_the_modifiers_or_none() -> None:
-    game = might_game_from_yaml(TABLE)
+    game = game_from_yaml(TABLE)
     before = game.table
     game.modify_might("stone-whelp", 2)
     game.modify_might("stone-whelp", -1, "permanent")

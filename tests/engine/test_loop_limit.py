@@ -20,7 +20,7 @@ from engine.assets import SCENARIOS
 from engine.changes import Triggered
 from engine.loops import LOOP_LIMIT, LoopError, LoopGuard
 from engine.might.game import MightGame
-from engine.scenario import game_from_yaml, might_game_from_yaml
+from engine.scenario import game_from_yaml
 from engine.souls.game import SoulsGame
 from engine.timeline import Step
 from tests.support.game_state import refused_unchanged
@@ -149,7 +149,7 @@ def might_table(sentry_and_wisp: bool = False) -> MightGame:
         if sentry_and_wisp:
             units.append(f"        - {{card: {('Ember Sentry', 'Sore Wisp')[owner]}}}")
         players.append("\n".join([f"    - name: {name}", "      units:", *units]))
-    return might_game_from_yaml(
+    return game_from_yaml(
         """\
 ruleset: might
 title: Hundreds of units that trigger at the end of the turn
@@ -205,13 +205,13 @@ def ticks(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 
 def shipped_souls(name: str) -> SoulsGame:
-    game = game_from_yaml((SCENARIOS / "souls" / name).read_text(), name)
+    game = game_from_yaml((SCENARIOS / "souls" / name).read_text(), name=name)
     assert isinstance(game, SoulsGame)
     return game
 
 
 def shipped_might(name: str) -> MightGame:
-    return might_game_from_yaml((SCENARIOS / "might" / name).read_text())
+    return game_from_yaml((SCENARIOS / "might" / name).read_text())
 
 
 # The game, the action and what repeats first past the limit.

@@ -12,7 +12,7 @@ import pytest
 from engine.errors import ScenarioError
 from engine.names import checked
 from engine.safe_yaml import parse_yaml
-from engine.scenario import might_game_from_yaml, run_scenario
+from engine.scenario import game_from_yaml, run_scenario
 from engine.script import card_id, unique_names
 from tests.support.might_tables import TABLE
 from tests.support.souls_tables import scenario_text
@@ -60,7 +60,7 @@ def test_might_units_and_battlefields_named_in_nfd_are_those_named_in_nfc() -> N
         "{card: Ash Martyr, at: Battlefield 2}",
         "{card: Ash Martyr, id: ma\u0308rtyr, at: Fjo\u0308rd}",
     )
-    unit = might_game_from_yaml(text).table.cards["m\u00e4rtyr"]
+    unit = game_from_yaml(text).table.cards["m\u00e4rtyr"]
     assert unit.battlefield == 1  # the second battlefield, Fjörd
 
 

@@ -11,7 +11,7 @@ import pytest
 from engine.errors import ScenarioError
 from engine.pools import pool_names
 from engine.safe_yaml import parse_yaml
-from engine.scenario import game_from_yaml, might_game_from_yaml, scenario_files, validate_scenario
+from engine.scenario import game_from_yaml, scenario_files, validate_scenario
 from engine.yaml_source import YamlSource
 from tests.support.might_tables import TWO_TAPS
 from tests.support.playthroughs import playthrough_of, set_up_error
@@ -152,7 +152,7 @@ def test_scenario_files_lists_every_path_given(tmp_path: Path) -> None:
 
 def test_a_might_scenario_given_as_text_is_named_scenario_in_its_errors() -> None:
     with pytest.raises(ScenarioError) as raised:
-        might_game_from_yaml("ruleset: might\ntitle: No rules\n")
+        game_from_yaml("ruleset: might\ntitle: No rules\n")
     assert str(raised.value) == "<scenario>:1: rules: Field required (and 1 more problem)"
 
 

@@ -5,16 +5,14 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from engine.scenario import game_from_yaml, might_game_from_yaml
+from engine.scenario import game_from_yaml
 
 
 @pytest.mark.parametrize("ruleset", ["souls", "might"])
 def test_a_table_is_for_two_players(ruleset: str) -> None:
     # the rules are for two players, so a hand-built table with a third is refused (a third
     # player's unit could never hold a battlefield)
-    table = (
-        game_from_yaml(SOULS_TWO) if ruleset == "souls" else might_game_from_yaml(MIGHT_TWO)
-    ).table
+    table = (game_from_yaml(SOULS_TWO) if ruleset == "souls" else game_from_yaml(MIGHT_TWO)).table
     data = table.model_dump()
     data["players"] = [*data["players"], data["players"][0]]
     with pytest.raises(ValidationError):

@@ -11,7 +11,7 @@ from engine.choices import Answer, Choice
 from engine.errors import RuleError
 from engine.might.game import MightGame
 from engine.might.scenario import Action
-from engine.scenario import Playthrough, might_game_from_yaml
+from engine.scenario import Playthrough, game_from_yaml
 from engine.text import render_table
 from engine.timeline import Cause
 from engine.windows import Waiting
@@ -21,7 +21,7 @@ from tests.support.playthroughs import playthrough_of
 
 @pytest.mark.rule("M5", "M-7")
 def test_spell_waits_on_the_chain_for_a_reaction() -> None:
-    game = might_game_from_yaml(TABLE)
+    game = game_from_yaml(TABLE)
     game.deal("stone-whelp", 1)
     game.play("spark", "stone-whelp")
     assert game.can_play("bulwark", "stone-whelp")
@@ -143,7 +143,7 @@ def test_an_edit_inside_the_window_takes_the_spells_written_order() -> None:
 @pytest.mark.rule("M-7")
 def test_a_combat_cannot_start_while_a_spell_waits_on_the_chain() -> None:
     """Starting a combat while the chain is not empty is refused, naming the action (M-7)."""
-    game = might_game_from_yaml(TRIGGERS_WITH_SPARK)
+    game = game_from_yaml(TRIGGERS_WITH_SPARK)
     game.play("spark", "spite-totem")
     assert game.table.chain
     expected = "cannot start combat while the chain is not empty; resolve it first (rule M-7)"
@@ -160,7 +160,7 @@ def test_a_combat_cannot_start_while_a_spell_waits_on_the_chain() -> None:
 @pytest.mark.rule("M-7")
 def test_moving_a_unit_while_a_spell_waits_on_the_chain_is_refused_by_name() -> None:
     """A unit's own actions wait for an empty chain; the refusal names the action (M-7)."""
-    game = might_game_from_yaml(TRIGGERS_WITH_SPARK)
+    game = game_from_yaml(TRIGGERS_WITH_SPARK)
     game.play("spark", "spite-totem")
     with pytest.raises(RuleError) as refused:
         game.move("stone-whelp", 1)
@@ -173,7 +173,7 @@ def test_moving_a_unit_while_a_spell_waits_on_the_chain_is_refused_by_name() -> 
 def test_an_unnamed_trigger_is_labelled_by_when_it_fires() -> None:
     """A triggered ability without a name goes on the chain as "when takes damage", caused by
     its unit's trigger (M-7, M-11)."""
-    game = might_game_from_yaml(TRIGGERS.replace("        name: Spite\n", ""))
+    game = game_from_yaml(TRIGGERS.replace("        name: Spite\n", ""))
     pushed = game.deal("spite-totem", 1)[1]
     assert pushed.description == "spite-totem triggers: when takes damage (goes on the chain)"
     assert pushed.cause == Cause(
@@ -184,7 +184,7 @@ def test_an_unnamed_trigger_is_labelled_by_when_it_fires() -> None:
 @pytest.mark.rule("M-7")
 def test_resolving_an_empty_chain_is_refused_in_full() -> None:
     """Both players passing with nothing on the chain is refused, saying why (M-7)."""
-    game = might_game_from_yaml(TRIGGERS)
+    game = game_from_yaml(TRIGGERS)
     expected = "the chain is empty: there is nothing to resolve (rule M-7)"
     with pytest.raises(RuleError) as verified:
         game.verify_resolve()
@@ -200,7 +200,7 @@ def test_resolving_an_empty_chain_is_refused_in_full() -> None:
 def test_a_second_normal_spell_waits_for_an_empty_chain_naming_the_card() -> None:
     """A normal spell cannot be played while another waits on the chain; the refusal names the
     card played (M-7)."""
-    game = might_game_from_yaml(
+    game = game_from_yaml(
         TRIGGERS_WITH_SPARK.replace(
             "hand: [{card: Spark}]", "hand: [{card: Spark}, {card: Spark, id: x}]"
         )
@@ -247,24 +247,22 @@ def triggered(game: MightGame) -> dict[str | None, list[str]]:
 def test_two_units_dying_together_put_their_triggers_on_the_chain_together() -> None:
     """Two "when this dies" triggers from one cleanup go on the chain in P-12's order; one
     alone does not cite P-12."""
-    rules = triggered(might_game_from_yaml(MARTYRS))
+    rules = triggered(game_from_yaml(MARTYRS))
     assert set(rules) == {"martyr-1", "martyr-2"}
     assert all("P-12" in cited and "M-8" in cited for cited in rules.values())
 
-    alone = might_game_from_yaml(
-        MARTYRS.replace("        - {card: Ash Martyr, id: martyr-2}\n", "")
-    )
+    alone = game_from_yaml(MARTYRS.replace("        - {card: Ash Martyr, id: martyr-2}\n", ""))
     assert "P-12" not in triggered(alone)["martyr-1"]
 
 
 def test_playing_a_card_is_an_action_on_that_card() -> None:
-    game = might_game_from_yaml(MARTYRS)
+    game = game_from_yaml(MARTYRS)
     [played, *_] = game.play("firestorm")
     assert played.cause == Cause(kind="action", card="firestorm", text="play firestorm")
 
 
 def test_what_a_resolving_chain_item_does_is_caused_by_its_card() -> None:
-    game = might_game_from_yaml(MARTYRS)
+    game = game_from_yaml(MARTYRS)
     game.play("firestorm")
     resolves, hits_martyr, *_ = game.resolve()
     assert resolves.description == "firestorm resolves"

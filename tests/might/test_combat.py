@@ -15,7 +15,7 @@ from engine.errors import RuleError
 from engine.might import scenario as might
 from engine.might.game import MightGame
 from engine.might.scenario import Action
-from engine.scenario import might_game_from_yaml
+from engine.scenario import game_from_yaml
 from engine.timeline import Step
 from tests.support.game_state import assert_refused
 from tests.support.might_tables import ORDERS_IN_COMBAT, TABLE, TRIGGERS
@@ -54,7 +54,7 @@ def in_phase(steps: list[Step], phase: str) -> list[tuple[str, tuple[str, ...]]]
 def test_an_undefended_attack_declares_nobody_and_deals_nothing_m9_m11() -> None:
     # M-9: with no defender the declaration says "nobody" and gives no defending total;
     # M8/M-11: the Deal step deals nothing ("none") and, with no damage marked, cites no M-6
-    steps = might_game_from_yaml(UNDEFENDED).combat(0)
+    steps = game_from_yaml(UNDEFENDED).combat(0)
     declared = [s for s in steps if s.description.startswith("Combat at")]
     assert [(s.description, s.rules) for s in declared] == [
         (
@@ -69,7 +69,7 @@ def test_an_undefended_attack_declares_nobody_and_deals_nothing_m9_m11() -> None
 def test_two_units_dealt_combat_damage_trigger_together_p12() -> None:
     # M-11, P-12: both Thornbacks take 3 in the one Deal step; their "takes damage" abilities
     # trigger together, so each trigger cites P-12
-    steps = might_game_from_yaml(BARBS).combat(0)
+    steps = game_from_yaml(BARBS).combat(0)
     assert in_phase(steps, "Deal") == [
         (
             "Combat damage is dealt: bobs-thornback takes 3; alices-thornback takes 3",
@@ -89,7 +89,7 @@ def test_two_units_dealt_combat_damage_trigger_together_p12() -> None:
 @pytest.mark.rule("M7", "M-10")
 def test_a_side_with_nothing_to_assign_says_so_m7_m10() -> None:
     # no enemy unit, or no damage: the step says which, in words
-    steps = might_game_from_yaml(UNDEFENDED).combat(0)
+    steps = game_from_yaml(UNDEFENDED).combat(0)
     assert [(s.description, s.rules) for s in steps if s.phase[-1] == "Assignment"] == [
         ("Alice has 5 damage and 0 enemy units: nothing to assign", ("M7", "M-10")),
         ("Bob has 0 damage and 1 enemy unit: nothing to assign", ("M7", "M-10")),
@@ -105,7 +105,7 @@ def test_the_assignment_choice_shows_each_enemy_units_might_and_damage_m10() -> 
         asked.append(choice)
         return choice.default
 
-    might_game_from_yaml(BARBS, chooser).combat(0)
+    game_from_yaml(BARBS, chooser).combat(0)
     assert [(c.kind, c.details) for c in asked] == [
         ("assignment", {"bobs-thornback": "Might 3, 0 damage marked"}),
         ("assignment", {"alices-thornback": "Might 3, 0 damage marked"}),
@@ -114,7 +114,7 @@ def test_the_assignment_choice_shows_each_enemy_units_might_and_damage_m10() -> 
 
 @pytest.mark.rule("M9", "M-12")
 def test_combat_cleanup_heals_the_whole_table_and_recalls() -> None:
-    game = might_game_from_yaml(TABLE)
+    game = game_from_yaml(TABLE)
     steps = game.combat(0)
     phases = [s.phase for s in steps]
     assert any("1. Deaths" in p for p in phases) and any("2. Heal" in p for p in phases)
@@ -217,7 +217,7 @@ def test_a_second_combat_during_a_combat_is_refused_in_full() -> None:
             refusals.append(str(refused.value))
         return choice.default
 
-    game = might_game_from_yaml(ORDERS_IN_COMBAT, chooser)
+    game = game_from_yaml(ORDERS_IN_COMBAT, chooser)
     game.combat(0)
     assert refusals == ["a combat is already under way (rule M-9)"]
 
@@ -225,7 +225,7 @@ def test_a_second_combat_during_a_combat_is_refused_in_full() -> None:
 @pytest.mark.rule("M-9")
 def test_a_combat_one_past_the_last_battlefield_is_refused() -> None:
     """There are two battlefields: a combat at battlefield number 3 is refused by number (M-9)."""
-    game = might_game_from_yaml(TRIGGERS)
+    game = game_from_yaml(TRIGGERS)
     assert len(game.table.battlefields) == 2
     with pytest.raises(RuleError) as refused:
         game.combat(2)
@@ -255,7 +255,7 @@ def test_playing_a_card_or_ending_the_turn_during_combat_is_refused_in_full() ->
                 refusals.append(str(refused.value))
         return choice.default
 
-    game = might_game_from_yaml(
+    game = game_from_yaml(
         ORDERS_IN_COMBAT.replace(
             "    - name: Bob\n", "      hand: [{card: Spark}]\n    - name: Bob\n"
         ),
@@ -279,7 +279,7 @@ def test_a_combat_assignment_is_asked_about_the_combat_it_belongs_to() -> None:
         asked.append((choice.kind, choice.subject, choice.prompt))
         return choice.default
 
-    game = might_game_from_yaml(ORDERS_IN_COMBAT, chooser)
+    game = game_from_yaml(ORDERS_IN_COMBAT, chooser)
     game.combat(0)
     assignments = [a for a in asked if a[0] == "assignment"]
     assert assignments == [

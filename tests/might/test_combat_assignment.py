@@ -9,7 +9,7 @@ from engine.choices import Answer, Assigned, Choice
 from engine.errors import RuleError
 from engine.might.assignment import assignment_of, default_assignment, verify_assignment
 from engine.might.game import MightGame
-from engine.scenario import might_game_from_yaml
+from engine.scenario import game_from_yaml
 from tests.support.might_tables import SHIELDED_PAIRS
 
 LIMITS = """\
@@ -43,7 +43,7 @@ def alices_limits(text: str, chooser_order: Answer | None = None) -> tuple[list[
             return chooser_order
         return choice.default
 
-    game = might_game_from_yaml(text, chooser)
+    game = game_from_yaml(text, chooser)
     game.combat(0)
     return asked, game
 
@@ -111,7 +111,7 @@ def test_a_wrong_order_is_refused_for_a_unit_that_can_never_be_made_lethal() -> 
             return ("nonsense",)
         return choice.default
 
-    game = might_game_from_yaml(text, chooser)
+    game = game_from_yaml(text, chooser)
     with pytest.raises(RuleError) as refused:
         game.combat(0)
     assert str(refused.value) == (
@@ -188,7 +188,7 @@ def test_a_replacement_order_choice_says_how_the_effects_apply() -> None:
         asked.append(choice)
         return choice.default
 
-    game = might_game_from_yaml(
+    game = game_from_yaml(
         LIMITS.replace(
             "shields: [{id: aegis, value: all, scope: combat}]",
             "shields: [{id: ward, value: 2}]\n          doublers: [{id: twice}]",
@@ -254,7 +254,7 @@ def test_what_lethal_needs_counts_the_shield_left() -> None:
         asked.append(choice)
         return choice.default
 
-    game = might_game_from_yaml(SHIELDED_PAIRS, player)
+    game = game_from_yaml(SHIELDED_PAIRS, player)
     game.combat(1)
     needs = [c.needs for c in asked if c.kind == "assignment" and "guard" in c.needs]
     assert needs and needs[0]["guard"] == 4 + 10  # its Might, plus the 10 the shield would stop

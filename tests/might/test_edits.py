@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.might.scenario import Action
-from engine.scenario import might_game_from_yaml
+from engine.scenario import game_from_yaml
 from engine.timeline import Cause
 from tests.support.game_state import assert_refused
 from tests.support.might_tables import EDITS, TABLE, TRIGGERS
@@ -14,7 +14,7 @@ from tests.support.playthroughs import playthrough_of
 
 
 def test_bad_edits_are_refused_with_a_rule() -> None:
-    game = might_game_from_yaml(TABLE)
+    game = game_from_yaml(TABLE)
     assert_refused(game, lambda: game.add_runes(0, -5), "M-1")  # a pool never below 0
     assert_refused(game, lambda: game.add_runes(2, 1), "M-1")  # no such player
     assert_refused(game, lambda: game.grant_bonus_damage(-1, 1), "M-1")
@@ -28,7 +28,7 @@ def test_bad_edits_are_refused_with_a_rule() -> None:
 
 
 def test_a_shield_made_in_play_is_named_by_the_script_and_shown() -> None:
-    game = might_game_from_yaml(TABLE)
+    game = game_from_yaml(TABLE)
     steps = game.add_shield("iron-sentinel", 2, effect_id="my-ward")
     assert "prevention my-ward (2 left of 2)" in steps[0].description
     assert [s.id for s in game.table.cards["iron-sentinel"].shields] == ["my-ward"]
@@ -46,7 +46,7 @@ def test_a_shield_made_in_play_is_named_by_the_script_and_shown() -> None:
 @pytest.mark.rule("M6", "M-6")
 def test_a_playtesters_heal_is_caused_by_the_playtester_on_the_unit_m6() -> None:
     # the cause names the healed unit, the step cites M6 (and M-6)
-    steps = might_game_from_yaml(EDITS).heal("stone-whelp")
+    steps = game_from_yaml(EDITS).heal("stone-whelp")
     assert (steps[0].description, steps[0].rules) == ("heal: stone-whelp healed", ("M6", "M-6"))
     assert steps[0].cause == Cause(kind="playtester", card="stone-whelp", text="heal stone-whelp")
 
@@ -54,7 +54,7 @@ def test_a_playtesters_heal_is_caused_by_the_playtester_on_the_unit_m6() -> None
 @pytest.mark.rule("M3")
 def test_a_playtesters_shield_is_the_playtesters_on_the_unit_m3() -> None:
     # the cause names the unit, the shield's source is the playtester
-    game = might_game_from_yaml(EDITS)
+    game = game_from_yaml(EDITS)
     steps = game.add_shield("iron-sentinel", 2)
     assert steps[0].description == "iron-sentinel gets prevention e1 (2 left of 2) this turn"
     assert steps[0].cause == Cause(
@@ -67,14 +67,14 @@ def test_a_playtesters_shield_is_the_playtesters_on_the_unit_m3() -> None:
 @pytest.mark.rule("M3")
 def test_a_shield_of_0_is_a_legal_edit_m3() -> None:
     # prevention is a value of 0 or more (M3), so 0 is accepted
-    steps = might_game_from_yaml(EDITS).add_shield("iron-sentinel", 0, effect_id="nothing")
+    steps = game_from_yaml(EDITS).add_shield("iron-sentinel", 0, effect_id="nothing")
     assert steps[0].description == "iron-sentinel gets prevention nothing (0 left of 0) this turn"
 
 
 @pytest.mark.rule("M8")
 def test_a_playtesters_doubler_is_caused_by_the_playtester_on_the_unit_m8() -> None:
     # the cause names the unit
-    steps = might_game_from_yaml(EDITS).add_doubler("iron-sentinel", effect_id="twice")
+    steps = game_from_yaml(EDITS).add_doubler("iron-sentinel", effect_id="twice")
     assert steps[0].cause == Cause(
         kind="playtester", card="iron-sentinel", text="doubling on iron-sentinel"
     )
@@ -83,7 +83,7 @@ def test_a_playtesters_doubler_is_caused_by_the_playtester_on_the_unit_m8() -> N
 @pytest.mark.rule("M-1")
 def test_adding_0_runes_is_a_legal_edit_m1() -> None:
     # add 0 or more runes (M-1), so 0 is accepted and changes nothing
-    game = might_game_from_yaml(EDITS)
+    game = game_from_yaml(EDITS)
     steps = game.add_runes(0, 0)
     assert steps[0].cause == Cause(kind="playtester", card=None, text="add 0 runes")
     assert game.table.players[0].runes == 1
@@ -124,7 +124,7 @@ def test_a_scripted_edit_keeps_every_argument_it_is_given() -> None:
     # each script edit is the game's own edit with all its arguments (M-2, M-4)
     play = playthrough_of(SCRIPTED_EDITS, "edits.yaml")
     play.run(play.scenario.script)
-    by_hand = might_game_from_yaml(SCRIPTED_EDITS)
+    by_hand = game_from_yaml(SCRIPTED_EDITS)
     by_hand.deal("hollow-golem", 1, "spell", 1)
     by_hand.modify_might("stone-whelp", 2, "permanent")
     by_hand.set_lethal_threshold("stone-whelp", 5, "until_your_next_turn")
@@ -136,7 +136,7 @@ def test_a_scripted_edit_keeps_every_argument_it_is_given() -> None:
 @pytest.mark.rule("M-4")
 def test_a_playtesters_damage_is_caused_by_the_playtester_on_the_unit() -> None:
     """A playtester's damage event names the damaged unit in its cause (M-4)."""
-    steps = might_game_from_yaml(TRIGGERS).deal("stone-whelp", 1)
+    steps = game_from_yaml(TRIGGERS).deal("stone-whelp", 1)
     assert steps[0].description == "stone-whelp takes 1 damage (1); marked 0 -> 1"
     assert steps[0].cause == Cause(
         kind="playtester", card="stone-whelp", text="deal 1 to stone-whelp"
@@ -146,7 +146,7 @@ def test_a_playtesters_damage_is_caused_by_the_playtester_on_the_unit() -> None:
 @pytest.mark.rule("M-2")
 def test_a_playtesters_might_edit_is_caused_by_the_playtester_on_the_unit() -> None:
     # the cause names the edited unit (M-2)
-    steps = might_game_from_yaml(TRIGGERS).modify_might("stone-whelp", 3)
+    steps = game_from_yaml(TRIGGERS).modify_might("stone-whelp", 3)
     assert steps[0].description == (
         "stone-whelp gets +3 Might from playtester this turn (e1): Might 2 -> 5"
     )
@@ -158,7 +158,7 @@ def test_a_playtesters_might_edit_is_caused_by_the_playtester_on_the_unit() -> N
 @pytest.mark.rule("M-3")
 def test_a_playtesters_lethal_edit_is_caused_by_the_playtester_on_the_unit() -> None:
     """A playtester's lethal requirement names the edited unit in its cause (M-3)."""
-    steps = might_game_from_yaml(TRIGGERS).set_lethal_threshold("stone-whelp", 2)
+    steps = game_from_yaml(TRIGGERS).set_lethal_threshold("stone-whelp", 2)
     assert steps[0].description == (
         "stone-whelp: lethal at 2 damage (from playtester) this turn (e1)"
     )

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine.errors import RuleError
-from engine.scenario import Playthrough, load_scenario, might_game_from_yaml
+from engine.scenario import Playthrough, game_from_yaml, load_scenario
 from tests.support.might_tables import TRIGGERS
 
 TARGETS = """\
@@ -47,7 +47,7 @@ def test_a_spell_refused_its_target_says_what_it_may_target(
     card: str, target: str | None, message: str
 ) -> None:
     # the M5 refusal names what the card may target, in the rules' words
-    game = might_game_from_yaml(TARGETS)
+    game = game_from_yaml(TARGETS)
     with pytest.raises(RuleError) as refused:
         game.play(card, target)
     assert (refused.value.rule, refused.value.message) == ("M5", message)
@@ -56,7 +56,7 @@ def test_a_spell_refused_its_target_says_what_it_may_target(
 @pytest.mark.rule("M8", "M-4")
 def test_a_playtesters_doubler_comes_from_the_playtester() -> None:
     # an edit's doubler comes from the playtester (M8, M-4), as an edit's shield does
-    game = might_game_from_yaml(TARGETS)
+    game = game_from_yaml(TARGETS)
     steps = game.add_doubler("thornback", effect_id="twice")
     assert steps[0].description == "thornback gets doubling twice (all damage) this turn"
     game.add_shield("thornback", 1, effect_id="ward")
@@ -113,7 +113,7 @@ setup:
 def test_an_ability_strikes_its_source_only_while_it_is_on_the_table() -> None:
     # Thornback's Barbed Hide (on the table) is struck back; a spell
     # (in the trash by then) is not
-    game = might_game_from_yaml(SOURCE)
+    game = game_from_yaml(SOURCE)
     game.play("spark", "thornback")
     game.resolve()
     struck = [s for s in game.steps if s.description.startswith("thornback takes")]
@@ -122,7 +122,7 @@ def test_an_ability_strikes_its_source_only_while_it_is_on_the_table() -> None:
         "thornback damage 2 -> 3",  # Spikes strikes back; it dies, so the next finds it gone
     ]
     assert "the source thornback has left the table" in game.steps[-2].description
-    spell = might_game_from_yaml(SOURCE)
+    spell = game_from_yaml(SOURCE)
     spell.play("spark", "spiked-shell")
     spell.resolve()
     assert not [s for s in spell.steps if s.description.startswith("thornback takes")]
@@ -157,7 +157,7 @@ setup:
 
 
 def test_an_effect_on_all_units_reaches_both_players_units() -> None:
-    game = might_game_from_yaml(QUAKE)
+    game = game_from_yaml(QUAKE)
     game.play("quake")
     game.resolve()
     assert game.table.cards["alice-sentinel"].damage == 1
@@ -165,7 +165,7 @@ def test_an_effect_on_all_units_reaches_both_players_units() -> None:
 
 
 def test_an_effect_on_all_own_units_reaches_only_the_controllers() -> None:
-    game = might_game_from_yaml(QUAKE)
+    game = game_from_yaml(QUAKE)
     game.play("backfire")
     game.resolve()
     assert game.table.cards["alice-sentinel"].damage == 1
@@ -175,7 +175,7 @@ def test_an_effect_on_all_own_units_reaches_only_the_controllers() -> None:
 @pytest.mark.rule("P-27")
 def test_a_self_effect_of_a_dead_unit_says_the_unit_is_gone() -> None:
     # P-27: the dies trigger finds its unit in the trash
-    game = might_game_from_yaml(TRIGGERS)
+    game = game_from_yaml(TRIGGERS)
     steps = game.deal("pyre-moth", 1)
     assert [s.description for s in steps if "no legal target" in s.description] == [
         "might: no legal target on the table, nothing happens (pyre-moth is not on the table)"
@@ -185,7 +185,7 @@ def test_a_self_effect_of_a_dead_unit_says_the_unit_is_gone() -> None:
 @pytest.mark.rule("P-27")
 def test_a_source_effect_after_sourceless_damage_says_there_is_no_source() -> None:
     # P-27: the playtester's damage has no source
-    game = might_game_from_yaml(TRIGGERS)
+    game = game_from_yaml(TRIGGERS)
     steps = game.deal("spite-totem", 1)
     nothing = [s for s in steps if "no legal target" in s.description]
     assert [(s.description, s.rules) for s in nothing] == [

@@ -6,13 +6,13 @@ from __future__ import annotations
 import pytest
 
 from engine.might.game import MightGame
-from engine.scenario import might_game_from_yaml
+from engine.scenario import game_from_yaml
 from tests.support.might_tables import TABLE
 
 
 @pytest.mark.rule("M11")
 def test_expiration_heals_before_this_turn_effects_end() -> None:
-    game = might_game_from_yaml(TABLE)
+    game = game_from_yaml(TABLE)
     game.modify_might("stone-whelp", 2)  # 4 Might this turn
     game.deal("stone-whelp", 3)
     steps = game.end_turn()
@@ -63,7 +63,7 @@ def ended_step(game: MightGame) -> str:
 def test_this_turn_effects_end_in_the_order_the_cards_came_to_the_table() -> None:
     """Expiration (c) ends every "this turn" effect together; the step lists the units in the
     order they came to the table (stone-whelp before iron-sentinel), not by name (M-13, M10)."""
-    game = might_game_from_yaml(EXPIRATION)
+    game = game_from_yaml(EXPIRATION)
     game.end_turn()
     assert ended_step(game).startswith(
         'Effects lasting "this turn" end together: '
@@ -78,7 +78,7 @@ def test_this_turn_effects_end_in_the_order_the_cards_came_to_the_table() -> Non
 def test_a_this_turn_doubler_ends_and_a_permanent_one_stays() -> None:
     """Expiration (c) ends the unit's "this turn" doubler and keeps its permanent one: the next
     damage is doubled once, with no order to choose (M-13, M8)."""
-    game = might_game_from_yaml(EXPIRATION)
+    game = game_from_yaml(EXPIRATION)
     game.end_turn()
     assert "bob-sentinel: doubling brief (all damage) this turn" in ended_step(game)
     assert [d.describe() for d in game.table.cards["bob-sentinel"].doublers] == [
@@ -95,7 +95,7 @@ def test_a_this_turn_doubler_ends_and_a_permanent_one_stays() -> None:
 def test_a_this_turn_lethal_override_ends_and_a_permanent_one_applies_again() -> None:
     """Expiration (c) ends a "this turn" lethal requirement; the older permanent one is then
     the latest in force: 2 damage is not lethal at requirement 3 (M-13, M-3)."""
-    game = might_game_from_yaml(EXPIRATION)
+    game = game_from_yaml(EXPIRATION)
     game.set_lethal_threshold("bob-guard", 3, "permanent")
     game.set_lethal_threshold("bob-guard", 1)
     assert game.table.lethal_threshold("bob-guard") == 1
@@ -114,7 +114,7 @@ def test_a_this_turn_lethal_override_ends_and_a_permanent_one_applies_again() ->
 def test_a_players_this_turn_bonus_damage_ends_with_the_units_effects() -> None:
     """Expiration (c) ends a player's "this turn" Bonus Damage in the same step as the units'
     effects, listed after them; the permanent grant stays (M-13, M10, M-4)."""
-    game = might_game_from_yaml(EXPIRATION)
+    game = game_from_yaml(EXPIRATION)
     assert game.table.bonus_damage(0, "spell") == 3
     game.end_turn()
     assert ended_step(game) == (
@@ -157,7 +157,7 @@ setup:
 def test_healing_several_units_names_the_undamaged_and_triggers_the_healed_together() -> None:
     """Expiration heals every unit in one step, which names each undamaged unit that would have
     triggered (P-22); the healed units' triggers go on the chain together (P-12)."""
-    game = might_game_from_yaml(MENDERS)
+    game = game_from_yaml(MENDERS)
     steps = game.end_turn()
     heal = next(s for s in steps if s.description.startswith("heal:"))
     assert heal.description == (

@@ -6,13 +6,13 @@ from __future__ import annotations
 import pytest
 
 from engine.errors import RuleError
-from engine.scenario import might_game_from_yaml
+from engine.scenario import game_from_yaml
 from tests.support.might_tables import TABLE, TRIGGERS
 
 
 @pytest.mark.rule("M1", "M-2")
 def test_lethal_needs_nonzero_damage_at_least_might() -> None:
-    game = might_game_from_yaml(TABLE)
+    game = game_from_yaml(TABLE)
     table = game.table
     assert not table.is_lethal("hollow-golem")  # 0 Might, no damage
     assert not table.is_lethal("iron-sentinel")  # 2 damage against 4 Might
@@ -23,7 +23,7 @@ def test_lethal_needs_nonzero_damage_at_least_might() -> None:
 @pytest.mark.rule("M-3")
 def test_a_lethal_requirement_of_1_is_allowed_and_0_is_refused() -> None:
     """A lethal requirement is 1 damage or more: 1 is the least allowed (M-3)."""
-    game = might_game_from_yaml(TRIGGERS)
+    game = game_from_yaml(TRIGGERS)
     game.verify_set_lethal_threshold("stone-whelp", 1)
     steps = game.set_lethal_threshold("stone-whelp", 1)
     assert steps[0].description == (

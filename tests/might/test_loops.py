@@ -14,7 +14,7 @@ from engine.loops import LoopError
 from engine.might import scenario as might
 from engine.might.game import MightGame
 from engine.might.scenario import Action
-from engine.scenario import might_game_from_yaml
+from engine.scenario import game_from_yaml
 from tests.support.game_state import assert_refused, assert_unchanged, whole_state
 from tests.support.playthroughs import playthrough_of
 
@@ -53,7 +53,7 @@ setup:
 
 
 def test_a_unit_that_heals_and_hurts_itself_is_refused_without_memory_growth() -> None:
-    game = might_game_from_yaml(SELF_LOOP)
+    game = game_from_yaml(SELF_LOOP)
     tracemalloc.start()
     try:
         error = assert_refused(game, lambda: game.deal("mending-thorn", 1), "P-25")
@@ -66,7 +66,7 @@ def test_a_unit_that_heals_and_hurts_itself_is_refused_without_memory_growth() -
 
 
 def test_resolving_into_the_loop_is_refused_and_can_resolve_says_so() -> None:
-    game = might_game_from_yaml(SELF_LOOP)
+    game = game_from_yaml(SELF_LOOP)
     game.play("spark", "mending-thorn")  # playing is fine: the loop starts when it resolves
     assert not game.can_resolve()
     assert_refused(game, game.resolve, "P-25")
@@ -74,7 +74,7 @@ def test_resolving_into_the_loop_is_refused_and_can_resolve_says_so() -> None:
 
 
 def test_an_expiration_that_never_settles_cannot_end_the_turn() -> None:
-    game = might_game_from_yaml(EXPIRATION_LOOP)
+    game = game_from_yaml(EXPIRATION_LOOP)
     assert not game.can_end_turn()
     error = assert_refused(game, game.end_turn, "P-25")
     assert "expiration repeated" in error.message
@@ -113,7 +113,7 @@ def test_verify_and_the_action_agree_loops_included(name: str, damaged: int) -> 
     def player(choice: Choice) -> Answer:  # a trial answers with the defaults, not the player
         return default_chooser(choice)
 
-    game = might_game_from_yaml(text, player)
+    game = game_from_yaml(text, player)
     before = whole_state(game)  # the chooser is part of it: the trial must put it back
     try:
         VERIFY[name](game)

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from engine.errors import RuleError
 from engine.might.replacements import resolve_event
-from engine.scenario import might_game_from_yaml
+from engine.scenario import game_from_yaml
 from tests.support.game_state import assert_unchanged, whole_state
 from tests.support.might_tables import TABLE
 
@@ -48,7 +48,7 @@ def apply(game, edit):  # type: ignore[no-untyped-def]
 @settings(max_examples=60, deadline=None)
 @given(st.lists(EDITS, max_size=10))
 def test_after_every_action_no_lethal_unit_remains(edits) -> None:  # type: ignore[no-untyped-def]
-    game = might_game_from_yaml(TABLE)
+    game = game_from_yaml(TABLE)
     for edit in edits:
         before = whole_state(game)
         try:
@@ -78,7 +78,7 @@ def test_prevention_spends_only_what_it_prevents(amount: int, shield: int, doubl
     )
     if not doubled:
         text = text.replace("doublers: [{id: twice}]", "doublers: []")
-    table = might_game_from_yaml(text).table
+    table = game_from_yaml(text).table
     order = ["ward", "twice"] if doubled else ["ward"]
     event, card = resolve_event(table, "hollow-golem", amount, 0, "spell", None, order)
     spent = event.replacements[0].spent or 0

@@ -13,7 +13,7 @@ from engine.might import scenario as might
 from engine.might.game import MightGame
 from engine.might.replacements import resolve_event, verify_order
 from engine.might.scenario import Action
-from engine.scenario import Playthrough, load_scenario, might_game_from_yaml
+from engine.scenario import Playthrough, game_from_yaml, load_scenario
 from engine.timeline import Step
 from tests.support.game_state import assert_refused, assert_unchanged, whole_state
 from tests.support.might_tables import ORDERS_IN_COMBAT, TABLE, TRIGGERS
@@ -22,7 +22,7 @@ from tests.support.playthroughs import playthrough_of
 
 @pytest.mark.rule("M8")
 def test_replacement_orders_change_the_outcome() -> None:
-    table = might_game_from_yaml(TABLE).table
+    table = game_from_yaml(TABLE).table
     prevent_first, _ = resolve_event(table, "hollow-golem", 2, 0, "spell", None, ["ward", "twice"])
     double_first, card = resolve_event(
         table, "hollow-golem", 2, 0, "spell", None, ["twice", "ward"]
@@ -38,7 +38,7 @@ def test_order_naming_wrong_effects_is_rejected_and_changes_nothing() -> None:
     def chooser(choice: Choice) -> Answer:
         return ("ward", "nonsense")
 
-    game = might_game_from_yaml(TABLE, chooser)
+    game = game_from_yaml(TABLE, chooser)
     before = whole_state(game)
     with pytest.raises(RuleError) as error:
         game.deal("hollow-golem", 2)
@@ -48,7 +48,7 @@ def test_order_naming_wrong_effects_is_rejected_and_changes_nothing() -> None:
 
 @pytest.mark.rule("M4", "M-5")
 def test_fully_prevented_damage_triggers_nothing() -> None:
-    game = might_game_from_yaml(
+    game = game_from_yaml(
         TABLE.replace(
             "{card: Thornback, at: Battlefield 1}",
             "{card: Thornback, at: Battlefield 1, shields: [{value: all}]}",
@@ -229,7 +229,7 @@ def test_a_spells_damage_meets_spell_scoped_shields_and_all_scoped_bonus_damage(
         asked.append(choice)
         return ("spell-ward", "double")
 
-    game = might_game_from_yaml(SCOPED, ward_first)
+    game = game_from_yaml(SCOPED, ward_first)
     game.play("firestorm")
     game.resolve()
     assert [(c.kind, c.options) for c in asked] == [("replacement_order", ("spell-ward", "double"))]
@@ -249,7 +249,7 @@ def test_a_wrong_replacement_order_says_what_applies_and_what_it_got(
     unit: str, order: list[str], says: str
 ) -> None:
     with_whelp = "    - name: Alice\n      units: [{card: Stone Whelp}]\n"
-    game = might_game_from_yaml(WARDED.replace("    - name: Alice\n", with_whelp))
+    game = game_from_yaml(WARDED.replace("    - name: Alice\n", with_whelp))
     with pytest.raises(RuleError) as refused:
         verify_order(game.table.cards[unit], "spell", order)
     assert refused.value.rule == "M-4"
@@ -345,7 +345,7 @@ def test_an_order_for_a_unit_named_like_an_assignment_is_still_refused_unasked()
 @pytest.mark.rule("M8")
 def test_a_combat_only_doubler_says_so() -> None:
     """A doubler scoped to combat damage is described as such, not as all damage (M8)."""
-    steps = might_game_from_yaml(TRIGGERS).add_doubler("stone-whelp", scope="combat")
+    steps = game_from_yaml(TRIGGERS).add_doubler("stone-whelp", scope="combat")
     assert steps[0].description == "stone-whelp gets doubling e1 (combat damage) this turn"
-    steps = might_game_from_yaml(TRIGGERS).add_doubler("stone-whelp")
+    steps = game_from_yaml(TRIGGERS).add_doubler("stone-whelp")
     assert steps[0].description == "stone-whelp gets doubling e1 (all damage) this turn"

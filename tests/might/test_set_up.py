@@ -6,14 +6,14 @@ from __future__ import annotations
 import pytest
 
 from engine.errors import ScenarioError
-from engine.scenario import might_game_from_yaml
+from engine.scenario import game_from_yaml
 from tests.support.might_tables import SHIELDED_PAIRS, TRIGGERS
 from tests.support.playthroughs import playthrough_of, set_up_error
 
 
 def test_a_unit_set_up_with_lethal_damage_is_refused() -> None:
     with pytest.raises(ScenarioError) as refused:
-        might_game_from_yaml(
+        game_from_yaml(
             SHIELDED_PAIRS.replace(
                 "{card: Vanguard Captain, at: Battlefield 2}",
                 "{card: Vanguard Captain, at: Battlefield 2, damage: 5}",
@@ -66,12 +66,12 @@ setup:
 def test_an_unknown_card_in_a_might_hand_or_trash_is_located(unknown: str, located: str) -> None:
     other = ({"Nothing Here", "Nothing There"} - {unknown}).pop()
     text = MIGHT_ZONES.replace(f"        - {{card: {other}}}\n", "")
-    assert set_up_error(text, might_game_from_yaml).startswith(located)
+    assert set_up_error(text, game_from_yaml).startswith(located)
 
 
 def test_a_might_set_up_starts_at_its_turn() -> None:
     text = MIGHT_ZONES.replace("        - {card: Nothing Here}\n", "")
-    game = might_game_from_yaml(text.replace("        - {card: Nothing There}\n", ""))
+    game = game_from_yaml(text.replace("        - {card: Nothing There}\n", ""))
     assert game.table.turn == 3
     assert game.table.cards["old-whelp"].zone == "trash"
 
@@ -95,15 +95,15 @@ setup:
 def test_might_set_up_mistakes_are_located_and_explained() -> None:
     """Two cards with one id, a spell set up as a unit and an unknown card: each error names
     its place, says what is wrong and, where a rule decides it, cites it."""
-    assert set_up_error(TWO_WHELPS, might_game_from_yaml) == (
+    assert set_up_error(TWO_WHELPS, game_from_yaml) == (
         "a.yaml:9: setup.players[0].units[1]: two cards have the id 'stone-whelp': "
         "give one an explicit id"
     )
     one_whelp = TWO_WHELPS.replace("        - {card: Stone Whelp}\n", "", 1)
-    assert set_up_error(one_whelp, might_game_from_yaml) == (
+    assert set_up_error(one_whelp, game_from_yaml) == (
         "a.yaml:11: setup.players[1].units[0].card: Spark is a spell, not a unit (rule M-1)"
     )
-    assert set_up_error(one_whelp.replace("Spark", "Sparkle"), might_game_from_yaml) == (
+    assert set_up_error(one_whelp.replace("Spark", "Sparkle"), game_from_yaml) == (
         "a.yaml:11: setup.players[1].units[0].card: unknown card 'Sparkle': it is neither in "
         "the pool 'might-starter' nor in this scenario's cards"
     )
@@ -112,7 +112,7 @@ def test_might_set_up_mistakes_are_located_and_explained() -> None:
 @pytest.mark.rule("M3", "M-5")
 def test_a_set_up_shield_prevents_only_what_it_has_left() -> None:
     # `remaining` of a set-up shield, not its whole value (M3, M-5)
-    game = might_game_from_yaml(
+    game = game_from_yaml(
         TRIGGERS.replace(
             "units: [{card: Spite Totem}]",
             "units: [{card: Iron Sentinel, shields: [{id: ward, value: 5, remaining: 1}]}]",

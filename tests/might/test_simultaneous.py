@@ -7,7 +7,7 @@ import pytest
 
 from engine.changes import Died, Triggered
 from engine.might.game import MightGame
-from engine.scenario import might_game_from_yaml
+from engine.scenario import game_from_yaml
 
 TABLE = """\
 ruleset: might
@@ -35,7 +35,7 @@ DAMAGED = "damage: 1, might: [{amount: 2}]"
 
 
 def game(turn_player: int, at: str) -> MightGame:
-    return might_game_from_yaml(TABLE.replace("TURN", str(turn_player)).replace("AT", at))
+    return game_from_yaml(TABLE.replace("TURN", str(turn_player)).replace("AT", at))
 
 
 def triggered(g: MightGame, ability: str) -> list[str]:

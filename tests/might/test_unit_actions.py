@@ -7,7 +7,7 @@ import pytest
 
 from engine.errors import RuleError
 from engine.might.scenario import Action
-from engine.scenario import might_game_from_yaml
+from engine.scenario import game_from_yaml
 from engine.timeline import Cause
 from tests.support.might_tables import EDITS, SHIELDED_PAIRS, TABLE, TRIGGERS
 from tests.support.playthroughs import playthrough_of
@@ -15,7 +15,7 @@ from tests.support.playthroughs import playthrough_of
 
 @pytest.mark.rule("M6", "M-6")
 def test_move_recall_ready_exhaust_keep_damage() -> None:
-    game = might_game_from_yaml(TABLE)
+    game = game_from_yaml(TABLE)
     game.move("iron-sentinel", 1)
     game.set_ready("iron-sentinel", False)
     game.set_ready("iron-sentinel", True)
@@ -36,7 +36,7 @@ def test_moving_a_unit_to_base_can_be_played() -> None:
 
 
 def test_a_unit_cannot_move_where_it_already_is() -> None:
-    game = might_game_from_yaml(SHIELDED_PAIRS)
+    game = game_from_yaml(SHIELDED_PAIRS)
     with pytest.raises(RuleError) as refused:
         game.verify_move("stone-whelp", 0)
     assert str(refused.value) == "stone-whelp is already there (rule M-1)"
@@ -45,7 +45,7 @@ def test_a_unit_cannot_move_where_it_already_is() -> None:
 @pytest.mark.rule("M6", "M-6")
 def test_moving_and_recalling_a_unit_are_actions_on_that_unit() -> None:
     """The steps of a move and of a recall have the unit in their cause; damage stays (M6, M-6)."""
-    game = might_game_from_yaml(TRIGGERS)
+    game = game_from_yaml(TRIGGERS)
     game.deal("stone-whelp", 1)
     moved = game.move("stone-whelp", 1)
     assert moved[0].description == (
@@ -64,7 +64,7 @@ def test_moving_and_recalling_a_unit_are_actions_on_that_unit() -> None:
 @pytest.mark.rule("M-1")
 def test_moving_a_unit_one_past_the_last_battlefield_is_refused() -> None:
     """There are two battlefields: a move to battlefield number 3 is refused by number (M-1)."""
-    game = might_game_from_yaml(TRIGGERS)
+    game = game_from_yaml(TRIGGERS)
     with pytest.raises(RuleError) as refused:
         game.move("stone-whelp", 2)
     assert str(refused.value) == "there is no battlefield number 3 (rule M-1)"
@@ -87,7 +87,7 @@ setup:
 @pytest.mark.rule("M-6")
 def test_a_unit_that_leaves_the_table_is_ready_again() -> None:
     """Nothing on a unit stays with it when it leaves the table (M-6): not even exhaustion."""
-    game = might_game_from_yaml(EXHAUSTED)
+    game = game_from_yaml(EXHAUSTED)
     assert game.table.cards["stone-whelp"].exhausted
     game.return_to_hand("stone-whelp")
     assert game.table.cards["stone-whelp"].zone == "hand"
@@ -109,7 +109,7 @@ def test_moving_to_an_unknown_battlefield_lists_the_battlefields() -> None:
 @pytest.mark.rule("M-6")
 def test_returning_a_unit_to_hand_is_an_action_on_that_unit() -> None:
     """The step of returning a unit to hand has the unit in its cause (M-6)."""
-    steps = might_game_from_yaml(TRIGGERS).return_to_hand("stone-whelp")
+    steps = game_from_yaml(TRIGGERS).return_to_hand("stone-whelp")
     assert steps[0].description == "stone-whelp returns to hand and loses its 0 damage"
     assert steps[0].cause == Cause(
         kind="action", card="stone-whelp", text="return stone-whelp to hand"
@@ -119,7 +119,7 @@ def test_returning_a_unit_to_hand_is_an_action_on_that_unit() -> None:
 @pytest.mark.rule("M6", "M-6")
 def test_exhausting_a_unit_is_an_action_on_that_unit() -> None:
     """The step of exhausting a unit has the unit in its cause (M6, M-6)."""
-    steps = might_game_from_yaml(TRIGGERS).set_ready("stone-whelp", False)
+    steps = game_from_yaml(TRIGGERS).set_ready("stone-whelp", False)
     assert steps[0].description == "stone-whelp is exhausted"
     assert steps[0].cause == Cause(
         kind="action", card="stone-whelp", text="stone-whelp is exhausted"
@@ -129,7 +129,7 @@ def test_exhausting_a_unit_is_an_action_on_that_unit() -> None:
 @pytest.mark.rule("M-1")
 def test_returning_the_other_players_unit_to_hand_is_refused_by_name() -> None:
     """Only the turn player returns their own unit to hand; the refusal says what (M-1)."""
-    game = might_game_from_yaml(TRIGGERS)
+    game = game_from_yaml(TRIGGERS)
     with pytest.raises(RuleError) as refused:
         game.return_to_hand("spite-totem")
     assert refused.value.rule == "M-1"

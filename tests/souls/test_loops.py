@@ -22,7 +22,7 @@ SOULS = SCENARIOS / "souls"
 
 def shipped(name: str) -> SoulsGame:
     """The set-up of a shipped scenario (its script is not played)."""
-    return game_from_yaml((SOULS / name).read_text(), name)
+    return game_from_yaml((SOULS / name).read_text(), name=name)
 
 
 @pytest.mark.rule("P-25")

@@ -5,8 +5,6 @@ A souls table of ``cards`` cards: per player a Realm, Souls on a grid of up to 2
 Mail on every third Soul, and the rest in hand. A might table: per player units (with no triggered
 ability) split between the base and two battlefields, some shielded, the rest in hand.
 
->>> from engine.might.game import MightGame
-from engine.scenario import game_from_yaml, might_game_from_yaml
 >>> game = game_from_yaml(souls_text(1000))
 >>> len(game.table.cards), len(game.table.souls())
 (1000, 450)
@@ -20,7 +18,7 @@ import math
 import random
 
 from engine.might.game import MightGame
-from engine.scenario import game_from_yaml, might_game_from_yaml
+from engine.scenario import game_from_yaml
 from engine.souls.game import SoulsGame
 
 MAX_SOULS = 225  # 25 columns x 9 rows a player
@@ -108,7 +106,7 @@ def souls_game(cards: int) -> SoulsGame:
 
 
 def might_game(cards: int) -> MightGame:
-    return might_game_from_yaml(might_text(cards))
+    return game_from_yaml(might_text(cards))
 
 
 def might_session(game: MightGame, actions: int, seed: int = 1) -> None:

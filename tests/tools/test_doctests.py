@@ -28,7 +28,7 @@ TAUGHT = {
     "engine.choices",  # a chooser answering the rules' questions
     "engine.compare",  # what a branch changes
     "engine.might.game",  # might: play, a Reaction on the chain, resolve
-    "engine.scenario",  # game_from_yaml, might_game_from_yaml, Playthrough, run_scenario
+    "engine.scenario",  # game_from_yaml, Playthrough, run_scenario
     "engine.souls.game",  # souls: verify_x, can_x, x
     "engine.timeline",  # a transaction: all or nothing
 }

@@ -22,7 +22,7 @@ from engine.errors import RuleError
 from engine.frozen import Frozen
 from engine.might.assignment import verify_answer
 from engine.ruleset import ruleset as installed
-from engine.scenario import Playthrough, game_from_yaml, might_game_from_yaml, run_scenario
+from engine.scenario import Playthrough, game_from_yaml, run_scenario
 from engine.timeline import Cause, Step
 from fuzz import harness, run
 
@@ -171,7 +171,7 @@ def planted(step: Step, table: Frozen, phase: str = "", cause: Cause | None = No
 
 
 def test_might_invariants_name_what_breaks_them() -> None:
-    game = might_game_from_yaml(
+    game = game_from_yaml(
         """
 ruleset: might
 title: A damaged sentinel

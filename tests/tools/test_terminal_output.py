@@ -36,9 +36,7 @@ def test_the_examples_in_the_docstring_run() -> None:
 @pytest.mark.parametrize("text", HOSTILE.values(), ids=HOSTILE.keys())
 def test_what_a_terminal_would_obey_is_escaped(text: str) -> None:
     shown = one_line(text)
-    assert all(
-        unicodedata.category(char) not in {"Cc", "Cf", "Zl", "Zp"} for char in shown
-    ), shown
+    assert all(unicodedata.category(char) not in {"Cc", "Cf", "Zl", "Zp"} for char in shown), shown
     assert shown == repr(text)[1:-1].replace("\\'", "'").replace('\\"', '"')
 
 

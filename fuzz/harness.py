@@ -13,9 +13,9 @@ from typing import Any
 
 import yaml
 
-from app.gc_history import freeze_settled, thaw
-from app.offers import global_offers, offers_for
-from app.saving import dump_action
+from app.files.saving import dump_action
+from app.presentation.gc_history import freeze_settled, thaw
+from app.presentation.offers import global_offers, offers_for
 from engine.branches import inside
 from engine.choices import default_chooser
 from engine.errors import RuleError, ScenarioError

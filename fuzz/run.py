@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from app.arguments import shown
-from app.output_files import Kind, OutputError, write_output
+from app.cli.arguments import shown
+from app.files.output_files import Kind, OutputError, write_output
 from fuzz.harness import GameResult, Violation, run_game, violation_text
 
 # ----------------------------------------------------------------------------- results

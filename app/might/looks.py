@@ -3,7 +3,7 @@ trash, exhausted units turned (M-1). Plain data from the engine's table queries;
 
 from __future__ import annotations
 
-from app.looks import (
+from app.presentation.looks import (
     GAP,
     LABEL,
     ROW_GAP,

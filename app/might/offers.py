@@ -3,7 +3,7 @@ playtester's edits. The engine judges each (no rules here)."""
 
 from __future__ import annotations
 
-from app.offers import Offer
+from app.presentation.offers import Offer
 from engine.might import scenario as might
 from engine.might.table import MightTable
 

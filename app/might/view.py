@@ -1,13 +1,13 @@
-"""The app's side of the might ruleset (``app/views.py``)."""
+"""The app's side of the might ruleset (``app/presentation/views.py``)."""
 
 from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from app.looks import CardLook, Layout, LookCache
 from app.might import inspector, looks, offers
-from app.offers import Offer
-from app.views import RulesetView
+from app.presentation.looks import CardLook, Layout, LookCache
+from app.presentation.offers import Offer
+from app.presentation.views import RulesetView
 from engine.frozen import Frozen
 from engine.might import scenario as might
 from engine.might.table import MightTable

@@ -3,7 +3,7 @@ the Realm, hands, Elysium and Exile. Plain data from the engine's table queries;
 
 from __future__ import annotations
 
-from app.looks import (
+from app.presentation.looks import (
     CARD_H,
     CARD_W,
     GAP,

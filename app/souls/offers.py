@@ -3,7 +3,7 @@ edits. The engine judges each (no rules here)."""
 
 from __future__ import annotations
 
-from app.offers import Offer
+from app.presentation.offers import Offer
 from engine.souls import scenario as souls
 from engine.souls.table import SoulsTable
 

@@ -1,13 +1,13 @@
-"""The app's side of the souls ruleset (``app/views.py``)."""
+"""The app's side of the souls ruleset (``app/presentation/views.py``)."""
 
 from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from app.looks import CardLook, Layout, LookCache
-from app.offers import Offer
+from app.presentation.looks import CardLook, Layout, LookCache
+from app.presentation.offers import Offer
+from app.presentation.views import RulesetView
 from app.souls import inspector, looks, offers
-from app.views import RulesetView
 from engine.changes import Change, StatChanged
 from engine.frozen import Frozen
 from engine.souls import scenario as souls

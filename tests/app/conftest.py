@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from app import message_boxes
+from app.widgets import message_boxes
 
 
 @pytest.fixture(autouse=True)
@@ -20,7 +20,7 @@ def window(qtbot, tmp_path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no
     click return at once (a test that reads them patches them itself)."""
     from PySide6.QtCore import QSettings
 
-    from app.main_window import MainWindow
+    from app.widgets.main_window import MainWindow
 
     for name in ("critical", "warning", "information"):
         monkeypatch.setattr(message_boxes, name, lambda *a, **k: None)

@@ -8,9 +8,9 @@ import pytest
 import yaml
 from PySide6.QtCore import Qt
 
-from app import message_boxes
-from app.main_window import MainWindow
-from app.window_bar import WindowBar
+from app.widgets import message_boxes
+from app.widgets.main_window import MainWindow
+from app.widgets.window_bar import WindowBar
 from engine.assets import SCENARIOS
 
 HEAL_SAVES = SCENARIOS / "souls" / "battle-3-window-heal-saves.yaml"

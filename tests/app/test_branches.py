@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from app.main_window import MainWindow
 from app.might.dialogs import ReplacementOrderDialog
-from app.session import Session
+from app.presentation.session import Session
+from app.widgets.main_window import MainWindow
 from engine.assets import SCENARIOS
 from engine.scenario import run_scenario
 

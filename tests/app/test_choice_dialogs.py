@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QDialog, QDialogButtonBox
 
-from app.main_window import MainWindow
 from app.might.dialogs import AssignmentDialog, ReplacementOrderDialog
+from app.widgets.main_window import MainWindow
 from engine.choices import Assigned
 
 COMBAT = """\

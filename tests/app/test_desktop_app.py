@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
-from app import message_boxes
-from app.main_window import MainWindow
 from app.might.dialogs import ReplacementOrderDialog
-from app.table_scene import CardItem
+from app.widgets import message_boxes
+from app.widgets.main_window import MainWindow
+from app.widgets.table_scene import CardItem
 from engine.assets import SCENARIOS
 
 DEMO = SCENARIOS / "souls" / "demo-table.yaml"
@@ -196,7 +196,7 @@ def test_undo_redo_and_acting_on_an_earlier_step(qtbot, window: MainWindow) -> N
 def test_no_display_names_the_headless_way(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from app.gui import launch
+    from app.widgets.gui import launch
 
     for name in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"):
         monkeypatch.delenv(name, raising=False)
@@ -206,7 +206,7 @@ def test_no_display_names_the_headless_way(
 
 
 def test_shot_renders_a_png(tmp_path: Path) -> None:
-    from app.cli import main
+    from app.cli.commands import main
 
     output = tmp_path / "table.png"
     assert main(["shot", str(M4), "--step", "3", "-o", str(output)]) == 0

@@ -19,13 +19,13 @@ from PySide6.QtCore import QSettings
 from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QFileDialog, QProgressDialog
 
-from app import message_boxes
-from app.cli import main
-from app.export import BY_PHASE, EVERY_STEP, export_dialog
-from app.export_images import Camera
-from app.export_page import Lesson, Timeline, lesson_page
-from app.inspector import rule_summaries
-from app.main_window import MainWindow
+from app.cli.commands import main
+from app.export.images import Camera
+from app.export.lesson import BY_PHASE, EVERY_STEP, export_dialog
+from app.export.page import Lesson, Timeline, lesson_page
+from app.widgets import message_boxes
+from app.widgets.inspector import rule_summaries
+from app.widgets.main_window import MainWindow
 from engine.assets import SCENARIOS
 from engine.branches import MAIN
 from engine.scenario import load_scenario, play_branch, run_scenario

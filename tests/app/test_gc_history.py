@@ -1,5 +1,5 @@
 """The settled timeline is kept out of the garbage collector's walks, and handed back when
-another file replaces it (app/gc_history.py)."""
+another file replaces it (app/presentation/gc_history.py)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import gc
 
 import pytest
 
-import app.session
-from app.main_window import MainWindow
+import app.presentation.session
+from app.widgets.main_window import MainWindow
 from engine.assets import SCENARIOS
 
 DEMO = SCENARIOS / "souls" / "demo-table.yaml"
@@ -19,7 +19,9 @@ def test_an_opened_file_is_frozen_and_the_next_one_thaws_it(
     window: MainWindow, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     calls: list[str] = []
-    monkeypatch.setattr(app.session, "thaw", lambda: (calls.append("thaw"), gc.unfreeze()))
+    monkeypatch.setattr(
+        app.presentation.session, "thaw", lambda: (calls.append("thaw"), gc.unfreeze())
+    )
     gc.unfreeze()
     assert window.open_path(DEMO)
     assert gc.get_freeze_count() > 0  # the demo's timeline is out of the collector's sight

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from app.looks import LookCache, layout
+from app.presentation.looks import LookCache, layout
 from engine.assets import ASSETS, LESSONS, SCENARIOS
 from engine.scenario import scenario_files
 from tests.support.big_tables import souls_game, souls_session

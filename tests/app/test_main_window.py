@@ -13,8 +13,8 @@ from PySide6.QtCore import QMimeData, QPoint, QPointF, QSettings, Qt, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QApplication, QFileDialog
 
-from app import gui, message_boxes
-from app.main_window import MainWindow
+from app.widgets import gui, message_boxes
+from app.widgets.main_window import MainWindow
 from engine.assets import SCENARIOS
 from engine.choices import ChoiceCancelled
 from engine.errors import RuleError, ScenarioError
@@ -236,7 +236,7 @@ def test_launch_opens_the_window_on_the_file(
             qtbot.addWidget(self)
             opened.append(self)
 
-    monkeypatch.setattr("app.main_window.MainWindow", Window)
+    monkeypatch.setattr("app.widgets.main_window.MainWindow", Window)
     monkeypatch.setattr(QApplication, "exec", lambda self: 0)
     monkeypatch.setattr(sys, "excepthook", sys.excepthook)  # restored after the test
     assert gui.launch(M4) == 0
@@ -318,9 +318,9 @@ def test_app_open_reports_an_internal_error_and_keeps_the_session(
 ) -> None:
     from PySide6.QtCore import QSettings
 
-    from app import message_boxes
-    from app.main_window import MainWindow
-    from app.session import Session
+    from app.presentation.session import Session
+    from app.widgets import message_boxes
+    from app.widgets.main_window import MainWindow
 
     shown: list[str] = []
     monkeypatch.setattr(message_boxes, "critical", lambda parent, title, text: shown.append(text))

@@ -13,9 +13,9 @@ from PySide6.QtCore import QPointF, QSettings, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QDialog
 
-from app import message_boxes
-from app.main_window import MainWindow
 from app.might.dialogs import AssignmentDialog, ReplacementOrderDialog
+from app.widgets import message_boxes
+from app.widgets.main_window import MainWindow
 from engine.assets import LESSONS, SCENARIOS
 from engine.scenario import Playthrough
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.offers import offers_for
+from app.presentation.offers import offers_for
 from engine.assets import SCENARIOS
 from engine.scenario import Playthrough, load_scenario
 

@@ -26,10 +26,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app import message_boxes
-from app.examples import ExamplesMenu
-from app.main_window import MainWindow
 from app.might.dialogs import AssignmentDialog, ReplacementOrderDialog
+from app.widgets import message_boxes
+from app.widgets.examples import ExamplesMenu
+from app.widgets.main_window import MainWindow
 from engine.might.scenario import Action as MightAction
 
 TELL = "zq"  # found in the markup only: every "zq" a reader sees must be inside it, literally

@@ -15,9 +15,9 @@ import yaml
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox
 
-from app import message_boxes
-from app.examples import natural_key
-from app.main_window import MainWindow
+from app.widgets import message_boxes
+from app.widgets.examples import natural_key
+from app.widgets.main_window import MainWindow
 from engine.assets import SCENARIOS
 from engine.scenario import load_scenario, scenario_files
 from engine.souls.scenario import Action
@@ -462,7 +462,7 @@ expect_error: {rule: S-13, message: "not the turn player's Soul"}
 def test_a_script_stopped_by_its_expect_error_keeps_every_action_when_saved(
     window: MainWindow, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from app.cli import main
+    from app.cli.commands import main
 
     path = tmp_path / "stopped.yaml"
     path.write_text(STOPPED, encoding="utf-8")
@@ -497,7 +497,7 @@ def test_a_save_that_could_not_be_opened_again_is_refused_before_writing(
 
 
 def test_a_character_no_file_can_hold_is_refused_before_writing(tmp_path: Path) -> None:
-    from app.saving import SaveError, verify_reopens
+    from app.files.saving import SaveError, verify_reopens
 
     with pytest.raises(SaveError, match="line 2 would hold U\\+D800, a character a file cannot"):
         verify_reopens(tmp_path / "x.yaml", "ruleset: souls\ntitle: \ud800\n")

@@ -3,7 +3,7 @@ listeners the same, so that views redraw just that."""
 
 from __future__ import annotations
 
-from app.session import NOTHING, Changed, Session
+from app.presentation.session import NOTHING, Changed, Session
 from engine.assets import SCENARIOS
 from engine.souls.scenario import Action
 

@@ -15,11 +15,11 @@ from PySide6.QtWidgets import (
     QStyleOptionGraphicsItem,
 )
 
-from app.card_painter import MIN_TEXT_PX
-from app.inspector import rule_summaries
-from app.looks import CardLook
-from app.main_window import MainWindow
-from app.table_scene import CardItem, DeltaItem
+from app.presentation.looks import CardLook
+from app.widgets.card_painter import MIN_TEXT_PX
+from app.widgets.inspector import rule_summaries
+from app.widgets.main_window import MainWindow
+from app.widgets.table_scene import CardItem, DeltaItem
 from engine.assets import SCENARIOS
 
 DEMO = SCENARIOS / "souls" / "demo-table.yaml"
@@ -277,7 +277,7 @@ def test_no_card_covers_another_card_or_a_zone_name(window: MainWindow, path: Pa
 
 
 def test_badges_wrap_and_never_cut(qapp) -> None:  # type: ignore[no-untyped-def]
-    from app.card_painter import badge_rows
+    from app.widgets.card_painter import badge_rows
 
     badges = ("prevent 3", "prevent all", "×2 damage", "×2 damage", "lethal at 6")
     rows = badge_rows(badges, 92, 2)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from app.cli import main
+from app.cli.commands import main
 from engine.assets import LESSONS, SCENARIOS
 from engine.scenario import load_scenario, run_scenario, scenario_files
 from tests.support.scenario_citations import cited_rules

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from app.views import views
+from app.presentation.views import views
 from engine.ruleset import rulesets
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -28,7 +28,7 @@ def cardtable(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     path = [str(RULESETS), *filter(None, [os.environ.get("PYTHONPATH")])]
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(path), "QT_QPA_PLATFORM": "offscreen"}
     return subprocess.run(
-        [sys.executable, "-m", "app.cli", *args],
+        [sys.executable, "-m", "app.cli.commands", *args],
         cwd=cwd,
         env=env,
         capture_output=True,
@@ -119,8 +119,8 @@ def test_the_app_opens_a_scenario_of_it_and_plays_its_actions(
 ) -> None:
     from PySide6.QtCore import QSettings
 
-    from app import message_boxes
-    from app.main_window import MainWindow
+    from app.widgets import message_boxes
+    from app.widgets.main_window import MainWindow
 
     # closing the window with the action played asks; offscreen, nobody would answer
     monkeypatch.setattr(message_boxes, "question", lambda *a, **k: message_boxes.Button.Discard)

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from app.cli import format_step
+from app.cli.commands import format_step
 from engine.assets import ASSETS, LESSONS, SCENARIOS
 from engine.branches import MAIN
 from engine.frozen import Frozen

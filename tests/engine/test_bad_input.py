@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from app.cli import main
+from app.cli.commands import main
 from engine.errors import RuleError, ScenarioError
 from engine.scenario import game_from_yaml, run_scenario
 from tests.support.game_state import assert_unchanged, whole_state

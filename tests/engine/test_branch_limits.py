@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from app.cli import main
+from app.cli.commands import main
 from engine import branches
 from engine.branches import (
     MAX_ACTIONS,

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from app.cli import main
+from app.cli.commands import main
 from engine.assets import SCENARIOS
 from engine.branches import MAIN, Branch, branch_actions, check_branches
 from engine.compare import Side, changed_cards, compare_sides

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from app.cli import main
+from app.cli.commands import main
 from engine.assets import SCENARIOS
 from engine.might.scenario import Expectation as MightExpectation
 from engine.might.scenario import UnitExpect

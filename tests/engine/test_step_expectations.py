@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from app.cli import main
+from app.cli.commands import main
 from engine.scenario import Playthrough, run_scenario, validate_scenario
 from engine.script import script_labels
 from engine.souls.scenario import Action as SoulsAction

@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
-from app.cli import DEMO
+from app.cli.commands import DEMO
 from engine.scenario import load_scenario, run_scenario
 from engine.souls.table import SoulsTable
 from engine.timeline import Cause, Recorder
@@ -204,7 +204,7 @@ def test_bench_might_10000_steps_and_the_collector(
 ) -> None:
     """A 10,000-step might session on 200 cards, with Python's collector walking the whole
     timeline, and with the settled history frozen after every 100 actions (as the app does
-    after each action, app/gc_history.py)."""
+    after each action, app/presentation/gc_history.py)."""
     benchmark.group = "10,000 steps, garbage collector"
 
     def session() -> None:
@@ -247,8 +247,8 @@ def test_bench_jump_between_distant_steps(
     """Target: one 60 Hz frame (16.7 ms) per jump, from the first step to the last and back."""
     from PySide6.QtCore import QSettings
 
-    from app import message_boxes
-    from app.main_window import MainWindow
+    from app.widgets import message_boxes
+    from app.widgets.main_window import MainWindow
 
     benchmark.group = "jump between distant steps"
     monkeypatch.setattr(message_boxes, "critical", pytest.fail)  # never wait

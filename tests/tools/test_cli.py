@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from app.cli import DEMO, main
+from app.cli.commands import DEMO, main
 from engine.assets import SCENARIOS
 from tests.support.souls_tables import scenario_text
 
@@ -67,7 +67,7 @@ def test_demo_prints_the_demo_timeline(capsys: pytest.CaptureFixture[str]) -> No
 
 def test_demo_opens_the_app_on_the_demo(monkeypatch: pytest.MonkeyPatch) -> None:
     opened = []
-    monkeypatch.setattr("app.gui.launch", lambda path: opened.append(path) or 0)
+    monkeypatch.setattr("app.widgets.gui.launch", lambda path: opened.append(path) or 0)
     assert main(["demo"]) == 0 and opened == [DEMO]
 
 
@@ -102,7 +102,7 @@ def test_run_exits_1_and_lists_failures(tmp_path: Path, capsys: pytest.CaptureFi
 
 
 def test_shot_touches_no_file_but_its_output(tmp_path: Path) -> None:
-    from app.cli import main
+    from app.cli.commands import main
 
     sibling = tmp_path / "report.ini"
     sibling.write_text("[mine]\nkeep=1\n")
@@ -113,7 +113,7 @@ def test_shot_touches_no_file_but_its_output(tmp_path: Path) -> None:
 
 
 def test_a_closed_pipe_ends_the_run_quietly() -> None:
-    command = [sys.executable, "-m", "app.cli", "run", str(DEMO)]
+    command = [sys.executable, "-m", "app.cli.commands", "run", str(DEMO)]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert process.stdout is not None and process.stderr is not None
     process.stdout.close()  # as `| head` does, before the first line is even written

@@ -9,16 +9,16 @@ from pathlib import Path
 
 import pytest
 
-import app.arguments
-from app.arguments import ArgumentError, parse_size, parse_steps, verify_strip
-from app.cli import main
+import app.cli.arguments
+from app.cli.arguments import ArgumentError, parse_size, parse_steps, verify_strip
+from app.cli.commands import main
 from engine.assets import SCENARIOS
 
 M8 = SCENARIOS / "might" / "M8-prevention-and-doubling-orders.yaml"
 
 
 def test_the_examples_in_the_docstring_run() -> None:
-    result = doctest.testmod(app.arguments)
+    result = doctest.testmod(app.cli.arguments)
     assert result.attempted >= 3 and result.failed == 0
 
 

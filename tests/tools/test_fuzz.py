@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 import engine.souls.damage as souls_damage
-from app.cli import main
+from app.cli.commands import main
 from engine.choices import Assigned, Choice
 from engine.errors import RuleError
 from engine.frozen import Frozen

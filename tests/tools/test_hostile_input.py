@@ -25,7 +25,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from app.cli import DEMO, main
+from app.cli.commands import DEMO, main
 from engine import safe_yaml
 from engine.assets import SCENARIOS
 from engine.branches import MAX_ACTIONS, MAX_BRANCHES
@@ -187,7 +187,7 @@ def test_alias_bomb_of_1kb_is_refused_before_expansion(tmp_path: Path) -> None:
         resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
 
     done = subprocess.run(
-        [sys.executable, "-m", "app.cli", "run", str(path)],
+        [sys.executable, "-m", "app.cli.commands", "run", str(path)],
         capture_output=True,
         text=True,
         preexec_fn=limit_memory,
@@ -266,7 +266,7 @@ def test_unexpected_exception_is_an_internal_error_and_check_goes_on(
             raise KeyError("a bug\nover two lines")
         return real(path)
 
-    monkeypatch.setattr("app.cli.run_scenario", failing)
+    monkeypatch.setattr("app.cli.commands.run_scenario", failing)
     assert main(["check", str(tmp_path)]) == 2
     out = capsys.readouterr().out.splitlines()
     assert out[:2] == [

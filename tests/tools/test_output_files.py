@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from app.cli import main
-from app.output_files import HTML, IMAGE, PNG, OutputError, verify_output, write_output
+from app.cli.commands import main
+from app.files.output_files import HTML, IMAGE, PNG, OutputError, verify_output, write_output
 from engine.assets import SCENARIOS
 
 M8 = SCENARIOS / "might" / "M8-prevention-and-doubling-orders.yaml"

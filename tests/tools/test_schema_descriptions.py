@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from app.cli import main
+from app.cli.commands import main
 from engine.reference import BEGIN, END, reference, slug, with_reference
 from engine.scenario import scenario_schema
 

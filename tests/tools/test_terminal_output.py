@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-import app.terminal_text
-from app.cli import main
-from app.terminal_text import escaped, one_line
+import app.cli.terminal_text
+from app.cli.commands import main
+from app.cli.terminal_text import escaped, one_line
 from tests.support.souls_tables import scenario_text
 
 HOSTILE = {
@@ -29,7 +29,7 @@ HOSTILE = {
 
 
 def test_the_examples_in_the_docstring_run() -> None:
-    result = doctest.testmod(app.terminal_text)
+    result = doctest.testmod(app.cli.terminal_text)
     assert result.attempted >= 2 and result.failed == 0
 
 

@@ -1,2 +1,2 @@
-"""The app's side of tally (``app/views.py``): the ``cardtable.views`` entry point names
-``tally_app.view:VIEW``."""
+"""The app's side of tally (``app/presentation/views.py``): the ``cardtable.views`` entry point
+names ``tally_app.view:VIEW``."""

@@ -1,5 +1,6 @@
 """How the app shows a tally table: a row of counters per player, what a user can try with a
-counter, and the inspector's rows. Plain data (``app/looks.py``), no Qt and no rules."""
+counter, and the inspector's rows. Plain data (``app/presentation/looks.py``), no Qt and no
+rules."""
 
 from __future__ import annotations
 
@@ -8,9 +9,19 @@ from typing import Any, ClassVar
 from tally.game import Counter, TallyTable
 from tally.scenario import Action, AddArgs, EndTurnArgs
 
-from app.looks import CARD_H, CARD_W, GAP, LABEL, CardLook, Decoration, Layout, LookCache, Placement
-from app.offers import Offer
-from app.views import RulesetView
+from app.presentation.looks import (
+    CARD_H,
+    CARD_W,
+    GAP,
+    LABEL,
+    CardLook,
+    Decoration,
+    Layout,
+    LookCache,
+    Placement,
+)
+from app.presentation.offers import Offer
+from app.presentation.views import RulesetView
 from engine.frozen import Frozen
 from engine.windows import Waiting
 

@@ -1,0 +1,1 @@
+"""The command line (``cardtable``): its commands, its arguments, its terminal output."""

@@ -1,0 +1,284 @@
+"""The ``cardtable`` command: run and check scenarios headless, print the schema, show the demo.
+
+Exit status: 0 success, 1 a scenario's expectation failed, 2 bad input (file, card, action) or
+an internal error (``FILE: internal error: ...``), 141 the reader of the output went away
+(``cardtable run FILE | head``), as for SIGPIPE.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from app.cli.arguments import ArgumentError, parse_size
+from app.cli.terminal_text import TerminalStream, one_line
+from app.files.output_files import OutputError
+from engine.assets import SCENARIOS
+from engine.branches import MAIN
+from engine.compare import Side, compare_sides
+from engine.errors import ScenarioError, internal_error
+from engine.reference import reference
+from engine.ruleset import rulesets
+from engine.scenario import (
+    ScenarioRun,
+    load_scenario,
+    run_scenario,
+    scenario_files,
+    scenario_schema,
+)
+from engine.text import render_table
+from engine.timeline import Step
+
+DEMO = SCENARIOS / "souls" / "demo-table.yaml"
+REPLACE_HELP = "replace an existing file that is not of the kind written (never an input)"
+CLOSED_PIPE = 141  # the status a shell gives a command ended by SIGPIPE (128 + 13)
+
+
+def print_error(error: object) -> None:
+    """An error on stderr in one line, its file content escaped."""
+    print(f"error: {one_line(str(error))}", file=sys.stderr)
+
+
+def format_step(step: Step) -> str:
+    phase = " > ".join(step.phase)
+    lines = [
+        f"#{step.index:<3} {phase}",
+        f"     {step.description}  [{', '.join(step.rules)}]"
+        if step.rules
+        else f"     {step.description}",
+    ]
+    if step.cause.kind != "setup":
+        card = f" (card {step.cause.card})" if step.cause.card else ""  # the table's arrows
+        lines.append(f"     cause: {step.cause.describe()}{card}")
+    lines += [f"       - {change.describe()}" for change in step.changes]
+    return "\n".join(lines)
+
+
+def timeline_json(run: ScenarioRun) -> dict[str, object]:
+    return {
+        "file": str(run.path),
+        "title": run.scenario.title,
+        "ruleset": run.scenario.ruleset,
+        "steps": [step.model_dump(mode="json", exclude={"table"}) for step in run.game.steps],
+        "final_table": run.steps[-1].table.model_dump(mode="json", exclude={"defs"}),
+        "failures": run.failures,
+    }
+
+
+def command_run(args: argparse.Namespace) -> int:
+    run = run_scenario(Path(args.file))
+    if args.json:
+        print(json.dumps(timeline_json(run), indent=2))
+        return 1 if run.failures else 0
+    print(f"{one_line(run.scenario.title)}  ({one_line(str(run.path))})")
+    if run.scenario.description:
+        print(run.scenario.description.strip())
+    print()
+    for step in run.game.steps:
+        print(format_step(step))
+    print("\nFinal table:")
+    print(render_table(run.steps[-1].table))
+    if run.failures:
+        print("\nFailed expectations:")
+        print("\n".join(f"  {one_line(failure)}" for failure in run.failures))
+        return 1
+    return 0
+
+
+def command_check(args: argparse.Namespace) -> int:
+    files = scenario_files([Path(p) for p in args.paths])
+    if not files:
+        print("no scenario files found", file=sys.stderr)
+        return 2
+    status = 0
+    for file in files:
+        try:
+            run = run_scenario(file)
+        except ScenarioError as error:
+            print(f"ERROR {one_line(str(file))}\n  {one_line(str(error))}")
+            status = 2
+            continue
+        except Exception as error:  # a bug must not stop the check of the other files
+            print(f"ERROR {one_line(str(file))}\n  {one_line(internal_error(str(file), error))}")
+            status = 2
+            continue
+        if run.failures:
+            print(f"FAIL  {one_line(str(file))}  ({one_line(run.scenario.title)})")
+            for failure in run.failures:
+                print(f"  {one_line(failure)}")
+            status = max(status, 1)
+        else:
+            print(f"ok    {one_line(str(file))}  ({one_line(run.scenario.title)})")
+    print(f"{len(files)} scenario(s) checked")
+    return status
+
+
+def command_schema(args: argparse.Namespace) -> int:
+    schema = scenario_schema()
+    print(reference(schema) if args.markdown else json.dumps(schema, indent=2))
+    return 0
+
+
+def command_demo(args: argparse.Namespace) -> int:
+    if args.print:
+        return command_run(argparse.Namespace(file=str(DEMO), json=False))
+    from app.widgets.gui import launch
+
+    return launch(DEMO)
+
+
+def command_open(args: argparse.Namespace) -> int:
+    from app.widgets.gui import launch
+
+    load_scenario(Path(args.file))  # report a bad file here, with exit status 2
+    return launch(Path(args.file))
+
+
+def command_shot(args: argparse.Namespace) -> int:
+    from app.widgets.gui import shot
+
+    try:
+        size = parse_size("--size", args.size)
+        return shot(Path(args.file), args.step, Path(args.output), args.timeline, size, args.force)
+    except (ArgumentError, OutputError, ValueError) as error:
+        print_error(error)
+        return 2
+
+
+def command_export(args: argparse.Namespace) -> int:
+    from app.export.lesson import export
+
+    try:
+        return export(
+            Path(args.file), args.output, args.by, args.size, args.png_strip, args.steps, args.force
+        )
+    except (ArgumentError, OutputError) as error:
+        print_error(error)
+        return 2
+
+
+def command_diff(args: argparse.Namespace) -> int:
+    branches = (args.branch + [MAIN, MAIN])[:2]
+    steps = (args.step + [None, None])[:2]
+    if len(args.branch) > 2 or len(args.step) > 2:
+        raise ScenarioError(args.file, "", "give at most two --branch and two --step")
+    scenario, source = load_scenario(Path(args.file))
+    sides = [Side(branch, step) for branch, step in zip(branches, steps, strict=True)]
+    shown, found = compare_sides(scenario, source, *sides)
+    if args.json:
+        described = [
+            {"branch": side.branch, "step": step.index, "description": step.description}
+            for side, step in zip(sides, shown, strict=True)
+        ]
+        rows = [{"card": d.card, "fact": d.fact, "left": d.left, "right": d.right} for d in found]
+        print(json.dumps({"left": described[0], "right": described[1], "differences": rows}))
+        return 0
+    left, right = (
+        f"{side.branch!r} at step {step.index}" for side, step in zip(sides, shown, strict=True)
+    )
+    print(f"{one_line(scenario.title)}: {one_line(left)} / {one_line(right)}")
+    print(
+        "\n".join(f"  {one_line(difference.describe())}" for difference in found)
+        or "  no difference"
+    )
+    return 0
+
+
+def command_fuzz(args: argparse.Namespace) -> int:
+    from fuzz.run import fuzz_command
+
+    return fuzz_command(args)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="cardtable", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+    run = commands.add_parser("run", help="play a scenario and print its timeline")
+    run.add_argument("file")
+    run.add_argument("--json", action="store_true", help="print the timeline as JSON")
+    run.set_defaults(handler=command_run)
+    check = commands.add_parser("check", help="check the expectations of scenario files")
+    check.add_argument("paths", nargs="+", metavar="FILE|DIR")
+    check.set_defaults(handler=command_check)
+    schema = commands.add_parser("schema", help="print the scenario file JSON Schema")
+    schema.add_argument(
+        "--markdown", action="store_true", help="print it as the tables of docs/scenarios.md"
+    )
+    schema.set_defaults(handler=command_schema)
+    demo = commands.add_parser("demo", help="open the app on the built-in demo table")
+    demo.add_argument("--print", action="store_true", help="print its timeline instead")
+    demo.set_defaults(handler=command_demo)
+    open_ = commands.add_parser("open", help="open the app on a scenario")
+    open_.add_argument("file")
+    open_.set_defaults(handler=command_open)
+    shot = commands.add_parser("shot", help="render the table to an image, without a display")
+    shot.add_argument("file")
+    shot.add_argument("--step", type=int, help="the step to show (default: the last)")
+    shot.add_argument("-o", "--output", default="table.png")
+    shot.add_argument("--timeline", action="store_true", help="the whole window, timeline too")
+    shot.add_argument("--size", default="1600x1000", help="WIDTHxHEIGHT in pixels")
+    shot.add_argument("--force", action="store_true", help=REPLACE_HELP)
+    shot.set_defaults(handler=command_shot)
+    export = commands.add_parser("export", help="a lesson page (HTML) or a PNG strip of steps")
+    export.add_argument("file")
+    export.add_argument("-o", "--output", help="default: lesson.html, or strip.png")
+    export.add_argument("--by", choices=("step", "phase"), help="a section per step (default)")
+    export.add_argument("--size", help="WIDTHxHEIGHT: the box a table is scaled into")
+    export.add_argument("--png-strip", action="store_true", help="chosen steps side by side")
+    export.add_argument("--steps", help="with --png-strip: the steps to show, e.g. 3,5,9")
+    export.add_argument("--force", action="store_true", help=REPLACE_HELP)
+    export.set_defaults(handler=command_export)
+    diff = commands.add_parser("diff", help="what differs between two branches (or steps)")
+    diff.add_argument("file")
+    diff.add_argument(
+        "--branch", action="append", default=[], help="twice: the two branches (default: main)"
+    )
+    diff.add_argument(
+        "--step", action="append", type=int, default=[], help="per side: a step (default: last)"
+    )
+    diff.add_argument("--json", action="store_true", help="print the differences as JSON")
+    diff.set_defaults(handler=command_diff)
+    fuzz = commands.add_parser(
+        "fuzz", help="random legal play with invariants checked (status 1 on a violation)"
+    )
+    fuzz.add_argument("--ruleset", choices=list(rulesets()), required=True)
+    fuzz.add_argument("--games", type=int, default=100)
+    fuzz.add_argument("--seed", type=int, default=0)
+    fuzz.add_argument("--workers", type=int, default=1, help="local processes")
+    fuzz.add_argument("--steps-per-game", type=int, default=50, help="moves per game")
+    fuzz.add_argument("--scheduler", metavar="ADDRESS", help="a Dask scheduler (dask extra)")
+    fuzz.add_argument("--out", default="fuzz-out", help="where shrunk violations are written")
+    fuzz.add_argument("--quiet", action="store_true", help="no progress line")
+    fuzz.set_defaults(handler=command_fuzz)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    stdout = sys.stdout
+    sys.stdout = TerminalStream(stdout)  # what commands print holds file content: escaped
+    try:
+        status: int = args.handler(args)
+        sys.stdout.flush()
+    except ScenarioError as error:
+        print_error(error)
+        return 2
+    except BrokenPipeError:
+        # Nobody reads the rest: end quietly, and keep Python from failing again on the
+        # flush at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), stdout.fileno())
+        return CLOSED_PIPE
+    except Exception as error:  # never a traceback: one line about the file, status 2
+        print_error(internal_error(getattr(args, "file", None) or "cardtable", error))
+        return 2
+    finally:
+        sys.stdout = stdout
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Exporting lessons: the HTML page, the PNG tables and strips."""

@@ -1,0 +1,145 @@
+"""Exporting a lesson (``cardtable export``, File > Export…): a self-contained HTML page of a
+timeline (``app/export/page.py``), or the tables of chosen steps side by side in one PNG for
+slides (``--png-strip``, ``app/export/images.py``)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFileDialog, QProgressDialog
+
+from app.cli.arguments import ArgumentError, parse_size, parse_steps, verify_strip
+from app.export.images import png_bytes, strip_image
+from app.export.page import PAGE_SIZE, Lesson, Progress, Timeline, lesson_page
+from app.files.output_files import HTML, PNG, OutputError, verify_output, write_output
+from app.files.saving import copy_location
+from app.widgets import message_boxes
+from engine.branches import MAIN
+from engine.scenario import load_scenario, play_branch
+
+if TYPE_CHECKING:
+    from app.widgets.main_window import MainWindow
+
+EVERY_STEP = "Lesson page, every step (*.html)"  # the export dialog's file types
+BY_PHASE = "Lesson page, by phase (*.html)"
+STRIP_SIZE = (640, 480)  # the box each table of a strip is scaled into
+
+
+class ExportError(ArgumentError):
+    """A bad option of ``cardtable export``, said in one line."""
+
+
+def export(
+    file: Path,
+    output: str | None,
+    by: str | None,
+    size: str | None,
+    png_strip: bool,
+    steps: str | None,
+    force: bool = False,
+) -> int:
+    """``cardtable export``: the page (or with ``png_strip`` the strip of ``steps``) of a
+    scenario file. Bad options raise ArgumentError, a bad file ScenarioError, an output that
+    cannot or must not be written OutputError: one line each. The output is checked before the
+    work starts, and written atomically."""
+    if png_strip and steps is None:
+        raise ExportError("--png-strip needs --steps, e.g. --steps 3,5,9")
+    if not png_strip and steps is not None:
+        raise ExportError("--steps goes with --png-strip")
+    if png_strip and by is not None:
+        raise ExportError("--by goes with the page, not with --png-strip")
+    box = parse_size("--size", size) if size else STRIP_SIZE if png_strip else PAGE_SIZE
+    target = Path(output or ("strip.png" if png_strip else "lesson.html"))
+    kind = PNG if png_strip else HTML
+    verify_output(target, kind, [file], force)
+    scenario, source = load_scenario(file)
+    main = play_branch(scenario, source, MAIN).game.steps
+    if steps is not None:  # with --png-strip, as checked above
+        try:
+            picked = parse_steps("--steps", steps, main[-1].index)
+        except ArgumentError as error:
+            raise ExportError(f"{file}: {error}") from None
+        verify_strip(len(picked), box)
+        write_output(target, png_bytes(strip_image(main, picked, box)), kind, [file], force)
+        return 0
+    branches = [
+        Timeline(b.name, play_branch(scenario, source, b.name).game.steps, b.parent)
+        for b in scenario.branches
+    ]
+    lesson = Lesson.of(scenario, file, main, branches)
+    page = lesson_page(lesson, by or "step", box, terminal_progress(sys.stderr))
+    write_output(target, page.encode("utf-8"), kind, [file], force)
+    return 0
+
+
+def terminal_progress(stream: TextIO) -> Progress | None:
+    """A line on a terminal counting the tables drawn (none when the output is not one)."""
+    if not stream.isatty():
+        return None
+
+    def show(done: int, total: int) -> None:
+        stream.write(f"\rexport: table {done} of {total}" + ("\n" if done == total else ""))
+        stream.flush()
+
+    return show
+
+
+def export_dialog(window: MainWindow) -> None:
+    """File > Export…: the open timeline (the user's actions included) as a lesson page."""
+    session = window.session
+    if session.scenario is None or session.path is None:
+        message_boxes.information(window, "Export", "Open a scenario first.")
+        return
+    start = copy_location(session.path) if session.read_only else session.path
+    name, chosen = QFileDialog.getSaveFileName(
+        window,
+        "Export a lesson page",
+        str(start.with_suffix(".html")),
+        f"{EVERY_STEP};;{BY_PHASE}",
+    )
+    if not name:
+        return
+    path = Path(name) if name.endswith((".html", ".htm")) else Path(f"{name}.html")
+    branches = [
+        Timeline(name, session.branch_play(name).game.steps, parent)
+        for name, parent in session.parents.items()
+        if name != MAIN
+    ]
+    main = session.branch_play(MAIN).game.steps
+    lesson = Lesson.of(session.scenario, session.path, main, branches)
+    progress = QProgressDialog("Drawing the tables…", "Cancel", 0, 0, window)
+    progress.setWindowTitle("Export")
+    progress.setWindowModality(Qt.WindowModality.WindowModal)
+    progress.setMinimumDuration(500)  # a quick export shows no dialog at all
+
+    def drawn(done: int, total: int) -> None:
+        progress.setMaximum(total)
+        progress.setValue(done)
+        if progress.wasCanceled():
+            raise ExportCancelled
+
+    try:
+        page = lesson_page(lesson, "phase" if chosen == BY_PHASE else "step", progress=drawn)
+        # the dialog asked before replacing a file; the scenario itself is never replaced
+        write_output(path, page.encode("utf-8"), None, [session.path])
+    except ExportCancelled:
+        window.statusBar().showMessage("Export cancelled: no file was written")
+        return
+    except OutputError as error:
+        message_boxes.critical(window, "Cannot export", str(error))
+        return
+    finally:
+        progress.close()
+    steps = sum(len(timeline.steps) for timeline in lesson.timelines)
+    window.statusBar().showMessage(
+        f"Exported {steps} steps of {len(lesson.timelines)} timelines to {path}"
+        if lesson.branches
+        else f"Exported {steps} steps to {path}"
+    )
+
+
+class ExportCancelled(Exception):
+    """The user cancelled File > Export while the tables were drawn."""

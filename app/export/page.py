@@ -1,0 +1,375 @@
+"""A timeline as a lesson page: one self-contained HTML document, its tables embedded as
+``data:`` URIs and its style inline, so that it loads nothing (no image, style or script)."""
+
+from __future__ import annotations
+
+import base64
+import itertools
+from collections import deque
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+from html import escape
+from pathlib import Path
+
+from PySide6.QtGui import QImage
+
+from app.export.images import Camera, encode_png, palette_image
+from app.presentation.looks import chain_entries, game_over_text
+from engine.branches import MAIN
+from engine.ruleset import rule_summaries
+from engine.scenario import Scenario
+from engine.timeline import Step
+
+PAGE_SIZE = (960, 640)  # the box each table image of a page is scaled into
+ENCODING_AHEAD = 8  # tables drawn while the images before them are still being encoded
+OUTLINED = ": the cards it changed are outlined in yellow."
+
+STYLE = """
+body { font: 16px/1.5 system-ui, sans-serif; color: #1d2a22; background: #f6f5f0;
+  max-width: 1040px; margin: 0 auto; padding: 1.5rem; }
+h1 { margin-bottom: .25rem; }
+.meta, .when, figcaption, cite { color: #5b665f; }
+nav ul { columns: 2; column-gap: 2rem; padding-left: 0; list-style: none; }
+nav li { margin-bottom: .2rem; }
+section.step, section.phase { background: #fff; border: 1px solid #d8d6cc; border-radius: 8px;
+  padding: .25rem 1.25rem 1rem; margin: 1.5rem 0; break-inside: avoid; }
+section h2 { font-size: 1.25rem; margin-bottom: 0; }
+.when { margin-top: .1rem; }
+figure { margin: .75rem 0; }
+img { display: block; max-width: 100%; height: auto; border-radius: 6px; }
+dt { font-weight: 600; }
+dd { margin: 0 0 .4rem 1.25rem; }
+.rule-id { font-family: ui-monospace, monospace; background: #e8efe9; padding: 0 .3em;
+  border-radius: 4px; }
+.phase-steps { list-style: none; padding-left: 0; }
+.phase-steps h3 { font-size: 1.05rem; margin-bottom: 0; }
+.phase-steps > li { border-left: 3px solid #d8d6cc; padding-left: 1rem; margin-bottom: 1rem; }
+.note { background: #fff6d6; padding: .25rem .5rem; border-radius: 4px; }
+"""
+
+
+@dataclass(frozen=True)
+class Timeline:
+    """One timeline of a page: the file's script (``main``) or a what-if branch of ``parent``."""
+
+    name: str
+    steps: Sequence[Step]
+    parent: str = ""
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """What a page is made of: the scenario's words and its timelines, the file's script first
+    and every branch after its parent."""
+
+    title: str
+    description: str
+    ruleset: str
+    source: str  # the scenario file's name
+    steps: Sequence[Step]
+    branches: Sequence[Timeline] = ()
+
+    @classmethod
+    def of(
+        cls,
+        scenario: Scenario,
+        path: Path,
+        steps: Sequence[Step],
+        branches: Sequence[Timeline] = (),
+    ) -> Lesson:
+        return cls(
+            scenario.title, scenario.description, scenario.ruleset, path.name, steps, branches
+        )
+
+    @property
+    def timelines(self) -> list[Timeline]:
+        return [Timeline(MAIN, self.steps), *self.branches]
+
+
+Progress = Callable[[int, int], None]  # (tables drawn, tables in all)
+
+
+class Pictures:
+    """The table images of a page, drawn by one camera at one steady size for every timeline
+    (as the app keeps the table's size across branches). A branch's first steps are its
+    parent's: they are drawn (and shown) once, in the parent, so a page costs its distinct
+    steps, not its branches times their length. Tables are drawn here while a thread encodes
+    the ones drawn before."""
+
+    def __init__(self, lesson: Lesson, by: str, size: tuple[int, int], progress: Progress | None):
+        self.by = by
+        # Which timeline shows the table of each step (or phase) of each timeline, by its first
+        # and last step: its own, or for what it shares with its parent, the one that shows it.
+        self.shown_in: dict[str, dict[tuple[int, int], str]] = {}
+        self.departs: dict[str, int] = {}  # the first step a timeline does not share
+        self.lengths = {t.name: len(t.steps) for t in lesson.timelines}
+        drawn: dict[str, list[list[Step]]] = {}
+        for t in lesson.timelines:
+            same, theirs = shared_steps(lesson, t), self.shown_in.get(t.parent, {})
+            self.departs[t.name] = same
+            mine = self.shown_in[t.name] = {}
+            for group in groups(t.steps, by):
+                key = _key(group)
+                mine[key] = theirs[key] if key[1] < same and key in theirs else t.name
+            drawn[t.name] = [g for g in groups(t.steps, by) if mine[_key(g)] == t.name]
+        camera = Camera([step for runs in drawn.values() for run in runs for step in run], size)
+        total = sum(len(runs) for runs in drawn.values())
+        self.tags: dict[tuple[str, tuple[int, int]], Future[str]] = {}
+        waiting: deque[Future[str]] = deque()
+        with ThreadPoolExecutor(1, thread_name_prefix="png") as encoder:
+            for name, runs in drawn.items():
+                for run in runs:
+                    image = camera.phase(run) if by == "phase" else camera.step(run[0])
+                    alt = f"The table after step {run[-1].index}"
+                    waiting.append(encoder.submit(img_tag, palette_image(image), alt))
+                    self.tags[name, _key(run)] = waiting[-1]
+                    if len(waiting) > ENCODING_AHEAD:  # the images waiting stay few
+                        waiting.popleft().result()
+                    if progress is not None:
+                        progress(len(self.tags), total)
+
+    def tag(self, timeline: str, steps: Sequence[Step]) -> str | None:
+        """The image tag of the table after ``steps`` (one step, or a phase) of ``timeline``;
+        None for steps it shares with its parent, shown in another tab (``shown_by``)."""
+        if self.shown_by(timeline, steps) != timeline:
+            return None
+        return self.tags[timeline, _key(steps)].result()
+
+    def shown_by(self, timeline: str, steps: Sequence[Step]) -> str:
+        """The timeline whose tab shows the table after ``steps`` of ``timeline``."""
+        return self.shown_in[timeline][_key(steps)]
+
+    def note(self, timeline: str, steps: Sequence[Step]) -> str:
+        """Where the table of shared steps is shown, and where ``timeline`` departs."""
+        departs, length = self.departs[timeline], self.lengths[timeline]
+        where = f"it departs at step {departs}" if departs < length else "it never departs"
+        return (
+            f'<p class="note">The same as in <b>{escape(self.shown_by(timeline, steps))}</b>, '
+            f"which shows its table and rules: {where}.</p>"
+        )
+
+
+def _key(steps: Sequence[Step]) -> tuple[int, int]:
+    return steps[0].index, steps[-1].index
+
+
+def groups(steps: Sequence[Step], by: str) -> list[list[Step]]:
+    """What one image shows: each step, or with ``by="phase"`` each phase."""
+    return phases(steps) if by == "phase" else [[step] for step in steps]
+
+
+def shared_steps(lesson: Lesson, timeline: Timeline) -> int:
+    """How many first steps ``timeline`` shares with its parent (steps of the same actions from
+    the same set-up are equal), 0 for the file's own script."""
+    parent = next((t for t in lesson.timelines if t.name == timeline.parent), None)
+    if parent is None:
+        return 0
+    same = 0
+    for mine, theirs in zip(timeline.steps, parent.steps, strict=False):
+        if mine != theirs:
+            break
+        same += 1
+    return same
+
+
+@dataclass(frozen=True)
+class Sections:
+    """One timeline on a page: its table-of-contents entries and its sections."""
+
+    contents: list[str]  # <li> items
+    body: str
+
+
+def img_tag(image: QImage, alt: str) -> str:
+    uri = "data:image/png;base64," + base64.b64encode(encode_png(image)).decode("ascii")
+    return (
+        f'<img src="{uri}" width="{image.width()}" height="{image.height()}" alt="{escape(alt)}">'
+    )
+
+
+def phases(steps: Sequence[Step]) -> list[list[Step]]:
+    """Runs of steps in one phase (turn and phase, as the timeline groups them)."""
+    return [list(run) for _, run in itertools.groupby(steps, key=lambda step: step.phase[:2])]
+
+
+def step_notes(step: Step, heading: str) -> str:
+    """What the step did, in words: cause, chain, rules with our summaries, changes; the
+    headings are ``heading`` elements (h3, h4)."""
+    parts = []
+    if step.cause.kind != "setup":
+        parts.append(f"<p><b>Cause:</b> {escape(step.cause.describe())}</p>")
+    chain = chain_entries(step.table)
+    if chain:
+        items = "".join(f"<li>{escape(entry)}</li>" for entry in chain)
+        parts.append(f"<p><b>On the chain</b>, bottom to top:</p><ol>{items}</ol>")
+    if over := game_over_text(step.table):
+        parts.append(f'<p class="note">{escape(over)}</p>')
+    if step.rules:
+        rules = []
+        for rule in step.rules:
+            summary = rule_summaries().get(rule)
+            rule_id = f'<span class="rule-id">{escape(rule)}</span>'
+            if summary is None:
+                rules.append(f"<dt>{rule_id}</dt>")
+                continue
+            rules.append(
+                f"<dt>{rule_id} {escape(summary['title'])}</dt>"
+                f"<dd>{escape(summary['summary'])} <cite>({escape(summary['source'])})</cite></dd>"
+            )
+        parts.append(f"<{heading}>Rules applied</{heading}><dl>{''.join(rules)}</dl>")
+    if step.changes:
+        changes = "".join(f"<li>{escape(change.describe())}</li>" for change in step.changes)
+        parts.append(f"<{heading}>Changes</{heading}><ul>{changes}</ul>")
+    return "".join(parts)
+
+
+def step_title(step: Step) -> str:
+    return f"Step {step.index}: {step.description}"
+
+
+def step_section(step: Step, image: str | None, prefix: str = "", note: str = "") -> str:
+    """A step's section: its table and notes, or with no ``image`` (shared with another
+    timeline) ``note`` saying where they are."""
+    head = (
+        f'<section class="step" id="{prefix}step-{step.index}">'
+        f"<h2>{escape(step_title(step))}</h2>"
+        f'<p class="when">{escape(" › ".join(step.phase))}</p>'
+    )
+    if image is None:
+        return f"{head}{note}</section>"
+    caption = f"The table after this step{OUTLINED if step.changed_cards() else '.'}"
+    return (
+        f"{head}<figure>{image}<figcaption>{caption}</figcaption></figure>"
+        f"{step_notes(step, 'h3')}</section>"
+    )
+
+
+def step_range(steps: Sequence[Step]) -> str:
+    first, last = steps[0].index, steps[-1].index
+    return f"Step {first}" if first == last else f"Steps {first}–{last}"
+
+
+def phase_section(
+    number: int, steps: Sequence[Step], image: str | None, prefix: str = "", note: str = ""
+) -> str:
+    last = steps[-1].index
+    listed = "".join(
+        f'<li id="{prefix}step-{step.index}"><h3>{escape(step_title(step))}</h3>'
+        + (f'<p class="when">{escape(" › ".join(step.phase[2:]))}</p>' if step.phase[2:] else "")
+        + (step_notes(step, "h4") if image is not None else "")
+        + "</li>"
+        for step in steps
+    )
+    shown = (
+        note
+        if image is None
+        else f"<figure>{image}<figcaption>The table after step {last}, the end of this phase: "
+        "the cards the phase changed are outlined in yellow.</figcaption></figure>"
+    )
+    return (
+        f'<section class="phase" id="{prefix}phase-{number}">'
+        f"<h2>{escape(' › '.join(steps[0].phase[:2]))}</h2>"
+        f'<p class="when">{step_range(steps)}</p>{shown}'
+        f'<ol class="phase-steps">{listed}</ol></section>'
+    )
+
+
+def timeline_sections(timeline: Timeline, pictures: Pictures, prefix: str = "") -> Sections:
+    """One timeline's sections: a section per step, or by phase; ids start with ``prefix``,
+    so several timelines (branches) share a page."""
+    steps, name = timeline.steps, timeline.name
+    if pictures.by == "phase":
+        runs = phases(steps)
+        return Sections(
+            [
+                f'<li><a href="#{prefix}phase-{n}">{escape(" › ".join(run[0].phase[:2]))}</a> '
+                f"({step_range(run).lower()})</li>"
+                for n, run in enumerate(runs, 1)
+            ],
+            "".join(
+                phase_section(n, run, pictures.tag(name, run), prefix, pictures.note(name, run))
+                for n, run in enumerate(runs, 1)
+            ),
+        )
+    return Sections(
+        [f'<li><a href="#{prefix}step-{s.index}">{escape(step_title(s))}</a></li>' for s in steps],
+        "".join(
+            step_section(step, pictures.tag(name, [step]), prefix, pictures.note(name, [step]))
+            for step in steps
+        ),
+    )
+
+
+def branch_tabs(timelines: Sequence[tuple[str, Sections]]) -> str:
+    """Several timelines as tabs, made of radio buttons and CSS: no script on the page."""
+    radios = "".join(
+        f'<input type="radio" name="branch" id="tab-{n}" class="tab"{" checked" if n == 0 else ""}>'
+        for n in range(len(timelines))
+    )
+    labels = "".join(
+        f'<label for="tab-{n}">{escape(name)}</label>' for n, (name, _) in enumerate(timelines)
+    )
+    panels = "".join(
+        f'<div class="panel" id="panel-{n}"><h2>Branch: {escape(name)}</h2>'
+        f"<nav><ul>{''.join(sections.contents)}</ul></nav>{sections.body}</div>"
+        for n, (name, sections) in enumerate(timelines)
+    )
+    shown = ", ".join(f"#tab-{n}:checked ~ .panels #panel-{n}" for n in range(len(timelines)))
+    picked = ", ".join(
+        f'#tab-{n}:checked ~ .labels label[for="tab-{n}"]' for n in range(len(timelines))
+    )
+    style = (
+        f".tab {{ display: none; }} .panel {{ display: none; }} {shown} {{ display: block; }}"
+        " .labels label { display: inline-block; padding: .4rem .9rem; margin-right: .3rem;"
+        " border: 1px solid #c9c6b8; border-bottom: none; border-radius: 6px 6px 0 0;"
+        f" cursor: pointer; background: #eeebe0; }} {picked} {{ background: #fff; font-weight:"
+        " bold; }"
+    )
+    return (
+        f"<style>{style}</style>{radios}"
+        f'<div class="labels">{labels}</div><div class="panels">{panels}</div>'
+    )
+
+
+def page_html(lesson: Lesson, body: str, contents: str) -> str:
+    description = "".join(
+        f"<p>{escape(' '.join(paragraph.split()))}</p>"
+        for paragraph in lesson.description.split("\n\n")
+        if paragraph.strip()
+    )
+    branches = f" · {len(lesson.branches) + 1} branches" if lesson.branches else ""
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{escape(lesson.title)}</title><style>{STYLE}</style></head><body>"
+        f"<header><h1>{escape(lesson.title)}</h1>"
+        f'<p class="meta">{escape(lesson.ruleset)} · {escape(lesson.source)} · '
+        f"{len(lesson.steps)} steps{branches} · exported by Cardtable</p>{description}</header>"
+        f"{contents}<main>{body}</main></body></html>\n"
+    )
+
+
+def lesson_page(
+    lesson: Lesson,
+    by: str = "step",
+    size: tuple[int, int] = PAGE_SIZE,
+    progress: Progress | None = None,
+) -> str:
+    """The whole page: title, description, contents, then the timeline's sections; with
+    branches, one tab per branch (the file's own script first), each with its contents.
+    ``progress`` hears of every table drawn."""
+    pictures = Pictures(lesson, by, size, progress)
+    main, *branches = lesson.timelines
+    sections = timeline_sections(main, pictures)
+    if not branches:
+        contents = (
+            '<nav aria-labelledby="contents"><h2 id="contents">Contents</h2>'
+            f"<ul>{''.join(sections.contents)}</ul></nav>"
+        )
+        return page_html(lesson, sections.body, contents)
+    tabs = [(MAIN, sections)] + [
+        (branch.name, timeline_sections(branch, pictures, prefix=f"b{n}-"))
+        for n, branch in enumerate(branches, 1)
+    ]
+    return page_html(lesson, branch_tabs(tabs), "")

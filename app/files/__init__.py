@@ -1,0 +1,1 @@
+"""The app's files, without Qt: saving scenarios (atomic, comments kept) and writing outputs."""

@@ -1,0 +1,279 @@
+"""Saving a scenario: its text with a new script, written so that a failure loses nothing.
+
+The new text keeps the file's comments, key order and ``expect`` block (round-trip YAML); only
+the ``script`` changes. Writing goes to a temporary file in the target's folder, synced to disk,
+then put in the target's place in one step: a failure at any point leaves the old file as it was.
+Every failure is a ``SaveError`` naming the file and the reason. No Qt here.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+import yaml
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.error import YAMLError
+from ruamel.yaml.scalarstring import DoubleQuotedScalarString
+
+from app.files import output_files
+from app.files.output_files import OutputError, verify_output
+from engine.assets import ASSETS
+from engine.branches import MAIN
+from engine.errors import ScenarioError
+from engine.safe_yaml import MAX_CHARS
+from engine.scenario import validate_scenario
+from engine.script import ScriptAction
+from engine.yaml_source import YamlSource
+
+
+class SaveError(Exception):
+    def __init__(self, path: Path, reason: str) -> None:
+        super().__init__(f"Cannot save {path}:\n{reason}")
+
+
+class FileChanged(SaveError):
+    """The file to save over was changed on disk since it was read: the user decides."""
+
+
+def is_shipped(path: Path) -> bool:
+    """A shipped example or lesson: read-only, saved only as a copy elsewhere."""
+    return path.resolve().is_relative_to(ASSETS.resolve())
+
+
+def copy_location(path: Path) -> Path:
+    """Where a copy of a shipped example is offered: the user's documents, in ``Cardtable``."""
+    return Path(platformdirs.user_documents_dir()) / "Cardtable" / path.name
+
+
+# ----------------------------------------------------------------------------- the text
+
+
+def dump_action(action: ScriptAction) -> dict[str, Any]:
+    """An action as a scenario file writes it."""
+    return action.model_dump(mode="json", exclude_none=True, exclude_defaults=True)
+
+
+@dataclass(frozen=True)
+class SavedBranch:
+    """A what-if branch as it is saved: it keeps ``keep`` actions of ``parent``, then plays
+    ``actions``. ``origin`` is its place among the file's branches (None for a new one), whose
+    entry, its expectations and comments stay as written where the branch did not change it;
+    ``written`` is that entry's script as read."""
+
+    name: str
+    parent: str
+    keep: int
+    actions: Sequence[ScriptAction]
+    origin: int | None = None
+    written: Sequence[ScriptAction] = ()
+
+
+@dataclass(frozen=True)
+class ScriptEdit:
+    """How a script changes: its first ``kept`` actions stay as written, ``added`` follow."""
+
+    kept: int
+    added: list[dict[str, Any]]
+
+    @classmethod
+    def of(cls, written: Sequence[ScriptAction], actions: Sequence[ScriptAction]) -> ScriptEdit:
+        kept = 0
+        while kept < min(len(written), len(actions)) and written[kept] == actions[kept]:
+            kept += 1
+        return cls(kept, [dump_action(action) for action in actions[kept:]])
+
+    def changes(self, written: int) -> bool:
+        return bool(self.added) or self.kept < written
+
+
+def scenario_text(
+    source: YamlSource,
+    script: Sequence[ScriptAction],
+    actions: Sequence[ScriptAction],
+    branches: Sequence[SavedBranch] = (),
+) -> str:
+    """The file read as ``source`` (whose script was ``script``) with ``actions`` as its script
+    and ``branches`` as its what-if branches.
+
+    The leading actions the file already had keep their text and comments, and so does every
+    key of a branch (its expectations, its comments) that saving does not change. When the round
+    trip does not give back the wanted data exactly (a duplicate key, say), the data is written
+    plainly. Raises SaveError when the result could not be opened again: not a valid scenario,
+    too large, or a character that cannot be written."""
+    edit = ScriptEdit.of(script, actions)
+    wanted = dict(source.data)
+    wanted["script"] = (wanted.get("script") or [])[: edit.kept] + edit.added
+    written = wanted.pop("branches", None) or []
+    if branches:
+        wanted["branches"] = [_branch_entry(written, branch) for branch in branches]
+    # Unchanged, the file is written as read, to the byte: nothing moves.
+    text = source.text if wanted == source.data else _round_trip(source.text, edit, branches)
+    try:
+        if text is None or _readable(source.path, text).data != wanted:
+            text = _dump(_styled(wanted))
+        validate_scenario(_readable(source.path, text))
+    except ScenarioError as error:
+        raise SaveError(source.path, f"the result would not be a valid scenario: {error}") from None
+    return text
+
+
+def _readable(path: Path, text: str) -> YamlSource:
+    """``text`` read back as the file it would make (``verify_reopens``)."""
+    verify_reopens(path, text)
+    return YamlSource(path, text)
+
+
+def verify_reopens(path: Path, text: str) -> None:
+    """Raise SaveError unless the reader would take ``text`` saved: at most the size it reads,
+    no character UTF-8 cannot hold (a lone surrogate)."""
+    try:
+        size = len(text.encode("utf-8"))
+    except UnicodeEncodeError as error:
+        char = text[error.start]
+        line = text.count("\n", 0, error.start) + 1
+        raise SaveError(
+            path, f"line {line} would hold U+{ord(char):04X}, a character a file cannot hold"
+        ) from None
+    if size > MAX_CHARS:
+        raise SaveError(
+            path, f"it would be {size} bytes, more than the {MAX_CHARS} a scenario may have"
+        )
+
+
+def _branch_entry(written: list[Any], branch: SavedBranch) -> dict[str, Any]:
+    """The data of a branch as saved: the file's entry with what the branch changed."""
+    if branch.origin is None:
+        script = [dump_action(action) for action in branch.actions]
+        return {"name": branch.name, "parent": branch.parent, "keep": branch.keep, "script": script}
+    entry = dict(written[branch.origin])
+    for key, value in _branch_changes(entry, branch).items():
+        if key == "script":
+            value = (entry.get("script") or [])[: value.kept] + value.added
+        entry[key] = value
+    return entry
+
+
+def _branch_changes(entry: Any, branch: SavedBranch) -> dict[str, Any]:
+    """The keys of the file's entry of ``branch`` that saving changes, with their new values
+    (a ScriptEdit for the script); a key left out with its default value stays left out."""
+    changes: dict[str, Any] = {}
+    for key, value, default in (("name", branch.name, None), ("parent", branch.parent, MAIN)):
+        if entry.get(key, default) != value:
+            changes[key] = value
+    if entry.get("keep", 0) != branch.keep:
+        changes["keep"] = branch.keep
+    edit = ScriptEdit.of(branch.written, branch.actions)
+    if edit.changes(len(branch.written)):
+        changes["script"] = edit
+    return changes
+
+
+def _yaml() -> YAML:
+    writer = YAML()  # round trip: builds plain mappings, lists and scalars only, never objects
+    writer.indent(mapping=2, sequence=4, offset=2)  # as the scenario files are written
+    writer.width = 4096  # long lines stay as written
+    writer.preserve_quotes = True
+    writer.allow_duplicate_keys = True  # the comparison with the file's data catches them
+    return writer
+
+
+def _round_trip(text: str, edit: ScriptEdit, branches: Sequence[SavedBranch]) -> str | None:
+    try:
+        document = _yaml().load(text)
+    except YAMLError:
+        return None
+    if not isinstance(document, CommentedMap):
+        return None
+    script = document.get("script")
+    if "script" not in document and "expect" in document:
+        document.insert(list(document).index("expect"), "script", CommentedSeq())
+    elif not isinstance(script, CommentedSeq):
+        document["script"] = CommentedSeq()
+    _edit_seq(document, "script", edit)
+    written = document.get("branches")
+    if not branches:
+        document.pop("branches", None)
+    elif not isinstance(written, CommentedSeq):
+        document["branches"] = _styled([_branch_entry([], b) for b in branches])
+    else:
+        entries = [_edited_branch(written, branch) for branch in branches]
+        if entries != list(written):  # a branch added or gone: the list is made anew
+            document["branches"] = CommentedSeq(entries)
+    return _dump(document)
+
+
+def _edited_branch(written: CommentedSeq, branch: SavedBranch) -> Any:
+    """The file's entry of ``branch`` edited in place (its comments stay), or a new entry."""
+    if branch.origin is None or not isinstance(written[branch.origin], CommentedMap):
+        return _styled(_branch_entry([], branch))
+    entry = written[branch.origin]
+    position = {"name": 0, "parent": 1, "keep": 2}
+    for key, value in _branch_changes(entry, branch).items():
+        if key == "script":
+            if not isinstance(entry.get("script"), CommentedSeq):
+                entry["script"] = CommentedSeq()
+            _edit_seq(entry, "script", value)
+        elif key in entry:
+            entry[key] = _styled(value)
+        else:  # beside the name, where a reader looks for it
+            entry.insert(min(position[key], len(entry)), key, _styled(value))
+    return entry
+
+
+def _edit_seq(mapping: CommentedMap, key: str, edit: ScriptEdit) -> None:
+    sequence = mapping[key]
+    del sequence[edit.kept :]
+    sequence.extend(_styled(edit.added))
+
+
+def _styled(value: Any) -> Any:
+    """Data as scenario files write it: a collection of plain values on one line; a string
+    quoted when the reading side (YAML 1.1) would take it for something else (``yes``, ``1:20``)."""
+    if isinstance(value, str):
+        return value if _reads_as(value) == value else DoubleQuotedScalarString(value)
+    if isinstance(value, dict):
+        items = list(value.values())
+        styled: CommentedMap | CommentedSeq = CommentedMap(
+            (_styled(key), _styled(item)) for key, item in value.items()
+        )
+    elif isinstance(value, list):
+        items = value
+        styled = CommentedSeq(_styled(item) for item in value)
+    else:
+        return value
+    if not any(isinstance(item, dict | list) for item in items):
+        styled.fa.set_flow_style()
+    return styled
+
+
+def _reads_as(text: str) -> Any:
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError:
+        return None
+
+
+def _dump(document: Any) -> str:
+    stream = io.StringIO()
+    _yaml().dump(document, stream)
+    return stream.getvalue()
+
+
+# ----------------------------------------------------------------------------- writing
+
+
+def save_text(path: Path, text: str) -> None:
+    """Replace ``path`` by ``text`` in one step, or raise SaveError and change nothing."""
+    if is_shipped(path.resolve()):  # through a link, to the file it names
+        raise SaveError(path, "it is a shipped example, which is read-only: save a copy elsewhere")
+    try:
+        verify_output(path, None)
+        output_files.write_atomically(path, text.encode("utf-8"))
+    except OutputError as error:
+        raise SaveError(path, error.reason) from None

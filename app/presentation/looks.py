@@ -1,0 +1,160 @@
+"""What each card looks like on the table and where it lies: plain data, computed from a snapshot.
+
+No Qt and no rules here: every number comes from the engine's table queries (HP, lines, Might).
+The scene turns ``Placement`` records into graphics items.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from app.presentation.views import view_of
+from engine.frozen import Frozen
+from engine.script import card_id
+
+# Sizes in scene units, which are screen pixels at 100% zoom.
+CARD_W, CARD_H = 124, 140  # a souls card
+UNIT_W, UNIT_H = 102, 118  # a might unit; exhausted, it lies turned: UNIT_H wide, UNIT_W tall
+STRIP_W, STRIP_H = 104, 30  # a card in hand, or an Armament tucked under its Soul
+MARKER_W, MARKER_H = 70, 22  # a set Ambush, on its slot's top edge
+GAP = 12
+ROW_GAP = 8  # between the rows of the might table
+LABEL = 18  # room for a zone's label above it
+OWNER_COLORS = ("#2f6db5", "#b5452f")
+FORMS = {"card": (CARD_W, CARD_H), "unit": (UNIT_W, UNIT_H), "strip": (STRIP_W, STRIP_H)}
+FORMS["marker"] = (MARKER_W, MARKER_H)
+
+
+@dataclass(frozen=True)
+class CardLook:
+    """The face of a card item; equal looks mean nothing to repaint."""
+
+    title: str
+    owner: int
+    form: str = "card"  # card, unit, strip (hand, Armament), marker (a set Ambush)
+    subtitle: str = ""
+    stat: str = ""
+    stat_tone: str = "plain"  # plain, up, down
+    bar: tuple[int, int] | None = None  # (current, maximum) HP
+    counter: int = 0  # marked damage
+    badges: tuple[str, ...] = ()
+    face_down: bool = False
+    back_text: str = ""
+    sideways: bool = False  # exhausted: drawn turned, its text upright
+    danger: bool = False  # lethal damage marked, or 0 HP waiting for the capture step
+    tooltip: str = ""
+    uid: str = ""  # shown on the card when it differs from the card's default id
+    tucked: bool = False  # an Armament under its Soul
+
+    @property
+    def size(self) -> tuple[int, int]:
+        w, h = FORMS[self.form]
+        return (h, w) if self.sideways else (w, h)
+
+
+@dataclass(frozen=True)
+class Placement:
+    uid: str
+    x: float
+    y: float
+    z: float
+    look: CardLook
+
+
+@dataclass(frozen=True)
+class Decoration:
+    """Static drawing: an empty slot outline, a zone frame or a label."""
+
+    kind: str  # "slot", "frame", "label"
+    x: float
+    y: float
+    w: float = 0
+    h: float = 0
+    text: str = ""
+    tooltip: str = ""
+
+
+@dataclass(frozen=True)
+class Layout:
+    placements: list[Placement]
+    decorations: list[Decoration] = field(default_factory=list)
+    shape: tuple[object, ...] = ()  # decorations change only when this changes
+    bounds: tuple[float, float, float, float] = (0, 0, 0, 0)  # x, y, w, h of the table
+
+
+def layout(table: Frozen, looks: LookCache | None = None) -> Layout:
+    """Where every card lies and what it looks like (the table's ruleset's view says); ``looks``
+    keeps the looks of the table laid out before and reuses those of cards the engine says did
+    not change."""
+    looks = looks or LookCache()
+    looks.start(table)
+    return view_of(table).layout(table, looks)
+
+
+class LookCache:
+    """The looks of the last table laid out. A jump between steps of a big table recomputes
+    only the looks of the cards that changed (and those whose HP, line or Might changed with
+    them): ``differences`` is the engine's."""
+
+    def __init__(self) -> None:
+        self._table: Any = None
+        self._looks: dict[str, CardLook] = {}
+
+    def start(self, table: Frozen) -> None:
+        """Lay out ``table`` next: forget the looks that may have changed since the last one
+        (all of them when it is another game's table)."""
+        before, self._table = self._table, table
+        same_game = type(before) is type(table) and getattr(before, "defs", None) is getattr(
+            table, "defs", None
+        )
+        if not same_game or not hasattr(table, "differences"):
+            self._looks.clear()
+            return
+        for uid in table.differences(before):
+            self._looks.pop(uid, None)
+
+    def look(self, table: Frozen, card: Any) -> CardLook:
+        found = self._looks.get(card.uid)
+        if found is None:
+            made = view_of(table).look(table, card)
+            found = self._looks[card.uid] = with_uid(made, card.uid, card.name)
+        return found
+
+
+def tone(current: int, printed: int) -> str:
+    """How a stat is drawn: raised, lowered, or as printed."""
+    return "up" if current > printed else "down" if current < printed else "plain"
+
+
+def with_uid(look: CardLook, uid: str, name: str) -> CardLook:
+    """Show the id on cards whose id is not simply their name (two cards of one name)."""
+    return look if uid == card_id(name) or look.face_down else replace(look, uid=uid)
+
+
+def turn_banner(table: Frozen) -> str:
+    return view_of(table).banner(table)
+
+
+def game_over_text(table: Frozen) -> str:
+    """``Game over: ...`` once the game has ended, else empty."""
+    return view_of(table).game_over(table)
+
+
+def chain_entries(table: Frozen) -> list[str]:
+    """What waits on the table's chain, bottom to top, as people read it."""
+    return view_of(table).chain_entries(table)
+
+
+def hand_look(title: str, owner: int, subtitle: str, stat: str, tooltip: str) -> CardLook:
+    """A card in hand: a strip with its name (the preview shows it whole)."""
+    return CardLook(
+        title=title, owner=owner, form="strip", subtitle=subtitle, stat=stat, tooltip=tooltip
+    )
+
+
+def spread(count: int, room: float, size: float) -> float:
+    """The distance between ``count`` cards of ``size`` laid in a line in ``room``: a small gap
+    while they fit, overlapping once they do not."""
+    step = size + 4
+    return step if count * step <= room or count < 2 else (room - size) / (count - 1)

@@ -1,0 +1,451 @@
+"""The open scenario and what the user did with it: the timeline, the selected step, undo/redo.
+
+The session holds no rules: it replays the scenario's set-up with a list of script actions
+through the engine (``Playthrough``) and keeps the last good playthrough when anything fails.
+No Qt either: each operation returns a ``Changed`` record of what it changed (as Anki's
+operations do) and tells its listeners; ``app/widgets/session_signals.py`` turns that into Qt
+signals.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Any
+
+from app.files.output_files import same_file
+from app.files.saving import FileChanged, SavedBranch, is_shipped, save_text, scenario_text
+from app.presentation.branches import BranchState, action_label, answers_label, unique_name
+from app.presentation.gc_history import freeze_settled, thaw
+from engine.branches import MAIN
+from engine.choices import Chooser, default_chooser
+from engine.errors import RuleError, ScenarioError
+from engine.frozen import Frozen
+from engine.input_file import read_text
+from engine.names import branch_name
+from engine.scenario import Playthrough, Scenario, load_scenario, play_branch, without_answers
+from engine.script import ScriptAction
+from engine.timeline import Step
+from engine.windows import Waiting
+from engine.yaml_source import YamlSource
+
+
+@dataclass(frozen=True)
+class Changed:
+    """What one operation of the session changed, so that views redraw just that; false when
+    nothing did."""
+
+    timeline: bool = False  # the steps were replaced: another playthrough, branch or file
+    step: bool = False  # the selected step moved (``Session.index``)
+    dirty: bool = False  # the unsaved mark changed (``Session.dirty``)
+
+    def __or__(self, other: Changed) -> Changed:
+        return Changed(*(getattr(self, f.name) or getattr(other, f.name) for f in fields(self)))
+
+    def __bool__(self) -> bool:
+        return any(getattr(self, f.name) for f in fields(self))
+
+
+NOTHING = Changed()
+Listener = Callable[[Changed], None]
+
+
+class Session:
+    """The open scenario; ``listeners`` hear of every change (``Changed``)."""
+
+    def __init__(self) -> None:
+        self.listeners: list[Listener] = []
+        self.path: Path | None = None
+        self.scenario: Scenario | None = None
+        self.source: YamlSource | None = None
+        self.play: Playthrough | None = None
+        self.redo_stack: list[tuple[ScriptAction, bool]] = []  # (action, open its window)
+        self.last_action: tuple[int, int] | None = None  # first and last step of the last played
+        self.index = 0
+        self._dirty = False
+        self.chooser: Chooser = default_chooser
+        self._probe: tuple[int, Playthrough] | None = None  # a replay to judge earlier steps
+        self.branch = MAIN  # the branch shown; the others wait in ``put_aside``
+        self.put_aside: dict[str, BranchState] = {}
+        self.parents: dict[str, str] = {MAIN: ""}  # every branch, in the order made
+        self.origins: dict[str, int] = {}  # a branch's place among the file's, by its name now
+        self.disk_text: str | None = None  # the file's text as last read or saved
+        self.disk_stamp: tuple[int, int] | None = None  # and its (mtime, size) then
+
+    # ----------------------------------------------------------------------------- reading
+
+    @property
+    def steps(self) -> list[Step]:
+        return self.play.game.steps if self.play else []
+
+    @property
+    def step(self) -> Step | None:
+        return self.steps[self.index] if self.play else None
+
+    @property
+    def table(self) -> Frozen | None:
+        return self.step.table if self.step else None
+
+    @property
+    def last(self) -> int:
+        return len(self.steps) - 1
+
+    def at_end(self) -> bool:
+        return self.index == self.last
+
+    def actions(self) -> list[ScriptAction]:
+        return list(self.play.actions) if self.play else []
+
+    @property
+    def dirty(self) -> bool:
+        """True when there are actions not saved to the file."""
+        return self._dirty
+
+    @dirty.setter
+    def dirty(self, value: bool) -> None:
+        self._tell(self._mark(value))
+
+    def _mark(self, dirty: bool) -> Changed:
+        if dirty == self._dirty:
+            return NOTHING
+        self._dirty = dirty
+        return Changed(dirty=True)
+
+    def _tell(self, changed: Changed) -> Changed:
+        """Tell the listeners what changed (nothing when nothing did); return it."""
+        if changed:
+            for listener in list(self.listeners):
+                listener(changed)
+        return changed
+
+    @property
+    def read_only(self) -> bool:
+        """A shipped example: saving it asks for a new file."""
+        return self.path is not None and is_shipped(self.path)
+
+    # ----------------------------------------------------------------------------- opening
+
+    def open(self, path: Path) -> Changed:
+        """Open a scenario; on any error (raised) the current session is left as it was."""
+        thaw()  # the old file's timeline goes back to the collector
+        scenario, source = load_scenario(path)
+        play = play_branch(scenario, source, MAIN)
+        others = {}
+        for branch in scenario.branches:  # each branch's own timeline, played once
+            branch_play = play_branch(scenario, source, branch.name)
+            last = branch_play.game.steps[-1].index
+            others[branch.name] = BranchState(branch.parent, branch_play, index=last)
+        self.path, self.scenario, self.source = path, scenario, source
+        self.branch, self.put_aside = MAIN, others
+        self.parents = {MAIN: "", **{b.name: b.parent for b in scenario.branches}}
+        self.origins = {b.name: n for n, b in enumerate(scenario.branches)}
+        self.disk_text, self.disk_stamp = source.text, _stamp(path)
+        self.last_action = None
+        self.redo_stack.clear()
+        return self._tell(self._mark(False) | self._commit(play, play.game.steps[-1].index))
+
+    def _commit(self, play: Playthrough, index: int) -> Changed:
+        freeze_settled()
+        self.play = play
+        self._probe = None
+        self.index = index
+        return Changed(timeline=True, step=True)
+
+    # ----------------------------------------------------------------------------- moving
+
+    def select(self, index: int) -> Changed:
+        if not self.play:
+            return NOTHING
+        index = max(0, min(index, self.last))
+        if index == self.index:
+            return NOTHING
+        self.index = index
+        return self._tell(Changed(step=True))
+
+    def phase_start(self, direction: int) -> int:
+        """The first step of the next (+1) or current/previous (-1) phase."""
+        steps = self.steps
+        here = steps[self.index].phase[:2]
+        i = self.index
+        if direction > 0:
+            while i < self.last and steps[i].phase[:2] == here:
+                i += 1
+            return i
+        if i > 0 and steps[i - 1].phase[:2] != here:
+            i -= 1  # already at a phase start: go to the previous phase
+        here = steps[i].phase[:2]
+        while i > 0 and steps[i - 1].phase[:2] == here:
+            i -= 1
+        return i
+
+    # ----------------------------------------------------------------------------- acting
+
+    def kept_actions(self) -> int:
+        """How many actions stay when acting at the selected step (the later ones stay in the
+        branch acted from)."""
+        assert self.play is not None
+        return sum(1 for end in self.play.runner.ends if end <= self.index)
+
+    @property
+    def waiting(self) -> Waiting | None:
+        """What waits for the players after the last action (a battle window, a spell on the
+        chain), or None; acting now plays inside it, ``proceed`` passes."""
+        return self.play.waiting() if self.play else None
+
+    def acts_at_end(self) -> bool:
+        """Acting follows the last action: at the last step, anywhere in the action played last
+        (its first step is selected after playing it) or in the action that waits."""
+        if self.play is None:
+            return False
+        starts = [self.last_action[0]] if self.last_action else []
+        if (waiting := self.waiting) is not None:
+            starts.append(waiting.since)
+        return self.at_end() or any(self.index >= start for start in starts)
+
+    def refusal(self, action: ScriptAction) -> RuleError | None:
+        """The engine's refusal of ``action`` after the selected step, or None.
+
+        At an earlier step the actions are judged on a replay up to that step, where acting
+        would take place; inside an open window, as the table stands in it."""
+        assert self.play is not None, "offers are judged only with a scenario open"
+        if self.acts_at_end():
+            return self.play.refusal(action)
+        keep = self.kept_actions()
+        if self._probe is None or self._probe[0] != keep:
+            self._probe = (keep, self._replay(self.play.actions[:keep]))
+        return self._probe[1].refusal(action)
+
+    def why_not(self, action: ScriptAction) -> str | None:
+        """The engine's reason why ``action`` can't be played after the selected step, or None."""
+        error = self.refusal(action)
+        return None if error is None else str(error)
+
+    def act(self, action: ScriptAction) -> Changed:
+        """Play ``action`` after the selected step (inside what waits, if anything does); an
+        attack stops at its battle window and a spell waits on the chain. Raises RuleError (or
+        ChoiceCancelled) and changes nothing if the engine rejects it or the player cancels.
+        Acting at an earlier step starts a new branch; the later steps stay in the old one."""
+        assert self.play is not None
+        # Past a script that stopped at its expected refusal, the file's script stays whole:
+        # what the user plays after it goes in a branch.
+        if self.acts_at_end() and self.play.runner.stopped is None:
+            return self._played(
+                self.play.actions, self.play.open, lambda play: play.act(action, self.chooser)
+            )
+        return self._played(
+            self.play.actions[: self.kept_actions()],
+            False,
+            lambda play: play.act(action, self.chooser),
+            branch=lambda _: action_label(action),
+        )
+
+    def can_answer_again(self) -> bool:
+        """Whether the selected step belongs to an action (the set-up does not)."""
+        return self.play is not None and 0 < self.index <= (self.play.runner.ends or [0])[-1]
+
+    def answer_again(self) -> Changed:
+        """Play the action of the selected step again with its choices asked afresh (the order
+        of replacements, an assignment), in a new branch; raises as ``act`` does."""
+        assert self.play is not None and self.can_answer_again()
+        ends = self.play.runner.ends
+        number = next(n for n, end in enumerate(ends) if end >= self.index)
+        before = self.play.actions[number]
+        return self._played(
+            self.play.actions[:number],
+            False,
+            lambda play: play.act(without_answers(before), self.chooser),
+            branch=lambda answered: answers_label(before, answered),
+        )
+
+    def _branch_off(self, wanted: str) -> None:
+        """Put the shown branch aside unchanged and name a new one, its child, as the shown one."""
+        assert self.play is not None
+        self.put_aside[self.branch] = BranchState(
+            self.parents[self.branch],
+            self.play,
+            list(self.redo_stack),
+            self.index,
+            self.last_action,
+        )
+        name = unique_name(wanted, set(self.parents))
+        self.parents[name] = self.branch
+        self.branch = name
+
+    def switch(self, name: str) -> Changed:
+        """Show branch ``name`` as it was left: its step, its undo and redo."""
+        if name == self.branch or name not in self.put_aside:
+            return NOTHING
+        assert self.play is not None
+        shown = BranchState(
+            self.parents[self.branch], self.play, self.redo_stack, self.index, self.last_action
+        )
+        target = self.put_aside.pop(name)
+        self.put_aside[self.branch] = shown
+        self.branch = name
+        self.redo_stack, self.last_action = target.redo_stack, target.last_action
+        return self._tell(self._commit(target.play, target.index))
+
+    def rename(self, old: str, new: str) -> Changed:
+        """Rename a branch; raises ValueError for ``main``, or for a name a file's branch could not
+        have beside the others (engine.names: empty, taken, looking like another), saying why."""
+        new = new.strip()
+        try:
+            if old == MAIN:
+                raise ValueError(f"{MAIN!r} is the file's own script")
+            new = branch_name(new, (name for name in self.parents if name != old))
+        except ValueError as error:
+            raise ValueError(f"a branch cannot be renamed {new!r}: {error}") from None
+        self.parents = {
+            (new if k == old else k): (new if v == old else v) for k, v in self.parents.items()
+        }
+        if old in self.put_aside:
+            self.put_aside[new] = self.put_aside.pop(old)
+        if old in self.origins:  # its expectations and comments in the file stay its own
+            self.origins[new] = self.origins.pop(old)
+        for state in self.put_aside.values():
+            state.parent = new if state.parent == old else state.parent
+        if self.branch == old:
+            self.branch = new
+        return self._tell(self._mark(True) | Changed(timeline=True))
+
+    def branch_play(self, name: str) -> Playthrough:
+        """Branch ``name``'s playthrough, shown or put aside."""
+        play = self.play if name == self.branch else self.put_aside[name].play
+        assert play is not None
+        return play
+
+    def branch_actions(self, name: str) -> list[ScriptAction]:
+        """Every action of branch ``name``, as played."""
+        return list(self.branch_play(name).actions)
+
+    def proceed(self) -> Changed:
+        """Pass / continue: finish what waits (the capture step; the chain resolves)."""
+        assert self.play is not None
+        return self._played(
+            self.play.actions, self.play.open, lambda play: play.proceed(self.chooser)
+        )
+
+    def _played(
+        self,
+        actions: list[ScriptAction],
+        leave_open: bool,
+        move: Callable[[Playthrough], object],
+        branch: Callable[[Any], str] | None = None,
+        redone: bool = False,
+    ) -> Changed:
+        """Replay ``actions`` (the last left open when ``leave_open``), then ``move`` on it; a
+        refusal propagates and changes nothing. With ``branch`` the move starts a branch named
+        after what it played; the redo stack is cleared (a ``redone`` move pops it instead).
+        What was just played is shown from its first step; ``last_action`` spans it."""
+        play = self._replay(actions, leave_open)
+        mark = len(play.game.steps)
+        played = move(play)
+        if branch is not None:  # the later steps stay in the branch acted from
+            self._branch_off(branch(played))
+        if redone:
+            self.redo_stack.pop()
+        else:
+            self.redo_stack.clear()
+        last = play.game.steps[-1].index
+        self.last_action = (mark, last) if last >= mark else None
+        return self._tell(self._mark(True) | self._commit(play, min(mark, last)))
+
+    def undo(self) -> Changed:
+        """Take back the last action: inside an open window its last nested action first."""
+        back = self.play.take_back() if self.play else None
+        if back is None:
+            return NOTHING
+        self.redo_stack.append((back.action, back.was_open))
+        play = self._replay(back.actions, back.leave_open)
+        self.last_action = None
+        return self._tell(self._mark(True) | self._commit(play, play.game.steps[-1].index))
+
+    def redo(self) -> Changed:
+        if not self.play or not self.redo_stack:
+            return NOTHING
+        action, was_open = self.redo_stack[-1]
+        try:
+            return self._played(
+                self.play.actions,
+                self.play.open,
+                lambda play: play.act(action, self.chooser, open_windows=was_open),
+                redone=True,
+            )
+        except (RuleError, ScenarioError):
+            self.redo_stack.clear()
+            raise
+
+    def _replay(self, actions: list[ScriptAction], leave_last_open: bool = False) -> Playthrough:
+        assert self.scenario is not None and self.source is not None
+        play = Playthrough(self.scenario, self.source)
+        play.run(actions, leave_last_open)  # all played before: the same choices, the same steps
+        return play
+
+    # ----------------------------------------------------------------------------- saving
+
+    def save(self, path: Path, overwrite: bool = False) -> list[str]:
+        """Write the scenario with the actions taken as its script (reopening replays them) and
+        every other branch under ``branches:``, keeping the rest of the file as written; raises
+        SaveError and changes nothing on failure, FileChanged (unless ``overwrite``) when the
+        open file was changed on disk since it was read or saved.
+
+        Returns the file's expectations that no longer hold when the script changed."""
+        assert self.source is not None and self.play is not None and self.scenario is not None
+        if not overwrite and self.changed_on_disk(path):
+            raise FileChanged(path, "it was changed on disk since it was opened")
+        script, actions = self.scenario.script, self.main_script()
+        branches = [self._saved_branch(name) for name in self.parents if name != MAIN]
+        text = scenario_text(self.source, script, actions, branches)
+        save_text(path, text)
+        self.path, self.disk_text, self.disk_stamp = path, text, _stamp(path)
+        self.dirty = False
+        if list(actions) == list(script):
+            return []
+        try:
+            return self.branch_play(MAIN).failures()
+        except ScenarioError as error:  # an expectation at a label the new script lacks
+            return [str(error)]
+
+    def changed_on_disk(self, path: Path) -> bool:
+        """Whether ``path``, the open file, holds other text than it was read or saved with (a
+        file since deleted holds nothing to lose)."""
+        if self.path is None or not path.exists() or not same_file(path, self.path):
+            return False
+        if _stamp(path) == self.disk_stamp:  # untouched since: no need to read it
+            return False
+        try:
+            return read_text(path) != self.disk_text
+        except ScenarioError:  # unreadable now (too large, not a file): not what was read
+            return True
+
+    def main_script(self) -> list[ScriptAction]:
+        """The file's own script as saved: while it plays as written up to an expected refusal
+        (its top-level ``expect_error``), the refused action and those after it stay."""
+        play, script = self.branch_play(MAIN), self.scenario.script if self.scenario else ()
+        actions = list(play.actions)
+        if play.runner.stopped is not None and actions == list(script[: len(actions)]):
+            return list(script)
+        return actions
+
+    def _saved_branch(self, name: str) -> SavedBranch:
+        """Branch ``name`` as the file writes it: what it keeps of its parent, then its own
+        actions; a branch read from the file keeps its entry there (expectations, comments)."""
+        actions, parent = self.branch_actions(name), self.parents[name]
+        before = self.branch_actions(parent)
+        keep = 0
+        while keep < min(len(actions), len(before)) and actions[keep] == before[keep]:
+            keep += 1
+        assert self.scenario is not None
+        origin = self.origins.get(name)
+        written = self.scenario.branches[origin].script if origin is not None else ()
+        return SavedBranch(name, parent, keep, actions[keep:], origin, written)
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    """When a file was last written and its size, or None when it cannot be told."""
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return info.st_mtime_ns, info.st_size

@@ -1,0 +1,79 @@
+"""What a step changed, as marks for the table: a short delta on each changed card ("-10 HP",
+"+1 Might", "prevented 3 -> 1") and arrows from a cause to what it touched (an attacker to its
+target, a trigger's card to the card it damaged).
+
+Plain data from the step's typed changes: no Qt and no rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from app.presentation.views import RulesetView, view_of
+from engine.changes import Change
+from engine.timeline import Step
+
+
+@dataclass(frozen=True)
+class StepMarks:
+    deltas: dict[str, list[str]] = field(default_factory=dict)  # card -> short texts
+    arrows: list[tuple[str, str]] = field(default_factory=list)  # (from card, to card)
+
+
+def delta_text(change: Change, view: RulesetView) -> str:
+    """A few words for one change, as a player would say it on the table (in the words of the
+    ruleset's ``view`` where it has its own)."""
+    if (own := view.delta(change)) is not None:
+        return own
+    before, after = getattr(change, "before", None), getattr(change, "after", None)
+    kind = change.kind
+    if kind == "stat" and isinstance(before, int) and isinstance(after, int):
+        stat = getattr(change, "stat", "")
+        return f"{after - before:+d} {view.stat_names.get(stat, stat.replace('_', ' '))}"
+    if kind == "replacement":
+        verb = "prevented" if getattr(change, "effect_kind", "") == "prevention" else "doubled"
+        return f"{verb} {before} → {after}"
+    if kind in ("moved", "line") and after is not None:
+        return f"→ {after}"
+    if kind == "bonus_added":
+        return f"+ {getattr(change, 'bonus', 'bonus')}"
+    if kind == "bonus_ended":
+        return f"− {getattr(change, 'bonus', 'bonus')}"
+    if kind == "status" and isinstance(after, str):
+        return after
+    if kind == "played":
+        return f"played → {getattr(change, 'to', '')}"
+    if kind == "declared":
+        return str(getattr(change, "role", "attacks"))
+    if kind == "died":
+        return "dies"
+    if kind == "triggered":
+        return "triggers"
+    if isinstance(before, str | bool) and isinstance(after, str | bool):
+        return f"{kind}: {before} → {after}"
+    return kind.replace("_", " ")
+
+
+def step_marks(step: Step, on_table: set[str]) -> StepMarks:
+    """Deltas for every card ``step`` changed, and its arrows between cards in ``on_table``."""
+    view = view_of(step.table)
+    deltas: dict[str, list[str]] = {}
+    arrows: list[tuple[str, str]] = []
+    for change in step.changes:
+        card = getattr(change, "card", None)
+        if card:
+            text = delta_text(change, view)
+            if text not in deltas.setdefault(card, []):
+                deltas[card].append(text)
+        target = getattr(change, "target", None)
+        if card and isinstance(target, str) and card != target:
+            arrows.append((card, target))  # a declaration: attacker -> target
+    source = step.cause.card
+    if source in on_table and step.cause.kind in ("effect", "trigger", "action"):
+        arrows += [
+            (source, card)
+            for card in deltas
+            if card != source and card in on_table and (source, card) not in arrows
+        ]
+    arrows = [(a, b) for a, b in arrows if a in on_table and b in on_table]
+    return StepMarks(deltas, arrows)

@@ -1,0 +1,89 @@
+"""How the app shows each ruleset, and the registry of the installed views.
+
+A ruleset's view is what the rest of the app asks of it: how a card looks and where the cards
+lie, what a user can try with a card, what the inspector says of it, the deltas of a step, and
+what floats over the table (a chain, the end of the game). Views register through the
+packaging entry point group ``cardtable.views`` under their ruleset's name (the built-in ones
+too), so a package adds one as it adds its ruleset (``engine/ruleset.py``). No Qt here.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from functools import cache
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from engine.changes import Change
+from engine.frozen import Frozen
+from engine.ruleset import registered
+from engine.windows import Waiting
+
+if TYPE_CHECKING:
+    from app.presentation.looks import CardLook, Layout, LookCache
+    from app.presentation.offers import Offer
+
+ENTRY_POINTS = "cardtable.views"  # the group a ruleset's view registers in
+
+
+class RulesetView(ABC):
+    """The app's side of a ruleset."""
+
+    name: ClassVar[str]  # the ruleset's name
+    # Groups of a card's offers shown at the top of its menu, not in a submenu.
+    top_level_groups: ClassVar[tuple[str, ...]] = ()
+    # How a step's delta names a stat (``+1 Might``); others by their key, ``_`` a space.
+    stat_names: ClassVar[dict[str, str]] = {}
+
+    @abstractmethod
+    def look(self, table: Frozen, card: Any) -> CardLook:
+        """What ``card`` of ``table`` looks like."""
+
+    @abstractmethod
+    def layout(self, table: Frozen, looks: LookCache) -> Layout:
+        """Where every card lies (their looks from ``looks``) and the table's decorations."""
+
+    @abstractmethod
+    def offers(self, table: Frozen, uid: str) -> list[Offer]:
+        """What a user can try with card ``uid`` (the engine judges each)."""
+
+    @abstractmethod
+    def global_offers(self, table: Frozen, waiting: Waiting | None) -> list[Offer]:
+        """What a user can try with no card: end the turn, pass while something waits."""
+
+    @abstractmethod
+    def card_rows(self, table: Frozen, uid: str) -> list[tuple[str, str]]:
+        """The inspector's rows for card ``uid``: (what, value), in words."""
+
+    def delta(self, change: Change) -> str | None:
+        """A few words for ``change`` on its card where this ruleset says it its own way;
+        None for the common words (``app/presentation/step_marks.py``)."""
+        return None
+
+    def banner(self, table: Frozen) -> str:
+        """Who is to play, over the table."""
+        players, turn = getattr(table, "players", ()), getattr(table, "turn", 0)
+        player = getattr(table, "turn_player", 0)
+        return f"{players[player].name} to play (turn {turn})" if players else f"turn {turn}"
+
+    def game_over(self, table: Frozen) -> str:
+        """``Game over: ...`` once the game has ended, else empty."""
+        return ""
+
+    def chain_entries(self, table: Frozen) -> list[str]:
+        """What waits on a chain or stack, bottom to top, as people read it (none here)."""
+        return []
+
+
+@cache
+def views() -> dict[str, RulesetView]:
+    """Every installed view by its ruleset's name."""
+    return registered(ENTRY_POINTS, RulesetView)
+
+
+def view_of(table: Frozen) -> RulesetView:
+    """The view of the ruleset of ``table``; KeyError naming it when none is installed."""
+    name = str(getattr(table, "ruleset"))  # noqa: B009 (every ruleset's table has one)
+    try:
+        return views()[name]
+    except KeyError:
+        raise KeyError(f"the app has no view of the ruleset {name!r}") from None

@@ -1,0 +1,242 @@
+"""Painting one card face from its ``CardLook``: used by the table items and the large preview.
+
+Text sizes are in pixels at 100% zoom, so the table's readability can be measured: the smallest
+text on a card is ``MIN_TEXT_PX`` times the view's scale.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen
+
+from app.presentation.looks import OWNER_COLORS, CardLook
+
+HIGHLIGHT = QColor("#f2c230")
+ACTION_OUTLINE = QColor("#f7e08a")
+DANGER = QColor("#d92b2b")
+INK = QColor("#1b1b1b")
+MIN_TEXT_PX = 12  # the smallest text drawn on a card face
+TITLE_PX, STAT_PX = 13, 16
+COUNTER = 28  # the damage token's diameter
+BADGE_LINE = 19  # a line of badges: a pill and the gap under it
+PAD = 5
+TONES = {"up": "#1f8a3b", "down": "#c0392b"}
+
+_FONTS: dict[tuple[int, bool], QFont] = {}
+
+
+def font(pixels: int, bold: bool = False) -> QFont:
+    """A cached font of ``pixels`` height at 100% zoom."""
+    key = (pixels, bold)
+    if key not in _FONTS:
+        made = QFont("DejaVu Sans")
+        made.setPixelSize(pixels)
+        made.setBold(bold)
+        _FONTS[key] = made
+    return _FONTS[key]
+
+
+def paint_card(painter: QPainter, look: CardLook, w: float, h: float) -> None:
+    """Paint ``look`` into the rectangle (0, 0, w, h)."""
+    rect = QRectF(0, 0, w, h)
+    owner = QColor(OWNER_COLORS[look.owner % 2])
+    border = DANGER if look.danger else owner.darker(130)
+    painter.setPen(QPen(border, 3 if look.danger else 1.5))
+    if look.face_down:
+        _paint_back(painter, look, rect, owner)
+        return
+    painter.setBrush(QColor("#fbfaf6") if not look.tucked else owner.lighter(175))
+    painter.drawRoundedRect(rect, 6, 6)
+    if look.form == "strip":
+        _paint_strip(painter, look, rect, owner)
+        return
+    unit = look.form == "unit"
+    y = _paint_header(painter, look, rect, owner, uid_below=not unit)
+    if look.subtitle and not unit:
+        painter.setFont(font(MIN_TEXT_PX))
+        painter.setPen(QColor("#4a4a4a"))
+        text_rect = QRectF(PAD, y, w - 2 * PAD, h - y)
+        used = painter.boundingRect(text_rect, Qt.TextFlag.TextWordWrap, look.subtitle)
+        used.setHeight(min(used.height(), 2 * QFontMetricsF(font(MIN_TEXT_PX)).lineSpacing()))
+        painter.drawText(used, Qt.TextFlag.TextWordWrap, look.subtitle)
+        y = used.bottom() + 2
+    if look.stat:
+        painter.setPen(QColor(TONES.get(look.stat_tone, "#1b1b1b")))
+        painter.setFont(font(STAT_PX, bold=True))
+        painter.drawText(QRectF(PAD, y, w - 2 * PAD, 22), Qt.AlignmentFlag.AlignLeft, look.stat)
+    if look.sideways:  # exhausted: a turned card with its text kept upright
+        painter.setPen(QColor("#6b6b6b"))
+        painter.setFont(font(STAT_PX, bold=True))
+        painter.drawText(QRectF(w - 26, y, 22, 22), Qt.AlignmentFlag.AlignCenter, "↻")
+    if look.counter:  # a damage token on the card's top-right corner
+        circle = QRectF(w - COUNTER + 6, -6, COUNTER, COUNTER)
+        painter.setBrush(DANGER)
+        painter.setPen(QPen(QColor("white"), 2))
+        painter.drawEllipse(circle)
+        painter.setFont(font(TITLE_PX + 1, bold=True))
+        painter.drawText(circle, Qt.AlignmentFlag.AlignCenter, str(look.counter))
+    y += 24
+    if look.bar is not None:
+        y = _paint_bar(painter, look.bar, w, y)
+    bottom = h - 3
+    footer = " · ".join(part for part in (look.uid, look.subtitle) if part) if unit else ""
+    if footer:  # a unit's id, status and keywords: last, so its badges get the room first
+        metrics = QFontMetricsF(font(MIN_TEXT_PX))
+        bottom -= metrics.lineSpacing()
+        painter.setFont(font(MIN_TEXT_PX))
+        painter.setPen(QColor("#4a4a4a"))
+        painter.drawText(
+            QRectF(PAD, bottom, w - 2 * PAD, metrics.lineSpacing()),
+            Qt.AlignmentFlag.AlignLeft,
+            metrics.elidedText(footer, Qt.TextElideMode.ElideRight, w - 2 * PAD),
+        )
+    if look.badges:
+        _paint_badges(painter, look.badges, QRectF(PAD, y, w - 2 * PAD, bottom - y))
+
+
+def _paint_header(
+    painter: QPainter, look: CardLook, rect: QRectF, owner: QColor, uid_below: bool
+) -> float:
+    """The owner-coloured name band (two lines at most), then the card's id if it shows one
+    (``uid_below``); returns the y below them."""
+    w = rect.width()
+    title_font = font(TITLE_PX, bold=True)
+    line = QFontMetricsF(title_font).lineSpacing()
+    room = QRectF(PAD, 3, w - 2 * PAD - (COUNTER - 8 if look.counter else 0), 2 * line)
+    painter.setFont(title_font)
+    bound = painter.boundingRect(room, Qt.TextFlag.TextWordWrap, look.title)
+    band = min(bound.height(), 2 * line) + 6
+    painter.fillRect(QRectF(1, 1, w - 2, band), owner.lighter(150))
+    painter.setPen(INK)
+    painter.drawText(room, Qt.TextFlag.TextWordWrap, look.title)
+    y = band + 3
+    if look.uid and uid_below:
+        painter.setFont(font(MIN_TEXT_PX))
+        painter.setPen(QColor("#6b6b6b"))
+        metrics = QFontMetricsF(font(MIN_TEXT_PX))
+        painter.drawText(
+            QRectF(PAD, y, w - 2 * PAD, metrics.lineSpacing()),
+            Qt.AlignmentFlag.AlignLeft,
+            metrics.elidedText(look.uid, Qt.TextElideMode.ElideMiddle, w - 2 * PAD),
+        )
+        y += metrics.lineSpacing()
+    return y
+
+
+def _paint_strip(painter: QPainter, look: CardLook, rect: QRectF, owner: QColor) -> None:
+    """A card shown as a name strip: in hand, or an Armament tucked under its Soul."""
+    painter.fillRect(QRectF(1, 1, 5, rect.height() - 2), owner)
+    painter.setPen(INK)
+    painter.setFont(font(MIN_TEXT_PX, bold=True))
+    metrics = QFontMetricsF(font(MIN_TEXT_PX, bold=True))
+    text = ("⚙ " if look.tucked else "") + look.title
+    right = f"  {look.stat}" if look.stat else ""
+    room = rect.width() - 2 * PAD - 4 - metrics.horizontalAdvance(right)
+    painter.drawText(
+        rect.adjusted(PAD + 4, 0, -PAD, 0),
+        Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
+        metrics.elidedText(text, Qt.TextElideMode.ElideRight, room),
+    )
+    if right:
+        painter.setPen(QColor("#4a4a4a"))
+        painter.drawText(
+            rect.adjusted(PAD, 0, -PAD, 0),
+            Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight,
+            right,
+        )
+
+
+def _paint_back(painter: QPainter, look: CardLook, rect: QRectF, owner: QColor) -> None:
+    """Face down: a captured Soul, a shattered Realm, a set Ambush (its name for the owner)."""
+    painter.setBrush(QBrush(owner.darker(170), Qt.BrushStyle.SolidPattern))
+    painter.drawRoundedRect(rect, 6, 6)
+    if rect.height() > 40:
+        painter.setBrush(QBrush(owner.darker(120), Qt.BrushStyle.DiagCrossPattern))
+        painter.drawRoundedRect(rect.adjusted(5, 5, -5, -5), 4, 4)
+    painter.setPen(QColor("white"))
+    painter.setFont(font(MIN_TEXT_PX, bold=True))
+    painter.drawText(
+        rect.adjusted(3, 3, -3, -3),
+        Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
+        look.back_text,
+    )
+
+
+def _paint_bar(painter: QPainter, bar: tuple[int, int], w: float, y: float) -> float:
+    """The HP bar and its numbers; returns the y below them."""
+    current, maximum = bar
+    frame = QRectF(PAD, y, w - 2 * PAD, 9)
+    painter.setPen(QPen(QColor("#555"), 1))
+    painter.setBrush(QColor("#e3e3e3"))
+    painter.drawRect(frame)
+    if maximum > 0:
+        share = max(0, current) / maximum
+        colour = QColor("#3fa34d") if share > 0.5 else QColor("#e0a100") if current else DANGER
+        painter.fillRect(QRectF(frame.x(), y, frame.width() * share, 9), colour)
+    painter.setPen(INK)
+    painter.setFont(font(MIN_TEXT_PX, bold=True))
+    painter.drawText(
+        QRectF(PAD, y + 10, w - 2 * PAD, 16), Qt.AlignmentFlag.AlignLeft, f"HP {current}/{maximum}"
+    )
+    return y + 27
+
+
+def badge_rows(badges: tuple[str, ...], width: float, rows: int) -> list[list[str]]:
+    """Badges flowed into at most ``rows`` lines of ``width``. A badge wider than a line is
+    wrapped at its spaces onto lines of its own; the badges that do not fit give way to a last
+    ``+N more`` badge, so no badge is ever cut."""
+    for shown in range(len(badges), 0, -1):
+        hidden = len(badges) - shown
+        lines = flow_badges([*badges[:shown], *([f"+{hidden} more"] if hidden else [])], width)
+        if len(lines) <= rows:
+            return lines
+    return [[f"+{len(badges)} more"]] if badges else []
+
+
+def flow_badges(badges: list[str], width: float) -> list[list[str]]:
+    """Badges side by side, a new line when one does not fit; a badge wider than a line is
+    split at its spaces onto lines of its own."""
+    metrics = QFontMetricsF(font(MIN_TEXT_PX, bold=True))
+
+    def pill(text: str) -> float:
+        return metrics.horizontalAdvance(text) + 10
+
+    lines: list[list[str]] = []
+    used = width  # the first badge starts a line
+    for badge in badges:
+        if pill(badge) <= width:
+            if used + pill(badge) > width:
+                lines.append([])
+                used = 0.0
+            lines[-1].append(badge)
+            used += pill(badge) + 3
+            continue
+        lines.append([])
+        for word in badge.split(" "):
+            joined = f"{' '.join(lines[-1])} {word}".strip()
+            if lines[-1] and pill(joined) > width:
+                lines.append([word])
+            else:
+                lines[-1] = [joined]
+        used = width  # nothing shares a wrapped badge's last line
+    return lines
+
+
+def _paint_badges(painter: QPainter, badges: tuple[str, ...], area: QRectF) -> None:
+    metrics = QFontMetricsF(font(MIN_TEXT_PX, bold=True))
+    height = BADGE_LINE - 2
+    rows = max(1, int((area.height() + 2) // BADGE_LINE))
+    painter.setFont(font(MIN_TEXT_PX, bold=True))
+    y = area.y()
+    for line in badge_rows(badges, area.width(), rows):
+        x = area.x()
+        for badge in line:
+            width = metrics.horizontalAdvance(badge) + 10
+            pill = QRectF(x, y, width, height)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QColor("#dbe7f7"))
+            painter.drawRoundedRect(pill, 4, 4)
+            painter.setPen(QColor("#1d4f91"))
+            painter.drawText(pill, Qt.AlignmentFlag.AlignCenter, badge)
+            x += width + 3
+        y += height + 2

@@ -1,0 +1,73 @@
+"""File > Examples and File > Lessons: each installed ruleset's scenarios (lessons also by
+topic), in natural order, read when first shown."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from pathlib import Path
+
+from PySide6.QtWidgets import QMenu, QWidget
+
+from app.presentation.menu_text import menu_text
+from app.widgets.tooltips import plain_tooltip
+from engine.errors import ScenarioError
+from engine.scenario import load_scenario, scenario_files
+
+
+def natural_key(name: str) -> list[str | int]:
+    """Numbers compare as numbers: ``M-2`` before ``M-10``, ``M1`` < ``M2`` < ``M10``.
+
+    >>> sorted(["M-10", "M-2", "M10", "M2", "M1"], key=natural_key)
+    ['M1', 'M2', 'M10', 'M-2', 'M-10']
+    """
+    return [int(part) if part.isdigit() else part.lower() for part in re.split(r"(\d+)", name)]
+
+
+class ExamplesMenu(QMenu):
+    """One submenu per ruleset, of the scenarios in its folder of ``folders``; a submenu reads
+    its files the first time it opens, so building the window reads none. Each entry is the
+    scenario's title, its description the tooltip; with ``by_topic`` entries are grouped in a
+    submenu per topic. A file that does not load is left out, and so is a missing folder."""
+
+    def __init__(
+        self,
+        open_path: Callable[[Path], object],
+        folders: Mapping[str, Path],
+        parent: QWidget | None = None,
+        title: str = "&Examples",
+        by_topic: bool = False,
+    ) -> None:
+        super().__init__(title, parent)
+        self._open_path = open_path
+        self._by_topic = by_topic
+        for name, folder in sorted(folders.items(), key=lambda item: natural_key(item[0])):
+            if folder.is_dir():
+                submenu = self.addMenu(menu_text(name))
+                submenu.setToolTipsVisible(True)
+                submenu.aboutToShow.connect(lambda s=submenu, f=folder: self._fill(s, f))
+
+    def _fill(self, submenu: QMenu, folder: Path) -> None:
+        if not submenu.isEmpty():
+            return
+        topics: dict[str, QMenu] = {}
+        for path in sorted(scenario_files([folder]), key=_name_key):
+            try:
+                scenario, _ = load_scenario(path)
+            except ScenarioError:
+                continue
+            target = submenu
+            if self._by_topic:
+                topic = scenario.topic or "Other"
+                if topic not in topics:
+                    topics[topic] = submenu.addMenu(menu_text(topic))
+                    topics[topic].setToolTipsVisible(True)
+                target = topics[topic]
+            action = target.addAction(menu_text(scenario.title))
+            action.setToolTip(plain_tooltip(scenario.description or path.name))
+            action.setData(str(path))
+            action.triggered.connect(lambda _=False, p=path: self._open_path(p))
+
+
+def _name_key(path: Path) -> list[str | int]:
+    return natural_key(path.name)

@@ -1,0 +1,134 @@
+"""The inspector: the selected card in full, and the current step explained with its rules."""
+
+from __future__ import annotations
+
+from html import escape
+
+from PySide6.QtCore import QUrl, Signal
+from PySide6.QtWidgets import QTextBrowser
+
+from app.presentation.views import view_of
+from engine.changes import Replaced
+from engine.frozen import Frozen
+from engine.ruleset import rule_summaries
+from engine.timeline import Step
+
+
+def rule_title(rule: str) -> str:
+    """A rule id with its title: ``S-13 Battle sequence``."""
+    summary = rule_summaries().get(rule)
+    return f"{rule} {summary['title']}" if summary else rule
+
+
+def rule_text(rule: str) -> str:
+    """A rule id with its title and our summary, for tooltips: ``S-13 Battle sequence: ...``."""
+    summary = rule_summaries().get(rule)
+    if summary is None:
+        return rule
+    return f"{rule} {summary['title']}: {summary['summary']} ({summary['source']})"
+
+
+def step_html(step: Step) -> str:
+    parts = [
+        f"<h3>Step {step.index}: {escape(step.description)}</h3>",
+        f"<p><b>When:</b> {escape(' › '.join(step.phase))}<br>"
+        f"<b>Cause:</b> {escape(step.cause.describe())}</p>",
+    ]
+    if step.rules:
+        parts.append("<p><b>Rules applied</b></p><ul>")
+        for rule in step.rules:
+            summary = rule_summaries().get(rule)
+            if summary:
+                parts.append(
+                    f"<li><b>{escape(rule)}</b> {escape(summary['title'])}: "
+                    f"{escape(summary['summary'])} <i>({escape(summary['source'])})"
+                    "</i></li>"
+                )
+            else:
+                parts.append(f"<li><b>{escape(rule)}</b></li>")
+        parts.append("</ul>")
+    replaced = [c for c in step.changes if isinstance(c, Replaced)]
+    if replaced:
+        parts.append(
+            "<p><b>Damage replacements, in the order applied</b></p>"
+            "<table border=1 cellspacing=0 cellpadding=3><tr><th>unit</th><th>effect"
+            "</th><th>amount before</th><th>after</th><th>prevention spent</th>"
+            "<th>left</th></tr>"
+        )
+        for r in replaced:
+            parts.append(
+                f"<tr><td>{escape(r.card)}</td><td>{escape(r.effect)} "
+                f"({r.effect_kind})</td><td>{r.before}</td><td>{r.after}</td>"
+                f"<td>{'' if r.spent is None else r.spent}</td>"
+                f"<td>{escape(r.left or '')}</td></tr>"
+            )
+        parts.append("</table>")
+    others = [c for c in step.changes if not isinstance(c, Replaced)]
+    if others:
+        parts.append("<p><b>Changes</b></p><ul>")
+        parts += [f"<li>{escape(change.describe())}</li>" for change in others]
+        parts.append("</ul>")
+    return "".join(parts)
+
+
+def card_html(table: Frozen, uid: str) -> str:
+    """The selected card in full (the table's ruleset's view gives its rows)."""
+    card = getattr(table, "cards")[uid]  # noqa: B009 (every ruleset's table has its cards)
+    return _rows(f"{card.name} ({uid})", view_of(table).card_rows(table, uid))
+
+
+def _rows(title: str, rows: list[tuple[str, str]]) -> str:
+    body = "".join(f"<tr><td><b>{escape(k)}</b></td><td>{escape(v)}</td></tr>" for k, v in rows)
+    return f"<h3>{escape(title)}</h3><table cellpadding=2>{body}</table>"
+
+
+def why_html(uid: str, history: list[Step]) -> str:
+    """ "Why is it like this?": the steps that made ``uid`` what it is, each a link to its step."""
+    rows = []
+    for step in history:
+        rules = ", ".join(step.rules) or "set-up"
+        rows.append(
+            f"<li><a href='step:{step.index}'>Step {step.index}</a> "
+            f"<i>{escape(' › '.join(step.phase))}</i>: {escape(step.description)} "
+            f"<span style='color:#666'>({escape(step.cause.describe())}; {escape(rules)})</span>"
+            "</li>"
+        )
+    return (
+        f"<h4>Why is {escape(uid)} like this?</h4>"
+        "<p style='color:#666'>The steps that changed it, newest first; click one to go there."
+        f"</p><ul>{''.join(rows)}</ul>"
+    )
+
+
+class Inspector(QTextBrowser):
+    """The selected card (with the steps that made it so) and the selected step.
+    ``step_link(index)`` reports a click on a step."""
+
+    step_link = Signal(int)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setOpenLinks(False)
+        self.anchorClicked.connect(self._follow)
+        self.card: str | None = None
+
+    def show_step(
+        self, step: Step | None, card: str | None = None, history: list[Step] | None = None
+    ) -> None:
+        if card is not None:
+            self.card = card
+        html = ""
+        if step is not None:
+            table = step.table
+            uid = self.card
+            if uid is not None and uid in getattr(table, "cards", {}):
+                html += card_html(table, uid)
+                if history:
+                    html += why_html(uid, history)
+                html += "<hr>"
+            html += step_html(step)
+        self.setHtml(html)
+
+    def _follow(self, link: QUrl) -> None:
+        if link.scheme() == "step":
+            self.step_link.emit(int(link.path()))

@@ -1,0 +1,613 @@
+"""The main window: the table, the timeline, the inspector, menus and interactive play."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import suppress
+from html import escape
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer
+from PySide6.QtGui import (
+    QAction,
+    QCloseEvent,
+    QDragEnterEvent,
+    QDropEvent,
+    QKeySequence,
+    QResizeEvent,
+    QShortcut,
+)
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QFileDialog,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QWidget,
+)
+
+from app.export.lesson import export_dialog
+from app.files.saving import FileChanged, SaveError, copy_location
+from app.presentation.looks import chain_entries, game_over_text, turn_banner
+from app.presentation.menu_text import menu_text
+from app.presentation.offers import Offer, global_offers, offers_for
+from app.presentation.session import Session
+from app.presentation.views import view_of
+from app.presentation.why import CardHistory
+from app.widgets import message_boxes
+from app.widgets.compare_dialog import CompareDialog
+from app.widgets.dialogs import ask
+from app.widgets.examples import ExamplesMenu
+from app.widgets.inspector import Inspector, rule_text, rule_title
+from app.widgets.session_signals import SessionSignals
+from app.widgets.table_scene import TableScene
+from app.widgets.table_view import TableView
+from app.widgets.timeline_panel import TimelinePanel
+from app.widgets.tooltips import plain_tooltip
+from app.widgets.window_bar import WindowBar
+from engine.assets import LESSONS, SCENARIOS
+from engine.choices import Answer, Choice, ChoiceCancelled
+from engine.errors import RuleError, ScenarioError, internal_error
+from engine.ruleset import rulesets
+from engine.script import ScriptAction
+from engine.timeline import Step
+
+MAX_RECENT = 8
+DOCK_MIN_WIDTH = 160  # as narrow as a user may drag a dock
+DOCK_FLOOR = 240  # docks that give way to the table keep at least this width
+LAYOUT_VERSION = 2  # the docks' arrangement; saved layouts of other versions are not restored
+DOCK_SHARE = 0.21  # at most this share of the window's width goes to the docks
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, settings: QSettings | None = None) -> None:
+        super().__init__()
+        self.settings = settings or QSettings("Cardtable", "Cardtable")
+        self.session = Session()
+        self.signals = SessionSignals(self.session)
+        self.session.chooser = self.ask_choice
+        self.scene = TableScene()
+        self.view = TableView(self.scene)
+        self.view.setObjectName("table")
+        self.setCentralWidget(self.view)
+        self.timeline = TimelinePanel(self.signals)
+        self.inspector = Inspector()
+        # Both docks share the left side, one above the other, so the table keeps the width.
+        self.timeline_dock = self._dock("Timeline", self.timeline)
+        self.inspector_dock = self._dock("Inspector", self.inspector)
+        self.splitDockWidget(self.timeline_dock, self.inspector_dock, Qt.Orientation.Vertical)
+        self._drawn_scenario: object = None  # the scenario the scene shows
+        self._history: CardHistory | None = None  # indexed once per timeline
+        self.presenting = False
+        self.inspector.step_link.connect(self.session.select)
+        self.timeline.branches.compare_asked.connect(self.compare_branches)
+        self.pending_pick: Offer | None = None
+        self.last_menu: QMenu | None = None  # the card menu shown last (tests read it)
+        self.selected_card: str | None = None
+        self.window_bar = WindowBar(self.signals, self)
+        self.view.strip.set_waiting_row(self.window_bar)
+        self._build_menus()
+        self._build_shortcuts()
+        self.setAcceptDrops(True)
+        self.resize(1500, 900)
+        self.signals.timeline_changed.connect(self._timeline_changed)
+        self.signals.step_changed.connect(self._show_step)
+        self.signals.dirty_changed.connect(self.setWindowModified)
+        self._update_title()
+        self.scene.card_clicked.connect(self.card_clicked)
+        self.scene.background_clicked.connect(self.cancel_pick)
+        self._restore_layout()
+
+    # ----------------------------------------------------------------------------- building
+
+    def _dock(self, title: str, widget: QWidget) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(title)
+        dock.setWidget(widget)
+        widget.setMinimumWidth(DOCK_MIN_WIDTH)
+        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
+        return dock
+
+    def _keep_table_room(self) -> None:
+        """Docks give way when the window narrows: the table keeps most of the width."""
+        docks = [
+            d
+            for d in (self.timeline_dock, self.inspector_dock)
+            if d.isVisible() and not d.isFloating()
+        ]
+        by_area: dict[Qt.DockWidgetArea, list[QDockWidget]] = {}
+        for dock in docks:
+            by_area.setdefault(self.dockWidgetArea(dock), []).append(dock)
+        columns = [area[0] for area in by_area.values()]
+        room = int(self.width() * DOCK_SHARE / max(1, len(columns)))
+        wide = [d for d in columns if d.width() > max(DOCK_FLOOR, room)]
+        if wide:
+            self.resizeDocks(wide, [max(DOCK_FLOOR, room)] * len(wide), Qt.Orientation.Horizontal)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt override)
+        super().resizeEvent(event)
+        QTimer.singleShot(0, self._keep_table_room)  # once the docks have their new layout
+
+    def _build_menus(self) -> None:
+        file_menu = self.menuBar().addMenu("&File")
+        file_menu.addAction("&Open…", QKeySequence.StandardKey.Open, self.open_dialog)
+        examples = {name: ruleset.examples() for name, ruleset in rulesets().items()}
+        self.examples_menu = ExamplesMenu(self.open_path, examples, self)
+        file_menu.addMenu(self.examples_menu)
+        lessons = {name: LESSONS / name for name in rulesets()}
+        self.lessons_menu = ExamplesMenu(self.open_path, lessons, self, "&Lessons", by_topic=True)
+        file_menu.addMenu(self.lessons_menu)
+        self.recent_menu = file_menu.addMenu("Open &Recent")
+        self._fill_recent()
+        file_menu.addAction("&Save", QKeySequence.StandardKey.Save, self.save)
+        file_menu.addAction("Save &As…", QKeySequence.StandardKey.SaveAs, self.save_dialog)
+        file_menu.addAction("&Export…", lambda: export_dialog(self))
+        file_menu.addSeparator()
+        file_menu.addAction("&Quit", QKeySequence.StandardKey.Quit, self.close)
+        edit = self.menuBar().addMenu("&Edit")
+        self.undo_action = edit.addAction("&Undo", QKeySequence("Ctrl+Z"), self.undo)
+        self.redo_action = edit.addAction("&Redo", QKeySequence("Ctrl+Shift+Z"), self.redo)
+        self.game_menu = self.menuBar().addMenu("&Game")
+        self.game_menu.aboutToShow.connect(self._fill_game_menu)
+        view = self.menuBar().addMenu("&View")
+        view.addAction("&Fit table", QKeySequence("Ctrl+0"), self.view.fit)
+        view.addAction("&Actual size (100%)", QKeySequence("Ctrl+1"), self.view.actual_size)
+        view.addAction("Zoom &in", QKeySequence("Ctrl+="), lambda: self.view.zoom(1.25))
+        view.addAction("Zoom &out", QKeySequence("Ctrl+-"), lambda: self.view.zoom(0.8))
+        view.addSeparator()
+        view.addAction(self.timeline_dock.toggleViewAction())
+        view.addAction(self.inspector_dock.toggleViewAction())
+        view.addAction("&Reset layout", self.reset_layout)
+        view.addSeparator()
+        self.present_action = view.addAction("&Present mode", QKeySequence("F5"))
+        self.present_action.setCheckable(True)
+        self.present_action.toggled.connect(self.set_presenting)
+        self.addAction(self.present_action)  # its key works with the menu bar hidden
+        help_menu = self.menuBar().addMenu("&Help")
+        help_menu.addAction("&Keyboard shortcuts", QKeySequence("F1"), self.show_shortcuts)
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        for name in self.recent_files():
+            self.recent_menu.addAction(menu_text(name)).triggered.connect(
+                lambda _=False, p=name: self.open_path(Path(p))
+            )
+        self.recent_menu.setEnabled(bool(self.recent_files()))
+
+    def _fill_game_menu(self) -> None:
+        self.game_menu.clear()
+        table = self.session.table
+        if table is not None:
+            for offer in global_offers(table, self.session.waiting):
+                self._add_offer(self.game_menu, offer)
+            self.game_menu.addSeparator()
+            again = self.game_menu.addAction("Answer this step's choices again…", self.answer_again)
+            again.setEnabled(self.session.can_answer_again())
+            again.setToolTip(
+                "Play the selected step's action again, asking its choices (the order of "
+                "replacements, an assignment) afresh, in a new branch"
+            )
+            self.game_menu.addAction("Compare branches…", self.compare_branches)
+
+    def _build_shortcuts(self) -> None:
+        session = self.session
+        self.keys: dict[str, tuple[str, Callable[[], object]]] = {
+            "Left": ("Previous step", lambda: session.select(session.index - 1)),
+            "Right": ("Next step", lambda: session.select(session.index + 1)),
+            "Ctrl+Left": (
+                "Start of this phase (at its start: of the previous one)",
+                lambda: session.select(session.phase_start(-1)),
+            ),
+            "Ctrl+Right": (
+                "Start of the next phase",
+                lambda: session.select(session.phase_start(1)),
+            ),
+            "Home": ("First step", lambda: session.select(0)),
+            "End": ("Last step", lambda: session.select(session.last)),
+            "Space": ("Play / pause", self.timeline.toggle_play),
+            "Escape": ("Cancel picking a target; leave present mode", self.escape),
+            "Ctrl+Return": ("Pass / continue, when something waits", self.window_bar.proceed),
+        }
+        self.shortcuts = []
+        for key, (_, slot) in self.keys.items():
+            shortcut = QShortcut(QKeySequence(key), self)
+            shortcut.setContext(Qt.ShortcutContext.WindowShortcut)
+            shortcut.activated.connect(slot)
+            self.shortcuts.append(shortcut)
+
+    def shortcut_rows(self) -> list[tuple[str, str]]:
+        """(keys, what they do) for every shortcut: the menus' and the table's."""
+        rows: list[tuple[str, str]] = []
+        for menu in self.menuBar().findChildren(QMenu):
+            for action in menu.actions():
+                if not action.shortcut().isEmpty():
+                    keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+                    rows.append((keys, action.text().replace("&", "")))
+        rows += [(key, what) for key, (what, _) in self.keys.items()]
+        rows += [
+            ("Mouse wheel", "Zoom the table around the mouse"),
+            ("Drag the table", "Pan (the middle button drags anywhere)"),
+            ("Click a card", "What can be tried with it"),
+        ]
+        return rows
+
+    def show_shortcuts(self) -> None:
+        rows = "".join(
+            f"<tr><td><b>{escape(keys)}</b></td><td>{escape(what)}</td></tr>"
+            for keys, what in self.shortcut_rows()
+        )
+        box = QMessageBox(self)
+        box.setWindowTitle("Keyboard shortcuts")
+        box.setTextFormat(Qt.TextFormat.RichText)
+        box.setText(f"<table cellpadding=3>{rows}</table>")
+        self.shortcuts_box = box  # tests read it
+        box.open()
+
+    def set_presenting(self, on: bool) -> None:
+        """Present mode for a classroom: the table alone, full screen, the strip in large type
+        with the step's description and its rules as a caption; arrows step, Escape leaves."""
+        if on == self.presenting:
+            return
+        self.presenting = on
+        if on:
+            self._before_presenting = (self.saveState(LAYOUT_VERSION), self.windowState())
+            for dock in (self.timeline_dock, self.inspector_dock):
+                dock.hide()
+            self.showFullScreen()
+        else:
+            state, window_state = self._before_presenting
+            self.restoreState(state, LAYOUT_VERSION)
+            self.setWindowState(window_state)
+        for bar in (self.menuBar(), self.statusBar()):
+            bar.setVisible(not on)
+        self.present_action.setChecked(on)
+        self.view.set_presenting(on)
+        self._show_step(self.session.index)
+
+    def escape(self) -> None:
+        if self.pending_pick is None and self.presenting:
+            self.set_presenting(False)
+        else:
+            self.cancel_pick()
+
+    def reset_layout(self) -> None:
+        """Both docks back on the left, one above the other, the table fitted."""
+        self.restoreState(self._default_state, LAYOUT_VERSION)
+        for dock in (self.timeline_dock, self.inspector_dock):
+            dock.show()
+        self.resizeDocks(
+            [self.timeline_dock], [int(self.width() * DOCK_SHARE)], Qt.Orientation.Horizontal
+        )
+        self.view.fit()
+
+    # ----------------------------------------------------------------------------- files
+
+    def open_path(self, path: Path, ask_unsaved: bool = True) -> bool:
+        """Open a scenario; a broken file shows an error and keeps the current session, as does
+        Cancel when asked about unsaved changes."""
+        if ask_unsaved and not self.settle_unsaved():
+            return False
+        try:
+            self.session.open(path)
+        except ScenarioError as error:
+            message_boxes.critical(self, "Cannot open the scenario", str(error))
+            return False
+        except RuleError as error:  # an action in the file the rules reject
+            message_boxes.critical(self, "Cannot open the scenario", f"{path}: {error}")
+            return False
+        except Exception as error:  # a bug: reported, and the current session stays
+            message_boxes.critical(
+                self, "Cannot open the scenario", internal_error(str(path), error)
+            )
+            return False
+        self._remember(path)
+        self._update_title()
+        self.view.fit()
+        return True
+
+    def open_dialog(self) -> None:
+        name, _ = QFileDialog.getOpenFileName(
+            self, "Open a scenario", str(SCENARIOS), "Scenarios (*.yaml *.yml)"
+        )
+        if name:
+            self.open_path(Path(name))
+
+    def save(self) -> bool:
+        """Save over the open file, unless it is a shipped example (then ask for a new one)."""
+        path = self.session.path
+        if path is None or self.session.read_only:
+            return self.save_dialog()
+        return self._save_to(path)
+
+    def save_dialog(self) -> bool:
+        """Ask for a file and save to it; a shipped example's copy is offered in the user's
+        documents folder. True when saved."""
+        path = self.session.path
+        if path is None:
+            return False
+        if self.session.read_only:
+            path = copy_location(path)
+            with suppress(OSError):  # the dialog starts elsewhere without it
+                path.parent.mkdir(parents=True, exist_ok=True)
+        name, _ = QFileDialog.getSaveFileName(
+            self, "Save the scenario with your actions", str(path), "Scenarios (*.yaml *.yml)"
+        )
+        return bool(name) and self._save_to(Path(name))
+
+    def _save_to(self, path: Path, overwrite: bool = False) -> bool:
+        try:
+            broken = self.session.save(path, overwrite)
+        except FileChanged:
+            answer = self.ask_changed_on_disk(path)
+            if answer == "overwrite":
+                return self._save_to(path, overwrite=True)
+            if answer == "save as":
+                return self.save_dialog()
+            if answer == "reload":  # the user chose the file's version over their actions
+                return self.open_path(path, ask_unsaved=False)
+            return False
+        except SaveError as error:
+            message_boxes.critical(self, "Cannot save", f"{error}\n\nNo file was changed.")
+            return False
+        self._remember(path)
+        self._update_title()
+        if broken:
+            message_boxes.warning(
+                self,
+                "Expectations no longer hold",
+                f"{path.name} is saved with its expect section, but with the new script these "
+                "expectations no longer hold:\n\n" + "\n".join(broken),
+            )
+        return True
+
+    def ask_changed_on_disk(self, path: Path) -> str:
+        """The open file changed on disk since it was read or saved: ``reload`` it (the actions
+        played since are lost), ``overwrite`` it (its new content is lost), ``save as`` another
+        file, or ``cancel``."""
+        box = QMessageBox(self)
+        box.setIcon(QMessageBox.Icon.Warning)
+        box.setWindowTitle("The file changed on disk")
+        box.setTextFormat(Qt.TextFormat.PlainText)
+        box.setText(
+            f"{path.name} was changed on disk since you opened it (by another program, or "
+            "another Cardtable window). Saving now would replace those changes."
+        )
+        role = QMessageBox.ButtonRole
+        buttons = {
+            box.addButton("Save &As…", role.AcceptRole): "save as",
+            box.addButton("&Overwrite", role.DestructiveRole): "overwrite",
+            box.addButton("&Reload from disk", role.ResetRole): "reload",
+            box.addButton(QMessageBox.StandardButton.Cancel): "cancel",
+        }
+        box.setDefaultButton(next(iter(buttons)))
+        box.exec()
+        return buttons.get(box.clickedButton(), "cancel")
+
+    def settle_unsaved(self) -> bool:
+        """Before unsaved actions would be lost, ask: Save (True once saved), Discard (True) or
+        Cancel (False: stay as it is)."""
+        if not self.session.dirty:
+            return True
+        button = QMessageBox.StandardButton
+        answer = message_boxes.question(
+            self,
+            "Unsaved changes",
+            f"Your actions on {self.session.path.name if self.session.path else 'the table'} "
+            "are not saved. Save them first?",
+            button.Save | button.Discard | button.Cancel,
+            button.Save,
+        )
+        if answer == button.Save:
+            return self.save()
+        return answer == button.Discard
+
+    def _update_title(self) -> None:
+        scenario = self.session.scenario
+        title = f" — {scenario.title}" if scenario else ""
+        note = " (read-only example)" if self.session.read_only else ""
+        self.setWindowTitle(f"Cardtable{title}{note}[*]")
+        self.setWindowModified(self.session.dirty)
+
+    def recent_files(self) -> list[str]:
+        value = self.settings.value("recent", [])
+        return [str(v) for v in (value if isinstance(value, list) else [value] if value else [])]
+
+    def _remember(self, path: Path) -> None:
+        name = str(path.resolve())
+        recent = [name] + [p for p in self.recent_files() if p != name]
+        self.settings.setValue("recent", recent[:MAX_RECENT])
+        self._fill_recent()
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802
+        if any(url.toLocalFile().endswith((".yaml", ".yml")) for url in event.mimeData().urls()):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802
+        for url in event.mimeData().urls():
+            if url.toLocalFile().endswith((".yaml", ".yml")):
+                self.open_path(Path(url.toLocalFile()))
+                break
+
+    # ----------------------------------------------------------------------------- showing
+
+    def _timeline_changed(self) -> None:
+        self.undo_action.setEnabled(bool(self.session.actions()))
+        self.redo_action.setEnabled(bool(self.session.redo_stack))
+
+    def _show_step(self, index: int) -> None:
+        step = self.session.step
+        if step is None:
+            return
+        if self.session.scenario is not self._drawn_scenario:  # another file: draw afresh
+            self._drawn_scenario = self.session.scenario
+            self.scene.reset()
+            self.view.fit()
+            self.pending_pick = None  # a target asked for in the old file means nothing here
+            self.selected_card = None
+        table = step.table
+        self.scene.show_table(table, step.changed_cards(), self._action_changed(index), step)
+        where = " (latest)" if self.session.at_end() else ""
+        caption = step.description
+        if self.presenting:  # the class reads the rules on the strip
+            caption += "  —  " + "; ".join(rule_title(rule) for rule in step.rules)
+        self.view.show_phase(
+            " › ".join(step.phase),
+            f"{turn_banner(table)} · step {index} of {self.session.last}{where}",  # type: ignore[arg-type]
+            caption,
+            game_over_text(table),
+        )
+        self.view.chain.show_entries(chain_entries(table))
+        self.inspector.show_step(step, self.selected_card, self._why(index))
+        self.statusBar().showMessage(
+            f"Step {index} of {self.session.last}{where}: {step.description}"
+        )
+
+    def _why(self, index: int) -> list[Step]:
+        """The steps that made the selected card what it is at step ``index``."""
+        card = self.selected_card
+        if card is None or self.session.play is None:
+            return []
+        if self._history is None or self._history.steps is not self.session.steps:
+            self._history = CardHistory(self.session.steps)
+        return self._history.why(card, index)
+
+    def _action_changed(self, index: int) -> frozenset[str]:
+        """At the first step of the action just played: every card the whole action changed."""
+        span = self.session.last_action
+        if span is None or index != span[0]:
+            return frozenset()
+        cards: set[str] = set()
+        for step in self.session.steps[span[0] : span[1] + 1]:
+            cards |= step.changed_cards()
+        return frozenset(cards)
+
+    # ----------------------------------------------------------------------------- playing
+
+    def card_clicked(self, uid: str) -> None:
+        self.selected_card = uid
+        self.inspector.show_step(self.session.step, uid, self._why(self.session.index))
+        if self.pending_pick is not None and self.pending_pick.pick is not None:
+            offer, self.pending_pick = self.pending_pick, None
+            self.statusBar().clearMessage()  # the "Click the target" prompt is answered
+            self.try_action(offer.pick(uid))
+            return
+        table = self.session.table
+        if table is None:
+            return
+        if self.timeline.timer.isActive():
+            self.timeline.toggle_play()  # offers are judged at the step shown: hold it
+        menu = QMenu(self)
+        menu.setToolTipsVisible(True)
+        groups: dict[str, QMenu] = {}
+        for offer in offers_for(table, uid):
+            if offer.group in view_of(table).top_level_groups:
+                target = menu
+            else:
+                if offer.group not in groups:
+                    groups[offer.group] = menu.addMenu(offer.group)
+                    groups[offer.group].setToolTipsVisible(True)
+                target = groups[offer.group]
+            self._add_offer(target, offer)
+        menu.addSeparator()
+        for offer in global_offers(table, self.session.waiting):
+            self._add_offer(menu, offer)
+        self.last_menu = menu
+        menu.popup(self.cursor().pos())
+
+    def _add_offer(self, menu: QMenu, offer: Offer) -> QAction:
+        action = menu.addAction(menu_text(offer.label))
+        refusal = self.session.refusal(offer.action) if offer.action is not None else None
+        if offer.pick is not None or offer.proceeds:
+            refusal = None  # judged once the target is clicked; a pass is always possible
+        action.setEnabled(refusal is None)
+        if refusal is not None:
+            action.setToolTip(
+                plain_tooltip(f"Not allowed: {refusal}\n\nWhy not? {rule_text(refusal.rule)}")
+            )
+            action.setText(menu_text(f"{offer.label}  —  {refusal}"))
+        action.triggered.connect(lambda _=False, o=offer: self.take_offer(o))
+        return action
+
+    def take_offer(self, offer: Offer) -> None:
+        if offer.proceeds:
+            self.window_bar.proceed()
+        elif offer.pick is not None:
+            self.pending_pick = offer
+            self.statusBar().showMessage(f"{offer.pick_prompt} (Esc cancels)")
+        elif offer.action is not None:
+            self.try_action(offer.action)
+
+    def cancel_pick(self) -> None:
+        if self.pending_pick is not None:
+            self.pending_pick = None
+            self.statusBar().showMessage("Cancelled")
+
+    def try_action(self, action: ScriptAction) -> bool:
+        """Play an action after the selected step; the engine's refusal is shown, not lost.
+        Acting at an earlier step starts a new branch: the later steps stay in the old one."""
+        return self._acting(lambda: self.session.act(action))
+
+    def answer_again(self) -> bool:
+        """The selected step's action again, its choices asked afresh, in a new branch."""
+        return self._acting(self.session.answer_again)
+
+    def _acting(self, act: Callable[[], None]) -> bool:
+        branch = self.session.branch
+        try:
+            act()
+        except ChoiceCancelled:
+            self.statusBar().showMessage("Cancelled")
+            return False
+        except (RuleError, ScenarioError) as error:  # ScenarioError: deep inside, located
+            message_boxes.warning(self, "Not allowed", str(error))
+            return False
+        if self.session.branch != branch:
+            self.statusBar().showMessage(
+                f"New branch {self.session.branch!r}; {branch!r} keeps its steps "
+                "(switch in the Branches list above the timeline)"
+            )
+        return True
+
+    def compare_branches(self) -> CompareDialog:
+        dialog = CompareDialog(self.session, self)
+        dialog.show()
+        return dialog
+
+    def undo(self) -> None:
+        self.session.undo()
+
+    def redo(self) -> None:
+        try:
+            self.session.redo()
+        except ChoiceCancelled:
+            self.statusBar().showMessage("Cancelled")
+        except (RuleError, ScenarioError) as error:
+            message_boxes.warning(self, "Cannot redo", str(error))
+
+    def ask_choice(self, choice: Choice) -> Answer:
+        """The engine asks a player: a dialog answers (the engine validates the answer);
+        Cancel raises ChoiceCancelled, which abandons the whole action."""
+        assert self.session.scenario is not None  # a choice comes from playing its game
+        return ask(choice, self.session.scenario.ruleset, self)
+
+    # ----------------------------------------------------------------------------- layout
+
+    def _restore_layout(self) -> None:
+        self.resizeDocks(
+            [self.timeline_dock], [int(self.width() * DOCK_SHARE)], Qt.Orientation.Horizontal
+        )
+        self._default_state = self.saveState(LAYOUT_VERSION)
+        geometry = self.settings.value("geometry")
+        state = self.settings.value("state")
+        if isinstance(geometry, QByteArray):
+            self.restoreGeometry(geometry)
+        if isinstance(state, QByteArray):
+            self.restoreState(state, LAYOUT_VERSION)  # a layout of another version is ignored
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
+        if not self.settle_unsaved():
+            event.ignore()
+            return
+        self.settings.setValue("geometry", self.saveGeometry())
+        self.settings.setValue("state", self.saveState(LAYOUT_VERSION))
+        super().closeEvent(event)

@@ -1,0 +1,296 @@
+"""The table as a QGraphicsScene: one item per card, updated in place when the step changes.
+
+The scene's extent is the layout's bounds, grown (never shrunk) while one file is open, so the
+table keeps its size and place as steps come and go; ``reset`` starts afresh for a new file.
+"""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QPointF, QRectF, Qt, QVariantAnimation, Signal
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF, QTransform
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsPathItem,
+    QGraphicsRectItem,
+    QGraphicsScene,
+    QGraphicsSceneMouseEvent,
+    QGraphicsSimpleTextItem,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
+
+from app.presentation.looks import CardLook, Decoration, LookCache, layout
+from app.presentation.step_marks import StepMarks, step_marks
+from app.widgets.card_painter import ACTION_OUTLINE, HIGHLIGHT, font, paint_card
+from app.widgets.tooltips import plain_tooltip
+from engine.frozen import Frozen
+from engine.timeline import Step
+
+TABLE_GREEN = QColor("#2e5e3e")
+ARROW = QColor("#ff9d2e")
+DELTA_MS = 1800  # how long a delta stays on its card
+
+
+class CardItem(QGraphicsItem):
+    """A card: face up with its stats and counters, or face down (captured, shattered, Ambush).
+
+    ``outline`` is "step" (changed by the selected step), "action" (changed by the action the
+    selected step belongs to, just played) or ""."""
+
+    def __init__(self, uid: str, look: CardLook) -> None:
+        super().__init__()
+        self.uid = uid
+        self.look = look
+        self.outline = ""
+        self.setAcceptHoverEvents(True)
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.setToolTip(plain_tooltip(look.tooltip))
+
+    @property
+    def highlighted(self) -> bool:
+        return bool(self.outline)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt override)
+        w, h = self.look.size
+        return QRectF(-5, -5, w + 10, h + 10)
+
+    def set_look(self, look: CardLook, outline: str) -> None:
+        if outline != self.outline or (look is not self.look and look != self.look):
+            if look.size != self.look.size:
+                self.prepareGeometryChange()
+            self.look, self.outline = look, outline
+            self.setToolTip(plain_tooltip(look.tooltip))
+            self.update()
+
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionGraphicsItem,  # noqa: N802
+        widget: QWidget | None = None,
+    ) -> None:
+        w, h = self.look.size
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        if self.outline:
+            pen = QPen(HIGHLIGHT if self.outline == "step" else ACTION_OUTLINE, 5)
+            if self.outline == "action":
+                pen.setStyle(Qt.PenStyle.DashLine)
+            painter.setPen(pen)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(QRectF(-3, -3, w + 6, h + 6), 8, 8)
+        paint_card(painter, self.look, w, h)
+
+
+class DeltaItem(QGraphicsItem):
+    """A short change written over a card for a moment ("-10 HP"), then faded out."""
+
+    def __init__(self, texts: list[str]) -> None:
+        super().__init__()
+        self.texts = texts
+        self.setZValue(50)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802
+        return QRectF(0, 0, 110, 20 * len(self.texts) + 4)
+
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionGraphicsItem,  # noqa: N802
+        widget: QWidget | None = None,
+    ) -> None:
+        painter.setFont(font(14, bold=True))
+        for line, text in enumerate(self.texts):
+            width = painter.fontMetrics().horizontalAdvance(text) + 12
+            box = QRectF(0, line * 20, width, 19)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QColor(20, 20, 20))  # opaque: the text under it would show through
+            painter.drawRoundedRect(box, 5, 5)
+            painter.setPen(QColor("#ffe680"))
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+
+
+def arrow_path(start: QPointF, end: QPointF) -> QPainterPath:
+    """A line from ``start`` to ``end`` with a head at ``end``."""
+    path = QPainterPath(start)
+    path.lineTo(end)
+    angle = math.atan2(end.y() - start.y(), end.x() - start.x())
+    head = QPolygonF(
+        [
+            end,
+            end - QPointF(math.cos(angle - 0.4) * 16, math.sin(angle - 0.4) * 16),
+            end - QPointF(math.cos(angle + 0.4) * 16, math.sin(angle + 0.4) * 16),
+        ]
+    )
+    path.addPolygon(head)
+    path.closeSubpath()
+    return path
+
+
+class TableScene(QGraphicsScene):
+    """Shows one snapshot at a time. ``card_clicked(uid)`` reports clicks on cards."""
+
+    card_clicked = Signal(str)
+    background_clicked = Signal()
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.items_by_uid: dict[str, CardItem] = {}
+        self._decorations: list[QGraphicsItem] = []
+        self._marks: list[QGraphicsItem] = []
+        self.drawn = StepMarks()  # the deltas and arrows on show
+        self._shape: tuple[object, ...] | None = None
+        self._bounds = QRectF()
+        self._looks = LookCache()  # reused for the cards a step did not change
+        self._fade = QVariantAnimation(self)
+        self._fade.setStartValue(1.0)
+        self._fade.setEndValue(0.0)
+        self._fade.setDuration(DELTA_MS)
+        self._fade.valueChanged.connect(self._fade_deltas)
+        self.setBackgroundBrush(TABLE_GREEN)
+
+    def reset(self) -> None:
+        """Forget every item: the next ``show_table`` draws a new file from scratch."""
+        self._fade.stop()
+        self.clear()
+        self.items_by_uid.clear()
+        self._decorations, self._marks = [], []
+        self.drawn = StepMarks()
+        self._shape = None
+        self._bounds = QRectF()
+        self._looks = LookCache()
+
+    @property
+    def deltas(self) -> dict[str, list[str]]:
+        """The delta texts on show, by card (tests and the export read them)."""
+        return self.drawn.deltas
+
+    @property
+    def arrows(self) -> list[tuple[str, str]]:
+        return self.drawn.arrows
+
+    def show_table(
+        self,
+        table: Frozen,
+        changed: set[str],
+        action_changed: frozenset[str] = frozenset(),
+        step: Step | None = None,
+    ) -> None:
+        """Update the items in place to ``table``: cards in ``changed`` are outlined, cards in
+        ``action_changed`` (the rest of the action just played) dashed; what ``step`` changed is
+        marked with deltas and arrows."""
+        plan = layout(table, self._looks)
+        if plan.shape != self._shape:
+            self._rebuild_decorations(plan.decorations)
+            self._shape = plan.shape
+        seen = set()
+        for placement in plan.placements:
+            item = self.items_by_uid.get(placement.uid)
+            if item is None:
+                item = CardItem(placement.uid, placement.look)
+                self.items_by_uid[placement.uid] = item
+                self.addItem(item)
+            uid = placement.uid
+            outline = "step" if uid in changed else "action" if uid in action_changed else ""
+            item.set_look(placement.look, outline)
+            if item.pos() != QPointF(placement.x, placement.y):
+                item.setPos(placement.x, placement.y)
+            item.setZValue(placement.z)
+            item.setVisible(True)
+            seen.add(uid)
+        for uid, item in self.items_by_uid.items():
+            if uid not in seen:
+                item.setVisible(False)
+        x, y, w, h = plan.bounds
+        bounds = self._bounds.united(QRectF(x, y, w, h).adjusted(-8, -8, 8, 8))
+        if bounds != self._bounds:
+            self._bounds = bounds
+            self.setSceneRect(bounds)
+        self._show_marks(step_marks(step, seen) if step is not None else StepMarks())
+
+    def _show_marks(self, marks: StepMarks) -> None:
+        for item in self._marks:
+            self.removeItem(item)
+        self._marks = []
+        for start, end in marks.arrows:
+            a, b = self.items_by_uid[start], self.items_by_uid[end]
+            path = QGraphicsPathItem(
+                arrow_path(a.sceneBoundingRect().center(), b.sceneBoundingRect().center())
+            )
+            path.setPen(QPen(ARROW, 4, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+            path.setBrush(QBrush(ARROW))
+            path.setZValue(40)
+            path.setOpacity(0.85)
+            path.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+            self.addItem(path)
+            self._marks.append(path)
+        deltas: dict[str, list[str]] = {}
+        for uid, texts in marks.deltas.items():
+            card = self.items_by_uid.get(uid)
+            if card is None or not card.isVisible():
+                continue
+            delta = DeltaItem(texts)
+            # Over the card's lower part: its name and damage token stay readable. The last
+            # chip ends where a unit's footer line ends, so no cut-off text peeks out below it.
+            w, h = card.look.size
+            delta.setPos(card.pos() + QPointF(3, h - 20 * len(texts) - 2))
+            self.addItem(delta)
+            self._marks.append(delta)
+            deltas[uid] = texts
+        self.drawn = StepMarks(deltas, list(marks.arrows))
+        self._fade.stop()
+        if deltas:
+            self._fade.start()
+
+    def _fade_deltas(self, value: object) -> None:
+        # Hold, then fade in the last third, so the delta can be read.
+        opacity = min(1.0, float(value) * 3)  # type: ignore[arg-type]
+        for item in self._marks:
+            if isinstance(item, DeltaItem):
+                item.setOpacity(opacity)
+
+    def _rebuild_decorations(self, decorations: list[Decoration]) -> None:
+        for item in self._decorations:
+            self.removeItem(item)
+        self._decorations = [self._decoration_item(deco) for deco in decorations]
+
+    def _decoration_item(self, deco: Decoration) -> QGraphicsItem:
+        if deco.kind == "label":
+            text = QGraphicsSimpleTextItem(deco.text)
+            text.setBrush(QColor("#f4f1e6"))
+            text.setFont(font(13, bold=True))
+            text.setPos(deco.x, deco.y)
+            text.setZValue(-1)
+            self.addItem(text)
+            return text
+        rect = QGraphicsRectItem(0, 0, deco.w, deco.h)
+        rect.setPos(deco.x, deco.y)
+        rect.setZValue(-2)
+        style = Qt.PenStyle.DashLine if deco.kind == "slot" else Qt.PenStyle.SolidLine
+        rect.setPen(QPen(QColor("#cfe3d3"), 1.5, style))
+        if deco.kind == "frame":
+            rect.setBrush(QColor(255, 255, 255, 18))
+        rect.setToolTip(plain_tooltip(deco.tooltip or deco.text))
+        self.addItem(rect)
+        label = QGraphicsSimpleTextItem(deco.text, rect)
+        label.setBrush(QColor("#dfeee2"))
+        label.setFont(font(12 if deco.kind == "slot" else 13, bold=deco.kind != "slot"))
+        # A frame's name sits above it, where the cards it holds cannot hide it.
+        label.setPos(6, 6 if deco.kind == "slot" else -19)
+        return rect
+
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802
+        item = self.card_at(event.scenePos())
+        if item is not None:
+            self.card_clicked.emit(item.uid)
+        else:
+            self.background_clicked.emit()
+        super().mousePressEvent(event)
+
+    def card_at(self, pos: QPointF) -> CardItem | None:
+        views = self.views()
+        item = self.itemAt(pos, views[0].transform() if views else QTransform())
+        while item is not None and not isinstance(item, CardItem):
+            item = item.parentItem()
+        return item if isinstance(item, CardItem) else None

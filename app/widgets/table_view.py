@@ -1,0 +1,321 @@
+"""The view of the table: zoom, pan, fit, and what floats over the table at a fixed, readable size:
+the phase strip, the game-over banner, the chain and a large preview of the card under the mouse.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from PySide6.QtCore import QPoint, QRectF, Qt
+from PySide6.QtGui import QMouseEvent, QPainter, QPaintEvent, QResizeEvent, QWheelEvent
+from PySide6.QtWidgets import (
+    QFrame,
+    QGraphicsView,
+    QGridLayout,
+    QLabel,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.presentation.looks import CardLook
+from app.widgets.card_painter import BADGE_LINE, PAD, flow_badges, paint_card
+from app.widgets.eliding_label import ElidingLabel
+from app.widgets.table_scene import CardItem, TableScene
+
+MIN_SCALE, MAX_SCALE = 0.2, 4.0
+WHEEL_STEP = 1.15
+PREVIEW_SCALE = 2.2
+STRIP_HEIGHTS = {False: 54, True: 104}  # the phase strip, normal and in present mode
+
+
+def strip_style(large: bool) -> str:
+    big, small = (26, 20) if large else (15, 13)
+    return (
+        "#strip { background: rgba(16, 34, 22, 232); }"
+        f" QLabel#phase {{ color: #f4f1e6; font-size: {big}px; font-weight: bold; }}"
+        f" QLabel#info {{ color: #b9d6c0; font-size: {small}px; }}"
+        f" QLabel#caption {{ color: #f4f1e6; font-size: {small}px; }}"
+        f" QLabel#over {{ color: white; background: #961818; font-size: {small}px;"
+        " font-weight: bold; padding: 0 6px; }"
+    )
+
+
+CHAIN_STYLE = (
+    "QFrame#chain { background: rgba(250, 240, 205, 240); border: 2px solid #8a6d1c;"
+    " border-radius: 6px; } QLabel { color: #1b1b1b; font-size: 13px; }"
+)
+
+
+class CardPreview(QWidget):
+    """The card under the mouse, large: every word of it readable at any zoom."""
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.look: CardLook | None = None
+        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        self.hide()
+
+    def show_look(self, look: CardLook | None) -> None:
+        self.look = look
+        if look is None:
+            self.hide()
+            return
+        w, h = self.card_size()
+        self.resize(int(w * PREVIEW_SCALE) + 8, int(h * PREVIEW_SCALE) + 8)
+        self.update()
+        self.show()
+        self.raise_()
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt override)
+        if self.look is None:
+            return
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.translate(4, 4)
+        painter.scale(PREVIEW_SCALE, PREVIEW_SCALE)
+        paint_card(painter, self.look, *self.card_size())
+        painter.end()
+
+    def card_size(self) -> tuple[float, float]:
+        """The card's size, taller when its badges need more lines than the table card has:
+        the preview shows every badge."""
+        assert self.look is not None
+        w, h = self.look.size
+        lines = len(flow_badges(list(self.look.badges), w - 2 * PAD))
+        return w, h + max(0, lines - 1) * BADGE_LINE
+
+
+class PhaseStrip(QFrame):
+    """Over the top of the table: where the selected step happens and who is to play, then one
+    line that is, by priority, the game-over banner, the waiting row with its Pass button, or the
+    step's caption. Its height never changes with the step, so the table under it never has to."""
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.setObjectName("strip")
+        self.phase = ElidingLabel(Qt.TextElideMode.ElideLeft)  # the deepest phase stays
+        self.caption = ElidingLabel(Qt.TextElideMode.ElideRight)
+        self.info, self.over = QLabel(), QLabel()
+        for name, label in (
+            ("phase", self.phase),
+            ("info", self.info),
+            ("caption", self.caption),
+            ("over", self.over),
+        ):
+            label.setObjectName(name)
+            label.setTextFormat(Qt.TextFormat.PlainText)
+            label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.info.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.grid = QGridLayout(self)
+        self.grid.setContentsMargins(10, 4, 8, 4)
+        self.grid.setVerticalSpacing(2)
+        self.grid.addWidget(self.phase, 0, 0)
+        self.grid.addWidget(self.info, 0, 1)
+        self.grid.addWidget(self.caption, 1, 0, 1, 2)
+        self.grid.addWidget(self.over, 1, 0, 1, 2)
+        self.grid.setColumnStretch(0, 3)
+        self.grid.setColumnStretch(1, 2)
+        self.waiting_row: QWidget | None = None
+        self.set_large(False)
+
+    def set_large(self, large: bool) -> None:
+        """Present mode's large type, or the normal size."""
+        self.setStyleSheet(strip_style(large))
+        self.setFixedHeight(STRIP_HEIGHTS[large])
+        self.info.setVisible(not large)  # a class needs the phase and the caption, whole
+        self.grid.setColumnStretch(1, 0 if large else 2)
+        self.caption.setWordWrap(large)
+        self.grid.setAlignment(self.caption, Qt.AlignmentFlag.AlignTop)
+
+    def set_waiting_row(self, row: QWidget) -> None:
+        """Show ``row`` in place of the caption whenever it is not hidden."""
+        row.setParent(self)
+        self.grid.addWidget(row, 1, 0, 1, 2)
+        self.waiting_row = row
+
+    def show_step(self, phase: str, info: str, caption: str, over: str) -> None:
+        self.phase.set_full_text(phase)
+        self.info.setText(info)
+        self.caption.set_full_text(caption)
+        self.over.setText(over)
+        waiting = self.waiting_row is not None and not self.waiting_row.isHidden()
+        self.over.setVisible(bool(over))
+        self.caption.setVisible(not over and not waiting)
+
+
+class ChainPanel(QFrame):
+    """The might chain as a stack, the item that resolves first on top."""
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.setObjectName("chain")
+        self.setStyleSheet(CHAIN_STYLE)
+        self.setFixedWidth(270)
+        self.label = QLabel()
+        self.label.setWordWrap(True)
+        self.label.setTextFormat(Qt.TextFormat.RichText)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 6, 8, 6)
+        layout.addWidget(self.label)
+        self.entries: list[str] = []
+        self.hide()
+
+    def show_entries(self, entries: list[str]) -> None:
+        """``entries`` from the bottom of the chain to its top."""
+        self.entries = entries
+        if not entries:
+            self.hide()
+            return
+        rows = "".join(
+            f"<tr><td valign=top><b>{len(entries) - depth}.</b></td><td>{escape(text)}"
+            + (" <i>(resolves next)</i>" if depth == 0 else "")
+            + "</td></tr>"
+            for depth, text in enumerate(reversed(entries))
+        )
+        self.label.setText(f"<b>Chain</b> — the top item resolves first<table>{rows}</table>")
+        self.adjustSize()
+        self.show()
+        self.raise_()
+
+
+class TableView(QGraphicsView):
+    """Fits the table to the window until the user zooms (wheel, Ctrl +/-) or pans (drag the
+    background, or drag with the middle button); ``fit`` (Ctrl+0) returns to fitting."""
+
+    def __init__(self, scene: TableScene) -> None:
+        super().__init__(scene)
+        self.table_scene = scene
+        self.fitting = True
+        self._pan_from: QPoint | None = None
+        self._hovered = ""
+        self.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.setMouseTracking(True)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setMinimumSize(120, 90)
+        self.strip = PhaseStrip(self)
+        self.chain = ChainPanel(self)
+        self.preview = CardPreview(self)
+        scene.sceneRectChanged.connect(lambda _: self._refit())
+
+    # ----------------------------------------------------------------------------- overlays
+
+    def show_phase(self, phase: str, info: str, caption: str, over: str) -> None:
+        self.strip.show_step(phase, info, caption, over)
+        self._place_overlays()
+
+    def set_presenting(self, large: bool) -> None:
+        """Present mode: the strip in large type; the table fitted under it."""
+        self.strip.set_large(large)
+        self._place_overlays()
+        self.fit()
+
+    def top_margin(self) -> int:
+        """Screen pixels the strip covers at the top of the table."""
+        return self.strip.height()
+
+    def _place_overlays(self) -> None:
+        area = self.viewport().geometry()
+        self.strip.setGeometry(area.x(), area.y(), area.width(), self.strip.height())
+        self.chain.move(area.right() - self.chain.width() - 8, area.y() + self.top_margin() + 8)
+
+    def _place_preview(self, at: QPoint) -> None:
+        area = self.viewport().geometry()
+        left = at.x() > area.center().x()  # away from the mouse
+        x = area.x() + 8 if left else area.right() - self.preview.width() - 8
+        self.preview.move(x, area.bottom() - self.preview.height() - 8)
+
+    # ----------------------------------------------------------------------------- zoom
+
+    @property
+    def scale_factor(self) -> float:
+        return self.transform().m11()
+
+    def fit(self) -> None:
+        """Fit the whole table below the phase strip, and keep fitting on resize."""
+        self.fitting = True
+        self._refit()
+
+    def _refit(self) -> None:
+        if not self.fitting:
+            return
+        rect = self.table_scene.sceneRect()
+        area = self.viewport().rect()
+        margin = self.top_margin()
+        if rect.isEmpty() or area.width() < 10 or area.height() <= margin + 10:
+            return
+        scale = min(area.width() / rect.width(), (area.height() - margin) / rect.height())
+        self.setTransform(self.transform().fromScale(scale, scale))
+        # Room above the table for the strip, so the view's centring keeps the table under it.
+        self.setSceneRect(rect.adjusted(0, -margin / scale, 0, 0))
+
+    def zoom(self, factor: float) -> None:
+        scale = max(MIN_SCALE, min(MAX_SCALE, self.scale_factor * factor))
+        self.fitting = False
+        self.scale(scale / self.scale_factor, scale / self.scale_factor)
+
+    def actual_size(self) -> None:
+        """100%: one scene unit per screen pixel."""
+        self.fitting = False
+        self.setTransform(self.transform().fromScale(1.0, 1.0))
+
+    def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802 (Qt override)
+        steps = event.angleDelta().y() / 120
+        if steps:
+            self.zoom(WHEEL_STEP**steps)
+        event.accept()
+
+    # ----------------------------------------------------------------------------- mouse
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        on_card = self._card_at(event.position().toPoint()) is not None
+        middle = event.button() == Qt.MouseButton.MiddleButton
+        if middle or (event.button() == Qt.MouseButton.LeftButton and not on_card):
+            self._pan_from = event.position().toPoint()
+            self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+        if not middle:
+            super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        point = event.position().toPoint()
+        if self._pan_from is not None:
+            delta = point - self._pan_from
+            self._pan_from = point
+            if delta.manhattanLength():
+                self.fitting = False
+                bars = self.horizontalScrollBar(), self.verticalScrollBar()
+                bars[0].setValue(bars[0].value() - delta.x())
+                bars[1].setValue(bars[1].value() - delta.y())
+            return
+        card = self._card_at(point)
+        uid = card.uid if card is not None else ""
+        if uid != self._hovered:
+            self._hovered = uid
+            self.preview.show_look(card.look if card is not None else None)
+        if card is not None:
+            self._place_preview(point)
+        super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        if self._pan_from is not None:
+            self._pan_from = None
+            self.viewport().unsetCursor()
+        super().mouseReleaseEvent(event)
+
+    def leaveEvent(self, event: object) -> None:  # noqa: N802
+        self._hovered = ""
+        self.preview.show_look(None)
+        super().leaveEvent(event)  # type: ignore[arg-type]
+
+    def _card_at(self, point: QPoint) -> CardItem | None:
+        return self.table_scene.card_at(self.mapToScene(point))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt override)
+        super().resizeEvent(event)
+        self._place_overlays()
+        self._refit()
+
+    def on_screen(self, item: CardItem) -> QRectF:
+        """The card's rectangle in viewport pixels (without its outline margin)."""
+        w, h = item.look.size
+        return self.mapFromScene(item.mapRectToScene(QRectF(0, 0, w, h))).boundingRect().toRectF()

@@ -1,0 +1,191 @@
+"""The timeline: a tree of turn > phase > sub-step > step, and the transport controls."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QSlider,
+    QStyle,
+    QToolButton,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.widgets.branch_panel import BranchPanel
+from app.widgets.inspector import rule_title
+from app.widgets.session_signals import SessionSignals
+from app.widgets.tooltips import plain_tooltip
+
+SPEEDS = {"0.5×": 1600, "1×": 800, "2×": 400, "4×": 200}
+STEP_ROLE = Qt.ItemDataRole.UserRole
+RULES_SHARE, RULES_MAX = 0.3, 140  # the Rules column's part of the tree; longer lists end in "…"
+
+
+def rules_tooltip(rules: tuple[str, ...]) -> str:
+    """Each rule id with its title, for the Rules column's tooltip."""
+    return "\n".join(rule_title(rule) for rule in rules)
+
+
+class TimelinePanel(QWidget):
+    """Selecting a row shows the table after that step; the buttons move through the timeline."""
+
+    def __init__(self, signals: SessionSignals) -> None:
+        super().__init__()
+        session = self.session = signals.session
+        self.rows: list[QTreeWidgetItem] = []
+        self.tree = QTreeWidget()
+        self.tree.setHeaderLabels(["Step", "Rules"])
+        header = self.tree.header()
+        header.setStretchLastSection(False)  # the step text gives way; the rule ids stay whole
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Interactive)
+        self.tree.setIndentation(12)
+        self.tree.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.tree.setUniformRowHeights(True)
+        self.tree.currentItemChanged.connect(self._row_selected)
+        self.slider = QSlider(Qt.Orientation.Horizontal)
+        self.slider.valueChanged.connect(session.select)
+        self.timer = QTimer(self)
+        self.timer.timeout.connect(self._tick)
+        self.speed = QComboBox()
+        self.speed.addItems(list(SPEEDS))
+        self.speed.setCurrentText("1×")
+        self.speed.currentTextChanged.connect(lambda _: self._restart_timer())
+        self.speed.setToolTip("Playback speed")
+        self.buttons: dict[str, QToolButton] = {}
+        controls = QHBoxLayout()
+        icons = QStyle.StandardPixmap
+        for icon, tip, slot in (
+            (icons.SP_MediaSkipBackward, "First step (Home)", lambda: session.select(0)),
+            (
+                icons.SP_MediaSeekBackward,
+                "Previous phase (Ctrl+Left)",
+                lambda: session.select(session.phase_start(-1)),
+            ),
+            (icons.SP_ArrowLeft, "Previous step (Left)", lambda: session.select(session.index - 1)),
+            (icons.SP_MediaPlay, "Play / pause (Space)", self.toggle_play),
+            (icons.SP_ArrowRight, "Next step (Right)", lambda: session.select(session.index + 1)),
+            (
+                icons.SP_MediaSeekForward,
+                "Next phase (Ctrl+Right)",
+                lambda: session.select(session.phase_start(1)),
+            ),
+            (icons.SP_MediaSkipForward, "Last step (End)", lambda: session.select(session.last)),
+        ):
+            button = QToolButton()
+            button.setIcon(self.style().standardIcon(icon))
+            button.setToolTip(tip)
+            button.clicked.connect(slot)
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            controls.addWidget(button)
+            self.buttons[tip.split(" (")[0]] = button
+        controls.addStretch()
+        scrub = QHBoxLayout()  # beside the slider, so the dock can be narrow
+        scrub.addWidget(self.slider, 1)
+        scrub.addWidget(self.speed)
+        self.branches = BranchPanel(signals)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.branches)
+        layout.addLayout(controls)
+        layout.addLayout(scrub)
+        layout.addWidget(self.tree)
+        signals.timeline_changed.connect(self.rebuild)
+        signals.step_changed.connect(self.show_step)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt override)
+        super().resizeEvent(event)
+        self.tree.setColumnWidth(1, min(RULES_MAX, int(self.tree.width() * RULES_SHARE)))
+
+    # ----------------------------------------------------------------------------- building
+
+    def rebuild(self) -> None:
+        """One row per step under its phase rows; consecutive steps share their phase rows."""
+        self.tree.blockSignals(True)
+        self.tree.clear()
+        self.rows = []
+        path_items: list[tuple[str, QTreeWidgetItem]] = []
+        for step in self.session.steps:
+            depth = 0
+            parent: QTreeWidgetItem | None = None
+            for label in step.phase:
+                if depth < len(path_items) and path_items[depth][0] == label:
+                    parent = path_items[depth][1]
+                else:
+                    node = QTreeWidgetItem([label])
+                    node.setData(0, STEP_ROLE, step.index)
+                    font = node.font(0)
+                    font.setBold(True)
+                    node.setFont(0, font)
+                    if parent is None:
+                        self.tree.addTopLevelItem(node)
+                    else:
+                        parent.addChild(node)
+                    del path_items[depth:]
+                    path_items.append((label, node))
+                    parent = node
+                depth += 1
+            del path_items[depth:]
+            row = QTreeWidgetItem([f"#{step.index}  {step.description}", ", ".join(step.rules)])
+            row.setData(0, STEP_ROLE, step.index)
+            row.setToolTip(0, plain_tooltip(step.description))
+            row.setToolTip(1, rules_tooltip(step.rules))
+            if parent is None:
+                self.tree.addTopLevelItem(row)
+            else:
+                parent.addChild(row)
+            self.rows.append(row)
+        self.tree.expandAll()
+        self.tree.blockSignals(False)
+        self.slider.blockSignals(True)
+        self.slider.setRange(0, max(0, self.session.last))
+        self.slider.blockSignals(False)
+
+    def show_step(self, index: int) -> None:
+        if index >= len(self.rows):
+            return
+        self.tree.blockSignals(True)
+        self.tree.setCurrentItem(self.rows[index])
+        self.tree.scrollToItem(self.rows[index])
+        self.tree.blockSignals(False)
+        self.slider.blockSignals(True)
+        self.slider.setValue(index)
+        self.slider.blockSignals(False)
+        if index >= self.session.last and self.timer.isActive():
+            self.toggle_play()
+
+    def _row_selected(self, current: QTreeWidgetItem | None, _: QTreeWidgetItem | None) -> None:
+        if current is not None:
+            self.session.select(int(current.data(0, STEP_ROLE)))
+
+    # ----------------------------------------------------------------------------- playback
+
+    def toggle_play(self) -> None:
+        if self.timer.isActive():
+            self.timer.stop()
+        else:
+            if self.session.at_end():
+                self.session.select(0)
+            self._restart_timer(force=True)
+        icon = (
+            QStyle.StandardPixmap.SP_MediaPause
+            if self.timer.isActive()
+            else QStyle.StandardPixmap.SP_MediaPlay
+        )
+        self.buttons["Play / pause"].setIcon(self.style().standardIcon(icon))
+
+    def _restart_timer(self, force: bool = False) -> None:
+        if force or self.timer.isActive():
+            self.timer.start(SPEEDS[self.speed.currentText()])
+
+    def _tick(self) -> None:
+        if self.session.at_end():
+            self.toggle_play()
+        else:
+            self.session.select(self.session.index + 1)

@@ -6,7 +6,6 @@ from __future__ import annotations
 from app.presentation.looks import (
     GAP,
     LABEL,
-    ROW_GAP,
     STRIP_H,
     STRIP_W,
     UNIT_H,
@@ -58,6 +57,7 @@ def card_look(table: MightTable, card: MightCard) -> CardLook:
 
 
 UNIT_SLOT = UNIT_H + 2  # room for a unit, ready or turned
+ROW_GAP = 8  # between the rows of the table
 MIN_SIDE = 4  # unit places reserved per player on a battlefield
 
 

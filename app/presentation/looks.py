@@ -13,13 +13,13 @@ from app.presentation.views import view_of
 from engine.frozen import Frozen
 from engine.script import card_id
 
-# Sizes in scene units, which are screen pixels at 100% zoom.
-CARD_W, CARD_H = 124, 140  # a souls card
-UNIT_W, UNIT_H = 102, 118  # a might unit; exhausted, it lies turned: UNIT_H wide, UNIT_W tall
-STRIP_W, STRIP_H = 104, 30  # a card in hand, or an Armament tucked under its Soul
-MARKER_W, MARKER_H = 70, 22  # a set Ambush, on its slot's top edge
+# The forms a card is drawn in, which every ruleset's layout picks from; sizes in scene units,
+# which are screen pixels at 100% zoom.
+CARD_W, CARD_H = 124, 140  # a card on the table
+UNIT_W, UNIT_H = 102, 118  # a smaller card that may lie turned: UNIT_H wide, UNIT_W tall
+STRIP_W, STRIP_H = 104, 30  # a card in hand, or one tucked under another
+MARKER_W, MARKER_H = 70, 22  # a card set face down on a place's top edge
 GAP = 12
-ROW_GAP = 8  # between the rows of the might table
 LABEL = 18  # room for a zone's label above it
 OWNER_COLORS = ("#2f6db5", "#b5452f")
 FORMS = {"card": (CARD_W, CARD_H), "unit": (UNIT_W, UNIT_H), "strip": (STRIP_W, STRIP_H)}

@@ -145,7 +145,8 @@ class PhaseStrip(QFrame):
 
 
 class ChainPanel(QFrame):
-    """The might chain as a stack, the item that resolves first on top."""
+    """A ruleset's chain (``RulesetView.chain_entries``) as a stack: the item that resolves
+    first on top."""
 
     def __init__(self, parent: QWidget) -> None:
         super().__init__(parent)

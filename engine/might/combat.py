@@ -64,10 +64,16 @@ class Combat(Moving):
             for side, units in ((attacker, combat.attackers), (1 - attacker, combat.defenders))
         }
         bonus = any(self.table.bonus_damage(side, "combat") for side in totals)
+        adding_nothing = [
+            f"{uid} at {self.table.might(uid)} Might adds 0"  # M-9: not its negative Might
+            for uid in (*combat.attackers, *combat.defenders)
+            if self.table.might(uid) < 0
+        ]
         self.record(
             f"Combat at {name}: {', '.join(combat.attackers)} attack with {totals[attacker]} "
             f"damage; defending: {', '.join(combat.defenders) or 'nobody'}"
-            + (f" with {totals[1 - attacker]}" if combat.defenders else ""),
+            + (f" with {totals[1 - attacker]}" if combat.defenders else "")
+            + (f" ({'; '.join(adding_nothing)})" if adding_nothing else ""),
             ["M-9", *(["M-4", "P-10"] if bonus else [])],
             cause,
             [
@@ -91,8 +97,9 @@ class Combat(Moving):
         )
 
     def _combat_total(self, units: Sequence[str], side: int) -> int:
-        """A side deals the sum of its units' current Might, never below 0, plus Bonus Damage."""
-        might = max(0, sum(self.table.might(uid) for uid in units))
+        """A side deals the sum of what its units add, each its current Might or 0 when that is 0
+        or less (M-9: a unit at -3 adds 0, not -3), plus Bonus Damage when that sum is above 0."""
+        might = sum(max(0, self.table.might(uid)) for uid in units)
         return might + self.table.bonus_damage(side, "combat") if might else might
 
     def _assign(

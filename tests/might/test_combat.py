@@ -286,3 +286,30 @@ def test_a_combat_assignment_is_asked_about_the_combat_it_belongs_to() -> None:
         ("assignment", "Alice:Combat at Battlefield 1", "Alice assigns 4 combat damage"),
         ("assignment", "Bob:Combat at Battlefield 1", "Bob assigns 2 combat damage"),
     ]
+
+
+NEGATIVE_BESIDE_FIVE = """\
+ruleset: might
+title: A unit at -3 beside a 5
+rules: [M-9]
+setup:
+  players:
+    - name: Alice
+      units:
+        - {card: Iron Sentinel, might: [{amount: 1, duration: permanent}], at: Battlefield 1}
+        - {card: Hollow Golem, might: [{amount: -3, duration: permanent}], at: Battlefield 1}
+    - name: Bob
+      units: [{card: Stone Whelp, at: Battlefield 1}]
+"""
+
+
+@pytest.mark.rule("M-9")
+def test_a_unit_at_negative_might_adds_nothing_rather_than_taking_away() -> None:
+    """A -3 unit beside a 5 gives its side 5, not 2 (M-9 as revised to the game's FAQ)."""
+    game = game_from_yaml(NEGATIVE_BESIDE_FIVE)
+    assert game.table.might("iron-sentinel") == 5
+    steps = game.combat(0)
+    assert steps[0].description == (
+        "Combat at Battlefield 1: iron-sentinel, hollow-golem attack with 5 damage; defending: "
+        "stone-whelp with 2 (hollow-golem at -3 Might adds 0)"
+    )

@@ -231,6 +231,7 @@ class Combat(Moving):
             self.record("The chain is empty: nothing to resolve", rules, cause)
         self.phase = (*combat_phase, "Combat result")
         self._hold(combat.battlefield, cause)
+        self._end_empty_holds(cause)  # M-14 elsewhere: a holder whose units died in (1)
 
     def _hold(self, battlefield: int, cause: Cause) -> None:
         """M-12 (5): the only player with units left at the battlefield holds it, attacker or

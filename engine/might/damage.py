@@ -146,6 +146,28 @@ class Damage(MightCore):
         while lethal:
             self._kill(lethal, cause, rules)
             lethal = self.table.lethal_units()
+        self._end_empty_holds(cause)
+
+    def _end_empty_holds(self, cause: Cause) -> None:
+        """M-14: a player who holds a battlefield and has no unit left there loses it at the
+        cleanup, and nobody holds it; the battlefield of a combat under way keeps its holder
+        for the combat's result (M-12 (5))."""
+        combat = self.table.combat
+        for index, field in enumerate(self.table.battlefields):
+            if field.holder is None or (combat is not None and combat.battlefield == index):
+                continue
+            if self.table.units_at(index, field.holder):
+                continue
+            name = self.table.players[field.holder].name
+            self.table = self.table.evolve(
+                battlefields=tuple(
+                    f.evolve(holder=None) if i == index else f
+                    for i, f in enumerate(self.table.battlefields)
+                )
+            )
+            self.record(
+                f"Nobody holds {field.name}: {name} has no unit left there", ["M-14"], cause
+            )
 
     def _kill(self, uids: Sequence[str], cause: Cause, rules: Sequence[str]) -> None:
         uids = self.table.simultaneous(uids)

@@ -62,6 +62,7 @@ class Spot:
     line: int
     keys: dict[str, Spot] | None = None  # a mapping's values
     items: list[Spot] | None = None  # a sequence's values
+    key_lines: dict[str, int] | None = None  # a mapping's keys: the line each is written on
 
     def child(self, key: object) -> Spot | None:
         """The spot of the value at ``key`` (an index or a mapping key), if there is one."""
@@ -154,8 +155,12 @@ class _Builder:
             raise self.error(line, f"more than {MAX_DEPTH} levels of nesting")
         self._count(1, line)
         value: dict[str, Any] | list[Any] = {} if isinstance(event, MappingStartEvent) else []
-        spot = Spot(line, keys={}) if isinstance(value, dict) else Spot(line, items=[])
-        self.open.append(_Open(value, spot, event.anchor, self.counted - 1))
+        if isinstance(value, dict):
+            key_lines: dict[str, int] = {}  # one dict: read for duplicates, kept for errors
+            spot = Spot(line, keys={}, key_lines=key_lines)
+            self.open.append(_Open(value, spot, event.anchor, self.counted - 1, None, key_lines))
+        else:
+            self.open.append(_Open(value, Spot(line, items=[]), event.anchor, self.counted - 1))
 
     def _alias(self, anchor: str, line: int) -> None:
         if self._wants_key():

@@ -10,6 +10,7 @@ from pydantic import BaseModel, ValidationError
 
 from engine.errors import InvalidAt, ScenarioError
 from engine.input_file import read_text
+from engine.plain_errors import first_problem, other_problems, plain
 from engine.safe_yaml import describe_location, parse_yaml
 
 __all__ = ["YamlSource", "describe_location"]
@@ -38,6 +39,17 @@ class YamlSource:
             spot = spot.child(key) or spot
         return spot.line
 
+    def key_line(self, location: Sequence[object]) -> int | None:
+        """The 1-based line of the key that ends ``location`` (where a block value begins a
+        line later), else the line of its value."""
+        parent = self._root
+        for key in location[:-1]:
+            parent = (parent.child(key) if parent else None) or parent
+        lines = parent.key_lines if parent is not None else None
+        if location and lines and str(location[-1]) in lines:
+            return lines[str(location[-1])]
+        return self.line_of(location)
+
     def error(
         self, location: Sequence[object], message: str, rule: str | None = None
     ) -> ScenarioError:
@@ -53,19 +65,22 @@ class YamlSource:
             # Strict: "10" and true are not numbers (the models hold tuples, never lists).
             return model.model_validate(as_tuples(self.data), strict=True)
         except ValidationError as error:
-            first = error.errors()[0]
+            problems = error.errors()
+            first = first_problem(problems)
             location = in_data(self.data, first["loc"])
-            message = first["msg"]
-            if first["type"] == "extra_forbidden":
-                message = f"unknown key {location[-1]!r}"
+            message = plain(model, first, problems)
             refused = first.get("ctx", {}).get("error")
             if isinstance(refused, InvalidAt):
                 location += refused.place
-            more = error.error_count() - 1
+            more = other_problems(problems, first)
             suffix = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
             if location[-1:] == ("[key]",):  # a key refused: at its value's line, in its mapping
                 line = self.line_of(location[:-1])
                 where = describe_location(location[:-2])
+                raise ScenarioError(str(self.path), where, message + suffix, line) from None
+            if first["type"] == "extra_forbidden":  # at the line of the unknown key itself
+                line = self.key_line(location)
+                where = describe_location(location)
                 raise ScenarioError(str(self.path), where, message + suffix, line) from None
             raise self.error(location, message + suffix) from None
 

@@ -18,6 +18,7 @@ from typing import Annotated, Literal
 from pydantic import Field, model_validator
 
 from engine.frozen import Frozen
+from engine.might.keywords import KeywordName, KeywordText, keyword_total
 from engine.names import Name
 
 Duration = Literal["this_turn", "until_your_next_turn", "permanent"]
@@ -186,8 +187,10 @@ class MightCardDef(Frozen):
     """Runes paid from the owner's pool when it is played (P-19)."""
     might: int = 0
     """Units: base Might."""
-    keywords: tuple[str, ...] = ()
-    """Units: shown, not interpreted."""
+    keywords: tuple[KeywordText, ...] = ()
+    """Units: ``Assault N`` and ``Shield N`` (+N Might while it attacks or defends; N is 1
+    when left out, and instances add up: M-28), ``Tank`` and ``Backline`` (the order combat
+    damage is assigned in: M-17). Any other word is refused (the engine would ignore it)."""
     speed: Literal["normal", "reaction"] = "normal"
     """Spells: a ``reaction`` may be played, by either player, while a spell is on the chain
     (M-7)."""
@@ -198,6 +201,10 @@ class MightCardDef(Frozen):
     """Spells: applied in order when it resolves."""
     abilities: tuple[Ability, ...] = ()
     """Units: triggered abilities (a unit has no activated ones)."""
+
+    def keyword(self, name: KeywordName) -> int:
+        """The total of keyword ``name`` on the card: its instances added up, 0 without."""
+        return keyword_total(self.keywords, name)
 
     @model_validator(mode="after")
     def _targets_are_chosen(self) -> MightCardDef:
@@ -212,4 +219,6 @@ class MightCardDef(Frozen):
                 )
         if self.kind == "unit" and (self.effects or self.target or self.speed != "normal"):
             raise ValueError("a unit has abilities, not effects, a target or a speed")
+        if self.kind == "spell" and self.keywords:
+            raise ValueError("a spell has no keywords: they are a unit's (M-17, M-28)")
         return self

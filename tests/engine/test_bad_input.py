@@ -334,49 +334,47 @@ CASES = {
         SOULS + "cards:\n  - {name: Odd One, kind: soul, rank: 1, hp: 10, power: 5, abilities:"
         " [{name: X, when: damaged, cost_hp: 10,"
         " effects: [{do: heal, amount: 5, target: self}]}]}\n" + SOULS_SETUP,
-        "5: cards[0].abilities[0]: Value error, only an activated ability has an HP cost (cost_hp)",
+        "5: cards[0].abilities[0]: only an activated ability has an HP cost (cost_hp)",
     ),
     "souls ability aims at a target it does not choose": (
         SOULS + "cards:\n  - {name: Odd One, kind: soul, rank: 1, hp: 10, power: 5, abilities:"
         " [{name: X, effects: [{do: heal, amount: 5}]}]}\n" + SOULS_SETUP,
-        "5: cards[0].abilities[0]: Value error, an effect aims at 'target' but the ability"
+        "5: cards[0].abilities[0]: an effect aims at 'target' but the ability"
         " chooses none: add `target:` to the ability or name an automatic target",
     ),
     "souls spell aims at a target it does not choose": (
         SOULS
         + "cards:\n  - {name: Odd Bolt, kind: spell, effects: [{do: damage, amount: 5}]}\n"
         + SOULS_SETUP,
-        "5: cards[0]: Value error, an effect aims at 'target' but the card chooses none:"
-        " add `target:`",
+        "5: cards[0]: an effect aims at 'target' but the card chooses none: add `target:`",
     ),
     "souls slot that is no slot name": (
         SOULS + "setup:\n  players:\n    - {name: Alice, slots: {front: {card: Thorn Squire}}}\n"
         "    - {name: Bob}\n",
-        "6: setup.players[0]: Value error, slot 'front' is not a slot name like A1 or B2 (S-1)",
+        "6: setup.players[0]: slot 'front' is not a slot name like A1 or B2 (S-1)",
     ),
     "might spell aims at a target it does not choose": (
         MIGHT
         + "cards:\n  - {name: Odd Bolt, kind: spell, effects: [{do: damage, amount: 2}]}\n"
         + MIGHT_SETUP,
-        "5: cards[0]: Value error, an effect aims at 'target' but the card chooses none:"
-        " add `target:`",
+        "5: cards[0]: an effect aims at 'target' but the card chooses none: add `target:`",
     ),
     "might triggered ability aims at a chosen target": (
         MIGHT + "cards:\n  - {name: Odd Unit, kind: unit, might: 2, abilities: [{when:"
         " takes_damage, name: X, effects: [{do: damage, amount: 1}]}]}\n" + MIGHT_SETUP,
-        "5: cards[0]: Value error, the 'takes_damage' ability has no chosen target: use an"
+        "5: cards[0]: the 'takes_damage' ability has no chosen target: use an"
         " automatic target such as self, source or all_enemy_units",
     ),
     "might unit with a target": (
         MIGHT
         + "cards:\n  - {name: Odd Unit, kind: unit, might: 2, target: {side: any}}\n"
         + MIGHT_SETUP,
-        "5: cards[0]: Value error, a unit has abilities, not effects, a target or a speed",
+        "5: cards[0]: a unit has abilities, not effects, a target or a speed",
     ),
     "might shield with more left than its value": (
         MIGHT + "setup:\n  players:\n    - {name: Alice, units: [{card: Stone Whelp, shields:"
         " [{value: 2, remaining: 3}]}]}\n    - {name: Bob}\n",
-        "6: setup.players[0].units[0].shields[0]: Value error, remaining prevention cannot"
+        "6: setup.players[0].units[0].shields[0]: remaining prevention cannot"
         " exceed the shield's value (M3)",
     ),
     "a list at the top": (

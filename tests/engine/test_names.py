@@ -111,7 +111,7 @@ def test_a_name_holding_a_character_that_does_not_show_is_refused_where_it_is(
     text, line, place = FIELDS[field]
     path = write(tmp_path, text.replace("NAME", f"syl{escape}va"))
     name = "syl" + escape.encode().decode("unicode_escape") + "va"
-    assert refusal(path) == f"{path}:{line}: {place}: Value error, {name!r} holds {says}"
+    assert refusal(path) == f"{path}:{line}: {place}: {name!r} holds {says}"
 
 
 def test_a_surrogate_is_refused() -> None:
@@ -125,35 +125,34 @@ def test_a_surrogate_is_refused() -> None:
         (
             '  - name: "main "\n',
             23,
-            "branches[0].name: Value error, 'main ' begins or ends with a space",
+            "branches[0].name: 'main ' begins or ends with a space",
         ),
         (
             "  - name: Main\n",
             23,
-            "branches[0].name: Value error, the branch names 'main' and "
-            "'Main' differ only by case or spacing",
+            "branches[0].name: the branch names 'main' and 'Main' differ only by case or spacing",
         ),
         (
             '  - name: "   "\n',
             23,
-            "branches[0].name: Value error, a name cannot be empty or only spaces",
+            "branches[0].name: a name cannot be empty or only spaces",
         ),
         (
             '  - name: ""\n',
             23,
-            "branches[0].name: Value error, a name cannot be empty or only spaces",
+            "branches[0].name: a name cannot be empty or only spaces",
         ),
-        ("  - name: main\n", 23, "branches[0].name: Value error, two branches are named 'main'"),
+        ("  - name: main\n", 23, "branches[0].name: two branches are named 'main'"),
         (
             "  - name: doubling first\n  - name: Doubling  first\n",
             24,
-            "branches[1].name: Value error, the branch names 'doubling first' and "
+            "branches[1].name: the branch names 'doubling first' and "
             "'Doubling first' differ only by case or spacing",  # a message's spaces: one each
         ),
         (
             "  - name: a\n  - {name: b, parent: A}\n",
             24,
-            "branches[1].parent: Value error, branch "
+            "branches[1].parent: branch "
             "'b': its parent 'A' is not 'main' or a branch named before it",
         ),
     ],
@@ -168,14 +167,17 @@ def test_a_branch_name_like_another_is_refused_naming_both(
 def test_a_slot_name_ending_in_a_newline_is_not_a_slot(tmp_path: Path) -> None:
     path = write(tmp_path, GOOD.replace("B1: {card: Sylva}", '"B1\\n": {card: Sylva}'))
     assert refusal(path) == (
-        f"{path}:6: setup.players[0]: Value error, slot 'B1\\n' is not a slot name like A1 or B2 "
-        "(S-1)"
+        f"{path}:6: setup.players[0]: slot 'B1\\n' is not a slot name like A1 or B2 (S-1)"
     )
 
 
 def test_a_key_that_does_not_show_as_itself_is_quoted_in_the_place(tmp_path: Path) -> None:
     path = write(tmp_path, GOOD + '"x\\u200by\\nz": 1\n')
-    assert refusal(path) == f"{path}:22: ['x\\u200by\\nz']: unknown key 'x\\u200by\\nz'"
+    assert refusal(path) == (
+        f"{path}:22: ['x\\u200by\\nz']: unknown key 'x\\u200by\\nz'; the keys here: ruleset, "
+        "title, description, topic, rules, pool, cards, setup, script, expect, expect_error, "
+        "branches"
+    )
 
 
 def test_card_ids_drop_leading_and_trailing_punctuation() -> None:

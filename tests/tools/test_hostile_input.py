@@ -137,7 +137,7 @@ HAND_MADE: dict[str, tuple[str | bytes, str]] = {
     "top-level-list": ("- ruleset: souls\n", "expected a mapping"),
     "id-with-zero-width-space": (
         GOOD.replace("{card: Sylva}", '{card: Sylva, id: "syl\\u200bva"}'),
-        "setup.players[0].slots.B1.id: Value error, 'syl\\u200bva' holds U+200B ZERO WIDTH SPACE",
+        "setup.players[0].slots.B1.id: 'syl\\u200bva' holds U+200B ZERO WIDTH SPACE",
     ),
     "branch-named-like-main": (
         GOOD + "branches:\n  - {name: Main}\n",
@@ -151,11 +151,11 @@ HAND_MADE: dict[str, tuple[str | bytes, str]] = {
         GOOD
         + "branches:\n  - {name: b0}\n"
         + "".join(f"  - {{name: b{i}, parent: b{i - 1}}}\n" for i in range(1, 1000)),
-        f"branches[{MAX_BRANCHES}]: Value error, more than {MAX_BRANCHES} branches",
+        f"branches[{MAX_BRANCHES}]: more than {MAX_BRANCHES} branches",
     ),
     "script-over-action-limit": (
         GOOD + "script: [" + ", ".join(["end_turn"] * (MAX_ACTIONS + 1)) + "]\n",
-        f"script[{MAX_ACTIONS}]: Value error, more than {MAX_ACTIONS} actions in one timeline",
+        f"script[{MAX_ACTIONS}]: more than {MAX_ACTIONS} actions in one timeline",
     ),
 }
 

@@ -1,0 +1,56 @@
+"""A might unit's keywords: the words the engine interprets, and the refusal of any other.
+
+``Assault N`` and ``Shield N`` add N Might while the unit attacks or defends (M-28; N is 1 when
+no number is given, and instances add up). ``Tank`` and ``Backline`` order combat assignment
+(M-17, M-18). A keyword nobody interprets would pass as printed text and do nothing, so it is
+refused with the known ones.
+
+>>> keyword("Assault 2"), keyword("tank")
+(('Assault', 2), ('Tank', 1))
+>>> keyword("Shiled 1")
+Traceback (most recent call last):
+ValueError: unknown keyword 'Shiled 1' (did you mean Shield?): the keywords are Assault N, ...
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from difflib import get_close_matches
+from typing import Annotated, Literal
+
+from pydantic import AfterValidator
+
+KeywordName = Literal["Assault", "Shield", "Tank", "Backline"]
+NUMBERED: tuple[KeywordName, ...] = ("Assault", "Shield")  # "Assault 2": +2 Might in its role
+PLAIN: tuple[KeywordName, ...] = ("Tank", "Backline")
+KNOWN = "Assault N, Shield N, Tank and Backline"
+_FORM = re.compile(r"\s*([A-Za-z]+)(?:\s+([0-9]{1,3}))?\s*")
+
+
+def keyword(text: str) -> tuple[KeywordName, int]:
+    """The keyword ``text`` names and its number (1 when it has none); ValueError otherwise."""
+    match = _FORM.fullmatch(text)
+    word = match.group(1).capitalize() if match else ""
+    for name in (*NUMBERED, *PLAIN):
+        if word == name and match is not None:
+            if match.group(2) is not None and name in PLAIN:
+                raise ValueError(f"keyword {text!r}: {name} takes no number")
+            return name, int(match.group(2) or 1)
+    close = get_close_matches(word or text, [*NUMBERED, *PLAIN], n=1)
+    hint = f" (did you mean {close[0]}?)" if close else ""
+    raise ValueError(f"unknown keyword {text!r}{hint}: the keywords are {KNOWN}")
+
+
+def _known(text: str) -> str:
+    keyword(text)
+    return text
+
+
+KeywordText = Annotated[str, AfterValidator(_known)]
+"""A keyword as printed (``Assault 2``), checked to be one the engine interprets."""
+
+
+def keyword_total(keywords: Iterable[str], name: KeywordName) -> int:
+    """The sum of the instances of ``name`` among ``keywords`` (0 without one, M-28)."""
+    return sum(value for word, value in map(keyword, keywords) if word == name)

@@ -1,0 +1,152 @@
+"""A validation problem of a file said in plain words: the unknown key first, with "did you mean"
+and the keys or values that are valid there.
+
+>>> from engine.frozen import Frozen
+>>> class Effect(Frozen):
+...     amount: int
+...     target: Literal["self", "target"] = "target"
+>>> try:
+...     Effect.model_validate({"amout": 2})
+... except ValidationError as error:
+...     print(plain(Effect, first_problem(error.errors()), error.errors()))
+unknown key 'amout' (did you mean 'amount'?); the keys here: amount, target
+"""
+
+from __future__ import annotations
+
+import re
+import types
+from collections.abc import Sequence
+from difflib import get_close_matches
+from typing import Annotated, Any, Literal, Union, get_args, get_origin
+
+from pydantic import BaseModel, ValidationError  # noqa: F401  (ValidationError: the example)
+from pydantic_core import ErrorDetails
+
+_QUOTED = re.compile(r"'((?:[^'\\]|\\.)*)'")
+
+
+def first_problem(problems: Sequence[ErrorDetails]) -> ErrorDetails:
+    """The problem to report first: an unknown key (a typo is often why a key is missing)."""
+    return next((p for p in problems if p["type"] == "extra_forbidden"), problems[0])
+
+
+def other_problems(problems: Sequence[ErrorDetails], first: ErrorDetails) -> int:
+    """How many problems besides ``first`` there are: a union of literals' several reports of
+    one value count once, as does the key an unknown key next to it misspells."""
+    places = {_place(p["loc"]) for p in problems} - {_place(first["loc"])}
+    if first["type"] == "extra_forbidden":
+        parent = _place(first["loc"][:-1])
+        places = {
+            place
+            for place in places
+            if not (place[:-1] == parent and did_you_mean(first["loc"][-1], [str(place[-1])]))
+        }
+    return len(places)
+
+
+def did_you_mean(word: object, candidates: Sequence[str]) -> str:
+    close = get_close_matches(str(word), list(candidates), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def plain(model: type[BaseModel], problem: ErrorDetails, problems: Sequence[ErrorDetails]) -> str:
+    """``problem`` (one of ``problems``, all of one validation of ``model``) in plain words."""
+    kind, loc = problem["type"], problem["loc"]
+    ctx: dict[str, Any] = dict(problem.get("ctx") or {})
+    if kind == "extra_forbidden":
+        keys = keys_at(model, loc[:-1])
+        missing = [str(p["loc"][-1]) for p in problems if p["type"] == "missing"]
+        hint = did_you_mean(loc[-1], [*missing, *keys])
+        listed = f"; the keys here: {', '.join(keys)}" if keys else ""
+        return f"unknown key {loc[-1]!r}{hint}{listed}"
+    if kind == "missing":
+        if isinstance(loc[-1], int):  # a list of a fixed length, too short
+            return f"entry {loc[-1] + 1} is missing: this list needs more entries"
+        return f"the key {loc[-1]!r} is required here"
+    if kind == "union_tag_invalid":
+        tags = _QUOTED.findall(str(ctx.get("expected_tags", "")))
+        key = str(ctx.get("discriminator", "")).strip("'")
+        tag = ctx.get("tag")
+        return f"{key}: {tag!r} is unknown{did_you_mean(tag, tags)}; valid here: {', '.join(tags)}"
+    if kind == "literal_error":
+        values = _literal_values(problem, problems)
+        given = problem.get("input")
+        return (
+            f"{given!r} is not valid here{did_you_mean(given, values)}; "
+            f"valid here: {', '.join(values)}"
+        )
+    refused = ctx.get("error")
+    if kind == "value_error" and isinstance(refused, ValueError):
+        return str(refused)
+    return problem["msg"]
+
+
+def _literal_values(problem: ErrorDetails, problems: Sequence[ErrorDetails]) -> list[str]:
+    """Every value allowed at the place of ``problem``: a union of literals reports one
+    problem per literal, each naming only its own values."""
+    place = _place(problem["loc"])
+    values: list[str] = []
+    for other in problems:
+        if other["type"] == "literal_error" and _place(other["loc"]) == place:
+            expected = str((other.get("ctx") or {}).get("expected", ""))
+            values += [v for v in _QUOTED.findall(expected) if v not in values]
+    return values
+
+
+def _place(loc: tuple[int | str, ...]) -> tuple[int | str, ...]:
+    """``loc`` without pydantic's names of union members (``literal['a','b']``)."""
+    return tuple(key for key in loc if not (isinstance(key, str) and key.endswith("]")))
+
+
+def keys_at(model: type[BaseModel], loc: Sequence[int | str]) -> list[str]:
+    """The keys a mapping at ``loc`` (pydantic's location in a value of ``model``) may hold,
+    or none when the place is not a model's."""
+    kind: Any = model
+    for key in loc:
+        kind = _unwrapped(kind)
+        if isinstance(kind, type) and issubclass(kind, BaseModel):
+            field = kind.model_fields.get(str(key))
+            if field is None:
+                return []
+            kind = field.annotation
+        elif get_origin(kind) in (tuple, list) and isinstance(key, int):
+            kind = get_args(kind)[0]
+        elif get_origin(kind) is dict:
+            kind = get_args(kind)[1]
+        elif get_origin(kind) in (Union, types.UnionType):
+            kind = _member(get_args(kind), key)
+            if kind is None:
+                return []
+        else:
+            return []
+    kind = _unwrapped(kind)
+    if isinstance(kind, type) and issubclass(kind, BaseModel):
+        return list(kind.model_fields)
+    return []
+
+
+def _unwrapped(kind: Any) -> Any:
+    while get_origin(kind) is Annotated:
+        kind = get_args(kind)[0]
+    if get_origin(kind) in (Union, types.UnionType):
+        members = [m for m in get_args(kind) if m is not type(None)]
+        if len(members) == 1:
+            return _unwrapped(members[0])
+    return kind
+
+
+def _member(members: Sequence[Any], key: int | str) -> Any:
+    """The member of a union that pydantic names ``key``: by its class name or by the literal
+    value of its discriminating field."""
+    models = [
+        m for m in map(_unwrapped, members) if isinstance(m, type) and issubclass(m, BaseModel)
+    ]
+    named = [m for m in models if m.__name__ == key]
+    tagged = [
+        m
+        for m in models
+        for field in m.model_fields.values()
+        if get_origin(field.annotation) is Literal and key in get_args(field.annotation)
+    ]
+    return next(iter(named or tagged), None)

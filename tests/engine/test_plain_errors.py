@@ -1,0 +1,81 @@
+"""A file's mistakes in plain words (engine/plain_errors.py, engine/yaml_source.py): the
+unknown key first and on its own line, "did you mean", and the values valid there."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.errors import ScenarioError
+from engine.scenario import validate_scenario
+from engine.yaml_source import YamlSource
+
+SPELL = """\
+ruleset: might
+title: t
+rules: [M1]
+cards:
+  - name: Zap
+    kind: spell
+    target: {side: any}
+    effects:
+      - EFFECT
+setup:
+  players:
+    - {name: Alice}
+    - {name: Bob}
+"""
+
+
+def refusal(text: str) -> str:
+    with pytest.raises(ScenarioError) as raised:
+        validate_scenario(YamlSource(Path("f.yaml"), text))
+    return str(raised.value)
+
+
+def test_a_misspelt_key_is_named_first_with_the_key_it_misspells_and_the_keys_there() -> None:
+    """pydantic reports the missing ``amount`` first; the typo is the cause, so it comes first
+    and the missing key is not counted as another problem."""
+    assert refusal(SPELL.replace("EFFECT", "{do: damage, amout: 2}")) == (
+        "f.yaml:9: cards[0].effects[0].damage.amout: unknown key 'amout' (did you mean "
+        "'amount'?); the keys here: do, amount, target"
+    )
+
+
+def test_an_unknown_effect_lists_the_effects() -> None:
+    assert refusal(SPELL.replace("EFFECT", "{do: damgae, amount: 2}")) == (
+        "f.yaml:9: cards[0].effects[0]: do: 'damgae' is unknown (did you mean 'damage'?); "
+        "valid here: damage, heal, might, prevent, double, bonus_damage, lethal_threshold, "
+        "add_runes"
+    )
+
+
+def test_a_bad_automatic_target_lists_every_target_once() -> None:
+    """The targets are two literals (chosen and automatic): both lists, as one problem."""
+    assert refusal(SPELL.replace("EFFECT", "{do: damage, amount: 2, target: all_enemies}")) == (
+        "f.yaml:9: cards[0].effects[0].damage.target: 'all_enemies' is not valid here (did "
+        "you mean 'all_enemy_units'?); valid here: target, controller, self, source, "
+        "all_enemy_units, all_own_units, all_units, all_enemy_units_here"
+    )
+
+
+def test_an_unknown_key_whose_value_is_a_block_is_reported_on_its_own_line() -> None:
+    text = SPELL.replace("cards:", "scirpt:\n  - end_turn\ncards:").replace(
+        "EFFECT", "{do: damage, amount: 2}"
+    )
+    message = refusal(text)
+    assert message.startswith("f.yaml:4: scirpt: unknown key 'scirpt' (did you mean 'script'?)")
+    assert "(and" not in message
+
+
+def test_a_key_with_nothing_like_it_gets_no_guess() -> None:
+    message = refusal(SPELL.replace("EFFECT", "{do: damage, amount: 2, xyzzy: 1}"))
+    assert "unknown key 'xyzzy'; the keys here: do, amount, target" in message
+    assert "did you mean" not in message
+
+
+def test_a_missing_key_says_which() -> None:
+    assert refusal(SPELL.replace("EFFECT", "{do: damage}")) == (
+        "f.yaml:9: cards[0].effects[0].damage.amount: the key 'amount' is required here"
+    )

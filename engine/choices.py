@@ -59,6 +59,9 @@ class Choice(Frozen):
     only_answer: Answer | None = None  # the one legal answer, if so
     total: int = 0  # an assignment: the damage to assign
     needs: dict[str, int | None] = {}  # an assignment: lethal per unit; None: never lethal
+    # An assignment: the groups each unit may be taken in, earlier groups getting lethal first
+    # (might's Tank and Backline, M-17); none: one group.
+    groups: dict[str, tuple[int, ...]] = {}
 
 
 class ChoiceCancelled(Exception):

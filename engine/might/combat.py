@@ -4,12 +4,14 @@ combat result (M7 to M9, M-9 to M-12); the assignment's limits are
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from engine.changes import Change, Declared, PhaseChanged, StatChanged
 from engine.choices import Choice
 from engine.errors import RuleError
 from engine.might.assignment import (
+    MIDDLE,
+    assignment_groups,
     assignment_of,
     default_assignment,
     describe_limits,
@@ -118,14 +120,17 @@ class Combat(Moving):
             return []
         orders = {uid: self._order_for(uid, "combat") for uid in enemies}
         needs = lethal_needs(self.table, enemies, orders, total)
+        groups = assignment_groups(self.table, enemies)
+        keyworded = any(allowed != (MIDDLE,) for allowed in groups.values())
+        groups = groups if keyworded else {}
         choice = Choice(
             kind="assignment",
             player=side,
             subject=f"{player}:{self.phase[1]}",
             prompt=f"{player} assigns {total} combat damage",
             options=tuple(enemies),
-            default=default_assignment(needs, total),
-            limits=describe_limits(needs, total),
+            default=default_assignment(needs, total, groups),
+            limits=describe_limits(needs, total, groups),
             details={
                 uid: f"Might {self.table.might(uid)}, {self.table.cards[uid].damage} damage marked"
                 for uid in enemies
@@ -133,6 +138,7 @@ class Combat(Moving):
             only_answer=only_assignment(needs, total),
             total=total,
             needs=needs,
+            groups=groups,
         )
         answer = assignment_of(self._ask(choice))
         verify_answer(choice, answer)
@@ -154,6 +160,8 @@ class Combat(Moving):
         rules = [
             "M7",
             "M-10",
+            *(["M-17"] if keyworded else []),
+            *(["M-18"] if _special_order(groups, needs) else []),
             *(r for e in events for r in self._event_rules(e) if r not in ("M-6",)),
         ]
         self.record(
@@ -274,3 +282,12 @@ class Combat(Moving):
             [u for u in combat.defenders if there(u)],
             [u for u in combat.attackers if there(u)],
         )
+
+
+def _special_order(groups: Mapping[str, tuple[int, ...]], needs: Mapping[str, int | None]) -> bool:
+    """M-18 decided the order: a unit with both Tank and Backline, or one that can't be made
+    lethal in the Tank or Backline group."""
+    return any(
+        len(allowed) > 1 or (needs[uid] is None and allowed != (MIDDLE,))
+        for uid, allowed in groups.items()
+    )

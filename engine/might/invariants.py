@@ -110,6 +110,8 @@ def _assignment(choice: Choice, rng: Random) -> Answer:
     never = [uid for uid in choice.options if choice.needs.get(uid) is None]
     rng.shuffle(lethal)
     rng.shuffle(never)
+    first = {uid: rng.choice(choice.groups.get(uid, (1,))) for uid in choice.options}
+    lethal.sort(key=first.__getitem__)  # by group (M-17), at random within one
     got: dict[str, int] = {}
     left = choice.total
     for uid in lethal:

@@ -121,6 +121,11 @@ setup:
 # the Hollow Golem (1 damage past a 3-prevention: 4) and bob-wall (all damage prevented: it can't
 # be made lethal). bob-sentinel waits at Bob's base with a prevention and a doubler.
 
+# The same, with the golem a Warden with Tank (M-17): it takes lethal (4) before Thornback.
+MIGHT_TANK = MIGHT.replace(
+    "cards:\n", "cards:\n  - {name: Warden, kind: unit, might: 0, keywords: [Tank]}\n"
+).replace("- card: Hollow Golem\n", "- card: Warden\n")
+
 SOULS_LOOP = (SCENARIOS / "souls" / "P-25-trigger-damages-itself.yaml").read_text()
 MIGHT_LOOP = (SCENARIOS / "might" / "P-25-a-unit-that-heals-and-hurts-itself.yaml").read_text()
 
@@ -399,6 +404,7 @@ class BadAnswer:
     answer: Answer
     rule: str
     message: str
+    table: str = MIGHT
 
 
 def assign(*entries: tuple[str, int]) -> Answer:
@@ -427,6 +433,9 @@ BAD_ANSWERS = [
         "thornback gets 5 but lethal is 3"),
     BadAnswer("less-than-lethal-first", "assignment",
         assign(("hollow-golem", 2), ("thornback", 3)), "M-10", LETHAL_FIRST),
+    BadAnswer("tank-not-first", "assignment", assign(("thornback", 3), ("warden", 2)), "M-17",
+        "thornback gets damage before warden has lethal: warden has Tank and is assigned first",
+        MIGHT_TANK),
     # Bob's order for 2 damage to bob-sentinel, which has the prevention guard and a doubler (M-4).
     BadAnswer("order-of-amounts", "replacement_order", assign(("bob-sentinel", 1)), "M-4",
         "the replacement order for bob-sentinel must be a list of effect ids"),
@@ -444,7 +453,7 @@ def answer_with(bad: BadAnswer) -> Chooser:
 
 
 def refuse_answer(bad: BadAnswer) -> set[Site]:
-    game = game_from_yaml(MIGHT, answer_with(bad))
+    game = game_from_yaml(bad.table, answer_with(bad))
     before = state(game)
     # Alice assigns at Battlefield 1; Bob orders for 2 damage to bob-sentinel.
     action, args = ("combat", (0,)) if bad.kind == "assignment" else ("deal", ("bob-sentinel", 2))

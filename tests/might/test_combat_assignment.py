@@ -7,7 +7,15 @@ import pytest
 
 from engine.choices import Answer, Assigned, Choice
 from engine.errors import RuleError
-from engine.might.assignment import assignment_of, default_assignment, verify_assignment
+from engine.might.assignment import (
+    FIRST,
+    LAST,
+    MIDDLE,
+    assignment_of,
+    default_assignment,
+    describe_limits,
+    verify_assignment,
+)
 from engine.might.game import MightGame
 from engine.scenario import game_from_yaml
 from tests.support.might_tables import SHIELDED_PAIRS
@@ -258,3 +266,83 @@ def test_what_lethal_needs_counts_the_shield_left() -> None:
     game.combat(1)
     needs = [c.needs for c in asked if c.kind == "assignment" and "guard" in c.needs]
     assert needs and needs[0]["guard"] == 4 + 10  # its Might, plus the 10 the shield would stop
+
+
+# --- Tank and Backline (M-17, M-18): the groups, as pure functions -----------------------------
+
+
+TANK_NEEDS = {"tank": 3, "plain": 2, "back": 2}
+TANK_GROUPS = {"tank": (FIRST,), "plain": (MIDDLE,), "back": (LAST,)}
+
+
+def entries(*pairs: tuple[str, int]) -> tuple[Assigned, ...]:
+    return tuple(Assigned(unit=unit, damage=damage) for unit, damage in pairs)
+
+
+@pytest.mark.rule("M-17")
+def test_the_default_takes_tank_then_neither_then_backline() -> None:
+    assert default_assignment(TANK_NEEDS, 6, TANK_GROUPS) == entries(
+        ("tank", 3), ("plain", 2), ("back", 1)
+    )
+    assert describe_limits(TANK_NEEDS, 6, TANK_GROUPS) == (
+        "6 to assign, in order: tank needs 3 for lethal (Tank: first); plain needs 2 for "
+        "lethal; back needs 2 for lethal (Backline: last)"
+    )
+
+
+@pytest.mark.rule("M-17")
+@pytest.mark.parametrize(
+    ("assignment", "message"),
+    [
+        (
+            entries(("plain", 2), ("tank", 3), ("back", 1)),
+            "plain gets damage before tank has lethal: tank has Tank and is assigned first",
+        ),
+        (
+            entries(("tank", 3), ("back", 2), ("plain", 1)),
+            "back gets damage before plain has lethal: back has Backline and is assigned last",
+        ),
+    ],
+)
+def test_a_later_group_before_an_earlier_one_is_refused(
+    assignment: tuple[Assigned, ...], message: str
+) -> None:
+    with pytest.raises(RuleError, match=message) as refused:
+        verify_assignment(TANK_NEEDS, 6, assignment, TANK_GROUPS)
+    assert refused.value.rule == "M-17"
+
+
+@pytest.mark.rule("M-17")
+def test_without_keywords_the_same_order_is_free() -> None:
+    verify_assignment(TANK_NEEDS, 6, entries(("plain", 2), ("back", 2), ("tank", 2)))
+
+
+@pytest.mark.rule("M-18")
+def test_a_unit_with_both_keywords_goes_first_or_last_never_between() -> None:
+    needs = {"both": 2, "plain": 2, "other": 2}
+    groups = {"both": (FIRST, LAST), "plain": (MIDDLE,), "other": (MIDDLE,)}
+    verify_assignment(needs, 5, entries(("both", 2), ("plain", 2), ("other", 1)), groups)
+    verify_assignment(needs, 5, entries(("plain", 2), ("other", 2), ("both", 1)), groups)
+    with pytest.raises(RuleError) as refused:
+        verify_assignment(needs, 5, entries(("plain", 2), ("both", 2), ("other", 1)), groups)
+    assert refused.value.rule == "M-17"
+
+
+@pytest.mark.rule("M-18")
+def test_a_tank_that_cant_be_made_lethal_takes_all_that_is_left() -> None:
+    needs: dict[str, int | None] = {"warded": None, "plain": 2}
+    groups = {"warded": (FIRST,), "plain": (MIDDLE,)}
+    assert default_assignment(needs, 5, groups) == entries(("warded", 5))
+    verify_assignment(needs, 5, entries(("warded", 5)), groups)
+    with pytest.raises(RuleError, match="warded can't be made lethal, so it takes all"):
+        verify_assignment(needs, 5, entries(("warded", 3), ("plain", 2)), groups)
+    with pytest.raises(RuleError, match="plain gets damage behind warded, which has Tank"):
+        verify_assignment(needs, 5, entries(("plain", 2), ("warded", 3)), groups)
+
+
+@pytest.mark.rule("M-18")
+def test_a_warded_unit_without_keywords_shelters_the_backline() -> None:
+    needs: dict[str, int | None] = {"warded": None, "back": 2}
+    groups = {"warded": (MIDDLE,), "back": (LAST,)}
+    with pytest.raises(RuleError, match="which has neither Tank nor Backline and can't be made"):
+        verify_assignment(needs, 4, entries(("back", 2), ("warded", 2)), groups)

@@ -60,12 +60,24 @@ class Combat(Moving):
         turn = self.phase[0]
         self.phase = (turn, f"Combat at {name}")
         self.table = self.table.evolve(combat=combat)
+        for uid, role in [
+            *((uid, "attacker") for uid in combat.attackers),
+            *((uid, "defender") for uid in combat.defenders),
+        ]:
+            self._set(self.table.cards[uid].evolve(role=role))  # M-28: Assault, Shield
         cause = Cause(kind="action", text=f"combat at {name}")
         totals = {
             side: self._combat_total(units, side)
             for side, units in ((attacker, combat.attackers), (1 - attacker, combat.defenders))
         }
         bonus = any(self.table.bonus_damage(side, "combat") for side in totals)
+        boosted = [
+            f"{uid} {'Assault' if card.role == 'attacker' else 'Shield'} +{extra}"
+            for uid in (*combat.attackers, *combat.defenders)
+            for card in [self.table.cards[uid]]
+            for extra in [card.role_bonus(self.table.definition(uid))]
+            if extra
+        ]
         adding_nothing = [
             f"{uid} at {self.table.might(uid)} Might adds 0"  # M-9: not its negative Might
             for uid in (*combat.attackers, *combat.defenders)
@@ -75,8 +87,9 @@ class Combat(Moving):
             f"Combat at {name}: {', '.join(combat.attackers)} attack with {totals[attacker]} "
             f"damage; defending: {', '.join(combat.defenders) or 'nobody'}"
             + (f" with {totals[1 - attacker]}" if combat.defenders else "")
-            + (f" ({'; '.join(adding_nothing)})" if adding_nothing else ""),
-            ["M-9", *(["M-4", "P-10"] if bonus else [])],
+            + (f" ({'; '.join(adding_nothing)})" if adding_nothing else "")
+            + (f" (counting {', '.join(boosted)} Might)" if boosted else ""),
+            ["M-9", *(["M-4", "P-10"] if bonus else []), *(["M-28"] if boosted else [])],
             cause,
             [
                 PhaseChanged(before="Main phase", after=self.phase[1]),
@@ -89,6 +102,7 @@ class Combat(Moving):
             events += self._assign(side, enemies, totals[side], cause)
         self._deal(events, cause)
         self._combat_cleanup(combat, cause)
+        lowered = self._drop_roles(cause, departed_only=False)
         self.table = self.table.evolve(combat=None)
         self.phase = (turn, "Main phase")
         self.record(
@@ -97,6 +111,10 @@ class Combat(Moving):
             cause,
             [PhaseChanged(before=f"Combat at {name}", after="Main phase")],
         )
+        if lowered:  # damage marked after the heal meets the lower Might (M-29, P-30)
+            self._cleanup(
+                Cause(kind="rule", text=f"cleanup after the combat at {name}"), ("M-8", "P-30")
+            )
 
     def _combat_total(self, units: Sequence[str], side: int) -> int:
         """A side deals the sum of what its units add, each its current Might or 0 when that is 0
@@ -160,7 +178,7 @@ class Combat(Moving):
         rules = [
             "M7",
             "M-10",
-            *(["M-17"] if keyworded else []),
+            *(["M-17", "P-29"] if keyworded else []),
             *(["M-18"] if _special_order(groups, needs) else []),
             *(r for e in events for r in self._event_rules(e) if r not in ("M-6",)),
         ]
@@ -212,6 +230,7 @@ class Combat(Moving):
 
         rules = ["M9", "M-12"]
         sub_step("1. Deaths")
+        self._drop_roles(cause, departed_only=True)  # M-29: before this cleanup's deaths
         lethal = self.table.lethal_units()
         if lethal:
             self._kill(lethal, cause, rules)

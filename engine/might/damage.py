@@ -140,6 +140,7 @@ class Damage(MightCore):
 
         The check is always recorded, so the timeline shows that it happened (M5).
         """
+        self._drop_roles(cause, departed_only=True)
         lethal = self.table.lethal_units()
         if not lethal:
             self.record("Cleanup: no unit has lethal damage", [*rules, "M1", "P-15"], cause)
@@ -147,6 +148,39 @@ class Damage(MightCore):
             self._kill(lethal, cause, rules)
             lethal = self.table.lethal_units()
         self._end_empty_holds(cause)
+
+    def _drop_roles(self, cause: Cause, departed_only: bool) -> bool:
+        """M-29: a unit loses its combat role, and the Might Assault or Shield gave it, at the
+        start of the cleanup after it left the combat's battlefield (``departed_only``), and
+        every unit loses it when the combat ends. True when that lowered a unit's Might."""
+        combat = self.table.combat
+        ended: list[str] = []
+        changes: list[Change] = []
+        for card in list(self.table.units()):
+            if card.role is None:
+                continue
+            there = combat is not None and card.battlefield == combat.battlefield
+            if departed_only and there:
+                continue
+            definition = self.table.definition(card.uid)
+            bonus = card.role_bonus(definition)
+            if bonus:
+                keyword = "Assault" if card.role == "attacker" else "Shield"
+                before = card.might(definition)
+                ended.append(f"{card.uid} ({keyword} {bonus}: Might {before} -> {before - bonus})")
+                changes.append(
+                    StatChanged(card=card.uid, stat="might", before=before, after=before - bonus)
+                )
+            self._set(card.evolve(role=None))
+        if ended:
+            reason = "has left the battlefield" if departed_only else "the combat is over"
+            self.record(
+                f"No longer in its combat role ({reason}): {'; '.join(ended)}",
+                ["M-29", "M-28", "M-2"],
+                cause,
+                changes,
+            )
+        return bool(ended)
 
     def _end_empty_holds(self, cause: Cause) -> None:
         """M-14: a player who holds a battlefield and has no unit left there loses it at the
@@ -166,7 +200,9 @@ class Damage(MightCore):
                 )
             )
             self.record(
-                f"Nobody holds {field.name}: {name} has no unit left there", ["M-14"], cause
+                f"Nobody holds {field.name}: {name} has no unit left there",
+                ["M-14", "P-28"],
+                cause,
             )
 
     def _kill(self, uids: Sequence[str], cause: Cause, rules: Sequence[str]) -> None:

@@ -115,6 +115,7 @@ class MightCard(Frozen):
     doublers: tuple[Doubler, ...] = ()
     # Lethal-requirement replacements (M-3), oldest first: the latest one in force applies.
     lethal: tuple[LethalOverride, ...] = ()
+    role: Literal["attacker", "defender"] | None = None  # in the combat under way (M-28)
 
     def off_table(self, zone: Zone) -> MightCard:
         """This card after leaving the table: no damage and no effects on it (M-6)."""
@@ -127,11 +128,20 @@ class MightCard(Frozen):
             doublers=(),
             lethal=(),
             exhausted=False,
+            role=None,
         )
 
     def might(self, definition: MightCardDef) -> int:
-        """Current Might: base plus modifiers; it may be 0 or negative (M-2)."""
-        return definition.might + sum(m.amount for m in self.modifiers)
+        """Current Might: base plus modifiers, plus Assault while it attacks and Shield while
+        it defends (M-28); it may be 0 or negative (M-2)."""
+        might = definition.might + sum(m.amount for m in self.modifiers)
+        return might + self.role_bonus(definition) if self.role is not None else might
+
+    def role_bonus(self, definition: MightCardDef) -> int:
+        """The Might its combat role gives it: Assault N attacking, Shield N defending (M-28)."""
+        if self.role is None:
+            return 0
+        return definition.keyword("Assault" if self.role == "attacker" else "Shield")
 
     def lethal_threshold(self, definition: MightCardDef) -> int:
         """The latest replacement in force (M-3), else current Might (M1)."""

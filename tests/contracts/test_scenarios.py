@@ -20,10 +20,11 @@ SOULS_CLAUSES = [
 SOULS_RULINGS = [f"S-{n}" for n in range(1, 18)]
 BATTLE_STEPS = ["Declare", "Attack damage", "Battle window", "Capture step"]
 MIGHT_PARAGRAPHS = [f"M{n}" for n in range(1, 12)]
-MIGHT_RULINGS = [*(f"M-{n}" for n in range(1, 13)), "M-14", "M-13", "M-17", "M-18"]  # as listed
+# As RULINGS.md lists them (M-14 before M-13).
+MIGHT_RULINGS = [*(f"M-{n}" for n in range(1, 13)), "M-14", "M-13", "M-17", "M-18", "M-28", "M-29"]
 # Rulings RULINGS.md states that the engine does not apply yet: issue 20 (the card language)
 # implements them and moves them into MIGHT_RULINGS.
-MIGHT_RULINGS_TO_COME = ["M-15", "M-16", *(f"M-{n}" for n in range(19, 32))]
+MIGHT_RULINGS_TO_COME = ["M-15", "M-16", *(f"M-{n}" for n in range(19, 28)), "M-30", "M-31"]
 MIGHT_PHASES = [
     "Assignment",
     "Deal",

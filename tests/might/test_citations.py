@@ -35,7 +35,16 @@ CLAUSES = {
     "phase:turn": "M-13",  # end of turn, expiration and the next turn
 }
 # Project rulings of the might ruleset (P-11 is retired: M-12 (5) decides control).
-MIGHT_RULINGS = ["P-10", *(f"P-{n}" for n in range(12, 23)), "P-24", "P-25", "P-27"]
+MIGHT_RULINGS = [
+    "P-10",
+    *(f"P-{n}" for n in range(12, 23)),
+    "P-24",
+    "P-25",
+    "P-27",
+    "P-28",
+    "P-29",
+    "P-30",
+]
 
 
 def kind_of(change: Change) -> str:

@@ -313,3 +313,42 @@ def test_a_unit_at_negative_might_adds_nothing_rather_than_taking_away() -> None
         "Combat at Battlefield 1: iron-sentinel, hollow-golem attack with 5 damage; defending: "
         "stone-whelp with 2 (hollow-golem at -3 Might adds 0)"
     )
+
+
+ASSAULT = """\
+ruleset: might
+title: Assault and Shield
+rules: [M-28]
+cards:
+  - {name: Raider, kind: unit, might: 2, keywords: [Assault 2]}
+  - {name: Bulwark, kind: unit, might: 2, keywords: [Shield, Shield 2]}
+setup:
+  players:
+    - name: Alice
+      units: [{card: Raider, at: Battlefield 1}, {card: Bulwark, id: alice-bulwark}]
+    - name: Bob
+      units: [{card: Bulwark, at: Battlefield 1}, {card: Raider, id: bob-raider}]
+"""
+
+
+@pytest.mark.rule("M-28")
+def test_assault_counts_only_attacking_and_shield_only_defending() -> None:
+    game = game_from_yaml(ASSAULT)
+    assert [game.table.might(uid) for uid in ("raider", "bulwark")] == [2, 2]
+    steps = game.combat(0)
+    assert steps[0].description == (
+        "Combat at Battlefield 1: raider attack with 4 damage; defending: bulwark with 5 "
+        "(counting raider Assault +2, bulwark Shield +3 Might)"
+    )
+    assert "M-28" in steps[0].rules
+    # the raider died at 4 (2 + Assault 2), not at 2; Bob's bulwark, 5 while defending,
+    # survived the raider's 4, and its Shield ended with the combat, a cleanup after it
+    descriptions = [s.description for s in steps]
+    assert "raider (5 damage, lethal at 4) dies" in descriptions
+    assert descriptions[-3:] == [
+        "No longer in its combat role (the combat is over): bulwark (Shield 3: Might 5 -> 2)",
+        "Combat is over",
+        "Cleanup: no unit has lethal damage",
+    ]
+    assert game.table.cards["bulwark"].zone == "battlefield"
+    assert [game.table.might(uid) for uid in ("bulwark", "alice-bulwark", "bob-raider")] == [2] * 3

@@ -41,7 +41,7 @@ def test_moving_the_last_unit_away_ends_the_hold_at_the_cleanup_after_the_move()
     steps = game.move("iron-sentinel", None)  # type: ignore[attr-defined]
     assert holders(game) == [None, "Alice"]
     assert steps[-1].description == "Nobody holds Battlefield 1: Alice has no unit left there"
-    assert steps[-1].rules == ("M-14",)
+    assert steps[-1].rules == ("M-14", "P-28")
     assert steps[-1].cause.kind == "rule"
 
 

@@ -118,10 +118,24 @@ def offscreen_application() -> QApplication:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     else:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    from PySide6.QtCore import qInstallMessageHandler
     from PySide6.QtWidgets import QApplication
 
     application = QApplication.instance()
-    return application if isinstance(application, QApplication) else QApplication(sys.argv[:1])
+    if isinstance(application, QApplication):
+        return application
+    qInstallMessageHandler(quiet_offscreen)
+    return QApplication(sys.argv[:1])
+
+
+# What the offscreen platform says of every window it cannot size as a screen would: nothing is
+# wrong, so a rendering command says nothing of it (anything else Qt says is passed on).
+OFFSCREEN_NOISE = frozenset({"This plugin does not support propagateSizeHints()"})
+
+
+def quiet_offscreen(mode: object, context: object, message: str) -> None:
+    if message not in OFFSCREEN_NOISE:
+        sys.stderr.write(message + "\n")
 
 
 def render_scene(scene: QGraphicsScene, size: tuple[int, int]) -> QImage:

@@ -4,6 +4,7 @@ check, schema, demo, shot (it writes nothing but its output), and a closed pipe.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -121,3 +122,25 @@ def test_a_closed_pipe_ends_the_run_quietly() -> None:
     process.wait()
     assert "Traceback" not in error and "BrokenPipe" not in error
     assert process.returncode == 141
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["shot", str(DEMO), "--timeline"],
+        ["export", str(DEMO), "--png-strip", "--steps", "0,1"],
+    ],
+)
+def test_rendering_commands_say_nothing_on_stderr(tmp_path: Path, command: list[str]) -> None:
+    """The offscreen platform's "does not support propagateSizeHints()" is noise, not news."""
+    output = tmp_path / "out.png"
+    result = subprocess.run(
+        [sys.executable, "-m", "app.cli", *command, "-o", str(output)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
+    )
+    assert result.returncode == 0, result.stderr
+    assert output.exists()
+    assert result.stderr == ""

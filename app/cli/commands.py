@@ -94,27 +94,31 @@ def command_check(args: argparse.Namespace) -> int:
     if not files:
         print("no scenario files found", file=sys.stderr)
         return 2
-    status = 0
+    counts = {"ok": 0, "failed": 0, "bad input": 0}
     for file in files:
         try:
             run = run_scenario(file)
         except ScenarioError as error:
             print(f"ERROR {one_line(str(file))}\n  {one_line(str(error))}")
-            status = 2
+            counts["bad input"] += 1
             continue
         except Exception as error:  # a bug must not stop the check of the other files
             print(f"ERROR {one_line(str(file))}\n  {one_line(internal_error(str(file), error))}")
-            status = 2
+            counts["bad input"] += 1
             continue
         if run.failures:
             print(f"FAIL  {one_line(str(file))}  ({one_line(run.scenario.title)})")
             for failure in run.failures:
                 print(f"  {one_line(failure)}")
-            status = max(status, 1)
+            counts["failed"] += 1
         else:
             print(f"ok    {one_line(str(file))}  ({one_line(run.scenario.title)})")
-    print(f"{len(files)} scenario(s) checked")
-    return status
+            counts["ok"] += 1
+    print(
+        f"{len(files)} scenario(s) checked: "
+        + ", ".join(f"{number} {outcome}" for outcome, number in counts.items())
+    )
+    return 2 if counts["bad input"] else 1 if counts["failed"] else 0
 
 
 def command_schema(args: argparse.Namespace) -> int:
@@ -201,8 +205,18 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("file")
     run.add_argument("--json", action="store_true", help="print the timeline as JSON")
     run.set_defaults(handler=command_run)
-    check = commands.add_parser("check", help="check the expectations of scenario files")
-    check.add_argument("paths", nargs="+", metavar="FILE|DIR")
+    check = commands.add_parser(
+        "check",
+        help="check the expectations of scenario files",
+        description="Play each scenario file and check its expectations; a directory is "
+        "searched for *.yaml files (recursively, sorted). Prints ok, FAIL (with each failure) "
+        "or ERROR (with the located message) per file, then the counts.",
+        epilog="exit status: 0 every file passes, 1 an expectation failed, 2 bad input (a "
+        "file that cannot be read or played, or no file found)",
+    )
+    check.add_argument(
+        "paths", nargs="+", metavar="FILE|DIR", help="scenario files, or folders of them"
+    )
     check.set_defaults(handler=command_check)
     schema = commands.add_parser("schema", help="print the scenario file JSON Schema")
     schema.add_argument(

@@ -405,5 +405,5 @@ def test_check_refuses_the_file_on_one_line(
     assert out == [
         f"ERROR {path}",
         f"  {path}{'' if reason[0] == ':' else ':'}{reason}",
-        "1 scenario(s) checked",
+        "1 scenario(s) checked: 0 ok, 0 failed, 1 bad input",
     ]

@@ -468,7 +468,10 @@ def test_a_wrong_expectation_fails_on_its_line(
     line = line_in_tail(case.tail, case.marker, offset)
     status, report = check(path, capsys)
     assert report[0].startswith(f"FAIL  {path}  ("), report
-    assert report[1:] == [f"  {path}:{line}: {case.failure}", "1 scenario(s) checked"]
+    assert report[1:] == [
+        f"  {path}:{line}: {case.failure}",
+        "1 scenario(s) checked: 0 ok, 1 failed, 0 bad input",
+    ]
     assert status == 1
 
 

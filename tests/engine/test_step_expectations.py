@@ -328,7 +328,7 @@ def test_after_an_unreached_label_the_other_expectations_are_still_checked(
         f"  {path}:19: expect[1] at 'hit': ember-imp damage: expected 10, saw 5",
         f"  {path}:21: expect[2] at 'end': 0 steps match rule='S-4', expected 2",
         f"  {path}:23: expect[2] at 'end': turn: expected 2, saw 1",
-        "1 scenario(s) checked",
+        "1 scenario(s) checked: 0 ok, 1 failed, 0 bad input",
     ]
 
 

@@ -144,3 +144,31 @@ def test_rendering_commands_say_nothing_on_stderr(tmp_path: Path, command: list[
     assert result.returncode == 0, result.stderr
     assert output.exists()
     assert result.stderr == ""
+
+
+def test_check_counts_each_outcome_and_returns_the_worst(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    good = tmp_path / "a-good.yaml"
+    good.write_text(DEMO.read_text())
+    failing = tmp_path / "b-failing.yaml"
+    failing.write_text(DEMO.read_text().replace("expect:", "expect:\n  - {turn: 99}", 1))
+    broken = tmp_path / "c-broken.yaml"
+    broken.write_text("ruleset: souls\n")
+    assert main(["check", str(tmp_path)]) == 2
+    assert capsys.readouterr().out.splitlines()[-1] == (
+        "3 scenario(s) checked: 1 ok, 1 failed, 1 bad input"
+    )
+    broken.unlink()
+    assert main(["check", str(tmp_path)]) == 1
+    assert capsys.readouterr().out.splitlines()[-1].endswith(": 1 ok, 1 failed, 0 bad input")
+
+
+def test_check_help_lists_its_options_and_exit_statuses(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit):
+        main(["check", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "scenario files, or folders of them" in text
+    assert "exit status: 0 every file passes, 1 an expectation failed, 2 bad input" in text

@@ -230,7 +230,7 @@ def test_fifo_named_yaml_does_not_hang_check_of_its_folder(
     assert out[1:] == [
         f"ERROR {fifo}",
         f"  {fifo}: cannot read the file: it is a FIFO, not a regular file",
-        "2 scenario(s) checked",
+        "2 scenario(s) checked: 1 ok, 0 failed, 1 bad input",
     ]
 
 

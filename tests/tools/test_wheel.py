@@ -86,7 +86,10 @@ def test_installed_wheel_checks_and_renders_from_any_folder(tmp_path: Path) -> N
     demo = assets / "scenarios" / "souls" / "demo-table.yaml"
     might = assets / "scenarios" / "might" / "M8-prevention-and-doubling-orders.yaml"
     out = run(cardtable, "check", str(demo), str(might))
-    assert out.endswith("2 scenario(s) checked\n") and out.count("ok    ") == 2
+    assert (
+        out.endswith("2 scenario(s) checked: 2 ok, 0 failed, 0 bad input\n")
+        and out.count("ok    ") == 2
+    )
     assert "Final table:" in run(cardtable, "demo", "--print")
     fuzz = [cardtable, "fuzz", "--ruleset", "might", "--games", "1", "--steps-per-game", "5"]
     assert "1 games, 5 steps" in run(*fuzz, "--quiet")  # the harness and the invariants ship

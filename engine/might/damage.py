@@ -154,12 +154,15 @@ class Damage(MightCore):
         start of the cleanup after it left the combat's battlefield (``departed_only``), and
         every unit loses it when the combat ends. True when that lowered a unit's Might."""
         combat = self.table.combat
+        if combat is None:  # roles are given only to a combat's units: the hot path ends here
+            return False
         ended: list[str] = []
         changes: list[Change] = []
-        for card in list(self.table.units()):
+        for uid in (*combat.attackers, *combat.defenders):
+            card = self.table.cards[uid]
             if card.role is None:
                 continue
-            there = combat is not None and card.battlefield == combat.battlefield
+            there = card.zone == "battlefield" and card.battlefield == combat.battlefield
             if departed_only and there:
                 continue
             definition = self.table.definition(card.uid)
@@ -190,7 +193,7 @@ class Damage(MightCore):
         for index, field in enumerate(self.table.battlefields):
             if field.holder is None or (combat is not None and combat.battlefield == index):
                 continue
-            if self.table.units_at(index, field.holder):
+            if self.table.has_unit_at(index, field.holder):
                 continue
             name = self.table.players[field.holder].name
             self.table = self.table.evolve(

@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.choices import Answer, Assigned, Choice
 from engine.errors import RuleError
-from engine.might.assignment import verify_answer
+from engine.might.assignment import MIDDLE, verify_answer
 from engine.might.table import MightTable
 from engine.ruleset import Broken, Invariants, at
 from engine.timeline import Recorder, Step
@@ -110,7 +110,7 @@ def _assignment(choice: Choice, rng: Random) -> Answer:
     never = [uid for uid in choice.options if choice.needs.get(uid) is None]
     rng.shuffle(lethal)
     rng.shuffle(never)
-    first = {uid: rng.choice(choice.groups.get(uid, (1,))) for uid in choice.options}
+    first = {uid: rng.choice(choice.groups.get(uid, (MIDDLE,))) for uid in choice.options}
     lethal.sort(key=first.__getitem__)  # by group (M-17), at random within one
     got: dict[str, int] = {}
     left = choice.total

@@ -268,6 +268,14 @@ class MightTable(Frozen, Indexed[MightIndex]):
         uids = sorted(self.index.lasting, key=self.cards.position)
         return [self.cards[uid] for uid in uids]
 
+    def has_unit_at(self, battlefield: int, owner: int) -> bool:
+        """``owner`` has a unit at ``battlefield`` (stops at the first: a cleanup asks it for
+        every held battlefield, M-14)."""
+        return any(
+            card.owner == owner and card.zone == "battlefield" and card.battlefield == battlefield
+            for card in map(self.cards.__getitem__, self.index.units)
+        )
+
     def units_at(self, battlefield: int, owner: int | None = None) -> list[MightCard]:
         return [
             u for u in self.units(owner) if u.zone == "battlefield" and u.battlefield == battlefield

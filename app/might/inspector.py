@@ -30,6 +30,9 @@ def card_rows(table: MightTable, uid: str) -> list[tuple[str, str]]:
         ]
         rows += [("Prevention", s.describe()) for s in card.shields]
         rows += [("Doubling", d.describe()) for d in card.doublers]
+        rows += [
+            ("Stun" if x.status == "stunned" else "Damage", x.describe()) for x in card.statuses
+        ]
         if definition.keywords:
             rows.append(("Keywords", ", ".join(definition.keywords)))
     rows.append(("Text", definition.text))

@@ -18,7 +18,7 @@ from app.presentation.looks import (
     spread,
     tone,
 )
-from engine.might.table import MightCard, MightTable
+from engine.might.table import MightCard, MightTable, Shield
 
 
 def card_look(table: MightTable, card: MightCard) -> CardLook:
@@ -36,8 +36,13 @@ def card_look(table: MightTable, card: MightCard) -> CardLook:
     )
     lines += [e.describe() for e in (*card.shields, *card.doublers)]
     lines += [override.describe() for override in card.lethal]
-    badges = [f"prevent {'all' if s.remaining is None else s.remaining}" for s in card.shields]
+    lines += [status.describe() for status in card.statuses]
+    badges = [_shield_badge(s) for s in card.shields]
     badges += ["×2 damage" for _ in card.doublers]
+    if card.stunned:
+        badges.append("stunned")  # M-15: adds 0 in combat
+    if card.takes_no_damage:
+        badges.append("no damage")  # M-19
     if card.lethal:
         badges.append(f"lethal at {card.lethal[-1].threshold}")
     badges += [f"target of {item.card}" for item in table.chain if item.target == card.uid]
@@ -54,6 +59,12 @@ def card_look(table: MightTable, card: MightCard) -> CardLook:
         danger=table.is_lethal(card.uid),
         tooltip="\n".join(lines),
     )
+
+
+def _shield_badge(shield: Shield) -> str:
+    if shield.value == "next":
+        return "prevent next" if not shield.spent else "prevent 0"
+    return f"prevent {'all' if shield.remaining is None else shield.remaining}"
 
 
 UNIT_SLOT = UNIT_H + 2  # room for a unit, ready or turned

@@ -32,6 +32,9 @@ def assignment_groups(table: MightTable, enemies: Sequence[str]) -> dict[str, tu
     Backline, (MIDDLE,) with neither, (FIRST, LAST) with both (M-18: the player picks)."""
     groups: dict[str, tuple[int, ...]] = {}
     for uid in enemies:
+        if table.cards[uid].takes_no_damage:  # left out: its keywords bind nothing (M-19)
+            groups[uid] = (MIDDLE,)
+            continue
         definition = table.definition(uid)
         tank, backline = definition.keyword("Tank") > 0, definition.keyword("Backline") > 0
         groups[uid] = (
@@ -65,9 +68,13 @@ def lethal_needs(
     orders: Mapping[str, Sequence[str] | None],
     total: int,
 ) -> dict[str, int | None]:
-    """What each enemy unit needs assigned for lethal after replacements; None: never lethal."""
+    """What each enemy unit needs assigned for lethal after replacements; None: never lethal;
+    0: it can't be dealt damage, so it needs none and takes only excess (M-19)."""
     needs: dict[str, int | None] = {}
     for uid in enemies:
+        if table.cards[uid].takes_no_damage:
+            needs[uid] = 0
+            continue
         if never_lethal(table, uid):
             needs[uid] = None
             continue
@@ -91,8 +98,8 @@ def default_assignment(
         give = left if need is None else min(need, left)
         amounts[uid] += give
         left -= give
-    if left and order:
-        amounts[order[0]] += left
+    if left and order:  # the excess, to a unit it is dealt to when there is one (M-19)
+        amounts[next((uid for uid in order if needs[uid] != 0), order[0])] += left
     return tuple(Assigned(unit=uid, damage=amount) for uid, amount in amounts.items() if amount)
 
 
@@ -102,7 +109,9 @@ def describe_limits(
     groups = groups or {}
     parts = [
         (
-            f"{uid} needs {need} for lethal"
+            f"{uid} can't be dealt damage (it needs none; only excess may go there)"
+            if need == 0
+            else f"{uid} needs {need} for lethal"
             if need is not None
             else f"{uid} can't be made lethal (assign last{' in its group' if groups else ''})"
         )
@@ -179,6 +188,12 @@ def verify_assignment(
         need = needs[entry.unit]
         if need is None:
             continue  # last in its group, taking all that is left: _verify_groups sees to it
+        if need == 0:
+            raise RuleError(
+                "M-19",
+                f"{entry.unit} can't be dealt damage: it may get only the excess, once every "
+                "other enemy unit has lethal",
+            )
         if entry.damage > need:
             raise RuleError(
                 "M-10",

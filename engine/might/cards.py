@@ -27,6 +27,7 @@ AutoTarget = Literal[
     "self", "source", "all_enemy_units", "all_own_units", "all_units", "all_enemy_units_here"
 ]
 EffectTarget = Literal["target", "controller"] | AutoTarget
+ShieldValue = int | Literal["all", "next"]  # damage, all of it, or the whole next event (M-25)
 
 
 class TargetSpec(Frozen):
@@ -39,14 +40,28 @@ class TargetSpec(Frozen):
         return {"own": "a unit you control", "enemy": "an enemy unit", "any": "a unit"}[self.side]
 
 
+class MightOf(Frozen):
+    """An amount read from the table: a unit's current Might as the effect resolves (M-30)."""
+
+    might_of: Literal["self", "source", "target"]
+    """The unit whose Might it is: ``self`` (the unit whose ability this is), ``source`` (the
+    one that caused the trigger) or ``target`` (the chosen unit)."""
+
+
 class Damage(Frozen):
     """``damage``: one damage event per target, plus the controller's Bonus Damage of its kind:
-    spell damage from a spell, ability damage from an ability (P-20)."""
+    spell damage from a spell, ability damage from an ability (P-20). With ``amount:
+    {might_of: ...}`` that unit deals damage equal to its Might: it is the source, and only a
+    shield for ``all`` damage covers it (M-30, M-31)."""
 
     do: Literal["damage"]
     """Selects this effect."""
-    amount: int = Field(ge=0)
-    """The damage, before Bonus Damage and replacements."""
+    amount: Annotated[int, Field(ge=0)] | MightOf
+    """The damage, before Bonus Damage and replacements, or ``{might_of: self}`` (``source``,
+    ``target``): that unit's current Might when the effect resolves (M-30)."""
+    unpreventable: bool = False
+    """``true``: no shield prevents it or is spent on it; Bonus Damage and doubling still
+    apply (M-27)."""
     target: EffectTarget = "target"
     """``target`` (the chosen unit) or an automatic target."""
 
@@ -80,8 +95,9 @@ class Prevent(Frozen):
 
     do: Literal["prevent"]
     """Selects this effect."""
-    value: Annotated[int, Field(ge=0)] | Literal["all"]
-    """The damage it prevents, or ``all``."""
+    value: Annotated[int, Field(ge=0)] | Literal["all", "next"]
+    """The damage it prevents, ``all``, or ``next``: the whole next damage event to the unit,
+    whatever its size (M-25)."""
     duration: Duration = "this_turn"
     """``this_turn``: to expiration (c); ``until_your_next_turn``: to its owner's next turn
     (P-17); ``permanent``."""
@@ -151,8 +167,81 @@ class AddRunes(Frozen):
     """Only ``controller``: the player who controls the card."""
 
 
+class Stun(Frozen):
+    """``stun``: the unit adds 0 to its side's combat damage until the end of this turn's
+    expiration (c); one already stunned is not stunned again (M-15, M-16)."""
+
+    do: Literal["stun"]
+    """Selects this effect."""
+    target: EffectTarget = "target"
+    """``target`` (the chosen unit) or an automatic target."""
+
+
+class CantBeDealtDamage(Frozen):
+    """``cant_be_dealt_damage``: while it lasts no damage is dealt to the unit, and combat
+    assignment leaves it out (M-19)."""
+
+    do: Literal["cant_be_dealt_damage"]
+    """Selects this effect."""
+    duration: Duration = "this_turn"
+    """``this_turn``: to expiration (c); ``until_your_next_turn``: to its owner's next turn
+    (P-17); ``permanent``."""
+    target: EffectTarget = "target"
+    """``target`` (the chosen unit) or an automatic target."""
+
+
+class Kill(Frozen):
+    """``kill``: the unit dies (its "when this dies" abilities trigger, M5, M-20)."""
+
+    do: Literal["kill"]
+    """Selects this effect."""
+    target: EffectTarget = "target"
+    """``target`` (the chosen unit) or an automatic target."""
+
+
+class Ready(Frozen):
+    """``ready`` or ``exhaust``: the unit is readied or exhausted; its damage stays (M6)."""
+
+    do: Literal["ready", "exhaust"]
+    """Selects this effect: ``ready`` or ``exhaust``."""
+    target: EffectTarget = "target"
+    """``target`` (the chosen unit) or an automatic target."""
+
+
+class Recall(Frozen):
+    """``recall``: the unit goes from its battlefield to its base, keeping its damage (M6)."""
+
+    do: Literal["recall"]
+    """Selects this effect."""
+    target: EffectTarget = "target"
+    """``target`` (the chosen unit) or an automatic target."""
+
+
+class ReturnToHand(Frozen):
+    """``return_to_hand``: the unit leaves the table for its owner's hand and loses its damage
+    and effects (M-6); it does not die (M-20)."""
+
+    do: Literal["return_to_hand"]
+    """Selects this effect."""
+    target: EffectTarget = "target"
+    """``target`` (the chosen unit) or an automatic target."""
+
+
 Effect = Annotated[
-    Damage | Heal | ModifyMight | Prevent | Double | BonusDamage | LethalRequirement | AddRunes,
+    Damage
+    | Heal
+    | ModifyMight
+    | Prevent
+    | Double
+    | BonusDamage
+    | LethalRequirement
+    | AddRunes
+    | Stun
+    | CantBeDealtDamage
+    | Kill
+    | Ready
+    | Recall
+    | ReturnToHand,
     Field(discriminator="do"),
 ]
 
@@ -212,7 +301,11 @@ class MightCardDef(Frozen):
         if aims and self.target is None:
             raise ValueError("an effect aims at 'target' but the card chooses none: add `target:`")
         for ability in self.abilities:
-            if any(getattr(e, "target", None) == "target" for e in ability.effects):
+            if any(
+                getattr(e, "target", None) == "target"
+                or (isinstance(e, Damage) and e.amount == MightOf(might_of="target"))
+                for e in ability.effects
+            ):
                 raise ValueError(
                     f"the '{ability.when}' ability has no chosen target: use an "
                     "automatic target such as self, source or all_enemy_units"
@@ -221,4 +314,11 @@ class MightCardDef(Frozen):
             raise ValueError("a unit has abilities, not effects, a target or a speed")
         if self.kind == "spell" and self.keywords:
             raise ValueError("a spell has no keywords: they are a unit's (M-17, M-28)")
+        if self.kind == "spell" and any(
+            isinstance(e, Damage)
+            and isinstance(e.amount, MightOf)
+            and e.amount.might_of != "target"
+            for e in self.effects
+        ):
+            raise ValueError("a spell has no Might of its own: use {might_of: target} (M-30)")
         return self

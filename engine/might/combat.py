@@ -79,17 +79,27 @@ class Combat(Moving):
             if extra
         ]
         adding_nothing = [
-            f"{uid} at {self.table.might(uid)} Might adds 0"  # M-9: not its negative Might
+            f"{uid} is stunned and adds 0"  # M-15: whatever its Might
+            if self.table.cards[uid].stunned
+            else f"{uid} at {self.table.might(uid)} Might adds 0"  # M-9: not its negative Might
             for uid in (*combat.attackers, *combat.defenders)
-            if self.table.might(uid) < 0
+            if self.table.cards[uid].stunned or self.table.might(uid) < 0
         ]
+        stunned = any(
+            self.table.cards[uid].stunned for uid in (*combat.attackers, *combat.defenders)
+        )
         self.record(
             f"Combat at {name}: {', '.join(combat.attackers)} attack with {totals[attacker]} "
             f"damage; defending: {', '.join(combat.defenders) or 'nobody'}"
             + (f" with {totals[1 - attacker]}" if combat.defenders else "")
             + (f" ({'; '.join(adding_nothing)})" if adding_nothing else "")
             + (f" (counting {', '.join(boosted)} Might)" if boosted else ""),
-            ["M-9", *(["M-4", "P-10"] if bonus else []), *(["M-28"] if boosted else [])],
+            [
+                "M-9",
+                *(["M-15"] if stunned else []),
+                *(["M-4", "P-10"] if bonus else []),
+                *(["M-28"] if boosted else []),
+            ],
             cause,
             [
                 PhaseChanged(before="Main phase", after=self.phase[1]),
@@ -118,8 +128,11 @@ class Combat(Moving):
 
     def _combat_total(self, units: Sequence[str], side: int) -> int:
         """A side deals the sum of what its units add, each its current Might or 0 when that is 0
-        or less (M-9: a unit at -3 adds 0, not -3), plus Bonus Damage when that sum is above 0."""
-        might = sum(max(0, self.table.might(uid)) for uid in units)
+        or less (M-9: a unit at -3 adds 0, not -3) or it is stunned (M-15), plus Bonus Damage
+        when that sum is above 0."""
+        might = sum(
+            max(0, self.table.might(uid)) for uid in units if not self.table.cards[uid].stunned
+        )
         return might + self.table.bonus_damage(side, "combat") if might else might
 
     def _assign(
@@ -165,6 +178,9 @@ class Combat(Moving):
         parts = []
         for entry in answer:  # in the order assigned (M-10)
             uid = entry.unit
+            if self.table.cards[uid].takes_no_damage:  # only excess goes there (M-19)
+                parts.append(f"{uid} {entry.damage} (can't be dealt damage: not dealt)")
+                continue
             event, card = resolve_event(
                 self.table, uid, entry.damage, 0, "combat", None, orders[uid]
             )
@@ -180,6 +196,11 @@ class Combat(Moving):
             "M-10",
             *(["M-17", "P-29"] if keyworded else []),
             *(["M-18"] if _special_order(groups, needs) else []),
+            *(
+                ["M-19", "P-32"]
+                if any(self.table.cards[u].takes_no_damage for u in enemies)
+                else []
+            ),
             *(r for e in events for r in self._event_rules(e) if r not in ("M-6",)),
         ]
         self.record(
@@ -242,12 +263,9 @@ class Combat(Moving):
         sub_step("3. Recall")
         if defenders and attackers:
             for uid in attackers:
-                self._relocate(
-                    uid,
-                    None,
-                    Cause(kind="rule", text="defenders remain: recall"),
-                    [*rules, "M-6"],
-                )
+                recall = Cause(kind="rule", text="defenders remain: recall")
+                self._relocate_unit(uid, None, recall, [*rules, "M-6"])
+                self._cleanup(Cause(kind="rule", text=f"cleanup after {uid} is recalled"))
         else:
             reason = "no defender remains" if attackers else "no attacker remains"
             self.record(f"Nobody is recalled: {reason}", rules, cause)

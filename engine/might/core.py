@@ -95,15 +95,17 @@ class MightCore(Recorder[MightTable]):
         source: str | None,
         battlefield: int | None = None,
         together: bool = False,
+        might: int | None = None,
     ) -> None:
         """Put ``uid``'s abilities that trigger on ``when`` on the chain; ``battlefield`` is where
-        the unit was (it may have left since: P-21); ``together``: with other units' (P-12)."""
+        the unit was (it may have left since: P-21); ``together``: with other units' (P-12);
+        ``might``: its Might when it died (M-30)."""
         card = self.table.cards[uid]
         if battlefield is None and card.zone == "battlefield":
             battlefield = card.battlefield
         for ability in self.table.definition(uid).abilities:
             if ability.when == when:
-                self._push_ability(uid, ability, source, battlefield, together)
+                self._push_ability(uid, ability, source, battlefield, together, might)
 
     def _push_ability(
         self,
@@ -112,6 +114,7 @@ class MightCore(Recorder[MightTable]):
         source: str | None,
         battlefield: int | None,
         together: bool,
+        might: int | None = None,
     ) -> None:
         item_id = f"e{self._new_number()}"
         label = ability.name or f"when {ability.when.replace('_', ' ')}"
@@ -124,6 +127,7 @@ class MightCore(Recorder[MightTable]):
             source=source,
             effects=ability.effects,
             battlefield=battlefield,
+            might=might,
         )
         cause = Cause(kind="trigger", card=uid, text=item.text)
         self.table = self.table.evolve(chain=(*self.table.chain, item))

@@ -24,9 +24,11 @@ class Damage(MightCore):
     """Dealing damage (M3, M4, M-4 to M-6), healing (M6) and the cleanup: units with lethal
     damage die (M1, M5, M-8)."""
 
-    def _order_for(self, uid: str, kind: DamageKind) -> tuple[str, ...] | None:
+    def _order_for(
+        self, uid: str, kind: DamageKind, unpreventable: bool = False
+    ) -> tuple[str, ...] | None:
         """Ask the damaged unit's controller to order its replacements when two or more apply."""
-        effects = applicable_replacements(self.table.cards[uid], kind)
+        effects = applicable_replacements(self.table.cards[uid], kind, unpreventable)
         if len(effects) < 2:
             return None
         answer = self._ask(
@@ -44,17 +46,8 @@ class Damage(MightCore):
         order = order_of(answer, uid)
         # refused when answered, not when used: a unit that then takes no damage (one that can
         # never be made lethal, assigned nothing) would let a wrong order pass (M-4)
-        verify_order(self.table.cards[uid], kind, order)
+        verify_order(self.table.cards[uid], kind, order, unpreventable)
         return order
-
-    def _apply_replacements(
-        self, uid: str, amount: int, bonus: int, kind: DamageKind, source: str | None
-    ) -> DamageEvent:
-        event, card = resolve_event(
-            self.table, uid, amount, bonus, kind, source, self._order_for(uid, kind)
-        )
-        self._set(card)
-        return event
 
     def _describe_event(self, event: DamageEvent) -> str:
         amount = f"{event.base}" + (f" + {event.bonus} Bonus Damage" if event.bonus else "")
@@ -74,6 +67,11 @@ class Damage(MightCore):
             rules.append("M3")
         if any(r.effect_kind == "prevention" for r in event.replacements):
             rules += ["M3", "M-5"]
+        values = {s.id: s.value for s in self.table.cards[event.target].shields}
+        if any(values.get(r.effect) == "next" for r in event.replacements):
+            rules.append("M-25")
+        if event.unpreventable:
+            rules.append("M-27")
         if len(event.replacements) > 1:
             rules.append("M8")
         if event.final == 0:
@@ -83,11 +81,34 @@ class Damage(MightCore):
         return sorted(set(rules), key=rules.index)
 
     def _damage(
-        self, uid: str, amount: int, bonus: int, kind: DamageKind, source: str | None, cause: Cause
+        self,
+        uid: str,
+        amount: int,
+        bonus: int,
+        kind: DamageKind,
+        source: str | None,
+        cause: Cause,
+        unpreventable: bool = False,
     ) -> None:
-        """One damage event, replacements applied, marked if anything is left (M3, M4, M-4)."""
-        event = self._apply_replacements(uid, amount, bonus, kind, source)
+        """One damage event, replacements applied, marked if anything is left (M3, M4, M-4);
+        none at all to a unit that can't be dealt damage (M-19)."""
+        if self.table.cards[uid].takes_no_damage:
+            self._not_dealt(uid, amount + bonus, cause)
+            return
+        order = self._order_for(uid, kind, unpreventable)
+        event, card = resolve_event(
+            self.table, uid, amount, bonus, kind, source, order, unpreventable
+        )
+        self._set(card)
         self._mark(event, cause, self._describe_event(event), self._event_rules(event))
+
+    def _not_dealt(self, uid: str, amount: int, cause: Cause) -> None:
+        self.record(
+            f"{uid} can't be dealt damage: {amount} damage is not dealt (nothing is marked, no "
+            "shield is spent, nothing triggers)",
+            ["M-19"],
+            cause,
+        )
 
     def _mark(self, event: DamageEvent, cause: Cause, how: str, rules: Sequence[str]) -> None:
         uid = event.target
@@ -208,15 +229,25 @@ class Damage(MightCore):
                 cause,
             )
 
-    def _kill(self, uids: Sequence[str], cause: Cause, rules: Sequence[str]) -> None:
+    def _kill(
+        self,
+        uids: Sequence[str],
+        cause: Cause,
+        rules: Sequence[str],
+        killed_by: str | None = None,
+    ) -> None:
+        """``uids`` die together, of lethal damage or (``killed_by``) of a kill effect."""
         uids = self.table.simultaneous(uids)
         changes: list[Change] = []
         details = []
         was_at = {uid: self.table.cards[uid].battlefield for uid in uids}
+        mights = {uid: self.table.might(uid) for uid in uids}  # what a death trigger reads (M-30)
         for uid in uids:
             card = self.table.cards[uid]
             details.append(
-                f"{uid} ({card.damage} damage, lethal at "
+                f"{uid} (killed by {killed_by})"
+                if killed_by
+                else f"{uid} ({card.damage} damage, lethal at "
                 f"{max(1, self.table.lethal_threshold(uid))})"
             )
             changes.append(Died(card=uid, place=card.place(self.table)))
@@ -229,4 +260,4 @@ class Damage(MightCore):
         )
         together = self._triggering(uids, "dies")
         for uid in together:
-            self._trigger(uid, "dies", None, was_at[uid], len(together) > 1)
+            self._trigger(uid, "dies", None, was_at[uid], len(together) > 1, mights[uid])

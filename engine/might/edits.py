@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Literal
 
 from engine.errors import RuleError
-from engine.might.cards import Duration, Scope
+from engine.might.cards import Duration, Scope, ShieldValue
 from engine.might.chain import Chain
 from engine.might.replacements import DamageKind
 from engine.timeline import Cause, Step
@@ -111,18 +110,16 @@ class Edits(Chain):
             ),
         )
 
-    def _check_shield(
-        self, target: str, value: int | Literal["all"], effect_id: str | None
-    ) -> None:
+    def _check_shield(self, target: str, value: ShieldValue, effect_id: str | None) -> None:
         self.verify_unit(target)
-        if value != "all" and value < 0:
+        if isinstance(value, int) and value < 0:
             raise RuleError("M3", f"prevention is a value of 0 or more, not {value}")
         self._verify_new_effect_id(target, effect_id)
 
     def verify_add_shield(
         self,
         target: str,
-        value: int | Literal["all"],
+        value: ShieldValue,
         duration: Duration = "this_turn",
         scope: Scope = "all",
         effect_id: str | None = None,
@@ -140,7 +137,7 @@ class Edits(Chain):
     def can_add_shield(
         self,
         target: str,
-        value: int | Literal["all"],
+        value: ShieldValue,
         duration: Duration = "this_turn",
         scope: Scope = "all",
         effect_id: str | None = None,
@@ -150,7 +147,7 @@ class Edits(Chain):
     def add_shield(
         self,
         target: str,
-        value: int | Literal["all"],
+        value: ShieldValue,
         duration: Duration = "this_turn",
         scope: Scope = "all",
         effect_id: str | None = None,

@@ -1,13 +1,16 @@
-"""What a chain item's effects do: their targets, damage and healing, and the lasting effects
-(Might modifiers, prevention, doubling, lethal thresholds, Bonus Damage, runes; M2, M3, M8,
-M-2 to M-5, P-21, P-27)."""
+"""What a chain item's effects do: their targets, damage and healing, kill, ready, exhaust,
+recall and return to hand, and the lasting effects (Might modifiers, prevention, doubling,
+lethal thresholds, Bonus Damage, runes, stun, "can't be dealt damage"; M2, M3, M8, M-2 to
+M-5, M-15, M-16, M-19, M-25, M-27, M-30, M-31, P-21, P-27, P-31)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal
 
-from engine.changes import StatChanged
-from engine.might.cards import Duration, Effect, Scope
+from engine.changes import Moved, StatChanged, StatusChanged
+from engine.might.cards import Damage as DamageEffect
+from engine.might.cards import Duration, Effect, MightOf, Scope, ShieldValue
 from engine.might.damage import Damage
 from engine.might.replacements import DamageKind
 from engine.might.table import (
@@ -17,6 +20,7 @@ from engine.might.table import (
     LethalOverride,
     MightModifier,
     Shield,
+    Status,
 )
 from engine.timeline import Cause
 
@@ -90,35 +94,180 @@ class Effects(Damage):
                 ["M5", "P-27", *(["P-21"] if here else [])],
                 cause,
             )
+            return
+        if effect.do == "damage":
+            self._damage_effect(item, effect, targets, cause)
+            return
         for target in targets:
-            if effect.do == "damage":
-                kind: DamageKind = "spell" if item.kind == "spell" else "ability"
-                bonus = self.table.bonus_damage(item.controller, kind)
-                self._damage(target, effect.amount, bonus, kind, item.card, cause)
-            elif effect.do == "heal":
-                self._heal([target], cause, ["M6"])
-            elif effect.do == "might":
-                self._modify_might(
-                    target, effect.amount, effect.duration, item.card, item.controller, cause
+            self._apply_to(item, effect, target, cause)
+
+    def _apply_to(self, item: ChainItem, effect: Effect, target: str, cause: Cause) -> None:
+        """One effect on one of its targets (damage and player effects are done above)."""
+        source, owner = item.card, item.controller
+        if effect.do == "heal":
+            self._heal([target], cause, ["M6"])
+        elif effect.do == "might":
+            self._modify_might(target, effect.amount, effect.duration, source, owner, cause)
+        elif effect.do == "prevent":
+            self._add_shield(
+                target, effect.value, effect.duration, effect.scope, source, owner, cause
+            )
+        elif effect.do == "double":
+            self._add_doubler(target, effect.duration, effect.scope, source, owner, cause)
+        elif effect.do == "lethal_threshold":
+            self._set_threshold(target, effect.threshold, effect.duration, source, owner, cause)
+        elif effect.do == "stun":
+            self._stun(target, source, owner, cause)
+        elif effect.do == "cant_be_dealt_damage":
+            self._add_status(target, "takes_no_damage", effect.duration, source, owner, cause)
+        elif effect.do == "kill":
+            self._kill([target], cause, ["M5", "P-31"], killed_by=source)
+        elif effect.do in ("ready", "exhaust"):
+            self._ready_effect(target, effect.do == "ready", source, cause)
+        elif effect.do == "recall":
+            self._recall_effect(target, source, cause)
+        elif effect.do == "return_to_hand":
+            self._to_hand(target, cause, ["M-6", "P-31"], f" ({source})")
+
+    def _damage_effect(
+        self, item: ChainItem, effect: DamageEffect, targets: list[str], cause: Cause
+    ) -> None:
+        """Damage to each target, each its own event (M-25); an amount read from a unit's Might
+        is read once, as the effect resolves, and that unit deals it (M-30, M-31)."""
+        kind: DamageKind = "spell" if item.kind == "spell" else "ability"
+        dealer, controller, amount = item.card, item.controller, effect.amount
+        if isinstance(amount, MightOf):
+            read = self._might_amount(item, amount, cause)
+            if read is None:
+                return
+            dealer, controller, amount = read
+            kind = "ability"  # not combat damage, nor a spell's: only "all" covers it (M-31)
+        bonus = self.table.bonus_damage(controller, kind)
+        for target in targets:
+            self._damage(target, amount, bonus, kind, dealer, cause, effect.unpreventable)
+
+    def _might_amount(
+        self, item: ChainItem, amount: MightOf, cause: Cause
+    ) -> tuple[str, int, int] | None:
+        """The unit that deals damage equal to its Might, its controller and that Might; None
+        (on the record) when it deals nothing (M-30)."""
+        uid = {"self": item.card, "source": item.source, "target": item.target}[amount.might_of]
+        if uid is None:
+            self.record("damage equal to a Might: there is no such unit, nothing", ["M-30"], cause)
+            return None
+        noted = uid == item.card and item.might is not None and not self.table.on_table(uid)
+        if not noted and not self.table.on_table(uid):
+            self.record(f"{uid} has left the table: it deals no damage", ["M-30"], cause)
+            return None
+        might = item.might if noted and item.might is not None else self.table.might(uid)
+        when = "noted when it died" if noted else "as the effect resolves"
+        if might <= 0:
+            self.record(f"{uid} has {might} Might ({when}): it deals no damage", ["M-30"], cause)
+            return None
+        self.record(
+            f"{uid} deals damage equal to its Might: {might} ({when}; not combat damage)",
+            ["M-30", "M-31"],
+            cause,
+        )
+        return uid, self.table.cards[uid].owner, might
+
+    def _stun(self, uid: str, source: str, owner: int, cause: Cause) -> None:
+        if self.table.cards[uid].stunned:
+            self.record(
+                f"{uid} is already stunned: stunning it again does nothing and triggers nothing",
+                ["M-16"],
+                cause,
+            )
+            return
+        self._add_status(uid, "stunned", "this_turn", source, owner, cause)
+
+    def _add_status(
+        self,
+        uid: str,
+        status: Literal["stunned", "takes_no_damage"],
+        duration: Duration,
+        source: str,
+        owner: int,
+        cause: Cause,
+    ) -> None:
+        card = self.table.cards[uid]
+        made = Status.make(self._new_number(), source, owner, duration=duration, status=status)
+        self._set(card.evolve(statuses=(*card.statuses, made)))
+        if status == "stunned":
+            self.record(
+                f"{uid} is stunned ({made.id}, from {source}) until this turn's expiration: it "
+                "adds 0 to its side's combat damage, and still needs lethal damage to die",
+                ["M-15", "M-16"],
+                cause,
+            )
+        else:
+            self.record(f"{uid} {made.describe()} ({made.id})", ["M-19"], cause)
+
+    def _ready_effect(self, uid: str, ready: bool, source: str, cause: Cause) -> None:
+        card = self.table.cards[uid]
+        if card.exhausted != ready:
+            word = "ready" if ready else "exhausted"
+            self.record(f"{uid} is already {word}: nothing happens", ["P-31"], cause)
+            return
+        self._set_exhausted(uid, not ready, cause, ["M6", "M-6", "P-18", "P-31"], f" by {source}")
+
+    def _recall_effect(self, uid: str, source: str, cause: Cause) -> None:
+        if self.table.cards[uid].zone != "battlefield":
+            self.record(f"{uid} is at its base: there is nothing to recall", ["P-31"], cause)
+            return
+        self._relocate_unit(uid, None, cause, ["M6", "M-6", "P-31"], f" by {source}")
+
+    def _relocate_unit(
+        self, uid: str, to: int | None, cause: Cause, rules: Sequence[str], how: str = ""
+    ) -> None:
+        """The unit goes to battlefield ``to`` (None: its base), keeping its damage (M6)."""
+        card = self.table.cards[uid]
+        before = card.place(self.table)
+        verb = "moves" if to is not None else "is recalled"
+        self._set(card.evolve(zone="base" if to is None else "battlefield", battlefield=to))
+        after = self.table.cards[uid].place(self.table)
+        damage = f", keeping its {card.damage} damage" if card.damage else ""
+        self.record(
+            f"{uid} {verb}{how} {before} -> {after}{damage}",
+            rules,
+            cause,
+            [Moved(card=uid, before=before, after=after)],
+        )
+
+    def _set_exhausted(
+        self, uid: str, exhausted: bool, cause: Cause, rules: Sequence[str], how: str = ""
+    ) -> None:
+        card = self.table.cards[uid]
+        self._set(card.evolve(exhausted=exhausted))
+        word = "exhausted" if exhausted else "readied"
+        self.record(
+            f"{uid} is {word}{how}"
+            + (f", keeping its {card.damage} damage" if card.damage else ""),
+            rules,
+            cause,
+            [
+                StatusChanged(
+                    card=uid,
+                    before="exhausted" if card.exhausted else "ready",
+                    after="exhausted" if exhausted else "ready",
                 )
-            elif effect.do == "prevent":
-                self._add_shield(
-                    target,
-                    effect.value,
-                    effect.duration,
-                    effect.scope,
-                    item.card,
-                    item.controller,
-                    cause,
-                )
-            elif effect.do == "double":
-                self._add_doubler(
-                    target, effect.duration, effect.scope, item.card, item.controller, cause
-                )
-            elif effect.do == "lethal_threshold":
-                self._set_threshold(
-                    target, effect.threshold, effect.duration, item.card, item.controller, cause
-                )
+            ],
+        )
+
+    def _to_hand(self, uid: str, cause: Cause, rules: Sequence[str], how: str = "") -> None:
+        """The unit leaves the table for its owner's hand, losing its damage (M-6)."""
+        card = self.table.cards[uid]
+        before = card.place(self.table)
+        self._set(card.off_table("hand"))
+        self.record(
+            f"{uid} returns to hand{how} and loses its {card.damage} damage",
+            rules,
+            cause,
+            [
+                Moved(card=uid, before=before, after="hand"),
+                StatChanged(card=uid, stat="damage", before=card.damage, after=0),
+            ],
+        )
 
     def _modify_might(
         self, uid: str, amount: int, duration: Duration, source: str, owner: int, cause: Cause
@@ -144,7 +293,7 @@ class Effects(Damage):
     def _add_shield(
         self,
         uid: str,
-        value: int | Literal["all"],
+        value: ShieldValue,
         duration: Duration,
         scope: Scope,
         source: str,
@@ -161,7 +310,7 @@ class Effects(Damage):
             duration=duration,
             value=value,
             scope=scope,
-            remaining=None if value == "all" else value,
+            remaining=value if isinstance(value, int) else None,
         )
         self._set(card.evolve(shields=(*card.shields, shield)))
         self.record(f"{uid} gets {shield.describe()}", ["M3", "M-5"], cause)

@@ -9,14 +9,7 @@ from engine.changes import Change, PhaseChanged, StatChanged
 from engine.errors import RuleError
 from engine.loops import LoopGuard
 from engine.might.chain import Chain
-from engine.might.table import (
-    BonusDamageGrant,
-    Doubler,
-    LastingEffect,
-    LethalOverride,
-    MightModifier,
-    Shield,
-)
+from engine.might.table import LastingEffect
 from engine.timeline import Cause, Step
 
 
@@ -100,9 +93,7 @@ class EndOfTurn(Chain):
 
     def _end_effects(
         self,
-        ends: Callable[
-            [MightModifier | Shield | Doubler | LethalOverride | BonusDamageGrant], bool
-        ],
+        ends: Callable[[LastingEffect], bool],
         what: str,
         cause: Cause,
         rules: Sequence[str],
@@ -121,6 +112,7 @@ class EndOfTurn(Chain):
                     shields=tuple(s for s in card.shields if not ends(s)),
                     doublers=tuple(d for d in card.doublers if not ends(d)),
                     lethal=tuple(t for t in card.lethal if not ends(t)),
+                    statuses=tuple(s for s in card.statuses if not ends(s)),
                 )
             )
             ended += [f"{card.uid}: {e.describe()}" for e in gone]

@@ -35,7 +35,7 @@ def _entry(card: MightCard, defs: Mapping[str, MightCardDef]) -> _Entry:
         unit,
         unit and card.damage > 0,
         unit and bool(defs[card.name].abilities),
-        bool(card.modifiers or card.shields or card.doublers or card.lethal),
+        bool(card.modifiers or card.shields or card.doublers or card.lethal or card.statuses),
         unit and card.has_lethal_damage(defs[card.name]),
     )
 

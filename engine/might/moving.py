@@ -3,9 +3,6 @@ on the table (M6, M-6, P-18)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from engine.changes import Moved, StatChanged, StatusChanged
 from engine.errors import RuleError
 from engine.might.chain import Chain
 from engine.might.table import MightCard
@@ -50,26 +47,10 @@ class Moving(Chain):
         """Return a unit from a battlefield to its base; damage stays (M6)."""
         return self._act(lambda: self.verify_recall(uid), self._relocate, uid, None)
 
-    def _relocate(
-        self,
-        uid: str,
-        to: int | None,
-        cause: Cause | None = None,
-        rules: Sequence[str] = ("M6", "M-6", "P-18"),
-    ) -> None:
-        card = self.table.cards[uid]
-        before = card.place(self.table)
+    def _relocate(self, uid: str, to: int | None) -> None:
         verb = "moves" if to is not None else "is recalled"
-        cause = cause or Cause(kind="action", card=uid, text=f"{uid} {verb}")
-        self._set(card.evolve(zone="base" if to is None else "battlefield", battlefield=to))
-        after = self.table.cards[uid].place(self.table)
-        damage = f", keeping its {card.damage} damage" if card.damage else ""
-        self.record(
-            f"{uid} {verb} {before} -> {after}{damage}",
-            rules,
-            cause,
-            [Moved(card=uid, before=before, after=after)],
-        )
+        cause = Cause(kind="action", card=uid, text=f"{uid} {verb}")
+        self._relocate_unit(uid, to, cause, ("M6", "M-6", "P-18"))
         self._cleanup(Cause(kind="rule", text=f"cleanup after {uid} {verb}"))
 
     def verify_set_ready(self, uid: str, ready: bool) -> None:
@@ -84,21 +65,9 @@ class Moving(Chain):
         """Ready or exhaust a unit; its damage stays (M6)."""
 
         def act() -> None:
-            card = self.table.cards[uid]
-            self._set(card.evolve(exhausted=not ready))
             word = "readied" if ready else "exhausted"
-            self.record(
-                f"{uid} is {word}" + (f", keeping its {card.damage} damage" if card.damage else ""),
-                ["M6", "M-6", "P-18"],
-                Cause(kind="action", card=uid, text=f"{uid} is {word}"),
-                [
-                    StatusChanged(
-                        card=uid,
-                        before="exhausted" if card.exhausted else "ready",
-                        after="ready" if ready else "exhausted",
-                    )
-                ],
-            )
+            cause = Cause(kind="action", card=uid, text=f"{uid} is {word}")
+            self._set_exhausted(uid, not ready, cause, ["M6", "M-6", "P-18"])
 
         return self._act(lambda: self.verify_set_ready(uid, ready), act)
 
@@ -112,17 +81,7 @@ class Moving(Chain):
         """Return a unit to its owner's hand: it leaves the table and loses its damage (M-6)."""
 
         def act() -> None:
-            card = self.table.cards[uid]
-            before = card.place(self.table)
-            self._set(card.off_table("hand"))
-            self.record(
-                f"{uid} returns to hand and loses its {card.damage} damage",
-                ["M-6"],
-                Cause(kind="action", card=uid, text=f"return {uid} to hand"),
-                [
-                    Moved(card=uid, before=before, after="hand"),
-                    StatChanged(card=uid, stat="damage", before=card.damage, after=0),
-                ],
-            )
+            cause = Cause(kind="action", card=uid, text=f"return {uid} to hand")
+            self._to_hand(uid, cause, ["M-6"])
 
         return self._act(lambda: self.verify_return_to_hand(uid), act)

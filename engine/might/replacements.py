@@ -31,16 +31,20 @@ class DamageEvent(Frozen):
     order: tuple[str, ...]
     replacements: tuple[Replaced, ...]
     final: int
+    unpreventable: bool = False  # no shield applied to it (M-27)
 
     @property
     def amount(self) -> int:
         return self.base + self.bonus
 
 
-def applicable_replacements(card: MightCard, kind: DamageKind) -> list[Shield | Doubler]:
-    """Shields with something left and doublers whose scope covers ``kind``, in creation order."""
+def applicable_replacements(
+    card: MightCard, kind: DamageKind, unpreventable: bool = False
+) -> list[Shield | Doubler]:
+    """Shields with something left and doublers whose scope covers ``kind``, in creation order;
+    no shield when the damage can't be prevented (M-27)."""
     found: list[Shield | Doubler] = [
-        s for s in card.shields if not s.spent and s.scope in ("all", kind)
+        s for s in card.shields if not unpreventable and not s.spent and s.scope in ("all", kind)
     ]
     found += [d for d in card.doublers if d.scope in ("all", kind)]
     return sorted(found, key=lambda effect: effect.created)
@@ -54,9 +58,11 @@ def order_of(answer: Answer, uid: str) -> tuple[str, ...]:
     return order
 
 
-def verify_order(card: MightCard, kind: DamageKind, order: Sequence[str]) -> None:
+def verify_order(
+    card: MightCard, kind: DamageKind, order: Sequence[str], unpreventable: bool = False
+) -> None:
     """The order must name exactly the replacements that apply to this event (M-4, M8)."""
-    ids = [effect.id for effect in applicable_replacements(card, kind)]
+    ids = [effect.id for effect in applicable_replacements(card, kind, unpreventable)]
     if sorted(order) != sorted(ids):
         applying = ", ".join(ids) or "none"
         raise RuleError(
@@ -74,15 +80,17 @@ def resolve_event(
     kind: DamageKind,
     source: str | None,
     order: Sequence[str] | None = None,
+    unpreventable: bool = False,
 ) -> tuple[DamageEvent, MightCard]:
     """Apply the replacements to ``base + bonus`` in ``order`` (default: creation order).
 
-    Returns the event and the card with its shields spent; each replacement applies once.
+    Returns the event and the card with its shields spent; each replacement applies once. A
+    next-event shield prevents the whole event and is spent, unless the event is 0 (M-25).
     """
     card = table.cards[target]
-    effects = {effect.id: effect for effect in applicable_replacements(card, kind)}
+    effects = {e.id: e for e in applicable_replacements(card, kind, unpreventable)}
     chosen = list(effects) if order is None else list(order)
-    verify_order(card, kind, chosen)
+    verify_order(card, kind, chosen, unpreventable)
     amount = max(0, base + bonus)
     replaced: list[Replaced] = []
     shields = {s.id: s for s in card.shields}
@@ -94,6 +102,8 @@ def resolve_event(
             prevented = amount if remaining is None else min(amount, remaining)
             amount -= prevented
             left = None if remaining is None else remaining - prevented
+            if effect.value == "next" and prevented:
+                left = 0  # the whole event, whatever its size, and then it ends (M-25)
             shields[effect_id] = shields[effect_id].evolve(remaining=left)
             replaced.append(
                 Replaced(
@@ -103,7 +113,7 @@ def resolve_event(
                     before=before,
                     after=amount,
                     spent=prevented,
-                    left="all" if left is None else str(left),
+                    left=_left(effect, left),
                 )
             )
         else:
@@ -126,8 +136,15 @@ def resolve_event(
         order=tuple(chosen),
         replacements=tuple(replaced),
         final=amount,
+        unpreventable=unpreventable,
     )
     return event, card.evolve(shields=tuple(shields[s.id] for s in card.shields))
+
+
+def _left(shield: Shield, left: int | None) -> str:
+    if left is None:
+        return "next" if shield.value == "next" else "all"
+    return str(left)
 
 
 def lethal_assignment(

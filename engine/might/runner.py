@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TypeVar
+from typing import Literal, TypeVar
 
 from engine.choices import Answer, Choice, Chooser, default_chooser
 from engine.errors import RuleError
@@ -34,6 +34,7 @@ from engine.might.table import (
     MightPlayer,
     MightTable,
     Shield,
+    Status,
     Zone,
 )
 from engine.might.verbs import bound
@@ -55,8 +56,8 @@ EffectT = TypeVar("EffectT", bound=Lasting)
 
 def shield_left(entry: ShieldSetup) -> int | None:
     """What a set-up shield still prevents: all, what it says is left, or its whole value."""
-    if entry.value == "all":
-        return None
+    if not isinstance(entry.value, int):
+        return None  # all, or the whole next event (M-25)
     return entry.value if entry.remaining is None else entry.remaining
 
 
@@ -147,9 +148,21 @@ class TableBuilder:
                 lethal=()
                 if entry.lethal is None
                 else (self._effect(LethalOverride, entry.lethal, owner),),
+                statuses=(
+                    *((self._status("stunned", owner),) if entry.stunned else ()),
+                    *(
+                        (self._status("takes_no_damage", owner),)
+                        if entry.cant_be_dealt_damage
+                        else ()
+                    ),
+                ),
             )
         self.cards[uid] = card
         self.places[uid] = where
+
+    def _status(self, status: Literal["stunned", "takes_no_damage"], owner: int) -> Status:
+        """A set-up stun or "can't be dealt damage": it ends at this turn's expiration (M-16)."""
+        return Status.make(self._next(), "set-up", owner, duration="this_turn", status=status)
 
     def _effect(self, kind: type[EffectT], entry: Frozen, owner: int, **fields: object) -> EffectT:
         """A set-up effect, numbered in the order the file lists it (the default order, M-4)."""
@@ -307,8 +320,10 @@ def unit_facts(table: MightTable, uid: str) -> dict[str, object]:
         "zone": card.zone,
         "at": card.place(table),
         "exhausted": card.exhausted,
-        "shields": {s.id: "all" if s.remaining is None else s.remaining for s in card.shields},
+        "shields": {s.id: s.value if s.remaining is None else s.remaining for s in card.shields},
         "doublers": len(card.doublers),
+        "stunned": card.stunned,
+        "cant_be_dealt_damage": card.takes_no_damage,
     }
     if table.definition(uid).kind == "unit":
         facts |= {"might": table.might(uid), "lethal": table.is_lethal(uid)}

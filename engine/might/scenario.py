@@ -39,14 +39,16 @@ class ShieldSetup(Frozen):
     id: Name | None = None
     """Names the shield in ``order`` and in the ``shields`` expectation; omitted: ``e<n>``, its
     effect id."""
-    value: Annotated[int, Field(ge=0)] | Literal["all"]
-    """The damage it prevents, or ``all``."""
+    value: Annotated[int, Field(ge=0)] | Literal["all", "next"]
+    """The damage it prevents, ``all``, or ``next``: the whole next damage event (M-25)."""
     remaining: int | None = Field(default=None, ge=0)
     """What is left of ``value``, at most ``value`` (M3); omitted: all of it; none for ``all``."""
 
     @model_validator(mode="after")
     def _remaining_within_value(self) -> ShieldSetup:
-        if self.remaining is not None and (self.value == "all" or self.remaining > self.value):
+        if self.remaining is not None and (
+            not isinstance(self.value, int) or self.remaining > self.value
+        ):
             raise ValueError("remaining prevention cannot exceed the shield's value (M3)")
         return self
 
@@ -103,6 +105,10 @@ class UnitSetup(Frozen):
     """Doublers on it (M8)."""
     lethal: ThresholdSetup | None = None
     """A lethal threshold that replaces its Might as its lethal requirement (M1, M-3)."""
+    stunned: bool = False
+    """Stunned this turn, as by a stun effect (M-15, M-16)."""
+    cant_be_dealt_damage: bool = False
+    """Can't be dealt damage this turn, as by such an effect (M-19)."""
 
 
 class BonusDamageSetup(Frozen):
@@ -243,8 +249,9 @@ class ShieldArgs(Frozen):
     id: Name | None = None
     """The shield's name; omitted: ``e<n>``, the next effect id. Neither a name the unit's
     effects use nor of the form ``e<digits>`` (M-4)."""
-    value: Annotated[int, Field(ge=0)] | Literal["all"]
-    """The damage it prevents, or ``all``; not negative (M3)."""
+    value: Annotated[int, Field(ge=0)] | Literal["all", "next"]
+    """The damage it prevents, ``all``, or ``next`` (the whole next damage event, M-25); not
+    negative (M3)."""
     duration: Duration = "this_turn"
     """``this_turn``: to expiration (c); ``until_your_next_turn``: to its owner's next turn
     (P-17); ``permanent``."""
@@ -421,8 +428,13 @@ class UnitExpect(Frozen):
     """The battlefield's name for a unit at a battlefield, else the zone."""
     exhausted: bool | None = None
     """Exhausted, or (``false``) ready."""
-    shields: dict[Name, int | Literal["all"]] | None = None
-    """All of the unit's shields: id: what is left (0 when spent) or ``all``; ``{}``: none."""
+    shields: dict[Name, int | Literal["all", "next"]] | None = None
+    """All of the unit's shields: id: what is left (0 when spent), ``all``, or ``next`` (a
+    next-event shield not yet spent); ``{}``: none."""
+    stunned: bool | None = None
+    """Stunned (M-15), or (``false``) not."""
+    cant_be_dealt_damage: bool | None = None
+    """An effect says it can't be dealt damage (M-19), or (``false``) none does."""
     doublers: int | None = None
     """How many doublers the unit has."""
 

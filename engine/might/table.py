@@ -13,7 +13,7 @@ from typing import ClassVar, Literal, Self
 from engine.card_map import CardMap
 from engine.frozen import Frozen
 from engine.indexed import Indexed
-from engine.might.cards import Duration, Effect, MightCardDef, Scope
+from engine.might.cards import Duration, Effect, MightCardDef, Scope, ShieldValue
 from engine.might.index import MightIndex
 
 Zone = Literal["hand", "base", "battlefield", "chain", "trash"]
@@ -58,14 +58,18 @@ class MightModifier(Lasting):
 
 
 class Shield(Lasting):
-    """Prevention: ``remaining`` is what is left to prevent; None means "all" (M3, M-5)."""
+    """Prevention: ``remaining`` is what is left to prevent; None means "all", or for
+    ``next`` the whole next damage event, after which it is 0 (M3, M-5, M-25)."""
 
-    value: int | Literal["all"]
+    value: ShieldValue
     remaining: int | None
     scope: Scope
 
     def describe(self) -> str:
-        left = "all" if self.remaining is None else f"{self.remaining} left of {self.value}"
+        if self.value == "next":
+            left = "spent" if self.spent else "the next damage event"
+        else:
+            left = "all" if self.remaining is None else f"{self.remaining} left of {self.value}"
         scope = "" if self.scope == "all" else f" {self.scope} damage"
         return f"prevention {self.id} ({left}{scope}){self.until()}"
 
@@ -96,7 +100,18 @@ class BonusDamageGrant(Lasting):
         return f"{self.amount:+d} Bonus Damage to {self.scope} damage{self.until()}"
 
 
-LastingEffect = MightModifier | Shield | Doubler | LethalOverride | BonusDamageGrant
+class Status(Lasting):
+    """A state an effect puts a unit in: ``stunned`` (M-15, M-16) or ``takes_no_damage``
+    (M-19)."""
+
+    status: Literal["stunned", "takes_no_damage"]
+
+    def describe(self) -> str:
+        what = "stunned" if self.status == "stunned" else "can't be dealt damage"
+        return f"{what} (from {self.source}){self.until()}"
+
+
+LastingEffect = MightModifier | Shield | Doubler | LethalOverride | BonusDamageGrant | Status
 
 
 class MightCard(Frozen):
@@ -116,6 +131,7 @@ class MightCard(Frozen):
     # Lethal-requirement replacements (M-3), oldest first: the latest one in force applies.
     lethal: tuple[LethalOverride, ...] = ()
     role: Literal["attacker", "defender"] | None = None  # in the combat under way (M-28)
+    statuses: tuple[Status, ...] = ()  # stunned, can't be dealt damage (M-15, M-19)
 
     def off_table(self, zone: Zone) -> MightCard:
         """This card after leaving the table: no damage and no effects on it (M-6)."""
@@ -129,7 +145,18 @@ class MightCard(Frozen):
             lethal=(),
             exhausted=False,
             role=None,
+            statuses=(),
         )
+
+    @property
+    def stunned(self) -> bool:
+        """Stunned: it adds 0 to its side's combat damage (M-15)."""
+        return any(s.status == "stunned" for s in self.statuses)
+
+    @property
+    def takes_no_damage(self) -> bool:
+        """No damage can be dealt to it while this lasts (M-19)."""
+        return any(s.status == "takes_no_damage" for s in self.statuses)
 
     def might(self, definition: MightCardDef) -> int:
         """Current Might: base plus modifiers, plus Assault while it attacks and Shield while
@@ -158,6 +185,7 @@ class MightCard(Frozen):
             *self.shields,
             *self.doublers,
             *self.lethal,
+            *self.statuses,
         ]
 
     def place(self, table: MightTable) -> str:
@@ -190,6 +218,7 @@ class ChainItem(Frozen):
     effects: tuple[Effect, ...] = ()
     reaction: bool = False
     battlefield: int | None = None  # where a triggered ability's source was when it triggered
+    might: int | None = None  # a "when this dies" ability's unit's Might at its death (M-30)
 
 
 class Combat(Frozen):

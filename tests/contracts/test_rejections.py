@@ -126,6 +126,11 @@ MIGHT_TANK = MIGHT.replace(
     "cards:\n", "cards:\n  - {name: Warden, kind: unit, might: 0, keywords: [Tank]}\n"
 ).replace("- card: Hollow Golem\n", "- card: Warden\n")
 
+MIGHT_UNDAMAGEABLE = MIGHT.replace(
+    "        - card: Hollow Golem\n",
+    "        - card: Hollow Golem\n          cant_be_dealt_damage: true\n",
+)
+
 SOULS_LOOP = (SCENARIOS / "souls" / "P-25-trigger-damages-itself.yaml").read_text()
 MIGHT_LOOP = (SCENARIOS / "might" / "P-25-a-unit-that-heals-and-hurts-itself.yaml").read_text()
 
@@ -436,6 +441,10 @@ BAD_ANSWERS = [
     BadAnswer("tank-not-first", "assignment", assign(("thornback", 3), ("warden", 2)), "M-17",
         "thornback gets damage before warden has lethal: warden has Tank and is assigned first",
         MIGHT_TANK),
+    BadAnswer("undamageable-before-lethal", "assignment",
+        assign(("hollow-golem", 3), ("thornback", 1), ("bob-wall", 1)), "M-19",
+        "hollow-golem can't be dealt damage: it may get only the excess, once every other enemy "
+        "unit has lethal", MIGHT_UNDAMAGEABLE),
     # Bob's order for 2 damage to bob-sentinel, which has the prevention guard and a doubler (M-4).
     BadAnswer("order-of-amounts", "replacement_order", assign(("bob-sentinel", 1)), "M-4",
         "the replacement order for bob-sentinel must be a list of effect ids"),

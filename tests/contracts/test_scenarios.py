@@ -21,10 +21,25 @@ SOULS_RULINGS = [f"S-{n}" for n in range(1, 18)]
 BATTLE_STEPS = ["Declare", "Attack damage", "Battle window", "Capture step"]
 MIGHT_PARAGRAPHS = [f"M{n}" for n in range(1, 12)]
 # As RULINGS.md lists them (M-14 before M-13).
-MIGHT_RULINGS = [*(f"M-{n}" for n in range(1, 13)), "M-14", "M-13", "M-17", "M-18", "M-28", "M-29"]
+MIGHT_RULINGS = [
+    *(f"M-{n}" for n in range(1, 13)),
+    "M-14",
+    "M-13",
+    "M-15",
+    "M-16",
+    "M-17",
+    "M-18",
+    "M-19",
+    "M-25",
+    "M-27",
+    "M-28",
+    "M-29",
+    "M-30",
+    "M-31",
+]
 # Rulings RULINGS.md states that the engine does not apply yet: issue 20 (the card language)
 # implements them and moves them into MIGHT_RULINGS.
-MIGHT_RULINGS_TO_COME = ["M-15", "M-16", *(f"M-{n}" for n in range(19, 28)), "M-30", "M-31"]
+MIGHT_RULINGS_TO_COME = ["M-20", "M-21", "M-22", "M-23", "M-24", "M-26"]
 MIGHT_PHASES = [
     "Assignment",
     "Deal",

@@ -319,6 +319,18 @@ MIGHT_CASES = [
         "sentinel-a shields: expected {}, saw {'ward-a': 1}",
     ),
     cards("doublers", MIGHT, "sentinel-a: {doublers: 0}", "sentinel-a doublers: expected 0, saw 1"),
+    cards(
+        "stunned",
+        MIGHT,
+        "sentinel-a: {stunned: true}",
+        "sentinel-a stunned: expected True, saw False",
+    ),
+    cards(
+        "cant_be_dealt_damage",
+        MIGHT,
+        "sentinel-a: {cant_be_dealt_damage: true}",
+        "sentinel-a cant_be_dealt_damage: expected True, saw False",
+    ),
     cards("might", MIGHT, "sentinel-a: {might: 6}", "sentinel-a might: expected 6, saw 4"),
     cards(
         "lethal", MIGHT, "sentinel-a: {lethal: true}", "sentinel-a lethal: expected True, saw False"

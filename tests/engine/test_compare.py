@@ -65,6 +65,8 @@ def test_might_facts_list_the_modifiers_or_none() -> None:
         "exhausted": False,
         "shields": {},
         "doublers": 0,
+        "stunned": False,
+        "cant_be_dealt_damage": False,
         "might": 2,
         "lethal": False,
         "modifiers": "none",

@@ -39,7 +39,7 @@ def test_a_misspelt_key_is_named_first_with_the_key_it_misspells_and_the_keys_th
     and the missing key is not counted as another problem."""
     assert refusal(SPELL.replace("EFFECT", "{do: damage, amout: 2}")) == (
         "f.yaml:9: cards[0].effects[0].damage.amout: unknown key 'amout' (did you mean "
-        "'amount'?); the keys here: do, amount, target"
+        "'amount'?); the keys here: do, amount, unpreventable, target"
     )
 
 
@@ -47,7 +47,7 @@ def test_an_unknown_effect_lists_the_effects() -> None:
     assert refusal(SPELL.replace("EFFECT", "{do: damgae, amount: 2}")) == (
         "f.yaml:9: cards[0].effects[0]: do: 'damgae' is unknown (did you mean 'damage'?); "
         "valid here: damage, heal, might, prevent, double, bonus_damage, lethal_threshold, "
-        "add_runes"
+        "add_runes, stun, cant_be_dealt_damage, kill, ready, exhaust, recall, return_to_hand"
     )
 
 
@@ -71,7 +71,7 @@ def test_an_unknown_key_whose_value_is_a_block_is_reported_on_its_own_line() -> 
 
 def test_a_key_with_nothing_like_it_gets_no_guess() -> None:
     message = refusal(SPELL.replace("EFFECT", "{do: damage, amount: 2, xyzzy: 1}"))
-    assert "unknown key 'xyzzy'; the keys here: do, amount, target" in message
+    assert "unknown key 'xyzzy'; the keys here: do, amount, unpreventable, target" in message
     assert "did you mean" not in message
 
 

@@ -1,0 +1,200 @@
+"""The effects a card can have beyond damage, healing and lasting modifiers: stun (M-15, M-16),
+"can't be dealt damage" (M-19), next-event and unpreventable damage (M-25, M-27), damage equal
+to a unit's Might (M-30, M-31), and kill, recall, ready, exhaust, return to hand (P-31)."""
+
+from __future__ import annotations
+
+from typing import cast
+
+import pytest
+
+from engine.errors import ScenarioError
+from engine.might.game import MightGame
+from engine.scenario import game_from_yaml
+
+CARDS = """\
+cards:
+  - {name: Dazzle, kind: spell, target: {side: any}, effects: [{do: stun}]}
+  - name: Sanctuary
+    kind: spell
+    target: {side: any}
+    effects: [{do: cant_be_dealt_damage}]
+  - {name: Deflect, kind: spell, target: {side: any}, effects: [{do: prevent, value: next}]}
+  - name: Piercing Bolt
+    kind: spell
+    target: {side: any}
+    effects: [{do: damage, amount: 2, unpreventable: true}]
+  - name: Duel
+    kind: spell
+    target: {side: any}
+    effects: [{do: damage, amount: {might_of: target}}]
+  - {name: Doom, kind: spell, target: {side: any}, effects: [{do: kill}]}
+  - {name: Fall Back, kind: spell, target: {side: any}, effects: [{do: recall}]}
+  - {name: Banish, kind: spell, target: {side: any}, effects: [{do: return_to_hand}]}
+  - {name: Warden, kind: unit, might: 3, keywords: [Tank]}
+"""
+
+
+def game(units: str, hand: str = "[]") -> MightGame:
+    text = f"""\
+ruleset: might
+title: card effects
+rules: [M-15]
+{CARDS}
+setup:
+  players:
+    - name: Alice
+      hand: {hand}
+      units:
+        - {{card: Vanguard Captain, at: Battlefield 1}}
+    - name: Bob
+      units:
+{units}
+"""
+    return cast(MightGame, game_from_yaml(text))
+
+
+def play(g: MightGame, card: str, target: str) -> list[object]:
+    """Play ``card`` at ``target``; both players pass and the chain resolves."""
+    return [*g.play(card, target), *g.resolve()]
+
+
+def descriptions(steps: object) -> list[str]:
+    return [step.description for step in steps]  # type: ignore[attr-defined]
+
+
+@pytest.mark.rule("M-16")
+def test_a_stun_ends_at_expiration_c_and_recall_keeps_it_but_leaving_the_table_clears_it() -> None:
+    g = game("        - {card: Stone Whelp, at: Battlefield 1, stunned: true}")
+    steps = g.end_turn()
+    assert not g.table.cards["stone-whelp"].stunned
+    ended = [s for s in steps if "stunned (from set-up)" in s.description]
+    assert [s.phase[-1] for s in ended] == ['(c) "This turn" effects end']
+    g = game(
+        "        - {card: Stone Whelp, at: Battlefield 1, stunned: true}", "[{card: Fall Back}]"
+    )
+    play(g, "fall-back", "stone-whelp")
+    assert g.table.cards["stone-whelp"].zone == "base"
+    assert g.table.cards["stone-whelp"].stunned  # recall keeps it (M-16)
+    g = game("        - {card: Stone Whelp, at: Battlefield 1, stunned: true}", "[{card: Banish}]")
+    play(g, "banish", "stone-whelp")
+    assert not g.table.cards["stone-whelp"].stunned  # leaving the table clears it
+
+
+@pytest.mark.rule("M-15")
+def test_a_stunned_tank_is_still_assigned_first_and_dies_only_at_its_full_might() -> None:
+    g = game(
+        "        - {card: Warden, at: Battlefield 1, stunned: true}\n"
+        "        - {card: Stone Whelp, at: Battlefield 1}"
+    )
+    steps = g.combat(0)
+    assert "Alice assigns 5, in order: warden 3; then stone-whelp 2" in descriptions(steps)
+    assert g.table.cards["warden"].zone == "trash"
+
+
+@pytest.mark.rule("M-19")
+def test_the_default_assignment_sends_the_excess_to_a_unit_it_can_be_dealt_to() -> None:
+    g = game(
+        "        - {card: Stone Whelp, at: Battlefield 1, cant_be_dealt_damage: true,"
+        " shields: [{id: ward, value: 1}]}\n"
+        "        - {card: Iron Sentinel, id: wall, at: Battlefield 1}"
+    )
+    steps = g.combat(0)
+    assert "Alice assigns 5, in order: wall 5" in descriptions(steps)
+    whelp = g.table.cards["stone-whelp"]
+    assert whelp.damage == 0 and whelp.shields[0].remaining == 1
+
+
+@pytest.mark.rule("M-19")
+def test_a_lone_unit_that_cant_be_dealt_damage_gets_all_as_excess_and_none_is_dealt() -> None:
+    g = game("        - {card: Stone Whelp, at: Battlefield 1, cant_be_dealt_damage: true}")
+    steps = g.combat(0)
+    assert (
+        "Alice assigns 5, in order: stone-whelp 5 (can't be dealt damage: not dealt)"
+        in descriptions(steps)
+    )
+    assert g.table.cards["stone-whelp"].damage == 0
+    assert g.table.cards["vanguard-captain"].zone == "base"  # a defender remains: recalled
+
+
+@pytest.mark.rule("P-32")
+def test_damage_already_marked_still_kills_a_unit_that_cant_be_dealt_damage() -> None:
+    g = game(
+        "        - {card: Iron Sentinel, at: Battlefield 2, damage: 3, cant_be_dealt_damage: true}"
+    )
+    g.deal("iron-sentinel", 5)
+    assert g.table.cards["iron-sentinel"].damage == 3
+    g.modify_might("iron-sentinel", -1)
+    assert g.table.cards["iron-sentinel"].zone == "trash"
+
+
+@pytest.mark.rule("M-25")
+def test_a_next_event_shield_that_meets_0_damage_stays() -> None:
+    g = game("        - {card: Iron Sentinel, at: Battlefield 2, shields: [{id: d, value: next}]}")
+    g.deal("iron-sentinel", 0)
+    assert g.table.cards["iron-sentinel"].shields[0].remaining is None
+    g.deal("iron-sentinel", 7)
+    card = g.table.cards["iron-sentinel"]
+    assert (card.damage, card.shields[0].remaining) == (0, 0)
+    g.deal("iron-sentinel", 1)
+    assert g.table.cards["iron-sentinel"].damage == 1
+
+
+@pytest.mark.rule("M-27")
+def test_a_next_event_shield_waits_for_damage_it_can_prevent() -> None:
+    g = game(
+        "        - {card: Iron Sentinel, at: Battlefield 2, shields: [{id: d, value: next}]}",
+        "[{card: Piercing Bolt}, {card: Spark}]",
+    )
+    play(g, "piercing-bolt", "iron-sentinel")
+    assert g.table.cards["iron-sentinel"].damage == 2
+    play(g, "spark", "iron-sentinel")
+    card = g.table.cards["iron-sentinel"]
+    assert (card.damage, card.shields[0].remaining) == (2, 0)
+
+
+@pytest.mark.rule("M-30")
+def test_damage_equal_to_a_might_of_0_or_less_deals_nothing() -> None:
+    g = game("        - {card: Hollow Golem, at: Battlefield 2}", "[{card: Duel}]")
+    steps = play(g, "duel", "hollow-golem")
+    assert "hollow-golem has 0 Might (as the effect resolves): it deals no damage" in descriptions(
+        steps
+    )
+
+
+@pytest.mark.rule("M-31")
+def test_damage_equal_to_a_might_passes_a_spell_shield_and_has_the_unit_as_source() -> None:
+    g = game(
+        "        - card: Iron Sentinel\n"
+        "          shields: [{id: spell-ward, value: 9, scope: spell}]",
+        "[{card: Duel}]",
+    )
+    steps = play(g, "duel", "iron-sentinel")
+    assert "iron-sentinel takes 4 damage (4); marked 0 -> 4" in descriptions(steps)
+    assert g.table.cards["iron-sentinel"].zone == "trash"
+
+
+@pytest.mark.rule("M-30")
+def test_a_spell_can_read_only_its_targets_might() -> None:
+    text = """\
+ruleset: might
+title: bad
+rules: [M-30]
+cards:
+  - name: Selfish
+    kind: spell
+    effects: [{do: damage, amount: {might_of: self}, target: all_enemy_units}]
+setup:
+  players: [{name: Alice}, {name: Bob}]
+"""
+    with pytest.raises(ScenarioError, match=r"a spell has no Might of its own"):
+        game_from_yaml(text)
+
+
+@pytest.mark.rule("P-31")
+def test_a_kill_is_a_death_its_dies_ability_triggers() -> None:
+    g = game("        - {card: Ash Martyr, at: Battlefield 1}", "[{card: Doom}]")
+    steps = play(g, "doom", "ash-martyr")
+    assert "ash-martyr (killed by doom) dies" in descriptions(steps)
+    assert any("ash-martyr triggers" in d for d in descriptions(steps))
+    assert g.table.cards["ash-martyr"].zone == "trash"

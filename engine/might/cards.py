@@ -247,15 +247,23 @@ Effect = Annotated[
 
 
 class Ability(Frozen):
-    """A triggered ability: ``takes_damage`` (damage was dealt to it, M4), ``dies``, ``healed``
-    (a Heal removed damage from it), ``end_of_turn`` (every end of turn, before expiration, M10,
-    P-12)."""
+    """A triggered ability: it goes on the chain when its event happens (M5, P-12, P-33)."""
 
-    when: Literal["takes_damage", "dies", "healed", "end_of_turn"]
+    when: Literal[
+        "takes_damage",
+        "dies",
+        "healed",
+        "end_of_turn",
+        "played",
+        "start_of_your_turn",
+        "another_unit_dies",
+    ]
     """The event that triggers it: ``takes_damage`` (damage was dealt to the unit, not when
-    fully prevented, M4), ``dies`` (at a cleanup, a Combat Cleanup or expiration (a)),
-    ``healed`` (a Heal removed damage from it, P-22), ``end_of_turn`` (every end of turn,
-    before expiration, P-12)."""
+    fully prevented, M4), ``dies`` (at a cleanup, a Combat Cleanup, expiration (a) or from a
+    kill), ``healed`` (a Heal removed damage from it, P-22), ``end_of_turn`` (every end of turn,
+    before expiration, P-12), ``played`` (it was played from hand to its base), ``start_of_your_
+    turn`` (its controller's turn begins), ``another_unit_dies`` (another unit on the table, of
+    either player, died; the one that died is its ``source``) (P-33)."""
     name: str = ""
     """Shown in the timeline; empty: ``when <when>``."""
     effects: tuple[Effect, ...] = ()

@@ -136,6 +136,9 @@ class MightCore(Recorder[MightTable]):
             "dies": ["M-8"],
             "healed": ["M6", "P-22"],
             "end_of_turn": ["M10", "M-13", "P-12"],
+            "played": ["M-1", "P-33"],
+            "start_of_your_turn": ["M-13", "P-33"],
+            "another_unit_dies": ["M-8", "P-33"],
         }[ability.when]
         self.record(
             f"{uid} triggers: {label} (goes on the chain)",

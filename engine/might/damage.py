@@ -261,3 +261,7 @@ class Damage(MightCore):
         together = self._triggering(uids, "dies")
         for uid in together:
             self._trigger(uid, "dies", None, was_at[uid], len(together) > 1, mights[uid])
+        watching = self._triggering(self.table.index.triggers, "another_unit_dies")
+        for uid in uids:  # each death is its own event, seen by the units still there (P-33)
+            for watcher in watching:
+                self._trigger(watcher, "another_unit_dies", uid, together=len(watching) > 1)

@@ -159,3 +159,11 @@ class EndOfTurn(Chain):
         lasting += [g for p in self.table.players for g in p.bonus_damage]
         if any(ending(e) for e in lasting):
             self._end_effects(ending, "until your next turn", cause, ["M-5", "P-17"])
+        starting = [
+            uid
+            for uid in self._triggering(self.table.triggering_units(), "start_of_your_turn")
+            if self._controller(uid) == new_player
+        ]
+        for uid in starting:
+            self._trigger(uid, "start_of_your_turn", None, together=len(starting) > 1)
+        self._resolve_chain()  # before the turn player acts (P-33)

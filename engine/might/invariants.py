@@ -29,6 +29,8 @@ class MightInvariants(Invariants):
                         f"{where}: {card.uid}'s {shield.describe()}",
                         {"cards": {card.uid: {"shields": {shield.id: 0}}}},
                     )
+        if index:
+            yield from _not_dealt(steps[index - 1].table, table, where)
         if (
             step.description.startswith("Cleanup: no unit")
             or _last_of_phase(steps, index, "1. Deaths")
@@ -93,6 +95,19 @@ def _lethal(table: MightTable, where: str) -> Iterator[Broken]:
             f"{where}: {', '.join(lethal)} lethal",
             {"cards": {uid: {"zone": "trash"} for uid in lethal}},
         )
+
+
+def _not_dealt(before: object, after: MightTable, where: str) -> Iterator[Broken]:
+    """M-19: a unit that could not be dealt damage before a step has no more damage after it."""
+    assert isinstance(before, MightTable)
+    for uid in after.index.damaged:
+        was = before.cards.get(uid)
+        if was is not None and was.takes_no_damage and after.cards[uid].damage > was.damage:
+            yield (
+                "a unit that can't be dealt damage takes none",
+                f"{where}: {uid} {was.damage} -> {after.cards[uid].damage}",
+                {"cards": {uid: {"damage": was.damage}}},
+            )
 
 
 def _last_of_phase(steps: Sequence[Step], index: int, name: str) -> bool:

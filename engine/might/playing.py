@@ -82,6 +82,7 @@ class Playing(Chain):
                     cause,
                     [Played(card=uid, to="base"), Moved(card=uid, before="hand", after="base")],
                 )
+                self._trigger(uid, "played", None)  # it waits on the chain, as a spell does
                 return
             self._set(card.evolve(zone="chain"))
             aim = f" targeting {target}" if target else ""

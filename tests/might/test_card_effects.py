@@ -1,6 +1,7 @@
 """The effects a card can have beyond damage, healing and lasting modifiers: stun (M-15, M-16),
 "can't be dealt damage" (M-19), next-event and unpreventable damage (M-25, M-27), damage equal
-to a unit's Might (M-30, M-31), and kill, recall, ready, exhaust, return to hand (P-31)."""
+to a unit's Might (M-30, M-31), kill, recall, ready, exhaust, return to hand (P-31), and the
+trigger moments of P-33."""
 
 from __future__ import annotations
 
@@ -198,3 +199,36 @@ def test_a_kill_is_a_death_its_dies_ability_triggers() -> None:
     assert "ash-martyr (killed by doom) dies" in descriptions(steps)
     assert any("ash-martyr triggers" in d for d in descriptions(steps))
     assert g.table.cards["ash-martyr"].zone == "trash"
+
+
+@pytest.mark.rule("P-33")
+def test_another_unit_dies_triggers_once_per_death_and_not_on_units_dying_with_it() -> None:
+    text = """\
+ruleset: might
+title: crows
+rules: [P-33]
+cards:
+  - name: Crow
+    kind: unit
+    might: 1
+    abilities:
+      - {when: another_unit_dies, effects: [{do: might, amount: 1, target: self}]}
+  - {name: Ripple, kind: spell, effects: [{do: damage, amount: 1, target: all_units}]}
+setup:
+  players:
+    - name: Alice
+      hand: [{card: Ripple}]
+    - name: Bob
+      units:
+        - {card: Crow, id: crow-a}
+        - {card: Crow, id: crow-b}
+        - {card: Crow, id: watcher, might: [{amount: 5, duration: permanent}]}
+"""
+    g = cast(MightGame, game_from_yaml(text))
+    steps = [*g.play("ripple"), *g.resolve()]
+    triggered = [d for d in descriptions(steps) if "triggers" in d]
+    assert triggered == [
+        "watcher triggers: when another unit dies (goes on the chain)",
+        "watcher triggers: when another unit dies (goes on the chain)",
+    ]
+    assert g.table.might("watcher") == 8  # 6, and +1 for each of the two deaths

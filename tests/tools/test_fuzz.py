@@ -21,6 +21,7 @@ from engine.choices import Assigned, Choice
 from engine.errors import RuleError
 from engine.frozen import Frozen
 from engine.might.assignment import verify_answer
+from engine.might.table import Status
 from engine.ruleset import ruleset as installed
 from engine.scenario import Playthrough, game_from_yaml, run_scenario
 from engine.timeline import Cause, Step
@@ -170,6 +171,9 @@ def planted(step: Step, table: Frozen, phase: str = "", cause: Cause | None = No
     )
 
 
+STATUS = Status.make(1, "set-up", 0, duration="this_turn", status="takes_no_damage")
+
+
 def test_might_invariants_name_what_breaks_them() -> None:
     game = game_from_yaml(
         """
@@ -204,6 +208,11 @@ setup:
     }
     assert broken("might", start, planted(start, table, "(d) Rune pools empty")) == {
         "rune pools empty at expiration": {"runes": {"Alice": 0}}
+    }
+    guarded = start.evolve(table=table.with_card(unit.evolve(statuses=(STATUS,))))
+    hurt = table.with_card(unit.evolve(damage=3, statuses=(STATUS,)))
+    assert broken("might", guarded, planted(start, hurt)) == {
+        "a unit that can't be dealt damage takes none": {"cards": {uid: {"damage": 2}}}
     }
     game.table = lethal
     assert [name for name, _, _ in installed("might").invariants.settled(game)] == [

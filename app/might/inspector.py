@@ -28,7 +28,7 @@ def card_rows(table: MightTable, uid: str) -> list[tuple[str, str]]:
             ),
             ("Status", "exhausted" if card.exhausted else "ready"),
         ]
-        rows += [("Prevention", s.describe()) for s in card.shields]
+        rows += [("Prevention", s.describe()) for s in table.covered(uid).shields]
         rows += [("Doubling", d.describe()) for d in card.doublers]
         rows += [
             ("Stun" if x.status == "stunned" else "Damage", x.describe()) for x in card.statuses

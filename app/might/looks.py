@@ -34,10 +34,11 @@ def card_look(table: MightTable, card: MightCard) -> CardLook:
     lines.append(
         f"Marked damage {card.damage}; lethal at {max(1, table.lethal_threshold(card.uid))}"
     )
-    lines += [e.describe() for e in (*card.shields, *card.doublers)]
+    shields = table.covered(card.uid).shields  # its own and its side's (M-26)
+    lines += [e.describe() for e in (*shields, *card.doublers)]
     lines += [override.describe() for override in card.lethal]
     lines += [status.describe() for status in card.statuses]
-    badges = [_shield_badge(s) for s in card.shields]
+    badges = [_shield_badge(s) for s in shields]
     badges += ["×2 damage" for _ in card.doublers]
     if card.stunned:
         badges.append("stunned")  # M-15: adds 0 in combat

@@ -58,7 +58,7 @@ def in_order(needs: Mapping[str, int | None], groups: Groups) -> list[str]:
 def never_lethal(table: MightTable, uid: str) -> bool:
     """Prevention "all" that covers combat damage: no assigned amount can make it lethal."""
     return any(
-        s.remaining is None and s.scope in ("all", "combat") for s in table.cards[uid].shields
+        s.remaining is None and s.scope in ("all", "combat") for s in table.covered(uid).shields
     )
 
 
@@ -78,7 +78,7 @@ def lethal_needs(
         if never_lethal(table, uid):
             needs[uid] = None
             continue
-        card = table.cards[uid]
+        card = table.covered(uid)
         # Enough to beat every shield and reach the requirement (at least 1 damage, M-2).
         ceiling = max(1, table.lethal_threshold(uid)) + sum(s.remaining or 0 for s in card.shields)
         needs[uid] = lethal_assignment(table, uid, "combat", orders.get(uid), total + ceiling)

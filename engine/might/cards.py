@@ -105,7 +105,8 @@ class Prevent(Frozen):
     """The damage it covers: ``all``, or only ``combat`` or ``spell`` damage (damage from a
     triggered ability only ``all`` covers, P-20)."""
     target: EffectTarget = "target"
-    """``target`` (the chosen unit) or an automatic target."""
+    """``target`` (the chosen unit), an automatic target, or ``controller``: every unit the
+    controller has, now or later, each with its own ``value`` (M-26)."""
 
 
 class Double(Frozen):

@@ -28,7 +28,7 @@ class Damage(MightCore):
         self, uid: str, kind: DamageKind, unpreventable: bool = False
     ) -> tuple[str, ...] | None:
         """Ask the damaged unit's controller to order its replacements when two or more apply."""
-        effects = applicable_replacements(self.table.cards[uid], kind, unpreventable)
+        effects = applicable_replacements(self.table.covered(uid), kind, unpreventable)
         if len(effects) < 2:
             return None
         answer = self._ask(
@@ -46,7 +46,7 @@ class Damage(MightCore):
         order = order_of(answer, uid)
         # refused when answered, not when used: a unit that then takes no damage (one that can
         # never be made lethal, assigned nothing) would let a wrong order pass (M-4)
-        verify_order(self.table.cards[uid], kind, order, unpreventable)
+        verify_order(self.table.covered(uid), kind, order, unpreventable)
         return order
 
     def _describe_event(self, event: DamageEvent) -> str:

@@ -77,6 +77,9 @@ class Effects(Damage):
         if effect.do == "add_runes":
             self._add_runes(item.controller, effect.amount, cause)
             return
+        if effect.do == "prevent" and effect.target == "controller":
+            self._add_side_shield(item, effect.value, effect.duration, effect.scope, cause)
+            return
         here = effect.target == "all_enemy_units_here" and item.battlefield is not None
         if here and not self._still_here(item):
             name = self.table.battlefields[item.battlefield or 0].name
@@ -314,6 +317,31 @@ class Effects(Damage):
         )
         self._set(card.evolve(shields=(*card.shields, shield)))
         self.record(f"{uid} gets {shield.describe()}", ["M3", "M-5"], cause)
+
+    def _add_side_shield(
+        self, item: ChainItem, value: ShieldValue, duration: Duration, scope: Scope, cause: Cause
+    ) -> None:
+        """Prevention over every unit the controller has, now or later, each unit with its own
+        value (M-26)."""
+        shield = Shield.make(
+            self._new_number(),
+            item.card,
+            item.controller,
+            duration=duration,
+            value=value,
+            scope=scope,
+            remaining=value if isinstance(value, int) else None,
+        )
+        state = self.table.players[item.controller]
+        self.table = self.table.with_player(
+            item.controller, state.evolve(shields=(*state.shields, shield))
+        )
+        self.record(
+            f"Every unit {state.name} controls gets {shield.describe()}, each on its own, "
+            "those that arrive later included",
+            ["M3", "M-26"],
+            cause,
+        )
 
     def _add_doubler(
         self,

@@ -123,13 +123,14 @@ class EndOfTurn(Chain):
                     )
                 )
         for index, player in enumerate(self.table.players):
-            gone_grants = [g for g in player.bonus_damage if ends(g)]
+            gone_grants = [g for g in player.lasting() if ends(g)]
             if gone_grants:
                 ended += [f"{player.name}: {g.describe()}" for g in gone_grants]
                 self.table = self.table.with_player(
                     index,
                     player.evolve(
-                        bonus_damage=tuple(g for g in player.bonus_damage if not ends(g))
+                        bonus_damage=tuple(g for g in player.bonus_damage if not ends(g)),
+                        shields=tuple(g for g in player.shields if not ends(g)),
                     ),
                 )
         text = "; ".join(ended) if ended else "none"
@@ -156,7 +157,7 @@ class EndOfTurn(Chain):
             return effect.owner == new_player and effect.duration == "until_your_next_turn"
 
         lasting = [e for c in self.table.with_lasting() for e in c.lasting()]
-        lasting += [g for p in self.table.players for g in p.bonus_damage]
+        lasting += [g for p in self.table.players for g in p.lasting()]
         if any(ending(e) for e in lasting):
             self._end_effects(ending, "until your next turn", cause, ["M-5", "P-17"])
         starting = [

@@ -51,7 +51,7 @@ class MightInvariants(Invariants):
             left += [
                 f"{p.name}: {g.describe()}"
                 for p in table.players
-                for g in p.bonus_damage
+                for g in p.lasting()
                 if g.duration == "this_turn"
             ]
             if left:

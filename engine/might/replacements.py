@@ -87,7 +87,7 @@ def resolve_event(
     Returns the event and the card with its shields spent; each replacement applies once. A
     next-event shield prevents the whole event and is spent, unless the event is 0 (M-25).
     """
-    card = table.cards[target]
+    card = table.covered(target)
     effects = {e.id: e for e in applicable_replacements(card, kind, unpreventable)}
     chosen = list(effects) if order is None else list(order)
     verify_order(card, kind, chosen, unpreventable)
@@ -152,7 +152,7 @@ def lethal_assignment(
 ) -> int | None:
     """The least amount to assign so that ``target`` ends lethally damaged after replacements
     (M7: a 2-Might unit with prevention 3 needs 5); None when no amount up to ``limit`` does."""
-    card = table.cards[target]
+    card = table.cards[target]  # its damage: the shields are the event's (resolve_event)
 
     def lethal(assigned: int) -> bool:
         event, _ = resolve_event(table, target, assigned, 0, kind, None, order)

@@ -314,7 +314,7 @@ def card_misses(step: Step, expectation: ExpectationBase) -> list[tuple[Location
 
 
 def unit_facts(table: MightTable, uid: str) -> dict[str, object]:
-    card = table.cards[uid]
+    card = table.covered(uid)  # its own shields and those over its side (M-26)
     facts: dict[str, object] = {
         "damage": card.damage,
         "zone": card.zone,

@@ -198,6 +198,13 @@ class MightPlayer(Frozen):
     name: str
     runes: int = 0
     bonus_damage: tuple[BonusDamageGrant, ...] = ()
+    # Prevention over every unit the player controls (M-26): each unit gets its own copy, with
+    # its own remaining value, the first time damage meets it (``MightTable.covered``).
+    shields: tuple[Shield, ...] = ()
+
+    def lasting(self) -> list[LastingEffect]:
+        """Every effect with a duration on the player: Bonus Damage, whole-side shields."""
+        return [*self.bonus_damage, *self.shields]
 
 
 class Battlefield(Frozen):
@@ -247,12 +254,15 @@ class MightTable(Frozen, Indexed[MightIndex]):
         return self._replaced(self.cards.get(card.uid), card, self.cards.set(card.uid, card))
 
     def differences(self, before: MightTable) -> set[str]:
-        """The cards that changed since ``before`` (a snapshot of the same game), and the units
-        a changed chain targets: a view redraws only these (a unit's Might and lethal damage
-        depend on the unit alone)."""
+        """The cards that changed since ``before`` (a snapshot of the same game), the units a
+        changed chain targets, and a player's units when a whole-side shield of theirs changed:
+        a view redraws only these (a unit's Might and lethal damage depend on the unit alone)."""
         changed = self.cards.changed_since(before.cards)
         if self.chain != before.chain:
             changed |= {item.target for item in (*self.chain, *before.chain) if item.target}
+        for owner, (now, then) in enumerate(zip(self.players, before.players, strict=True)):
+            if now.shields != then.shields:  # a whole-side shield shows on each unit (M-26)
+                changed |= {unit.uid for unit in self.units(owner)}
         return changed
 
     def with_player(self, index: int, player: MightPlayer) -> MightTable:
@@ -315,6 +325,18 @@ class MightTable(Frozen, Indexed[MightIndex]):
 
     def might(self, uid: str) -> int:
         return self.cards[uid].might(self.definition(uid))
+
+    def covered(self, uid: str) -> MightCard:
+        """The unit with its controller's whole-side shields that it has no copy of yet, each
+        whole: a unit that arrives later is covered too, and what one unit spends never uses
+        up another's (M-26)."""
+        card = self.cards[uid]
+        side = self.players[card.owner].shields
+        if not side or card.zone not in ("base", "battlefield"):
+            return card
+        have = {shield.id for shield in card.shields}
+        missing = tuple(shield for shield in side if shield.id not in have)
+        return card.evolve(shields=(*card.shields, *missing)) if missing else card
 
     def lethal_threshold(self, uid: str) -> int:
         return self.cards[uid].lethal_threshold(self.definition(uid))

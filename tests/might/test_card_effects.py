@@ -232,3 +232,34 @@ setup:
         "watcher triggers: when another unit dies (goes on the chain)",
     ]
     assert g.table.might("watcher") == 8  # 6, and +1 for each of the two deaths
+
+
+@pytest.mark.rule("M-26")
+def test_in_assignment_each_unit_counts_its_own_share_of_a_whole_side_shield() -> None:
+    text = """\
+ruleset: might
+title: a wall in combat
+rules: [M-26]
+cards:
+  - name: Shield Wall
+    kind: spell
+    effects: [{do: prevent, value: 2, target: controller, duration: until_your_next_turn}]
+setup:
+  turn_player: 1
+  players:
+    - name: Alice
+      units: [{card: Vanguard Captain, at: Battlefield 1}]
+    - name: Bob
+      hand: [{card: Shield Wall}]
+      units:
+        - {card: Stone Whelp, at: Battlefield 1}
+        - {card: Hollow Golem, at: Battlefield 1}
+"""
+    g = cast(MightGame, game_from_yaml(text))
+    g.play("shield-wall")
+    g.resolve()
+    g.end_turn()
+    steps = g.combat(0)
+    assigned = next(d for d in descriptions(steps) if d.startswith("Alice assigns"))
+    assert assigned.startswith("Alice assigns 5, in order: stone-whelp 4: e1 (prevention) 4 -> 2")
+    assert g.table.cards["stone-whelp"].zone == "trash"

@@ -33,6 +33,7 @@ def card_rows(table: MightTable, uid: str) -> list[tuple[str, str]]:
         rows += [
             ("Stun" if x.status == "stunned" else "Damage", x.describe()) for x in card.statuses
         ]
+        rows += [("Instead of dying", save.describe()) for save in card.saves]
         if definition.keywords:
             rows.append(("Keywords", ", ".join(definition.keywords)))
     rows.append(("Text", definition.text))

@@ -37,13 +37,15 @@ def card_look(table: MightTable, card: MightCard) -> CardLook:
     shields = table.covered(card.uid).shields  # its own and its side's (M-26)
     lines += [e.describe() for e in (*shields, *card.doublers)]
     lines += [override.describe() for override in card.lethal]
-    lines += [status.describe() for status in card.statuses]
+    lines += [effect.describe() for effect in (*card.statuses, *card.saves)]
     badges = [_shield_badge(s) for s in shields]
     badges += ["×2 damage" for _ in card.doublers]
     if card.stunned:
         badges.append("stunned")  # M-15: adds 0 in combat
     if card.takes_no_damage:
         badges.append("no damage")  # M-19
+    if card.saves:
+        badges.append("saved from death")  # M-20
     if card.lethal:
         badges.append(f"lethal at {card.lethal[-1].threshold}")
     badges += [f"target of {item.card}" for item in table.chain if item.target == card.uid]

@@ -228,6 +228,24 @@ class ReturnToHand(Frozen):
     """``target`` (the chosen unit) or an automatic target."""
 
 
+SaveAction = Literal["heal", "exhaust", "recall"]
+
+
+class InsteadOfDying(Frozen):
+    """``instead_of_dying``: the next time the unit would die while this lasts, it stays on the
+    table and does ``then`` instead; the death never happens (M-20 to M-22)."""
+
+    do: Literal["instead_of_dying"]
+    """Selects this effect."""
+    then: tuple[SaveAction, ...] = ("heal",)
+    """What the unit does instead, in order: ``heal``, ``exhaust``, ``recall``."""
+    duration: Duration = "this_turn"
+    """``this_turn``: to expiration (c); ``until_your_next_turn``: to its owner's next turn
+    (P-17); ``permanent``: until it is used."""
+    target: EffectTarget = "target"
+    """``target`` (the chosen unit) or an automatic target."""
+
+
 Effect = Annotated[
     Damage
     | Heal
@@ -242,7 +260,8 @@ Effect = Annotated[
     | Kill
     | Ready
     | Recall
-    | ReturnToHand,
+    | ReturnToHand
+    | InsteadOfDying,
     Field(discriminator="do"),
 ]
 

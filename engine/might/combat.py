@@ -252,7 +252,7 @@ class Combat(Moving):
         rules = ["M9", "M-12"]
         sub_step("1. Deaths")
         self._drop_roles(cause, departed_only=True)  # M-29: before this cleanup's deaths
-        lethal = self.table.lethal_units()
+        lethal = self._death_check()
         if lethal:
             self._kill(lethal, cause, rules)
         else:

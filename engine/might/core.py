@@ -1,12 +1,13 @@
 """What every chapter of the might rules shares: the game's state and chooser, the checks of
-who may act and when, and triggered abilities going on the chain (M-7, P-12)."""
+who may act and when, moving and turning a unit (M6), and triggered abilities going on the
+chain (M-7, P-12)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 
-from engine.changes import Triggered
+from engine.changes import Moved, StatusChanged, Triggered
 from engine.choices import Answer, Choice, Chooser, default_chooser
 from engine.errors import RuleError
 from engine.might.cards import Ability
@@ -80,6 +81,43 @@ class MightCore(Recorder[MightTable]):
             yield
         finally:
             self.chooser = chooser
+
+    def _relocate_unit(
+        self, uid: str, to: int | None, cause: Cause, rules: Sequence[str], how: str = ""
+    ) -> None:
+        """The unit goes to battlefield ``to`` (None: its base), keeping its damage (M6)."""
+        card = self.table.cards[uid]
+        before = card.place(self.table)
+        verb = "moves" if to is not None else "is recalled"
+        self._set(card.evolve(zone="base" if to is None else "battlefield", battlefield=to))
+        after = self.table.cards[uid].place(self.table)
+        damage = f", keeping its {card.damage} damage" if card.damage else ""
+        self.record(
+            f"{uid} {verb}{how} {before} -> {after}{damage}",
+            rules,
+            cause,
+            [Moved(card=uid, before=before, after=after)],
+        )
+
+    def _set_exhausted(
+        self, uid: str, exhausted: bool, cause: Cause, rules: Sequence[str], how: str = ""
+    ) -> None:
+        card = self.table.cards[uid]
+        self._set(card.evolve(exhausted=exhausted))
+        word = "exhausted" if exhausted else "readied"
+        self.record(
+            f"{uid} is {word}{how}"
+            + (f", keeping its {card.damage} damage" if card.damage else ""),
+            rules,
+            cause,
+            [
+                StatusChanged(
+                    card=uid,
+                    before="exhausted" if card.exhausted else "ready",
+                    after="exhausted" if exhausted else "ready",
+                )
+            ],
+        )
 
     def _triggering(self, uids: Iterable[str], when: str) -> list[str]:
         """The units among ``uids`` with an ability for ``when``, in the order of simultaneous

@@ -162,13 +162,20 @@ class Damage(MightCore):
         The check is always recorded, so the timeline shows that it happened (M5).
         """
         self._drop_roles(cause, departed_only=True)
-        lethal = self.table.lethal_units()
+        lethal = self._death_check()
         if not lethal:
             self.record("Cleanup: no unit has lethal damage", [*rules, "M1", "P-15"], cause)
         while lethal:
             self._kill(lethal, cause, rules)
-            lethal = self.table.lethal_units()
+            lethal = [uid for uid in self.table.lethal_units() if uid not in self.table.spared]
         self._end_empty_holds(cause)
+
+    def _death_check(self) -> list[str]:
+        """The units that die at a death check beginning now: every unit with lethal damage,
+        those saved at an earlier check included, as new deaths (M-22)."""
+        if self.table.spared:
+            self.table = self.table.evolve(spared=())
+        return self.table.lethal_units()
 
     def _drop_roles(self, cause: Cause, departed_only: bool) -> bool:
         """M-29: a unit loses its combat role, and the Might Assault or Shield gave it, at the
@@ -236,8 +243,49 @@ class Damage(MightCore):
         rules: Sequence[str],
         killed_by: str | None = None,
     ) -> None:
-        """``uids`` die together, of lethal damage or (``killed_by``) of a kill effect."""
+        """``uids`` die together, of lethal damage or (``killed_by``) of a kill effect, but for
+        those an effect saves, first (M-20, M-21)."""
         uids = self.table.simultaneous(uids)
+        saved = [uid for uid in uids if self.table.cards[uid].saves]
+        for uid in saved:  # still on the table when the others die, to see it (M-21)
+            self._save(uid, cause, killed_by, together=len(uids) > 1)
+        uids = [uid for uid in uids if uid not in saved]
+        if uids:
+            self._die(uids, cause, rules, killed_by)
+
+    def _save(self, uid: str, cause: Cause, killed_by: str | None, together: bool) -> None:
+        """``uid`` would die: its oldest death replacement is used instead (M-20); ``together``:
+        with other units (M-21, P-34)."""
+        card = self.table.cards[uid]
+        save = card.saves[0]
+        self._set(card.evolve(saves=card.saves[1:]))
+        self.table = self.table.evolve(spared=(*self.table.spared, uid))
+        why = (
+            f"killed by {killed_by}"
+            if killed_by
+            else f"{card.damage} damage, lethal at {max(1, self.table.lethal_threshold(uid))}"
+        )
+        self.record(
+            f"{uid} would die ({why}); instead ({save.id}, from {save.source}): "
+            f"{', '.join(save.then) or 'nothing'}. It does not die: no death ability triggers",
+            ["M-20", *(["M-21", "P-34"] if together else [])],
+            cause,
+        )
+        for action in save.then:
+            card = self.table.cards[uid]
+            if action == "heal":
+                self._heal([uid], cause, ["M-20"])
+            elif action == "exhaust" and not card.exhausted:
+                self._set_exhausted(uid, True, cause, ["M-20", "M-6", "P-18"])
+            elif action == "recall" and card.zone == "battlefield":
+                self._relocate_unit(uid, None, cause, ["M-20", "M-22", "M-6"])
+            else:
+                where = "is already exhausted" if action == "exhaust" else "is at its base"
+                self.record(f"{uid} {where}: {action} does nothing", ["M-20"], cause)
+
+    def _die(
+        self, uids: Sequence[str], cause: Cause, rules: Sequence[str], killed_by: str | None
+    ) -> None:
         changes: list[Change] = []
         details = []
         was_at = {uid: self.table.cards[uid].battlefield for uid in uids}

@@ -8,14 +8,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from engine.changes import Moved, StatChanged, StatusChanged
+from engine.changes import Moved, StatChanged
 from engine.might.cards import Damage as DamageEffect
-from engine.might.cards import Duration, Effect, MightOf, Scope, ShieldValue
+from engine.might.cards import Duration, Effect, MightOf, SaveAction, Scope, ShieldValue
 from engine.might.damage import Damage
 from engine.might.replacements import DamageKind
 from engine.might.table import (
     BonusDamageGrant,
     ChainItem,
+    DeathReplacement,
     Doubler,
     LethalOverride,
     MightModifier,
@@ -129,6 +130,8 @@ class Effects(Damage):
             self._ready_effect(target, effect.do == "ready", source, cause)
         elif effect.do == "recall":
             self._recall_effect(target, source, cause)
+        elif effect.do == "instead_of_dying":
+            self._add_save(target, effect.then, effect.duration, source, owner, cause)
         elif effect.do == "return_to_hand":
             self._to_hand(target, cause, ["M-6", "P-31"], f" ({source})")
 
@@ -206,6 +209,22 @@ class Effects(Damage):
         else:
             self.record(f"{uid} {made.describe()} ({made.id})", ["M-19"], cause)
 
+    def _add_save(
+        self,
+        uid: str,
+        then: tuple[SaveAction, ...],
+        duration: Duration,
+        source: str,
+        owner: int,
+        cause: Cause,
+    ) -> None:
+        card = self.table.cards[uid]
+        save = DeathReplacement.make(
+            self._new_number(), source, owner, duration=duration, then=then
+        )
+        self._set(card.evolve(saves=(*card.saves, save)))
+        self.record(f"{uid}: {save.describe()}", ["M-20"], cause)
+
     def _ready_effect(self, uid: str, ready: bool, source: str, cause: Cause) -> None:
         card = self.table.cards[uid]
         if card.exhausted != ready:
@@ -219,43 +238,6 @@ class Effects(Damage):
             self.record(f"{uid} is at its base: there is nothing to recall", ["P-31"], cause)
             return
         self._relocate_unit(uid, None, cause, ["M6", "M-6", "P-31"], f" by {source}")
-
-    def _relocate_unit(
-        self, uid: str, to: int | None, cause: Cause, rules: Sequence[str], how: str = ""
-    ) -> None:
-        """The unit goes to battlefield ``to`` (None: its base), keeping its damage (M6)."""
-        card = self.table.cards[uid]
-        before = card.place(self.table)
-        verb = "moves" if to is not None else "is recalled"
-        self._set(card.evolve(zone="base" if to is None else "battlefield", battlefield=to))
-        after = self.table.cards[uid].place(self.table)
-        damage = f", keeping its {card.damage} damage" if card.damage else ""
-        self.record(
-            f"{uid} {verb}{how} {before} -> {after}{damage}",
-            rules,
-            cause,
-            [Moved(card=uid, before=before, after=after)],
-        )
-
-    def _set_exhausted(
-        self, uid: str, exhausted: bool, cause: Cause, rules: Sequence[str], how: str = ""
-    ) -> None:
-        card = self.table.cards[uid]
-        self._set(card.evolve(exhausted=exhausted))
-        word = "exhausted" if exhausted else "readied"
-        self.record(
-            f"{uid} is {word}{how}"
-            + (f", keeping its {card.damage} damage" if card.damage else ""),
-            rules,
-            cause,
-            [
-                StatusChanged(
-                    card=uid,
-                    before="exhausted" if card.exhausted else "ready",
-                    after="exhausted" if exhausted else "ready",
-                )
-            ],
-        )
 
     def _to_hand(self, uid: str, cause: Cause, rules: Sequence[str], how: str = "") -> None:
         """The unit leaves the table for its owner's hand, losing its damage (M-6)."""

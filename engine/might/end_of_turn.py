@@ -63,7 +63,7 @@ class EndOfTurn(Chain):
         """One pass of (a)-(d); True when anything went on the chain during it (M-13)."""
         rules = ["M10", "M-13"]
         self.phase = (*phase, "(a) Lethal check")
-        lethal = self.table.lethal_units()
+        lethal = self._death_check()
         if lethal:
             self._kill(lethal, cause, [*rules, "M11"])
         else:
@@ -113,6 +113,7 @@ class EndOfTurn(Chain):
                     doublers=tuple(d for d in card.doublers if not ends(d)),
                     lethal=tuple(t for t in card.lethal if not ends(t)),
                     statuses=tuple(s for s in card.statuses if not ends(s)),
+                    saves=tuple(s for s in card.saves if not ends(s)),
                 )
             )
             ended += [f"{card.uid}: {e.describe()}" for e in gone]

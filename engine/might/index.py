@@ -35,7 +35,14 @@ def _entry(card: MightCard, defs: Mapping[str, MightCardDef]) -> _Entry:
         unit,
         unit and card.damage > 0,
         unit and bool(defs[card.name].abilities),
-        bool(card.modifiers or card.shields or card.doublers or card.lethal or card.statuses),
+        bool(
+            card.modifiers
+            or card.shields
+            or card.doublers
+            or card.lethal
+            or card.statuses
+            or card.saves
+        ),
         unit and card.has_lethal_damage(defs[card.name]),
     )
 

@@ -13,7 +13,14 @@ from typing import ClassVar, Literal, Self
 from engine.card_map import CardMap
 from engine.frozen import Frozen
 from engine.indexed import Indexed
-from engine.might.cards import Duration, Effect, MightCardDef, Scope, ShieldValue
+from engine.might.cards import (
+    Duration,
+    Effect,
+    MightCardDef,
+    SaveAction,
+    Scope,
+    ShieldValue,
+)
 from engine.might.index import MightIndex
 
 Zone = Literal["hand", "base", "battlefield", "chain", "trash"]
@@ -111,7 +118,21 @@ class Status(Lasting):
         return f"{what} (from {self.source}){self.until()}"
 
 
-LastingEffect = MightModifier | Shield | Doubler | LethalOverride | BonusDamageGrant | Status
+class DeathReplacement(Lasting):
+    """Used up the first time the unit would die: it does ``then`` instead (M-20)."""
+
+    then: tuple[SaveAction, ...]
+
+    def describe(self) -> str:
+        return (
+            f"instead of dying: {', '.join(self.then) or 'nothing'} ({self.id}, from "
+            f"{self.source}){self.until()}"
+        )
+
+
+LastingEffect = (
+    MightModifier | Shield | Doubler | LethalOverride | BonusDamageGrant | Status | DeathReplacement
+)
 
 
 class MightCard(Frozen):
@@ -132,6 +153,7 @@ class MightCard(Frozen):
     lethal: tuple[LethalOverride, ...] = ()
     role: Literal["attacker", "defender"] | None = None  # in the combat under way (M-28)
     statuses: tuple[Status, ...] = ()  # stunned, can't be dealt damage (M-15, M-19)
+    saves: tuple[DeathReplacement, ...] = ()  # oldest first: the one used next (M-20)
 
     def off_table(self, zone: Zone) -> MightCard:
         """This card after leaving the table: no damage and no effects on it (M-6)."""
@@ -146,6 +168,7 @@ class MightCard(Frozen):
             exhausted=False,
             role=None,
             statuses=(),
+            saves=(),
         )
 
     @property
@@ -186,6 +209,7 @@ class MightCard(Frozen):
             *self.doublers,
             *self.lethal,
             *self.statuses,
+            *self.saves,
         ]
 
     def place(self, table: MightTable) -> str:
@@ -249,6 +273,9 @@ class MightTable(Frozen, Indexed[MightIndex]):
     turn: int = 1
     turn_player: int = 0
     next_id: int = 1
+    # Units a death replacement saved since the last death check began: one still lethal meets
+    # the next check, not a repeat of this one (M-22, P-34).
+    spared: tuple[str, ...] = ()
 
     def with_card(self, card: MightCard) -> MightTable:
         return self._replaced(self.cards.get(card.uid), card, self.cards.set(card.uid, card))

@@ -46,3 +46,18 @@ def test_a_spent_next_event_shield_shows_0() -> None:
     look = card_look(game.table, game.table.cards["iron-sentinel"])
     assert look.badges == ("prevent 0", "stunned")
     assert "prevention deflect (spent) this turn" in look.tooltip
+
+
+def test_a_unit_saved_from_death_shows_it_until_the_save_is_used() -> None:
+    text = TABLE.replace(
+        "rules: [M-15]\n",
+        "rules: [M-20]\ncards:\n  - name: Brace\n    kind: spell\n    target: {side: any}\n"
+        "    effects: [{do: instead_of_dying, then: [exhaust]}]\n",
+    ).replace("    - name: Bob\n", "      hand: [{card: Brace}]\n    - name: Bob\n")
+    game = cast(MightGame, game_from_yaml(text))
+    game.play("brace", "iron-sentinel")
+    game.resolve()
+    look = card_look(game.table, game.table.cards["iron-sentinel"])
+    assert "saved from death" in look.badges
+    assert "instead of dying: exhaust (e4, from brace) this turn" in look.tooltip
+    assert dict(card_rows(game.table, "iron-sentinel"))["Instead of dying"].startswith("instead")

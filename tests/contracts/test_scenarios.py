@@ -30,6 +30,9 @@ MIGHT_RULINGS = [
     "M-17",
     "M-18",
     "M-19",
+    "M-20",
+    "M-21",
+    "M-22",
     "M-25",
     "M-26",
     "M-27",
@@ -40,7 +43,7 @@ MIGHT_RULINGS = [
 ]
 # Rulings RULINGS.md states that the engine does not apply yet: issue 20 (the card language)
 # implements them and moves them into MIGHT_RULINGS.
-MIGHT_RULINGS_TO_COME = ["M-20", "M-21", "M-22", "M-23", "M-24"]
+MIGHT_RULINGS_TO_COME = ["M-23", "M-24"]
 MIGHT_PHASES = [
     "Assignment",
     "Deal",

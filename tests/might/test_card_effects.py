@@ -55,8 +55,8 @@ setup:
     return cast(MightGame, game_from_yaml(text))
 
 
-def play(g: MightGame, card: str, target: str) -> list[object]:
-    """Play ``card`` at ``target``; both players pass and the chain resolves."""
+def play(g: MightGame, card: str, target: str | None = None) -> list[object]:
+    """Play ``card`` (at ``target``); both players pass and the chain resolves."""
     return [*g.play(card, target), *g.resolve()]
 
 
@@ -263,3 +263,54 @@ setup:
     assigned = next(d for d in descriptions(steps) if d.startswith("Alice assigns"))
     assert assigned.startswith("Alice assigns 5, in order: stone-whelp 4: e1 (prevention) 4 -> 2")
     assert g.table.cards["stone-whelp"].zone == "trash"
+
+
+SAVES = """\
+ruleset: might
+title: saves
+rules: [M-20]
+cards:
+  - name: Crow
+    kind: unit
+    might: 1
+    abilities:
+      - {when: another_unit_dies, effects: [{do: might, amount: 1, target: self}]}
+  - name: Brace
+    kind: spell
+    target: {side: any}
+    effects: [{do: instead_of_dying, then: [exhaust]}]
+  - {name: Ripple, kind: spell, effects: [{do: damage, amount: 1, target: all_units}]}
+setup:
+  players:
+    - name: Alice
+      hand: [{card: Brace}, {card: Ripple}]
+    - name: Bob
+      units:
+        - {card: Crow, id: saved-crow}
+        - {card: Stone Whelp, damage: 1}
+"""
+
+
+@pytest.mark.rule("M-21")
+def test_a_saved_unit_sees_the_others_die_and_meets_the_check_again_only_at_the_next_cleanup() -> (
+    None
+):
+    g = cast(MightGame, game_from_yaml(SAVES))
+    play(g, "brace", "saved-crow")
+    steps = play(g, "ripple")
+    text = descriptions(steps)
+    assert any(d.startswith("saved-crow would die (1 damage, lethal at 1)") for d in text)
+    assert "stone-whelp (2 damage, lethal at 2) dies" in text
+    # It saw the whelp die (M-21): +1 Might, so its 1 damage is no longer lethal.
+    crow = g.table.cards["saved-crow"]
+    assert (crow.zone, crow.exhausted, g.table.might("saved-crow")) == ("base", True, 2)
+
+
+@pytest.mark.rule("M-22")
+def test_a_save_that_does_not_heal_leaves_the_unit_for_the_next_cleanup() -> None:
+    g = cast(MightGame, game_from_yaml(SAVES.replace("then: [exhaust]", "then: []")))
+    play(g, "brace", "stone-whelp")
+    g.deal("stone-whelp", 1)  # 2 damage: it would die, is saved, and stays lethal
+    assert g.table.cards["stone-whelp"].zone == "base" and g.table.is_lethal("stone-whelp")
+    steps = g.heal("saved-crow")  # any edit's cleanup: a new death, with no save left
+    assert "stone-whelp (2 damage, lethal at 2) dies" in descriptions(steps)

@@ -111,3 +111,25 @@ def test_a_schema_of_one_ruleset_is_its_scenario_model() -> None:
     assert "| `seats` | integer ≤ 2 | none | Players. |" in reference(schema)
     assert "| `notes` | any value | none | Anything. |" in reference(schema)
     assert "| `clock` | [string, integer] | required | A player and minutes. |" in reference(schema)
+
+
+def test_the_card_text_table_names_shipped_scenarios_that_use_what_it_shows() -> None:
+    """Each row of "Card texts and the format" names a shipped might scenario, and each `do:`
+    it shows is an effect the format accepts."""
+    page = PAGE.read_text(encoding="utf-8")
+    section = page.split("### Card texts and the format")[1].split("\n## ")[0]
+    rows = [line for line in section.splitlines() if line.startswith("| ") and "`" in line]
+    shipped = PAGE.parents[1] / "assets" / "scenarios" / "might"
+    named = {name for row in rows for name in re.findall(r"`([MP]\d*-[\w-]+)`", row)}
+    assert len(named) >= 15
+    assert sorted(n for n in named if not (shipped / f"{n}.yaml").exists()) == []
+    effects = set(re.findall(r"do: (\w+)", section))
+    schema = scenario_schema()
+    known = {
+        value
+        for definition in schema["$defs"].values()
+        for value in [definition.get("properties", {}).get("do", {}).get("const")]
+        + definition.get("properties", {}).get("do", {}).get("enum", [])
+        if value
+    }
+    assert effects and effects <= known, effects - known

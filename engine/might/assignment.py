@@ -298,11 +298,10 @@ def _before_lethal(
             f"{uid} can't be made lethal, so it is assigned last: give every other unit "
             f"{'of its group ' if uid in group and group[uid] != MIDDLE else ''}lethal damage first"
         )
+    # Here ``other``'s group is before ``uid``'s: so ``other`` has Tank, or ``uid`` Backline.
     why = (
         f"{other} has Tank and is assigned first"
-        if group[other] == FIRST and group[uid] != FIRST
+        if group[other] == FIRST
         else f"{uid} has Backline and is assigned last"
-        if group[uid] == LAST
-        else f"{other} is assigned before {uid}"
     )
     return f"{uid} gets damage before {other} has lethal: {why} (M-17)"

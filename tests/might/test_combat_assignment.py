@@ -288,6 +288,11 @@ def test_the_default_takes_tank_then_neither_then_backline() -> None:
         "6 to assign, in order: tank needs 3 for lethal (Tank: first); plain needs 2 for "
         "lethal; back needs 2 for lethal (Backline: last)"
     )
+    warded = {**TANK_NEEDS, "tank": None}
+    assert describe_limits(warded, 6, TANK_GROUPS).startswith(
+        "6 to assign, in order: tank can't be made lethal (assign last in its group) (Tank: first)"
+    )
+    assert "(assign last)" in describe_limits({"a": None, "b": 2}, 4)
 
 
 @pytest.mark.rule("M-17")

@@ -78,16 +78,14 @@ class Combat(Moving):
             for extra in [card.role_bonus(self.table.definition(uid))]
             if extra
         ]
+        stunned = [u for u in (*combat.attackers, *combat.defenders) if self.table.cards[u].stunned]
         adding_nothing = [
             f"{uid} is stunned and adds 0"  # M-15: whatever its Might
-            if self.table.cards[uid].stunned
+            if uid in stunned
             else f"{uid} at {self.table.might(uid)} Might adds 0"  # M-9: not its negative Might
             for uid in (*combat.attackers, *combat.defenders)
-            if self.table.cards[uid].stunned or self.table.might(uid) < 0
+            if uid in stunned or self.table.might(uid) < 0
         ]
-        stunned = any(
-            self.table.cards[uid].stunned for uid in (*combat.attackers, *combat.defenders)
-        )
         self.record(
             f"Combat at {name}: {', '.join(combat.attackers)} attack with {totals[attacker]} "
             f"damage; defending: {', '.join(combat.defenders) or 'nobody'}"

@@ -3,6 +3,7 @@ prevention, doubling, text."""
 
 from __future__ import annotations
 
+from engine.might import auras
 from engine.might.table import MightTable
 
 
@@ -16,7 +17,16 @@ def card_rows(table: MightTable, uid: str) -> list[tuple[str, str]]:
     if definition.cost:
         rows.append(("Cost", f"{definition.cost} runes"))
     if definition.kind == "unit" and table.on_table(uid):
-        might = " ".join([f"base {definition.might}"] + [m.describe() for m in card.modifiers])
+        might = " ".join(
+            [f"base {definition.might}"]
+            + [m.describe() for m in card.modifiers]
+            + [
+                f"+{bonus} ({'Assault' if card.role == 'attacker' else 'Shield'})"
+                for bonus in [card.role_bonus(definition)]
+                if bonus
+            ]
+            + [f"{a.might:+d} ({source}'s aura)" for source, a in auras.contributions(table, uid)]
+        )
         rows += [
             ("Might", f"{table.might(uid)} = {might}"),
             ("Marked damage", str(card.damage)),
@@ -34,6 +44,7 @@ def card_rows(table: MightTable, uid: str) -> list[tuple[str, str]]:
             ("Stun" if x.status == "stunned" else "Damage", x.describe()) for x in card.statuses
         ]
         rows += [("Instead of dying", save.describe()) for save in card.saves]
+        rows += [("Aura", aura.describe()) for aura in definition.auras]
         if definition.keywords:
             rows.append(("Keywords", ", ".join(definition.keywords)))
     rows.append(("Text", definition.text))

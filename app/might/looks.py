@@ -18,6 +18,7 @@ from app.presentation.looks import (
     spread,
     tone,
 )
+from engine.might import auras
 from engine.might.table import MightCard, MightTable, Shield
 
 
@@ -31,6 +32,9 @@ def card_look(table: MightTable, card: MightCard) -> CardLook:
     might, base = table.might(card.uid), definition.might
     lines.append(f"Might {might} (base {base})")
     lines += [m.describe() for m in card.modifiers]
+    given = auras.contributions(table, card.uid)  # Might other units lend it (M-23)
+    lines += [f"{aura.might:+d} Might from {source}'s aura" for source, aura in given]
+    lines += [f"Aura: {aura.describe()}" for aura in definition.auras]
     lines.append(
         f"Marked damage {card.damage}; lethal at {max(1, table.lethal_threshold(card.uid))}"
     )
@@ -40,6 +44,11 @@ def card_look(table: MightTable, card: MightCard) -> CardLook:
     lines += [effect.describe() for effect in (*card.statuses, *card.saves)]
     badges = [_shield_badge(s) for s in shields]
     badges += ["×2 damage" for _ in card.doublers]
+    if given:
+        net = sum(aura.might for _, aura in given)
+        badges.append(f"aura {net:+d}" if net else "aura ±0")
+    if definition.auras:
+        badges.append("aura source")
     if card.stunned:
         badges.append("stunned")  # M-15: adds 0 in combat
     if card.takes_no_damage:

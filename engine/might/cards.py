@@ -18,6 +18,7 @@ from typing import Annotated, Literal
 from pydantic import Field, model_validator
 
 from engine.frozen import Frozen
+from engine.might.conditions import UnitIs, YouHold
 from engine.might.keywords import KeywordName, KeywordText, keyword_total
 from engine.names import Name
 
@@ -291,6 +292,38 @@ class Ability(Frozen):
     automatic target."""
 
 
+AuraReach = Literal["self", "friendly", "other_friendly", "enemy", "all", "all_other"]
+
+
+class Aura(Frozen):
+    """A standing ability of a unit: each unit it reaches has ``might`` more Might (less when
+    negative) while the unit is on the table and ``only_while`` holds (M-23, M-24, P-35)."""
+
+    might: int
+    """Added to the Might of each unit it reaches; negative takes Might away."""
+    to: AuraReach = "other_friendly"
+    """The units it reaches: ``self``, ``friendly`` (its controller's, itself included),
+    ``other_friendly``, ``enemy``, ``all`` or ``all_other`` (both players' units)."""
+    here: bool = False
+    """``true``: only units where its unit is (its battlefield; at its base, the units at that
+    base)."""
+    only_while: UnitIs | YouHold | None = None
+    """A fact about its own unit (``{state: attacking}``; ``unit`` may only be ``self``) or
+    its controller (``{you_hold: 1}``): the aura counts only while it holds."""
+
+    @model_validator(mode="after")
+    def _about_itself(self) -> Aura:
+        if isinstance(self.only_while, UnitIs) and self.only_while.unit != "self":
+            raise ValueError("an aura's only_while is about its own unit: use unit: self")
+        return self
+
+    def describe(self) -> str:
+        reach = "itself" if self.to == "self" else f"{self.to.replace('_', ' ')} units"
+        where = " here" if self.here else ""
+        condition = f" while {self.only_while.describe()}" if self.only_while else ""
+        return f"{self.might:+d} Might to {reach}{where}{condition}"
+
+
 class MightCardDef(Frozen):
     """A unit (with Might) or a spell (``speed: reaction`` may answer a spell on the chain)."""
 
@@ -318,6 +351,8 @@ class MightCardDef(Frozen):
     """Spells: applied in order when it resolves."""
     abilities: tuple[Ability, ...] = ()
     """Units: triggered abilities (a unit has no activated ones)."""
+    auras: tuple[Aura, ...] = ()
+    """Units: standing Might for other units (or itself) while it is on the table (M-23)."""
 
     def keyword(self, name: KeywordName) -> int:
         """The total of keyword ``name`` on the card: its instances added up, 0 without."""
@@ -338,6 +373,8 @@ class MightCardDef(Frozen):
                     f"the '{ability.when}' ability has no chosen target: use an "
                     "automatic target such as self, source or all_enemy_units"
                 )
+        if self.kind == "spell" and self.auras:
+            raise ValueError("a spell has no auras: a standing ability is a unit's (M-23)")
         if self.kind == "unit" and (self.effects or self.target or self.speed != "normal"):
             raise ValueError("a unit has abilities, not effects, a target or a speed")
         if self.kind == "spell" and self.keywords:

@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from engine.changes import Change, Declared, PhaseChanged, StatChanged
 from engine.choices import Choice
 from engine.errors import RuleError
+from engine.might import auras
 from engine.might.assignment import (
     MIDDLE,
     assignment_groups,
@@ -78,6 +79,12 @@ class Combat(Moving):
             for extra in [card.role_bonus(self.table.definition(uid))]
             if extra
         ]
+        aided = [  # Might an aura gives counts in the sums (M-23)
+            f"{uid} {', '.join(f'{aura.might:+d} from {source}' for source, aura in given)}"
+            for uid in ((*combat.attackers, *combat.defenders) if self.table.index.auras else ())
+            for given in [auras.contributions(self.table, uid)]
+            if given
+        ]
         stunned = [u for u in (*combat.attackers, *combat.defenders) if self.table.cards[u].stunned]
         adding_nothing = [
             f"{uid} is stunned and adds 0"  # M-15: whatever its Might
@@ -91,12 +98,14 @@ class Combat(Moving):
             f"damage; defending: {', '.join(combat.defenders) or 'nobody'}"
             + (f" with {totals[1 - attacker]}" if combat.defenders else "")
             + (f" ({'; '.join(adding_nothing)})" if adding_nothing else "")
-            + (f" (counting {', '.join(boosted)} Might)" if boosted else ""),
+            + (f" (counting {', '.join(boosted)} Might)" if boosted else "")
+            + (f" (Might from auras: {'; '.join(aided)})" if aided else ""),
             [
                 "M-9",
                 *(["M-15"] if stunned else []),
                 *(["M-4", "P-10"] if bonus else []),
                 *(["M-28"] if boosted else []),
+                *(["M-23"] if aided else []),
             ],
             cause,
             [

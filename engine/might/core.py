@@ -7,12 +7,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 
-from engine.changes import Moved, StatusChanged, Triggered
+from engine.changes import Change, Moved, StatChanged, StatusChanged, Triggered
 from engine.choices import Answer, Choice, Chooser, default_chooser
 from engine.errors import RuleError
+from engine.might import auras
 from engine.might.cards import Ability
 from engine.might.table import ChainItem, MightCard, MightTable
-from engine.timeline import Cause, Recorder, turn_label
+from engine.timeline import Cause, Recorder, Step, turn_label
 
 
 class MightCore(Recorder[MightTable]):
@@ -22,6 +23,70 @@ class MightCore(Recorder[MightTable]):
     def __init__(self, table: MightTable, chooser: Chooser = default_chooser) -> None:
         super().__init__(table, (self._turn_name(table), "Main phase"))
         self.chooser = chooser
+
+    def record(
+        self,
+        description: str,
+        rules: Sequence[str],
+        cause: Cause,
+        changes: Sequence[Change] = (),
+        sub_step: str | None = None,
+    ) -> Step:
+        """A step, with what it did to the Might auras give (M-23, M-24): an aura that began or
+        ended with it is on its record."""
+        before = self.steps[-1].table
+        assert isinstance(before, MightTable)
+        if self.table.index.auras or before.index.auras:
+            description, rules, changes = self._aura_effects(before, description, rules, changes)
+        return super().record(description, rules, cause, changes, sub_step)
+
+    def _aura_effects(
+        self,
+        before: MightTable,
+        description: str,
+        rules: Sequence[str],
+        changes: Sequence[Change],
+    ) -> tuple[str, Sequence[str], Sequence[Change]]:
+        table = self.table
+        changed = table.cards.changed_since(before.cards)
+        units = {uid for uid in changed if table.on_table(uid)} | auras.touched(
+            before, table, changed
+        )
+        noted = {c.card for c in changes if isinstance(c, StatChanged) and c.stat == "might"}
+        notes: list[str] = []
+        more: list[Change] = []
+        cited: list[str] = []
+        for uid in table.simultaneous(u for u in units - noted if table.on_table(u)):
+            then = auras.contributions(before, uid) if before.on_table(uid) else []
+            now = auras.contributions(table, uid)
+            if then == now:
+                continue
+            began = [s for s, a in now if (s, a) not in then]
+            ended = [s for s, a in then if (s, a) not in now]
+            words = [
+                *([f"{' and '.join(began)}'s aura begins"] if began else []),
+                *([f"{' and '.join(ended)}'s aura ends"] if ended else []),
+            ]
+            cited += [*(["M-23"] if began else []), *(["M-24"] if ended else [])]
+            if not before.on_table(uid):
+                notes.append(f"{uid} comes with {auras.bonus(table, uid):+d} Might from auras")
+                continue
+            was, is_now = before.might(uid), table.might(uid)
+            lethal = table.is_lethal(uid) and not before.is_lethal(uid)
+            notes.append(
+                f"{uid} Might {was} -> {is_now} ({'; '.join(words)})"
+                + (": its damage is now lethal" if lethal else "")
+            )
+            more.append(StatChanged(card=uid, stat="might", before=was, after=is_now))
+            cited.append("M-2")  # what a Might change cites
+        if not notes:
+            return description, rules, changes
+        extra = [rule for rule in dict.fromkeys([*cited, "P-35"]) if rule not in rules]
+        return (
+            f"{description}; {'; '.join(notes)}",
+            [*rules, *extra],
+            [*changes, *more],
+        )
 
     @staticmethod
     def _turn_name(table: MightTable) -> str:

@@ -197,7 +197,7 @@ class Damage(MightCore):
             bonus = card.role_bonus(definition)
             if bonus:
                 keyword = "Assault" if card.role == "attacker" else "Shield"
-                before = card.might(definition)
+                before = self.table.might(card.uid)
                 ended.append(f"{card.uid} ({keyword} {bonus}: Might {before} -> {before - bonus})")
                 changes.append(
                     StatChanged(card=card.uid, stat="might", before=before, after=before - bonus)
@@ -290,13 +290,14 @@ class Damage(MightCore):
         details = []
         was_at = {uid: self.table.cards[uid].battlefield for uid in uids}
         mights = {uid: self.table.might(uid) for uid in uids}  # what a death trigger reads (M-30)
+        # read before any of them leaves: an aura of one may count in another's (M-24)
+        lethal_at = {uid: max(1, self.table.lethal_threshold(uid)) for uid in uids}
         for uid in uids:
             card = self.table.cards[uid]
             details.append(
                 f"{uid} (killed by {killed_by})"
                 if killed_by
-                else f"{uid} ({card.damage} damage, lethal at "
-                f"{max(1, self.table.lethal_threshold(uid))})"
+                else f"{uid} ({card.damage} damage, lethal at {lethal_at[uid]})"
             )
             changes.append(Died(card=uid, place=card.place(self.table)))
             self._set(card.off_table("trash"))

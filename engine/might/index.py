@@ -1,6 +1,7 @@
 """What the might table looks up instead of scanning every card: the units on the table, those
-with marked damage, those with lethal damage (M1: it depends on the unit alone), those with a
-triggered ability, and the cards with lasting effects (what expiration ends, M-13). Kept with
+with marked damage, those with lethal damage by their own Might (M1; auras aside: with an aura on
+the table the table reads lethal from the damaged units, M-23), those with a triggered ability,
+those with an aura, and the cards with lasting effects (what expiration ends, M-13). Kept with
 the cards and updated card by card (``engine/indexed.py``); ``tests/test_might_index.py``
 checks it against one built from scratch.
 """
@@ -26,7 +27,8 @@ class _Entry(NamedTuple):
     damaged: bool  # a unit with marked damage
     trigger: bool  # a unit with a triggered ability
     lasting: bool  # any card with an effect that has a duration
-    lethal: bool  # a unit with lethal damage (M1)
+    lethal: bool  # a unit with lethal damage by its own Might (M1)
+    aura: bool  # a unit with an aura (M-23)
 
 
 def _entry(card: MightCard, defs: Mapping[str, MightCardDef]) -> _Entry:
@@ -44,6 +46,7 @@ def _entry(card: MightCard, defs: Mapping[str, MightCardDef]) -> _Entry:
             or card.saves
         ),
         unit and card.has_lethal_damage(defs[card.name]),
+        unit and bool(defs[card.name].auras),
     )
 
 
@@ -61,11 +64,12 @@ class MightIndex:
     triggers: Marks
     lasting: Marks
     lethal: Marks
+    auras: Marks
 
     @classmethod
     def build(cls, cards: Iterable[MightCard], defs: Mapping[str, MightCardDef]) -> MightIndex:
         empty: immutables.Map[Any, Any] = immutables.Map()
-        index = cls(defs, empty, empty, empty, empty, empty)
+        index = cls(defs, empty, empty, empty, empty, empty, empty)
         for card in cards:
             index = index.moved(None, card)
         return index
@@ -84,4 +88,5 @@ class MightIndex:
             triggers=_marked(self.triggers, uid, flags.trigger),
             lasting=_marked(self.lasting, uid, flags.lasting),
             lethal=_marked(self.lethal, uid, flags.lethal),
+            auras=_marked(self.auras, uid, flags.aura),
         )

@@ -13,6 +13,7 @@ from typing import ClassVar, Literal, Self
 from engine.card_map import CardMap
 from engine.frozen import Frozen
 from engine.indexed import Indexed
+from engine.might import auras
 from engine.might.cards import (
     Duration,
     Effect,
@@ -182,8 +183,9 @@ class MightCard(Frozen):
         return any(s.status == "takes_no_damage" for s in self.statuses)
 
     def might(self, definition: MightCardDef) -> int:
-        """Current Might: base plus modifiers, plus Assault while it attacks and Shield while
-        it defends (M-28); it may be 0 or negative (M-2)."""
+        """Its own Might: base plus modifiers, plus Assault while it attacks and Shield while
+        it defends (M-28); it may be 0 or negative (M-2). Auras add to it: ``MightTable.might``
+        (M-23)."""
         might = definition.might + sum(m.amount for m in self.modifiers)
         return might + self.role_bonus(definition) if self.role is not None else might
 
@@ -194,11 +196,12 @@ class MightCard(Frozen):
         return definition.keyword("Assault" if self.role == "attacker" else "Shield")
 
     def lethal_threshold(self, definition: MightCardDef) -> int:
-        """The latest replacement in force (M-3), else current Might (M1)."""
+        """The latest replacement in force (M-3), else its own Might (M1)."""
         return self.lethal[-1].threshold if self.lethal else self.might(definition)
 
     def has_lethal_damage(self, definition: MightCardDef) -> bool:
-        """Nonzero marked damage at least equal to the lethal requirement (M1, M-2, M-3)."""
+        """Nonzero marked damage at least equal to the lethal requirement by its own Might
+        (M1, M-2, M-3)."""
         return self.damage >= 1 and self.damage >= self.lethal_threshold(definition)
 
     def lasting(self) -> list[LastingEffect]:
@@ -283,8 +286,11 @@ class MightTable(Frozen, Indexed[MightIndex]):
     def differences(self, before: MightTable) -> set[str]:
         """The cards that changed since ``before`` (a snapshot of the same game), the units a
         changed chain targets, and a player's units when a whole-side shield of theirs changed:
-        a view redraws only these (a unit's Might and lethal damage depend on the unit alone)."""
+        a view redraws only these, and the units whose Might an aura that changed reaches
+        (otherwise a unit's Might and lethal damage depend on the unit alone, M-23)."""
         changed = self.cards.changed_since(before.cards)
+        if self.index.auras or before.index.auras:
+            changed |= auras.touched(before, self, changed)
         if self.chain != before.chain:
             changed |= {item.target for item in (*self.chain, *before.chain) if item.target}
         for owner, (now, then) in enumerate(zip(self.players, before.players, strict=True)):
@@ -316,7 +322,10 @@ class MightTable(Frozen, Indexed[MightIndex]):
         )
 
     def lethal_units(self) -> list[str]:
-        """Units with lethal damage (M1, M-8), in the order of ``simultaneous``."""
+        """Units with lethal damage (M1, M-8), in the order of ``simultaneous``; with an aura
+        on the table, read from the damaged units (lethal needs damage, M1, M-23)."""
+        if self.index.auras:
+            return self.simultaneous(uid for uid in self.index.damaged if self.is_lethal(uid))
         return self.simultaneous(self.index.lethal)
 
     def heal_concerns(self) -> list[str]:
@@ -351,7 +360,9 @@ class MightTable(Frozen, Indexed[MightIndex]):
         return uid in self.cards and self.cards[uid].zone in ("base", "battlefield")
 
     def might(self, uid: str) -> int:
-        return self.cards[uid].might(self.definition(uid))
+        """Current Might: its own (``MightCard.might``) and what auras give it (M-23)."""
+        own = self.cards[uid].might(self.definition(uid))
+        return own + auras.bonus(self, uid) if self.index.auras else own
 
     def covered(self, uid: str) -> MightCard:
         """The unit with its controller's whole-side shields that it has no copy of yet, each
@@ -366,11 +377,18 @@ class MightTable(Frozen, Indexed[MightIndex]):
         return card.evolve(shields=(*card.shields, *missing)) if missing else card
 
     def lethal_threshold(self, uid: str) -> int:
-        return self.cards[uid].lethal_threshold(self.definition(uid))
+        """The latest replacement in force (M-3), else current Might (M1, M-23)."""
+        card = self.cards[uid]
+        if card.lethal or not self.index.auras:
+            return card.lethal_threshold(self.definition(uid))
+        return self.might(uid)
 
     def is_lethal(self, uid: str) -> bool:
         """Nonzero marked damage at least equal to the lethal requirement (M1, M-2, M-3)."""
-        return self.cards[uid].has_lethal_damage(self.definition(uid))
+        card = self.cards[uid]
+        if not self.index.auras:
+            return card.has_lethal_damage(self.definition(uid))
+        return card.damage >= 1 and card.damage >= self.lethal_threshold(uid)
 
     def bonus_damage(self, player: int, scope: Literal["combat", "spell", "ability"]) -> int:
         grants = self.players[player].bonus_damage

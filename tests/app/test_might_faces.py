@@ -61,3 +61,33 @@ def test_a_unit_saved_from_death_shows_it_until_the_save_is_used() -> None:
     assert "saved from death" in look.badges
     assert "instead of dying: exhaust (e4, from brace) this turn" in look.tooltip
     assert dict(card_rows(game.table, "iron-sentinel"))["Instead of dying"].startswith("instead")
+
+
+AURAS = """\
+ruleset: might
+title: auras
+rules: [M-23]
+cards:
+  - {name: Banner Bearer, kind: unit, might: 2, auras: [{might: 1, here: true}]}
+setup:
+  players:
+    - name: Alice
+      units:
+        - {card: Banner Bearer, at: Battlefield 1}
+        - {card: Stone Whelp, at: Battlefield 1}
+    - name: Bob
+"""
+
+
+def test_an_aura_shows_on_its_source_and_on_each_unit_it_reaches() -> None:
+    table = cast(MightGame, game_from_yaml(AURAS)).table
+    source = card_look(table, table.cards["banner-bearer"])
+    reached = card_look(table, table.cards["stone-whelp"])
+    assert "aura source" in source.badges
+    assert "Aura: +1 Might to other friendly units here" in source.tooltip
+    assert "aura +1" in reached.badges and reached.stat == "Might 3"
+    assert "+1 Might from banner-bearer's aura" in reached.tooltip
+    rows = dict(card_rows(table, "stone-whelp"))
+    assert rows["Might"] == "3 = base 2 +1 (banner-bearer's aura)"
+    aura = dict(card_rows(table, "banner-bearer"))["Aura"]
+    assert aura == "+1 Might to other friendly units here"

@@ -24,7 +24,7 @@ FILES = scenario_files([SCENARIOS / "might", LESSONS / "might"])
 def contents(index: MightIndex) -> dict[str, Any]:
     return {
         name: set(getattr(index, name))
-        for name in ("units", "damaged", "triggers", "lasting", "lethal")
+        for name in ("units", "damaged", "triggers", "lasting", "lethal", "auras")
     }
 
 
@@ -37,7 +37,8 @@ def by_scanning(table: MightTable) -> dict[str, Any]:
         "damaged": {c.uid for c in units if c.damage > 0},
         "triggers": {c.uid for c in units if table.defs[c.name].abilities},
         "lasting": {c.uid for c in cards if c.lasting()},
-        "lethal": {c.uid for c in units if table.is_lethal(c.uid)},
+        "lethal": {c.uid for c in units if c.has_lethal_damage(table.defs[c.name])},
+        "auras": {c.uid for c in units if table.defs[c.name].auras},
     }
 
 
@@ -47,6 +48,8 @@ def assert_index_fresh(table: MightTable, where: str) -> None:
     fresh = MightTable.model_validate(table.model_dump())  # a new CardMap: built from scratch
     assert contents(table.index) == contents(fresh.index), where
     assert contents(table.index) == by_scanning(table), where
+    lethal = {uid for uid in table.cards if table.on_table(uid) and table.is_lethal(uid)}
+    assert set(table.lethal_units()) == lethal, f"{where}: lethal with the auras on the table"
 
 
 @pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(ASSETS)) for p in FILES])

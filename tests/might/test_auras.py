@@ -1,0 +1,135 @@
+"""Auras: Might one unit lends others while it is on the table and its condition holds (M-23),
+worked out each time and ended the moment the source leaves, moves or its condition fails
+(M-24); every change of it is on the record of the step that caused it, and a view redraws the
+units it reaches."""
+
+from __future__ import annotations
+
+from typing import cast
+
+import pytest
+
+from engine.errors import ScenarioError
+from engine.might.game import MightGame
+from engine.might.table import MightTable
+from engine.scenario import game_from_yaml
+
+CARDS = """\
+cards:
+  - name: Banner Bearer
+    kind: unit
+    might: 2
+    auras: [{might: 1, to: other_friendly, here: true}]
+  - name: Dread Totem
+    kind: unit
+    might: 1
+    auras: [{might: -1, to: enemy}]
+  - name: Crowned Champion
+    kind: unit
+    might: 2
+    auras: [{might: 3, to: self, only_while: {you_hold: 1}}]
+"""
+
+
+def game(alice: str, bob: str = "        - {card: Iron Sentinel, at: Battlefield 2}") -> MightGame:
+    text = f"""\
+ruleset: might
+title: auras
+rules: [M-23]
+{CARDS}
+setup:
+  players:
+    - name: Alice
+      units:
+{alice}
+    - name: Bob
+      units:
+{bob}
+"""
+    return cast(MightGame, game_from_yaml(text))
+
+
+BEARER_AND_WHELP = """\
+        - {card: Banner Bearer, at: Battlefield 1}
+        - {card: Stone Whelp, at: Battlefield 1}"""
+
+
+def test_an_aura_reaches_only_the_units_it_names() -> None:
+    g = game(BEARER_AND_WHELP + "\n        - {card: Hollow Golem}")
+    assert g.table.might("stone-whelp") == 3  # other friendly here
+    assert g.table.might("banner-bearer") == 2  # not itself
+    assert g.table.might("hollow-golem") == 0  # at its base: not here
+    assert g.table.might("iron-sentinel") == 4  # not friendly
+
+
+def test_moving_the_source_ends_its_aura_there_on_the_record() -> None:
+    g = game(BEARER_AND_WHELP)
+    [step] = [s for s in g.move("banner-bearer", 1) if " moves " in s.description]
+    assert g.table.might("stone-whelp") == 2
+    assert "stone-whelp Might 3 -> 2 (banner-bearer's aura ends)" in step.description
+    assert {"M-24", "M-2"} <= set(step.rules)
+    moved, before = g.steps[step.index].table, g.steps[step.index - 1].table
+    assert isinstance(moved, MightTable) and isinstance(before, MightTable)
+    assert "stone-whelp" in moved.differences(before)  # a view redraws it
+
+
+def test_a_unit_that_moves_into_an_aura_gains_it_on_the_record() -> None:
+    g = game("        - {card: Banner Bearer, at: Battlefield 1}\n        - {card: Stone Whelp}")
+    [step] = [s for s in g.move("stone-whelp", 0) if " moves " in s.description]
+    assert g.table.might("stone-whelp") == 3
+    assert "stone-whelp Might 2 -> 3 (banner-bearer's aura begins)" in step.description
+    assert "M-23" in step.rules
+
+
+def test_a_unit_made_lethal_by_the_loss_dies_at_the_repeat_of_the_check() -> None:
+    g = game(
+        "        - {card: Banner Bearer, at: Battlefield 1, damage: 1}\n"
+        "        - {card: Stone Whelp, at: Battlefield 1, damage: 2}"
+    )
+    assert not g.table.lethal_units()  # the whelp is at 3 with 2 damage
+    g.deal("banner-bearer", 1)
+    deaths = [s.description for s in g.steps if " dies" in s.description]
+    assert deaths[0].startswith("banner-bearer (2 damage, lethal at 2) dies; stone-whelp Might")
+    assert deaths[1] == "stone-whelp (2 damage, lethal at 2) dies"
+
+
+def test_an_aura_with_a_condition_follows_it() -> None:
+    g = game("        - {card: Crowned Champion, at: Battlefield 1}", bob="        []")
+    assert g.table.might("crowned-champion") == 2  # nobody holds Battlefield 1 yet
+    steps = g.combat(0)  # unopposed: Alice conquers it (M9) and holds it
+    assert g.table.battlefields[0].holder == 0
+    assert g.table.might("crowned-champion") == 5
+    assert any("crowned-champion Might 2 -> 5" in s.description for s in steps)
+
+
+def test_an_enemy_aura_counts_in_the_lethal_requirement() -> None:
+    totem = "        - {card: Dread Totem}"
+    g = game("        - {card: Stone Whelp, at: Battlefield 1}", bob=totem)
+    assert g.table.might("stone-whelp") == 1
+    g.deal("stone-whelp", 1)
+    assert g.table.cards["stone-whelp"].zone == "trash"
+    with pytest.raises(ScenarioError, match="stone-whelp starts with lethal damage"):
+        game(
+            "        - {card: Stone Whelp, at: Battlefield 1, damage: 1}",
+            bob="        - {card: Dread Totem}",
+        )
+
+
+@pytest.mark.parametrize(
+    ("card", "message"),
+    [
+        ("{name: Hex, kind: spell, auras: [{might: 1}]}", "a spell has no auras"),
+        (
+            "{name: Odd, kind: unit, auras: [{might: 1, only_while: {unit: target, "
+            "state: damaged}}]}",
+            "an aura's only_while is about its own unit",
+        ),
+    ],
+)
+def test_auras_that_mean_nothing_are_refused(card: str, message: str) -> None:
+    text = (
+        f"ruleset: might\ntitle: t\nrules: [M-23]\ncards:\n  - {card}\nsetup:\n  players:\n"
+        "    - {name: Alice}\n    - {name: Bob}\n"
+    )
+    with pytest.raises(ScenarioError, match=message):
+        game_from_yaml(text)

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Discriminator, Field, Tag, model_validator
 
 from engine.frozen import Frozen
-from engine.might.conditions import UnitIs, YouHold
+from engine.might.conditions import Condition, Counted, UnitCount, UnitIs
 from engine.might.keywords import KeywordName, KeywordText, keyword_total
 from engine.names import Name
 
@@ -41,6 +41,23 @@ class TargetSpec(Frozen):
         return {"own": "a unit you control", "enemy": "an enemy unit", "any": "a unit"}[self.side]
 
 
+class Conditional(Frozen):
+    """What every effect may have: a condition read as the effect resolves (P-36)."""
+
+    only_if: Condition | None = None
+    """The effect happens only if this holds as it resolves: ``{unit: target, state:
+    exhausted}``, ``{count: enemy_units, here: true, at_least: 2}``, ``{you_hold: 1}``."""
+    unless: Condition | None = None
+    """The effect happens unless this holds as it resolves (same forms as ``only_if``)."""
+
+    def conditions(self) -> list[tuple[bool, Condition]]:
+        """Each condition with whether it must hold (``only_if``) or must not (``unless``)."""
+        return [
+            *([(True, self.only_if)] if self.only_if is not None else []),
+            *([(False, self.unless)] if self.unless is not None else []),
+        ]
+
+
 class MightOf(Frozen):
     """An amount read from the table: a unit's current Might as the effect resolves (M-30)."""
 
@@ -49,7 +66,45 @@ class MightOf(Frozen):
     one that caused the trigger) or ``target`` (the chosen unit)."""
 
 
-class Damage(Frozen):
+class DamageOn(Frozen):
+    """An amount read from the table: the damage marked on a unit as the effect resolves
+    (P-37)."""
+
+    damage_on: Literal["self", "source", "target"]
+    """The unit whose marked damage it is (``self``, ``source`` or ``target``); none when it is
+    not on the table."""
+    minimum: Annotated[int, Field(ge=0)] = 0
+    """The amount is at least this ("to a minimum of N")."""
+
+
+class CountOf(Frozen):
+    """An amount read from the table: how many units there are as the effect resolves (P-37)."""
+
+    count: Counted
+    """Whose units, seen from the card's controller: ``friendly_units``, ``enemy_units`` or
+    ``units``."""
+    here: bool = False
+    """``true``: only those where the ability's unit was when it triggered (P-21)."""
+    minimum: Annotated[int, Field(ge=0)] = 0
+    """The amount is at least this ("to a minimum of N")."""
+
+
+def _amount_form(value: object) -> str:
+    """Which form an amount is, by its keys: so a mistake is reported against that form."""
+    keys = value if isinstance(value, dict) else vars(value) if isinstance(value, Frozen) else {}
+    return next((key for key in ("might_of", "damage_on", "count") if key in keys), "number")
+
+
+Amount = Annotated[
+    Annotated[Annotated[int, Field(ge=0)], Tag("number")]
+    | Annotated[MightOf, Tag("might_of")]
+    | Annotated[DamageOn, Tag("damage_on")]
+    | Annotated[CountOf, Tag("count")],
+    Discriminator(_amount_form),
+]
+
+
+class Damage(Conditional):
     """``damage``: one damage event per target, plus the controller's Bonus Damage of its kind:
     spell damage from a spell, ability damage from an ability (P-20). With ``amount:
     {might_of: ...}`` that unit deals damage equal to its Might: it is the source, and only a
@@ -57,9 +112,11 @@ class Damage(Frozen):
 
     do: Literal["damage"]
     """Selects this effect."""
-    amount: Annotated[int, Field(ge=0)] | MightOf
-    """The damage, before Bonus Damage and replacements, or ``{might_of: self}`` (``source``,
-    ``target``): that unit's current Might when the effect resolves (M-30)."""
+    amount: Amount
+    """The damage, before Bonus Damage and replacements; or read as the effect resolves:
+    ``{might_of: self}`` (``source``, ``target``), that unit's current Might, which it deals
+    (M-30); ``{damage_on: target}``, the damage marked on a unit; ``{count: enemy_units,
+    here: true}``, a number of units (P-37)."""
     unpreventable: bool = False
     """``true``: no shield prevents it or is spent on it; Bonus Damage and doubling still
     apply (M-27)."""
@@ -67,7 +124,7 @@ class Damage(Frozen):
     """``target`` (the chosen unit) or an automatic target."""
 
 
-class Heal(Frozen):
+class Heal(Conditional):
     """``heal``: remove all marked damage (M6)."""
 
     do: Literal["heal"]
@@ -76,7 +133,7 @@ class Heal(Frozen):
     """``target`` (the chosen unit) or an automatic target."""
 
 
-class ModifyMight(Frozen):
+class ModifyMight(Conditional):
     """``might``: a Might modifier (M2)."""
 
     do: Literal["might"]
@@ -90,7 +147,7 @@ class ModifyMight(Frozen):
     """``target`` (the chosen unit) or an automatic target."""
 
 
-class Prevent(Frozen):
+class Prevent(Conditional):
     """``prevent``: a prevention shield, the next ``value`` damage (or all) in its scope and
     duration (M3)."""
 
@@ -110,7 +167,7 @@ class Prevent(Frozen):
     controller has, now or later, each with its own ``value`` (M-26)."""
 
 
-class Double(Frozen):
+class Double(Conditional):
     """``double``: damage dealt to the unit is doubled while this lasts (a replacement, M8)."""
 
     do: Literal["double"]
@@ -125,7 +182,7 @@ class Double(Frozen):
     """``target`` (the chosen unit) or an automatic target."""
 
 
-class BonusDamage(Frozen):
+class BonusDamage(Conditional):
     """``bonus_damage``: the controller's damage of ``scope`` gets +``amount`` Bonus Damage (M3,
     M-4)."""
 
@@ -143,7 +200,7 @@ class BonusDamage(Frozen):
     """Only ``controller``: the player who controls the card."""
 
 
-class LethalRequirement(Frozen):
+class LethalRequirement(Conditional):
     """``lethal_threshold``: the unit's lethal requirement becomes ``threshold`` damage instead
     of its Might (M-3)."""
 
@@ -158,7 +215,7 @@ class LethalRequirement(Frozen):
     """``target`` (the chosen unit) or an automatic target."""
 
 
-class AddRunes(Frozen):
+class AddRunes(Conditional):
     """``add_runes``: runes added to the controller's pool."""
 
     do: Literal["add_runes"]
@@ -169,7 +226,7 @@ class AddRunes(Frozen):
     """Only ``controller``: the player who controls the card."""
 
 
-class Stun(Frozen):
+class Stun(Conditional):
     """``stun``: the unit adds 0 to its side's combat damage until the end of this turn's
     expiration (c); one already stunned is not stunned again (M-15, M-16)."""
 
@@ -179,7 +236,7 @@ class Stun(Frozen):
     """``target`` (the chosen unit) or an automatic target."""
 
 
-class CantBeDealtDamage(Frozen):
+class CantBeDealtDamage(Conditional):
     """``cant_be_dealt_damage``: while it lasts no damage is dealt to the unit, and combat
     assignment leaves it out (M-19)."""
 
@@ -192,7 +249,7 @@ class CantBeDealtDamage(Frozen):
     """``target`` (the chosen unit) or an automatic target."""
 
 
-class Kill(Frozen):
+class Kill(Conditional):
     """``kill``: the unit dies (its "when this dies" abilities trigger, M5, M-20)."""
 
     do: Literal["kill"]
@@ -201,7 +258,7 @@ class Kill(Frozen):
     """``target`` (the chosen unit) or an automatic target."""
 
 
-class Ready(Frozen):
+class Ready(Conditional):
     """``ready`` or ``exhaust``: the unit is readied or exhausted; its damage stays (M6)."""
 
     do: Literal["ready", "exhaust"]
@@ -210,7 +267,7 @@ class Ready(Frozen):
     """``target`` (the chosen unit) or an automatic target."""
 
 
-class Recall(Frozen):
+class Recall(Conditional):
     """``recall``: the unit goes from its battlefield to its base, keeping its damage (M6)."""
 
     do: Literal["recall"]
@@ -219,7 +276,7 @@ class Recall(Frozen):
     """``target`` (the chosen unit) or an automatic target."""
 
 
-class ReturnToHand(Frozen):
+class ReturnToHand(Conditional):
     """``return_to_hand``: the unit leaves the table for its owner's hand and loses its damage
     and effects (M-6); it does not die (M-20)."""
 
@@ -232,7 +289,7 @@ class ReturnToHand(Frozen):
 SaveAction = Literal["heal", "exhaust", "recall"]
 
 
-class InsteadOfDying(Frozen):
+class InsteadOfDying(Conditional):
     """``instead_of_dying``: the next time the unit would die while this lasts, it stays on the
     table and does ``then`` instead; the death never happens (M-20 to M-22)."""
 
@@ -307,7 +364,7 @@ class Aura(Frozen):
     here: bool = False
     """``true``: only units where its unit is (its battlefield; at its base, the units at that
     base)."""
-    only_while: UnitIs | YouHold | None = None
+    only_while: Condition | None = None
     """A fact about its own unit (``{state: attacking}``; ``unit`` may only be ``self``) or
     its controller (``{you_hold: 1}``): the aura counts only while it holds."""
 
@@ -315,6 +372,11 @@ class Aura(Frozen):
     def _about_itself(self) -> Aura:
         if isinstance(self.only_while, UnitIs) and self.only_while.unit != "self":
             raise ValueError("an aura's only_while is about its own unit: use unit: self")
+        if isinstance(self.only_while, UnitCount):
+            raise ValueError(
+                "an aura's only_while is a state of its unit or you_hold; counts of units are "
+                "for effects (P-35)"
+            )
         return self
 
     def describe(self) -> str:
@@ -354,6 +416,32 @@ class MightCardDef(Frozen):
     auras: tuple[Aura, ...] = ()
     """Units: standing Might for other units (or itself) while it is on the table (M-23)."""
 
+    def _condition_problems(self) -> list[str]:
+        """Conditions and amounts that could never be read: a spell has no unit of its own, no
+        source and no place; a triggered ability has no chosen target (P-36, P-37)."""
+        spell = self.kind == "spell"
+        effects = [*self.effects, *(e for a in self.abilities for e in a.effects)]
+        problems = []
+        for effect in effects:
+            for _, condition in effect.conditions():
+                if isinstance(condition, UnitIs) and (condition.unit == "target") != spell:
+                    problems.append(
+                        f"a {'spell' if spell else 'triggered ability'}'s condition can't be "
+                        f"about unit {condition.unit}: use "
+                        f"{'target' if spell else 'self or source'}"
+                    )
+                elif isinstance(condition, UnitCount) and condition.here and spell:
+                    problems.append("a spell is at no place: a count here needs a unit")
+            amount = getattr(effect, "amount", None)
+            if isinstance(amount, CountOf) and amount.here and spell:
+                problems.append("a spell is at no place: a count here needs a unit")
+            if isinstance(amount, DamageOn) and (amount.damage_on == "target") != spell:
+                problems.append(
+                    f"a {'spell' if spell else 'triggered ability'} can't read the damage on "
+                    f"{amount.damage_on}: use {'target' if spell else 'self or source'}"
+                )
+        return problems
+
     def keyword(self, name: KeywordName) -> int:
         """The total of keyword ``name`` on the card: its instances added up, 0 without."""
         return keyword_total(self.keywords, name)
@@ -373,6 +461,8 @@ class MightCardDef(Frozen):
                     f"the '{ability.when}' ability has no chosen target: use an "
                     "automatic target such as self, source or all_enemy_units"
                 )
+        if problems := self._condition_problems():
+            raise ValueError(problems[0])
         if self.kind == "spell" and self.auras:
             raise ValueError("a spell has no auras: a standing ability is a unit's (M-23)")
         if self.kind == "unit" and (self.effects or self.target or self.speed != "normal"):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Discriminator, Field, Tag, model_validator
 
 from engine.frozen import Frozen
 
@@ -89,7 +89,18 @@ class YouHold(Frozen):
         return f"you hold at least {self.you_hold} battlefield{'s' * (self.you_hold != 1)}"
 
 
-Condition = UnitIs | UnitCount | YouHold
+def _form(value: object) -> str:
+    """Which form a condition is, by its keys: so a mistake is reported against that form."""
+    keys = value if isinstance(value, dict) else vars(value) if isinstance(value, Frozen) else {}
+    return "you_hold" if "you_hold" in keys else "count" if "count" in keys else "unit"
+
+
+Condition = Annotated[
+    Annotated[UnitIs, Tag("unit")]
+    | Annotated[UnitCount, Tag("count")]
+    | Annotated[YouHold, Tag("you_hold")],
+    Discriminator(_form),
+]
 
 
 class Context(Frozen):

@@ -9,8 +9,18 @@ from collections.abc import Sequence
 from typing import Literal
 
 from engine.changes import Moved, StatChanged
+from engine.might.cards import (
+    CountOf,
+    DamageOn,
+    Duration,
+    Effect,
+    MightOf,
+    SaveAction,
+    Scope,
+    ShieldValue,
+)
 from engine.might.cards import Damage as DamageEffect
-from engine.might.cards import Duration, Effect, MightOf, SaveAction, Scope, ShieldValue
+from engine.might.conditions import Context, counted, holds
 from engine.might.damage import Damage
 from engine.might.replacements import DamageKind
 from engine.might.table import (
@@ -69,7 +79,35 @@ class Effects(Damage):
             return f"no enemy unit at {self.table.battlefields[item.battlefield].name}"
         return "no such unit on the table"
 
+    def _conditions_met(self, item: ChainItem, effect: Effect, cause: Cause) -> bool:
+        """Read an effect's ``only_if`` and ``unless`` as it resolves, on the record either
+        way (P-36); "here" is where the ability's unit was when it triggered (P-21)."""
+        if effect.only_if is None and effect.unless is None:
+            return True
+        context = Context(
+            me=item.card,
+            source=item.source,
+            target=item.target,
+            controller=item.controller,
+            battlefield=item.battlefield,
+        )
+        for must, condition in effect.conditions():
+            held = holds(self.table, condition, context)
+            word = "only if" if must else "unless"
+            fails = held != must
+            self.record(
+                f"{effect.do} {word} {condition.describe()}: {str(held).lower()}"
+                + (", so nothing happens" if fails else ""),
+                ["P-36"],
+                cause,
+            )
+            if fails:
+                return False
+        return True
+
     def _apply(self, item: ChainItem, effect: Effect, cause: Cause) -> None:
+        if not self._conditions_met(item, effect, cause):
+            return
         if effect.do == "bonus_damage":
             self._grant_bonus_damage(
                 item.controller, effect.amount, effect.scope, effect.duration, item.card, cause
@@ -148,6 +186,8 @@ class Effects(Damage):
                 return
             dealer, controller, amount = read
             kind = "ability"  # not combat damage, nor a spell's: only "all" covers it (M-31)
+        elif not isinstance(amount, int):
+            amount = self._read_amount(item, amount, cause)
         bonus = self.table.bonus_damage(controller, kind)
         for target in targets:
             self._damage(target, amount, bonus, kind, dealer, cause, effect.unpreventable)
@@ -176,6 +216,26 @@ class Effects(Damage):
             cause,
         )
         return uid, self.table.cards[uid].owner, might
+
+    def _read_amount(self, item: ChainItem, amount: DamageOn | CountOf, cause: Cause) -> int:
+        """An amount counted from the table as the effect resolves, on the record (P-37)."""
+        if isinstance(amount, DamageOn):
+            uid = {"self": item.card, "source": item.source, "target": item.target}[
+                amount.damage_on
+            ]
+            there = uid is not None and self.table.on_table(uid)
+            read = self.table.cards[uid].damage if there and uid else 0
+            what = f"the damage on {uid}" if there else f"no {amount.damage_on} on the table"
+        else:
+            context = Context(
+                me=item.card, controller=item.controller, battlefield=item.battlefield
+            )
+            read = len(counted(self.table, amount.count, amount.here, context))
+            what = f"the number of {amount.count.replace('_', ' ')}{' here' if amount.here else ''}"
+        final = max(read, amount.minimum)
+        least = f", raised to its minimum of {final}" if final != read else ""
+        self.record(f"The amount is {what}: {read}{least}", ["P-37"], cause)
+        return final
 
     def _stun(self, uid: str, source: str, owner: int, cause: Cause) -> None:
         if self.table.cards[uid].stunned:

@@ -1,0 +1,143 @@
+"""Conditions on effects (``only_if``, ``unless``: P-36) and amounts counted from the table
+(``damage_on``, ``count``, ``minimum``: P-37): each read as the effect resolves and on the
+record, and the ones that could never be read refused at ``check``."""
+
+from __future__ import annotations
+
+from typing import cast
+
+import pytest
+
+from engine.errors import ScenarioError
+from engine.might.conditions import Context, UnitCount, UnitIs, YouHold, holds
+from engine.might.game import MightGame
+from engine.scenario import game_from_yaml
+
+
+def game(cards: str = "", alice: str = "", bob: str = "") -> MightGame:
+    cards = cards or spell("{do: heal}")
+    text = f"""\
+ruleset: might
+title: conditions
+rules: [P-36]
+cards: [{cards}]
+setup:
+  players:
+    - name: Alice
+      hand: [{{card: Test}}]
+      units: [{alice}]
+    - name: Bob
+      units: [{bob}]
+"""
+    return cast(MightGame, game_from_yaml(text))
+
+
+def spell(effect: str) -> str:
+    return f"{{name: Test, kind: spell, target: {{side: any}}, effects: [{effect}]}}"
+
+
+@pytest.mark.parametrize(
+    ("unit", "state", "expected"),
+    [
+        ("{card: Stone Whelp, damage: 1}", "damaged", True),
+        ("{card: Stone Whelp}", "damaged", False),
+        ("{card: Stone Whelp}", "undamaged", True),
+        ("{card: Stone Whelp, exhausted: true}", "exhausted", True),
+        ("{card: Stone Whelp, exhausted: true}", "ready", False),
+        ("{card: Stone Whelp, at: Battlefield 1}", "at_a_battlefield", True),
+        ("{card: Stone Whelp, at: Battlefield 1}", "at_base", False),
+        ("{card: Stone Whelp, stunned: true}", "stunned", True),
+        ("{card: Stone Whelp}", "attacking", False),
+    ],
+)
+def test_a_unit_state_is_read_from_the_table(unit: str, state: str, expected: bool) -> None:
+    table = game(bob=unit).table
+    context = Context(me=None, target="stone-whelp", controller=0)
+    assert holds(table, UnitIs(unit="target", state=state), context) is expected  # type: ignore[arg-type]
+
+
+def test_a_unit_off_the_table_is_in_no_state() -> None:
+    table = game(bob="{card: Stone Whelp}").table
+    context = Context(me=None, target="gone", controller=0)
+    assert not holds(table, UnitIs(unit="target", state="undamaged"), context)
+    assert not holds(table, UnitIs(unit="source", state="undamaged"), context)
+
+
+def test_counts_and_holdings() -> None:
+    table = game(
+        alice="{card: Iron Sentinel}",
+        bob="{card: Stone Whelp, at: Battlefield 1}, {card: Hollow Golem, at: Battlefield 1}",
+    ).table
+    mine = Context(me="iron-sentinel", controller=0)
+    assert holds(table, UnitCount(count="enemy_units", at_least=2), mine)
+    assert not holds(table, UnitCount(count="enemy_units", at_most=1), mine)
+    assert holds(table, UnitCount(count="units", at_least=3, at_most=3), mine)
+    assert holds(table, UnitCount(count="units", here=True, at_most=1), mine)  # its base
+    there = Context(me=None, controller=0, battlefield=0)
+    assert holds(table, UnitCount(count="enemy_units", here=True, at_least=2), there)
+    assert holds(table, YouHold(you_hold=0), mine)
+    assert not holds(table, YouHold(you_hold=1), mine)
+
+
+def test_a_failed_condition_stops_only_its_own_effect() -> None:
+    g = game(
+        spell(
+            "{do: damage, amount: 2, only_if: {unit: target, state: damaged}}, "
+            "{do: exhaust, unless: {unit: target, state: exhausted}}"
+        ),
+        bob="{card: Iron Sentinel}",
+    )
+    steps = [*g.play("test", "iron-sentinel"), *g.resolve()]
+    said = [s.description for s in steps if "P-36" in s.rules]
+    assert said == [
+        "damage only if the target is damaged: false, so nothing happens",
+        "exhaust unless the target is exhausted: false",
+    ]
+    assert g.table.cards["iron-sentinel"].damage == 0
+    assert g.table.cards["iron-sentinel"].exhausted
+
+
+def test_an_amount_below_its_minimum_is_raised_on_the_record() -> None:
+    g = game(
+        spell("{do: damage, amount: {damage_on: target, minimum: 1}}"),
+        bob="{card: Iron Sentinel}",
+    )
+    steps = [*g.play("test", "iron-sentinel"), *g.resolve()]
+    assert any(
+        s.description == "The amount is the damage on iron-sentinel: 0, raised to its minimum of 1"
+        for s in steps
+    )
+    assert g.table.cards["iron-sentinel"].damage == 1
+
+
+@pytest.mark.parametrize(
+    ("card", "message"),
+    [
+        (spell("{do: heal, only_if: {unit: self, state: damaged}}"), "use target"),
+        (
+            "{name: Test, kind: unit, abilities: [{when: played, effects: [{do: heal, "
+            "target: self, unless: {unit: target, state: damaged}}]}]}",
+            "use self or source",
+        ),
+        (
+            spell("{do: heal, only_if: {count: units, here: true, at_least: 1}}"),
+            "a spell is at no place",
+        ),
+        (spell("{do: damage, amount: {count: units, here: true}}"), "a spell is at no place"),
+        (
+            "{name: Test, kind: unit, abilities: [{when: played, effects: [{do: damage, "
+            "target: self, amount: {damage_on: target}}]}]}",
+            "can't read the damage on target",
+        ),
+        (spell("{do: heal, only_if: {count: units}}"), "a count needs at_least or at_most"),
+        (
+            "{name: Test, kind: unit, auras: [{might: 1, only_while: {count: units, "
+            "at_least: 1}}]}",
+            "counts of units are for effects",
+        ),
+        (spell("{do: heal, only_if: {unit: target, stat: damaged}}"), "did you mean 'state'"),
+    ],
+)
+def test_conditions_that_could_never_be_read_are_refused(card: str, message: str) -> None:
+    with pytest.raises(ScenarioError, match=message):
+        game(card)

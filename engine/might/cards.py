@@ -22,7 +22,7 @@ from engine.might.conditions import Condition, Counted, UnitCount, UnitIs
 from engine.might.keywords import KeywordName, KeywordText, keyword_total
 from engine.names import Name
 
-Duration = Literal["this_turn", "until_your_next_turn", "permanent"]
+Duration = Literal["this_turn", "this_combat", "until_your_next_turn", "permanent"]
 Scope = Literal["all", "combat", "spell"]
 AutoTarget = Literal[
     "self", "source", "all_enemy_units", "all_own_units", "all_units", "all_enemy_units_here"
@@ -141,8 +141,9 @@ class ModifyMight(Conditional):
     amount: int
     """Added to the unit's Might; may be negative."""
     duration: Duration = "this_turn"
-    """``this_turn``: to expiration (c); ``until_your_next_turn``: to its owner's next turn
-    (P-17); ``permanent``."""
+    """``this_turn``: to expiration (c); ``this_combat``: to the end of the combat under way or
+    the next one this turn (P-38); ``until_your_next_turn``: to its owner's next turn (P-17);
+    ``permanent``."""
     target: EffectTarget = "target"
     """``target`` (the chosen unit) or an automatic target."""
 
@@ -157,8 +158,9 @@ class Prevent(Conditional):
     """The damage it prevents, ``all``, or ``next``: the whole next damage event to the unit,
     whatever its size (M-25)."""
     duration: Duration = "this_turn"
-    """``this_turn``: to expiration (c); ``until_your_next_turn``: to its owner's next turn
-    (P-17); ``permanent``."""
+    """``this_turn``: to expiration (c); ``this_combat``: to the end of the combat under way or
+    the next one this turn (P-38); ``until_your_next_turn``: to its owner's next turn (P-17);
+    ``permanent``."""
     scope: Scope = "all"
     """The damage it covers: ``all``, or only ``combat`` or ``spell`` damage (damage from a
     triggered ability only ``all`` covers, P-20)."""
@@ -173,8 +175,9 @@ class Double(Conditional):
     do: Literal["double"]
     """Selects this effect."""
     duration: Duration = "this_turn"
-    """``this_turn``: to expiration (c); ``until_your_next_turn``: to its owner's next turn
-    (P-17); ``permanent``."""
+    """``this_turn``: to expiration (c); ``this_combat``: to the end of the combat under way or
+    the next one this turn (P-38); ``until_your_next_turn``: to its owner's next turn (P-17);
+    ``permanent``."""
     scope: Scope = "all"
     """The damage it covers: ``all``, or only ``combat`` or ``spell`` damage (damage from a
     triggered ability only ``all`` covers, P-20)."""
@@ -191,8 +194,9 @@ class BonusDamage(Conditional):
     amount: int
     """Added to the controller's damage of its scope."""
     duration: Duration = "this_turn"
-    """``this_turn``: to expiration (c); ``until_your_next_turn``: to its owner's next turn
-    (P-17); ``permanent``."""
+    """``this_turn``: to expiration (c); ``this_combat``: to the end of the combat under way or
+    the next one this turn (P-38); ``until_your_next_turn``: to its owner's next turn (P-17);
+    ``permanent``."""
     scope: Scope = "spell"
     """The damage it adds to: ``all``, or only ``combat`` or ``spell`` damage (damage from a
     triggered ability only ``all`` covers, P-20)."""
@@ -209,8 +213,9 @@ class LethalRequirement(Conditional):
     threshold: int = Field(ge=1)
     """The damage that is lethal to the unit."""
     duration: Duration = "this_turn"
-    """``this_turn``: to expiration (c); ``until_your_next_turn``: to its owner's next turn
-    (P-17); ``permanent``."""
+    """``this_turn``: to expiration (c); ``this_combat``: to the end of the combat under way or
+    the next one this turn (P-38); ``until_your_next_turn``: to its owner's next turn (P-17);
+    ``permanent``."""
     target: EffectTarget = "target"
     """``target`` (the chosen unit) or an automatic target."""
 
@@ -243,8 +248,9 @@ class CantBeDealtDamage(Conditional):
     do: Literal["cant_be_dealt_damage"]
     """Selects this effect."""
     duration: Duration = "this_turn"
-    """``this_turn``: to expiration (c); ``until_your_next_turn``: to its owner's next turn
-    (P-17); ``permanent``."""
+    """``this_turn``: to expiration (c); ``this_combat``: to the end of the combat under way or
+    the next one this turn (P-38); ``until_your_next_turn``: to its owner's next turn (P-17);
+    ``permanent``."""
     target: EffectTarget = "target"
     """``target`` (the chosen unit) or an automatic target."""
 
@@ -298,8 +304,9 @@ class InsteadOfDying(Conditional):
     then: tuple[SaveAction, ...] = ("heal",)
     """What the unit does instead, in order: ``heal``, ``exhaust``, ``recall``."""
     duration: Duration = "this_turn"
-    """``this_turn``: to expiration (c); ``until_your_next_turn``: to its owner's next turn
-    (P-17); ``permanent``: until it is used."""
+    """``this_turn``: to expiration (c); ``this_combat``: to the end of the combat under way or
+    the next one this turn (P-38); ``until_your_next_turn``: to its owner's next turn (P-17);
+    ``permanent``: until it is used."""
     target: EffectTarget = "target"
     """``target`` (the chosen unit) or an automatic target."""
 

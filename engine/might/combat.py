@@ -120,6 +120,11 @@ class Combat(Moving):
         self._deal(events, cause)
         self._combat_cleanup(combat, cause)
         lowered = self._drop_roles(cause, departed_only=False)
+        combat_long = any(e.duration == "this_combat" for e in self._lasting_effects())
+        if combat_long:
+            self._end_effects(
+                lambda effect: effect.duration == "this_combat", "this combat", cause, ["P-38"]
+            )
         self.table = self.table.evolve(combat=None)
         self.phase = (turn, "Main phase")
         self.record(
@@ -128,9 +133,10 @@ class Combat(Moving):
             cause,
             [PhaseChanged(before=f"Combat at {name}", after="Main phase")],
         )
-        if lowered:  # damage marked after the heal meets the lower Might (M-29, P-30)
+        if lowered or combat_long:  # damage marked after the heal meets a lower Might
             self._cleanup(
-                Cause(kind="rule", text=f"cleanup after the combat at {name}"), ("M-8", "P-30")
+                Cause(kind="rule", text=f"cleanup after the combat at {name}"),
+                ("M-8", *(["P-30"] if lowered else []), *(["P-38"] if combat_long else [])),
             )
 
     def _combat_total(self, units: Sequence[str], side: int) -> int:

@@ -5,10 +5,10 @@ M-5, M-15, M-16, M-19, M-25, M-27, M-30, M-31, P-21, P-27, P-31)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Literal
 
-from engine.changes import Moved, StatChanged
+from engine.changes import Change, Moved, StatChanged
 from engine.might.cards import (
     CountOf,
     DamageOn,
@@ -28,6 +28,7 @@ from engine.might.table import (
     ChainItem,
     DeathReplacement,
     Doubler,
+    LastingEffect,
     LethalOverride,
     MightModifier,
     Shield,
@@ -440,4 +441,60 @@ class Effects(Damage):
                     after=state.runes + amount,
                 )
             ],
+        )
+
+    def _lasting_effects(self) -> list[LastingEffect]:
+        """Every effect with a duration, on cards and on players."""
+        lasting = [e for c in self.table.with_lasting() for e in c.lasting()]
+        return lasting + [g for p in self.table.players for g in p.lasting()]
+
+    def _end_effects(
+        self,
+        ends: Callable[[LastingEffect], bool],
+        what: str,
+        cause: Cause,
+        rules: Sequence[str],
+    ) -> None:
+        """End, all at once, every lasting effect for which ``ends`` holds."""
+        changes: list[Change] = []
+        ended: list[str] = []
+        for card in self.table.with_lasting():
+            before = self.table.might(card.uid) if self.table.on_table(card.uid) else None
+            gone = [e for e in card.lasting() if ends(e)]
+            if not gone:
+                continue
+            self._set(
+                card.evolve(
+                    modifiers=tuple(m for m in card.modifiers if not ends(m)),
+                    shields=tuple(s for s in card.shields if not ends(s)),
+                    doublers=tuple(d for d in card.doublers if not ends(d)),
+                    lethal=tuple(t for t in card.lethal if not ends(t)),
+                    statuses=tuple(s for s in card.statuses if not ends(s)),
+                    saves=tuple(s for s in card.saves if not ends(s)),
+                )
+            )
+            ended += [f"{card.uid}: {e.describe()}" for e in gone]
+            if before is not None and before != self.table.might(card.uid):
+                changes.append(
+                    StatChanged(
+                        card=card.uid, stat="might", before=before, after=self.table.might(card.uid)
+                    )
+                )
+        for index, player in enumerate(self.table.players):
+            gone_grants = [g for g in player.lasting() if ends(g)]
+            if gone_grants:
+                ended += [f"{player.name}: {g.describe()}" for g in gone_grants]
+                self.table = self.table.with_player(
+                    index,
+                    player.evolve(
+                        bonus_damage=tuple(g for g in player.bonus_damage if not ends(g)),
+                        shields=tuple(g for g in player.shields if not ends(g)),
+                    ),
+                )
+        text = "; ".join(ended) if ended else "none"
+        self.record(
+            f'Effects lasting "{what}" end together: {text}',
+            [*rules, *(["M-2"] if changes else [])],
+            cause,
+            changes,
         )

@@ -3,8 +3,6 @@ while anything goes on the chain, then the next turn (M10, M11, M-13, P-17, P-25
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-
 from engine.changes import Change, PhaseChanged, StatChanged
 from engine.errors import RuleError
 from engine.loops import LoopGuard
@@ -71,8 +69,11 @@ class EndOfTurn(Chain):
         self.phase = (*phase, "(b) Heal")
         self._heal(self.table.heal_concerns(), cause, [*rules, "M11"])
         self.phase = (*phase, '(c) "This turn" effects end')
-        self._end_effects(
-            lambda effect: effect.duration == "this_turn", "this turn", cause, [*rules, "M11"]
+        self._end_effects(  # what lasted "this combat" ends here if no combat ended it (P-38)
+            lambda effect: effect.duration in ("this_turn", "this_combat"),
+            "this turn",
+            cause,
+            [*rules, "M11"],
         )
         self.phase = (*phase, "(d) Rune pools empty")
         changes: list[Change] = []
@@ -91,57 +92,6 @@ class EndOfTurn(Chain):
         self.record("Every rune pool empties", runes, cause, changes)
         return bool(self.table.chain)
 
-    def _end_effects(
-        self,
-        ends: Callable[[LastingEffect], bool],
-        what: str,
-        cause: Cause,
-        rules: Sequence[str],
-    ) -> None:
-        """End, all at once, every lasting effect for which ``ends`` holds."""
-        changes: list[Change] = []
-        ended: list[str] = []
-        for card in self.table.with_lasting():
-            before = self.table.might(card.uid) if self.table.on_table(card.uid) else None
-            gone = [e for e in card.lasting() if ends(e)]
-            if not gone:
-                continue
-            self._set(
-                card.evolve(
-                    modifiers=tuple(m for m in card.modifiers if not ends(m)),
-                    shields=tuple(s for s in card.shields if not ends(s)),
-                    doublers=tuple(d for d in card.doublers if not ends(d)),
-                    lethal=tuple(t for t in card.lethal if not ends(t)),
-                    statuses=tuple(s for s in card.statuses if not ends(s)),
-                    saves=tuple(s for s in card.saves if not ends(s)),
-                )
-            )
-            ended += [f"{card.uid}: {e.describe()}" for e in gone]
-            if before is not None and before != self.table.might(card.uid):
-                changes.append(
-                    StatChanged(
-                        card=card.uid, stat="might", before=before, after=self.table.might(card.uid)
-                    )
-                )
-        for index, player in enumerate(self.table.players):
-            gone_grants = [g for g in player.lasting() if ends(g)]
-            if gone_grants:
-                ended += [f"{player.name}: {g.describe()}" for g in gone_grants]
-                self.table = self.table.with_player(
-                    index,
-                    player.evolve(
-                        bonus_damage=tuple(g for g in player.bonus_damage if not ends(g)),
-                        shields=tuple(g for g in player.shields if not ends(g)),
-                    ),
-                )
-        text = "; ".join(ended) if ended else "none"
-        self.record(
-            f'Effects lasting "{what}" end together: {text}',
-            [*rules, *(["M-2"] if changes else [])],
-            cause,
-            changes,
-        )
-
     def _pass_turn(self, turn: str, cause: Cause) -> None:
         table = self.table
         self.table = table.evolve(turn=table.turn + 1, turn_player=1 - table.turn_player)
@@ -157,9 +107,7 @@ class EndOfTurn(Chain):
         def ending(effect: LastingEffect) -> bool:
             return effect.owner == new_player and effect.duration == "until_your_next_turn"
 
-        lasting = [e for c in self.table.with_lasting() for e in c.lasting()]
-        lasting += [g for p in self.table.players for g in p.lasting()]
-        if any(ending(e) for e in lasting):
+        if any(ending(e) for e in self._lasting_effects()):
             self._end_effects(ending, "until your next turn", cause, ["M-5", "P-17"])
         starting = [
             uid

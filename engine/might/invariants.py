@@ -46,13 +46,13 @@ class MightInvariants(Invariants):
                 f"{c.uid}: {e.describe()}"
                 for c in table.cards.values()
                 for e in c.lasting()
-                if e.duration == "this_turn"
+                if e.duration in ("this_turn", "this_combat")
             ]
             left += [
                 f"{p.name}: {g.describe()}"
                 for p in table.players
                 for g in p.lasting()
-                if g.duration == "this_turn"
+                if g.duration in ("this_turn", "this_combat")
             ]
             if left:
                 yield '"this turn" effects end at expiration', f"{where}: {'; '.join(left)}", None

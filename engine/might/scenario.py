@@ -29,8 +29,9 @@ class ModifierSetup(Frozen):
     amount: int
     """Added to the unit's Might; may be negative."""
     duration: Duration = "this_turn"
-    """``this_turn``: to expiration (c); ``until_your_next_turn``: to its owner's next turn
-    (P-17); ``permanent``."""
+    """``this_turn``: to expiration (c); ``this_combat``: to the end of the combat under way or
+    the next one this turn (P-38); ``until_your_next_turn``: to its owner's next turn (P-17);
+    ``permanent``."""
 
 
 class ShieldSetup(Frozen):
@@ -53,8 +54,9 @@ class ShieldSetup(Frozen):
         return self
 
     duration: Duration = "this_turn"
-    """``this_turn``: to expiration (c); ``until_your_next_turn``: to its owner's next turn
-    (P-17); ``permanent``."""
+    """``this_turn``: to expiration (c); ``this_combat``: to the end of the combat under way or
+    the next one this turn (P-38); ``until_your_next_turn``: to its owner's next turn (P-17);
+    ``permanent``."""
     scope: Scope = "all"
     """The damage it covers: ``all``, or only ``combat`` or ``spell`` damage (damage from a
     triggered ability only ``all`` covers, P-20)."""
@@ -66,8 +68,9 @@ class DoublerSetup(Frozen):
     id: Name | None = None
     """Names the doubler in ``order``; omitted: ``e<n>``, its effect id."""
     duration: Duration = "this_turn"
-    """``this_turn``: to expiration (c); ``until_your_next_turn``: to its owner's next turn
-    (P-17); ``permanent``."""
+    """``this_turn``: to expiration (c); ``this_combat``: to the end of the combat under way or
+    the next one this turn (P-38); ``until_your_next_turn``: to its owner's next turn (P-17);
+    ``permanent``."""
     scope: Scope = "all"
     """The damage it covers: ``all``, or only ``combat`` or ``spell`` damage (damage from a
     triggered ability only ``all`` covers, P-20)."""
@@ -79,8 +82,9 @@ class ThresholdSetup(Frozen):
     threshold: int = Field(ge=1)
     """The damage that is lethal to the unit, instead of its Might."""
     duration: Duration = "this_turn"
-    """``this_turn``: to expiration (c); ``until_your_next_turn``: to its owner's next turn
-    (P-17); ``permanent``."""
+    """``this_turn``: to expiration (c); ``this_combat``: to the end of the combat under way or
+    the next one this turn (P-38); ``until_your_next_turn``: to its owner's next turn (P-17);
+    ``permanent``."""
 
 
 class UnitSetup(Frozen):
@@ -120,8 +124,9 @@ class BonusDamageSetup(Frozen):
     """The damage it adds to: ``all``, or only ``combat`` or ``spell`` damage (damage from a
     triggered ability only ``all`` covers, P-20)."""
     duration: Duration = "this_turn"
-    """``this_turn``: to expiration (c); ``until_your_next_turn``: to its owner's next turn
-    (P-17); ``permanent``."""
+    """``this_turn``: to expiration (c); ``this_combat``: to the end of the combat under way or
+    the next one this turn (P-38); ``until_your_next_turn``: to its owner's next turn (P-17);
+    ``permanent``."""
 
 
 class CardSetup(Frozen):
@@ -237,8 +242,9 @@ class MightArgs(Frozen):
     amount: int
     """Added to the unit's Might; may be negative."""
     duration: Duration = "this_turn"
-    """``this_turn``: to expiration (c); ``until_your_next_turn``: to its owner's next turn
-    (P-17); ``permanent``."""
+    """``this_turn``: to expiration (c); ``this_combat``: to the end of the combat under way or
+    the next one this turn (P-38); ``until_your_next_turn``: to its owner's next turn (P-17);
+    ``permanent``."""
 
 
 class ShieldArgs(Frozen):
@@ -253,8 +259,9 @@ class ShieldArgs(Frozen):
     """The damage it prevents, ``all``, or ``next`` (the whole next damage event, M-25); not
     negative (M3)."""
     duration: Duration = "this_turn"
-    """``this_turn``: to expiration (c); ``until_your_next_turn``: to its owner's next turn
-    (P-17); ``permanent``."""
+    """``this_turn``: to expiration (c); ``this_combat``: to the end of the combat under way or
+    the next one this turn (P-38); ``until_your_next_turn``: to its owner's next turn (P-17);
+    ``permanent``."""
     scope: Scope = "all"
     """The damage it covers: ``all``, or only ``combat`` or ``spell`` damage (damage from a
     triggered ability only ``all`` covers, P-20)."""
@@ -269,8 +276,9 @@ class DoubleArgs(Frozen):
     """The doubler's name; omitted: ``e<n>``, the next effect id. Neither a name the unit's
     effects use nor of the form ``e<digits>`` (M-4)."""
     duration: Duration = "this_turn"
-    """``this_turn``: to expiration (c); ``until_your_next_turn``: to its owner's next turn
-    (P-17); ``permanent``."""
+    """``this_turn``: to expiration (c); ``this_combat``: to the end of the combat under way or
+    the next one this turn (P-38); ``until_your_next_turn``: to its owner's next turn (P-17);
+    ``permanent``."""
     scope: Scope = "all"
     """The damage it covers: ``all``, or only ``combat`` or ``spell`` damage (damage from a
     triggered ability only ``all`` covers, P-20)."""
@@ -285,8 +293,9 @@ class ThresholdArgs(Frozen):
     """The damage that is lethal to the unit, instead of its Might; a new one replaces the
     old."""
     duration: Duration = "this_turn"
-    """``this_turn``: to expiration (c); ``until_your_next_turn``: to its owner's next turn
-    (P-17); ``permanent``."""
+    """``this_turn``: to expiration (c); ``this_combat``: to the end of the combat under way or
+    the next one this turn (P-38); ``until_your_next_turn``: to its owner's next turn (P-17);
+    ``permanent``."""
 
 
 class BonusDamageArgs(Frozen):
@@ -301,8 +310,9 @@ class BonusDamageArgs(Frozen):
     """The damage it adds to: ``all``, or only ``combat`` or ``spell`` damage (damage from a
     triggered ability only ``all`` covers, P-20)."""
     duration: Duration = "this_turn"
-    """``this_turn``: to expiration (c); ``until_your_next_turn``: to its owner's next turn
-    (P-17); ``permanent``."""
+    """``this_turn``: to expiration (c); ``this_combat``: to the end of the combat under way or
+    the next one this turn (P-38); ``until_your_next_turn``: to its owner's next turn (P-17);
+    ``permanent``."""
 
 
 class RunesArgs(Frozen):

@@ -53,6 +53,7 @@ class Lasting(Frozen):
     def until(self) -> str:
         return {
             "this_turn": " this turn",
+            "this_combat": " this combat",
             "until_your_next_turn": " until your next turn",
             "permanent": "",
         }[self.duration]

@@ -351,6 +351,14 @@ class Ability(Frozen):
     either player, died; the one that died is its ``source``) (P-33)."""
     name: str = ""
     """Shown in the timeline; empty: ``when <when>``."""
+    once_per_turn: bool = False
+    """``true``: it triggers at most once each turn; a later event that turn is a step that
+    says it does not trigger again (P-39)."""
+
+    def label(self) -> str:
+        """How the timeline names it."""
+        return self.name or f"when {self.when.replace('_', ' ')}"
+
     effects: tuple[Effect, ...] = ()
     """Applied in order when the triggered ability resolves from the chain; each names an
     automatic target."""

@@ -206,9 +206,24 @@ class MightCore(Recorder[MightTable]):
         card = self.table.cards[uid]
         if battlefield is None and card.zone == "battlefield":
             battlefield = card.battlefield
-        for ability in self.table.definition(uid).abilities:
-            if ability.when == when:
-                self._push_ability(uid, ability, source, battlefield, together, might)
+        for number, ability in enumerate(self.table.definition(uid).abilities):
+            if ability.when != when:
+                continue
+            if ability.once_per_turn:
+                key = f"{uid}#{number}"
+                if key in self.table.triggered_this_turn:
+                    label = ability.label()
+                    self.record(
+                        f"{uid}: {label} has triggered this turn already: once per turn, it "
+                        "does not trigger again",
+                        ["P-39"],
+                        Cause(kind="trigger", card=uid, text=f"{uid}: {label}"),
+                    )
+                    continue
+                self.table = self.table.evolve(
+                    triggered_this_turn=(*self.table.triggered_this_turn, key)
+                )
+            self._push_ability(uid, ability, source, battlefield, together, might)
 
     def _push_ability(
         self,
@@ -220,7 +235,7 @@ class MightCore(Recorder[MightTable]):
         might: int | None = None,
     ) -> None:
         item_id = f"e{self._new_number()}"
-        label = ability.name or f"when {ability.when.replace('_', ' ')}"
+        label = ability.label()
         item = ChainItem(
             id=item_id,
             card=uid,

@@ -94,7 +94,9 @@ class EndOfTurn(Chain):
 
     def _pass_turn(self, turn: str, cause: Cause) -> None:
         table = self.table
-        self.table = table.evolve(turn=table.turn + 1, turn_player=1 - table.turn_player)
+        self.table = table.evolve(
+            turn=table.turn + 1, turn_player=1 - table.turn_player, triggered_this_turn=()
+        )
         self.phase = (self._turn_name(self.table), "Main phase")
         self.record(
             f"{self.phase[0]} begins",

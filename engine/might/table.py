@@ -280,6 +280,9 @@ class MightTable(Frozen, Indexed[MightIndex]):
     # Units a death replacement saved since the last death check began: one still lethal meets
     # the next check, not a repeat of this one (M-22, P-34).
     spared: tuple[str, ...] = ()
+    # The "once per turn" abilities that triggered this turn, as ``uid#n`` (its n-th ability):
+    # cleared as a turn begins (P-39).
+    triggered_this_turn: tuple[str, ...] = ()
 
     def with_card(self, card: MightCard) -> MightTable:
         return self._replaced(self.cards.get(card.uid), card, self.cards.set(card.uid, card))

@@ -314,3 +314,39 @@ def test_a_save_that_does_not_heal_leaves_the_unit_for_the_next_cleanup() -> Non
     assert g.table.cards["stone-whelp"].zone == "base" and g.table.is_lethal("stone-whelp")
     steps = g.heal("saved-crow")  # any edit's cleanup: a new death, with no save left
     assert "stone-whelp (2 damage, lethal at 2) dies" in descriptions(steps)
+
+
+ONCE = """\
+ruleset: might
+title: once per turn
+rules: [P-39]
+cards:
+  - name: Spiked Guard
+    kind: unit
+    might: 9
+    abilities:
+      - when: takes_damage
+        once_per_turn: true
+        effects: [{do: damage, amount: 1, target: all_enemy_units}]
+      - when: takes_damage
+        effects: [{do: might, amount: 1, target: self}]
+setup:
+  players:
+    - name: Alice
+      units: [{card: Vanguard Captain}]
+    - name: Bob
+      units: [{card: Spiked Guard}]
+"""
+
+
+def test_a_once_per_turn_ability_triggers_again_only_in_a_new_turn() -> None:
+    g = cast(MightGame, game_from_yaml(ONCE))
+    g.deal("spiked-guard", 1)
+    steps = g.deal("spiked-guard", 1)
+    assert [s.rules for s in steps if "P-39" in s.rules] == [("P-39",)]
+    assert g.table.cards["vanguard-captain"].damage == 1
+    assert g.table.might("spiked-guard") == 11  # the other ability triggered both times
+    g.end_turn()
+    g.deal("spiked-guard", 1)
+    assert g.table.cards["vanguard-captain"].damage == 1  # healed at expiration, then 1 again
+    assert not any("P-39" in s.rules for s in g.steps[-6:])

@@ -10,7 +10,7 @@ from typing import Any
 from engine.choices import Answer, Assigned, Choice
 from engine.errors import RuleError
 from engine.might.assignment import MIDDLE, verify_answer
-from engine.might.table import MightTable
+from engine.might.table import MightCard, MightTable
 from engine.ruleset import Broken, Invariants, at
 from engine.timeline import Recorder, Step
 
@@ -31,12 +31,14 @@ class MightInvariants(Invariants):
                     )
         if index:
             yield from _not_dealt(steps[index - 1].table, table, where)
-        if (
-            step.description.startswith("Cleanup: no unit")
-            or _last_of_phase(steps, index, "1. Deaths")
-            or _last_of_phase(steps, index, "(a) Lethal check")
-        ):
+        if step.description.startswith("Cleanup: no unit"):
             yield from _lethal(table, where)
+        if _last_of_phase(steps, index, "1. Deaths") or _last_of_phase(
+            steps, index, "(a) Lethal check"
+        ):
+            # who dies is fixed as the check begins: one an aura's end made lethal meets the
+            # next check, after the heal (M-24)
+            yield from _lethal(table, where, _before_phase(steps, index))
         if _last_of_phase(steps, index, "2. Heal") or _last_of_phase(steps, index, "(b) Heal"):
             hurt = [f"{u.uid} ({u.damage})" for u in table.units() if u.damage]
             if hurt:
@@ -87,9 +89,32 @@ class MightInvariants(Invariants):
         return answer
 
 
-def _lethal(table: MightTable, where: str) -> Iterator[Broken]:
-    """Lethal units left after a check, but for those saved there: they meet the next (M-22)."""
-    lethal = [u.uid for u in table.units() if table.is_lethal(u.uid) and u.uid not in table.spared]
+def _before_phase(steps: Sequence[Step], index: int) -> MightTable:
+    """The table as the phase of ``steps[index]`` began."""
+    first = index
+    while first > 0 and steps[first - 1].phase == steps[index].phase:
+        first -= 1
+    table = steps[max(first - 1, 0)].table
+    assert isinstance(table, MightTable)
+    return table
+
+
+def _fell(began: MightTable | None, unit: MightCard) -> bool:
+    """``unit`` was not lethal as the check began and has the same damage: its Might fell."""
+    if began is None or not began.on_table(unit.uid):
+        return False
+    return not began.is_lethal(unit.uid) and began.cards[unit.uid].damage == unit.damage
+
+
+def _lethal(table: MightTable, where: str, began: MightTable | None = None) -> Iterator[Broken]:
+    """Lethal units left after a check, but for those saved there: they meet the next (M-22);
+    with ``began``, but for those whose Might alone fell during the check, as when an aura
+    ended with a unit that died there: they meet the next check (M-24)."""
+    lethal = [
+        u.uid
+        for u in table.units()
+        if table.is_lethal(u.uid) and u.uid not in table.spared and not _fell(began, u)
+    ]
     if lethal:
         yield (
             "no lethal unit survives a cleanup",

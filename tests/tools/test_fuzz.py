@@ -21,7 +21,7 @@ from engine.choices import Assigned, Choice
 from engine.errors import RuleError
 from engine.frozen import Frozen
 from engine.might.assignment import verify_answer
-from engine.might.table import Status
+from engine.might.table import MightModifier, Status
 from engine.ruleset import ruleset as installed
 from engine.scenario import Playthrough, game_from_yaml, run_scenario
 from engine.timeline import Cause, Step
@@ -202,6 +202,10 @@ setup:
     assert broken("might", start, planted(start, lethal, "(a) Lethal check")) == {
         "no lethal unit survives a cleanup": {"cards": {uid: {"zone": "trash"}}}
     }
+    weaker = table.with_card(
+        unit.evolve(modifiers=(MightModifier.make(2, "x", 0, amount=-2, duration="this_turn"),))
+    )
+    assert broken("might", start, planted(start, weaker, "(a) Lethal check")) == {}  # M-24
     assert broken("might", start, planted(start, table, "(b) Heal")) == {"every unit healed": None}
     assert broken("might", start, planted(start, table, '(c) "This turn" effects end')) == {
         '"this turn" effects end at expiration': None

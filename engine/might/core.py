@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from typing import cast
 
 from engine.changes import Change, Moved, StatChanged, StatusChanged, Triggered
 from engine.choices import Answer, Choice, Chooser, default_chooser
@@ -34,9 +35,8 @@ class MightCore(Recorder[MightTable]):
     ) -> Step:
         """A step, with what it did to the Might auras give (M-23, M-24): an aura that began or
         ended with it is on its record."""
-        before = self.steps[-1].table
-        assert isinstance(before, MightTable)
-        if self.table.index.auras or before.index.auras:
+        before = cast(MightTable, self.steps[-1].table)
+        if self.table.index.auras or before.index.auras:  # else nothing to look at (M-23)
             description, rules, changes = self._aura_effects(before, description, rules, changes)
         return super().record(description, rules, cause, changes, sub_step)
 

@@ -33,10 +33,11 @@ class _Entry(NamedTuple):
 
 def _entry(card: MightCard, defs: Mapping[str, MightCardDef]) -> _Entry:
     unit = card.zone in ("base", "battlefield")
+    definition = defs[card.name]
     return _Entry(
         unit,
         unit and card.damage > 0,
-        unit and bool(defs[card.name].abilities),
+        unit and bool(definition.abilities),
         bool(
             card.modifiers
             or card.shields
@@ -45,8 +46,8 @@ def _entry(card: MightCard, defs: Mapping[str, MightCardDef]) -> _Entry:
             or card.statuses
             or card.saves
         ),
-        unit and card.has_lethal_damage(defs[card.name]),
-        unit and bool(defs[card.name].auras),
+        unit and card.has_lethal_damage(definition),
+        unit and bool(definition.auras),
     )
 
 

@@ -8,6 +8,18 @@ from pydantic import Field
 
 from engine.frozen import Frozen
 
+STAT_WORDS = {"max_hp": "max HP", "hp": "HP"}
+"""How a stat's field name reads in a sentence (the rest read as they are spelled)."""
+
+
+def stat_words(stat: str) -> str:
+    """A stat as a sentence says it.
+
+    >>> stat_words("max_hp"), stat_words("power")
+    ('max HP', 'power')
+    """
+    return STAT_WORDS.get(stat, stat)
+
 
 class StatChanged(Frozen):
     """A number on a card changed: damage, max HP, power, Might, ..."""
@@ -19,7 +31,7 @@ class StatChanged(Frozen):
     after: int
 
     def describe(self) -> str:
-        return f"{self.card} {self.stat} {self.before} -> {self.after}"
+        return f"{self.card} {stat_words(self.stat)} {self.before} -> {self.after}"
 
 
 class Moved(Frozen):

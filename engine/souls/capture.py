@@ -55,7 +55,7 @@ class Capture(SoulsCore):
         stay = "stays at its slot" if len(ambushes) == 1 else "stay at their slots"
         text += [f"{', '.join(ambushes)} {stay}"] if ambushes else []
         counted = self._counted_changes(table_before)  # the captured are not active (14.5.1)
-        text += [f"{c.card} {c.stat} {c.before} -> {c.after}" for c in counted]
+        text += [c.describe() for c in counted]
         self.record(
             "; ".join(text),
             [
@@ -186,7 +186,7 @@ class Capture(SoulsCore):
         counted = self._counted_changes(before)
         self.record(
             f"{uid} is exiled: slot {card.slot} is free again"
-            + "".join(f"; {c.card} {c.stat} {c.before} -> {c.after}" for c in counted),
+            + "".join(f"; {c.describe()}" for c in counted),
             ["14.5.4", "S-14", "P-5", *(["14.5.3"] if counted else [])],
             cause,
             [Moved(card=uid, before=card.place(), after="exile"), *counted],

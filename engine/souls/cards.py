@@ -20,6 +20,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
+from engine.changes import stat_words
 from engine.frozen import Frozen
 from engine.names import Name
 
@@ -123,7 +124,30 @@ class GainBonus(Frozen):
     """``target`` (the chosen target) or an automatic target."""
 
 
-Effect = Annotated[Damage | Heal | Capture | Exile | GainBonus, Field(discriminator="do")]
+class RemoveArmaments(Frozen):
+    """``remove_armaments``: every Armament on the Soul goes to its owner's Elysium (S-4); the max
+    HP and power they gave end with them, and a max-HP loss can capture (14.4.3, P-40)."""
+
+    do: Literal["remove_armaments"]
+    """Selects this effect."""
+    target: EffectTarget = "target"
+    """``target`` (the chosen target) or an automatic target."""
+
+
+class EndBonuses(Frozen):
+    """``end_bonuses``: every bonus on the Soul or Realm ends, whatever its duration; a max-HP
+    loss can capture (14.4.3, P-40)."""
+
+    do: Literal["end_bonuses"]
+    """Selects this effect."""
+    target: EffectTarget = "target"
+    """``target`` (the chosen target) or an automatic target."""
+
+
+Effect = Annotated[
+    Damage | Heal | Capture | Exile | GainBonus | RemoveArmaments | EndBonuses,
+    Field(discriminator="do"),
+]
 
 
 class Ability(Frozen):
@@ -181,15 +205,15 @@ class CountingStatic(Frozen):
         """What the card's text says, as the inspector shows it.
 
         >>> CountingStatic(stat="max_hp", amount=10, trait="Underling").describe()
-        '+10 max_hp per your captured Underling'
+        '+10 max HP per your captured Underling'
         >>> CountingStatic(stat="power", amount=5, side="enemy").describe()
         '+5 power per enemy captured Soul'
         >>> CountingStatic(stat="max_hp", amount=-5, side="any").describe()
-        '-5 max_hp per captured Soul'
+        '-5 max HP per captured Soul'
         """
         trait = f" {self.trait}" if self.trait else " Soul"
         side = {"own": "your ", "enemy": "enemy ", "any": ""}[self.side]
-        return f"{self.amount:+d} {self.stat} per {side}captured{trait}"
+        return f"{self.amount:+d} {stat_words(self.stat)} per {side}captured{trait}"
 
 
 class CardDef(Frozen):

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Literal
 
-from engine.changes import Moved
 from engine.errors import RuleError
 from engine.souls.cards import TargetSpec
 from engine.souls.effects import Effects
@@ -182,18 +181,6 @@ class Edits(Effects):
         Armament goes when it leaves play (S-4, 14.4.5); a max-HP loss can capture (14.4.3)."""
 
         def act(cause: Cause) -> None:
-            card = self._card(uid)
-            soul = card.attached_to
-            assert soul is not None
-            max_hp, power = self.table.max_hp(soul), self.table.power(soul)
-            self._set(card.evolve(zone="elysium", attached_to=None))
-            self.record(
-                f"{uid} is detached from {soul} and goes to the Elysium ({soul} max HP "
-                f"{max_hp} -> {self.table.max_hp(soul)}, power {power} -> "
-                f"{self.table.power(soul)})",
-                ["S-4", "14.4.5"],
-                cause,
-                [Moved(card=uid, before=card.place(), after="elysium")],
-            )
+            self._detach(uid, cause, ["S-4"])
 
         return self._edit(f"detach {uid}", uid, lambda: self._check_detach(uid), act)

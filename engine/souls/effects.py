@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.changes import BonusChanged, Triggered
+from engine.changes import BonusChanged, Moved, StatChanged, Triggered, stat_words
 from engine.errors import RuleError
 from engine.loops import LoopGuard
 from engine.souls.capture import Capture
@@ -154,6 +154,10 @@ class Effects(Damage, Capture):
             self._capture([target], cause, ["14.4.4", "S-13"] if self.battle else ["14.4.4"])
         elif effect.do == "exile":
             self._exile(target, cause)
+        elif effect.do == "remove_armaments":
+            self._remove_armaments(target, who, cause)
+        elif effect.do == "end_bonuses":
+            self._end_all_bonuses(target, who, cause)
         elif effect.do == "bonus":
             self._add_bonus(
                 target,
@@ -161,12 +165,73 @@ class Effects(Damage, Capture):
                 cause,
             )
 
+    def _stats_now(self, uid: str) -> tuple[tuple[str, int], ...]:
+        return (("max_hp", self.table.max_hp(uid)), ("power", self.table.power(uid)))
+
+    def _stats_changed(
+        self, uid: str, before: tuple[tuple[str, int], ...]
+    ) -> tuple[str, list[StatChanged]]:
+        """What changed on ``uid`` since ``before``: the words " (max HP 40 -> 30)" (empty when
+        nothing did) and the changes."""
+        changes = [
+            StatChanged(card=uid, stat=stat, before=was, after=now)
+            for (stat, was), (_, now) in zip(before, self._stats_now(uid), strict=True)
+            if was != now
+        ]
+        words = ", ".join(f"{stat_words(c.stat)} {c.before} -> {c.after}" for c in changes)
+        return (f" ({uid} {words})" if words else ""), changes
+
+    def _detach(self, uid: str, cause: Cause, rules: Sequence[str], how: str = "") -> None:
+        """The Armament leaves its Soul for its owner's Elysium (S-4), and what it gave the Soul
+        ends with it: a max-HP loss can capture (14.4.3, after the step)."""
+        card = self._card(uid)
+        soul = card.attached_to
+        assert soul is not None
+        before = self._stats_now(soul)
+        self._set(card.evolve(zone="elysium", attached_to=None))
+        words, changes = self._stats_changed(soul, before)
+        self.record(
+            f"{uid} is detached from {soul}{how} and goes to the Elysium{words}",
+            rules,
+            cause,
+            [Moved(card=uid, before=card.place(), after="elysium"), *changes],
+        )
+
+    def _remove_armaments(self, soul: str, who: str, cause: Cause) -> None:
+        armaments = [a.uid for a in self.table.armaments(soul)]
+        if not armaments:
+            self.record(f"{soul} has no Armament: {who} removes nothing", ["P-40"], cause)
+        for uid in armaments:
+            self._detach(uid, cause, ["S-4", "P-40"], f" by {who}")
+
+    def _end_all_bonuses(self, uid: str, who: str, cause: Cause) -> None:
+        card = self._card(uid)
+        if not card.bonuses:
+            self.record(f"{uid} has no bonus: {who} ends nothing", ["P-40"], cause)
+            return
+        before = self._stats_now(uid)
+        self._set(card.evolve(bonuses=()))
+        words, changes = self._stats_changed(uid, before)
+        self.record(
+            f"{who} ends every bonus on {uid}: {', '.join(b.describe() for b in card.bonuses)}"
+            f"{words}",
+            ["S-6", "P-40", *(["14.4.3"] if self.table.hp(uid) == 0 and card.damage else [])],
+            cause,
+            [
+                *(
+                    BonusChanged(kind="bonus_ended", card=uid, bonus=b.describe())
+                    for b in card.bonuses
+                ),
+                *changes,
+            ],
+        )
+
     def _add_bonus(self, uid: str, bonus: Bonus, cause: Cause) -> None:
         card = self._card(uid)
         stat_before = self.table.stat(uid, bonus.stat)
         self._set(card.evolve(bonuses=(*card.bonuses, bonus)))
         self.record(
-            f"{uid} gets {bonus.describe()} ({bonus.stat} {stat_before} -> "
+            f"{uid} gets {bonus.describe()} ({stat_words(bonus.stat)} {stat_before} -> "
             f"{self.table.stat(uid, bonus.stat)})",
             ["S-6", "14.4.3"] if self.table.hp(uid) == 0 and card.damage else ["S-6"],
             cause,

@@ -12,6 +12,7 @@ from functools import cache
 from typing import ClassVar, Literal
 
 from engine.card_map import CardMap
+from engine.changes import stat_words
 from engine.frozen import Frozen
 from engine.indexed import Indexed
 from engine.souls.cards import CardDef
@@ -28,7 +29,7 @@ class Bonus(Frozen):
 
     def describe(self) -> str:
         until = " until end of turn" if self.duration == "end_of_turn" else ""
-        return f"{self.amount:+d} {self.stat} from {self.source}{until}"
+        return f"{self.amount:+d} {stat_words(self.stat)} from {self.source}{until}"
 
 
 class CardState(Frozen):

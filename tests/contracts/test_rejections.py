@@ -663,7 +663,7 @@ def test_every_rule_error_in_engine_is_raised_by_a_case() -> None:
 def test_a_negative_counting_static_reads_as_a_loss() -> None:
     """The Grieving Knight of 14.4.3-capture-repetition-without-triggers.yaml: -10, not +-10."""
     static = CountingStatic(stat="max_hp", amount=-10, side="own")
-    assert static.describe() == "-10 max_hp per your captured Soul"
+    assert static.describe() == "-10 max HP per your captured Soul"
     assert CountingStatic(stat="power", amount=5, trait="Underling").describe() == (
         "+5 power per your captured Underling"
     )

@@ -49,7 +49,7 @@ def test_souls_facts_list_the_bonuses_or_none() -> None:
         "bonuses": "none",
     }
     assert card_facts(game.table, "thorn-squire")["bonuses"] == (
-        "+5 power from playtester, +10 max_hp from playtester until end of turn"
+        "+5 power from playtester, +10 max HP from playtester until end of turn"
     )
 
 

@@ -129,7 +129,7 @@ def test_a_capture_counts_for_every_active_sylva_after_a_captured_one() -> None:
     events still gains from the capture (14.5.3)."""
     game = game_from_yaml(TWO_SYLVAS)
     [captured] = game.capture("ember-imp")
-    assert "new-sylva max_hp 30 -> 40" in captured.description
+    assert "new-sylva max HP 30 -> 40" in captured.description
     assert "old-sylva" not in captured.description
 
 
@@ -203,7 +203,7 @@ def test_exiling_a_counted_soul_lists_every_stat_it_changes() -> None:
     steps = game.exile("thorn-squire")
     assert steps[0].description == (
         "thorn-squire is exiled: slot A1 is free again; "
-        "grudge-knight max_hp 30 -> 20; grudge-knight power 10 -> 5"
+        "grudge-knight max HP 30 -> 20; grudge-knight power 10 -> 5"
     )
     assert steps[0].rules == ("14.5.4", "S-14", "P-5", "14.5.3")
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from engine.assets import SCENARIOS
-from engine.changes import Flipped, Moved
+from engine.changes import Flipped, Moved, StatChanged
 from engine.errors import RuleError, ScenarioError
 from engine.scenario import game_from_yaml, run_scenario
 from engine.souls.cards import TargetSpec
@@ -24,9 +24,10 @@ def test_detach_sends_the_armament_to_its_owners_elysium() -> None:
     run = run_scenario(SOULS / "S-4-detach-armament.yaml")
     assert not run.failures
     [detached] = steps_matching(run.game.steps, "iron-mail is detached from sylva")
-    assert set(detached.rules) == {"S-4", "14.4.5"} and detached.cause.kind == "playtester"
+    assert detached.rules == ("S-4",) and detached.cause.kind == "playtester"  # not 14.4.5
     moved = Moved(card="iron-mail", before="armament of sylva", after="elysium")
-    assert detached.changes == (moved,)
+    lower = StatChanged(card="sylva", stat="max_hp", before=40, after=30)
+    assert detached.changes == (moved, lower)  # the Soul is outlined with its delta
 
 
 def test_detaching_can_capture_through_the_max_hp_loss() -> None:

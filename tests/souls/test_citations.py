@@ -11,6 +11,7 @@ import pytest
 from engine.assets import SCENARIOS
 from engine.changes import Change, Moved, Played, StatChanged
 from engine.scenario import run_scenario, scenario_files
+from engine.timeline import Step
 from tests.support.scenario_citations import cited_rules
 
 SOULS_FILES = scenario_files([SCENARIOS / "souls"])
@@ -20,6 +21,7 @@ DEFINING_CLAUSE = {
     "stat:damage dealt": "S-8",  # damage dealt = min(rounded amount, current HP)
     "stat:damage healed": "14.2.1",  # healing removes damage
     "stat:counted": "14.5.3",  # a count of captured Souls changed max HP or power
+    "stat:armament left": "S-4",  # an Armament left for the Elysium, and what it gave ends
     "moved:to a slot": "S-3",  # recruiting
     "moved:to an Armament": "S-5",  # an Armament attached to a Soul
     "moved:to an Ambush": "P-3",  # an Ambush set at a slot
@@ -51,11 +53,15 @@ def place(where: str) -> str:
     return {"elysium": "to the Elysium", "exile": "to the exile", "play": "a spell"}[where]
 
 
-def event(change: Change) -> str:
-    """The row of ``DEFINING_CLAUSE`` a change belongs to."""
+def event(change: Change, step: Step | None = None) -> str:
+    """The row of ``DEFINING_CLAUSE`` a change belongs to (in ``step``, which tells an
+    Armament's leaving from a count)."""
     if isinstance(change, StatChanged):
         if change.stat != "damage":
-            return "stat:counted"
+            left = step is not None and any(
+                isinstance(c, Moved) and c.before.startswith("armament") for c in step.changes
+            )
+            return "stat:armament left" if left else "stat:counted"
         return "stat:damage dealt" if change.after > change.before else "stat:damage healed"
     if isinstance(change, Moved):
         return f"moved:{place(change.after)}"
@@ -68,9 +74,9 @@ def event(change: Change) -> str:
 def test_every_change_cites_its_defining_clause(path: Path) -> None:
     for step in run_scenario(path).game.steps:
         for change in step.changes:
-            clause = DEFINING_CLAUSE[event(change)]
+            clause = DEFINING_CLAUSE[event(change, step)]
             assert clause in step.rules, (
-                f"step {step.index} ({step.description}) makes a {event(change)} change "
+                f"step {step.index} ({step.description}) makes a {event(change, step)} change "
                 f"but cites {list(step.rules)}, not {clause}"
             )
 
@@ -78,7 +84,7 @@ def test_every_change_cites_its_defining_clause(path: Path) -> None:
 def test_the_shipped_scenarios_show_every_kind_of_change() -> None:
     """Every row of the table is exercised, so a row cannot go stale unnoticed."""
     seen = {
-        event(change)
+        event(change, step)
         for path in SOULS_FILES
         for step in run_scenario(path).game.steps
         for change in step.changes

@@ -42,7 +42,7 @@ def test_a_playtesters_bonus_is_caused_by_the_playtester_on_the_soul() -> None:
     assert step.cause == Cause(
         kind="playtester",
         card="ember-imp",
-        text="ember-imp gets +10 max_hp from playtester until end of turn",
+        text="ember-imp gets +10 max HP from playtester until end of turn",
     )
 
 

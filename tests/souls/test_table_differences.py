@@ -107,7 +107,7 @@ def test_the_text_table_lists_every_bonus_armament_and_ambush_of_a_slot() -> Non
     lines = render_table(play.table).splitlines()
     assert lines[3] == (
         "  A1     thorn-squire (Thorn Squire) HP 40/40, power 25, front line "
-        "[+10 max_hp from set-up; +5 power from set-up until end of turn] "
+        "[+10 max HP from set-up; +5 power from set-up until end of turn] "
         "+ armament iron-mail + armament ember-blade"
     )
     assert lines[4] == "  B1     (empty) + ambush pitfall + ambush pitfall-2"

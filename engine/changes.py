@@ -92,6 +92,17 @@ class Triggered(Frozen):
         return f"{self.card} triggers: {self.ability}"
 
 
+class Activated(Frozen):
+    """A player activated a unit's ability, paying its cost; it waits to resolve."""
+
+    kind: Literal["activated"] = "activated"
+    card: str
+    ability: str
+
+    def describe(self) -> str:
+        return f"{self.card} activates {self.ability}"
+
+
 class PhaseChanged(Frozen):
     """The turn or phase moved on."""
 
@@ -186,6 +197,7 @@ Change = Annotated[
     | LineChanged
     | BonusChanged
     | Triggered
+    | Activated
     | PhaseChanged
     | GameEnded
     | Replaced

@@ -48,7 +48,7 @@ Answer = tuple[str, ...] | Assignment  # an order of options, or an assignment i
 class Choice(Frozen):
     """A question for ``player``: ``options`` are what may be picked or ordered."""
 
-    kind: Literal["replacement_order", "assignment"]
+    kind: Literal["replacement_order", "assignment", "targets"]
     player: int
     subject: str
     prompt: str
@@ -57,7 +57,7 @@ class Choice(Frozen):
     limits: str = ""
     details: dict[str, str] = {}  # what each option is, as the table stands when asked
     only_answer: Answer | None = None  # the one legal answer, if so
-    total: int = 0  # an assignment: the damage to assign
+    total: int = 0  # an assignment: the damage to assign; targets: up to this many
     needs: dict[str, int | None] = {}  # an assignment: lethal per unit; None: never lethal
     # An assignment: the groups each unit may be taken in, earlier groups getting lethal first
     # (might's Tank and Backline, M-17); none: one group.
@@ -73,5 +73,12 @@ class Chooser(Protocol):
 
 
 def default_chooser(choice: Choice) -> Answer:
-    """Take the rules' default: creation order for replacements, lethal-first for assignment."""
+    """Take the rules' default: creation order for replacements, lethal-first for assignment,
+    the first legal units in table order for targets."""
     return choice.default
+
+
+def is_default(choice: Choice, answer: Answer) -> bool:
+    """Nobody chose: the answer is the default itself, as ``default_chooser`` hands it back (a
+    player's answer is a new tuple, even when it is the same order)."""
+    return answer is choice.default

@@ -1,5 +1,5 @@
-"""The might choices as dialogs: the order of replacement effects (M8, M-4) and the combat
-assignment in order (M-10).
+"""The might choices as dialogs: the order of replacement effects (M8, M-4), the combat
+assignment in order (M-10) and a triggered ability's targets (P-41).
 
 Every dialog has Cancel, which abandons the whole action (``ChoiceCancelled``); an assignment
 the engine refuses is asked again with the numbers typed and the engine's reason.
@@ -13,6 +13,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
+    QDialogButtonBox,
     QGridLayout,
     QLabel,
     QListWidget,
@@ -141,18 +142,59 @@ class AssignmentDialog(QDialog):
         )
 
 
+class TargetsDialog(QDialog):
+    """Tick the units a triggered ability targets, up to its count (P-41); the default ones
+    start ticked. OK needs at least one and no more than the count."""
+
+    def __init__(self, choice: Choice, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Choose the targets")
+        self.most = choice.total
+        self.list = QListWidget()
+        for uid in choice.options:
+            self.list.addItem(f"{uid}: {choice.details.get(uid, '')}")
+            item = self.list.item(self.list.count() - 1)
+            item.setData(256, uid)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            ticked = uid in choice.default
+            item.setCheckState(Qt.CheckState.Checked if ticked else Qt.CheckState.Unchecked)
+        layout = QVBoxLayout(self)
+        layout.addWidget(heading(choice, f"Tick 1 to {self.most}."))
+        layout.addWidget(self.list)
+        self.buttons = ok_cancel(self)
+        layout.addWidget(self.buttons)
+        self.list.itemChanged.connect(self._update)
+        self._update()
+
+    def _update(self) -> None:
+        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        ok.setEnabled(1 <= len(self.answer()) <= self.most)
+
+    def answer(self) -> Answer:
+        return tuple(
+            str(self.list.item(i).data(256))
+            for i in range(self.list.count())
+            if self.list.item(i).checkState() == Qt.CheckState.Checked
+        )
+
+
 class MightWidgets(RulesetWidgets):
     name: ClassVar[str] = "might"
 
     def ask(self, choice: Choice, parent: QWidget | None) -> Answer:
-        """A dialog for the order of replacements or for an assignment; an assignment is
-        judged by the engine before it is returned, and asked again with the reason while
-        the engine refuses it."""
+        """A dialog for the order of replacements, for targets or for an assignment; an
+        assignment is judged by the engine before it is returned, and asked again with the
+        reason while the engine refuses it."""
         if choice.kind == "replacement_order":
             order = ReplacementOrderDialog(choice, parent)
             if order.exec() != QDialog.DialogCode.Accepted:
                 raise ChoiceCancelled(choice.prompt)
             return order.answer()
+        if choice.kind == "targets":
+            targets = TargetsDialog(choice, parent)
+            if targets.exec() != QDialog.DialogCode.Accepted:
+                raise ChoiceCancelled(choice.prompt)
+            return targets.answer()
         dialog = AssignmentDialog(choice, parent)
         while dialog.exec() == QDialog.DialogCode.Accepted:
             answer = dialog.answer()

@@ -57,7 +57,7 @@ def card_look(table: MightTable, card: MightCard) -> CardLook:
         badges.append("saved from death")  # M-20
     if card.lethal:
         badges.append(f"lethal at {card.lethal[-1].threshold}")
-    badges += [f"target of {item.card}" for item in table.chain if item.target == card.uid]
+    badges += [f"target of {item.card}" for item in table.chain if card.uid in item.targets]
     return CardLook(
         title=card.name,
         owner=card.owner,

@@ -1,5 +1,5 @@
-"""What a user can try with a might card: play it (at a target), move, combat, the
-playtester's edits. The engine judges each (no rules here)."""
+"""What a user can try with a might card: play it (at a target), activate its abilities, move,
+combat, the playtester's edits. The engine judges each (no rules here)."""
 
 from __future__ import annotations
 
@@ -28,6 +28,28 @@ def card_offers(table: MightTable, uid: str) -> list[Offer]:
         return offers
     if not table.on_table(uid):
         return offers
+    activated = [a for a in definition.abilities if a.when == "activated"]
+    for number, ability in enumerate(activated):
+        name = ability.name or f"ability {number + 1}"
+        if ability.target is not None:
+            offers.append(
+                Offer(
+                    f"Activate {name}…",
+                    "Play",
+                    pick=lambda t, n=number: might.Action(
+                        activate=might.ActivateArgs(card=uid, ability=n, target=t)
+                    ),
+                    pick_prompt=f"Click the target unit for {name}",
+                )
+            )
+        else:
+            offers.append(
+                Offer(
+                    f"Activate {name}",
+                    "Play",
+                    might.Action(activate=might.ActivateArgs(card=uid, ability=number)),
+                )
+            )
     places = [b.name for b in table.battlefields] + ["base"]
     offers += [
         Offer(f"Move to {place}", "Move", might.Action(move=might.MoveArgs(unit=uid, to=place)))

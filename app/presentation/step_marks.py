@@ -49,6 +49,8 @@ def delta_text(change: Change, view: RulesetView) -> str:
         return "dies"
     if kind == "triggered":
         return "triggers"
+    if kind == "activated":
+        return "activates"
     if isinstance(before, str | bool) and isinstance(after, str | bool):
         return f"{kind}: {before} → {after}"
     return kind.replace("_", " ")

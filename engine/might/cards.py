@@ -18,7 +18,7 @@ from typing import Annotated, Literal
 from pydantic import Discriminator, Field, Tag, model_validator
 
 from engine.frozen import Frozen
-from engine.might.conditions import Condition, Counted, UnitCount, UnitIs
+from engine.might.conditions import Condition, Counted, UnitCount, UnitIs, UnitState
 from engine.might.keywords import KeywordName, KeywordText, keyword_total
 from engine.names import Name
 
@@ -31,14 +31,48 @@ EffectTarget = Literal["target", "controller"] | AutoTarget
 ShieldValue = int | Literal["all", "next"]  # damage, all of it, or the whole next event (M-25)
 
 
+AUTOMATIC_TARGET_HINT = (
+    " to the ability or use an automatic target such as self, source or all_enemy_units"
+)
+VOWEL_SOUNDS = ("a", "e", "i", "o", "und")  # "an enemy unit", "an undamaged unit", "a unit"
+
+
 class TargetSpec(Frozen):
-    """What a spell or ability may target: a unit on the table, own/enemy/any."""
+    """The units a player chooses for a spell or an ability: whose, how many, in what state and
+    where (M5, P-41)."""
 
     side: Literal["own", "enemy", "any"] = "any"
-    """Whose unit, seen from the card's owner (M5)."""
+    """Whose unit, seen from the card's controller (M5)."""
+    count: Annotated[int, Field(ge=1)] = 1
+    """Up to this many different units; at least one is chosen (P-41)."""
+    state: UnitState | None = None
+    """Only units in this state as they are chosen: ``damaged``, ``undamaged``, ``exhausted``,
+    ``ready``, ``attacking``, ``defending``, ``at_a_battlefield``, ``at_base``, ``stunned``."""
+    here: bool = False
+    """Abilities: only units where the ability's unit is (its battlefield, or its base)."""
+    other: bool = False
+    """Abilities: not the ability's own unit."""
 
     def describe(self) -> str:
-        return {"own": "a unit you control", "enemy": "an enemy unit", "any": "a unit"}[self.side]
+        """How the card reads, as a refusal or a prompt names it.
+
+        >>> TargetSpec(side="enemy", count=2, state="damaged", here=True).describe()
+        'up to 2 damaged enemy units here'
+        >>> TargetSpec(side="own", other=True).describe()
+        'another unit you control'
+        """
+        places = {"at_a_battlefield": " at a battlefield", "at_base": " at a base"}
+        state = self.state or ""
+        phrase = ("" if state in places or not state else f"{state.replace('_', ' ')} ") + (
+            "enemy " if self.side == "enemy" else ""
+        )
+        phrase += "units" if self.count > 1 else "unit"
+        if self.count > 1:
+            lead = f"up to {self.count} " + ("other " if self.other else "")
+        else:
+            lead = "another " if self.other else "an " if phrase.startswith(VOWEL_SOUNDS) else "a "
+        mine = " you control" if self.side == "own" else ""
+        return f"{lead}{phrase}{mine}{places.get(state, '')}{' here' if self.here else ''}"
 
 
 class Conditional(Frozen):
@@ -292,6 +326,18 @@ class ReturnToHand(Conditional):
     """``target`` (the chosen unit) or an automatic target."""
 
 
+class Move(Conditional):
+    """Move units to a battlefield (P-43): a unit already there stays; one that arrives during
+    a combat there joins it at the next cleanup (M-28)."""
+
+    do: Literal["move"]
+    """Selects this effect."""
+    to: Name
+    """The battlefield's name, as the scenario's ``battlefields`` name it (``base``: recall)."""
+    target: EffectTarget = "target"
+    """``target`` (the chosen units) or an automatic target."""
+
+
 SaveAction = Literal["heal", "exhaust", "recall"]
 
 
@@ -326,15 +372,34 @@ Effect = Annotated[
     | Ready
     | Recall
     | ReturnToHand
+    | Move
     | InsteadOfDying,
     Field(discriminator="do"),
 ]
 
 
+class ActivationCost(Frozen):
+    """What a player pays to activate an ability (P-42)."""
+
+    exhaust: bool = False
+    """``true``: the unit exhausts; an exhausted unit can't pay it."""
+    runes: Annotated[int, Field(ge=0)] = 0
+    """Runes from its controller's pool."""
+
+    def describe(self) -> str:
+        parts = [
+            *(["exhaust"] if self.exhaust else []),
+            *([f"{self.runes} runes"] if self.runes else []),
+        ]
+        return ", ".join(parts) or "nothing"
+
+
 class Ability(Frozen):
-    """A triggered ability: it goes on the chain when its event happens (M5, P-12, P-33)."""
+    """A triggered ability: it goes on the chain when its event happens (M5, P-12, P-33); or,
+    ``when: activated``, one its controller activates by paying its cost (P-42)."""
 
     when: Literal[
+        "activated",
         "takes_damage",
         "dies",
         "healed",
@@ -342,26 +407,45 @@ class Ability(Frozen):
         "played",
         "start_of_your_turn",
         "another_unit_dies",
+        "attacks",
+        "defends",
     ]
-    """The event that triggers it: ``takes_damage`` (damage was dealt to the unit, not when
+    """``activated``: its controller activates it with an ``activate`` action (P-42); else the
+    event that triggers it: ``takes_damage`` (damage was dealt to the unit, not when
     fully prevented, M4), ``dies`` (at a cleanup, a Combat Cleanup, expiration (a) or from a
     kill), ``healed`` (a Heal removed damage from it, P-22), ``end_of_turn`` (every end of turn,
     before expiration, P-12), ``played`` (it was played from hand to its base), ``start_of_your_
     turn`` (its controller's turn begins), ``another_unit_dies`` (another unit on the table, of
-    either player, died; the one that died is its ``source``) (P-33)."""
+    either player, died; the one that died is its ``source``) (P-33), ``attacks`` and
+    ``defends`` (a combat begins with it as an attacker or a defender, before the sides' damage
+    is counted, P-44)."""
     name: str = ""
     """Shown in the timeline; empty: ``when <when>``."""
     once_per_turn: bool = False
     """``true``: it triggers at most once each turn; a later event that turn is a step that
     says it does not trigger again (P-39)."""
+    target: TargetSpec | None = None
+    """The units its controller chooses as it goes on the chain; a triggered ability with no
+    legal one does not go on the chain (P-41). Needed when an effect aims at ``target``."""
+    cost: ActivationCost | None = None
+    """Activated abilities: ``{exhaust: true, runes: 1}``, paid as it is activated."""
+    speed: Literal["normal", "reaction"] = "normal"
+    """Activated abilities: ``normal``, on its controller's turn with an empty chain outside
+    combat; ``reaction``, by its controller while something is on the chain (M-7)."""
+    effects: tuple[Effect, ...] = ()
+    """Applied in order when the ability resolves from the chain."""
+
+    @model_validator(mode="after")
+    def _costs_are_activated(self) -> Ability:
+        if self.when != "activated" and (self.cost is not None or self.speed != "normal"):
+            raise ValueError("only an activated ability has a cost or a speed (P-42)")
+        if self.when == "activated" and self.once_per_turn:
+            raise ValueError("once_per_turn is for triggered abilities (P-39)")
+        return self
 
     def label(self) -> str:
         """How the timeline names it."""
         return self.name or f"when {self.when.replace('_', ' ')}"
-
-    effects: tuple[Effect, ...] = ()
-    """Applied in order when the triggered ability resolves from the chain; each names an
-    automatic target."""
 
 
 AuraReach = Literal["self", "friendly", "other_friendly", "enemy", "all", "all_other"]
@@ -427,35 +511,76 @@ class MightCardDef(Frozen):
     effects: tuple[Effect, ...] = ()
     """Spells: applied in order when it resolves."""
     abilities: tuple[Ability, ...] = ()
-    """Units: triggered abilities (a unit has no activated ones)."""
+    """Units: triggered abilities, and activated ones (``when: activated``)."""
     auras: tuple[Aura, ...] = ()
     """Units: standing Might for other units (or itself) while it is on the table (M-23)."""
 
-    def _condition_problems(self) -> list[str]:
-        """Conditions and amounts that could never be read: a spell has no unit of its own, no
-        source and no place; a triggered ability has no chosen target (P-36, P-37)."""
-        spell = self.kind == "spell"
-        effects = [*self.effects, *(e for a in self.abilities for e in a.effects)]
+    def _readers(self) -> list[tuple[str, TargetSpec | None, tuple[Effect, ...], set[str]]]:
+        """Each part of the card with effects: how a message names it, what it chooses, its
+        effects and the units its words can mean (``self``, ``source``, ``target``, ``here``:
+        a place)."""
+        if self.kind == "spell":
+            return [("a spell", self.target, self.effects, {"target"})]
+        return [
+            (
+                f"the '{a.name if a.when == 'activated' and a.name else a.when}' ability",
+                a.target,
+                a.effects,
+                {"self", "here"} if a.when == "activated" else {"self", "source", "here"},
+            )
+            for a in self.abilities
+        ]
+
+    def _reading_problems(self) -> list[str]:
+        """Words that could never be read: a spell has no unit of its own, no source and no
+        place; only a triggered ability has a source; ``target`` needs a chosen one (P-36,
+        P-37, P-41)."""
         problems = []
-        for effect in effects:
-            for _, condition in effect.conditions():
-                if isinstance(condition, UnitIs) and (condition.unit == "target") != spell:
+        for part, spec, effects, words in self._readers():
+            if spec is not None:
+                words = words | {"target"}
+                if (spec.here or spec.other) and "self" not in words:
                     problems.append(
-                        f"a {'spell' if spell else 'triggered ability'}'s condition can't be "
-                        f"about unit {condition.unit}: use "
-                        f"{'target' if spell else 'self or source'}"
+                        f"{part} has no unit of its own: its target can't be here or other"
                     )
-                elif isinstance(condition, UnitCount) and condition.here and spell:
-                    problems.append("a spell is at no place: a count here needs a unit")
-            amount = getattr(effect, "amount", None)
-            if isinstance(amount, CountOf) and amount.here and spell:
-                problems.append("a spell is at no place: a count here needs a unit")
-            if isinstance(amount, DamageOn) and (amount.damage_on == "target") != spell:
-                problems.append(
-                    f"a {'spell' if spell else 'triggered ability'} can't read the damage on "
-                    f"{amount.damage_on}: use {'target' if spell else 'self or source'}"
-                )
+            use = " or ".join(sorted(words - {"here"}))
+            for effect in effects:
+                aims = getattr(effect, "target", None)
+                if aims == "target" and spec is None:
+                    spell = self.kind == "spell"  # "the card", as souls says it
+                    problems.append(
+                        f"an effect aims at 'target' but {'the card' if spell else part} chooses "
+                        f"none: add `target:`{'' if spell else AUTOMATIC_TARGET_HINT}"
+                    )
+                elif aims in ("self", "source") and aims not in words:
+                    problems.append(f"{part} has no {aims}: an effect can't aim at it")
+                elif aims == "all_enemy_units_here" and "here" not in words:
+                    problems.append(f"{part} is at no place: an effect can't aim at units here")
+                for _, condition in effect.conditions():
+                    if isinstance(condition, UnitIs) and condition.unit not in words:
+                        problems.append(
+                            f"{part}'s condition can't be about unit {condition.unit}: use {use}"
+                        )
+                    elif (
+                        isinstance(condition, UnitCount) and condition.here and "here" not in words
+                    ):
+                        problems.append(f"{part} is at no place: a count here needs a unit")
+                amount = getattr(effect, "amount", None)
+                if isinstance(amount, CountOf) and amount.here and "here" not in words:
+                    problems.append(f"{part} is at no place: a count here needs a unit")
+                if isinstance(amount, DamageOn) and amount.damage_on not in words:
+                    problems.append(
+                        f"{part} can't read the damage on {amount.damage_on}: use {use}"
+                    )
+                if isinstance(amount, MightOf) and amount.might_of not in words:
+                    problems.append(
+                        f"{part} can't read the Might of {amount.might_of}: use {use} (M-30)"
+                    )
         return problems
+
+    def all_effects(self) -> list[Effect]:
+        """The effects of the card and of each of its abilities."""
+        return [effect for _, _, effects, _ in self._readers() for effect in effects]
 
     def keyword(self, name: KeywordName) -> int:
         """The total of keyword ``name`` on the card: its instances added up, 0 without."""
@@ -463,32 +588,14 @@ class MightCardDef(Frozen):
 
     @model_validator(mode="after")
     def _targets_are_chosen(self) -> MightCardDef:
-        aims = any(getattr(e, "target", None) == "target" for e in self.effects)
-        if aims and self.target is None:
-            raise ValueError("an effect aims at 'target' but the card chooses none: add `target:`")
-        for ability in self.abilities:
-            if any(
-                getattr(e, "target", None) == "target"
-                or (isinstance(e, Damage) and e.amount == MightOf(might_of="target"))
-                for e in ability.effects
-            ):
-                raise ValueError(
-                    f"the '{ability.when}' ability has no chosen target: use an "
-                    "automatic target such as self, source or all_enemy_units"
-                )
-        if problems := self._condition_problems():
+        if problems := self._reading_problems():
             raise ValueError(problems[0])
+        if self.kind == "spell" and self.abilities:
+            raise ValueError("a spell has no abilities: it has effects (M-7)")
         if self.kind == "spell" and self.auras:
             raise ValueError("a spell has no auras: a standing ability is a unit's (M-23)")
         if self.kind == "unit" and (self.effects or self.target or self.speed != "normal"):
             raise ValueError("a unit has abilities, not effects, a target or a speed")
         if self.kind == "spell" and self.keywords:
             raise ValueError("a spell has no keywords: they are a unit's (M-17, M-28)")
-        if self.kind == "spell" and any(
-            isinstance(e, Damage)
-            and isinstance(e.amount, MightOf)
-            and e.amount.might_of != "target"
-            for e in self.effects
-        ):
-            raise ValueError("a spell has no Might of its own: use {might_of: target} (M-30)")
         return self

@@ -49,6 +49,41 @@ class Combat(Moving):
         """Combat at a battlefield: assignment, deal, Combat Cleanup, result (M7, M9, M-9..M-12)."""
         return self._act(lambda: self._check_combat(battlefield), self._combat, battlefield)
 
+    def _combat_triggers(
+        self, combat: CombatState, name: str, cause: Cause, declared: Sequence[Change]
+    ) -> bool:
+        """P-44: "when it attacks" and "when it defends" abilities trigger as the combat is
+        declared, the attackers' first (P-12), and the chain resolves, each item with its
+        cleanup, before the sides' damage is counted. False when none triggers."""
+        attacking = self._triggering(combat.attackers, "attacks")
+        defending = self._triggering(combat.defenders, "defends")
+        if not attacking and not defending:
+            return False
+        self.record(
+            f"Combat at {name}: {', '.join(combat.attackers)} attack; defending: "
+            f"{', '.join(combat.defenders) or 'nobody'}",
+            ["M-9", "P-44"],
+            cause,
+            declared,
+        )
+        together = len(attacking) + len(defending) > 1
+        for uid in attacking:
+            self._trigger(uid, "attacks", None, together=together)
+        for uid in defending:
+            self._trigger(uid, "defends", None, together=together)
+        self._resolve_chain()
+        return True
+
+    def _still_in(self, combat: CombatState) -> CombatState:
+        """The combat's units that still have their role (M-29) after what resolved (P-44),
+        joiners included (M-28)."""
+        combat = self.table.combat or combat
+        kept = [u for u in (*combat.attackers, *combat.defenders) if self.table.cards[u].role]
+        return combat.evolve(
+            attackers=tuple(u for u in combat.attackers if u in kept),
+            defenders=tuple(u for u in combat.defenders if u in kept),
+        )
+
     def _combat(self, battlefield: int) -> None:
         attacker = self.table.turn_player
         combat = CombatState(
@@ -67,6 +102,15 @@ class Combat(Moving):
         ]:
             self._set(self.table.cards[uid].evolve(role=role))  # M-28: Assault, Shield
         cause = Cause(kind="action", text=f"combat at {name}")
+        declared: list[Change] = [
+            PhaseChanged(before="Main phase", after=self.phase[1]),
+            *(Declared(card=uid, target=name) for uid in combat.attackers),
+            *(Declared(card=uid, role="defends", target=name) for uid in combat.defenders),
+        ]
+        if self._combat_triggers(combat, name, cause, declared):
+            declared = []  # on the declaration's step
+            combat = self._still_in(combat)
+            self.table = self.table.evolve(combat=combat)
         totals = {
             side: self._combat_total(units, side)
             for side, units in ((attacker, combat.attackers), (1 - attacker, combat.defenders))
@@ -94,7 +138,8 @@ class Combat(Moving):
             if uid in stunned or self.table.might(uid) < 0
         ]
         self.record(
-            f"Combat at {name}: {', '.join(combat.attackers)} attack with {totals[attacker]} "
+            f"Combat at {name}: {', '.join(combat.attackers) or 'nobody'} attack with "
+            f"{totals[attacker]} "
             f"damage; defending: {', '.join(combat.defenders) or 'nobody'}"
             + (f" with {totals[1 - attacker]}" if combat.defenders else "")
             + (f" ({'; '.join(adding_nothing)})" if adding_nothing else "")
@@ -108,11 +153,7 @@ class Combat(Moving):
                 *(["M-23"] if aided else []),
             ],
             cause,
-            [
-                PhaseChanged(before="Main phase", after=self.phase[1]),
-                *(Declared(card=uid, target=name) for uid in combat.attackers),
-                *(Declared(card=uid, role="defends", target=name) for uid in combat.defenders),
-            ],
+            declared,
         )
         events: list[DamageEvent] = []
         for side, enemies in ((attacker, combat.defenders), (1 - attacker, combat.attackers)):

@@ -9,11 +9,12 @@ from contextlib import contextmanager
 from typing import cast
 
 from engine.changes import Change, Moved, StatChanged, StatusChanged, Triggered
-from engine.choices import Answer, Choice, Chooser, default_chooser
+from engine.choices import Answer, Choice, Chooser, default_chooser, is_default
 from engine.errors import RuleError
 from engine.might import auras
-from engine.might.cards import Ability
+from engine.might.cards import Ability, TargetSpec
 from engine.might.table import ChainItem, MightCard, MightTable
+from engine.might.targeting import legal_targets, verify_targets
 from engine.timeline import Cause, Recorder, Step, turn_label
 
 
@@ -209,21 +210,21 @@ class MightCore(Recorder[MightTable]):
         for number, ability in enumerate(self.table.definition(uid).abilities):
             if ability.when != when:
                 continue
-            if ability.once_per_turn:
-                key = f"{uid}#{number}"
-                if key in self.table.triggered_this_turn:
-                    label = ability.label()
-                    self.record(
-                        f"{uid}: {label} has triggered this turn already: once per turn, it "
-                        "does not trigger again",
-                        ["P-39"],
-                        Cause(kind="trigger", card=uid, text=f"{uid}: {label}"),
-                    )
-                    continue
+            key = f"{uid}#{number}"
+            if ability.once_per_turn and key in self.table.triggered_this_turn:
+                label = ability.label()
+                self.record(
+                    f"{uid}: {label} has triggered this turn already: once per turn, it "
+                    "does not trigger again",
+                    ["P-39"],
+                    Cause(kind="trigger", card=uid, text=f"{uid}: {label}"),
+                )
+                continue
+            pushed = self._push_ability(uid, ability, source, battlefield, together, might)
+            if ability.once_per_turn and pushed:
                 self.table = self.table.evolve(
                     triggered_this_turn=(*self.table.triggered_this_turn, key)
                 )
-            self._push_ability(uid, ability, source, battlefield, together, might)
 
     def _push_ability(
         self,
@@ -233,15 +234,34 @@ class MightCore(Recorder[MightTable]):
         battlefield: int | None,
         together: bool,
         might: int | None = None,
-    ) -> None:
-        item_id = f"e{self._new_number()}"
+    ) -> bool:
+        """Put the ability on the chain, its targets chosen; False (on the record) when it
+        chooses a target and none is legal (P-41)."""
         label = ability.label()
+        cause = Cause(kind="trigger", card=uid, text=f"{uid}: {label}")
+        targets: tuple[str, ...] = ()
+        how = ""
+        if ability.target is not None:
+            legal = legal_targets(self.table, ability.target, self._controller(uid), uid)
+            if not legal:
+                self.record(
+                    f"{uid}: {label} triggers but has no legal target "
+                    f"({ability.target.describe()}): it does not go on the chain",
+                    ["P-41"],
+                    cause,
+                    [Triggered(card=uid, ability=label)],
+                )
+                return False
+            targets, how = self._choose_targets(uid, f"{uid}: {label}", ability.target, legal)
+        item_id = f"e{self._new_number()}"
+        aim = f" targeting {', '.join(targets)}" if targets else ""
         item = ChainItem(
             id=item_id,
             card=uid,
             controller=self._controller(uid),
             kind="ability",
-            text=f"{uid}: {label}",
+            text=f"{uid}: {label}{aim}",
+            targets=targets,
             source=source,
             effects=ability.effects,
             battlefield=battlefield,
@@ -257,10 +277,50 @@ class MightCore(Recorder[MightTable]):
             "played": ["M-1", "P-33"],
             "start_of_your_turn": ["M-13", "P-33"],
             "another_unit_dies": ["M-8", "P-33"],
+            "attacks": ["M-9", "P-44"],
+            "defends": ["M-9", "P-44"],
         }[ability.when]
         self.record(
-            f"{uid} triggers: {label} (goes on the chain)",
-            [*rules, "M-7", *(["P-12"] if together else [])],
+            f"{uid} triggers: {label} (goes on the chain)"
+            + (f", targeting {', '.join(targets)} ({how})" if targets else ""),
+            [*rules, "M-7", *(["P-12"] if together else []), *(["P-41"] if targets else [])],
             cause,
             [Triggered(card=uid, ability=label)],
         )
+        return True
+
+    def _choose_targets(
+        self, uid: str, what: str, spec: TargetSpec, legal: list[str]
+    ) -> tuple[tuple[str, ...], str]:
+        """The controller of ``uid`` chooses ``spec``'s targets among ``legal`` (P-41): the
+        targets, and how they were chosen, in words for the step."""
+        controller = self._controller(uid)
+        player = self.table.players[controller].name
+        default = tuple(legal[: spec.count])
+        only = len(legal) == 1
+        choice = Choice(
+            kind="targets",
+            player=controller,
+            subject=uid,
+            prompt=f"{player} chooses {spec.describe()} for {what}",
+            options=tuple(legal),
+            default=default,
+            limits=f"choose {spec.describe()}",
+            details={
+                u: f"Might {self.table.might(u)}, {self.table.cards[u].damage} damage marked"
+                for u in legal
+            },
+            only_answer=default if only else None,
+            total=spec.count,
+        )
+        answer = self._ask(choice)  # a dialog takes the only answer without asking
+        chosen = tuple(str(u) for u in answer)
+        verify_targets(self.table, spec, chosen, controller, uid)
+        if only:
+            how = "the only legal target"
+        elif is_default(choice, answer):
+            units = "units" if spec.count > 1 else "unit"
+            how = f"by default, the first legal {units} in table order"
+        else:
+            how = f"{player}'s choice"
+        return chosen, how

@@ -5,6 +5,7 @@ resolution and move (M1 to M6, M8, M-4 to M-8); the replacements themselves are 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Literal
 
 from engine.changes import Change, Died, StatChanged
 from engine.choices import Choice
@@ -162,6 +163,7 @@ class Damage(MightCore):
         The check is always recorded, so the timeline shows that it happened (M5).
         """
         self._drop_roles(cause, departed_only=True)
+        self._join_combat(cause)
         lethal = self._death_check()
         if not lethal:
             self.record("Cleanup: no unit has lethal damage", [*rules, "M1", "P-15"], cause)
@@ -212,6 +214,38 @@ class Damage(MightCore):
                 changes,
             )
         return bool(ended)
+
+    def _join_combat(self, cause: Cause) -> None:
+        """M-28: a unit that arrived at the battlefield of a combat under way joins it at the
+        next cleanup, on its controller's side, and has its role from then on (P-43)."""
+        combat = self.table.combat
+        if combat is None:
+            return
+        listed = {*combat.attackers, *combat.defenders}
+        arrived = [u for u in self.table.units_at(combat.battlefield) if u.uid not in listed]
+        for unit in arrived:
+            attacking = unit.owner == combat.attacker
+            role: Literal["attacker", "defender"] = "attacker" if attacking else "defender"
+            before = self.table.might(unit.uid)
+            self._set(unit.evolve(role=role))
+            combat = combat.evolve(
+                attackers=(*combat.attackers, unit.uid) if attacking else combat.attackers,
+                defenders=combat.defenders if attacking else (*combat.defenders, unit.uid),
+            )
+            self.table = self.table.evolve(combat=combat)
+            now = self.table.might(unit.uid)
+            keyword = "Assault" if attacking else "Shield"
+            self.record(
+                f"{unit.uid} joins the combat as {'an attacker' if attacking else 'a defender'}"
+                + (
+                    f" ({keyword} {now - before}: Might {before} -> {now})" if now != before else ""
+                ),
+                ["M-28", "P-43", "M-2"],
+                cause,
+                [StatChanged(card=unit.uid, stat="might", before=before, after=now)]
+                if now != before
+                else [],
+            )
 
     def _end_empty_holds(self, cause: Cause) -> None:
         """M-14: a player who holds a battlefield and has no unit left there loses it at the

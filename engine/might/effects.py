@@ -45,7 +45,7 @@ class Effects(Damage):
         table, controller = self.table, item.controller
         target = effect.target
         if target == "target":
-            return [item.target] if item.target and table.on_table(item.target) else []
+            return [uid for uid in item.targets if table.on_table(uid)]
         if target == "self":
             return [item.card] if table.on_table(item.card) else []
         if target == "source":
@@ -69,7 +69,7 @@ class Effects(Damage):
     def _why_nothing(self, item: ChainItem, effect: Effect) -> str:
         """Why an effect found nothing to act on (P-27)."""
         if effect.target == "target":
-            return f"its target {item.target} has left the table"
+            return f"its target {', '.join(item.targets)} has left the table"
         if effect.target == "self":
             return f"{item.card} is not on the table"
         if effect.target == "source":
@@ -173,6 +173,8 @@ class Effects(Damage):
             self._add_save(target, effect.then, effect.duration, source, owner, cause)
         elif effect.do == "return_to_hand":
             self._to_hand(target, cause, ["M-6", "P-31"], f" ({source})")
+        elif effect.do == "move":
+            self._move_effect(target, effect.to, source, cause)
 
     def _damage_effect(
         self, item: ChainItem, effect: DamageEffect, targets: list[str], cause: Cause
@@ -299,6 +301,18 @@ class Effects(Damage):
             self.record(f"{uid} is at its base: there is nothing to recall", ["P-31"], cause)
             return
         self._relocate_unit(uid, None, cause, ["M6", "M-6", "P-31"], f" by {source}")
+
+    def _move_effect(self, uid: str, to: str, source: str, cause: Cause) -> None:
+        """To a battlefield by its name (P-43): one already there stays, on the record."""
+        if to == "base":
+            self._recall_effect(uid, source, cause)
+            return
+        index = [b.name for b in self.table.battlefields].index(to)  # checked with the file
+        card = self.table.cards[uid]
+        if card.zone == "battlefield" and card.battlefield == index:
+            self.record(f"{uid} is at {to} already: nothing happens", ["P-43"], cause)
+            return
+        self._relocate_unit(uid, index, cause, ["M6", "M-6", "P-43"], f" by {source}")
 
     def _to_hand(self, uid: str, cause: Cause, rules: Sequence[str], how: str = "") -> None:
         """The unit leaves the table for its owner's hand, losing its damage (M-6)."""

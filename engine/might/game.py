@@ -6,8 +6,9 @@ the rules leave to a player (replacement order, combat assignment) go to the gam
 
 The chapters: ``core`` (the game's state, its checks, triggers going on the chain), ``damage``
 (damage events dealt, healing, the lethal check), ``effects`` (what resolving effects do, and
-the lasting ones), ``chain`` (M5, M-7), ``playing`` (a card from hand), ``moving`` (a unit's own
-actions), ``combat`` (M7 to M9), ``end_of_turn`` (M10, M11) and ``edits`` (the playtester's).
+the lasting ones), ``chain`` (M5, M-7), ``playing`` (a card from hand), ``activating`` (a
+unit's activated abilities, P-42), ``moving`` (a unit's own actions), ``combat`` (M7 to M9),
+``end_of_turn`` (M10, M11) and ``edits`` (the playtester's).
 
 A spell waits on the chain, where a Reaction can answer it; ``resolve`` (both players pass)
 resolves the chain last in first out, each item with its cleanup (M5, M-7):
@@ -43,11 +44,11 @@ engine.errors.RuleError: cannot end the turn while the chain is not empty; ... (
 
 from __future__ import annotations
 
+from engine.might.activating import Activating
 from engine.might.combat import Combat
 from engine.might.edits import Edits
 from engine.might.end_of_turn import EndOfTurn
-from engine.might.playing import Playing
 
 
-class MightGame(Playing, Combat, EndOfTurn, Edits):
+class MightGame(Activating, Combat, EndOfTurn, Edits):
     """A might game in progress: the current table, its timeline and the legal actions."""

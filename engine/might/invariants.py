@@ -73,12 +73,16 @@ class MightInvariants(Invariants):
         yield from _lethal(table, f"after {at(game.steps[-1])}")
 
     def answer(self, choice: Choice, rng: Random) -> Answer:
-        """Orders shuffled, a random legal assignment (the rules' default when the drawn one
-        is refused, and in 3 cases out of 10)."""
+        """Orders shuffled, random targets, a random legal assignment (the rules' default
+        when the drawn one is refused, and in 3 cases out of 10)."""
         if choice.kind == "replacement_order":
             options = list(choice.options)
             rng.shuffle(options)
             return tuple(options)
+        if choice.kind == "targets":  # 1 to ``total`` of the legal units, in a random order
+            return tuple(
+                rng.sample(choice.options, rng.randint(1, min(choice.total, len(choice.options))))
+            )
         if choice.only_answer is not None or rng.random() < 0.3:
             return choice.only_answer if choice.only_answer is not None else choice.default
         answer = _assignment(choice, rng)

@@ -5,15 +5,24 @@ from __future__ import annotations
 
 from engine.changes import Moved, Played, StatChanged
 from engine.errors import RuleError
+from engine.might.cards import TargetSpec
 from engine.might.chain import Chain
 from engine.might.table import ChainItem
+from engine.might.targeting import verify_targets
 from engine.timeline import Cause, Step
+
+Targets = str | tuple[str, ...] | None
+"""The units a play or an activation targets: one, several (P-41), or none."""
+
+
+def chosen(target: Targets) -> tuple[str, ...]:
+    return (target,) if isinstance(target, str) else tuple(target or ())
 
 
 class Playing(Chain):
     """The turn player's plays, and the Reactions that answer a spell."""
 
-    def verify_play(self, uid: str, target: str | None = None) -> None:
+    def verify_play(self, uid: str, target: Targets = None) -> None:
         card = self._card(uid)
         definition = self.table.definition(uid)
         if card.zone != "hand":
@@ -28,52 +37,61 @@ class Playing(Chain):
             self._require_empty_chain(f"play {uid}")
             if self.table.combat is not None:
                 raise RuleError("M-9", "cannot play a card during combat")
-        runes = self.table.players[card.owner].runes
-        if definition.cost > runes:
-            raise RuleError("M-1", f"{uid} costs {definition.cost} but the rune pool has {runes}")
-        spec = definition.target
+        if short := self._short_of_runes(card.owner, definition.cost, uid):
+            raise RuleError("M-1", short)
+        self._verify_chosen(uid, definition.target, chosen(target), card.owner, None)
+
+    def _verify_chosen(
+        self,
+        uid: str,
+        spec: TargetSpec | None,
+        targets: tuple[str, ...],
+        controller: int,
+        me: str | None,
+    ) -> None:
+        """The targets given for a spell or an activated ability fit what it chooses (M5)."""
         if spec is None:
-            if target is not None:
+            if targets:
                 raise RuleError("M5", f"{uid} does not target; remove the target")
             return
-        if target is None:
+        if not targets:
             raise RuleError("M5", f"{uid} needs a target: {spec.describe()}")
-        aimed = self._unit(target)
-        if (
-            spec.side == "own"
-            and aimed.owner != card.owner
-            or spec.side == "enemy"
-            and aimed.owner == card.owner
-        ):
-            raise RuleError("M5", f"{target} is not {spec.describe()}")
+        verify_targets(self.table, spec, targets, controller, me)
 
-    def can_play(self, uid: str, target: str | None = None) -> bool:
+    def _short_of_runes(self, owner: int, cost: int, what: str) -> str | None:
+        """Why ``owner``'s rune pool can't pay ``cost`` for ``what``; None when it can."""
+        runes = self.table.players[owner].runes
+        return f"{what} costs {cost} but the rune pool has {runes}" if cost > runes else None
+
+    def _pay_runes(self, owner: int, cost: int, cause: Cause, rules: list[str]) -> None:
+        player = self.table.players[owner]
+        self.table = self.table.with_player(owner, player.evolve(runes=player.runes - cost))
+        self.record(
+            f"{player.name} pays {cost} from the rune pool",
+            rules,
+            cause,
+            [
+                StatChanged(
+                    card=f"{player.name}'s rune pool",
+                    stat="runes",
+                    before=player.runes,
+                    after=player.runes - cost,
+                )
+            ],
+        )
+
+    def can_play(self, uid: str, target: Targets = None) -> bool:
         return self._can(self.verify_play, uid, target)
 
-    def play(self, uid: str, target: str | None = None) -> list[Step]:
-        """Play a unit to its base, or put a spell on the chain (it waits for ``resolve``)."""
+    def play(self, uid: str, target: Targets = None) -> list[Step]:
+        """Play a unit to its base, or put a spell on the chain (it waits for ``resolve``);
+        ``target``: the unit it targets, or a tuple of them (P-41)."""
 
         def act() -> None:
             card, definition = self._card(uid), self.table.definition(uid)
             cause = Cause(kind="action", card=uid, text=f"play {uid}")
             if definition.cost:
-                player = self.table.players[card.owner]
-                self.table = self.table.with_player(
-                    card.owner, player.evolve(runes=player.runes - definition.cost)
-                )
-                self.record(
-                    f"{player.name} pays {definition.cost} from the rune pool",
-                    ["M-1", "P-19"],
-                    cause,
-                    [
-                        StatChanged(
-                            card=f"{player.name}'s rune pool",
-                            stat="runes",
-                            before=player.runes,
-                            after=player.runes - definition.cost,
-                        )
-                    ],
-                )
+                self._pay_runes(card.owner, definition.cost, cause, ["M-1", "P-19"])
             if definition.kind == "unit":
                 self._set(card.evolve(zone="base", entered=self._new_number()))
                 self.record(
@@ -85,14 +103,15 @@ class Playing(Chain):
                 self._trigger(uid, "played", None)  # it waits on the chain, as a spell does
                 return
             self._set(card.evolve(zone="chain"))
-            aim = f" targeting {target}" if target else ""
+            targets = chosen(target)
+            aim = f" targeting {', '.join(targets)}" if targets else ""
             item = ChainItem(
                 id=uid,
                 card=uid,
                 controller=card.owner,
                 kind="spell",
                 text=f"{uid}{aim}",
-                target=target,
+                targets=targets,
                 effects=definition.effects,
                 reaction=definition.speed == "reaction",
             )

@@ -53,13 +53,14 @@ class MightRuleset(Ruleset):
         return render_table(table)
 
     def without_answers(self, action: ScriptAction) -> ScriptAction:
-        """The order of replacements and the combat assignment taken out (M-4, M-10)."""
+        """The order of replacements, the targets of triggers and the combat assignment taken
+        out (M-4, P-41, M-10)."""
         assert isinstance(action, Action)
         combat = action.combat
         if combat is not None:
             unanswered = type(combat).model_fields["assign"].get_default(call_default_factory=True)
             combat = combat.evolve(assign=unanswered)
-        return action.evolve(order=None, combat=combat)
+        return action.evolve(order=None, targets=None, combat=combat)
 
 
 RULESET = MightRuleset()

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Literal, TypeVar
 
-from engine.choices import Answer, Choice, Chooser, default_chooser
+from engine.choices import Answer, Choice, Chooser, default_chooser, is_default
 from engine.errors import RuleError
 from engine.frozen import Frozen
 from engine.might.assignment import assignment_of
@@ -184,8 +184,9 @@ class ScriptedChooser:
         self.players = game_players
         self.fallback = fallback
         self.context: list[Action] = []
-        # how often each action's order for a unit ("order", unit) or its assignment for a
-        # player ("assign", player) was used: apart, as a unit's id can be any text
+        # how often each action's order for a unit ("order", unit), its targets for a unit's
+        # trigger ("targets", unit) or its assignment for a player ("assign", player) was
+        # used: apart, as a unit's id can be any text
         self.used: dict[tuple[int, str, str], int] = {}
         self.asked: list[tuple[Choice, Answer]] = []  # answered by the fallback, in order
 
@@ -209,6 +210,11 @@ class ScriptedChooser:
                 count = self.used.get(key, 0)
                 self.used[key] = count + 1
                 return nth_order(action.order[choice.subject], count)
+            if choice.kind == "targets" and action.targets and choice.subject in action.targets:
+                key = (id(action), "targets", choice.subject)
+                count = self.used.get(key, 0)
+                self.used[key] = count + 1
+                return nth_order(action.targets[choice.subject], count)
             if choice.kind == "assignment" and action.combat:
                 name = self.players[choice.player]
                 if name in action.combat.assign:
@@ -242,7 +248,7 @@ def perform(
     try:
         with game.transaction(), chooser.within(action):  # refused as a whole: nothing changes
             bound(action, game).act()
-            if p := action.play:  # its responses, then, at the top level, the chain (M-7)
+            if p := action.play or action.activate:  # its responses, then the chain (M-7)
                 runner.run(p.responses, (*place, Action.NESTED_KEY))
                 if len(chooser.context) == 1 and game.table.chain:
                     game.resolve()
@@ -261,6 +267,13 @@ def verify_answers_used(action: Action, chooser: ScriptedChooser) -> None:
                 "M-4",
                 f"the order given for {unit} was never asked for: fewer than "
                 "two replacement effects applied to it",
+            )
+    for unit in action.targets or {}:
+        if (id(action), "targets", unit) not in chooser.used:
+            raise RuleError(
+                "P-41",
+                f"the targets given for {unit} were never asked for: no ability of {unit} "
+                "that chooses a target triggered in this action",
             )
     for player in action.combat.assign if action.combat else {}:
         if (id(action), "assign", player) not in chooser.used:
@@ -399,15 +412,25 @@ class MightPlay:
         """``action`` with the fallback's answers written in, so that a replay asks nothing."""
         assert isinstance(action, Action)
         order: dict[str, Order | tuple[Order, ...]] = dict(action.order or {})
+        targets: dict[str, Order | tuple[Order, ...]] = dict(action.targets or {})
         asked: dict[str, list[Order]] = {}
+        chosen: dict[str, list[Order]] = {}
+        players_chose: set[str] = set()  # nobody chose the others: a replay takes the defaults
         combat = action.combat
         for choice, answer in self.chooser.asked:
             if choice.kind == "replacement_order":
                 asked.setdefault(choice.subject, []).append(order_of(answer, choice.subject))
+            elif choice.kind == "targets":
+                chosen.setdefault(choice.subject, []).append(tuple(str(u) for u in answer))
+                if not is_default(choice, answer):
+                    players_chose.add(choice.subject)
             elif choice.kind == "assignment" and combat:
                 player = self.chooser.players[choice.player]
                 combat = combat.evolve(assign={**combat.assign, player: assignment_of(answer)})
         for unit, answers in asked.items():  # one order per event when they differ
             order[unit] = answers[0] if len(set(answers)) == 1 else tuple(answers)
+        for unit in players_chose:  # one choice per trigger of the unit, in turn
+            answers = chosen[unit]
+            targets[unit] = answers[0] if len(answers) == 1 else tuple(answers)
         self.chooser.asked.clear()
-        return action.evolve(order=order or None, combat=combat)
+        return action.evolve(order=order or None, targets=targets or None, combat=combat)

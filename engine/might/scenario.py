@@ -13,6 +13,7 @@ from engine.branches import Branch, check_branches, check_written
 from engine.choices import Assigned
 from engine.frozen import Frozen
 from engine.might.cards import Duration, MightCardDef, Scope
+from engine.might.cards import Move as MoveEffect
 from engine.names import Name
 from engine.script import (
     ExpectationBase,
@@ -171,6 +172,11 @@ class MightSetup(Frozen):
     """Exactly two players."""
 
 
+def one_way(target: str | None, targets: tuple[str, ...]) -> None:
+    if target is not None and targets:
+        raise ValueError("give `target` (one unit) or `targets` (a list), not both")
+
+
 class PlayArgs(Frozen):
     """``play``: a card from its owner's hand, its cost paid: a unit to the base, a spell onto
     the chain (M-1, M-7)."""
@@ -180,9 +186,46 @@ class PlayArgs(Frozen):
     target: Name | None = None
     """The id of the unit on the table a spell targets, of the side its ``target`` allows (M5);
     omitted for a card that does not target."""
+    targets: tuple[Name, ...] = ()
+    """The ids of the units a spell that chooses several targets (``count``) targets, in order
+    (P-41); instead of ``target``."""
     responses: tuple[Action, ...] = ()
     """Actions played, in order, while the spell is on the chain (Reactions, edits,
     ``resolve``); after them a top-level ``play`` resolves the whole chain."""
+
+    @model_validator(mode="after")
+    def _one_way(self) -> Self:
+        one_way(self.target, self.targets)
+        return self
+
+    def chosen(self) -> str | tuple[str, ...] | None:
+        return self.targets or self.target
+
+
+class ActivateArgs(Frozen):
+    """``activate``: a unit's controller pays an activated ability's cost and it goes on the
+    chain (P-42)."""
+
+    card: Name
+    """The id of the unit on the table."""
+    ability: int = Field(default=0, ge=0)
+    """Which one: counted among the card's ``when: activated`` abilities from 0."""
+    target: Name | None = None
+    """The id of the unit it targets, of the kind its ``target`` allows (M5)."""
+    targets: tuple[Name, ...] = ()
+    """The ids of the units, for an ability that chooses several (P-41); instead of
+    ``target``."""
+    responses: tuple[Action, ...] = ()
+    """Actions played, in order, while it is on the chain; after them a top-level
+    ``activate`` resolves the whole chain."""
+
+    @model_validator(mode="after")
+    def _one_way(self) -> Self:
+        one_way(self.target, self.targets)
+        return self
+
+    def chosen(self) -> str | tuple[str, ...] | None:
+        return self.targets or self.target
 
 
 class UnitArgs(Frozen):
@@ -331,6 +374,7 @@ class NoArgs(Frozen):
 Order = tuple[Name, ...]
 Verb = Literal[
     "play",
+    "activate",
     "resolve",
     "move",
     "recall",
@@ -355,7 +399,7 @@ class Action(ScriptAction):
     """One script entry: exactly one action key, plus an optional label, expected error and
     replacement order."""
 
-    QUALIFIERS: ClassVar[tuple[str, ...]] = ("label", "expect_error", "order")
+    QUALIFIERS: ClassVar[tuple[str, ...]] = ("label", "expect_error", "order", "targets")
     NESTED_KEY: ClassVar[str] = "responses"  # play.responses
 
     @property
@@ -366,8 +410,14 @@ class Action(ScriptAction):
     """Damaged unit id: the replacements that apply to it, by effect id, first applied first
     (M8, M-4), or a list of such orders, one per damage event in turn. It answers every such
     choice for that unit in this action; an order never asked for refuses the action."""
+    targets: dict[Name, Order | tuple[Order, ...]] | None = None
+    """A unit's id: the units its triggered ability targets as it goes on the chain in this
+    action (P-41), or a list of such choices, one per trigger in turn. Left out: the first
+    legal units in the order they came to the table, as the step says."""
     play: PlayArgs | None = None
     """Play a unit or a spell from hand (M-1)."""
+    activate: ActivateArgs | None = None
+    """Activate a unit's ability, its cost paid (P-42)."""
     resolve: NoArgs | None = None
     """Both players pass: the whole chain resolves (M-7); also written bare, ``- resolve``."""
     move: MoveArgs | None = None
@@ -415,9 +465,12 @@ class Action(ScriptAction):
         return data
 
     def nested(self) -> tuple[Action, ...]:
-        return self.play.responses if self.play else ()
+        waiting = self.play or self.activate
+        return waiting.responses if waiting else ()
 
     def with_nested(self, nested: tuple[ScriptAction, ...]) -> Self:
+        if self.activate is not None:
+            return self.evolve(activate=self.activate.evolve(responses=nested))
         assert self.play is not None
         return self.evolve(play=self.play.evolve(responses=nested))
 
@@ -506,7 +559,16 @@ class MightScenario(Frozen):
         check_branches(self.script, self.branches)
         unique_names([card.name for card in self.cards])
         unique_names([player.name for player in self.setup.players], "players")
+        places = (*self.setup.battlefields, "base")
+        for card in self.cards:
+            for effect in card.all_effects():
+                if isinstance(effect, MoveEffect) and effect.to not in places:
+                    raise ValueError(
+                        f"{card.name} moves units to {effect.to!r}, which is no battlefield here "
+                        f"({', '.join(places)}) (P-43)"
+                    )
         return self
 
 
 PlayArgs.model_rebuild()
+ActivateArgs.model_rebuild()

@@ -248,12 +248,17 @@ class ChainItem(Frozen):
     controller: int
     kind: Literal["spell", "ability"]
     text: str
-    target: str | None = None
+    targets: tuple[str, ...] = ()  # the chosen units, in the order chosen (P-41)
     source: str | None = None
     effects: tuple[Effect, ...] = ()
     reaction: bool = False
     battlefield: int | None = None  # where a triggered ability's source was when it triggered
     might: int | None = None  # a "when this dies" ability's unit's Might at its death (M-30)
+
+    @property
+    def target(self) -> str | None:
+        """The first chosen unit: the one ``target`` means in a condition or an amount."""
+        return self.targets[0] if self.targets else None
 
 
 class Combat(Frozen):
@@ -296,7 +301,7 @@ class MightTable(Frozen, Indexed[MightIndex]):
         if self.index.auras or before.index.auras:
             changed |= auras.touched(before, self, changed)
         if self.chain != before.chain:
-            changed |= {item.target for item in (*self.chain, *before.chain) if item.target}
+            changed |= {uid for item in (*self.chain, *before.chain) for uid in item.targets}
         for owner, (now, then) in enumerate(zip(self.players, before.players, strict=True)):
             if now.shields != then.shields:  # a whole-side shield shows on each unit (M-26)
                 changed |= {unit.uid for unit in self.units(owner)}

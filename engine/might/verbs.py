@@ -22,7 +22,17 @@ def bound(action: Action, game: MightGame) -> Bound:
     match kind:
         case "play":
             p = given(action.play)
-            return bind(game.verify_play, game.can_play, game.play, p.card, p.target)
+            return bind(game.verify_play, game.can_play, game.play, p.card, p.chosen())
+        case "activate":
+            a = given(action.activate)
+            return bind(
+                game.verify_activate,
+                game.can_activate,
+                game.activate,
+                a.card,
+                a.ability,
+                a.chosen(),
+            )
         case "resolve":
             return bind(game.verify_resolve, game.can_resolve, game.resolve)
         case "move":

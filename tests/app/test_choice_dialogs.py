@@ -7,9 +7,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox
 
-from app.might.dialogs import AssignmentDialog, ReplacementOrderDialog
+from app.might.dialogs import AssignmentDialog, ReplacementOrderDialog, TargetsDialog
 from app.widgets.main_window import MainWindow
 from engine.choices import Assigned
 
@@ -197,3 +198,62 @@ def test_no_dialog_when_only_one_split_is_legal(
         Assigned(unit="stone-whelp", damage=2),
         Assigned(unit="second", damage=2),
     )
+
+
+SHARPSHOOTER = """\
+ruleset: might
+title: A trigger that targets
+rules: [P-41]
+cards:
+  - name: Sharpshooter
+    kind: unit
+    might: 2
+    abilities:
+      - when: played
+        name: Pick Off
+        target: {side: enemy, count: 2}
+        effects: [{do: damage, amount: 1}]
+setup:
+  players:
+    - name: Alice
+      hand: [{card: Sharpshooter}]
+    - name: Bob
+      units:
+        - {card: Stone Whelp, at: Battlefield 1}
+        - {card: Thornback, at: Battlefield 1}
+        - {card: Iron Sentinel}
+"""
+
+
+def test_the_targets_dialog_ticks_up_to_the_count_and_the_answer_is_written(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    open_text(window, SHARPSHOOTER)
+    seen: list[tuple[tuple[str, ...], bool]] = []
+
+    def tick_all_then_two(dialog: QDialog) -> None:
+        assert isinstance(dialog, TargetsDialog)
+        ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        seen.append((dialog.answer(), ok.isEnabled()))  # the defaults: the first two
+        for row in range(dialog.list.count()):
+            dialog.list.item(row).setCheckState(Qt.CheckState.Checked)
+        seen.append((dialog.answer(), ok.isEnabled()))  # three: more than it may
+        dialog.list.item(0).setCheckState(Qt.CheckState.Unchecked)
+        seen.append((dialog.answer(), ok.isEnabled()))
+        ok.click()
+
+    monkeypatch.setattr(TargetsDialog, "exec", lambda d: tick_all_then_two(d) or d.result())
+    window.card_clicked("sharpshooter")
+    assert window.last_menu is not None
+    play = next(a for a in window.last_menu.actions() if a.text().startswith("Play"))
+    window.last_menu.close()
+    play.trigger()
+    assert seen == [
+        (("stone-whelp", "thornback"), True),
+        (("stone-whelp", "thornback", "iron-sentinel"), False),
+        (("thornback", "iron-sentinel"), True),
+    ]
+    [action] = window.session.actions()
+    assert action.targets == {"sharpshooter": ("thornback", "iron-sentinel")}  # type: ignore[attr-defined]
+    step = next(s for s in window.session.steps if "triggers: Pick Off" in s.description)
+    assert step.description.endswith("targeting thornback, iron-sentinel (Alice's choice)")

@@ -17,3 +17,21 @@ def test_the_armament_card_offers_detach() -> None:
     assert play.game.table.cards["iron-mail"].zone == "elysium"
     refusal = play.refusal(offer.action)
     assert refusal is not None and refusal.rule == "S-4"
+
+
+def test_a_unit_offers_its_activated_abilities_and_the_engine_judges_them() -> None:
+    play = Playthrough(*load_scenario(SCENARIOS / "might" / "P-42-activated-abilities.yaml"))
+    table = play.game.table
+    [strike] = [o for o in offers_for(table, "rune-smith") if o.label.startswith("Activate")]
+    assert (strike.label, strike.group, strike.action) == ("Activate Forge Strike…", "Play", None)
+    assert strike.pick is not None
+    action = strike.pick("stone-whelp")
+    assert play.refusal(action) is None
+    play.act(action)
+    assert play.game.table.cards["stone-whelp"].zone == "trash"
+    refusal = play.refusal(strike.pick("shield-warden"))
+    assert refusal is not None and refusal.rule == "P-42"  # the Smith is exhausted now
+    [brace] = [o for o in offers_for(table, "shield-warden") if o.label.startswith("Activate")]
+    assert brace.label == "Activate Brace" and brace.action is not None
+    refusal = play.refusal(brace.action)
+    assert refusal is not None and refusal.rule == "M-7"  # a Reaction: nothing on the chain

@@ -131,6 +131,50 @@ MIGHT_UNDAMAGEABLE = MIGHT.replace(
     "        - card: Hollow Golem\n          cant_be_dealt_damage: true\n",
 )
 
+# The same with units that have abilities (P-41, P-42), at Alice's base, out of any combat: a
+# Rune Smith (exhaust and 2 runes: 2 to an enemy unit), an exhausted one, a unit with a
+# Reaction, a spell with two targets and a unit whose "when played" targets an enemy unit.
+MIGHT_ABILITIES = (
+    MIGHT.replace(
+        "cards:\n",
+        """cards:
+  - name: Rune Smith
+    kind: unit
+    might: 3
+    abilities:
+      - when: activated
+        name: Forge Strike
+        cost: {exhaust: true, runes: 2}
+        target: {side: enemy}
+        effects: [{do: damage, amount: 2}]
+  - name: Brace Unit
+    kind: unit
+    might: 2
+    abilities:
+      - {when: activated, name: Brace, speed: reaction, effects: [{do: heal, target: self}]}
+  - name: Twin Bolt
+    kind: spell
+    target: {side: enemy, count: 2}
+    effects: [{do: damage, amount: 1}]
+  - name: Sharpshooter
+    kind: unit
+    might: 2
+    abilities:
+      - {when: played, target: {side: enemy}, effects: [{do: damage, amount: 1}]}
+""",
+    )
+    .replace(
+        "        - {card: Iron Sentinel}\n",
+        "        - {card: Iron Sentinel}\n        - {card: Rune Smith}\n"
+        "        - {card: Rune Smith, id: tired-smith, exhausted: true}\n"
+        "        - {card: Brace Unit}\n",
+    )
+    .replace(
+        "        - {card: Hexbolt}\n",
+        "        - {card: Hexbolt}\n        - {card: Twin Bolt}\n        - {card: Sharpshooter}\n",
+    )
+)
+
 SOULS_LOOP = (SCENARIOS / "souls" / "P-25-trigger-damages-itself.yaml").read_text()
 MIGHT_LOOP = (SCENARIOS / "might" / "P-25-a-unit-that-heals-and-hurts-itself.yaml").read_text()
 
@@ -332,6 +376,24 @@ REFUSALS = [
     might("no-target", "play spark", "M5", "spark needs a target"),
     might("own-unit-wanted", "play last-stand thornback", "M5", "thornback is not"),
     might("enemy-unit-wanted", "play hexbolt vanguard-captain", "M5", "vanguard-captain is not"),
+    # --- might: targets and activated abilities (M5, P-41, P-42, M-7)
+    Refusal("might-three-targets", MIGHT_ABILITIES, "play",
+        ("twin-bolt", ("thornback", "hollow-golem", "bob-wall")), "P-41",
+        "3 targets chosen: choose up to 2 enemy units"),
+    Refusal("might-one-target-twice", MIGHT_ABILITIES, "play",
+        ("twin-bolt", ("thornback", "thornback")), "P-41", "a unit is chosen twice"),
+    might("target-nobody", "play hexbolt nobody", "M-1", "there is no card 'nobody'"),
+    might("target-a-card-in-hand", "play hexbolt spark", "M-1",
+        "spark is not a unit on the table (it is in hand)"),
+    Refusal("might-no-such-ability", MIGHT_ABILITIES, "activate", ("vanguard-captain", 0),
+        "P-42", "vanguard-captain has no activated ability number 0 (it has none)"),
+    Refusal("might-reaction-ability-alone", MIGHT_ABILITIES, "activate", ("brace-unit", 0),
+        "M-7", "Brace is a Reaction: it can answer only while the chain waits"),
+    Refusal("might-exhausted-cannot-pay", MIGHT_ABILITIES, "activate",
+        ("tired-smith", 0, "thornback"), "P-42",
+        "tired-smith is exhausted: it can't pay Forge Strike's cost (exhaust)"),
+    Refusal("might-ability-too-few-runes", MIGHT_ABILITIES, "activate",
+        ("rune-smith", 0, "thornback"), "P-42", "Forge Strike costs 2 but the rune pool has 1"),
     # --- might: moving, readying, combat (M-1, M-9)
     might("no-such-battlefield", "move vanguard-captain 5", "M-1",
         "there is no battlefield number 6"),
@@ -450,6 +512,10 @@ BAD_ANSWERS = [
         "the replacement order for bob-sentinel must be a list of effect ids"),
     BadAnswer("order-missing-one", "replacement_order", ("guard",), "M-4",
         "must name each of the effects that apply, once (guard, twice); got guard"),
+    # Alice's Sharpshooter, played: its trigger targets an enemy unit (P-41).
+    BadAnswer("no-target-chosen", "targets", (), "M5", "choose an enemy unit", MIGHT_ABILITIES),
+    BadAnswer("own-unit-as-target", "targets", ("iron-sentinel",), "M5",
+        "iron-sentinel is not an enemy unit", MIGHT_ABILITIES),
 ]
 # fmt: on
 
@@ -464,8 +530,13 @@ def answer_with(bad: BadAnswer) -> Chooser:
 def refuse_answer(bad: BadAnswer) -> set[Site]:
     game = game_from_yaml(bad.table, answer_with(bad))
     before = state(game)
-    # Alice assigns at Battlefield 1; Bob orders for 2 damage to bob-sentinel.
-    action, args = ("combat", (0,)) if bad.kind == "assignment" else ("deal", ("bob-sentinel", 2))
+    # Alice assigns at Battlefield 1; Bob orders for 2 damage to bob-sentinel; Alice's
+    # Sharpshooter's trigger chooses its target.
+    action, args = {
+        "assignment": ("combat", (0,)),
+        "replacement_order": ("deal", ("bob-sentinel", 2)),
+        "targets": ("play", ("sharpshooter",)),
+    }[bad.kind]
     getattr(game, f"verify_{action}")(*args)  # with the rules' default answers: allowed
     assert state(game) == before
     with pytest.raises(RuleError) as refused:
@@ -489,6 +560,7 @@ DURING_COMBAT = [
     ("move", ("iron-sentinel", 0), "cannot move iron-sentinel during combat"),
     ("combat", (0,), "a combat is already under way"),
     ("end_turn", (), "cannot end the turn during combat"),
+    ("activate", ("rune-smith", 0, "thornback"), "cannot activate an ability during combat"),
 ]
 
 
@@ -518,7 +590,7 @@ def refuse_during_combat() -> Iterator[tuple[str, set[Site]]]:
                 seen.append((message, {raised_at(refused), raised_at(acted)}))
         return choice.default
 
-    game = game_from_yaml(MIGHT, chooser)
+    game = game_from_yaml(MIGHT_ABILITIES, chooser)
     game.combat(0)
     assert [message for message, _ in seen] == [message for _, _, message in DURING_COMBAT]
     yield from seen
@@ -556,6 +628,12 @@ SCRIPT_REFUSALS = [
         "      assign: {Bob: [{unit: vanguard-captain, damage: 1}]}",
         "M-10",
         "the assignment given for Bob was never asked for",
+    ),
+    ScriptRefusal(
+        "targets-nobody-asked-for",
+        "deal: {target: vanguard-captain, amount: 1}\n    targets: {vanguard-captain: [a]}",
+        "P-41",
+        "the targets given for vanguard-captain were never asked for",
     ),
     ScriptRefusal(
         "battlefield-by-a-wrong-name",

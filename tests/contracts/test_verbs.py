@@ -43,6 +43,7 @@ SOULS: dict[str, dict[str, Any]] = {  # one action of each verb on the souls tes
 }
 MIGHT: dict[str, dict[str, Any]] = {  # one action of each verb on the might test table
     "play": {"card": "spark", "target": "hollow-golem"},
+    "activate": {"card": "stone-whelp"},  # refused: it has no activated ability (P-42)
     "resolve": {},
     "move": {"unit": "iron-sentinel", "to": "Battlefield 2"},
     "recall": {"unit": "stone-whelp"},

@@ -362,8 +362,9 @@ CASES = {
     "might triggered ability aims at a chosen target": (
         MIGHT + "cards:\n  - {name: Odd Unit, kind: unit, might: 2, abilities: [{when:"
         " takes_damage, name: X, effects: [{do: damage, amount: 1}]}]}\n" + MIGHT_SETUP,
-        "5: cards[0]: the 'takes_damage' ability has no chosen target: use an"
-        " automatic target such as self, source or all_enemy_units",
+        "5: cards[0]: an effect aims at 'target' but the 'takes_damage' ability chooses none:"
+        " add `target:` to the ability or use an automatic target such as self, source or"
+        " all_enemy_units",
     ),
     "might unit with a target": (
         MIGHT

@@ -48,7 +48,7 @@ def test_an_unknown_effect_lists_the_effects() -> None:
         "f.yaml:9: cards[0].effects[0]: do: 'damgae' is unknown (did you mean 'damage'?); "
         "valid here: damage, heal, might, prevent, double, bonus_damage, lethal_threshold, "
         "add_runes, stun, cant_be_dealt_damage, kill, ready, exhaust, recall, return_to_hand, "
-        "instead_of_dying"
+        "move, instead_of_dying"
     )
 
 

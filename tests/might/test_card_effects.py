@@ -188,7 +188,7 @@ cards:
 setup:
   players: [{name: Alice}, {name: Bob}]
 """
-    with pytest.raises(ScenarioError, match=r"a spell has no Might of its own"):
+    with pytest.raises(ScenarioError, match=r"can.t read the Might of self: use target"):
         game_from_yaml(text)
 
 

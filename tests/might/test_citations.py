@@ -20,6 +20,7 @@ CLAUSES = {
     "declared": "M-9",  # combat at one battlefield between its attackers and defenders
     "died": "M1",  # lethal damage
     "triggered": "M-7",  # an ability goes on the chain
+    "activated": "P-42",
     "replacement": "M-4",  # replacement effects on a damage event
     "played": "M-1",  # a card leaves its owner's hand for the table or the chain
     "status": "P-18",  # ready and exhaust change only the status
@@ -53,6 +54,10 @@ MIGHT_RULINGS = [
     "P-37",
     "P-38",
     "P-39",
+    "P-41",
+    "P-42",
+    "P-43",
+    "P-44",
 ]
 
 

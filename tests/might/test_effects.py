@@ -38,9 +38,9 @@ setup:
     [
         ("spark", None, "spark needs a target: a unit"),
         ("last-stand", None, "last-stand needs a target: a unit you control"),
-        ("last-stand", "thornback", "thornback is not a unit you control"),
+        ("last-stand", "thornback", "thornback is not a unit you control (legal: stone-whelp)"),
         ("pinpoint-bolt", None, "pinpoint-bolt needs a target: an enemy unit"),
-        ("pinpoint-bolt", "stone-whelp", "stone-whelp is not an enemy unit"),
+        ("pinpoint-bolt", "stone-whelp", "stone-whelp is not an enemy unit (legal: thornback)"),
     ],
 )
 def test_a_spell_refused_its_target_says_what_it_may_target(

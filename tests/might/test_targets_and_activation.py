@@ -1,0 +1,199 @@
+"""Chosen targets (P-41), activated abilities (P-42), moving to a battlefield and joining a
+combat (P-43, M-28), and "when it attacks" / "when it defends" (P-44)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.choices import Answer, Choice
+from engine.errors import RuleError, ScenarioError
+from engine.might.cards import TargetSpec
+from engine.might.game import MightGame
+from engine.might.targeting import legal_targets
+from engine.scenario import game_from_yaml
+
+CARDS = """\
+cards:
+  - name: Sharpshooter
+    kind: unit
+    might: 2
+    abilities:
+      - when: played
+        name: Pick Off
+        once_per_turn: true
+        target: {side: enemy, state: damaged}
+        effects: [{do: damage, amount: 2}]
+  - name: Twin Bolt
+    kind: spell
+    target: {side: enemy, count: 2}
+    effects: [{do: damage, amount: 1}]
+  - name: Rune Smith
+    kind: unit
+    might: 3
+    abilities:
+      - when: activated
+        name: Forge Strike
+        cost: {exhaust: true, runes: 1}
+        target: {side: enemy, here: true}
+        effects: [{do: damage, amount: 2}]
+  - name: Warhorn
+    kind: unit
+    might: 2
+    abilities:
+      - when: attacks
+        target: {side: own, state: at_base}
+        effects: [{do: move, to: Battlefield 1}]
+  - name: Ambusher
+    kind: unit
+    might: 1
+    abilities:
+      - when: defends
+        effects: [{do: damage, amount: 3, target: all_enemy_units_here}]
+"""
+
+
+def game(
+    alice: str, bob: str, chooser: object = None, hand: str = "[]", runes: int = 0
+) -> MightGame:
+    text = f"""\
+ruleset: might
+title: Targets
+rules: [P-41]
+{CARDS}setup:
+  players:
+    - {{name: Alice, runes: {runes}, hand: {hand}, units: {alice}}}
+    - {{name: Bob, units: {bob}}}
+"""
+    return game_from_yaml(text, chooser) if chooser else game_from_yaml(text)  # type: ignore[arg-type]
+
+
+BOB = (
+    "[{card: Stone Whelp, at: Battlefield 1, damage: 1}, {card: Thornback, at: Battlefield 1, "
+    "damage: 1}, {card: Iron Sentinel, at: Battlefield 2}]"
+)
+
+
+def test_a_spec_keeps_the_units_of_its_side_state_and_place() -> None:
+    g = game("[{card: Rune Smith, at: Battlefield 2}, {card: Stone Whelp, id: mine}]", BOB)
+    table = g.table
+    assert legal_targets(table, TargetSpec(side="enemy", state="damaged"), 0) == [
+        "stone-whelp",
+        "thornback",
+    ]
+    assert legal_targets(table, TargetSpec(side="enemy", here=True), 0, "rune-smith") == [
+        "iron-sentinel"
+    ]
+    assert legal_targets(table, TargetSpec(side="own", other=True), 0, "rune-smith") == ["mine"]
+    assert legal_targets(table, TargetSpec(state="at_base"), 0) == ["mine"]
+
+
+def test_a_triggers_target_is_its_controllers_choice_and_the_step_says_whose() -> None:
+    asked: list[Choice] = []
+
+    def last(choice: Choice) -> Answer:
+        asked.append(choice)
+        return (choice.options[-1],)
+
+    g = game("[]", BOB, last, hand="[{card: Sharpshooter}]")
+    steps = g.play("sharpshooter")
+    g.resolve()
+    [choice] = asked
+    assert (choice.kind, choice.options, choice.default) == (
+        "targets",
+        ("stone-whelp", "thornback"),
+        ("stone-whelp",),
+    )
+    assert "targeting thornback (Alice's choice)" in steps[-1].description
+    assert "P-41" in steps[-1].rules
+    assert g.table.cards["thornback"].zone == "trash"
+    assert g.table.cards["stone-whelp"].damage == 1
+
+
+def test_nobody_choosing_takes_the_first_legal_unit_and_says_it_is_the_default() -> None:
+    g = game("[]", BOB, hand="[{card: Sharpshooter}]")
+    steps = g.play("sharpshooter")
+    assert steps[-1].description.endswith(
+        "targeting stone-whelp (by default, the first legal unit in table order)"
+    )
+
+
+def test_with_no_legal_target_a_trigger_stays_off_the_chain_and_keeps_its_once() -> None:
+    g = game("[]", "[{card: Iron Sentinel}]", hand="[{card: Sharpshooter}]")
+    steps = g.play("sharpshooter")
+    assert not g.table.chain
+    assert steps[-1].description == (
+        "sharpshooter: Pick Off triggers but has no legal target (a damaged enemy unit): "
+        "it does not go on the chain"
+    )
+    assert g.table.triggered_this_turn == ()  # it did not trigger: its once is still there
+
+
+def test_an_answer_that_does_not_fit_refuses_the_whole_play() -> None:
+    g = game("[]", BOB, lambda choice: ("iron-sentinel",), hand="[{card: Sharpshooter}]")
+    with pytest.raises(RuleError, match="iron-sentinel is not a damaged enemy unit") as refused:
+        g.play("sharpshooter")
+    assert refused.value.rule == "M5"
+    assert g.table.cards["sharpshooter"].zone == "hand"
+
+
+def test_a_spell_with_several_targets_acts_on_each_in_the_order_chosen() -> None:
+    g = game("[]", BOB, hand="[{card: Twin Bolt}]")
+    assert not g.can_play("twin-bolt", ("stone-whelp", "thornback", "iron-sentinel"))
+    g.play("twin-bolt", ("iron-sentinel", "thornback"))
+    steps = g.resolve()
+    hits = [s.description.split()[0] for s in steps if " takes 1 damage" in s.description]
+    assert hits == ["iron-sentinel", "thornback"]
+    assert g.table.cards["thornback"].damage == 2
+
+
+def test_activating_pays_the_cost_then_waits_on_the_chain_like_a_spell() -> None:
+    g = game("[{card: Rune Smith, at: Battlefield 1}]", BOB, runes=1)
+    assert not g.can_activate("rune-smith", 0, "iron-sentinel")  # not here
+    g.activate("rune-smith", 0, "stone-whelp")
+    assert g.table.cards["rune-smith"].exhausted and g.table.players[0].runes == 0
+    assert [item.text for item in g.table.chain] == [
+        "rune-smith: Forge Strike targeting stone-whelp"
+    ]
+    assert g.table.cards["stone-whelp"].damage == 1  # not yet resolved
+    g.resolve()
+    assert g.table.cards["stone-whelp"].zone == "trash"
+    with pytest.raises(RuleError, match="rune-smith is exhausted") as refused:
+        g.verify_activate("rune-smith", 0, "thornback")
+    assert refused.value.rule == "P-42"
+
+
+def test_an_attack_trigger_resolves_before_the_sides_are_counted_and_a_mover_joins() -> None:
+    g = game(
+        "[{card: Warhorn, at: Battlefield 1}, {card: Iron Sentinel, id: reserve}]",
+        "[{card: Ambusher, at: Battlefield 1}]",
+    )
+    steps = g.combat(0)
+    texts = [s.description for s in steps]
+    joined = texts.index("reserve joins the combat as an attacker")
+    counted = next(i for i, t in enumerate(texts) if "attack with" in t)
+    assert joined < counted
+    # the Ambusher's trigger went on the chain last and resolved first (P-12): its 3 killed
+    # the Warhorn, the only attacker there yet; the Warhorn's ability still moved the reserve,
+    # so the reserve's 4 alone is counted against the Ambusher's 1
+    assert texts[counted] == (
+        "Combat at Battlefield 1: reserve attack with 4 damage; defending: ambusher with 1"
+    )
+    assert g.table.cards["warhorn"].zone == "trash"
+    assert g.table.cards["ambusher"].zone == "trash"
+    assert g.table.cards["reserve"].damage == 0  # healed at the Combat Cleanup
+
+
+def test_a_move_to_a_battlefield_the_file_does_not_have_is_refused_at_check() -> None:
+    text = """\
+ruleset: might
+title: Nowhere
+rules: [P-43]
+cards:
+  - {name: Lost, kind: spell, target: {side: any}, effects: [{do: move, to: Battlefield 9}]}
+setup:
+  players: [{name: Alice}, {name: Bob}]
+"""
+    with pytest.raises(
+        ScenarioError, match="moves units to 'Battlefield 9', which is no battlefield"
+    ):
+        game_from_yaml(text)

@@ -231,7 +231,8 @@ class Playthrough:
                 with self.game.transaction():
                     self.driver.open(action)
                     self.open, self._open_since = True, mark
-                    self.actions.append(action.with_nested(()))
+                    # a choice made as it opens (a trigger's targets) is written in now
+                    self.actions.append(self._answered(action).with_nested(()))
                     self.runner.ends.append(len(self.game.steps) - 1)
                     try:
                         for nested in action.nested():

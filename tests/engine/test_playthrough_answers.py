@@ -19,12 +19,15 @@ FILES = scenario_files([SCENARIOS, LESSONS])
 class NotTheDefault:
     """A player who orders a unit's replacements last-created first (the default is created
     first) the first time, then as the default, then reversed again: when one action asks
-    twice for the same unit, the answers differ and the action must keep both."""
+    twice for the same unit, the answers differ and the action must keep both. Of a trigger's
+    targets it picks the last legal unit (the default is the first)."""
 
     def __init__(self) -> None:
         self.asked: dict[str, int] = {}
 
     def __call__(self, choice: Choice) -> Answer:
+        if choice.kind == "targets" and len(choice.options) > 1:
+            return (choice.options[-1],)
         if choice.kind != "replacement_order" or len(choice.default) < 2:
             return choice.default
         times = self.asked[choice.subject] = self.asked.get(choice.subject, 0) + 1
@@ -110,4 +113,20 @@ def test_two_different_orders_for_one_unit_in_one_action_are_both_written(
     }
     replay = Playthrough(scenario, source)
     replay.run([written])
+    assert timeline(replay) == timeline(play)
+
+
+def test_a_triggers_chosen_target_is_written_into_the_play_that_opens_the_chain() -> None:
+    """A unit played with the chain left open (as the app plays it) asks its "when played"
+    trigger's target then: the answer is written into that play, so a saved game replays it
+    (P-41; found by the fuzz harness, might seed 2026 game 41)."""
+    path = SCENARIOS / "might" / "P-41-chosen-targets.yaml"
+    scenario, source = load_scenario(path)
+    play = Playthrough(scenario, source)
+    written = play.act(without_answers(scenario.script[0]), NotTheDefault(), open_windows=True)
+    assert play.open
+    assert getattr(written, "targets", None) == {"sharpshooter": ("thornback",)}
+    play.proceed()
+    replay = Playthrough(scenario, source)
+    replay.run(play.actions)
     assert timeline(replay) == timeline(play)

@@ -72,7 +72,7 @@ class Capture(SoulsCore):
             cause,
             [*changes, *counted],
         )
-        self._record_line_changes(lines_before, cause)
+        forward = self._record_line_changes(lines_before, cause)
         # S-14: a capture ends the pending effects of the captured cards (P-2).
         for uid in uids:
             ended = [t for t in self.pending if t.card == uid]
@@ -80,6 +80,12 @@ class Capture(SoulsCore):
             self._end_pending(ended, f"{uid} {verb}", ["S-14", "P-2"])
         for uid in uids:  # given in the order of simultaneous events (S-16, P-26)
             self._queue_triggers(uid, "captured", None)
+        for captured in souls:  # then the others that see it, then who stepped forward (P-45)
+            for card in self.table.with_triggers():
+                if card.uid != captured:
+                    self._queue_triggers(card.uid, "another_captured", captured)
+        for uid in forward:
+            self._queue_triggers(uid, "front_line", None)
         self._check_game_over(cause)
 
     def _counted_changes(self, before: SoulsTable) -> list[StatChanged]:
@@ -108,14 +114,17 @@ class Capture(SoulsCore):
         souls = [card for owner, column in columns for card in self.table.column(owner, column)]
         return {card.uid: self.table.line(card.uid) for card in self.table.in_order(souls)}
 
-    def _record_line_changes(self, before: Mapping[str, str | None], cause: Cause) -> None:
-        """Each Soul whose derived line changed gets its own step (S-2)."""
+    def _record_line_changes(self, before: Mapping[str, str | None], cause: Cause) -> list[str]:
+        """Each Soul whose derived line changed gets its own step (S-2); the Souls that stepped
+        into the Front Line, in that order."""
+        forward: list[str] = []
         for uid, line in before.items():
             now = self.table.line(uid)
             if line is None or now in (None, line):
                 continue
             change = LineChanged(card=uid, before=line, after=str(now))
             if now == "front":
+                forward.append(uid)
                 self.record(
                     f"{uid} steps into the Front Line", ["14.5.3", "5.2.4", "S-2"], cause, [change]
                 )
@@ -123,6 +132,7 @@ class Capture(SoulsCore):
                 self.record(
                     f"{uid} is now behind a Soul: Back Line", ["S-2", "P-8"], cause, [change]
                 )
+        return forward
 
     def _capture_check(self, cause: Cause, extra_rules: Sequence[str] = ()) -> None:
         """Capture every active card at 0 HP, all at once, until nothing changes (S-12). Only a

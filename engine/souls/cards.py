@@ -153,11 +153,21 @@ Effect = Annotated[
 class Ability(Frozen):
     """Effects that resolve when the ability is activated or when its trigger happens."""
 
-    when: Literal["activated", "damaged", "captured", "end_of_turn", "sprung"] = "activated"
+    when: Literal[
+        "activated",
+        "damaged",
+        "captured",
+        "another_captured",
+        "front_line",
+        "end_of_turn",
+        "sprung",
+    ] = "activated"
     """``activated``: a player uses it (``activate``); ``sprung``: its Ambush is revealed by its
     owner (``spring``); the triggers: ``damaged`` (this card took more than 0 damage, 14.1.5,
-    S-8), ``captured`` (this Soul was just captured), ``end_of_turn`` (the end phase of every
-    turn)."""
+    S-8), ``captured`` (this Soul was just captured), ``another_captured`` (another Soul, of
+    either player, was just captured; that Soul is its ``source``, P-45), ``front_line`` (this
+    Soul stepped from the Back Line into the Front Line, P-45), ``end_of_turn`` (the end phase
+    of every turn)."""
     name: str = ""
     """Shown in the timeline; empty: ``when <when>`` for a trigger, ``ability`` when activated."""
     cost_hp: int | Literal["10x_rank"] | None = None

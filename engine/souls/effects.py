@@ -93,6 +93,8 @@ class Effects(Damage, Capture):
         rules = {
             "damaged": ["14.1.5", "S-8", "S-12"],
             "captured": ["S-12", "P-2"],
+            "another_captured": ["S-12", "14.4.1", "P-45"],
+            "front_line": ["S-12", "S-2", "P-45"],
             "end_of_turn": ["S-12", "P-7"],
         }[trigger.ability.when]  # only these are queued (_queue_triggers)
         if self.battle is not None:

@@ -22,7 +22,13 @@ from engine.souls.cards import CardDef
 if TYPE_CHECKING:
     from engine.souls.table import CardState
 
-TRIGGERS = ("damaged", "captured", "end_of_turn")  # the abilities that fire by themselves
+TRIGGERS = (
+    "damaged",
+    "captured",
+    "another_captured",
+    "front_line",
+    "end_of_turn",
+)  # fire by themselves
 K = TypeVar("K", bound=Hashable)
 Group = immutables.Map[K, tuple[str, ...]]
 Marks = immutables.Map[str, None]

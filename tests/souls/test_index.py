@@ -65,8 +65,8 @@ def by_scanning(table: SoulsTable) -> dict[str, Any]:
     data["triggers"] = {
         c.uid
         for c in on_table
-        if any(
-            a.when in ("damaged", "captured", "end_of_turn") for a in table.defs[c.name].abilities
+        if any(  # every ability a player does not use fires by itself
+            a.when not in ("activated", "sprung") for a in table.defs[c.name].abilities
         )
     }
     data["expiring"] = {

@@ -138,6 +138,15 @@ Amount = Annotated[
 ]
 
 
+MightAmount = Annotated[
+    Annotated[int, Tag("number")]
+    | Annotated[DamageOn, Tag("damage_on")]
+    | Annotated[CountOf, Tag("count")],
+    Discriminator(_amount_form),
+]
+"""A Might modifier's amount: a number (negative lowers Might) or counted from the table."""
+
+
 class Damage(Conditional):
     """``damage``: one damage event per target, plus the controller's Bonus Damage of its kind:
     spell damage from a spell, ability damage from an ability (P-20). With ``amount:
@@ -172,8 +181,9 @@ class ModifyMight(Conditional):
 
     do: Literal["might"]
     """Selects this effect."""
-    amount: int
-    """Added to the unit's Might; may be negative."""
+    amount: MightAmount
+    """Added to the unit's Might: a number, which may be negative, or read from the table as
+    it resolves, ``{count: ...}`` or ``{damage_on: ...}`` (P-37)."""
     duration: Duration = "this_turn"
     """``this_turn``: to expiration (c); ``this_combat``: to the end of the combat under way or
     the next one this turn (P-38); ``until_your_next_turn``: to its owner's next turn (P-17);

@@ -141,6 +141,8 @@ class Effects(Damage):
         if effect.do == "damage":
             self._damage_effect(item, effect, targets, cause)
             return
+        if effect.do == "might" and not isinstance(effect.amount, int):  # once for all (P-37)
+            effect = effect.evolve(amount=self._read_amount(item, effect.amount, cause))
         for target in targets:
             self._apply_to(item, effect, target, cause)
 
@@ -150,6 +152,7 @@ class Effects(Damage):
         if effect.do == "heal":
             self._heal([target], cause, ["M6"])
         elif effect.do == "might":
+            assert isinstance(effect.amount, int)  # read from the table in _apply
             self._modify_might(target, effect.amount, effect.duration, source, owner, cause)
         elif effect.do == "prevent":
             self._add_shield(

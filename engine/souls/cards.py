@@ -16,9 +16,10 @@ A card is data: its stats, an optional chosen target, and abilities made of effe
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Discriminator, Field, Tag, model_validator
 
 from engine.changes import stat_words
 from engine.frozen import Frozen
@@ -65,14 +66,61 @@ class TargetSpec(Frozen):
         return f"{side}{line}{_KIND_WORDS[self.kind]}"
 
 
+Whose = Literal["self", "source", "target"]
+
+
+class PowerOf(Frozen):
+    """An amount read from the table as the effect resolves: a card's current power (P-46)."""
+
+    power_of: Whose
+    """``self`` (the card with the effect), ``source`` (what set off its trigger) or
+    ``target`` (the chosen card); 0 when it is not active."""
+
+
+class DamageOn(Frozen):
+    """An amount read from the table as the effect resolves: the damage on a card (P-46)."""
+
+    damage_on: Whose
+    """``self``, ``source`` or ``target``; 0 when it is not active."""
+
+
+class CapturedCount(Frozen):
+    """An amount read from the table as the effect resolves: ``each`` for every captured Soul
+    still on a slot (14.5.3, P-46)."""
+
+    captured: Side = "any"
+    """Whose captured Souls, seen from the card's owner: ``own``, ``enemy`` or ``any``."""
+    trait: Name | None = None
+    """Only Souls with this trait count; omitted: every captured Soul."""
+    each: int = Field(default=5, gt=0)
+    """The amount for each, a multiple of 5 (S-5)."""
+
+
+def _amount_form(value: object) -> str:
+    """Which form an amount is, by its keys: so a mistake is reported against that form."""
+    keys = value if isinstance(value, dict) else vars(value) if isinstance(value, Frozen) else {}
+    return next((k for k in ("power_of", "damage_on", "captured") if k in keys), "number")
+
+
+Amount = Annotated[
+    Annotated[Annotated[int, Field(ge=0)], Tag("number")]
+    | Annotated[PowerOf, Tag("power_of")]
+    | Annotated[DamageOn, Tag("damage_on")]
+    | Annotated[CapturedCount, Tag("captured")],
+    Discriminator(_amount_form),
+]
+"""A damage or heal amount: a multiple of 5 (S-5), or read from the table (P-46)."""
+
+
 class Damage(Frozen):
     """``damage``: deal damage (14.1.1); the card with the effect is its source."""
 
     do: Literal["damage"]
     """Selects this effect."""
-    amount: int = Field(ge=0)
+    amount: Amount
     """Damage, a multiple of 5 (S-5), rounded when applied (S-7); at most the current HP (S-8),
-    none at 0 HP (S-9)."""
+    none at 0 HP (S-9). Or read as it resolves: ``{power_of: self}``, ``{damage_on: target}``,
+    ``{captured: enemy, each: 5}`` (P-46)."""
     target: EffectTarget = "target"
     """``target`` (the chosen target) or an automatic target."""
 
@@ -82,8 +130,9 @@ class Heal(Frozen):
 
     do: Literal["heal"]
     """Selects this effect."""
-    amount: int = Field(ge=0)
-    """HP healed, a multiple of 5 (S-5), rounded when applied (S-7); at most the damage (S-10)."""
+    amount: Amount
+    """HP healed, a multiple of 5 (S-5), rounded when applied (S-7); at most the damage (S-10);
+    or read from the table as ``damage``'s is (P-46)."""
     target: EffectTarget = "target"
     """``target`` (the chosen target) or an automatic target."""
 
@@ -193,7 +242,24 @@ class Ability(Frozen):
                 "an effect aims at 'target' but the ability chooses none: add "
                 "`target:` to the ability or name an automatic target"
             )
+        player = self.when in ("activated", "sprung")
+        unread(
+            self.effects,
+            {"self", *(["target"] if self.target else [])} | (set() if player else {"source"}),
+            f"the '{self.name or self.when}' ability",
+        )
         return self
+
+
+def unread(effects: Sequence[Effect], roles: set[str], what: str) -> None:
+    """Refuse an amount about a card ``what`` has no word for: a spell has no card of its own
+    and no source, only a trigger has a source, and ``target`` needs one chosen (P-46)."""
+    for effect in effects:
+        amount = getattr(effect, "amount", None)
+        role = getattr(amount, "power_of", None) or getattr(amount, "damage_on", None)
+        if role is not None and role not in roles:
+            fix = f"use {' or '.join(sorted(roles))}" if roles else "add `target:` to read from"
+            raise ValueError(f"{what} can't read an amount from {role}: {fix}")
 
 
 class CountingStatic(Frozen):
@@ -274,7 +340,12 @@ class CardDef(Frozen):
             "grants_power": self.grants_power,
         }
         effects = [*self.effects, *(e for a in self.abilities for e in a.effects)]
-        amounts |= {f"{e.do} amount": e.amount for e in effects if hasattr(e, "amount")}
+        for effect in effects:
+            amount = getattr(effect, "amount", 0)
+            if isinstance(amount, CapturedCount):
+                amounts[f"{effect.do} amount each"] = amount.each
+            elif isinstance(amount, int):
+                amounts[f"{effect.do} amount"] = amount
         amounts |= {f"{s.stat} static": s.amount for s in self.statics}
         amounts |= {
             f"cost_hp of {a.name or a.when}": a.cost_hp
@@ -290,4 +361,6 @@ class CardDef(Frozen):
             and self.target is None
         ):
             raise ValueError("an effect aims at 'target' but the card chooses none: add `target:`")
+        if self.kind == "spell":
+            unread(self.effects, {"target"} if self.target else set(), "a spell")
         return self

@@ -9,7 +9,14 @@ from engine.changes import BonusChanged, Moved, StatChanged, Triggered, stat_wor
 from engine.errors import RuleError
 from engine.loops import LoopGuard
 from engine.souls.capture import Capture
-from engine.souls.cards import Effect, EffectTarget, TargetSpec
+from engine.souls.cards import (
+    CapturedCount,
+    DamageOn,
+    Effect,
+    EffectTarget,
+    PowerOf,
+    TargetSpec,
+)
 from engine.souls.core import PendingTrigger
 from engine.souls.damage import Damage
 from engine.souls.table import Bonus
@@ -126,9 +133,40 @@ class Effects(Damage, Capture):
                     cause,
                 )
                 continue
+            amount = getattr(effect, "amount", 0)
+            if not isinstance(amount, int):  # read once, as the effect resolves (P-46)
+                effect = effect.evolve(amount=self._read_amount(who, amount, chosen, source, cause))
             with self._simultaneous():  # an effect reaches all its cards at once
                 for target in targets:
                     self._apply_effect(who, effect, target, cause)
+
+    def _read_amount(
+        self,
+        who: str,
+        amount: PowerOf | DamageOn | CapturedCount,
+        chosen: str | None,
+        source: str | None,
+        cause: Cause,
+    ) -> int:
+        """An amount counted from the table as the effect resolves, on the record (P-46)."""
+        if isinstance(amount, CapturedCount):
+            count = self.table.captured_count(self._card(who).owner, amount.captured, amount.trait)
+            side = {"own": "your ", "enemy": "enemy ", "any": ""}[amount.captured]
+            kind = f"{amount.trait}s" if amount.trait else "Souls"
+            read = count * amount.each
+            what = f"{amount.each} for each of the {count} {side}captured {kind}"
+        else:
+            role = amount.power_of if isinstance(amount, PowerOf) else amount.damage_on
+            uid = {"self": who, "source": source, "target": chosen}[role]
+            active = uid is not None and self.table.is_active(uid)
+            if isinstance(amount, PowerOf):
+                read = self.table.power(uid) if active and uid else 0
+                what = f"the power of {uid}" if active else f"no active {role}"
+            else:
+                read = self._card(uid).damage if active and uid else 0
+                what = f"the damage on {uid}" if active else f"no active {role}"
+        self.record(f"The amount is {what}: {read}", ["P-46"], cause)
+        return read
 
     def _unaffected(self, effect: Effect, target: str) -> tuple[str, str] | None:
         """Why ``effect`` can no longer apply to ``target`` as it resolves: (rule, reason)."""
@@ -148,10 +186,13 @@ class Effects(Damage, Capture):
             self.record(
                 f"{effect.do} on {target}: nothing happens, {reason[1]}", [reason[0], "P-4"], cause
             )
-        elif effect.do == "damage":
-            self._deal_damage(target, effect.amount, who, cause, ["14.1.1"])
-        elif effect.do == "heal":
-            self._heal(target, effect.amount, cause)
+        elif effect.do in ("damage", "heal"):
+            amount = effect.amount
+            assert isinstance(amount, int)  # read from the table in _resolve_effects
+            if effect.do == "damage":
+                self._deal_damage(target, amount, who, cause, ["14.1.1"])
+            else:
+                self._heal(target, amount, cause)
         elif effect.do == "capture":
             self._capture([target], cause, ["14.4.4", "S-13"] if self.battle else ["14.4.4"])
         elif effect.do == "exile":

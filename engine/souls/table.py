@@ -15,7 +15,7 @@ from engine.card_map import CardMap
 from engine.changes import stat_words
 from engine.frozen import Frozen
 from engine.indexed import Indexed
-from engine.souls.cards import CardDef
+from engine.souls.cards import CardDef, Side
 from engine.souls.index import SoulsIndex
 
 Zone = Literal["hand", "slot", "realm", "elysium", "exile", "armament", "ambush"]
@@ -187,11 +187,14 @@ class SoulsTable(Frozen, Indexed[SoulsIndex]):
         for static in self.definition(uid).statics:
             if static.stat != stat:
                 continue
-            owners = {"own": [card.owner], "enemy": [1 - card.owner], "any": [0, 1]}[static.side]
-            captured = self.index.captured
-            count = sum(captured.get((owner, static.trait), 0) for owner in owners)
-            total += static.amount * count
+            total += static.amount * self.captured_count(card.owner, static.side, static.trait)
         return total
+
+    def captured_count(self, owner: int, side: Side, trait: str | None) -> int:
+        """The captured Souls still on slots (14.5.3) of ``side`` seen from ``owner``, only
+        those with ``trait`` when one is given."""
+        owners = {"own": [owner], "enemy": [1 - owner], "any": [0, 1]}[side]
+        return sum(self.index.captured.get((o, trait), 0) for o in owners)
 
     def stat(self, uid: str, stat: Literal["max_hp", "power"]) -> int:
         return self._stat_of(self.cards[uid], stat)

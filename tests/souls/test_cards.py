@@ -3,6 +3,7 @@ Ambushes, statics and Armament."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -191,3 +192,32 @@ def test_a_two_word_target_kind_reads_as_words() -> None:
     assert TargetSpec(side="own", kind="captured_soul").describe() == "your captured Soul"
     assert TargetSpec(side="enemy", kind="soul_or_realm").describe() == ("an enemy Soul or Realm")
     assert TargetSpec(kind="soul_or_realm").describe() == "a Soul or Realm"
+
+
+@pytest.mark.parametrize(
+    ("card", "message"),
+    [
+        (
+            "{name: Odd, kind: spell, effects: [{do: damage, amount: {power_of: self}, "
+            "target: all_enemy_souls}]}",
+            "a spell can't read an amount from self: add `target:` to read from",
+        ),
+        (
+            "{name: Odd, kind: soul, rank: 1, hp: 10, power: 5, abilities: [{name: X, effects: "
+            "[{do: heal, amount: {damage_on: source}, target: self}]}]}",
+            "the 'X' ability can't read an amount from source: use self",
+        ),
+        (
+            "{name: Odd, kind: spell, effects: [{do: damage, amount: {captured: any, each: 7}, "
+            "target: all_enemy_souls}]}",
+            "card amounts are multiples of 5 (S-5): damage amount each 7",
+        ),
+    ],
+)
+def test_an_amount_that_could_never_be_read_is_refused(card: str, message: str) -> None:
+    text = f"ruleset: souls\ntitle: Odd\nrules: [P-46]\ncards:\n  - {card}\n" + (
+        "setup:\n  players:\n    - {name: Alice, realm: {card: Old Keep}}\n"
+        "    - {name: Bob, realm: {card: Ember Citadel}}\n"
+    )
+    with pytest.raises(ScenarioError, match=re.escape(message)):
+        game_from_yaml(text)

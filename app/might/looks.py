@@ -113,6 +113,7 @@ def table_layout(table: MightTable, looks: LookCache) -> Layout:
     for index, battlefield in enumerate(table.battlefields):
         holder = battlefield.holder
         held = "" if holder is None else f" · held by {table.players[holder].name}"
+        held += "".join(f" · {aura.describe()}" for aura in battlefield.auras)  # P-47
         decorations.append(
             Decoration(
                 "frame",

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from engine.might.cards import Aura
+from engine.might.cards import Aura, FieldAura
 from engine.might.conditions import Context, holds
 
 if TYPE_CHECKING:
@@ -42,19 +42,29 @@ def _reaches(source: MightCard, aura: Aura, unit: MightCard) -> bool:
     return unit.zone == "base" and unit.owner == source.owner
 
 
-def contributions(table: MightTable, uid: str) -> list[tuple[str, Aura]]:
-    """The auras that add to ``uid``'s Might now, with their sources, in the order the
-    sources came to the table."""
+def _field_reaches(aura: FieldAura, holder: int | None, unit: MightCard) -> bool:
+    if aura.to == "all":
+        return True
+    return holder is not None and (unit.owner == holder) == (aura.to == "holder")
+
+
+def contributions(table: MightTable, uid: str) -> list[tuple[str, Aura | FieldAura]]:
+    """The auras that add to ``uid``'s Might now, with their sources: its battlefield's
+    first (P-47), then the units' in the order they came to the table."""
     unit = table.cards[uid]
     if unit.zone not in ("base", "battlefield"):
         return []
-    found = []
+    field: list[tuple[str, Aura | FieldAura]] = []
+    if unit.zone == "battlefield" and unit.battlefield is not None:
+        place = table.battlefields[unit.battlefield]
+        field = [(place.name, a) for a in place.auras if _field_reaches(a, place.holder, unit)]
+    found: list[tuple[str, Aura | FieldAura]] = []
     for source_uid in table.index.auras:
         source = table.cards[source_uid]
         for aura in table.definition(source_uid).auras:
             if _reaches(source, aura, unit) and _active(table, source, aura):
                 found.append((source_uid, aura))
-    return sorted(found, key=lambda pair: table.cards[pair[0]].entered)
+    return field + sorted(found, key=lambda pair: table.cards[pair[0]].entered)
 
 
 def bonus(table: MightTable, uid: str) -> int:
@@ -77,13 +87,19 @@ def touched(before: MightTable, after: MightTable, changed: Iterable[str]) -> se
     that changed: those an aura source that changed reaches, before or after, and those of
     sources whose controller's holdings changed (``you_hold``). Costs what changed."""
     sources = {uid for uid in changed if after.definition(uid).auras}
-    if before.battlefields != after.battlefields:
+    units: set[str] = set()
+    if before.battlefields != after.battlefields:  # a holder changed: a field's aura may too
+        units |= {
+            u.uid
+            for index, field in enumerate(after.battlefields)
+            if field.auras and field.holder != before.battlefields[index].holder
+            for u in after.units_at(index)
+        }
         sources |= {
             uid
             for uid in after.index.auras
             if any(a.only_while is not None for a in after.definition(uid).auras)
         }
-    units: set[str] = set()
     for uid in sources:
         units |= reach(after, uid)
         if uid in before.cards:

@@ -495,6 +495,22 @@ class Aura(Frozen):
         return f"{self.might:+d} Might to {reach}{where}{condition}"
 
 
+class FieldAura(Frozen):
+    """A battlefield's standing ability: each unit there that it reaches has ``might`` more
+    Might (less when negative) while it is there (M-23, P-47)."""
+
+    might: int
+    """Added to the Might of each unit it reaches; negative takes Might away."""
+    to: Literal["all", "holder", "others"] = "all"
+    """The units there it reaches: ``all``, ``holder`` (the units of the player who holds the
+    battlefield; none while nobody does) or ``others`` (the units of the other player, while
+    someone holds it)."""
+
+    def describe(self) -> str:
+        whose = {"all": "units", "holder": "the holder's units", "others": "the other units"}
+        return f"{self.might:+d} Might to {whose[self.to]} here"
+
+
 class MightCardDef(Frozen):
     """A unit (with Might) or a spell (``speed: reaction`` may answer a spell on the chain)."""
 

@@ -125,7 +125,7 @@ class Combat(Moving):
         ]
         aided = [  # Might an aura gives counts in the sums (M-23)
             f"{uid} {', '.join(f'{aura.might:+d} from {source}' for source, aura in given)}"
-            for uid in ((*combat.attackers, *combat.defenders) if self.table.index.auras else ())
+            for uid in ((*combat.attackers, *combat.defenders) if self.table.has_auras() else ())
             for given in [auras.contributions(self.table, uid)]
             if given
         ]

@@ -37,7 +37,8 @@ class MightCore(Recorder[MightTable]):
         """A step, with what it did to the Might auras give (M-23, M-24): an aura that began or
         ended with it is on its record."""
         before = cast(MightTable, self.steps[-1].table)
-        if self.table.index.auras or before.index.auras:  # else nothing to look at (M-23)
+        table = self.table
+        if table.has_auras() or before.index.auras:  # else nothing to look at (M-23)
             description, rules, changes = self._aura_effects(before, description, rules, changes)
         return super().record(description, rules, cause, changes, sub_step)
 
@@ -69,6 +70,8 @@ class MightCore(Recorder[MightTable]):
                 *([f"{' and '.join(ended)}'s aura ends"] if ended else []),
             ]
             cited += [*(["M-23"] if began else []), *(["M-24"] if ended else [])]
+            fields = {b.name for b in table.battlefields}
+            cited += ["P-47"] if fields & {*began, *ended} else []
             if not before.on_table(uid):
                 notes.append(f"{uid} comes with {auras.bonus(table, uid):+d} Might from auras")
                 continue

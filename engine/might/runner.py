@@ -93,7 +93,11 @@ class TableBuilder:
             players.append(MightPlayer(name=player.name, runes=player.runes, bonus_damage=grants))
         table = MightTable(
             players=tuple(players),
-            battlefields=tuple(Battlefield(name=name) for name in setup.battlefields),
+            battlefields=tuple(
+                Battlefield(name=name, auras=setup.battlefield_auras.get(name, ()))
+                for name in setup.battlefields
+            ),
+            field_auras=any(setup.battlefield_auras.values()),
             defs=self.defs,
             cards=self.cards,
             turn=setup.turn,

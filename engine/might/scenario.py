@@ -12,7 +12,7 @@ from pydantic import Field, model_validator
 from engine.branches import Branch, check_branches, check_written
 from engine.choices import Assigned
 from engine.frozen import Frozen
-from engine.might.cards import Duration, MightCardDef, Scope
+from engine.might.cards import Duration, FieldAura, MightCardDef, Scope
 from engine.might.cards import Move as MoveEffect
 from engine.names import Name
 from engine.script import (
@@ -164,6 +164,9 @@ class MightSetup(Frozen):
     battlefields: tuple[Name, ...] = ("Battlefield 1", "Battlefield 2")
     """The battlefields' names, which ``at``, ``move``'s ``to``, ``combat`` and ``holders`` use;
     none is held at set-up."""
+    battlefield_auras: dict[Name, tuple[FieldAura, ...]] = {}
+    """A battlefield's name: its standing Might for the units there (P-47), as
+    ``{Sunlit Field: [{might: 1, to: holder}]}``."""
     turn: int = Field(default=1, ge=1)
     """The turn number."""
     turn_player: int = Field(default=0, ge=0, le=1)
@@ -560,6 +563,12 @@ class MightScenario(Frozen):
         unique_names([card.name for card in self.cards])
         unique_names([player.name for player in self.setup.players], "players")
         places = (*self.setup.battlefields, "base")
+        for name in self.setup.battlefield_auras:
+            if name not in self.setup.battlefields:
+                raise ValueError(
+                    f"battlefield_auras names {name!r}, which is no battlefield here "
+                    f"({', '.join(self.setup.battlefields)}) (P-47)"
+                )
         for card in self.cards:
             for effect in card.all_effects():
                 if isinstance(effect, MoveEffect) and effect.to not in places:

@@ -17,6 +17,7 @@ from engine.might import auras
 from engine.might.cards import (
     Duration,
     Effect,
+    FieldAura,
     MightCardDef,
     SaveAction,
     Scope,
@@ -238,6 +239,7 @@ class MightPlayer(Frozen):
 class Battlefield(Frozen):
     name: str
     holder: int | None = None
+    auras: tuple[FieldAura, ...] = ()  # the battlefield's own standing Might (P-47)
 
 
 class ChainItem(Frozen):
@@ -288,6 +290,8 @@ class MightTable(Frozen, Indexed[MightIndex]):
     # The "once per turn" abilities that triggered this turn, as ``uid#n`` (its n-th ability):
     # cleared as a turn begins (P-39).
     triggered_this_turn: tuple[str, ...] = ()
+    # Some battlefield has an aura (P-47): set with the table, as battlefields keep theirs.
+    field_auras: bool = False
 
     def with_card(self, card: MightCard) -> MightTable:
         return self._replaced(self.cards.get(card.uid), card, self.cards.set(card.uid, card))
@@ -298,7 +302,7 @@ class MightTable(Frozen, Indexed[MightIndex]):
         a view redraws only these, and the units whose Might an aura that changed reaches
         (otherwise a unit's Might and lethal damage depend on the unit alone, M-23)."""
         changed = self.cards.changed_since(before.cards)
-        if self.index.auras or before.index.auras:
+        if self.has_auras() or before.index.auras:
             changed |= auras.touched(before, self, changed)
         if self.chain != before.chain:
             changed |= {uid for item in (*self.chain, *before.chain) for uid in item.targets}
@@ -333,7 +337,7 @@ class MightTable(Frozen, Indexed[MightIndex]):
     def lethal_units(self) -> list[str]:
         """Units with lethal damage (M1, M-8), in the order of ``simultaneous``; with an aura
         on the table, read from the damaged units (lethal needs damage, M1, M-23)."""
-        if self.index.auras:
+        if self.has_auras():
             return self.simultaneous(uid for uid in self.index.damaged if self.is_lethal(uid))
         return self.simultaneous(self.index.lethal)
 
@@ -368,10 +372,15 @@ class MightTable(Frozen, Indexed[MightIndex]):
     def on_table(self, uid: str) -> bool:
         return uid in self.cards and self.cards[uid].zone in ("base", "battlefield")
 
+    def has_auras(self) -> bool:
+        """A unit or a battlefield on this table has an aura: Might and lethal damage then
+        depend on more than the unit (M-23, P-47)."""
+        return bool(self.index.auras) or self.field_auras
+
     def might(self, uid: str) -> int:
         """Current Might: its own (``MightCard.might``) and what auras give it (M-23)."""
         own = self.cards[uid].might(self.definition(uid))
-        return own + auras.bonus(self, uid) if self.index.auras else own
+        return own + auras.bonus(self, uid) if self.has_auras() else own
 
     def covered(self, uid: str) -> MightCard:
         """The unit with its controller's whole-side shields that it has no copy of yet, each
@@ -388,14 +397,14 @@ class MightTable(Frozen, Indexed[MightIndex]):
     def lethal_threshold(self, uid: str) -> int:
         """The latest replacement in force (M-3), else current Might (M1, M-23)."""
         card = self.cards[uid]
-        if card.lethal or not self.index.auras:
+        if card.lethal or not self.has_auras():
             return card.lethal_threshold(self.definition(uid))
         return self.might(uid)
 
     def is_lethal(self, uid: str) -> bool:
         """Nonzero marked damage at least equal to the lethal requirement (M1, M-2, M-3)."""
         card = self.cards[uid]
-        if not self.index.auras:
+        if not self.has_auras():
             return card.has_lethal_damage(self.definition(uid))
         return card.damage >= 1 and card.damage >= self.lethal_threshold(uid)
 

@@ -133,3 +133,58 @@ def test_auras_that_mean_nothing_are_refused(card: str, message: str) -> None:
     )
     with pytest.raises(ScenarioError, match=message):
         game_from_yaml(text)
+
+
+FIELD = """\
+ruleset: might
+title: Field auras
+rules: [P-47]
+setup:
+  battlefields: [Sunlit Field, Gloom]
+  battlefield_auras:
+    Sunlit Field: [{might: 1}]
+    Gloom: [{might: -1, to: others}]
+  players:
+    - name: Alice
+      units:
+        - {card: Stone Whelp, at: Sunlit Field, damage: 2}
+        - {card: Iron Sentinel, at: Gloom}
+    - name: Bob
+      units:
+        - {card: Thornback, at: Gloom, damage: 2}
+"""
+
+
+def test_a_battlefields_aura_reaches_the_units_there_and_only_those_it_names() -> None:
+    g = cast(MightGame, game_from_yaml(FIELD))
+    table = g.table
+    assert table.might("stone-whelp") == 3  # +1 to every unit at the Sunlit Field
+    assert not table.is_lethal("stone-whelp")
+    assert (table.might("iron-sentinel"), table.might("thornback")) == (4, 3)  # Gloom is unheld
+
+
+def test_leaving_a_battlefields_aura_can_make_damage_lethal_on_the_record() -> None:
+    g = cast(MightGame, game_from_yaml(FIELD))
+    steps = g.move("stone-whelp", None)
+    assert "stone-whelp Might 3 -> 2 (Sunlit Field's aura ends): its damage is now lethal" in (
+        steps[0].description
+    )
+    assert "P-47" in steps[0].rules
+    assert g.table.cards["stone-whelp"].zone == "trash"  # at the cleanup after the move
+
+
+def test_an_aura_for_the_other_player_begins_when_someone_holds_the_battlefield() -> None:
+    g = cast(
+        MightGame, game_from_yaml(FIELD.replace("Thornback, at: Gloom, damage: 2", "Thornback"))
+    )
+    g.combat(1)  # Alice's sentinel takes the unheld Gloom
+    assert g.table.battlefields[1].holder == 0
+    g.end_turn()
+    steps = g.move("thornback", 1)
+    assert g.table.might("thornback") == 2  # Bob's, at Alice's Gloom: -1
+    assert "thornback Might 3 -> 2 (Gloom's aura begins)" in steps[0].description
+
+
+def test_an_aura_for_a_battlefield_the_table_does_not_have_is_refused() -> None:
+    with pytest.raises(ScenarioError, match="battlefield_auras names 'Nowhere', which is no"):
+        game_from_yaml(FIELD.replace("    Gloom: [{might: -1", "    Nowhere: [{might: -1"))

@@ -33,6 +33,7 @@ class MightInvariants(Invariants):
             yield from _not_dealt(steps[index - 1].table, table, where)
         if step.description.startswith("Cleanup: no unit"):
             yield from _lethal(table, where)
+            yield from _roles(table, where)
         if _last_of_phase(steps, index, "1. Deaths") or _last_of_phase(
             steps, index, "(a) Lethal check"
         ):
@@ -91,6 +92,34 @@ class MightInvariants(Invariants):
         except RuleError:
             return choice.default
         return answer
+
+
+def _roles(table: MightTable, where: str) -> Iterator[Broken]:
+    """After a cleanup in a combat, the units at its battlefield are exactly those with a role,
+    on their controller's side: who left lost it (M-29), who arrived joined (M-28, P-43)."""
+    combat = table.combat
+    if combat is None:
+        return
+    there = {u.uid for u in table.units_at(combat.battlefield)}
+    roled = {u.uid for u in table.units() if u.role is not None}
+    wrong = sorted(
+        f"{u.uid} ({u.role})"
+        for u in table.units()
+        if u.role is not None and (u.role == "attacker") != (u.owner == combat.attacker)
+    )
+    if there != roled or wrong:
+        detail = "; ".join(
+            [
+                *([f"no role: {', '.join(sorted(there - roled))}"] if there - roled else []),
+                *(
+                    [f"a role elsewhere: {', '.join(sorted(roled - there))}"]
+                    if roled - there
+                    else []
+                ),
+                *([f"the wrong side: {', '.join(wrong)}"] if wrong else []),
+            ]
+        )
+        yield "combat roles follow the battlefield", f"{where}: {detail}", None
 
 
 def _before_phase(steps: Sequence[Step], index: int) -> MightTable:

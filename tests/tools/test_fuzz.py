@@ -21,6 +21,7 @@ from engine.choices import Assigned, Choice
 from engine.errors import RuleError
 from engine.frozen import Frozen
 from engine.might.assignment import verify_answer
+from engine.might.table import Combat as CombatState
 from engine.might.table import MightModifier, Status
 from engine.ruleset import ruleset as installed
 from engine.scenario import Playthrough, game_from_yaml, run_scenario
@@ -222,6 +223,37 @@ setup:
     assert [name for name, _, _ in installed("might").invariants.settled(game)] == [
         "no lethal unit survives a cleanup"
     ]
+
+
+def test_the_combat_roles_invariant_names_a_unit_that_did_not_join() -> None:
+    """After a cleanup in a combat, the units at its battlefield are those with a role (M-28,
+    M-29, P-43): a unit that arrived and was never given one breaks it."""
+    game = game_from_yaml(
+        """
+ruleset: might
+title: A combat
+rules: [M-28]
+setup:
+  players:
+    - {name: Alice, units: [{card: Iron Sentinel, at: Battlefield 1}, {card: Stone Whelp}]}
+    - {name: Bob, units: [{card: Thornback, at: Battlefield 1}]}
+"""
+    )
+    start = game.steps[0]
+    table = game.table
+    fight = CombatState(battlefield=0, attacker=0, attackers=("iron-sentinel",), defenders=())
+    table = table.evolve(combat=fight)
+    for uid, role in (("iron-sentinel", "attacker"), ("thornback", "defender")):
+        table = table.with_card(table.cards[uid].evolve(role=role))
+    cleanup = start.evolve(index=1, table=table, description="Cleanup: no unit has lethal damage")
+    assert broken("might", start, cleanup) == {}
+    arrived = table.with_card(table.cards["stone-whelp"].evolve(zone="battlefield", battlefield=0))
+    step = cleanup.evolve(table=arrived)
+    assert broken("might", start, step) == {"combat roles follow the battlefield": None}
+    wrong = table.with_card(table.cards["thornback"].evolve(role="attacker"))
+    assert broken("might", start, cleanup.evolve(table=wrong)) == {
+        "combat roles follow the battlefield": None
+    }
 
 
 def test_might_random_answers_are_legal() -> None:

@@ -45,6 +45,7 @@ def card_rows(table: MightTable, uid: str) -> list[tuple[str, str]]:
         ]
         rows += [("Instead of dying", save.describe()) for save in card.saves]
         rows += [("Aura", aura.describe()) for aura in definition.auras]
+        rows += [("Ability", ability.describe()) for ability in definition.abilities]
         if definition.keywords:
             rows.append(("Keywords", ", ".join(definition.keywords)))
     rows.append(("Text", definition.text))

@@ -457,6 +457,23 @@ class Ability(Frozen):
         """How the timeline names it."""
         return self.name or f"when {self.when.replace('_', ' ')}"
 
+    def describe(self) -> str:
+        """What it is, as the inspector lists it.
+
+        >>> Ability(when="activated", name="Forge Strike", cost=ActivationCost(exhaust=True,
+        ...     runes=1), target=TargetSpec(side="enemy", here=True)).describe()
+        'Forge Strike: activated (cost: exhaust, 1 runes); targets an enemy unit here'
+        >>> Ability(when="played", once_per_turn=True).describe()
+        'when played: triggered, once per turn'
+        """
+        if self.when == "activated":
+            kind = "activated" + (", a Reaction" if self.speed == "reaction" else "")
+            kind += f" (cost: {self.cost.describe()})" if self.cost else ""
+        else:
+            kind = "triggered" + (", once per turn" if self.once_per_turn else "")
+        aim = f"; targets {self.target.describe()}" if self.target else ""
+        return f"{self.label()}: {kind}{aim}"
+
 
 AuraReach = Literal["self", "friendly", "other_friendly", "enemy", "all", "all_other"]
 

@@ -1,5 +1,5 @@
-"""What a might unit's face and inspector say about the states of M-15, M-19 and M-25: a badge
-for each, and a line that names the effect and its source."""
+"""What a might unit's face and inspector say about the states of M-15, M-19 and M-25 (a badge
+for each, and a line that names the effect and its source) and about its abilities (P-42)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,9 @@ from typing import cast
 
 from app.might.inspector import card_rows
 from app.might.looks import card_look
+from engine.assets import SCENARIOS
 from engine.might.game import MightGame
-from engine.scenario import game_from_yaml
+from engine.scenario import Playthrough, game_from_yaml, load_scenario
 
 TABLE = """\
 ruleset: might
@@ -91,3 +92,11 @@ def test_an_aura_shows_on_its_source_and_on_each_unit_it_reaches() -> None:
     assert rows["Might"] == "3 = base 2 +1 (banner-bearer's aura)"
     aura = dict(card_rows(table, "banner-bearer"))["Aura"]
     assert aura == "+1 Might to other friendly units here"
+
+
+def test_the_inspector_lists_each_ability_with_its_cost_and_targets() -> None:
+    play = Playthrough(*load_scenario(SCENARIOS / "might" / "P-42-activated-abilities.yaml"))
+    rows = [value for name, value in card_rows(play.game.table, "rune-smith") if name == "Ability"]
+    assert rows == ["Forge Strike: activated (cost: exhaust, 1 runes); targets an enemy unit here"]
+    warden = [v for n, v in card_rows(play.game.table, "shield-warden") if n == "Ability"]
+    assert warden == ["Brace: activated, a Reaction (cost: 1 runes)"]

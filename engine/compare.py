@@ -22,29 +22,58 @@ stands and each card's bonuses, so a difference reads as an expectation would:
 ...     script:
 ...       - deal: {target: ember-imp, amount: 10}
 ... ''')
->>> steps, found = compare_sides(validate_scenario(source), source, Side("main"), Side("ten"))
->>> [step.index for step in steps]  # the last step of each branch
-[3, 3]
->>> for difference in found:
+>>> found = compare(validate_scenario(source), source, Side("main"), Side("ten"))
+>>> [step.index for step in found.shown], found.diverge  # the last step of each branch
+([3, 3], 1)
+>>> for pair in found.steps[:2]:
+...     print(pair.left.description, "/", pair.right.description)
+ember-imp takes 5 damage (HP 10 -> 5) / ember-imp takes 10 damage (HP 10 -> 0)
+ember-imp triggers: Spiteful Spark / ember-imp is captured: face down, on the slot
+>>> for difference in found.differences:
 ...     print(difference.describe())
 ember-imp damage: 5 / 10
-ember-imp captured: False / True
-ember-imp line: front / None
+ember-imp captured: no / yes
+ember-imp line: front / none
 ember-imp hp: 5 / 0
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from difflib import SequenceMatcher
+from itertools import zip_longest
 
-from engine.branches import MAIN
 from engine.frozen import Frozen
 from engine.ruleset import ruleset_of
 from engine.scenario import Scenario, play_branch
+from engine.step_names import step_index, verify_branch
 from engine.timeline import Step
 from engine.yaml_source import YamlSource
 
 ABSENT = "—"  # a card that is not on one of the two tables
+
+
+FACT_WORDS = {"max_hp": "max HP", "cant_be_dealt_damage": "can't be dealt damage"}
+
+
+def fact_words(fact: str) -> str:
+    """A fact's key (as ``expect`` spells it) as a sentence says it."""
+    return FACT_WORDS.get(fact, fact.replace("_", " "))
+
+
+def plain(value: object) -> str:
+    """A fact's value in words: yes and no, none for nothing, ``ward 2, aegis all``.
+
+    >>> plain(False), plain(None), plain({}), plain({"ward-a": 1, "aegis": "all"}), plain(5)
+    ('no', 'none', 'none', 'ward-a 1, aegis all', '5')
+    """
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None or value == {}:
+        return "none"
+    if isinstance(value, dict):
+        return ", ".join(f"{key} {amount}" for key, amount in value.items())
+    return str(value)
 
 
 @dataclass(frozen=True)
@@ -55,7 +84,7 @@ class Difference:
     right: object
 
     def describe(self) -> str:
-        return f"{self.card} {self.fact}: {self.left} / {self.right}"
+        return f"{self.card} {fact_words(self.fact)}: {plain(self.left)} / {plain(self.right)}"
 
 
 def card_facts(table: Frozen, uid: str) -> dict[str, object]:
@@ -102,26 +131,65 @@ class Side:
     """One side of a comparison: a branch of the scenario, at a step (None: its last)."""
 
     branch: str
-    step: int | None = None
+    step: int | str | None = None  # a number or a script label
 
 
-def compare_sides(
-    scenario: Scenario, source: YamlSource, left: Side, right: Side
-) -> tuple[list[Step], list[Difference]]:
-    """The two steps compared and what differs between their tables; a branch that does not
-    exist or a step out of range is a ScenarioError naming the file."""
-    shown: list[Step] = []
-    names = [MAIN, *(b.name for b in scenario.branches)]
+def step_key(step: Step) -> tuple[object, ...]:
+    """What makes two steps the same step: where, what, by which rules, why and what changed
+    (a choice or an assignment is in the description)."""
+    changes = tuple(change.describe() for change in step.changes)
+    return step.phase, step.description, step.rules, step.cause.describe(), changes
+
+
+@dataclass(frozen=True)
+class StepPair:
+    """Two steps that differ, one of each timeline (None: that timeline has no step there)."""
+
+    left: Step | None
+    right: Step | None
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Two timelines lined up: where they diverge, the steps that differ, and what differs
+    between the two tables compared."""
+
+    sides: tuple[Side, Side]
+    shown: tuple[Step, Step]  # the step of each side whose tables are compared
+    diverge: int | None  # the first step that is not the same on both sides; None: none
+    steps: list[StepPair]
+    differences: list[Difference]
+
+
+def differing_steps(left: list[Step], right: list[Step]) -> list[StepPair]:
+    """The steps of two timelines that are not matched by a same step of the other, in order
+    (lined up as a diff lines up lines)."""
+    keys_left, keys_right = [step_key(s) for s in left], [step_key(s) for s in right]
+    matcher = SequenceMatcher(None, keys_left, keys_right, autojunk=False)
+    pairs: list[StepPair] = []
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag != "equal":
+            pairs += [StepPair(a, b) for a, b in zip_longest(left[i1:i2], right[j1:j2])]
+    return pairs
+
+
+def compare(scenario: Scenario, source: YamlSource, left: Side, right: Side) -> Comparison:
+    """Line up two sides' timelines up to the steps compared; a branch that does not exist or
+    a step out of range is a ScenarioError naming the file."""
+    timelines: list[list[Step]] = []
     for side in (left, right):
-        if side.branch not in names:
-            raise source.error(
-                (), f"there is no branch {side.branch!r} (the branches: {', '.join(names)})"
-            )
-        steps = play_branch(scenario, source, side.branch).game.steps
-        index = len(steps) - 1 if side.step is None else side.step
-        if not 0 <= index < len(steps):
-            raise source.error(
-                (), f"branch {side.branch!r} has steps 0 to {len(steps) - 1}, not {index}"
-            )
-        shown.append(steps[index])
-    return shown, differences(shown[0].table, shown[1].table)
+        verify_branch(scenario, source, side.branch)
+        play = play_branch(scenario, source, side.branch)
+        timelines.append(play.game.steps[: step_index(play, side.step, source, side.branch) + 1])
+    a, b = timelines
+    same = 0
+    while same < min(len(a), len(b)) and step_key(a[same]) == step_key(b[same]):
+        same += 1
+    diverge = None if same == len(a) == len(b) else same
+    return Comparison(
+        sides=(left, right),
+        shown=(a[-1], b[-1]),
+        diverge=diverge,
+        steps=differing_steps(a[same:], b[same:]),
+        differences=differences(a[-1].table, b[-1].table),
+    )

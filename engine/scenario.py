@@ -26,6 +26,7 @@ from engine.script import (
     check_expectations,
     script_labels,
 )
+from engine.step_names import verify_branch
 from engine.timeline import Recorder, Step
 from engine.windows import Waiting
 from engine.yaml_source import YamlSource
@@ -366,8 +367,9 @@ def play_branch(scenario: Scenario, source: YamlSource, name: str) -> Playthroug
     return play
 
 
-def run_scenario(path: Path) -> ScenarioRun:
-    """Build the table, play the script and check the expectations.
+def run_scenario(path: Path, branch: str | None = None) -> ScenarioRun:
+    """Build the table, play the script and check the expectations; with ``branch``, only
+    that branch's timeline and expectations (``main``: the file's script).
 
     A script action the rules reject (and that does not expect it) raises ScenarioError.
 
@@ -379,10 +381,15 @@ def run_scenario(path: Path) -> ScenarioRun:
     'The table as set up'
     """
     scenario, source = load_scenario(path)
+    if branch is not None:
+        verify_branch(scenario, source, branch)
+        play = play_branch(scenario, source, branch)
+        failures = play.failures() if branch == MAIN else play.failures(branch)
+        return ScenarioRun(path, scenario, play.game, failures, play.runner.labels)
     play = play_branch(scenario, source, MAIN)
     failures = play.failures()
-    for branch in scenario.branches:  # every what-if branch is checked too
-        failures += play_branch(scenario, source, branch.name).failures(branch.name)
+    for other in scenario.branches:  # every what-if branch is checked too
+        failures += play_branch(scenario, source, other.name).failures(other.name)
     return ScenarioRun(path, scenario, play.game, failures, play.runner.labels)
 
 

@@ -16,6 +16,9 @@ app.cli.arguments.ArgumentError: --size 8000x600: expected WIDTHxHEIGHT, 100 to 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+
+from engine.plain_errors import did_you_mean
 
 MIN_SIDE, MAX_SIDE = 100, 4000  # pixels: a readable table, and an image that renders in seconds
 MAX_LISTED_STEPS = 16  # tables side by side in one strip
@@ -44,9 +47,12 @@ def parse_size(option: str, text: str) -> tuple[int, int]:
     )
 
 
-def parse_steps(option: str, text: str, last: int) -> list[int]:
-    """A comma-separated list of at most MAX_LISTED_STEPS step numbers, each in 0..last, in the
-    order given."""
+def parse_steps(
+    option: str, text: str, last: int, labels: Mapping[str, int] | None = None
+) -> list[int]:
+    """A comma-separated list of at most MAX_LISTED_STEPS steps, each a number in 0..last or
+    one of ``labels`` (a script label: its step), in the order given."""
+    labels = labels or {}
     parts = [part.strip() for part in text.split(",")]
     if len(parts) > MAX_LISTED_STEPS:
         raise ArgumentError(
@@ -54,9 +60,14 @@ def parse_steps(option: str, text: str, last: int) -> list[int]:
         )
     steps = []
     for part in parts:
+        if part in labels:
+            steps.append(labels[part])
+            continue
         if not _NUMBER.fullmatch(part):
+            named = f" or a label ({', '.join(labels)})" if labels else " (e.g. 3,5,9)"
             raise ArgumentError(
-                f"{option} {shown(text)}: '{shown(part)}' is not a step number (e.g. 3,5,9)"
+                f"{option} {shown(text)}: '{shown(part)}' is not a step number{named}"
+                + did_you_mean(part, list(labels))
             )
         step = int(part)
         if step > last:

@@ -19,7 +19,7 @@ from app.cli.terminal_text import TerminalStream, one_line
 from app.files.output_files import OutputError
 from engine.assets import SCENARIOS
 from engine.branches import MAIN
-from engine.compare import Side, compare_sides
+from engine.compare import Comparison, Side, compare
 from engine.errors import ScenarioError, internal_error
 from engine.reference import reference
 from engine.ruleset import rulesets
@@ -70,11 +70,12 @@ def timeline_json(run: ScenarioRun) -> dict[str, object]:
 
 
 def command_run(args: argparse.Namespace) -> int:
-    run = run_scenario(Path(args.file))
+    run = run_scenario(Path(args.file), args.branch)
     if args.json:
         print(json.dumps(timeline_json(run), indent=2))
         return 1 if run.failures else 0
-    print(f"{one_line(run.scenario.title)}  ({one_line(str(run.path))})")
+    branch = f" [branch {args.branch!r}]" if args.branch else ""
+    print(f"{one_line(run.scenario.title)}{one_line(branch)}  ({one_line(str(run.path))})")
     if run.scenario.description:
         print(run.scenario.description.strip())
     print()
@@ -129,7 +130,7 @@ def command_schema(args: argparse.Namespace) -> int:
 
 def command_demo(args: argparse.Namespace) -> int:
     if args.print:
-        return command_run(argparse.Namespace(file=str(DEMO), json=False))
+        return command_run(argparse.Namespace(file=str(DEMO), json=False, branch=None))
     from app.widgets.gui import launch
 
     return launch(DEMO)
@@ -147,7 +148,15 @@ def command_shot(args: argparse.Namespace) -> int:
 
     try:
         size = parse_size("--size", args.size)
-        return shot(Path(args.file), args.step, Path(args.output), args.timeline, size, args.force)
+        return shot(
+            Path(args.file),
+            args.step,
+            Path(args.output),
+            args.timeline,
+            size,
+            args.force,
+            args.branch,
+        )
     except (ArgumentError, OutputError, ValueError) as error:
         print_error(error)
         return 2
@@ -158,11 +167,76 @@ def command_export(args: argparse.Namespace) -> int:
 
     try:
         return export(
-            Path(args.file), args.output, args.by, args.size, args.png_strip, args.steps, args.force
+            Path(args.file),
+            args.output,
+            args.by,
+            args.size,
+            args.png_strip,
+            args.steps,
+            args.force,
+            args.branch,
         )
     except (ArgumentError, OutputError) as error:
         print_error(error)
         return 2
+
+
+def step_json(step: Step | None) -> dict[str, object] | None:
+    if step is None:
+        return None
+    return {
+        "index": step.index,
+        "phase": list(step.phase),
+        "description": step.description,
+        "rules": list(step.rules),
+        "changes": [change.describe() for change in step.changes],
+    }
+
+
+def diff_json(comparison: Comparison) -> dict[str, object]:
+    left, right = (
+        {"branch": side.branch, "step": step.index, "description": step.description}
+        for side, step in zip(comparison.sides, comparison.shown, strict=True)
+    )
+    return {
+        "left": left,
+        "right": right,
+        "diverge": comparison.diverge,
+        "steps": [
+            {"left": step_json(p.left), "right": step_json(p.right)} for p in comparison.steps
+        ],
+        "differences": [
+            {"card": d.card, "fact": d.fact, "left": d.left, "right": d.right, "text": d.describe()}
+            for d in comparison.differences
+        ],
+    }
+
+
+def diff_text(title: str, comparison: Comparison) -> list[str]:
+    """What ``diff`` prints: where the timelines diverge (first line), the steps that differ
+    side by side, then how the two tables compared differ."""
+    names = [one_line(side.branch) for side in comparison.sides]
+    both = f"{names[0]!r} and {names[1]!r}"
+    if comparison.diverge is None:
+        head = f"{both} do not diverge: the same {comparison.shown[0].index + 1} steps"
+    else:
+        head = f"{both} diverge at step {comparison.diverge}"
+    lines = [f"{head} ({one_line(title)})"]
+    width = max(len(name) for name in names)
+    for pair in comparison.steps:
+        lines.append("")
+        for name, step in zip(names, (pair.left, pair.right), strict=True):
+            if step is None:
+                lines.append(f"  {name:<{width}}  —    (no step here)")
+                continue
+            rules = f"  [{', '.join(step.rules)}]" if step.rules else ""
+            lines.append(f"  {name:<{width}}  #{step.index:<3} {one_line(step.description)}{rules}")
+    left, right = (
+        f"{name!r} at step {step.index}" for name, step in zip(names, comparison.shown, strict=True)
+    )
+    lines += ["", f"The tables at {left} / {right}:"]
+    lines += [f"  {one_line(d.describe())}" for d in comparison.differences] or ["  no difference"]
+    return lines
 
 
 def command_diff(args: argparse.Namespace) -> int:
@@ -172,23 +246,11 @@ def command_diff(args: argparse.Namespace) -> int:
         raise ScenarioError(args.file, "", "give at most two --branch and two --step")
     scenario, source = load_scenario(Path(args.file))
     sides = [Side(branch, step) for branch, step in zip(branches, steps, strict=True)]
-    shown, found = compare_sides(scenario, source, *sides)
+    comparison = compare(scenario, source, *sides)
     if args.json:
-        described = [
-            {"branch": side.branch, "step": step.index, "description": step.description}
-            for side, step in zip(sides, shown, strict=True)
-        ]
-        rows = [{"card": d.card, "fact": d.fact, "left": d.left, "right": d.right} for d in found]
-        print(json.dumps({"left": described[0], "right": described[1], "differences": rows}))
-        return 0
-    left, right = (
-        f"{side.branch!r} at step {step.index}" for side, step in zip(sides, shown, strict=True)
-    )
-    print(f"{one_line(scenario.title)}: {one_line(left)} / {one_line(right)}")
-    print(
-        "\n".join(f"  {one_line(difference.describe())}" for difference in found)
-        or "  no difference"
-    )
+        print(json.dumps(diff_json(comparison)))
+    else:
+        print("\n".join(diff_text(scenario.title, comparison)))
     return 0
 
 
@@ -198,12 +260,17 @@ def command_fuzz(args: argparse.Namespace) -> int:
     return fuzz_command(args)
 
 
+BRANCH_HELP = "a branch by its name (main: the file's script)"
+STEP_HELP = "a step number or a script label"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="cardtable", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
     run = commands.add_parser("run", help="play a scenario and print its timeline")
     run.add_argument("file")
     run.add_argument("--json", action="store_true", help="print the timeline as JSON")
+    run.add_argument("--branch", help=BRANCH_HELP + " (default: main, and every branch checked)")
     run.set_defaults(handler=command_run)
     check = commands.add_parser(
         "check",
@@ -231,7 +298,8 @@ def build_parser() -> argparse.ArgumentParser:
     open_.set_defaults(handler=command_open)
     shot = commands.add_parser("shot", help="render the table to an image, without a display")
     shot.add_argument("file")
-    shot.add_argument("--step", type=int, help="the step to show (default: the last)")
+    shot.add_argument("--step", help=STEP_HELP + " (default: the last)")
+    shot.add_argument("--branch", default=MAIN, help=BRANCH_HELP + " (default: main)")
     shot.add_argument("-o", "--output", default="table.png")
     shot.add_argument("--timeline", action="store_true", help="the whole window, timeline too")
     shot.add_argument("--size", default="1600x1000", help="WIDTHxHEIGHT in pixels")
@@ -243,7 +311,14 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--by", choices=("step", "phase"), help="a section per step (default)")
     export.add_argument("--size", help="WIDTHxHEIGHT: the box a table is scaled into")
     export.add_argument("--png-strip", action="store_true", help="chosen steps side by side")
-    export.add_argument("--steps", help="with --png-strip: the steps to show, e.g. 3,5,9")
+    export.add_argument(
+        "--steps", help="with --png-strip: the steps to show, numbers or labels, e.g. 3,5,capture"
+    )
+    export.add_argument(
+        "--branch",
+        default=MAIN,
+        help=BRANCH_HELP + ": the strip's, or the tab the page opens on (default: main)",
+    )
     export.add_argument("--force", action="store_true", help=REPLACE_HELP)
     export.set_defaults(handler=command_export)
     diff = commands.add_parser("diff", help="what differs between two branches (or steps)")
@@ -252,7 +327,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--branch", action="append", default=[], help="twice: the two branches (default: main)"
     )
     diff.add_argument(
-        "--step", action="append", type=int, default=[], help="per side: a step (default: last)"
+        "--step", action="append", default=[], help="per side: " + STEP_HELP + " (default: last)"
     )
     diff.add_argument("--json", action="store_true", help="print the differences as JSON")
     diff.set_defaults(handler=command_diff)

@@ -19,6 +19,7 @@ from app.files.saving import copy_location
 from app.widgets import message_boxes
 from engine.branches import MAIN
 from engine.scenario import load_scenario, play_branch
+from engine.step_names import verify_branch
 
 if TYPE_CHECKING:
     from app.widgets.main_window import MainWindow
@@ -40,11 +41,13 @@ def export(
     png_strip: bool,
     steps: str | None,
     force: bool = False,
+    branch: str = MAIN,
 ) -> int:
     """``cardtable export``: the page (or with ``png_strip`` the strip of ``steps``) of a
     scenario file. Bad options raise ArgumentError, a bad file ScenarioError, an output that
     cannot or must not be written OutputError: one line each. The output is checked before the
-    work starts, and written atomically."""
+    work starts, and written atomically. ``branch``: the strip's timeline, or the tab the page
+    opens on."""
     if png_strip and steps is None:
         raise ExportError("--png-strip needs --steps, e.g. --steps 3,5,9")
     if not png_strip and steps is not None:
@@ -56,20 +59,23 @@ def export(
     kind = PNG if png_strip else HTML
     verify_output(target, kind, [file], force)
     scenario, source = load_scenario(file)
+    verify_branch(scenario, source, branch)
     main = play_branch(scenario, source, MAIN).game.steps
     if steps is not None:  # with --png-strip, as checked above
+        shown = play_branch(scenario, source, branch)
+        timeline = shown.game.steps
         try:
-            picked = parse_steps("--steps", steps, main[-1].index)
+            picked = parse_steps("--steps", steps, timeline[-1].index, shown.runner.labels)
         except ArgumentError as error:
             raise ExportError(f"{file}: {error}") from None
         verify_strip(len(picked), box)
-        write_output(target, png_bytes(strip_image(main, picked, box)), kind, [file], force)
+        write_output(target, png_bytes(strip_image(timeline, picked, box)), kind, [file], force)
         return 0
     branches = [
         Timeline(b.name, play_branch(scenario, source, b.name).game.steps, b.parent)
         for b in scenario.branches
     ]
-    lesson = Lesson.of(scenario, file, main, branches)
+    lesson = Lesson.of(scenario, file, main, branches, branch)
     page = lesson_page(lesson, by or "step", box, terminal_progress(sys.stderr))
     write_output(target, page.encode("utf-8"), kind, [file], force)
     return 0

@@ -69,6 +69,7 @@ class Lesson:
     source: str  # the scenario file's name
     steps: Sequence[Step]
     branches: Sequence[Timeline] = ()
+    opened: str = MAIN  # the branch whose tab the page opens on
 
     @classmethod
     def of(
@@ -77,9 +78,16 @@ class Lesson:
         path: Path,
         steps: Sequence[Step],
         branches: Sequence[Timeline] = (),
+        opened: str = MAIN,
     ) -> Lesson:
         return cls(
-            scenario.title, scenario.description, scenario.ruleset, path.name, steps, branches
+            scenario.title,
+            scenario.description,
+            scenario.ruleset,
+            path.name,
+            steps,
+            branches,
+            opened,
         )
 
     @property
@@ -301,10 +309,13 @@ def timeline_sections(timeline: Timeline, pictures: Pictures, prefix: str = "") 
     )
 
 
-def branch_tabs(timelines: Sequence[tuple[str, Sections]]) -> str:
-    """Several timelines as tabs, made of radio buttons and CSS: no script on the page."""
+def branch_tabs(timelines: Sequence[tuple[str, Sections]], opened: str = MAIN) -> str:
+    """Several timelines as tabs, made of radio buttons and CSS: no script on the page; the
+    page opens on ``opened``'s."""
+    first = next((n for n, (name, _) in enumerate(timelines) if name == opened), 0)
     radios = "".join(
-        f'<input type="radio" name="branch" id="tab-{n}" class="tab"{" checked" if n == 0 else ""}>'
+        f'<input type="radio" name="branch" id="tab-{n}" class="tab"'
+        f"{' checked' if n == first else ''}>"
         for n in range(len(timelines))
     )
     labels = "".join(
@@ -372,4 +383,4 @@ def lesson_page(
         (branch.name, timeline_sections(branch, pictures, prefix=f"b{n}-"))
         for n, branch in enumerate(branches, 1)
     ]
-    return page_html(lesson, branch_tabs(tabs), "")
+    return page_html(lesson, branch_tabs(tabs, lesson.opened), "")

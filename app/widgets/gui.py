@@ -8,6 +8,10 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from engine.branches import MAIN
+from engine.scenario import load_scenario, play_branch
+from engine.step_names import step_index, verify_branch
+
 if TYPE_CHECKING:
     from PySide6.QtGui import QImage
     from PySide6.QtWidgets import QApplication, QGraphicsScene, QWidget
@@ -57,19 +61,24 @@ def report_unexpected(window: QWidget, error: BaseException) -> None:
 
 def shot(
     path: Path,
-    step: int | None,
+    step: str | None,
     output: Path,
     timeline: bool,
     size: tuple[int, int],
     force: bool = False,
+    branch: str = MAIN,
 ) -> int:
-    """Render the table after ``step`` (default: the last) to an image, without a display.
+    """Render the table after ``step`` (a number or a label; default: the last) of ``branch``
+    to an image, without a display.
 
     No file is touched but ``output``, which is checked before anything is rendered and written
     atomically (``app/files/output_files.py``): the window's settings live in a scratch folder."""
     from app.files.output_files import IMAGE, verify_output, write_output
 
     verify_output(output, IMAGE, [path], force)
+    scenario, source = load_scenario(path)  # a ScenarioError propagates: the CLI reports it
+    verify_branch(scenario, source, branch)
+    index = step_index(play_branch(scenario, source, branch), step, source, branch)
     application = offscreen_application()
     from PySide6.QtCore import QSettings
 
@@ -78,11 +87,9 @@ def shot(
     with tempfile.TemporaryDirectory(prefix="cardtable-shot-") as scratch:
         settings = QSettings(str(Path(scratch) / "settings.ini"), QSettings.Format.IniFormat)
         window = MainWindow(settings)
-        window.session.open(path)  # a ScenarioError propagates: the CLI reports it
-        if step is not None:
-            if not 0 <= step <= window.session.last:
-                raise ValueError(f"step {step} is out of range 0..{window.session.last}")
-            window.session.select(step)
+        window.session.open(path)
+        window.session.switch(branch)
+        window.session.select(index)
         if timeline:
             window.resize(*size)
             window.show()

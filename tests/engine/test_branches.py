@@ -12,7 +12,7 @@ import pytest
 from app.cli.commands import main
 from engine.assets import SCENARIOS
 from engine.branches import MAIN, Branch, branch_actions, check_branches
-from engine.compare import Side, changed_cards, compare_sides
+from engine.compare import Side, changed_cards, compare
 from engine.errors import ScenarioError
 from engine.scenario import load_scenario, play_branch, run_scenario, validate_scenario
 from engine.souls.scenario import Action as SoulsAction
@@ -79,9 +79,13 @@ def test_diff_names_what_differs_between_two_branches(capsys: pytest.CaptureFixt
     assert "sentinel-a zone: battlefield / trash" in text
     assert main([*args, "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert {"card": "sentinel-a", "fact": "zone", "left": "battlefield", "right": "trash"} in data[
-        "differences"
-    ]
+    assert {
+        "card": "sentinel-a",
+        "fact": "zone",
+        "left": "battlefield",
+        "right": "trash",
+        "text": "sentinel-a zone: battlefield / trash",
+    } in data["differences"]
     assert data["left"] == {"branch": "main", "step": 11, "description": "Combat is over"}
     assert main(["diff", str(M8), "--branch", "nope"]) == 2
     assert "there is no branch 'nope'" in capsys.readouterr().err
@@ -157,7 +161,7 @@ def test_diff_names_what_differs_in_the_table_itself(
     text = WHAT_IF.format(ruleset=ruleset, alice=alice, bob=bob, branch=branch, script=script)
     path.write_text(text)
     scenario, source = load_scenario(path)
-    _, found = compare_sides(scenario, source, Side(MAIN), Side(branch))
+    found = compare(scenario, source, Side(MAIN), Side(branch)).differences
     described = [difference.describe() for difference in found]
     assert described[: len(expected)] == expected
     assert not any(line.startswith("table ") for line in described[len(expected) :])

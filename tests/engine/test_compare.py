@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from engine.branches import MAIN
-from engine.compare import Side, card_facts, changed_cards, compare_sides, differences
+from engine.compare import Side, card_facts, changed_cards, compare, differences
 from engine.errors import ScenarioError
 from engine.scenario import game_from_yaml, validate_scenario
 from engine.yaml_source import YamlSource
@@ -93,18 +93,21 @@ def test_a_card_on_one_side_only_is_absent_on_the_other() -> None:
 def test_compare_sides_at_a_step_and_refusing_unknown_branches_and_steps() -> None:
     source = YamlSource(Path("what-if.yaml"), TWO_SOULS)
     scenario = validate_scenario(source)
-    steps, found = compare_sides(scenario, source, Side(MAIN, 0), Side("ten"))
-    assert [s.index for s in steps] == [0, 3]
-    assert [d.describe() for d in found][:2] == [
+    found = compare(scenario, source, Side(MAIN, 0), Side("ten"))
+    assert [s.index for s in found.shown] == [0, 3]
+    assert [d.describe() for d in found.differences][:2] == [
         "ember-imp damage: 0 / 10",
-        "ember-imp captured: False / True",
+        "ember-imp captured: no / yes",
     ]
-    steps, found = compare_sides(scenario, source, Side("ten", 3), Side("ten", 3))
-    assert [s.index for s in steps] == [3, 3] and found == []
+    same = compare(scenario, source, Side("ten", 3), Side("ten", 3))
+    assert [s.index for s in same.shown] == [3, 3] and same.differences == []
+    assert same.diverge is None and same.steps == []
     with pytest.raises(ScenarioError) as error:
-        compare_sides(scenario, source, Side(MAIN), Side("eleven"))
-    assert error.value.message == "there is no branch 'eleven' (the branches: main, ten)"
-    for step in (4, -1):
-        with pytest.raises(ScenarioError) as error:
-            compare_sides(scenario, source, Side("ten", step), Side(MAIN))
-        assert error.value.message == f"branch 'ten' has steps 0 to 3, not {step}"
+        compare(scenario, source, Side(MAIN), Side("eleven"))
+    assert error.value.message == "there is no branch 'eleven'; the branches: main, ten"
+    with pytest.raises(ScenarioError) as error:
+        compare(scenario, source, Side("ten", 4), Side(MAIN))
+    assert error.value.message == "branch 'ten' has steps 0 to 3, not 4"
+    with pytest.raises(ScenarioError) as error:
+        compare(scenario, source, Side("ten", -1), Side(MAIN))
+    assert error.value.message.startswith("branch 'ten' has no step or label '-1'; its labels:")

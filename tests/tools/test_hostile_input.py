@@ -261,10 +261,10 @@ def test_unexpected_exception_is_an_internal_error_and_check_goes_on(
     good.write_text(GOOD)
     real = run_scenario
 
-    def failing(path: Path):  # type: ignore[no-untyped-def]
+    def failing(path: Path, branch: str | None = None):  # type: ignore[no-untyped-def]
         if path == broken:
             raise KeyError("a bug\nover two lines")
-        return real(path)
+        return real(path, branch)
 
     monkeypatch.setattr("app.cli.commands.run_scenario", failing)
     assert main(["check", str(tmp_path)]) == 2

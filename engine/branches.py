@@ -22,7 +22,8 @@ from pydantic import Field
 from engine.errors import InvalidAt
 from engine.frozen import Frozen
 from engine.names import Name, look, unlike
-from engine.script import Location, ScriptAction
+from engine.plain_errors import did_you_mean
+from engine.script import START, Location, ScriptAction
 
 MAIN = "main"  # the name of the file's own script
 ActionT = TypeVar("ActionT", bound=ScriptAction)
@@ -84,22 +85,45 @@ def inside(entry: object, action: type[ScriptAction]) -> tuple[Location, Sequenc
     return (), ()
 
 
-def places(
+def written(
     entries: Sequence[object], where: Location = (), action: type[ScriptAction] = ScriptAction
-) -> Iterator[Location]:
-    """The place of every action of ``entries`` and of those written inside them, in the order
+) -> Iterator[tuple[Location, object]]:
+    """Every action of ``entries`` and of those written inside them with its place, in the order
     they are written (``inside`` reads them)."""
     pending = [(where, iter(enumerate(entries)))]
     while pending:
         base, items = pending[-1]
         for index, entry in items:
-            yield (*base, index)
+            yield (*base, index), entry
             key, nested = inside(entry, action)
             if nested:
                 pending.append(((*base, index, *key), iter(enumerate(nested))))
                 break
         else:
             pending.pop()
+
+
+def places(
+    entries: Sequence[object], where: Location = (), action: type[ScriptAction] = ScriptAction
+) -> Iterator[Location]:
+    """The place of every action of ``entries`` and of those written inside them."""
+    return (place for place, _ in written(entries, where, action))
+
+
+def unique_labels(script: Sequence[ScriptAction]) -> None:
+    """Raise InvalidAt, at the second one, when two actions, nested ones included, share a
+    label, or one takes the set-up table's."""
+    seen: set[str] = set()
+    for place, action in written(script, ("script",)):
+        label = action.label if isinstance(action, ScriptAction) else None
+        if label == START:
+            raise InvalidAt(
+                (*place, "label"), f"the label {START!r} names the set-up table: choose another"
+            )
+        if label in seen:
+            raise InvalidAt((*place, "label"), f"the label {label!r} is used twice")
+        if label:
+            seen.add(label)
 
 
 def check_written(data: object, action: type[ScriptAction]) -> None:
@@ -177,8 +201,9 @@ def check_branches(script: Sequence[ScriptAction], branches: Sequence[AnyBranch]
         if parent is None:
             raise InvalidAt(
                 (*at, "parent"),
-                f"branch {branch.name!r}: its parent {branch.parent!r} is not "
-                f"{MAIN!r} or a branch named before it",
+                f"branch {branch.name!r}: its parent {branch.parent!r} is not {MAIN!r} or a "
+                f"branch named before it{did_you_mean(branch.parent, list(timelines))}; "
+                f"the timelines before it: {', '.join(timelines)}",
             )
         length = parent.keep + len(parent.own) - 1
         if branch.keep > length:

@@ -32,11 +32,21 @@ class ScenarioError(Exception):
     deck.yaml:7: cards[2]: unknown card 'Nope' (rule S-4)
     >>> error.file, error.line, error.where, error.rule
     ('deck.yaml', 7, 'cards[2]', 'S-4')
+
+    A file with several problems raises the first, the others in ``others``; ``every()`` lists
+    them all, each on its own line as it reads alone.
     """
 
     def __init__(
-        self, file: str, where: str, message: str, line: int | None = None, rule: str | None = None
+        self,
+        file: str,
+        where: str,
+        message: str,
+        line: int | None = None,
+        rule: str | None = None,
+        others: tuple[ScenarioError, ...] = (),
     ) -> None:
+        self.others = others
         self.file = file
         self.where = where
         self.line = line
@@ -45,6 +55,10 @@ class ScenarioError(Exception):
         place = f"{file}:{line}" if line is not None else file
         suffix = f" (rule {rule})" if rule else ""
         super().__init__(f"{place}: {where}: {message}{suffix}" if where else f"{place}: {message}")
+
+    def every(self) -> list[str]:
+        """This problem and the file's others, one line each."""
+        return [str(self), *(str(other) for other in self.others)]
 
 
 MAX_MESSAGE = 400  # characters of a message before it is cut

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 import types
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from difflib import get_close_matches
 from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
@@ -31,23 +31,57 @@ def first_problem(problems: Sequence[ErrorDetails]) -> ErrorDetails:
     return next((p for p in problems if p["type"] == "extra_forbidden"), problems[0])
 
 
-def other_problems(problems: Sequence[ErrorDetails], first: ErrorDetails) -> int:
-    """How many problems besides ``first`` there are: a union of literals' several reports of
-    one value count once, as does the key an unknown key next to it misspells."""
-    places = {_place(p["loc"]) for p in problems} - {_place(first["loc"])}
-    if first["type"] == "extra_forbidden":
-        parent = _place(first["loc"][:-1])
-        places = {
-            place
-            for place in places
-            if not (place[:-1] == parent and did_you_mean(first["loc"][-1], [str(place[-1])]))
-        }
-    return len(places)
+def separate_problems(problems: Sequence[ErrorDetails]) -> list[ErrorDetails]:
+    """One problem per place of the file, ``first_problem`` first, the rest in pydantic's order:
+    a union of literals' several reports of one value count once, and a missing key that an
+    unknown key beside it misspells is that key's problem, not another."""
+    first = first_problem(problems)
+    unknown = [p["loc"] for p in problems if p["type"] == "extra_forbidden"]
+    chosen: dict[tuple[int | str, ...], ErrorDetails] = {_place(first["loc"]): first}
+    for problem in problems:
+        place = _place(problem["loc"])
+        misspelt = problem["type"] == "missing" and any(
+            _place(loc[:-1]) == place[:-1] and did_you_mean(loc[-1], [str(place[-1])])
+            for loc in unknown
+        )
+        if misspelt:
+            continue
+        if place not in chosen or (
+            problem["type"] == "extra_forbidden" and chosen[place]["type"] != "extra_forbidden"
+        ):
+            chosen[place] = problem
+    return list(chosen.values())
 
 
 def did_you_mean(word: object, candidates: Sequence[str]) -> str:
-    close = get_close_matches(str(word), list(candidates), n=1, cutoff=0.6)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    """The candidate ``word`` is closest to, if any is close, letter case aside.
+
+    >>> did_you_mean("Mian", ["main", "harder"])
+    " (did you mean 'main'?)"
+    """
+    folded = {str(candidate).casefold(): candidate for candidate in candidates}
+    close = get_close_matches(str(word).casefold(), list(folded), n=1, cutoff=0.6)
+    return f" (did you mean {folded[close[0]]!r}?)" if close else ""
+
+
+MAX_LISTED = 12  # ids listed in a message; more would hide it
+
+
+def no_card(uid: str, names: Mapping[str, str], where: str = "") -> str:
+    """That there is no card ``uid`` (``where``: " on the table"), among ``names`` (every card's
+    id and name), said with what it may be: a card's name where its id belongs, or a close id.
+
+    >>> no_card("Ember Imp", {"ember-imp": "Ember Imp"})
+    "there is no card 'Ember Imp': that is a card's name; its id: 'ember-imp'"
+    >>> no_card("ember-im", {"ember-imp": "Ember Imp", "thorn-squire": "Thorn Squire"})
+    "there is no card 'ember-im' (did you mean 'ember-imp'?); the cards: ember-imp, thorn-squire"
+    """
+    ids = [card for card, name in names.items() if name == uid]
+    if ids:
+        named = ", ".join(map(repr, ids))
+        return f"there is no card {uid!r}{where}: that is a card's name; its id: {named}"
+    listed = f"; the cards: {', '.join(names)}" if len(names) <= MAX_LISTED else ""
+    return f"there is no card {uid!r}{where}{did_you_mean(uid, list(names))}{listed}"
 
 
 def plain(model: type[BaseModel], problem: ErrorDetails, problems: Sequence[ErrorDetails]) -> str:

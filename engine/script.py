@@ -17,6 +17,7 @@ from engine.changes import change_cards
 from engine.errors import RuleError
 from engine.frozen import Frozen
 from engine.names import Name
+from engine.plain_errors import did_you_mean, no_card
 from engine.timeline import Step
 from engine.yaml_source import YamlSource, describe_location
 
@@ -174,21 +175,6 @@ def script_labels(script: Sequence[ScriptAction]) -> set[str]:
     return labels
 
 
-def unique_labels(script: Sequence[ScriptAction]) -> None:
-    """Raise ValueError when two actions, nested ones included, share a label."""
-    seen: set[str] = set()
-    pending = list(script)
-    while pending:
-        action = pending.pop(0)
-        pending += action.nested()
-        if action.label in seen:
-            raise ValueError(f"the label {action.label!r} is used twice")
-        if action.label == START:
-            raise ValueError(f"the label {START!r} names the set-up table: choose another")
-        if action.label:
-            seen.add(action.label)
-
-
 def unique_names(names: Sequence[str], what: str = "cards") -> None:
     """Raise ValueError when two inline cards (or two players) share a name."""
     twice = sorted({name for name in names if names.count(name) > 1})
@@ -294,6 +280,25 @@ class ScriptRunner:
 CardMisses = Callable[[Step, ExpectationBase], list[tuple[Location, str]]]
 
 
+def unknown_label(label: str, labels: Sequence[str]) -> str:
+    """What an expectation at a label no action has is told: did you mean, and the labels."""
+    hint, listed = did_you_mean(label, labels), ", ".join(labels) or "none"
+    return f"no script action has the label {label!r}{hint}; the labels: {listed}"
+
+
+def verify_expected_cards(
+    step: Step, expectation: ExpectationBase, place: Location, source: YamlSource
+) -> None:
+    """Raise ScenarioError when ``expectation`` (at ``place``, about ``step``) names a card that
+    is not on the table: a card's name where its id belongs, or a typo. No action adds or
+    removes a card, so such an id is a mistake in the file, never a failed expectation."""
+    cards = getattr(step.table, "cards", {})
+    for uid in getattr(expectation, "cards", {}):
+        if uid not in cards:
+            names = {card.uid: card.name for card in cards.values()}
+            raise source.error((*place, "cards", uid), no_card(uid, names))
+
+
 def check_expectations(
     steps: Sequence[Step],
     runner: ScriptRunner,
@@ -318,7 +323,7 @@ def check_expectations(
         missing = [(at, label) for at, label in labels if label not in runner.labels]
         for at, label in missing:
             if label not in unreached:
-                raise source.error(at, f"no script action has the label {label!r}")
+                raise source.error(at, unknown_label(label, [*runner.labels, *unreached]))
         if missing:
             failures.append(
                 f"{source.path}:{source.line_of(missing[0][0])}: {describe_location(place)}: "
@@ -327,6 +332,7 @@ def check_expectations(
             continue
         last = len(steps) - 1 if expectation.at == "end" else runner.labels[expectation.at]
         seen = steps[: last + 1]
+        verify_expected_cards(seen[-1], expectation, place, source)
         misses = ruleset_misses(seen[-1], expectation) + step_misses(seen, expectation, runner)
         failures += [
             f"{source.path}:{source.line_of((*place, *sub))}: "

@@ -7,10 +7,11 @@ from pathlib import Path
 from typing import TypeVar
 
 from pydantic import BaseModel, ValidationError
+from pydantic_core import ErrorDetails
 
 from engine.errors import InvalidAt, ScenarioError
 from engine.input_file import read_text
-from engine.plain_errors import first_problem, other_problems, plain
+from engine.plain_errors import plain, separate_problems
 from engine.safe_yaml import describe_location, parse_yaml
 
 __all__ = ["YamlSource", "describe_location"]
@@ -58,7 +59,8 @@ class YamlSource:
         )
 
     def validate(self, model: type[M]) -> M:
-        """Validate the whole file against ``model``, naming the place of the first problem."""
+        """Validate the whole file against ``model``; a ScenarioError names the place of each
+        problem, the first first."""
         if not isinstance(self.data, dict):
             raise self.error((), "expected a mapping of keys at the top of the file")
         try:
@@ -66,23 +68,29 @@ class YamlSource:
             return model.model_validate(as_tuples(self.data), strict=True)
         except ValidationError as error:
             problems = error.errors()
-            first = first_problem(problems)
-            location = in_data(self.data, first["loc"])
-            message = plain(model, first, problems)
-            refused = first.get("ctx", {}).get("error")
-            if isinstance(refused, InvalidAt):
-                location += refused.place
-            more = other_problems(problems, first)
-            suffix = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
-            if location[-1:] == ("[key]",):  # a key refused: at its value's line, in its mapping
-                line = self.line_of(location[:-1])
-                where = describe_location(location[:-2])
-                raise ScenarioError(str(self.path), where, message + suffix, line) from None
-            if first["type"] == "extra_forbidden":  # at the line of the unknown key itself
-                line = self.key_line(location)
-                where = describe_location(location)
-                raise ScenarioError(str(self.path), where, message + suffix, line) from None
-            raise self.error(location, message + suffix) from None
+            first, *others = (
+                self._located(model, problem, problems) for problem in separate_problems(problems)
+            )
+            raise ScenarioError(
+                first.file, first.where, first.message, first.line, others=tuple(others)
+            ) from None
+
+    def _located(
+        self, model: type[BaseModel], problem: ErrorDetails, problems: list[ErrorDetails]
+    ) -> ScenarioError:
+        """``problem`` (one of ``problems``) at its place in the file, in plain words."""
+        location = in_data(self.data, problem["loc"])
+        message = plain(model, problem, problems)
+        refused = problem.get("ctx", {}).get("error")
+        if isinstance(refused, InvalidAt):
+            location += refused.place
+        if location[-1:] == ("[key]",):  # a key refused: at its value's line, in its mapping
+            where = describe_location(location[:-2])
+            return ScenarioError(str(self.path), where, message, self.line_of(location[:-1]))
+        if problem["type"] == "extra_forbidden":  # at the line of the unknown key itself
+            where = describe_location(location)
+            return ScenarioError(str(self.path), where, message, self.key_line(location))
+        return self.error(location, message)
 
 
 def in_data(data: object, location: Sequence[object]) -> tuple[object, ...]:

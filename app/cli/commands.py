@@ -100,7 +100,8 @@ def command_check(args: argparse.Namespace) -> int:
         try:
             run = run_scenario(file)
         except ScenarioError as error:
-            print(f"ERROR {one_line(str(file))}\n  {one_line(str(error))}")
+            print(f"ERROR {one_line(str(file))}")
+            print("\n".join(f"  {one_line(problem)}" for problem in error.every()))
             counts["bad input"] += 1
             continue
         except Exception as error:  # a bug must not stop the check of the other files
@@ -354,7 +355,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         status: int = args.handler(args)
         sys.stdout.flush()
     except ScenarioError as error:
-        print_error(error)
+        for problem in error.every():
+            print_error(problem)
         return 2
     except BrokenPipeError:
         # Nobody reads the rest: end quietly, and keep Python from failing again on the

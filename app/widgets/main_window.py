@@ -290,7 +290,7 @@ class MainWindow(QMainWindow):
         try:
             self.session.open(path)
         except ScenarioError as error:
-            message_boxes.critical(self, "Cannot open the scenario", str(error))
+            message_boxes.critical(self, "Cannot open the scenario", "\n".join(error.every()))
             return False
         except RuleError as error:  # an action in the file the rules reject
             message_boxes.critical(self, "Cannot open the scenario", f"{path}: {error}")

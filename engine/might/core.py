@@ -15,6 +15,7 @@ from engine.might import auras
 from engine.might.cards import Ability, TargetSpec
 from engine.might.table import ChainItem, MightCard, MightTable
 from engine.might.targeting import legal_targets, verify_targets
+from engine.plain_errors import no_card
 from engine.timeline import Cause, Recorder, Step, turn_label
 
 
@@ -98,7 +99,8 @@ class MightCore(Recorder[MightTable]):
 
     def _card(self, uid: str) -> MightCard:
         if uid not in self.table.cards:
-            raise RuleError("M-1", f"there is no card {uid!r}")
+            names = {card.uid: card.name for card in self.table.cards.values()}
+            raise RuleError("M-1", no_card(uid, names))
         return self.table.cards[uid]
 
     def _unit(self, uid: str) -> MightCard:

@@ -38,6 +38,7 @@ from engine.might.table import (
     Zone,
 )
 from engine.might.verbs import bound
+from engine.plain_errors import did_you_mean, no_card
 from engine.pools import scenario_cards
 from engine.script import (
     ExpectationBase,
@@ -247,6 +248,7 @@ def perform(
     """Carry out one might script action; a played spell waits for its responses, then the
     chain resolves."""
     assert isinstance(action, Action)
+    verify_answers_name_cards(action, place, runner, game)
     labels = dict(runner.labels)
     chooser.used = {key: n for key, n in chooser.used.items() if key[0] != id(action)}
     try:
@@ -260,6 +262,27 @@ def perform(
     except RuleError:
         runner.labels = labels  # labels inside a refused action name nothing
         raise
+
+
+def verify_answers_name_cards(
+    action: Action, place: Location, runner: ScriptRunner, game: MightGame
+) -> None:
+    """Raise ScenarioError, at the key, when ``action`` (at ``place``, its verb last) answers a
+    choice for a card or a player that does not exist: a mistake in the file, not a choice the
+    rules refuse."""
+    cards = {card.uid: card.name for card in game.table.cards.values()}
+    for key in ("order", "targets"):
+        for uid in getattr(action, key) or {}:
+            if uid not in cards:
+                raise runner.source.error((*place[:-1], key, uid), no_card(uid, cards))
+    players = [player.name for player in game.table.players]
+    for name in action.combat.assign if action.combat else ():
+        if name not in players:
+            listed = ", ".join(players)
+            message = (
+                f"there is no player {name!r}{did_you_mean(name, players)}; the players: {listed}"
+            )
+            raise runner.source.error((*place, "assign", name), message)
 
 
 def verify_answers_used(action: Action, chooser: ScriptedChooser) -> None:
@@ -301,9 +324,6 @@ def card_misses(step: Step, expectation: ExpectationBase) -> list[tuple[Location
     assert isinstance(table, MightTable)
     misses: list[tuple[Location, str]] = []
     for uid, expect in expectation.cards.items():
-        if uid not in table.cards:
-            misses.append((("cards", uid), f"card {uid!r} does not exist"))
-            continue
         for field, want, seen in compare_fields(unit_facts(table, uid), expect):
             misses.append((("cards", uid, field), f"{uid} {field}: expected {want}, saw {seen}"))
     for name, runes in expectation.runes.items():

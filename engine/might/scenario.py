@@ -9,7 +9,7 @@ from typing import Annotated, ClassVar, Literal, Self, cast
 
 from pydantic import Field, model_validator
 
-from engine.branches import Branch, check_branches, check_written
+from engine.branches import Branch, check_branches, check_written, unique_labels
 from engine.choices import Assigned
 from engine.frozen import Frozen
 from engine.might.cards import Duration, FieldAura, MightCardDef, Scope
@@ -19,7 +19,6 @@ from engine.script import (
     ExpectationBase,
     ExpectedError,
     ScriptAction,
-    unique_labels,
     unique_names,
 )
 

@@ -31,6 +31,7 @@ from engine.errors import RuleError
 from engine.might.cards import TargetSpec
 from engine.might.conditions import in_state
 from engine.might.table import MightCard, MightTable
+from engine.plain_errors import no_card
 
 
 def _fits(
@@ -78,7 +79,8 @@ def verify_targets(
     for uid in chosen:
         unit = table.cards.get(uid)
         if unit is None:
-            raise RuleError("M-1", f"there is no card {uid!r}")
+            names = {card.uid: card.name for card in table.cards.values()}
+            raise RuleError("M-1", no_card(uid, names))
         if not table.on_table(uid):
             raise RuleError("M-1", f"{uid} is not a unit on the table (it is in {unit.zone})")
         if not _fits(table, spec, unit, controller, me):

@@ -8,6 +8,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from engine.errors import RuleError
+from engine.plain_errors import no_card
 from engine.souls.cards import Ability, CardDef
 from engine.souls.table import CardState, SoulsTable
 from engine.timeline import Cause, Recorder, turn_label
@@ -58,7 +59,8 @@ class SoulsCore(Recorder[SoulsTable]):
     def _card(self, uid: str) -> CardState:
         card = self.table.cards.get(uid)
         if card is None:
-            raise RuleError("S-4", f"there is no card {uid!r} on the table or in any zone")
+            names = {card.uid: card.name for card in self.table.cards.values()}
+            raise RuleError("S-4", no_card(uid, names, " on the table or in any zone"))
         return card
 
     def _definition(self, uid: str) -> CardDef:

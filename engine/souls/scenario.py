@@ -10,14 +10,13 @@ from typing import Annotated, ClassVar, Literal, Self, cast
 
 from pydantic import Field, field_validator, model_validator
 
-from engine.branches import Branch, check_branches, check_written
+from engine.branches import Branch, check_branches, check_written, unique_labels
 from engine.frozen import Frozen
 from engine.names import Name
 from engine.script import (
     ExpectationBase,
     ExpectedError,
     ScriptAction,
-    unique_labels,
     unique_names,
 )
 from engine.souls.cards import CardDef

@@ -115,7 +115,6 @@ SOULS_CASES = [
     ),
     cards("power", SOULS, "thorn-squire: {power: 5}", "thorn-squire power: expected 5, saw 10"),
     cards("hp-of-a-spell", SOULS, "firebolt: {hp: 0}", "firebolt hp: expected 0, saw None"),
-    cards("unknown-card", SOULS, "nobody: {zone: hand}", "card 'nobody' is not on the table"),
     field("winner", SOULS, "winner: Alice", "winner: expected Alice, saw None"),
     field("winner-draw", SOULS, "winner: draw", "winner: expected draw, saw None"),
     # Each StepMatch field: the other fields match a step, the one under test does not.
@@ -336,7 +335,6 @@ MIGHT_CASES = [
         "lethal", MIGHT, "sentinel-a: {lethal: true}", "sentinel-a lethal: expected True, saw False"
     ),
     cards("might-of-a-spell", CHAIN, "spark: {might: 0}", "spark might: expected 0, saw None"),
-    cards("unknown-card", MIGHT, "nobody: {zone: base}", "card 'nobody' does not exist"),
     # runes, holders, chain.
     field("runes", MIGHT, "runes: {Alice: 2}", "Alice's rune pool: expected 2, saw 0"),
     field(
@@ -627,22 +625,35 @@ expect:
     ]
 
 
-def test_a_missing_card_does_not_hide_the_next_cards_misses() -> None:
-    # after a card that does not exist, the other cards are still checked
-    play = playthrough_of(
-        EDITS
-        + """\
-expect:
-  - cards:
-      ghost: {damage: 0}
-      stone-whelp: {damage: 0}
-""",
-        name="edits.yaml",
-    )
-    assert play.failures() == [
-        "edits.yaml:13: expect[0] at 'end': card 'ghost' does not exist",
-        "edits.yaml:14: expect[0] at 'end': stone-whelp damage: expected 0, saw 1",
-    ]
+@pytest.mark.parametrize(
+    ("base", "entry", "problem"),
+    [
+        (
+            SOULS,
+            "Ember Imp: {zone: hand}",
+            "expect[0].cards.Ember Imp: there is no card 'Ember Imp': that is a card's name; "
+            "its id: 'ember-imp'",
+        ),
+        (
+            MIGHT,
+            "sentinel-aa: {damage: 0}",
+            "expect[0].cards.sentinel-aa: there is no card 'sentinel-aa' (did you mean "
+            "'sentinel-a'?); the cards: captain-1, captain-2, sentinel-a, sentinel-b",
+        ),
+    ],
+    ids=["souls-name-for-id", "might-typo"],
+)
+def test_an_expected_card_that_is_not_on_the_table_is_bad_input(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], base: Path, entry: str, problem: str
+) -> None:
+    # no action adds or removes a card, so an id that is not on the table is a mistake in the
+    # file (exit 2) located at the id, said with what it may be, never a failed expectation
+    tail = f"expect:\n  - cards:\n      {entry}\n"
+    path, offset = write(tmp_path, base, tail)
+    status, report = check(path, capsys)
+    assert report[0] == f"ERROR {path}", report
+    assert report[1] == f"  {path}:{line_in_tail(tail, entry, offset)}: {problem}"
+    assert status == 2
 
 
 @pytest.mark.rule("M-12")
@@ -665,22 +676,22 @@ expect:
 
 @pytest.mark.rule("S-1")
 def test_every_missed_card_and_the_winner_are_reported_on_their_lines() -> None:
-    # an unknown card does not hide the cards after it; the winner's
+    # a missed card does not hide the cards after it; the winner's
     # failure is on the winner's line (S-1)
     text = (
         COUNTED_CAPTURE
         + """\
 expect:
   - cards:
-      nobody: {zone: hand}
       ember-imp: {damage: 5}
+      thorn-squire: {damage: 5}
     winner: Alice
 """
     )
     play = playthrough_of(text, "gaps.yaml")
     assert play.failures() == [
-        "gaps.yaml:25: expect[0] at 'end': card 'nobody' is not on the table",
-        "gaps.yaml:26: expect[0] at 'end': ember-imp damage: expected 5, saw 0",
+        "gaps.yaml:25: expect[0] at 'end': ember-imp damage: expected 5, saw 0",
+        "gaps.yaml:26: expect[0] at 'end': thorn-squire damage: expected 5, saw 0",
         "gaps.yaml:27: expect[0] at 'end': winner: expected Alice, saw None",
     ]
 

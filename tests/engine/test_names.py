@@ -153,7 +153,8 @@ def test_a_surrogate_is_refused() -> None:
             "  - name: a\n  - {name: b, parent: A}\n",
             24,
             "branches[1].parent: branch "
-            "'b': its parent 'A' is not 'main' or a branch named before it",
+            "'b': its parent 'A' is not 'main' or a branch named before it (did you mean "
+            "'a'?); the timelines before it: main, a",
         ),
     ],
 )

@@ -263,7 +263,7 @@ def test_an_unknown_label_is_refused_where_it_is_written(
     path.write_text(LABELS + tail, encoding="utf-8")
     assert main(["check", str(path)]) == 2
     assert capsys.readouterr().out.splitlines()[1] == (
-        f"  {path}:{line}: no script action has the label 'nowhere'"
+        f"  {path}:{line}: no script action has the label 'nowhere'; the labels: start, hit"
     )
 
 

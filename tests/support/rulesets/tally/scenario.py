@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from engine.branches import Branch, check_branches, check_written
+from engine.branches import Branch, check_branches, check_written, unique_labels
 from engine.frozen import Frozen
 from engine.names import Name
 from engine.script import (
@@ -14,7 +14,6 @@ from engine.script import (
     ExpectedError,
     ScriptAction,
     card_id,
-    unique_labels,
     unique_names,
 )
 

@@ -16,6 +16,7 @@ from engine.branches import MAIN, AnyBranch, branch_actions
 from engine.choices import Chooser, default_chooser
 from engine.descriptions import DescribedSchema
 from engine.errors import RuleError
+from engine.rule_ids import applied_rules, unapplied_rules, verify_rule_ids
 from engine.ruleset import Ruleset, RulesetPlay, ruleset, ruleset_of, rulesets, scenario_models
 from engine.script import (
     ExpectationBase,
@@ -75,6 +76,10 @@ class ScenarioRun:
     game: Recorder[Any]
     failures: list[str] = field(default_factory=list)
     labels: dict[str, int] = field(default_factory=dict)
+    # The rule ids its timelines apply, and a located warning per id of ``rules:`` none
+    # applies (``rule_ids``): only a run of every timeline (no ``branch``) tells.
+    applied: set[str] = field(default_factory=set)
+    warnings: list[str] = field(default_factory=list)
 
     @property
     def steps(self) -> list[Step]:
@@ -96,7 +101,9 @@ def validate_scenario(source: YamlSource) -> Scenario:
         raise source.error(
             ("ruleset",), f"ruleset must be one of {', '.join(rulesets())}, not {name!r}"
         )
-    return cast(Scenario, source.validate(ruleset(name).scenario))
+    scenario = cast(Scenario, source.validate(ruleset(name).scenario))
+    verify_rule_ids(scenario.rules, source)
+    return scenario
 
 
 def game_from_yaml(
@@ -388,9 +395,15 @@ def run_scenario(path: Path, branch: str | None = None) -> ScenarioRun:
         return ScenarioRun(path, scenario, play.game, failures, play.runner.labels)
     play = play_branch(scenario, source, MAIN)
     failures = play.failures()
+    timelines = [play.game.steps]
     for other in scenario.branches:  # every what-if branch is checked too
-        failures += play_branch(scenario, source, other.name).failures(other.name)
-    return ScenarioRun(path, scenario, play.game, failures, play.runner.labels)
+        branch_play = play_branch(scenario, source, other.name)
+        failures += branch_play.failures(other.name)
+        timelines.append(branch_play.game.steps)
+    scripts = [scenario.script, *(other.script for other in scenario.branches)]
+    applied = applied_rules(timelines, scripts, scenario.expect_error)
+    warnings = unapplied_rules(scenario.rules, applied, source)
+    return ScenarioRun(path, scenario, play.game, failures, play.runner.labels, applied, warnings)
 
 
 def scenario_files(paths: list[Path]) -> list[Path]:

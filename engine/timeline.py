@@ -66,7 +66,10 @@ def turn_label(turn: int, player: str) -> str:
 class Recorder(Generic[TableT]):
     """Holds the current table and the timeline; records steps and rolls back failed actions."""
 
-    def __init__(self, table: TableT, phase: Sequence[str] = ("Set-up",)) -> None:
+    def __init__(
+        self, table: TableT, phase: Sequence[str] = ("Set-up",), rules: Sequence[str] = ()
+    ) -> None:
+        """``rules``: what the set-up step applies (the rules of the table's layout)."""
         self.table: TableT = table
         self.phase: tuple[str, ...] = tuple(phase)
         self.steps: list[Step] = [
@@ -74,7 +77,7 @@ class Recorder(Generic[TableT]):
                 index=0,
                 phase=self.phase,
                 description="The table as set up",
-                rules=(),
+                rules=tuple(rules),
                 cause=Cause(kind="setup"),
                 table=table,
             )

@@ -71,6 +71,8 @@ def timeline_json(run: ScenarioRun) -> dict[str, object]:
 
 def command_run(args: argparse.Namespace) -> int:
     run = run_scenario(Path(args.file), args.branch)
+    for warning in run.warnings:  # on stderr: the timeline (or its JSON) stays as it was
+        print(f"warning: {one_line(warning)}", file=sys.stderr)
     if args.json:
         print(json.dumps(timeline_json(run), indent=2))
         return 1 if run.failures else 0
@@ -96,6 +98,7 @@ def command_check(args: argparse.Namespace) -> int:
         print("no scenario files found", file=sys.stderr)
         return 2
     counts = {"ok": 0, "failed": 0, "bad input": 0}
+    warnings = 0
     for file in files:
         try:
             run = run_scenario(file)
@@ -108,6 +111,11 @@ def command_check(args: argparse.Namespace) -> int:
             print(f"ERROR {one_line(str(file))}\n  {one_line(internal_error(str(file), error))}")
             counts["bad input"] += 1
             continue
+        if args.strict and run.warnings:
+            print(f"ERROR {one_line(str(file))}")
+            print("\n".join(f"  {one_line(warning)}" for warning in run.warnings))
+            counts["bad input"] += 1
+            continue
         if run.failures:
             print(f"FAIL  {one_line(str(file))}  ({one_line(run.scenario.title)})")
             for failure in run.failures:
@@ -116,9 +124,12 @@ def command_check(args: argparse.Namespace) -> int:
         else:
             print(f"ok    {one_line(str(file))}  ({one_line(run.scenario.title)})")
             counts["ok"] += 1
+        print("".join(f"  warning: {one_line(warning)}\n" for warning in run.warnings), end="")
+        warnings += len(run.warnings)
     print(
         f"{len(files)} scenario(s) checked: "
         + ", ".join(f"{number} {outcome}" for outcome, number in counts.items())
+        + (f"; {warnings} warning(s)" if warnings else "")
     )
     return 2 if counts["bad input"] else 1 if counts["failed"] else 0
 
@@ -278,12 +289,17 @@ def build_parser() -> argparse.ArgumentParser:
         help="check the expectations of scenario files",
         description="Play each scenario file and check its expectations; a directory is "
         "searched for *.yaml files (recursively, sorted). Prints ok, FAIL (with each failure) "
-        "or ERROR (with the located message) per file, then the counts.",
+        "or ERROR (with the located message) per file, and its warnings, then the counts.",
         epilog="exit status: 0 every file passes, 1 an expectation failed, 2 bad input (a "
-        "file that cannot be read or played, or no file found)",
+        "file that cannot be read or played, or no file found; with --strict, a warning too)",
     )
     check.add_argument(
         "paths", nargs="+", metavar="FILE|DIR", help="scenario files, or folders of them"
+    )
+    check.add_argument(
+        "--strict",
+        action="store_true",
+        help="a warning (a rule named in rules: that no step applies) makes its file bad input",
     )
     check.set_defaults(handler=command_check)
     schema = commands.add_parser("schema", help="print the scenario file JSON Schema")

@@ -24,7 +24,8 @@ class MightCore(Recorder[MightTable]):
     the chooser the rules ask (``engine.might.game`` composes the chapters on it)."""
 
     def __init__(self, table: MightTable, chooser: Chooser = default_chooser) -> None:
-        super().__init__(table, (self._turn_name(table), "Main phase"))
+        # the set-up lays the table out as M-1 says: a base, battlefields, rune pools
+        super().__init__(table, (self._turn_name(table), "Main phase"), ("M-1",))
         self.chooser = chooser
 
     def record(

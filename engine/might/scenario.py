@@ -530,8 +530,8 @@ class MightScenario(Frozen):
     topic: str = ""
     """A lesson's subject: File > Lessons groups lessons by it."""
     rules: tuple[str, ...] = Field(min_length=1)
-    """The paragraph and ruling ids the scenario shows (``[M-7, M8]``); shipped files name only
-    ids a step or an ``expect_error`` cites."""
+    """The paragraph and ruling ids the scenario shows (``[M-7, M8]``); each must be an id a
+    ruleset or ruling defines, and one a step or an ``expect_error`` cites (else a warning)."""
     pool: str | None = "might-starter"
     """A shipped card pool by name (``assets/pools/NAME.yaml``), never a path; ``null``: only
     the inline ``cards``."""

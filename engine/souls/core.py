@@ -30,7 +30,8 @@ class SoulsCore(Recorder[SoulsTable]):
     under way (``engine.souls.game`` composes the chapters on it)."""
 
     def __init__(self, table: SoulsTable) -> None:
-        super().__init__(table, (self._turn_name(table), "Main phase"))
+        # the set-up lays the table out as S-1 says: a Realm slot and a grid of Soul slots
+        super().__init__(table, (self._turn_name(table), "Main phase"), ("S-1",))
         self.pending: list[PendingTrigger] = []
         self.battle: tuple[str, str] | None = None  # (attacker, target) while a window is open
         self._battles = 0

@@ -346,8 +346,8 @@ class SoulsScenario(Frozen):
     topic: str = ""
     """A lesson's subject: File > Lessons groups lessons by it."""
     rules: tuple[str, ...] = Field(min_length=1)
-    """The clause and ruling ids the scenario shows (``[14.4.2, S-13]``); shipped files name only
-    ids a step or an ``expect_error`` cites."""
+    """The clause and ruling ids the scenario shows (``[14.4.2, S-13]``); each must be an id a
+    ruleset or ruling defines, and one a step or an ``expect_error`` cites (else a warning)."""
     pool: str | None = "souls-starter"
     """A shipped card pool by name (``assets/pools/NAME.yaml``), never a path; ``null``: only
     the inline ``cards``."""

@@ -11,7 +11,6 @@ import pytest
 from app.cli.commands import main
 from engine.assets import LESSONS, SCENARIOS
 from engine.scenario import load_scenario, run_scenario, scenario_files
-from tests.support.scenario_citations import cited_rules
 
 RULES_DIR = Path(__file__).resolve().parents[3] / "shared" / "rules"
 SOULS_CLAUSES = [
@@ -78,16 +77,13 @@ def test_clause_lists_match_the_rules_texts() -> None:
 def test_cardtable_check_passes_on_all_scenarios(
     capsys: pytest.CaptureFixture[str], ruleset: str
 ) -> None:
-    status = main(["check", str(SCENARIOS / ruleset)])
+    status = main(["check", "--strict", str(SCENARIOS / ruleset)])
     assert status == 0, capsys.readouterr().out
 
 
 @pytest.mark.parametrize("path", ALL_FILES, ids=[p.stem for p in ALL_FILES])
 def test_scenario_cites_the_rules_it_names(path: Path) -> None:
-    run = run_scenario(path)
-    cited = cited_rules(run)
-    missing = set(run.scenario.rules) - cited
-    assert not missing, f"{path.name} names {sorted(missing)} but no step cites them"
+    assert run_scenario(path).warnings == []
 
 
 def test_souls_scenarios_cover_every_clause_ruling_and_battle_step() -> None:

@@ -224,7 +224,7 @@ def test_refusal_without_expect_error_is_still_bad_input(
 LABELS = """\
 ruleset: souls
 title: t
-rules: [S-1]
+rules: [S-4]
 setup:
   players:
     - {name: Alice, slots: {A1: {card: Thorn Squire}}}
@@ -289,7 +289,7 @@ def test_script_labels_include_nested_actions_and_only_written_labels() -> None:
 STOPPED = """\
 ruleset: souls
 title: t
-rules: [S-1]
+rules: [S-4]
 setup:
   players:
     - {name: Alice, slots: {A1: {card: Thorn Squire}}}

@@ -10,7 +10,6 @@ import pytest
 from engine.assets import SCENARIOS
 from engine.changes import Change, Moved, PhaseChanged, StatChanged
 from engine.scenario import run_scenario, scenario_files
-from tests.support.scenario_citations import cited_rules
 
 FILES = scenario_files([SCENARIOS / "might"])
 ON_TABLE = ("hand", "chain", "trash")
@@ -93,5 +92,5 @@ def test_every_change_cites_its_defining_clause(path: Path) -> None:
 
 
 def test_every_might_project_ruling_is_cited_where_it_decides() -> None:
-    cited = set().union(*(cited_rules(run_scenario(path)) for path in FILES))
+    cited = set().union(*(run_scenario(path).applied for path in FILES))
     assert not set(MIGHT_RULINGS) - cited, "project rulings no might step cites"

@@ -12,7 +12,6 @@ from engine.assets import SCENARIOS
 from engine.changes import Change, Moved, Played, StatChanged
 from engine.scenario import run_scenario, scenario_files
 from engine.timeline import Step
-from tests.support.scenario_citations import cited_rules
 
 SOULS_FILES = scenario_files([SCENARIOS / "souls"])
 
@@ -101,5 +100,5 @@ def souls_project_rulings() -> set[str]:
 def test_every_souls_project_ruling_is_cited_where_it_decides() -> None:
     """Each souls ruling shows up in a step (or a rejection) of some shipped scenario; P-6 refuses
     a set-up, so it is cited by file errors (tests/test_bad_input.py)."""
-    cited = set().union(*(cited_rules(run_scenario(path)) for path in SOULS_FILES))
+    cited = set().union(*(run_scenario(path).applied for path in SOULS_FILES))
     assert souls_project_rulings() - {"P-6"} <= cited

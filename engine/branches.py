@@ -181,6 +181,30 @@ def _check_length(script: Sequence[ScriptAction], where: Location, kept: int) ->
         raise InvalidAt(past, too_long())
 
 
+def waits(script: Sequence[ScriptAction]) -> bool:
+    """Whether ``script`` ends with an action left waiting (``ScriptAction.waits``)."""
+    return bool(script) and script[-1].waits
+
+
+def _check_waits(script: Sequence[ScriptAction], where: Location) -> None:
+    """Raise InvalidAt at an action that is left waiting though it is not the last top-level
+    action of ``script`` (at ``where``), or though it is expected to be refused."""
+    last = (*where, len(script) - 1)
+    for place, action in written(script, where):
+        if not isinstance(action, ScriptAction) or not action.waits:
+            continue
+        if place != last:
+            raise InvalidAt(
+                (*place, "waits"),
+                "only the last action of a script can be left waiting: the actions after it "
+                "are played once it is finished",
+            )
+        if action.expect_error is not None:
+            raise InvalidAt(
+                (*place, "waits"), "an action expected to be refused cannot be left waiting"
+            )
+
+
 def check_branches(script: Sequence[ScriptAction], branches: Sequence[AnyBranch]) -> None:
     """Raise ValueError (InvalidAt, placed in the file) unless every branch has a name no other
     has, nor looks like (``unlike``), a parent named before it, keeps no more actions than its
@@ -188,6 +212,7 @@ def check_branches(script: Sequence[ScriptAction], branches: Sequence[AnyBranch]
     if len(branches) > MAX_BRANCHES:
         raise InvalidAt(("branches", MAX_BRANCHES), too_many_branches())
     _check_length(script, ("script",), 0)
+    _check_waits(script, ("script",))
     seen = {look(MAIN): MAIN}
     timelines = {MAIN: _timeline("", 0, 0, script)}
     played = timelines[MAIN].own[-1]
@@ -212,6 +237,7 @@ def check_branches(script: Sequence[ScriptAction], branches: Sequence[AnyBranch]
                 f"branch {branch.name!r} keeps {branch.keep} actions, but "
                 f"{branch.parent!r} has {length}",
             )
+        _check_waits(branch.script, (*at, "script"))
         kept = parent.holds(timelines, branch.keep)
         _check_length(branch.script, (*at, "script"), kept)
         timeline = _timeline(branch.parent, branch.keep, kept, branch.script)

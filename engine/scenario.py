@@ -12,7 +12,7 @@ from typing import Any, Protocol, cast
 
 from pydantic import TypeAdapter
 
-from engine.branches import MAIN, AnyBranch, branch_actions
+from engine.branches import MAIN, AnyBranch, branch_actions, waits
 from engine.choices import Chooser, default_chooser
 from engine.descriptions import DescribedSchema
 from engine.errors import RuleError
@@ -80,6 +80,7 @@ class ScenarioRun:
     # applies (``rule_ids``): only a run of every timeline (no ``branch``) tells.
     applied: set[str] = field(default_factory=set)
     warnings: list[str] = field(default_factory=list)
+    waiting: Waiting | None = None  # what waits at its end (its last action ``waits``)
 
     @property
     def steps(self) -> list[Step]:
@@ -202,7 +203,36 @@ class Playthrough:
         if played < len(closed):  # stopped at a refusal, as the file's expect_error allows
             return
         if leave_last_open and actions:
-            self.act(actions[-1])
+            self._leave_open(actions[-1], (*where, len(closed)))
+
+    def _leave_open(self, action: ScriptAction, place: Location) -> None:
+        """Play ``action`` (at ``place`` in the file) as ``act`` does, left waiting; a refusal
+        is a ScenarioError at its place, and so is an action written as waiting
+        (``ScriptAction.waits``) after which nothing waits."""
+        first = len(self.game.steps)
+        try:
+            self.act(action)
+        except RuleError as error:
+            raise self.runner.source.error(
+                (*place, action.kind), error.message, error.rule
+            ) from None
+        if action.waits and not self.open:
+            raise self.runner.source.error(
+                (*place, "waits"),
+                "nothing waits after this action: only an attack in its battle window or a "
+                "spell on the chain can be left waiting",
+            )
+        if action.label:
+            self.runner.labels[action.label] = len(self.game.steps) - 1
+            self.runner.starts[action.label] = first
+
+    def saved_actions(self) -> list[ScriptAction]:
+        """The actions played, as a file writes them: the last one marked as waiting while it
+        waits (``ScriptAction.waits``), no other."""
+        actions = [settled(action) for action in self.actions]
+        if self.open:
+            actions[-1] = actions[-1].evolve(waits=True)
+        return actions
 
     def waiting(self) -> Waiting | None:
         """What waits for the players after the last action, or None."""
@@ -353,6 +383,11 @@ class Playthrough:
         )
 
 
+def settled(action: ScriptAction) -> ScriptAction:
+    """``action`` not marked as waiting: what it is once finished."""
+    return action.evolve(waits=False) if action.waits else action
+
+
 def without_answers(action: ScriptAction) -> ScriptAction:
     """``action`` with the answers to its choices taken out (a replacement order, an
     assignment), so that playing it asks them again."""
@@ -363,14 +398,14 @@ def play_branch(scenario: Scenario, source: YamlSource, name: str) -> Playthroug
     """Branch ``name`` of the scenario played from the set-up (``main``: the file's script)."""
     play = Playthrough(scenario, source)
     if name == MAIN:
-        play.run(scenario.script)
+        play.run(scenario.script, waits(scenario.script))
         return play
     play.runner.stop_on = None  # a branch's script is played to its end
     place = [b.name for b in scenario.branches].index(name)
     branch = scenario.branches[place]
     kept = branch_actions(scenario.script, scenario.branches, branch.parent)[: branch.keep]
-    play.run(kept)
-    play.run(branch.script, where=("branches", place, "script"))
+    play.run(kept, not branch.script and waits(kept))  # what follows finishes what waited
+    play.run(branch.script, waits(branch.script), ("branches", place, "script"))
     return play
 
 
@@ -392,7 +427,9 @@ def run_scenario(path: Path, branch: str | None = None) -> ScenarioRun:
         verify_branch(scenario, source, branch)
         play = play_branch(scenario, source, branch)
         failures = play.failures() if branch == MAIN else play.failures(branch)
-        return ScenarioRun(path, scenario, play.game, failures, play.runner.labels)
+        run = ScenarioRun(path, scenario, play.game, failures, play.runner.labels)
+        run.waiting = play.waiting()
+        return run
     play = play_branch(scenario, source, MAIN)
     failures = play.failures()
     timelines = [play.game.steps]
@@ -403,7 +440,9 @@ def run_scenario(path: Path, branch: str | None = None) -> ScenarioRun:
     scripts = [scenario.script, *(other.script for other in scenario.branches)]
     applied = applied_rules(timelines, scripts, scenario.expect_error)
     warnings = unapplied_rules(scenario.rules, applied, source)
-    return ScenarioRun(path, scenario, play.game, failures, play.runner.labels, applied, warnings)
+    run = ScenarioRun(path, scenario, play.game, failures, play.runner.labels, applied, warnings)
+    run.waiting = play.waiting()
+    return run
 
 
 def scenario_files(paths: list[Path]) -> list[Path]:

@@ -56,8 +56,13 @@ class ScriptAction(Frozen):
     """The action must be refused citing this rule: it changes nothing and the script goes on.
     Allowed, or refused citing another rule, it is a failed expectation (status 1)."""
 
+    waits: bool = False
+    """Left waiting, as a save made while it waited writes it: the attack's battle window or the
+    spell's chain stays open after the actions written inside it, for more actions or a pass.
+    Only the last action of a script (the file's, or a branch's own) may wait."""
+
     # Fields that qualify the action rather than name it.
-    QUALIFIERS: ClassVar[tuple[str, ...]] = ("label", "expect_error")
+    QUALIFIERS: ClassVar[tuple[str, ...]] = ("label", "expect_error", "waits")
     # The key under the action's own arguments where ``nested`` is written in a file.
     NESTED_KEY: ClassVar[str] = ""
 

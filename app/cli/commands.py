@@ -66,6 +66,7 @@ def timeline_json(run: ScenarioRun) -> dict[str, object]:
         "steps": [step.model_dump(mode="json", exclude={"table"}) for step in run.game.steps],
         "final_table": run.steps[-1].table.model_dump(mode="json", exclude={"defs"}),
         "failures": run.failures,
+        "waiting": run.waiting.model_dump(mode="json") if run.waiting else None,
     }
 
 
@@ -83,6 +84,8 @@ def command_run(args: argparse.Namespace) -> int:
     print()
     for step in run.game.steps:
         print(format_step(step))
+    if run.waiting:
+        print(f"\nWaiting: {one_line(run.waiting.prompt)}")
     print("\nFinal table:")
     print(render_table(run.steps[-1].table))
     if run.failures:

@@ -1,8 +1,9 @@
 """Saving a scenario: its text with a new script, written so that a failure loses nothing.
 
-The new text keeps the file's comments, key order and ``expect`` block (round-trip YAML); only
-the ``script`` changes. Writing goes to a temporary file in the target's folder, synced to disk,
-then put in the target's place in one step: a failure at any point leaves the old file as it was.
+The new text keeps the file's comments, key order and ``expect`` block: only the lines of what
+changed are written again (``splicing``), else the file goes through round-trip YAML. Writing
+goes to a temporary file in the target's folder, synced to disk, then put in the target's place
+in one step: a failure at any point leaves the old file as it was.
 Every failure is a ``SaveError`` naming the file and the reason. No Qt here.
 """
 
@@ -23,6 +24,7 @@ from ruamel.yaml.scalarstring import DoubleQuotedScalarString
 
 from app.files import output_files
 from app.files.output_files import OutputError, verify_output
+from app.files.splicing import splice
 from engine.assets import ASSETS
 from engine.branches import MAIN
 from engine.errors import ScenarioError
@@ -113,8 +115,10 @@ def scenario_text(
     if branches:
         wanted["branches"] = [_branch_entry(written, branch) for branch in branches]
     # Unchanged, the file is written as read, to the byte: nothing moves.
-    text = source.text if wanted == source.data else _round_trip(source.text, edit, branches)
+    text = source.text if wanted == source.data else _spliced(source.text, edit, branches)
     try:
+        if text is None or _readable(source.path, text).data != wanted:
+            text = _round_trip(source.text, edit, branches)
         if text is None or _readable(source.path, text).data != wanted:
             text = _dump(_styled(wanted))
         validate_scenario(_readable(source.path, text))
@@ -181,6 +185,25 @@ def _yaml() -> YAML:
     writer.preserve_quotes = True
     writer.allow_duplicate_keys = True  # the comparison with the file's data catches them
     return writer
+
+
+def _spliced(text: str, edit: ScriptEdit, branches: Sequence[SavedBranch]) -> str | None:
+    """The file's text with only the lines of what changed replaced (``splicing``)."""
+    return splice(
+        text,
+        edit,
+        branches,
+        lambda branch: _branch_entry([], branch),
+        _branch_changes,
+        _yaml().load,
+        lambda items: _dump(_styled(items)),
+        _scalar_text,
+    )
+
+
+def _scalar_text(value: Any) -> str:
+    """A value as a file writes it after ``key: ``."""
+    return _dump(CommentedMap([("v", _styled(value))])).removeprefix("v: ").rstrip("\n")
 
 
 def _round_trip(text: str, edit: ScriptEdit, branches: Sequence[SavedBranch]) -> str | None:

@@ -24,7 +24,14 @@ from engine.errors import RuleError, ScenarioError
 from engine.frozen import Frozen
 from engine.input_file import read_text
 from engine.names import branch_name
-from engine.scenario import Playthrough, Scenario, load_scenario, play_branch, without_answers
+from engine.scenario import (
+    Playthrough,
+    Scenario,
+    load_scenario,
+    play_branch,
+    settled,
+    without_answers,
+)
 from engine.script import ScriptAction
 from engine.timeline import Step
 from engine.windows import Waiting
@@ -423,7 +430,7 @@ class Session:
         """The file's own script as saved: while it plays as written up to an expected refusal
         (its top-level ``expect_error``), the refused action and those after it stay."""
         play, script = self.branch_play(MAIN), self.scenario.script if self.scenario else ()
-        actions = list(play.actions)
+        actions = play.saved_actions()
         if play.runner.stopped is not None and actions == list(script[: len(actions)]):
             return list(script)
         return actions
@@ -431,11 +438,15 @@ class Session:
     def _saved_branch(self, name: str) -> SavedBranch:
         """Branch ``name`` as the file writes it: what it keeps of its parent, then its own
         actions; a branch read from the file keeps its entry there (expectations, comments)."""
-        actions, parent = self.branch_actions(name), self.parents[name]
+        actions, parent = self.branch_play(name).saved_actions(), self.parents[name]
         before = self.branch_actions(parent)
         keep = 0
-        while keep < min(len(actions), len(before)) and actions[keep] == before[keep]:
+        while keep < min(len(actions), len(before)) and settled(actions[keep]) == settled(
+            before[keep]
+        ):
             keep += 1
+        if actions and actions[-1].waits:  # a waiting action is the branch's own: it ends it
+            keep = min(keep, len(actions) - 1)
         assert self.scenario is not None
         origin = self.origins.get(name)
         written = self.scenario.branches[origin].script if origin is not None else ()

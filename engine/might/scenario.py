@@ -401,7 +401,7 @@ class Action(ScriptAction):
     """One script entry: exactly one action key, plus an optional label, expected error and
     replacement order."""
 
-    QUALIFIERS: ClassVar[tuple[str, ...]] = ("label", "expect_error", "order", "targets")
+    QUALIFIERS: ClassVar[tuple[str, ...]] = (*ScriptAction.QUALIFIERS, "order", "targets")
     NESTED_KEY: ClassVar[str] = "responses"  # play.responses
 
     @property

@@ -3,6 +3,7 @@ file's comments, read-only examples, and the file-related corners of the CLI and
 
 from __future__ import annotations
 
+import difflib
 import errno
 import os
 from collections.abc import Callable
@@ -19,7 +20,9 @@ from app.widgets import message_boxes
 from app.widgets.examples import natural_key
 from app.widgets.main_window import MainWindow
 from engine.assets import SCENARIOS
+from engine.might.scenario import Action as MightAction
 from engine.scenario import load_scenario, scenario_files
+from engine.script import ScriptAction
 from engine.souls.scenario import Action
 from engine.yaml_source import YamlSource
 
@@ -571,3 +574,119 @@ def test_examples_read_nothing_until_shown_then_sort_naturally(  # type: ignore[
     scenario, _ = load_scenario(Path(first.data()))
     assert first.text() == scenario.title and first.toolTip() == scenario.description
     assert natural_key("M-10") > natural_key("M-2") > natural_key("M10") > natural_key("M2")
+
+
+# ----------------------------------------------------------------------------- what waits
+
+SOULS_TABLE = """\
+ruleset: souls
+title: A battle window at saving
+rules: [S-13]
+setup:
+  players:
+    - {name: Alice, slots: {A1: {card: Thorn Squire}}}
+    - {name: Bob, slots: {A1: {card: Ember Imp}}}
+"""
+MIGHT_TABLE = """\
+ruleset: might
+title: A spell on the chain at saving
+rules: [M-7]
+setup:
+  players:
+    - {name: Alice, hand: [{card: Spark}]}
+    - name: Bob
+      units: [{card: Iron Sentinel, damage: 2}]
+      hand: [{card: Quick Mend}]
+"""
+ATTACK = Action.model_validate({"attack": {"attacker": "thorn-squire", "target": "ember-imp"}})
+HEAL_IMP = Action.model_validate({"heal": {"target": "ember-imp", "amount": 5}})
+
+
+def might_action(data: dict[str, Any]) -> ScriptAction:
+    return MightAction.model_validate(data)
+
+
+@pytest.mark.rule("S-13", "M-7")
+@pytest.mark.parametrize(
+    ("text", "actions", "kind"),
+    [
+        (SOULS_TABLE, lambda: [ATTACK, HEAL_IMP], "battle_window"),
+        (
+            MIGHT_TABLE,
+            lambda: [
+                might_action({"play": {"card": "spark", "target": "iron-sentinel"}}),
+                might_action({"play": {"card": "quick-mend", "target": "iron-sentinel"}}),
+            ],
+            "chain",
+        ),
+    ],
+    ids=["souls-battle-window", "might-chain"],
+)
+def test_a_game_saved_while_something_waits_reopens_at_that_place(
+    window: MainWindow,
+    tmp_path: Path,
+    text: str,
+    actions: Callable[[], list[ScriptAction]],
+    kind: str,
+) -> None:
+    path = tmp_path / "waits.yaml"
+    path.write_text(text, encoding="utf-8")
+    window.open_path(path)
+    for action in actions():  # the second is played inside what the first left waiting
+        window.session.act(action)
+    waiting = window.session.waiting
+    assert waiting is not None and waiting.kind == kind
+    steps = [step.description for step in window.session.steps]
+    assert window.save()
+    assert "waits: true" in path.read_text(encoding="utf-8")
+    window.open_path(path)
+    assert [step.description for step in window.session.steps] == steps
+    assert window.session.waiting == waiting
+    window.session.proceed()  # finished, it is saved as any action is
+    assert window.save()
+    assert "waits" not in path.read_text(encoding="utf-8")
+    window.open_path(path)
+    assert window.session.waiting is None
+
+
+END_TURN = MightAction.model_validate({"end_turn": {}})
+
+
+def act_at_the_end(window: MainWindow) -> None:
+    window.session.act(END_TURN)
+
+
+def act_at_an_earlier_step(window: MainWindow) -> None:
+    window.session.select(3)  # inside the first combat: the new action starts a branch
+    window.session.act(END_TURN)
+
+
+def act_in_the_branch(window: MainWindow) -> None:
+    window.session.switch("doubling first")
+    window.session.act(END_TURN)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [act_at_the_end, act_at_an_earlier_step, act_in_the_branch],
+    ids=["main-extended", "branch-added", "branch-extended"],
+)
+def test_a_save_only_adds_the_lines_of_what_was_played(
+    window: MainWindow, branched_file: Path, change: Callable[[MainWindow], None]
+) -> None:
+    # every line of the file stays as written, the flow mappings that span two lines and the
+    # comments included: the save inserts the new action's lines and changes nothing else
+    before = branched_file.read_text(encoding="utf-8").splitlines(keepends=True)
+    window.open_path(branched_file)
+    change(window)
+    assert window.save()
+    after = branched_file.read_text(encoding="utf-8").splitlines(keepends=True)
+    operations = difflib.SequenceMatcher(a=before, b=after, autojunk=False).get_opcodes()
+    assert {kind for kind, *_ in operations} == {"equal", "insert"}, "".join(after)
+    inserted = [
+        line
+        for kind, _, _, first, end in operations
+        if kind == "insert"
+        for line in after[first:end]
+    ]
+    assert any("end_turn" in line for line in inserted)

@@ -1,6 +1,7 @@
 """Write the reference part of docs/scenarios.md: the tables of every key of the scenario format,
-made from the models and their docstrings (engine/reference.py). Run it after changing a model
-of the format; tests/tools/test_schema_descriptions.py fails while the page is not current.
+made from the models and their docstrings (engine/reference.py), and docs/rules.md, the rule
+summaries (engine/rules_page.py). Run it after changing a model of the format or a summary;
+tests/tools/test_schema_descriptions.py fails while a page is not current.
 
     .venv/bin/python scripts/scenario_reference.py
 """
@@ -10,11 +11,16 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.reference import reference, with_reference
+from engine.rules_page import rules_page
+from engine.ruleset import rule_summaries
 from engine.scenario import scenario_schema
 
 PAGE = Path(__file__).resolve().parents[1] / "docs" / "scenarios.md"
+RULES = PAGE.with_name("rules.md")
 
 if __name__ == "__main__":
     page = PAGE.read_text(encoding="utf-8")
     PAGE.write_text(with_reference(page, reference(scenario_schema())), encoding="utf-8")
     print(f"wrote the reference in {PAGE}")
+    RULES.write_text(rules_page(rule_summaries()), encoding="utf-8")
+    print(f"wrote the rule summaries in {RULES}")

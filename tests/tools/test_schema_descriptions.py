@@ -12,6 +12,8 @@ import pytest
 
 from app.cli.commands import main
 from engine.reference import BEGIN, END, reference, slug, with_reference
+from engine.rules_page import rules_page
+from engine.ruleset import rule_summaries
 from engine.scenario import scenario_schema
 
 PAGE = Path(__file__).resolve().parents[2] / "docs" / "scenarios.md"
@@ -133,3 +135,20 @@ def test_the_card_text_table_names_shipped_scenarios_that_use_what_it_shows() ->
         if value
     }
     assert effects and effects <= known, effects - known
+
+
+RULES_PAGE = PAGE.with_name("rules.md")
+
+
+def test_the_rule_summaries_page_is_current_with_an_anchor_per_id() -> None:
+    summaries = rule_summaries()
+    page = RULES_PAGE.read_text(encoding="utf-8")
+    assert page == rules_page(summaries), f"docs/rules.md is not current: run {COMMAND}"
+    missing = [rule for rule in summaries if f'<a id="{rule}"></a>{rule} |' not in page]
+    assert not missing, f"rule ids without their row: {missing}"
+
+
+def test_the_docs_point_only_to_what_a_clone_holds() -> None:
+    docs = [PAGE.parents[1] / "README.md", *PAGE.parent.glob("*.md")]
+    outside = [doc.name for doc in docs if "../shared" in doc.read_text(encoding="utf-8")]
+    assert not outside, f"these pages send readers outside the repository: {outside}"

@@ -446,6 +446,7 @@ class MainWindow(QMainWindow):
             self.selected_card = None
         table = step.table
         self.scene.show_table(table, step.changed_cards(), self._action_changed(index), step)
+        self.view.refresh_hover()
         where = " (latest)" if self.session.at_end() else ""
         caption = step.description
         if self.presenting:  # the class reads the rules on the strip

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QLabel,
     QSizePolicy,
+    QToolTip,
     QVBoxLayout,
     QWidget,
 )
@@ -190,6 +191,7 @@ class TableView(QGraphicsView):
         self.fitting = True
         self._pan_from: QPoint | None = None
         self._hovered = ""
+        self._mouse_at: QPoint | None = None  # in the viewport, while the mouse is over it
         self.setRenderHint(QPainter.RenderHint.Antialiasing)
         self.setMouseTracking(True)
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
@@ -288,6 +290,7 @@ class TableView(QGraphicsView):
                 bars[0].setValue(bars[0].value() - delta.x())
                 bars[1].setValue(bars[1].value() - delta.y())
             return
+        self._mouse_at = point
         card = self._card_at(point)
         uid = card.uid if card is not None else ""
         if uid != self._hovered:
@@ -297,6 +300,21 @@ class TableView(QGraphicsView):
             self._place_preview(point)
         super().mouseMoveEvent(event)
 
+    def refresh_hover(self) -> None:
+        """After the table changed under a still mouse (a step, an action): the preview and the
+        tooltip show the card under it as it is now, never as it was when the mouse arrived."""
+        if self._mouse_at is None:
+            return
+        card = self._card_at(self._mouse_at)
+        self._hovered = card.uid if card is not None else ""
+        self.preview.show_look(card.look if card is not None else None)
+        if not QToolTip.isVisible():
+            return
+        if card is None:
+            QToolTip.hideText()
+        else:
+            QToolTip.showText(self.viewport().mapToGlobal(self._mouse_at), card.toolTip(), self)
+
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802
         if self._pan_from is not None:
             self._pan_from = None
@@ -304,7 +322,7 @@ class TableView(QGraphicsView):
         super().mouseReleaseEvent(event)
 
     def leaveEvent(self, event: object) -> None:  # noqa: N802
-        self._hovered = ""
+        self._hovered, self._mouse_at = "", None
         self.preview.show_look(None)
         super().leaveEvent(event)  # type: ignore[arg-type]
 

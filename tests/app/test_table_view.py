@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QGraphicsRectItem,
     QGraphicsSimpleTextItem,
     QStyleOptionGraphicsItem,
+    QToolTip,
 )
 
 from app.presentation.looks import CardLook
@@ -184,6 +185,25 @@ def test_hovering_a_card_shows_it_large(window: MainWindow) -> None:
     assert preview.width() > 2 * window.view.on_screen(sylva).width()
     hover(window, window.view.mapFromScene(window.view.sceneRect().topLeft() + QPointF(2, 2)))
     assert not preview.isVisible()
+
+
+def test_the_preview_and_tooltip_follow_the_step_shown_under_a_still_mouse(
+    window: MainWindow,
+) -> None:
+    window.open_path(DEMO)
+    window.session.select(0)
+    settle()
+    imp = window.scene.items_by_uid["bob-imp"]
+    at = window.view.mapFromScene(imp.sceneBoundingRect().center())
+    hover(window, at)
+    preview, before = window.view.preview, imp.look
+    assert preview.look == before
+    QToolTip.showText(window.view.viewport().mapToGlobal(at), imp.toolTip(), window.view)
+    window.session.select(window.session.last)  # captured since: the mouse has not moved
+    settle()
+    assert imp.look != before and preview.look == imp.look
+    if QToolTip.isVisible():  # a platform that shows tooltips: it says what the card is now
+        assert QToolTip.text() == imp.toolTip()
 
 
 def test_docks_give_the_table_room_and_come_back_from_the_view_menu(

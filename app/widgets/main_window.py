@@ -489,6 +489,7 @@ class MainWindow(QMainWindow):
         self.inspector.show_step(self.session.step, uid, self._why(self.session.index))
         if self.pending_pick is not None and self.pending_pick.pick is not None:
             offer, self.pending_pick = self.pending_pick, None
+            self.scene.mark_targets(None)
             self.statusBar().clearMessage()  # the "Click the target" prompt is answered
             self.try_action(offer.pick(uid))
             return
@@ -515,17 +516,42 @@ class MainWindow(QMainWindow):
         self.last_menu = menu
         menu.popup(self.cursor().pos())
 
+    def legal_targets(
+        self, offer: Offer, enough: int | None = None
+    ) -> tuple[list[str], RuleError | None]:
+        """The cards on show that ``offer`` (one that asks for a target) may be played on (the
+        first ``enough`` of them, when that is all a caller needs), and the refusal of the first
+        card that may not, the reason when none may."""
+        assert offer.pick is not None
+        legal: list[str] = []
+        first: RuleError | None = None
+        for uid, item in self.scene.items_by_uid.items():
+            if not item.isVisible():
+                continue
+            refusal = self.session.refusal(offer.pick(uid))
+            if refusal is None:
+                legal.append(uid)
+                if len(legal) == enough:
+                    break
+            elif first is None:
+                first = refusal
+        return legal, first
+
     def _add_offer(self, menu: QMenu, offer: Offer) -> QAction:
         action = menu.addAction(menu_text(offer.label))
         refusal = self.session.refusal(offer.action) if offer.action is not None else None
-        if offer.pick is not None or offer.proceeds:
-            refusal = None  # judged once the target is clicked; a pass is always possible
+        if offer.proceeds:
+            refusal = None  # a pass is always possible
+        elif offer.pick is not None:  # judged before the click: no legal target, no offer
+            legal, first = self.legal_targets(offer, enough=1)
+            refusal = None if legal else first
         action.setEnabled(refusal is None)
         if refusal is not None:
+            reason = f"no legal target: {refusal}" if offer.pick is not None else str(refusal)
             action.setToolTip(
-                plain_tooltip(f"Not allowed: {refusal}\n\nWhy not? {rule_text(refusal.rule)}")
+                plain_tooltip(f"Not allowed: {reason}\n\nWhy not? {rule_text(refusal.rule)}")
             )
-            action.setText(menu_text(f"{offer.label}  —  {refusal}"))
+            action.setText(menu_text(f"{offer.label}  —  {reason}"))
         action.triggered.connect(lambda _=False, o=offer: self.take_offer(o))
         return action
 
@@ -534,6 +560,7 @@ class MainWindow(QMainWindow):
             self.window_bar.proceed()
         elif offer.pick is not None:
             self.pending_pick = offer
+            self.scene.mark_targets(self.legal_targets(offer)[0], self.selected_card)
             self.statusBar().showMessage(f"{offer.pick_prompt} (Esc cancels)")
         elif offer.action is not None:
             self.try_action(offer.action)
@@ -541,6 +568,7 @@ class MainWindow(QMainWindow):
     def cancel_pick(self) -> None:
         if self.pending_pick is not None:
             self.pending_pick = None
+            self.scene.mark_targets(None)
             self.statusBar().showMessage("Cancelled")
 
     def try_action(self, action: ScriptAction) -> bool:

@@ -7,6 +7,7 @@ table keeps its size and place as steps come and go; ``reset`` starts afresh for
 from __future__ import annotations
 
 import math
+from collections.abc import Collection
 
 from PySide6.QtCore import QPointF, QRectF, Qt, QVariantAnimation, Signal
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF, QTransform
@@ -31,6 +32,8 @@ from engine.timeline import Step
 TABLE_GREEN = QColor("#2e5e3e")
 ARROW = QColor("#ff9d2e")
 DELTA_MS = 1800  # how long a delta stays on its card
+TARGET_OUTLINE = QColor("#4fc3f7")  # a legal target while one is picked: light blue, dotted
+DIMMED = 0.35  # the opacity of a card that cannot be picked
 
 
 class CardItem(QGraphicsItem):
@@ -44,9 +47,18 @@ class CardItem(QGraphicsItem):
         self.uid = uid
         self.look = look
         self.outline = ""
+        self.target: bool | None = None  # ``set_target``
         self.setAcceptHoverEvents(True)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.setToolTip(plain_tooltip(look.tooltip))
+
+    def set_target(self, target: bool | None) -> None:
+        """While a target is picked: True outlines a legal target, False dims a card that is
+        not one; None (no pick under way) shows the card as usual."""
+        if target != self.target:
+            self.target = target
+            self.setOpacity(DIMMED if target is False else 1.0)
+            self.update()
 
     @property
     def highlighted(self) -> bool:
@@ -72,7 +84,13 @@ class CardItem(QGraphicsItem):
     ) -> None:
         w, h = self.look.size
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        if self.outline:
+        if self.target:  # while a target is picked, what can be picked is what counts
+            pen = QPen(TARGET_OUTLINE, 5)
+            pen.setStyle(Qt.PenStyle.DotLine)
+            painter.setPen(pen)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(QRectF(-3, -3, w + 6, h + 6), 8, 8)
+        elif self.outline:
             pen = QPen(HIGHLIGHT if self.outline == "step" else ACTION_OUTLINE, 5)
             if self.outline == "action":
                 pen.setStyle(Qt.PenStyle.DashLine)
@@ -208,6 +226,12 @@ class TableScene(QGraphicsScene):
             self._bounds = bounds
             self.setSceneRect(bounds)
         self._show_marks(step_marks(step, seen) if step is not None else StepMarks())
+
+    def mark_targets(self, legal: Collection[str] | None, source: str | None = None) -> None:
+        """While a target is picked, outline the ``legal`` cards and dim the rest but the
+        ``source`` (the card that acts, shown as usual); None ends the pick."""
+        for uid, item in self.items_by_uid.items():
+            item.set_target(None if legal is None or uid == source else uid in legal)
 
     def _show_marks(self, marks: StepMarks) -> None:
         for item in self._marks:

@@ -100,9 +100,10 @@ def test_attack_and_end_turn_by_clicks(window: MainWindow, monkeypatch: pytest.M
     assert any("attacks mossback-guard" in s.description for s in window.session.steps)
     steps = list(window.session.steps)
     window.card_clicked("sylva")
-    menu_action(window, "Attack").trigger()  # offered: legality is judged once a target is clicked
-    window.card_clicked("mossback-guard")  # in the open window: refused with the rule, no change
-    assert refused == [ATTACK_REFUSAL] and window.session.steps == steps
+    attack = menu_action(window, "Attack")  # no target is legal in the open window: said before
+    assert not attack.isEnabled() and f"no legal target: {ATTACK_REFUSAL}" in attack.text()
+    assert refused == [] and window.session.steps == steps
+    window.last_menu.close()
     window.card_clicked("sylva")
     assert not menu_action(window, "End turn").isEnabled()  # the battle window is open
     menu_action(window, "Pass: go to the capture step").trigger()
@@ -212,3 +213,22 @@ def test_shot_renders_a_png(tmp_path: Path) -> None:
     assert main(["shot", str(M4), "--step", "3", "-o", str(output)]) == 0
     assert output.stat().st_size > 1000
     assert main(["shot", str(M4), "--step", "999", "-o", str(output)]) == 2
+
+
+def test_while_picking_a_target_the_legal_ones_are_outlined_and_the_rest_dimmed(
+    window: MainWindow,
+) -> None:
+    window.open_path(DEMO)
+    window.session.select(window.session.last)  # Turn 3, Alice to play
+    window.card_clicked("thorn-squire")
+    menu_action(window, "Attack").trigger()
+    assert window.pending_pick is not None
+    legal, _ = window.legal_targets(window.pending_pick)
+    assert legal and "thorn-squire" not in legal  # its own side is no target
+    items = window.scene.items_by_uid
+    assert all(items[uid].target is True and items[uid].opacity() == 1.0 for uid in legal)
+    assert items["thorn-squire"].target is None  # the attacker is shown as usual
+    others = [u for u, item in items.items() if u not in legal and u != "thorn-squire"]
+    assert others and all(items[u].target is False and items[u].opacity() < 1.0 for u in others)
+    window.cancel_pick()
+    assert all(item.target is None and item.opacity() == 1.0 for item in items.values())

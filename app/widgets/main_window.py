@@ -13,6 +13,7 @@ from PySide6.QtGui import (
     QCloseEvent,
     QDragEnterEvent,
     QDropEvent,
+    QGuiApplication,
     QKeySequence,
     QResizeEvent,
     QShortcut,
@@ -57,6 +58,7 @@ DOCK_MIN_WIDTH = 160  # as narrow as a user may drag a dock
 DOCK_FLOOR = 240  # docks that give way to the table keep at least this width
 LAYOUT_VERSION = 2  # the docks' arrangement; saved layouts of other versions are not restored
 DOCK_SHARE = 0.21  # at most this share of the window's width goes to the docks
+FIRST_SIZE = (1500, 900)  # the first window, where the screen has room for it
 
 
 class MainWindow(QMainWindow):
@@ -89,7 +91,8 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self._build_shortcuts()
         self.setAcceptDrops(True)
-        self.resize(1500, 900)
+        self._fit_screen()
+        self._narrowed: dict[QDockWidget, int] = {}  # docks that gave way: the width they had
         self.signals.timeline_changed.connect(self._timeline_changed)
         self.signals.step_changed.connect(self._show_step)
         self.signals.dirty_changed.connect(self.setWindowModified)
@@ -108,8 +111,26 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
         return dock
 
+    def _fit_screen(self) -> None:
+        """The first size: 1500x900, or less on a screen with less room (the title bar and the
+        screen's panels included), centred on it."""
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        if screen is None:
+            self.resize(*FIRST_SIZE)
+            return
+        area = screen.availableGeometry()
+        frame = 40  # the title bar and borders the window manager adds
+        width = min(FIRST_SIZE[0], area.width())
+        height = min(FIRST_SIZE[1], area.height() - frame)
+        self.resize(width, max(height, 200))
+        self.move(
+            area.x() + (area.width() - width) // 2,
+            area.y() + max(0, (area.height() - height - frame) // 2),
+        )
+
     def _keep_table_room(self) -> None:
-        """Docks give way when the window narrows: the table keeps most of the width."""
+        """Docks give way when the window narrows, so the table keeps most of the width, and
+        come back to the width they had when it widens again."""
         docks = [
             d
             for d in (self.timeline_dock, self.inspector_dock)
@@ -119,10 +140,23 @@ class MainWindow(QMainWindow):
         for dock in docks:
             by_area.setdefault(self.dockWidgetArea(dock), []).append(dock)
         columns = [area[0] for area in by_area.values()]
-        room = int(self.width() * DOCK_SHARE / max(1, len(columns)))
-        wide = [d for d in columns if d.width() > max(DOCK_FLOOR, room)]
-        if wide:
-            self.resizeDocks(wide, [max(DOCK_FLOOR, room)] * len(wide), Qt.Orientation.Horizontal)
+        room = max(DOCK_FLOOR, int(self.width() * DOCK_SHARE / max(1, len(columns))))
+        resized, widths = [], []
+        for dock in columns:
+            if dock.width() > room:  # give way, and remember the width to come back to
+                self._narrowed.setdefault(dock, dock.width())
+                wanted = room
+            elif dock in self._narrowed:
+                wanted = min(self._narrowed[dock], room)
+                if wanted == self._narrowed[dock]:
+                    del self._narrowed[dock]  # back to its own width
+            else:
+                continue
+            if wanted != dock.width():
+                resized.append(dock)
+                widths.append(wanted)
+        if resized:
+            self.resizeDocks(resized, widths, Qt.Orientation.Horizontal)
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt override)
         super().resizeEvent(event)
@@ -273,6 +307,7 @@ class MainWindow(QMainWindow):
     def reset_layout(self) -> None:
         """Both docks back on the left, one above the other, the table fitted."""
         self.restoreState(self._default_state, LAYOUT_VERSION)
+        self._narrowed.clear()
         for dock in (self.timeline_dock, self.inspector_dock):
             dock.show()
         self.resizeDocks(

@@ -489,3 +489,27 @@ def test_present_mode_shows_the_table_alone_in_large_type(qtbot, window: MainWin
     assert not window.presenting and window.timeline_dock.isVisible()
     assert window.menuBar().isVisible() and window.view.strip.height() == normal
     assert "S-13" not in window.view.strip.caption.text()
+
+
+def test_the_first_window_fits_the_screen(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    fresh = MainWindow(QSettings(str(tmp_path / "first.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(fresh)
+    area = fresh.screen().availableGeometry()
+    assert fresh.width() <= area.width() and fresh.height() <= area.height()
+    assert area.contains(fresh.geometry().topLeft())
+
+
+def test_docks_that_gave_way_come_back_when_the_window_widens(window: MainWindow) -> None:
+    window.open_path(DEMO)
+    window.resize(1600, 1000)
+    settle()
+    dock = [window.timeline_dock]
+    window.resizeDocks(dock, [320], Qt.Orientation.Horizontal)  # as the user dragged it
+    settle()
+    wide = window.timeline_dock.width()
+    window.resize(800, 560)
+    settle()
+    assert window.timeline_dock.width() < wide
+    window.resize(1600, 1000)
+    settle()
+    assert window.timeline_dock.width() == wide

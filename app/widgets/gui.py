@@ -93,7 +93,8 @@ def shot(
         if timeline:
             window.resize(*size)
             window.show()
-            application.processEvents()
+            for _ in range(3):  # shown, then the docks laid out for its size (a timer), then drawn
+                application.processEvents()
             image = window.grab().toImage()
             window.close()
         else:

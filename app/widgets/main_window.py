@@ -59,6 +59,7 @@ DOCK_FLOOR = 240  # docks that give way to the table keep at least this width
 LAYOUT_VERSION = 2  # the docks' arrangement; saved layouts of other versions are not restored
 DOCK_SHARE = 0.21  # at most this share of the window's width goes to the docks
 FIRST_SIZE = (1500, 900)  # the first window, where the screen has room for it
+DOCK_WIDTH = int(FIRST_SIZE[0] * DOCK_SHARE)  # the docks' width, where the window has room
 
 
 class MainWindow(QMainWindow):
@@ -92,7 +93,8 @@ class MainWindow(QMainWindow):
         self._build_shortcuts()
         self.setAcceptDrops(True)
         self._fit_screen()
-        self._narrowed: dict[QDockWidget, int] = {}  # docks that gave way: the width they had
+        # docks that gave way to the table (or start narrower than their default): their width
+        self._narrowed: dict[QDockWidget, int] = {}
         self.signals.timeline_changed.connect(self._timeline_changed)
         self.signals.step_changed.connect(self._show_step)
         self.signals.dirty_changed.connect(self.setWindowModified)
@@ -307,12 +309,9 @@ class MainWindow(QMainWindow):
     def reset_layout(self) -> None:
         """Both docks back on the left, one above the other, the table fitted."""
         self.restoreState(self._default_state, LAYOUT_VERSION)
-        self._narrowed.clear()
         for dock in (self.timeline_dock, self.inspector_dock):
             dock.show()
-        self.resizeDocks(
-            [self.timeline_dock], [int(self.width() * DOCK_SHARE)], Qt.Orientation.Horizontal
-        )
+        self._default_dock_width()
         self.view.fit()
 
     # ----------------------------------------------------------------------------- files
@@ -656,17 +655,22 @@ class MainWindow(QMainWindow):
 
     # ----------------------------------------------------------------------------- layout
 
+    def _default_dock_width(self) -> None:
+        """The docks at their share of the first window's width, or less while the window is
+        smaller; they grow to it with the window (``_keep_table_room``)."""
+        self._narrowed = {self.timeline_dock: DOCK_WIDTH}
+        width = min(DOCK_WIDTH, max(DOCK_FLOOR, int(self.width() * DOCK_SHARE)))
+        self.resizeDocks([self.timeline_dock], [width], Qt.Orientation.Horizontal)
+
     def _restore_layout(self) -> None:
-        self.resizeDocks(
-            [self.timeline_dock], [int(self.width() * DOCK_SHARE)], Qt.Orientation.Horizontal
-        )
+        self._default_dock_width()
         self._default_state = self.saveState(LAYOUT_VERSION)
         geometry = self.settings.value("geometry")
         state = self.settings.value("state")
         if isinstance(geometry, QByteArray):
             self.restoreGeometry(geometry)
-        if isinstance(state, QByteArray):
-            self.restoreState(state, LAYOUT_VERSION)  # a layout of another version is ignored
+        if isinstance(state, QByteArray) and self.restoreState(state, LAYOUT_VERSION):
+            self._narrowed = {}  # the user's own layout: the widths they left
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
         if not self.settle_unsaved():

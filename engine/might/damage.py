@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Literal
 
 from engine.changes import Change, Died, StatChanged
-from engine.choices import Choice
+from engine.choices import Choice, is_default
 from engine.might.core import MightCore
 from engine.might.replacements import (
     DamageEvent,
@@ -28,27 +28,27 @@ class Damage(MightCore):
     def _order_for(
         self, uid: str, kind: DamageKind, unpreventable: bool = False
     ) -> tuple[str, ...] | None:
-        """Ask the damaged unit's controller to order its replacements when two or more apply."""
+        """Ask the damaged unit's controller to order its replacements when two or more apply;
+        None: the rules' default, creation order (nobody chose, or fewer than two apply)."""
         effects = applicable_replacements(self.table.covered(uid), kind, unpreventable)
         if len(effects) < 2:
             return None
-        answer = self._ask(
-            Choice(
-                kind="replacement_order",
-                player=self._controller(uid),
-                subject=uid,
-                prompt=f"Order the replacement effects on {uid}",
-                options=tuple(e.id for e in effects),
-                default=tuple(e.id for e in effects),
-                limits="each applies once; prevention spends only what it prevents (M3, M8)",
-                details={e.id: e.describe() for e in effects},
-            )
+        choice = Choice(
+            kind="replacement_order",
+            player=self._controller(uid),
+            subject=uid,
+            prompt=f"Order the replacement effects on {uid}",
+            options=tuple(e.id for e in effects),
+            default=tuple(e.id for e in effects),
+            limits="each applies once; prevention spends only what it prevents (M3, M8)",
+            details={e.id: e.describe() for e in effects},
         )
+        answer = self._ask(choice)
         order = order_of(answer, uid)
         # refused when answered, not when used: a unit that then takes no damage (one that can
         # never be made lethal, assigned nothing) would let a wrong order pass (M-4)
         verify_order(self.table.covered(uid), kind, order, unpreventable)
-        return order
+        return None if is_default(choice, answer) else order
 
     def _describe_event(self, event: DamageEvent) -> str:
         amount = f"{event.base}" + (f" + {event.bonus} Bonus Damage" if event.bonus else "")
@@ -57,7 +57,9 @@ class Damage(MightCore):
             + (f", spent {r.spent}, {r.left} left" if r.effect_kind == "prevention" else "")
             for r in event.replacements
         ]
-        if len(event.replacements) > 1:
+        if len(event.replacements) > 1 and event.defaulted:
+            parts.insert(0, f"by default, in the order created: {', then '.join(event.order)}")
+        elif len(event.replacements) > 1:
             chooser = self.table.players[self._controller(event.target)].name
             parts.insert(0, f"{chooser}'s order {', then '.join(event.order)}")
         return amount + (": " + "; ".join(parts) if parts else "")

@@ -32,6 +32,7 @@ class DamageEvent(Frozen):
     replacements: tuple[Replaced, ...]
     final: int
     unpreventable: bool = False  # no shield applied to it (M-27)
+    defaulted: bool = False  # in creation order because nobody chose (M-4)
 
     @property
     def amount(self) -> int:
@@ -137,6 +138,7 @@ def resolve_event(
         replacements=tuple(replaced),
         final=amount,
         unpreventable=unpreventable,
+        defaulted=order is None,
     )
     return event, card.evolve(shields=tuple(shields[s.id] for s in card.shields))
 

@@ -433,17 +433,21 @@ class MightPlay:
         )
 
     def answered(self, action: ScriptAction) -> Action:
-        """``action`` with the fallback's answers written in, so that a replay asks nothing."""
+        """``action`` with the answers players gave written in, so that a replay asks nothing
+        and gives the same steps; an answer nobody chose (the default) is left to the replay."""
         assert isinstance(action, Action)
         order: dict[str, Order | tuple[Order, ...]] = dict(action.order or {})
         targets: dict[str, Order | tuple[Order, ...]] = dict(action.targets or {})
         asked: dict[str, list[Order]] = {}
         chosen: dict[str, list[Order]] = {}
         players_chose: set[str] = set()  # nobody chose the others: a replay takes the defaults
+        ordered: set[str] = set()  # the same for replacement orders
         combat = action.combat
         for choice, answer in self.chooser.asked:
             if choice.kind == "replacement_order":
                 asked.setdefault(choice.subject, []).append(order_of(answer, choice.subject))
+                if not is_default(choice, answer):
+                    ordered.add(choice.subject)
             elif choice.kind == "targets":
                 chosen.setdefault(choice.subject, []).append(tuple(str(u) for u in answer))
                 if not is_default(choice, answer):
@@ -452,7 +456,8 @@ class MightPlay:
                 player = self.chooser.players[choice.player]
                 combat = combat.evolve(assign={**combat.assign, player: assignment_of(answer)})
         for unit, answers in asked.items():  # one order per event when they differ
-            order[unit] = answers[0] if len(set(answers)) == 1 else tuple(answers)
+            if unit in ordered:
+                order[unit] = answers[0] if len(set(answers)) == 1 else tuple(answers)
         for unit in players_chose:  # one choice per trigger of the unit, in turn
             answers = chosen[unit]
             targets[unit] = answers[0] if len(answers) == 1 else tuple(answers)

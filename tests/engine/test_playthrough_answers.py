@@ -31,7 +31,8 @@ class NotTheDefault:
         if choice.kind != "replacement_order" or len(choice.default) < 2:
             return choice.default
         times = self.asked[choice.subject] = self.asked.get(choice.subject, 0) + 1
-        return tuple(reversed(choice.default)) if times % 2 else choice.default  # type: ignore[arg-type]
+        # the second time the default's order, chosen: a new tuple (``is_default``)
+        return tuple(reversed(choice.default)) if times % 2 else (*choice.default,)  # type: ignore[arg-type]
 
 
 def timeline(play: Playthrough) -> list[str]:

@@ -260,8 +260,8 @@ def test_a_wrong_replacement_order_says_what_applies_and_what_it_got(
 
 @pytest.mark.rule("M-4")
 def test_an_order_left_open_in_a_combat_with_an_assignment_is_the_default() -> None:
-    # An assignment answers only an assignment choice, so the order
-    # of Alice's sentinel (asked of Alice, M-4) takes the default and is written in
+    # An assignment answers only an assignment choice, so the order of Alice's sentinel (asked
+    # of Alice, M-4) takes the default, said as such, and is not written in: a replay takes it
     play = playthrough_of(ORDERS_IN_COMBAT, name="gaps.yaml")
     combat = {
         "battlefield": "Battlefield 1",
@@ -269,10 +269,10 @@ def test_an_order_left_open_in_a_combat_with_an_assignment_is_the_default() -> N
     }
     played = play.act(Action.model_validate({"combat": combat}))
     assert isinstance(played, Action)
-    assert played.order == {"iron-sentinel": ("ward", "twice")}
+    assert played.order is None
     assert play.game.steps[3].description == (
-        "Bob assigns 2, in order: iron-sentinel 2: Alice's order ward, then twice; "
-        "ward (prevention) 2 -> 1, spent 1, 0 left; twice (doubling) 1 -> 2 = 2"
+        "Bob assigns 2, in order: iron-sentinel 2: by default, in the order created: ward, then "
+        "twice; ward (prevention) 2 -> 1, spent 1, 0 left; twice (doubling) 1 -> 2 = 2"
     )
 
 

@@ -21,6 +21,8 @@ COUNTER = 28  # the damage token's diameter
 BADGE_LINE = 19  # a line of badges: a pill and the gap under it
 PAD = 5
 TONES = {"up": "#1f8a3b", "down": "#c0392b"}
+# Not colour alone: a stat above its base gets an up triangle, one below a down triangle.
+TONE_CUES = {"up": " ▲", "down": " ▼"}
 
 _FONTS: dict[tuple[int, bool], QFont] = {}
 
@@ -63,7 +65,8 @@ def paint_card(painter: QPainter, look: CardLook, w: float, h: float) -> None:
     if look.stat:
         painter.setPen(QColor(TONES.get(look.stat_tone, "#1b1b1b")))
         painter.setFont(font(STAT_PX, bold=True))
-        painter.drawText(QRectF(PAD, y, w - 2 * PAD, 22), Qt.AlignmentFlag.AlignLeft, look.stat)
+        stat = look.stat + TONE_CUES.get(look.stat_tone, "")
+        painter.drawText(QRectF(PAD, y, w - 2 * PAD, 22), Qt.AlignmentFlag.AlignLeft, stat)
     if look.sideways:  # exhausted: a turned card with its text kept upright
         painter.setPen(QColor("#6b6b6b"))
         painter.setFont(font(STAT_PX, bold=True))

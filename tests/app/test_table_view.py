@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.presentation.looks import CardLook
-from app.widgets.card_painter import MIN_TEXT_PX
+from app.widgets.card_painter import MIN_TEXT_PX, paint_card
 from app.widgets.inspector import rule_summaries
 from app.widgets.main_window import MainWindow
 from app.widgets.table_scene import CardItem, DeltaItem
@@ -513,3 +513,46 @@ def test_docks_that_gave_way_come_back_when_the_window_widens(window: MainWindow
     window.resize(1600, 1000)
     settle()
     assert window.timeline_dock.width() == wide
+
+
+# Colour-vision deficiency simulations (Machado, Oliveira and Fernandes 2009, severity 1.0), on
+# linear-ish sRGB channels: what a reader with deuteranopia or protanopia sees.
+DEFICIENCIES = {
+    "deuteranopia": ((0.367, 0.861, -0.228), (0.280, 0.673, 0.047), (-0.012, 0.043, 0.969)),
+    "protanopia": ((0.152, 1.053, -0.205), (0.115, 0.786, 0.099), (-0.004, -0.048, 1.052)),
+}
+
+
+def seen_through(image: QImage, matrix: tuple[tuple[float, ...], ...]) -> list[bool]:
+    """The shape of what a reader with that deficiency sees in ``image``'s stat line: which of
+    its pixels are solid ink, a quarter of the way from the darkest to white, so colour does not
+    count (nor the edges that antialiasing tints)."""
+    top, bottom = STAT_LINE
+    seen = []
+    for y in range(top, bottom):
+        for x in range(4, image.width() - 4):  # inside the card's border
+            c = image.pixelColor(x, y)
+            channels = (c.red(), c.green(), c.blue())
+            r, g, b = (sum(m * v for m, v in zip(row, channels, strict=True)) for row in matrix)
+            seen.append(0.299 * r + 0.587 * g + 0.114 * b)
+    darkest = min(seen)
+    return [value < darkest + (255 - darkest) / 4 for value in seen]
+
+
+STAT_LINE = (38, 58)  # the rows of a unit's face that hold its Might, under its name
+
+
+@pytest.mark.parametrize("deficiency", DEFICIENCIES)
+def test_a_stat_above_and_below_its_base_stay_apart_without_colour(qapp, deficiency: str) -> None:  # type: ignore[no-untyped-def]
+    def painted(tone: str) -> QImage:
+        look = CardLook(title="Stone Whelp", owner=0, form="unit", stat="Might 3", stat_tone=tone)
+        w, h = look.size
+        image = QImage(w, h, QImage.Format.Format_RGB32)
+        image.fill(QColor("white"))
+        painter = QPainter(image)
+        paint_card(painter, look, w, h)
+        painter.end()
+        return image
+
+    up, down = (seen_through(painted(t), DEFICIENCIES[deficiency]) for t in ("up", "down"))
+    assert up != down  # a shape tells them apart where the two colours look alike

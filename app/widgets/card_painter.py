@@ -27,6 +27,17 @@ TONE_CUES = {"up": " ▲", "down": " ▼"}
 _FONTS: dict[tuple[int, bool], QFont] = {}
 
 
+def stat_font(text: str, width: float) -> QFont:
+    """The stat's bold font, smaller (down to the smallest text) when ``text`` would not fit
+    ``width`` at full size: "Counterblow 10" keeps its number."""
+    pixels = STAT_PX
+    while pixels > MIN_TEXT_PX:
+        if QFontMetricsF(font(pixels, bold=True)).horizontalAdvance(text) <= width:
+            break
+        pixels -= 1
+    return font(pixels, bold=True)
+
+
 def font(pixels: int, bold: bool = False) -> QFont:
     """A cached font of ``pixels`` height at 100% zoom."""
     key = (pixels, bold)
@@ -64,8 +75,8 @@ def paint_card(painter: QPainter, look: CardLook, w: float, h: float) -> None:
         y = used.bottom() + 2
     if look.stat:
         painter.setPen(QColor(TONES.get(look.stat_tone, "#1b1b1b")))
-        painter.setFont(font(STAT_PX, bold=True))
         stat = look.stat + TONE_CUES.get(look.stat_tone, "")
+        painter.setFont(stat_font(stat, w - 2 * PAD))
         painter.drawText(QRectF(PAD, y, w - 2 * PAD, 22), Qt.AlignmentFlag.AlignLeft, stat)
     if look.sideways:  # exhausted: a turned card with its text kept upright
         painter.setPen(QColor("#6b6b6b"))

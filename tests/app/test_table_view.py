@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, QSettings, Qt, QUrl
-from PySide6.QtGui import QColor, QImage, QMouseEvent, QPainter, QWheelEvent
+from PySide6.QtGui import QColor, QFontMetricsF, QImage, QMouseEvent, QPainter, QWheelEvent
 from PySide6.QtWidgets import (
     QApplication,
     QGraphicsRectItem,
@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.presentation.looks import CardLook
-from app.widgets.card_painter import MIN_TEXT_PX, paint_card
+from app.widgets.card_painter import MIN_TEXT_PX, PAD, STAT_PX, paint_card, stat_font
 from app.widgets.inspector import rule_summaries
 from app.widgets.main_window import MainWindow
 from app.widgets.table_scene import CardItem, DeltaItem
@@ -556,3 +556,12 @@ def test_a_stat_above_and_below_its_base_stay_apart_without_colour(qapp, deficie
 
     up, down = (seen_through(painted(t), DEFICIENCIES[deficiency]) for t in ("up", "down"))
     assert up != down  # a shape tells them apart where the two colours look alike
+
+
+def test_a_long_stat_shrinks_to_keep_its_number_on_the_face(qapp) -> None:  # type: ignore[no-untyped-def]
+    realm = CardLook(title="Ember Citadel", owner=1, subtitle="Realm", stat="Counterblow 15")
+    room = realm.size[0] - 2 * PAD
+    chosen = stat_font(realm.stat, room)
+    assert QFontMetricsF(chosen).horizontalAdvance(realm.stat) <= room
+    assert chosen.pixelSize() >= MIN_TEXT_PX
+    assert stat_font("Power 10", room).pixelSize() == STAT_PX  # a short stat keeps its size

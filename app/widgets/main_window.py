@@ -337,6 +337,13 @@ class MainWindow(QMainWindow):
         self._remember(path)
         self._update_title()
         self.view.fit()
+        if path.resolve().is_relative_to(LESSONS.resolve()):  # a lesson is followed from its start
+            self.session.select(0)
+            title = self.session.scenario.title if self.session.scenario else path.stem
+            self.statusBar().showMessage(
+                f"Lesson: {title}. Step forward (Right) to follow it; the inspector explains "
+                "each step"
+            )
         return True
 
     def open_dialog(self) -> None:

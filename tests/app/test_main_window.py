@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog
 
 from app.widgets import gui, message_boxes
 from app.widgets.main_window import MainWindow
-from engine.assets import SCENARIOS
+from engine.assets import LESSONS, SCENARIOS
 from engine.choices import ChoiceCancelled
 from engine.errors import RuleError, ScenarioError
 from engine.might.scenario import Action as MightAction
@@ -336,3 +336,12 @@ def test_app_open_reports_an_internal_error_and_keeps_the_session(
     assert not window.open_path(tmp_path / "x.yaml")
     assert shown == [f"{tmp_path / 'x.yaml'}: internal error: ZeroDivisionError: a bug"]
     assert len(window.session.steps) == steps
+
+
+def test_a_lesson_opens_at_its_start_and_says_how_to_follow_it(window: MainWindow) -> None:
+    lesson = next(iter(sorted((LESSONS / "might").glob("*.yaml"))))
+    assert window.open_path(lesson)
+    assert window.session.index == 0 and window.session.last > 0
+    assert window.statusBar().currentMessage().startswith("Lesson: ")
+    assert window.open_path(SCENARIOS / "might" / "M8-prevention-and-doubling-orders.yaml")
+    assert window.session.index == window.session.last  # an example opens at its end

@@ -16,9 +16,11 @@ from engine.branches import MAIN, AnyBranch, branch_actions, waits
 from engine.choices import Chooser, default_chooser
 from engine.descriptions import DescribedSchema
 from engine.errors import RuleError
+from engine.lessons import verify_teaching
 from engine.rule_ids import applied_rules, unapplied_rules, verify_rule_ids
 from engine.ruleset import Ruleset, RulesetPlay, ruleset, ruleset_of, rulesets, scenario_models
 from engine.script import (
+    START,
     ExpectationBase,
     ExpectedError,
     Location,
@@ -431,6 +433,10 @@ def run_scenario(path: Path, branch: str | None = None) -> ScenarioRun:
         run.waiting = play.waiting()
         return run
     play = play_branch(scenario, source, MAIN)
+    labels = script_labels(scenario.script) | {START}
+    verify_teaching(
+        getattr(scenario, "notes", {}), getattr(scenario, "predict", ()), labels, source
+    )
     failures = play.failures()
     timelines = [play.game.steps]
     for other in scenario.branches:  # every what-if branch is checked too

@@ -1,0 +1,68 @@
+"""What the lesson panel shows at a step: the lesson's text, the note of the action the step
+belongs to, and the question to ask before an action that decides something (predict mode).
+No Qt here: the panel (app/widgets/lesson_panel.py) draws what this says."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+
+from engine.lessons import Prediction
+from engine.script import START
+
+
+@dataclass(frozen=True)
+class LessonGuide:
+    """A file's notes and questions, placed on its timeline: each label's first and last step
+    (``starts``, ``ends``: the runner's, ``start`` being the set-up)."""
+
+    notes: Mapping[str, str]
+    predictions: Sequence[Prediction]
+    starts: Mapping[str, int]
+    ends: Mapping[str, int]
+
+    @property
+    def teaches(self) -> bool:
+        return bool(self.notes or self.predictions)
+
+    def note_at(self, index: int) -> str:
+        """The note of the innermost labelled action step ``index`` belongs to ("" if none)."""
+        spans = [
+            (self.starts.get(label, 0), label)
+            for label in self.notes
+            if label in self.ends and self._span(label)[0] <= index <= self._span(label)[1]
+        ]
+        return self.notes[max(spans)[1]] if spans else ""
+
+    def _span(self, label: str) -> tuple[int, int]:
+        if label == START:
+            return 0, 0
+        return self.starts[label], self.ends[label]
+
+    def question_crossed(
+        self, before: int, after: int, answered: Collection[str]
+    ) -> Prediction | None:
+        """The first question not yet ``answered`` whose action begins after step ``before``
+        and by step ``after``: moving from one to the other would show its outcome unasked."""
+        crossed = [
+            (self.starts[question.at], n, question)
+            for n, question in enumerate(self.predictions)
+            if question.at in self.starts
+            and question.at not in answered
+            and before < self.starts[question.at] <= after
+        ]
+        return min(crossed, key=lambda found: found[:2])[2] if crossed else None
+
+    def held_at(self, question: Prediction) -> int:
+        """The step to hold at while ``question`` waits: the one before its action."""
+        return max(0, self.starts[question.at] - 1)
+
+    def revealed_at(self, question: Prediction) -> int:
+        """The step to show once ``question`` is answered: the last of its action."""
+        return self.ends[question.at]
+
+
+def verdict(question: Prediction, picked: str) -> str:
+    """What the student is told after picking ``picked``."""
+    head = "Right." if picked == question.answer else f"Not this time: {question.answer}."
+    return f"{head} {question.why}"

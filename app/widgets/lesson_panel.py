@@ -1,0 +1,107 @@
+"""The lesson panel: the lesson's text, the note of the step shown with its rules in our words,
+and in predict mode the question asked before a step that decides something, then its answer.
+What it shows comes from ``LessonGuide``; the window moves the timeline."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QFrame,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.widgets.inspector import rule_title
+from engine.lessons import Prediction
+
+
+def _wrapped(bold: bool = False) -> QLabel:
+    label = QLabel()
+    label.setWordWrap(True)
+    if bold:
+        label.setStyleSheet("font-weight: bold")
+    return label
+
+
+class LessonPanel(QScrollArea):
+    """``answered(choice)`` reports the student's pick of the question on show. It scrolls: a
+    narrow dock gives each wrapped line the height it needs."""
+
+    answered = Signal(str)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.title = _wrapped(bold=True)
+        self.description = _wrapped()
+        self.step_head = _wrapped(bold=True)
+        self.note = _wrapped()
+        self.rules = _wrapped()
+        self.rules.setStyleSheet("color: #555")
+        self.predict = QCheckBox("Predict mode")
+        self.predict.setToolTip(
+            "Before each step that decides something the timeline stops and asks what will "
+            "happen; your answer reveals it, with the reason"
+        )
+        self.question = _wrapped(bold=True)
+        self.verdict = _wrapped()
+        self.choices: list[QPushButton] = []
+        inner = QWidget()
+        self.setWidget(inner)
+        self.setWidgetResizable(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self._layout = QVBoxLayout(inner)
+        for widget in (self.title, self.description, self.predict, self.step_head, self.note):
+            self._layout.addWidget(widget)
+        self._layout.addWidget(self.rules)
+        self._layout.addWidget(self.question)
+        self._choice_at = self._layout.count()
+        self._layout.addWidget(self.verdict)
+        self._layout.addStretch()
+        self.clear_question()
+
+    def show_lesson(self, title: str, description: str) -> None:
+        self.title.setText(title)
+        self.description.setText(" ".join(description.split()))
+        self.description.setVisible(bool(description.strip()))
+        self.verdict.clear()
+        self.clear_question()
+
+    def show_step(self, index: int, description: str, note: str, rules: Sequence[str]) -> None:
+        self.step_head.setText(f"Step {index}: {description}")
+        self.note.setText(note)
+        self.note.setVisible(bool(note))
+        self.rules.setText("Rules: " + "; ".join(rule_title(rule) for rule in rules))
+        self.rules.setVisible(bool(rules))
+
+    def ask(self, question: Prediction) -> None:
+        """Show ``question`` with a button per choice; a click reports it (``answered``)."""
+        self.clear_question()
+        self.verdict.clear()
+        self.question.setText(f"Predict: {question.question}")
+        self.question.show()
+        for n, choice in enumerate(question.choices):
+            button = QPushButton(choice)
+            button.clicked.connect(lambda _=False, c=choice: self.answered.emit(c))
+            self._layout.insertWidget(self._choice_at + n, button)
+            self.choices.append(button)
+
+    def reveal(self, text: str) -> None:
+        self.clear_question()
+        self.verdict.setText(text)
+
+    def clear_question(self) -> None:
+        for button in self.choices:
+            self._layout.removeWidget(button)
+            button.deleteLater()
+        self.choices = []
+        self.question.hide()
+
+    @property
+    def asking(self) -> bool:
+        return bool(self.choices)

@@ -1,0 +1,93 @@
+"""Lessons that teach in the app: the lesson panel shows the lesson's text and each step's note
+with its rules; in predict mode the timeline stops before a step that decides, asks, then shows
+it with the reason (app/presentation/lesson_guide.py, app/widgets/lesson_panel.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QSettings
+
+from app.cli.commands import DEMO
+from app.presentation.lesson_guide import LessonGuide, verdict
+from app.widgets.main_window import MainWindow
+from engine.lessons import Prediction
+from tests.support.lesson_texts import LESSON
+
+QUESTION = Prediction(
+    at="spark",
+    question="Does the sentinel survive?",
+    choices=("It survives", "It dies"),
+    answer="It survives",
+    why="Quick Mend resolves first (M5, M-7).",
+)
+
+
+def test_the_note_shown_is_the_innermost_labelled_actions() -> None:
+    guide = LessonGuide(
+        {"start": "set-up", "spark": "outer", "mend": "inner"},
+        (QUESTION,),
+        starts={"start": 0, "spark": 1, "mend": 2},
+        ends={"start": 0, "spark": 9, "mend": 4},
+    )
+    assert [guide.note_at(i) for i in (0, 1, 2, 4, 5, 9, 10)] == [
+        "set-up",
+        "outer",
+        "inner",
+        "inner",
+        "outer",
+        "outer",
+        "",
+    ]
+    assert guide.question_crossed(0, 1, set()) is QUESTION
+    assert guide.question_crossed(0, 9, set()) is QUESTION  # a jump over it asks too
+    assert guide.question_crossed(1, 9, set()) is None  # already inside its action
+    assert guide.question_crossed(0, 9, {"spark"}) is None  # answered
+    assert (guide.held_at(QUESTION), guide.revealed_at(QUESTION)) == (0, 9)
+    assert verdict(QUESTION, "It dies") == "Not this time: It survives. " + QUESTION.why
+    assert verdict(QUESTION, "It survives").startswith("Right. ")
+
+
+@pytest.fixture
+def window(qtbot: Any, tmp_path: Path) -> MainWindow:
+    win = MainWindow(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(win)
+    win.show()
+    return win
+
+
+@pytest.mark.rule("M5", "M-7")
+def test_predict_mode_asks_before_the_deciding_step_then_reveals_it(
+    window: MainWindow, tmp_path: Path
+) -> None:
+    path = tmp_path / "lesson.yaml"
+    path.write_text(LESSON, encoding="utf-8")
+    assert window.open_path(path)
+    panel = window.lesson
+    assert window.lesson_dock.isVisible() and panel.title.text() == "Notes"
+    window.session.select(0)
+    assert panel.note.text() == "Bob's sentinel has 4 Might and 2 damage."
+    panel.predict.setChecked(True)
+    window.session.select(window.session.last)  # a jump past the Spark: held before it, asked
+    assert window.session.index == 0 and panel.asking
+    assert panel.question.text() == "Predict: Does the sentinel survive?"
+    assert [button.text() for button in panel.choices] == ["It survives", "It dies"]
+    panel.choices[1].click()
+    assert not panel.asking
+    assert (
+        panel.verdict.text() == "Not this time: It survives. Quick Mend resolves first (M5, M-7)."
+    )
+    spark_end = window.session.play.runner.labels["spark"]  # type: ignore[union-attr]
+    assert window.session.index == spark_end
+    assert panel.note.text() == "The Spark would make it 4."
+    assert "M5" in panel.rules.text()
+    window.session.select(0)
+    window.session.select(window.session.last)  # answered once: not asked again
+    assert not panel.asking and window.session.index == window.session.last
+
+
+def test_a_file_without_notes_shows_no_lesson_panel(window: MainWindow) -> None:
+    assert window.open_path(DEMO)
+    assert not window.lesson_dock.isVisible()

@@ -80,9 +80,9 @@ class LessonPanel(QScrollArea):
         self.rules.setVisible(bool(rules))
 
     def ask(self, question: Prediction) -> None:
-        """Show ``question`` with a button per choice; a click reports it (``answered``)."""
+        """Show ``question`` with a button per choice; a click reports it (``answered``). The
+        verdict of a question just answered stays: a reveal can pass into the next question."""
         self.clear_question()
-        self.verdict.clear()
         self.question.setText(f"Predict: {question.question}")
         self.question.show()
         for n, choice in enumerate(question.choices):

@@ -138,3 +138,17 @@ def test_each_ruleset_has_a_dozen_lessons_with_a_topic_and_a_branch(ruleset: str
 @pytest.mark.parametrize("path", LESSON_FILES, ids=lambda p: p.stem)
 def test_every_lesson_and_its_branches_hold(path: Path) -> None:
     assert run_scenario(path).failures == []
+
+
+LESSON_FILES = scenario_files([LESSONS])
+
+
+def test_every_shipped_lesson_has_notes_and_a_third_ask_to_predict() -> None:
+    scenarios = [load_scenario(path)[0] for path in LESSON_FILES]
+    assert scenarios, "no lessons found"
+    without = [
+        path.name for path, s in zip(LESSON_FILES, scenarios, strict=True) if "start" not in s.notes
+    ]  # type: ignore[attr-defined]
+    assert not without, f"lessons without a note on the set-up: {without}"
+    asking = [s for s in scenarios if s.predict]  # type: ignore[attr-defined]
+    assert 3 * len(asking) >= len(scenarios), f"only {len(asking)} of {len(scenarios)} ask"

@@ -176,8 +176,8 @@ def test_a_key_that_does_not_show_as_itself_is_quoted_in_the_place(tmp_path: Pat
     path = write(tmp_path, GOOD + '"x\\u200by\\nz": 1\n')
     assert refusal(path) == (
         f"{path}:22: ['x\\u200by\\nz']: unknown key 'x\\u200by\\nz'; the keys here: ruleset, "
-        "title, description, topic, rules, pool, cards, setup, script, expect, expect_error, "
-        "branches"
+        "title, description, topic, notes, predict, rules, pool, cards, setup, script, expect, "
+        "expect_error, branches"
     )
 
 

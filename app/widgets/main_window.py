@@ -302,7 +302,7 @@ class MainWindow(QMainWindow):
         self.presenting = on
         if on:
             self._before_presenting = (self.saveState(LAYOUT_VERSION), self.windowState())
-            for dock in (self.timeline_dock, self.inspector_dock):
+            for dock in (self.timeline_dock, self.inspector_dock, self.lesson_dock):
                 dock.hide()
             self.showFullScreen()
         else:

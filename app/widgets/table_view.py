@@ -27,7 +27,7 @@ from app.widgets.table_scene import CardItem, TableScene
 MIN_SCALE, MAX_SCALE = 0.2, 4.0
 WHEEL_STEP = 1.15
 PREVIEW_SCALE = 2.2
-STRIP_HEIGHTS = {False: 54, True: 104}  # the phase strip, normal and in present mode
+STRIP_HEIGHTS = {False: 54, True: 132}  # the phase strip, normal and in present mode
 
 
 def strip_style(large: bool) -> str:
@@ -124,7 +124,15 @@ class PhaseStrip(QFrame):
         """Present mode's large type, or the normal size."""
         self.setStyleSheet(strip_style(large))
         self.setFixedHeight(STRIP_HEIGHTS[large])
-        self.info.setVisible(not large)  # a class needs the phase and the caption, whole
+        # A class reads the phase and the caption whole, then who plays and the step on a row
+        # of their own; at the normal size they share the first row.
+        self.grid.removeWidget(self.info)
+        if large:
+            self.grid.addWidget(self.info, 2, 0, 1, 2)
+            self.info.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        else:
+            self.grid.addWidget(self.info, 0, 1)
+            self.info.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.grid.setColumnStretch(1, 0 if large else 2)
         self.caption.setWordWrap(large)
         self.grid.setAlignment(self.caption, Qt.AlignmentFlag.AlignTop)

@@ -482,6 +482,12 @@ def test_present_mode_shows_the_table_alone_in_large_type(qtbot, window: MainWin
     assert not window.timeline_dock.isVisible() and not window.inspector_dock.isVisible()
     assert not window.menuBar().isVisible() and window.view.strip.height() > normal
     assert "S-13 Battle sequence" in window.view.strip.caption.text()  # wrapped: all of it
+    info = window.view.strip.info  # who plays and the step number stay, on a row of their own
+    assert (
+        info.isVisible()
+        and "to play" in info.text()
+        and f"step {window.session.index} of" in info.text()
+    )
     index = window.session.index
     qtbot.keyClick(window, Qt.Key.Key_Right)
     assert window.session.index == index + 1

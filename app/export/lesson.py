@@ -16,6 +16,7 @@ from app.export.images import png_bytes, strip_image
 from app.export.page import PAGE_SIZE, Lesson, Progress, Timeline, lesson_page
 from app.files.output_files import HTML, PNG, OutputError, verify_output, write_output
 from app.files.saving import copy_location
+from app.presentation.lesson_guide import lesson_guide
 from app.widgets import message_boxes
 from engine.branches import MAIN
 from engine.scenario import load_scenario, play_branch
@@ -60,7 +61,8 @@ def export(
     verify_output(target, kind, [file], force)
     scenario, source = load_scenario(file)
     verify_branch(scenario, source, branch)
-    main = play_branch(scenario, source, MAIN).game.steps
+    played = play_branch(scenario, source, MAIN)
+    main = played.game.steps
     if steps is not None:  # with --png-strip, as checked above
         shown = play_branch(scenario, source, branch)
         timeline = shown.game.steps
@@ -75,7 +77,8 @@ def export(
         Timeline(b.name, play_branch(scenario, source, b.name).game.steps, b.parent)
         for b in scenario.branches
     ]
-    lesson = Lesson.of(scenario, file, main, branches, branch)
+    notes = lesson_guide(scenario, played.runner.starts, played.runner.labels)
+    lesson = Lesson.of(scenario, file, main, branches, branch, notes.notes_by_step(main[-1].index))
     page = lesson_page(lesson, by or "step", box, terminal_progress(sys.stderr))
     write_output(target, page.encode("utf-8"), kind, [file], force)
     return 0
@@ -114,8 +117,11 @@ def export_dialog(window: MainWindow) -> None:
         for name, parent in session.parents.items()
         if name != MAIN
     ]
-    main = session.branch_play(MAIN).game.steps
-    lesson = Lesson.of(session.scenario, session.path, main, branches)
+    played = session.branch_play(MAIN)
+    main = played.game.steps
+    notes = lesson_guide(session.scenario, played.runner.starts, played.runner.labels)
+    by_step = notes.notes_by_step(main[-1].index)
+    lesson = Lesson.of(session.scenario, session.path, main, branches, notes=by_step)
     progress = QProgressDialog("Drawing the tables…", "Cancel", 0, 0, window)
     progress.setWindowTitle("Export")
     progress.setWindowModality(Qt.WindowModality.WindowModal)

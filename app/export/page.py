@@ -6,9 +6,9 @@ from __future__ import annotations
 import base64
 import itertools
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
 
@@ -46,6 +46,8 @@ dd { margin: 0 0 .4rem 1.25rem; }
 .phase-steps h3 { font-size: 1.05rem; margin-bottom: 0; }
 .phase-steps > li { border-left: 3px solid #d8d6cc; padding-left: 1rem; margin-bottom: 1rem; }
 .note { background: #fff6d6; padding: .25rem .5rem; border-radius: 4px; }
+.teacher-note { background: #e6f0fb; border-left: 4px solid #4a7fc1; padding: .35rem .6rem;
+  border-radius: 4px; }
 """
 
 
@@ -56,6 +58,7 @@ class Timeline:
     name: str
     steps: Sequence[Step]
     parent: str = ""
+    notes: Mapping[int, str] = field(default_factory=dict)  # the teacher's, by first step
 
 
 @dataclass(frozen=True)
@@ -70,6 +73,7 @@ class Lesson:
     steps: Sequence[Step]
     branches: Sequence[Timeline] = ()
     opened: str = MAIN  # the branch whose tab the page opens on
+    notes: Mapping[int, str] = field(default_factory=dict)  # a lesson's, on the file's script
 
     @classmethod
     def of(
@@ -79,6 +83,7 @@ class Lesson:
         steps: Sequence[Step],
         branches: Sequence[Timeline] = (),
         opened: str = MAIN,
+        notes: Mapping[int, str] | None = None,
     ) -> Lesson:
         return cls(
             scenario.title,
@@ -88,11 +93,12 @@ class Lesson:
             steps,
             branches,
             opened,
+            notes or {},
         )
 
     @property
     def timelines(self) -> list[Timeline]:
-        return [Timeline(MAIN, self.steps), *self.branches]
+        return [Timeline(MAIN, self.steps, notes=self.notes), *self.branches]
 
 
 Progress = Callable[[int, int], None]  # (tables drawn, tables in all)
@@ -236,13 +242,19 @@ def step_title(step: Step) -> str:
     return f"Step {step.index}: {step.description}"
 
 
-def step_section(step: Step, image: str | None, prefix: str = "", note: str = "") -> str:
+def teacher_note(text: str) -> str:
+    return f'<p class="teacher-note"><b>Note:</b> {escape(text)}</p>' if text else ""
+
+
+def step_section(
+    step: Step, image: str | None, prefix: str = "", note: str = "", teacher: str = ""
+) -> str:
     """A step's section: its table and notes, or with no ``image`` (shared with another
-    timeline) ``note`` saying where they are."""
+    timeline) ``note`` saying where they are; ``teacher``: the lesson's note from here on."""
     head = (
         f'<section class="step" id="{prefix}step-{step.index}">'
         f"<h2>{escape(step_title(step))}</h2>"
-        f'<p class="when">{escape(" › ".join(step.phase))}</p>'
+        f'<p class="when">{escape(" › ".join(step.phase))}</p>{teacher_note(teacher)}'
     )
     if image is None:
         return f"{head}{note}</section>"
@@ -259,12 +271,19 @@ def step_range(steps: Sequence[Step]) -> str:
 
 
 def phase_section(
-    number: int, steps: Sequence[Step], image: str | None, prefix: str = "", note: str = ""
+    number: int,
+    steps: Sequence[Step],
+    image: str | None,
+    prefix: str = "",
+    note: str = "",
+    notes: Mapping[int, str] | None = None,
 ) -> str:
+    notes = notes or {}
     last = steps[-1].index
     listed = "".join(
         f'<li id="{prefix}step-{step.index}"><h3>{escape(step_title(step))}</h3>'
         + (f'<p class="when">{escape(" › ".join(step.phase[2:]))}</p>' if step.phase[2:] else "")
+        + teacher_note(notes.get(step.index, ""))
         + (step_notes(step, "h4") if image is not None else "")
         + "</li>"
         for step in steps
@@ -296,14 +315,27 @@ def timeline_sections(timeline: Timeline, pictures: Pictures, prefix: str = "") 
                 for n, run in enumerate(runs, 1)
             ],
             "".join(
-                phase_section(n, run, pictures.tag(name, run), prefix, pictures.note(name, run))
+                phase_section(
+                    n,
+                    run,
+                    pictures.tag(name, run),
+                    prefix,
+                    pictures.note(name, run),
+                    timeline.notes,
+                )
                 for n, run in enumerate(runs, 1)
             ),
         )
     return Sections(
         [f'<li><a href="#{prefix}step-{s.index}">{escape(step_title(s))}</a></li>' for s in steps],
         "".join(
-            step_section(step, pictures.tag(name, [step]), prefix, pictures.note(name, [step]))
+            step_section(
+                step,
+                pictures.tag(name, [step]),
+                prefix,
+                pictures.note(name, [step]),
+                timeline.notes.get(step.index, ""),
+            )
             for step in steps
         ),
     )

@@ -11,6 +11,15 @@ from engine.lessons import Prediction
 from engine.script import START
 
 
+def lesson_guide(
+    scenario: object, starts: Mapping[str, int], ends: Mapping[str, int]
+) -> LessonGuide:
+    """The guide of ``scenario`` (its ``notes`` and ``predict``, if its ruleset writes them) on
+    a timeline whose labels begin and end at ``starts`` and ``ends``."""
+    notes, predict = getattr(scenario, "notes", {}), getattr(scenario, "predict", ())
+    return LessonGuide(notes, predict, dict(starts), dict(ends))
+
+
 @dataclass(frozen=True)
 class LessonGuide:
     """A file's notes and questions, placed on its timeline: each label's first and last step
@@ -52,6 +61,17 @@ class LessonGuide:
             and before < self.starts[question.at] <= after
         ]
         return min(crossed, key=lambda found: found[:2])[2] if crossed else None
+
+    def notes_by_step(self, last: int) -> dict[int, str]:
+        """Each note at the first step (up to ``last``) it shows on: a page shows it once."""
+        found: dict[int, str] = {}
+        shown = ""
+        for index in range(last + 1):
+            note = self.note_at(index)
+            if note and note != shown:
+                found[index] = note
+            shown = note
+        return found
 
     def held_at(self, question: Prediction) -> int:
         """The step to hold at while ``question`` waits: the one before its action."""

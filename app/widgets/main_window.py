@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 
 from app.export.lesson import export_dialog
 from app.files.saving import FileChanged, SaveError, copy_location
-from app.presentation.lesson_guide import LessonGuide, verdict
+from app.presentation.lesson_guide import LessonGuide, lesson_guide, verdict
 from app.presentation.looks import chain_entries, game_over_text, turn_banner
 from app.presentation.menu_text import menu_text
 from app.presentation.offers import Offer, global_offers, offers_for
@@ -494,11 +494,11 @@ class MainWindow(QMainWindow):
     # ----------------------------------------------------------------------------- lessons
 
     def _lesson_guide(self) -> LessonGuide | None:
-        scenario, play = self.session.scenario, self.session.play
-        notes, predict = getattr(scenario, "notes", {}), getattr(scenario, "predict", ())
-        if play is None or not (notes or predict):
+        play = self.session.play
+        if play is None:
             return None
-        return LessonGuide(notes, predict, dict(play.runner.starts), dict(play.runner.labels))
+        guide = lesson_guide(self.session.scenario, play.runner.starts, play.runner.labels)
+        return guide if guide.teaches else None
 
     def _start_lesson(self, index: int) -> None:
         """A new file: its lesson panel, shown when it has notes or questions."""

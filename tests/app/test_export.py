@@ -30,6 +30,7 @@ from engine.assets import SCENARIOS
 from engine.branches import MAIN
 from engine.scenario import load_scenario, play_branch, run_scenario
 from engine.timeline import Step
+from tests.support.lesson_texts import LESSON
 
 M8 = SCENARIOS / "might" / "M8-prevention-and-doubling-orders.yaml"
 
@@ -343,3 +344,21 @@ def test_branches_are_tabs_on_the_page(page_file: Path) -> None:
     assert "checked" in tags.all("input", "tab")[0]  # the file's own script shows first
     assert '<label for="tab-0">main</label><label for="tab-1">doubling first</label>' in page
     assert "<script" not in page.lower()
+
+
+@pytest.mark.parametrize("by", ["step", "phase"])
+def test_a_lessons_page_holds_each_teacher_note_once_where_it_begins(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], by: str
+) -> None:
+    path = tmp_path / "lesson.yaml"
+    path.write_text(LESSON, encoding="utf-8")
+    page = tmp_path / "lesson.html"
+    assert main(["export", str(path), "-o", str(page), "--by", by]) == 0
+    chunks = page.read_text(encoding="utf-8").split('id="step-')[1:]  # one per step
+    noted = {
+        int(chunk.split('"')[0]): re.findall(r'class="teacher-note"><b>Note:</b> ([^<]*)', chunk)
+        for chunk in chunks
+    }
+    assert noted[0] == [escape("Bob's sentinel has 4 Might and 2 damage.")]  # the set-up
+    assert noted[1] == ["The Spark would make it 4."]  # where its action begins
+    assert all(not notes for index, notes in noted.items() if index > 1)  # each note once

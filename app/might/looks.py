@@ -62,7 +62,10 @@ def card_look(table: MightTable, card: MightCard) -> CardLook:
         title=card.name,
         owner=card.owner,
         form="unit",
-        subtitle=" · ".join([*definition.keywords, "Exhausted" if card.exhausted else "Ready"]),
+        subtitle=" · ".join(
+            [*ROLE_WORDS.get(card.role or "", ()), *definition.keywords]
+            + ["Exhausted" if card.exhausted else "Ready"]
+        ),
         stat=f"Might {might}",
         stat_tone=tone(might, base),
         counter=card.damage,
@@ -81,6 +84,8 @@ def _shield_badge(shield: Shield) -> str:
 
 UNIT_SLOT = UNIT_H + 2  # room for a unit, ready or turned
 ROW_GAP = 8  # between the rows of the table
+SIDE_GAP = 18  # between the two players' units on a battlefield: the sides never touch
+ROLE_WORDS = {"attacker": ("Attacking",), "defender": ("Defending",)}  # in a combat (M-28)
 MIN_SIDE = 4  # unit places reserved per player on a battlefield
 
 
@@ -97,7 +102,7 @@ def table_layout(table: MightTable, looks: LookCache) -> Layout:
     in_base = [sum(1 for u in table.units(p) if u.zone == "base") for p in (0, 1)]
     base_slots = max(int(width // UNIT_SLOT), *in_base)
     width = max(width, base_slots * UNIT_SLOT)
-    field_h = 2 * UNIT_SLOT + ROW_GAP
+    field_h = 2 * UNIT_SLOT + ROW_GAP + SIDE_GAP
     base_h = UNIT_SLOT + ROW_GAP
     # Rows from the top, each under its label: hand (and trash), base, battlefields, base, hand.
     hand_y = {1: float(LABEL)}
@@ -148,7 +153,7 @@ def table_layout(table: MightTable, looks: LookCache) -> Layout:
             key = ("field", card.battlefield, owner)
             n = counts.get(key, 0)
             x = card.battlefield * (field_w + GAP) + GAP / 2 + n * UNIT_SLOT + (UNIT_SLOT - w) / 2
-            top = field_y + ROW_GAP / 2 + (0 if owner == 1 else UNIT_SLOT)
+            top = field_y + ROW_GAP / 2 + (0 if owner == 1 else UNIT_SLOT + SIDE_GAP)
             y = top + (UNIT_SLOT - h) / 2
         elif card.zone == "base":
             key = ("base", owner)

@@ -93,8 +93,10 @@ def paint_card(painter: QPainter, look: CardLook, w: float, h: float) -> None:
     if look.bar is not None:
         y = _paint_bar(painter, look.bar, w, y)
     bottom = h - 3
-    footer = " · ".join(part for part in (look.uid, look.subtitle) if part) if unit else ""
-    if footer:  # a unit's id, status and keywords: last, so its badges get the room first
+    # a unit's status, keywords and id: last, so its badges get the room first; the id last of
+    # all, as it is on the tooltip too ("Defending · Ready" must not be elided away)
+    footer = " · ".join(part for part in (look.subtitle, look.uid) if part) if unit else ""
+    if footer:
         metrics = QFontMetricsF(font(MIN_TEXT_PX))
         bottom -= metrics.lineSpacing()
         painter.setFont(font(MIN_TEXT_PX))

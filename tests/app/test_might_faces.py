@@ -5,10 +5,14 @@ from __future__ import annotations
 
 from typing import cast
 
+import pytest
+
 from app.might.inspector import card_rows
-from app.might.looks import card_look
+from app.might.looks import card_look, table_layout
+from app.presentation.looks import LookCache
 from engine.assets import SCENARIOS
 from engine.might.game import MightGame
+from engine.might.table import MightTable
 from engine.scenario import Playthrough, game_from_yaml, load_scenario
 
 TABLE = """\
@@ -100,3 +104,19 @@ def test_the_inspector_lists_each_ability_with_its_cost_and_targets() -> None:
     assert rows == ["Forge Strike: activated (cost: exhaust, 1 runes); targets an enemy unit here"]
     warden = [v for n, v in card_rows(play.game.table, "shield-warden") if n == "Ability"]
     assert warden == ["Brace: activated, a Reaction (cost: 1 runes)"]
+
+
+@pytest.mark.rule("M-28")
+def test_in_a_combat_the_sides_stand_apart_and_each_unit_says_its_role() -> None:
+    scenario, source = load_scenario(SCENARIOS / "might" / "M-10-assignment-is-a-sequence.yaml")
+    play = Playthrough(scenario, source)
+    play.run(scenario.script)
+    declared = next(s for s in play.game.steps if s.description.startswith("Combat at"))
+    table = cast(MightTable, declared.table)
+    plan = table_layout(table, LookCache())
+    at = {p.uid: p for p in plan.placements}
+    defenders, attackers = ("bob-whelp", "bob-sentinel"), ("vanguard-captain", "alice-whelp")
+    lowest = max(at[uid].y + at[uid].look.size[1] for uid in defenders)
+    assert min(at[uid].y for uid in attackers) - lowest >= 16  # not touching: a clear gap
+    assert all(at[uid].look.subtitle.startswith("Defending") for uid in defenders)
+    assert all(at[uid].look.subtitle.startswith("Attacking") for uid in attackers)

@@ -35,14 +35,13 @@ def delta_text(change: Change, view: RulesetView) -> str:
         return f"{verb} {before} → {after}"
     if kind in ("moved", "line") and after is not None:
         return f"→ {after}"
-    if kind == "bonus_added":
-        return f"+ {getattr(change, 'bonus', 'bonus')}"
-    if kind == "bonus_ended":
-        return f"− {getattr(change, 'bonus', 'bonus')}"
+    if kind in ("bonus_added", "bonus_ended"):  # "-10 max HP": the source is on the badge
+        amount = str(getattr(change, "bonus", "bonus")).split(" from ")[0]
+        return amount if kind == "bonus_added" else f"{amount} ends"
     if kind == "status" and isinstance(after, str):
         return after
-    if kind == "played":
-        return f"played → {getattr(change, 'to', '')}"
+    if kind == "played":  # where it went shows on the table; a delta stays short
+        return "played"
     if kind == "declared":
         return str(getattr(change, "role", "attacks"))
     if kind == "died":

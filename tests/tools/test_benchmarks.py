@@ -266,6 +266,41 @@ def test_bench_jump_between_distant_steps(
     benchmark.pedantic(jump, rounds=40, iterations=1)
 
 
+@pytest.mark.parametrize("cards", [18, 200, 1000])
+def test_bench_jump_and_repaint(
+    benchmark: BenchmarkFixture,
+    qtbot,  # type: ignore[no-untyped-def]
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    cards: int,
+) -> None:
+    """Scrubbing: a jump between distant steps and the table painted again, in a shown window
+    of 1600x1000. Targets: one 60 Hz frame (16.7 ms) on 18 cards, two (33.3 ms) on 200."""
+    from PySide6.QtCore import QSettings
+
+    from app.widgets import message_boxes
+    from app.widgets.main_window import MainWindow
+
+    benchmark.group = "jump and repaint"
+    monkeypatch.setattr(message_boxes, "critical", pytest.fail)  # never wait
+    path = big_scenario(cards, tmp_path)
+    window = MainWindow(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    window.resize(1600, 1000)
+    window.show()
+    qtbot.waitExposed(window)  # else a repaint paints nothing
+    assert window.open_path(path)
+    qtbot.wait(50)  # the table fitted to the window, the docks laid out
+    steps = [0, window.session.last]
+
+    def jump_and_paint() -> None:
+        steps.reverse()
+        window.session.select(steps[0])
+        window.view.viewport().repaint()  # painted now, as the screen would show it
+
+    benchmark.pedantic(jump_and_paint, rounds=30, iterations=1)
+
+
 def test_bench_run_demo_scenario(benchmark: BenchmarkFixture) -> None:
     run = benchmark(run_scenario, DEMO)
     assert not run.failures

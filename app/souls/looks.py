@@ -93,6 +93,7 @@ def card_look(table: SoulsTable, card: CardState) -> CardLook:
 
 
 SOULS_ROW = LABEL + CARD_H + STRIP_H + GAP  # a grid row: label band, card, Armament strip
+ARMAMENT_STEP = 22  # a second Armament's strip, this much under the first: the name above shows
 
 
 def table_layout(table: SoulsTable, looks: LookCache) -> Layout:
@@ -141,10 +142,12 @@ def table_layout(table: SoulsTable, looks: LookCache) -> Layout:
         ):
             host = table.cards[card.attached_to].slot or "A1"
             col, row = ord(host[0]) - ord("A"), int(host[1:])
-            armed = under.get(card.attached_to, 0)  # a second Armament peeks out below the first
+            # each further Armament lies over the one before, its name a line lower, so every
+            # name shows (the first's above, on its own strip's top line)
+            armed = under.get(card.attached_to, 0)
             under[card.attached_to] = armed + 1
             x = grid_x + col * step_x
-            y, z = card_y(owner, row) + CARD_H - 4 + armed * 6, 0.5 - armed * 0.01
+            y, z = card_y(owner, row) + CARD_H - 4 + armed * ARMAMENT_STEP, 0.5 + armed * 0.01
         elif card.zone in ("elysium", "exile"):
             count = piles.get((owner, card.zone), 0)
             piles[(owner, card.zone)] = count + 1

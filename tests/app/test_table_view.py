@@ -16,12 +16,13 @@ from PySide6.QtWidgets import (
     QToolTip,
 )
 
-from app.presentation.looks import CardLook
+from app.presentation.looks import STRIP_H, CardLook, LookCache, layout
 from app.widgets.card_painter import MIN_TEXT_PX, PAD, STAT_PX, paint_card, stat_font
 from app.widgets.inspector import rule_summaries
 from app.widgets.main_window import MainWindow
 from app.widgets.table_scene import CardItem, DeltaItem
 from engine.assets import SCENARIOS
+from engine.scenario import Playthrough, load_scenario
 
 DEMO = SCENARIOS / "souls" / "demo-table.yaml"
 MIGHT = sorted((SCENARIOS / "might").glob("*.yaml"))
@@ -571,3 +572,18 @@ def test_a_long_stat_shrinks_to_keep_its_number_on_the_face(qapp) -> None:  # ty
     assert QFontMetricsF(chosen).horizontalAdvance(realm.stat) <= room
     assert chosen.pixelSize() >= MIN_TEXT_PX
     assert stat_font("Power 10", room).pixelSize() == STAT_PX  # a short stat keeps its size
+
+
+def test_every_armament_of_a_soul_shows_its_name(tmp_path: Path) -> None:
+    text = (SCENARIOS / "souls" / "P-40-a-card-removes-an-armament.yaml").read_text()
+    old = "armament: [{card: Iron Mail}]"
+    assert old in text
+    text = text.replace(old, "armament: [{card: Iron Mail}, {card: Iron Mail, id: second-mail}]")
+    path = tmp_path / "two.yaml"
+    path.write_text(text)
+    scenario, source = load_scenario(path)
+    table = Playthrough(scenario, source).game.table
+    at = {p.uid: p for p in layout(table, LookCache()).placements}
+    first, second = at["iron-mail"], at["second-mail"]
+    # the second lies over the first, low enough that the first's name line stays in sight
+    assert second.z > first.z and second.y - first.y >= STRIP_H * 2 / 3

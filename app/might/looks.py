@@ -28,7 +28,7 @@ def card_look(table: MightTable, card: MightCard) -> CardLook:
     if definition.kind != "unit" or card.zone not in ("base", "battlefield"):
         kind = "Reaction" if definition.speed == "reaction" else definition.kind.capitalize()
         cost = f"{definition.cost}◆" if definition.cost else ""
-        return hand_look(card.name, card.owner, kind, cost, "\n".join(lines))
+        return hand_look(card.name, card.owner, kind, cost, "\n".join(lines), definition.text)
     might, base = table.might(card.uid), definition.might
     lines.append(f"Might {might} (base {base})")
     lines += [m.describe() for m in card.modifiers]
@@ -73,6 +73,7 @@ def card_look(table: MightTable, card: MightCard) -> CardLook:
         sideways=card.exhausted,
         danger=table.is_lethal(card.uid),
         tooltip="\n".join(lines),
+        text=definition.text,
     )
 
 

@@ -46,6 +46,7 @@ class CardLook:
     tooltip: str = ""
     uid: str = ""  # shown on the card when it differs from the card's default id
     tucked: bool = False  # an Armament under its Soul
+    text: str = ""  # the card's own text: the preview shows it under the face
 
     @property
     def size(self) -> tuple[int, int]:
@@ -146,10 +147,18 @@ def chain_entries(table: Frozen) -> list[str]:
     return view_of(table).chain_entries(table)
 
 
-def hand_look(title: str, owner: int, subtitle: str, stat: str, tooltip: str) -> CardLook:
-    """A card in hand: a strip with its name (the preview shows it whole)."""
+def hand_look(
+    title: str, owner: int, subtitle: str, stat: str, tooltip: str, text: str = ""
+) -> CardLook:
+    """A card in hand: a strip with its name (the preview shows it whole, with its text)."""
     return CardLook(
-        title=title, owner=owner, form="strip", subtitle=subtitle, stat=stat, tooltip=tooltip
+        title=title,
+        owner=owner,
+        form="strip",
+        subtitle=subtitle,
+        stat=stat,
+        tooltip=tooltip,
+        text=text,
     )
 
 

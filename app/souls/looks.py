@@ -37,7 +37,9 @@ def card_look(table: SoulsTable, card: CardState) -> CardLook:
             tooltip=f"{what}: {card.name} ({card.uid})",
         )
     if card.zone == "hand":
-        return hand_look(card.name, card.owner, definition.kind, "", "\n".join(lines))
+        return hand_look(
+            card.name, card.owner, definition.kind, "", "\n".join(lines), definition.text
+        )
     if definition.kind in ("soul", "realm"):
         hp, max_hp = table.hp(card.uid), table.max_hp(card.uid)
         lines.append(f"HP {hp}/{max_hp}, damage {card.damage}")
@@ -61,6 +63,7 @@ def card_look(table: SoulsTable, card: CardState) -> CardLook:
                 badges=badges,
                 danger=card.zone == "slot" and hp == 0,
                 tooltip="\n".join(lines),
+                text=definition.text,
             )
         return CardLook(
             title=card.name,
@@ -72,6 +75,7 @@ def card_look(table: SoulsTable, card: CardState) -> CardLook:
             badges=badges,
             danger=hp == 0,
             tooltip="\n".join(lines),
+            text=definition.text,
         )
     if card.zone == "ambush":
         return CardLook(
@@ -89,6 +93,7 @@ def card_look(table: SoulsTable, card: CardState) -> CardLook:
         subtitle=definition.kind.capitalize(),
         tucked=card.zone == "armament",
         tooltip="\n".join(lines),
+        text=definition.text,
     )
 
 

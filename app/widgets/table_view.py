@@ -7,7 +7,16 @@ from __future__ import annotations
 from html import escape
 
 from PySide6.QtCore import QPoint, QRectF, Qt
-from PySide6.QtGui import QMouseEvent, QPainter, QPaintEvent, QResizeEvent, QWheelEvent
+from PySide6.QtGui import (
+    QColor,
+    QFontMetricsF,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPen,
+    QResizeEvent,
+    QWheelEvent,
+)
 from PySide6.QtWidgets import (
     QFrame,
     QGraphicsView,
@@ -20,13 +29,14 @@ from PySide6.QtWidgets import (
 )
 
 from app.presentation.looks import CardLook
-from app.widgets.card_painter import BADGE_LINE, PAD, flow_badges, paint_card
+from app.widgets.card_painter import BADGE_LINE, MIN_TEXT_PX, PAD, flow_badges, font, paint_card
 from app.widgets.eliding_label import ElidingLabel
 from app.widgets.table_scene import CardItem, TableScene
 
 MIN_SCALE, MAX_SCALE = 0.2, 4.0
 WHEEL_STEP = 1.15
 PREVIEW_SCALE = 2.2
+TEXT_GAP = 4  # between the preview's face and its text box
 STRIP_HEIGHTS = {False: 54, True: 132}  # the phase strip, normal and in present mode
 
 
@@ -75,16 +85,38 @@ class CardPreview(QWidget):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.translate(4, 4)
         painter.scale(PREVIEW_SCALE, PREVIEW_SCALE)
-        paint_card(painter, self.look, *self.card_size())
+        w, h = self.face_size()
+        paint_card(painter, self.look, w, h)
+        if self.look.text and not self.look.face_down:  # the card's text, under its face
+            box = QRectF(0, h + TEXT_GAP, w, self.card_size()[1] - h - TEXT_GAP)
+            painter.setPen(QPen(QColor("#9a9a9a"), 1))
+            painter.setBrush(QColor("#fbfaf6"))
+            painter.drawRoundedRect(box, 6, 6)
+            painter.setPen(QColor("#1b1b1b"))
+            painter.setFont(font(MIN_TEXT_PX))
+            painter.drawText(
+                box.adjusted(PAD, PAD, -PAD, -PAD), Qt.TextFlag.TextWordWrap, self.look.text
+            )
         painter.end()
 
-    def card_size(self) -> tuple[float, float]:
-        """The card's size, taller when its badges need more lines than the table card has:
+    def face_size(self) -> tuple[float, float]:
+        """The face's size, taller when its badges need more lines than the table card has:
         the preview shows every badge."""
         assert self.look is not None
         w, h = self.look.size
         lines = len(flow_badges(list(self.look.badges), w - 2 * PAD))
         return w, h + max(0, lines - 1) * BADGE_LINE
+
+    def card_size(self) -> tuple[float, float]:
+        """The face and, under it, the box of the card's text."""
+        w, h = self.face_size()
+        assert self.look is not None
+        if not self.look.text or self.look.face_down:
+            return w, h
+        room = QRectF(0, 0, w - 2 * PAD, 10_000)
+        metrics = QFontMetricsF(font(MIN_TEXT_PX))
+        text_h = metrics.boundingRect(room, Qt.TextFlag.TextWordWrap, self.look.text).height()
+        return w, h + TEXT_GAP + text_h + 2 * PAD
 
 
 class PhaseStrip(QFrame):

@@ -184,6 +184,8 @@ def test_hovering_a_card_shows_it_large(window: MainWindow) -> None:
     preview = window.view.preview
     assert preview.isVisible() and preview.look == sylva.look
     assert preview.width() > 2 * window.view.on_screen(sylva).width()
+    assert sylva.look.text.startswith("Sylva gets +10 max HP")  # its text, under the face
+    assert preview.card_size()[1] > preview.face_size()[1]
     hover(window, window.view.mapFromScene(window.view.sceneRect().topLeft() + QPointF(2, 2)))
     assert not preview.isVisible()
 

@@ -343,7 +343,8 @@ def timeline_sections(timeline: Timeline, pictures: Pictures, prefix: str = "") 
 
 def branch_tabs(timelines: Sequence[tuple[str, Sections]], opened: str = MAIN) -> str:
     """Several timelines as tabs, made of radio buttons and CSS: no script on the page; the
-    page opens on ``opened``'s."""
+    page opens on ``opened``'s. A link to a place in another tab (``#b1-step-3``) opens that
+    tab (``:target``), and so does a tab's own name, a link to its panel."""
     first = next((n for n, (name, _) in enumerate(timelines) if name == opened), 0)
     radios = "".join(
         f'<input type="radio" name="branch" id="tab-{n}" class="tab"'
@@ -351,7 +352,8 @@ def branch_tabs(timelines: Sequence[tuple[str, Sections]], opened: str = MAIN) -
         for n in range(len(timelines))
     )
     labels = "".join(
-        f'<label for="tab-{n}">{escape(name)}</label>' for n, (name, _) in enumerate(timelines)
+        f'<label for="tab-{n}"><a href="#panel-{n}">{escape(name)}</a></label>'
+        for n, (name, _) in enumerate(timelines)
     )
     panels = "".join(
         f'<div class="panel" id="panel-{n}"><h2>Branch: {escape(name)}</h2>'
@@ -367,7 +369,17 @@ def branch_tabs(timelines: Sequence[tuple[str, Sections]], opened: str = MAIN) -
         " .labels label { display: inline-block; padding: .4rem .9rem; margin-right: .3rem;"
         " border: 1px solid #c9c6b8; border-bottom: none; border-radius: 6px 6px 0 0;"
         f" cursor: pointer; background: #eeebe0; }} {picked} {{ background: #fff; font-weight:"
-        " bold; }"
+        " bold; } .labels a { color: inherit; text-decoration: none; }"
+        # a place linked to (or a tab's name followed) shows its panel, and its tab as picked
+        " .panels:has(:target) .panel { display: none !important; }"
+        " .panels .panel:target, .panels .panel:has(:target) { display: block !important; }"
+        " body:has(.panels :target) .labels label { background: #eeebe0 !important;"
+        " font-weight: normal !important; }"
+        + "".join(
+            f' body:has(#panel-{n}:target, #panel-{n} :target) .labels label[for="tab-{n}"]'
+            " { background: #fff !important; font-weight: bold !important; }"
+            for n in range(len(timelines))
+        )
     )
     return (
         f"<style>{style}</style>{radios}"

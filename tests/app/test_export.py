@@ -101,7 +101,8 @@ def test_the_page_has_every_step_with_its_table_rules_and_changes(page_file: Pat
     tags = Tags(page)
     ids = all_ids()  # the file's script, then its branch
     assert [s["id"] for s in tags.all("section", "step")] == ids
-    assert [a["href"] for a in tags.all("a")] == [f"#{id}" for id in ids]  # the contents
+    links = [a["href"] for a in tags.all("a") if not a["href"].startswith("#panel-")]
+    assert links == [f"#{id}" for id in ids]  # the contents (the tabs' names link their panels)
     images = tags.all("img")
     assert len(images) == len(drawn_ids()) < len(ids)  # the branch's first steps are main's
     shared = [s for s in tags.all("section", "step") if s["id"] in shared_ids()]
@@ -342,8 +343,41 @@ def test_branches_are_tabs_on_the_page(page_file: Path) -> None:
     tags = Tags(page)
     assert [t["id"] for t in tags.all("input", "tab")] == ["tab-0", "tab-1"]
     assert "checked" in tags.all("input", "tab")[0]  # the file's own script shows first
-    assert '<label for="tab-0">main</label><label for="tab-1">doubling first</label>' in page
+    assert (
+        '<label for="tab-0"><a href="#panel-0">main</a></label>'
+        '<label for="tab-1"><a href="#panel-1">doubling first</a></label>'
+    ) in page
     assert "<script" not in page.lower()
+
+
+SHOWN = """<script>
+addEventListener("load", () => {
+  const shown = [...document.querySelectorAll(".panel")]
+    .filter((panel) => getComputedStyle(panel).display !== "none").map((panel) => panel.id);
+  const check = document.createElement("pre");
+  check.id = "check";
+  check.textContent = JSON.stringify(shown);
+  document.body.append(check);
+});
+</script>"""
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason=NO_CHROMIUM)
+@pytest.mark.parametrize(
+    ("fragment", "panels"),
+    [("", ["panel-0"]), ("#b1-step-3", ["panel-1"]), ("#panel-1", ["panel-1"])],
+    ids=["no-link", "a-step-of-the-branch", "the-branchs-tab"],
+)
+def test_a_link_into_a_branch_opens_its_tab(
+    page_file: Path, tmp_path: Path, fragment: str, panels: list[str]
+) -> None:
+    checked = tmp_path / "shown.html"
+    page = page_file.read_text(encoding="utf-8")
+    checked.write_text(page.replace("</body>", f"{SHOWN}</body>"), encoding="utf-8")
+    dom = chromium(tmp_path / "profile", "--dump-dom", checked.as_uri() + fragment)
+    found = re.search(r'<pre id="check">(.*?)</pre>', dom)
+    assert found, dom[-2000:]
+    assert json.loads(found.group(1)) == panels
 
 
 @pytest.mark.parametrize("by", ["step", "phase"])

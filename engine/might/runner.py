@@ -283,6 +283,11 @@ def verify_answers_name_cards(
                 f"there is no player {name!r}{did_you_mean(name, players)}; the players: {listed}"
             )
             raise runner.source.error((*place, "assign", name), message)
+    for name, entries in action.combat.assign.items() if action.combat else ():
+        for index, entry in enumerate(entries):
+            if entry.unit not in cards:
+                at = (*place, "assign", name, index, "unit")
+                raise runner.source.error(at, no_card(entry.unit, cards))
 
 
 def verify_answers_used(action: Action, chooser: ScriptedChooser) -> None:

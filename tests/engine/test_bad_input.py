@@ -212,7 +212,8 @@ MIGHT_ILLEGAL = [
         id="assignment-over-lethal",
     ),
     pytest.param(
-        "- combat: {battlefield: Battlefield 1, assign: {Alice: [{unit: nobody, damage: 7}]}}\n",
+        "- combat: {battlefield: Battlefield 1,\n"
+        "    assign: {Alice: [{unit: vanguard-captain, damage: 7}]}}\n",  # her own unit
         "M-10",
         id="assignment-to-a-non-enemy",
     ),

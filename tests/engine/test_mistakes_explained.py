@@ -96,6 +96,16 @@ CASES = {
         "script[1].combat.assign.Alcie: there is no player 'Alcie' (did you mean 'Alice'?); "
         "the players: Alice, Bob",
     ),
+    "assignment-to-no-card": (
+        shipped(
+            "M-10-assignment-is-a-sequence.yaml",
+            "        Alice: [{unit: bob-whelp, damage: 5}",
+            "        Alice: [{unit: bob-whelpp, damage: 5}",
+        ),
+        "Alice: [{unit: bob-whelpp",
+        "script[1].combat.assign.Alice[0].unit: there is no card 'bob-whelpp' (did you mean "
+        "'bob-whelp'?); the cards: vanguard-captain, alice-whelp, bob-whelp, bob-sentinel",
+    ),
 }
 
 

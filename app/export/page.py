@@ -17,6 +17,7 @@ from PySide6.QtGui import QImage
 from app.export.images import Camera, encode_png, palette_image
 from app.presentation.looks import chain_entries, game_over_text
 from engine.branches import MAIN
+from engine.compare import differences, step_key
 from engine.ruleset import rule_summaries
 from engine.scenario import Scenario
 from engine.timeline import Step
@@ -46,6 +47,8 @@ dd { margin: 0 0 .4rem 1.25rem; }
 .phase-steps h3 { font-size: 1.05rem; margin-bottom: 0; }
 .phase-steps > li { border-left: 3px solid #d8d6cc; padding-left: 1rem; margin-bottom: 1rem; }
 .note { background: #fff6d6; padding: .25rem .5rem; border-radius: 4px; }
+.compare { background: #f0f4ee; border-left: 4px solid #5b8c5a; padding: .35rem .6rem;
+  border-radius: 4px; margin-bottom: 1rem; }
 .teacher-note { background: #e6f0fb; border-left: 4px solid #4a7fc1; padding: .35rem .6rem;
   border-radius: 4px; }
 """
@@ -341,7 +344,41 @@ def timeline_sections(timeline: Timeline, pictures: Pictures, prefix: str = "") 
     )
 
 
-def branch_tabs(timelines: Sequence[tuple[str, Sections]], opened: str = MAIN) -> str:
+MAX_DIFFERENCES = 20  # listed on a branch's tab; a page is read, not searched
+
+
+def comparison_html(branch: Timeline, parent: Timeline, prefix: str) -> str:
+    """Where ``branch`` departs from ``parent`` (a link to that step in its tab) and how the
+    two last tables differ, in plain words (``engine.compare``)."""
+    mine, theirs = list(branch.steps), list(parent.steps)
+    same = 0
+    while same < min(len(mine), len(theirs)) and step_key(mine[same]) == step_key(theirs[same]):
+        same += 1
+    name = f"<b>{escape(parent.name)}</b>"
+    if same == len(mine) == len(theirs):
+        return f'<p class="compare">It plays as {name} does: no step differs.</p>'
+    where = (
+        f'<a href="#{prefix}step-{mine[same].index}">step {mine[same].index}</a>'
+        if same < len(mine)
+        else f"step {same}, where it ends first"
+    )
+    found = differences(theirs[-1].table, mine[-1].table)
+    listed = "".join(f"<li>{escape(d.describe())}</li>" for d in found[:MAX_DIFFERENCES])
+    more = (
+        f"<li>and {len(found) - MAX_DIFFERENCES} more</li>" if len(found) > MAX_DIFFERENCES else ""
+    )
+    ends = (
+        f"<p>At the end, the tables differ ({escape(parent.name)} / this branch):</p>"
+        f"<ul>{listed}{more}</ul>"
+        if found
+        else "<p>At the end, the tables are the same.</p>"
+    )
+    return f'<div class="compare"><p>It departs from {name} at {where}.</p>{ends}</div>'
+
+
+def branch_tabs(
+    timelines: Sequence[tuple[str, Sections]], opened: str = MAIN, heads: Sequence[str] = ()
+) -> str:
     """Several timelines as tabs, made of radio buttons and CSS: no script on the page; the
     page opens on ``opened``'s. A link to a place in another tab (``#b1-step-3``) opens that
     tab (``:target``), and so does a tab's own name, a link to its panel."""
@@ -355,10 +392,11 @@ def branch_tabs(timelines: Sequence[tuple[str, Sections]], opened: str = MAIN) -
         f'<label for="tab-{n}"><a href="#panel-{n}">{escape(name)}</a></label>'
         for n, (name, _) in enumerate(timelines)
     )
+    heads = [*heads, *[""] * (len(timelines) - len(heads))]
     panels = "".join(
-        f'<div class="panel" id="panel-{n}"><h2>Branch: {escape(name)}</h2>'
+        f'<div class="panel" id="panel-{n}"><h2>Branch: {escape(name)}</h2>{head}'
         f"<nav><ul>{''.join(sections.contents)}</ul></nav>{sections.body}</div>"
-        for n, (name, sections) in enumerate(timelines)
+        for n, ((name, sections), head) in enumerate(zip(timelines, heads, strict=True))
     )
     shown = ", ".join(f"#tab-{n}:checked ~ .panels #panel-{n}" for n in range(len(timelines)))
     picked = ", ".join(
@@ -427,4 +465,11 @@ def lesson_page(
         (branch.name, timeline_sections(branch, pictures, prefix=f"b{n}-"))
         for n, branch in enumerate(branches, 1)
     ]
-    return page_html(lesson, branch_tabs(tabs, lesson.opened), "")
+    by_name = {timeline.name: timeline for timeline in lesson.timelines}
+    heads = [""] + [
+        comparison_html(branch, by_name[branch.parent], f"b{n}-")
+        if branch.parent in by_name
+        else ""
+        for n, branch in enumerate(branches, 1)
+    ]
+    return page_html(lesson, branch_tabs(tabs, lesson.opened, heads), "")

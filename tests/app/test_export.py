@@ -102,6 +102,8 @@ def test_the_page_has_every_step_with_its_table_rules_and_changes(page_file: Pat
     ids = all_ids()  # the file's script, then its branch
     assert [s["id"] for s in tags.all("section", "step")] == ids
     links = [a["href"] for a in tags.all("a") if not a["href"].startswith("#panel-")]
+    mains = sum(1 for id in ids if id.startswith("step-"))
+    assert links.pop(mains) == "#b1-step-2"  # the branch tab's comparison, before its contents
     assert links == [f"#{id}" for id in ids]  # the contents (the tabs' names link their panels)
     images = tags.all("img")
     assert len(images) == len(drawn_ids()) < len(ids)  # the branch's first steps are main's
@@ -396,3 +398,11 @@ def test_a_lessons_page_holds_each_teacher_note_once_where_it_begins(
     assert noted[0] == [escape("Bob's sentinel has 4 Might and 2 damage.")]  # the set-up
     assert noted[1] == ["The Spark would make it 4."]  # where its action begins
     assert all(not notes for index, notes in noted.items() if index > 1)  # each note once
+
+
+def test_a_branchs_tab_says_where_it_departs_and_how_the_tables_differ(page_file: Path) -> None:
+    page = page_file.read_text(encoding="utf-8")
+    head = page.split('<div class="panel" id="panel-1">', 1)[1].split("<nav>", 1)[0]
+    assert 'It departs from <b>main</b> at <a href="#b1-step-2">step 2</a>.' in head
+    assert "<li>sentinel-a zone: battlefield / trash</li>" in head  # the decisive difference
+    assert 'class="compare"' not in page.split('<div class="panel" id="panel-1">', 1)[0]

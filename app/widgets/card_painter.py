@@ -108,6 +108,39 @@ def paint_card(painter: QPainter, look: CardLook, w: float, h: float) -> None:
         )
     if look.badges:
         _paint_badges(painter, look.badges, QRectF(PAD, y, w - 2 * PAD, bottom - y))
+    elif look.text and not look.face_down:  # the face's spare room holds the card's own text
+        _paint_text(painter, look.text, QRectF(PAD, y + 2, w - 2 * PAD, bottom - y - 2))
+
+
+def text_lines(text: str, width: float, most: int) -> list[str]:
+    """``text`` wrapped to ``width`` in the smallest face font, at most ``most`` lines, the last
+    one ending in an ellipsis when the text goes on."""
+    metrics = QFontMetricsF(font(MIN_TEXT_PX))
+    lines: list[str] = []
+    for word in text.split():
+        if lines and metrics.horizontalAdvance(f"{lines[-1]} {word}") <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    if len(lines) > most:
+        rest = " ".join(lines[most - 1 :])
+        lines = lines[: most - 1] + [metrics.elidedText(rest, Qt.TextElideMode.ElideRight, width)]
+    return [metrics.elidedText(line, Qt.TextElideMode.ElideRight, width) for line in lines]
+
+
+def _paint_text(painter: QPainter, text: str, room: QRectF) -> None:
+    line = QFontMetricsF(font(MIN_TEXT_PX)).lineSpacing()
+    most = int(room.height() // line)
+    if most < 1:
+        return
+    painter.setFont(font(MIN_TEXT_PX))
+    painter.setPen(QColor("#4a4a4a"))
+    for n, shown in enumerate(text_lines(text, room.width(), most)):
+        painter.drawText(
+            QRectF(room.x(), room.y() + n * line, room.width(), line),
+            Qt.AlignmentFlag.AlignLeft,
+            shown,
+        )
 
 
 def _paint_header(

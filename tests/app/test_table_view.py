@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.presentation.looks import STRIP_H, CardLook, LookCache, layout
-from app.widgets.card_painter import MIN_TEXT_PX, PAD, STAT_PX, paint_card, stat_font
+from app.widgets.card_painter import MIN_TEXT_PX, PAD, STAT_PX, paint_card, stat_font, text_lines
 from app.widgets.inspector import rule_summaries
 from app.widgets.main_window import MainWindow
 from app.widgets.table_scene import CardItem, DeltaItem
@@ -589,3 +589,38 @@ def test_every_armament_of_a_soul_shows_its_name(tmp_path: Path) -> None:
     first, second = at["iron-mail"], at["second-mail"]
     # the second lies over the first, low enough that the first's name line stays in sight
     assert second.z > first.z and second.y - first.y >= STRIP_H * 2 / 3
+
+
+def test_a_face_with_room_shows_the_cards_text_cut_with_an_ellipsis(qapp) -> None:  # type: ignore[no-untyped-def]
+    long = "Pay 10 x rank HP: heal 10 from one of your Souls, then draw a card and smile."
+    lines = text_lines(long, 90, 2)
+    assert len(lines) == 2 and lines[1].endswith("…") and lines[0].startswith("Pay 10")
+    assert text_lines("A sturdy wall.", 90, 2) == ["A sturdy wall."]
+
+    def painted(look: CardLook) -> QImage:
+        w, h = look.size
+        image = QImage(w, h, QImage.Format.Format_RGB32)
+        image.fill(QColor("white"))
+        painter = QPainter(image)
+        paint_card(painter, look, w, h)
+        painter.end()
+        return image
+
+    plain = CardLook(title="Iron Sentinel", owner=1, form="unit", stat="Might 4")
+    with_text = CardLook(
+        title="Iron Sentinel", owner=1, form="unit", stat="Might 4", text="A 4-Might unit."
+    )
+    badged = CardLook(
+        title="Iron Sentinel",
+        owner=1,
+        form="unit",
+        stat="Might 4",
+        text="A 4-Might unit.",
+        badges=("prevent 2",),
+    )
+    assert painted(with_text) != painted(plain)  # the spare room holds the text
+    assert painted(badged) == painted(
+        CardLook(  # badges first: the text waits for the preview
+            title="Iron Sentinel", owner=1, form="unit", stat="Might 4", badges=("prevent 2",)
+        )
+    )

@@ -275,8 +275,8 @@ class Playthrough:
                     self.actions.append(self._answered(action).with_nested(()))
                     self.runner.ends.append(len(self.game.steps) - 1)
                     try:
-                        for nested in action.nested():
-                            self._inside(nested, ask)
+                        for index, nested in enumerate(action.nested()):
+                            self._inside_as_written(nested, ask, index)
                     except BaseException:
                         del self.actions[-1], self.runner.ends[-1]
                         self.open = False
@@ -301,6 +301,23 @@ class Playthrough:
         self.runner.ends[-1:] = [len(self.game.steps) - 1]
         self._close_if_settled()
         return action
+
+    def _inside_as_written(self, action: ScriptAction, ask: Chooser, index: int) -> None:
+        """Play ``action``, written at ``index`` inside the action that waits, as a file plays
+        it: one that expects a refusal is judged as the runner judges it, and stays written."""
+        expected = action.expect_error
+        if expected is None:
+            self._inside(action, ask)
+            return
+        outer = self.actions[-1]
+        place = ("script", len(self.actions) - 1, outer.kind, outer.NESTED_KEY, index)
+        try:
+            self._inside(action, ask)
+        except RuleError as error:
+            self.runner.judge(place, expected, error)
+            self.actions[-1] = outer.with_nested((*outer.nested(), action))
+            return
+        self.runner.judge(place, expected, None)
 
     def _close_if_settled(self) -> None:
         if self.open and self.waiting() is None:  # e.g. a unit was played: nothing waits

@@ -238,19 +238,25 @@ class ScriptRunner:
                 raise ScriptStopped from None
             if expected is None:
                 raise self.source.error((*place, action.kind), error.message, error.rule) from None
-            if error.rule != expected.rule:
-                self._fail(
-                    place,
-                    f"expected a rejection citing {expected.rule}, got "
-                    f"{error.rule}: {error.message}",
-                )
-            elif expected.message and expected.message not in error.message:
-                self._fail(place, f"rejection message {error.message!r} lacks {expected.message!r}")
+            self.judge(place, expected, error)
             return
         if expected is not None:
+            self.judge(place, expected, None)
+
+    def judge(self, place: Location, expected: ExpectedError, error: RuleError | None) -> None:
+        """Record how the action at ``place`` missed the refusal it expected (``error``: the
+        refusal it met, None when it was allowed); nothing when it met the one expected."""
+        if error is None:
             self._fail(
                 place, f"expected a rejection citing {expected.rule}, but the action was allowed"
             )
+        elif error.rule != expected.rule:
+            self._fail(
+                place,
+                f"expected a rejection citing {expected.rule}, got {error.rule}: {error.message}",
+            )
+        elif expected.message and expected.message not in error.message:
+            self._fail(place, f"rejection message {error.message!r} lacks {expected.message!r}")
 
     def _fail(self, place: Location, message: str) -> None:
         line = self.source.line_of(place)

@@ -38,8 +38,8 @@ MUTANTS = (
     Mutant(
         "check never reports a missed expect_error",
         "engine/script.py",
-        "        if expected is not None:\n            self._fail(",
-        "        if False:\n            self._fail(",
+        "        if expected is not None:\n            self.judge(place, expected, None)",
+        "        if False:\n            self.judge(place, expected, None)",
         ("tests/engine/test_checker.py",),
     ),
     Mutant(

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import re
 import types
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from difflib import get_close_matches
-from typing import Annotated, Any, Literal, Union, get_args, get_origin
+from typing import Annotated, Any, Literal, Protocol, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError  # noqa: F401  (ValidationError: the example)
 from pydantic_core import ErrorDetails
@@ -67,15 +67,29 @@ def did_you_mean(word: object, candidates: Sequence[str]) -> str:
 MAX_LISTED = 12  # ids listed in a message; more would hide it
 
 
-def no_card(uid: str, names: Mapping[str, str], where: str = "") -> str:
-    """That there is no card ``uid`` (``where``: " on the table"), among ``names`` (every card's
-    id and name), said with what it may be: a card's name where its id belongs, or a close id.
+class NamedCard(Protocol):
+    """A card of any ruleset's table, as a message names it."""
 
-    >>> no_card("Ember Imp", {"ember-imp": "Ember Imp"})
+    @property
+    def uid(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+
+
+def no_card(uid: str, cards: Iterable[NamedCard], where: str = "") -> str:
+    """That there is no card ``uid`` (``where``: " on the table") among ``cards`` (a table's),
+    said with what it may be: a card's name where its id belongs, or a close id. Built only for
+    the message: the caller has already found ``uid`` missing.
+
+    >>> from types import SimpleNamespace as Card
+    >>> imp = Card(uid="ember-imp", name="Ember Imp")
+    >>> squire = Card(uid="thorn-squire", name="Thorn Squire")
+    >>> no_card("Ember Imp", [imp])
     "there is no card 'Ember Imp': that is a card's name; its id: 'ember-imp'"
-    >>> no_card("ember-im", {"ember-imp": "Ember Imp", "thorn-squire": "Thorn Squire"})
+    >>> no_card("ember-im", [imp, squire])
     "there is no card 'ember-im' (did you mean 'ember-imp'?); the cards: ember-imp, thorn-squire"
     """
+    names = {card.uid: card.name for card in cards}
     ids = [card for card, name in names.items() if name == uid]
     if ids:
         named = ", ".join(map(repr, ids))

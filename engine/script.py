@@ -221,9 +221,7 @@ class ScriptRunner:
                 if where[-1] != "script":
                     raise
                 return index
-            if action.label:
-                self.labels[action.label] = len(self.steps) - 1
-                self.starts[action.label] = first
+            self.mark(action, first)
             if where[-1] == "script":  # a top-level action: the file's or a branch's
                 self.ends.append(len(self.steps) - 1)
         return len(actions)
@@ -242,6 +240,12 @@ class ScriptRunner:
             return
         if expected is not None:
             self.judge(place, expected, None)
+
+    def mark(self, action: ScriptAction, first: int) -> None:
+        """Name by ``action``'s label, if it has one, its steps: from ``first`` to the last."""
+        if action.label:
+            self.labels[action.label] = len(self.steps) - 1
+            self.starts[action.label] = first
 
     def judge(self, place: Location, expected: ExpectedError, error: RuleError | None) -> None:
         """Record how the action at ``place`` missed the refusal it expected (``error``: the
@@ -306,8 +310,7 @@ def verify_expected_cards(
     cards = getattr(step.table, "cards", {})
     for uid in getattr(expectation, "cards", {}):
         if uid not in cards:
-            names = {card.uid: card.name for card in cards.values()}
-            raise source.error((*place, "cards", uid), no_card(uid, names))
+            raise source.error((*place, "cards", uid), no_card(uid, cards.values()))
 
 
 def check_expectations(

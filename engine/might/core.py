@@ -100,8 +100,7 @@ class MightCore(Recorder[MightTable]):
 
     def _card(self, uid: str) -> MightCard:
         if uid not in self.table.cards:
-            names = {card.uid: card.name for card in self.table.cards.values()}
-            raise RuleError("M-1", no_card(uid, names))
+            raise RuleError("M-1", no_card(uid, self.table.cards.values()))
         return self.table.cards[uid]
 
     def _unit(self, uid: str) -> MightCard:

@@ -270,24 +270,23 @@ def verify_answers_name_cards(
     """Raise ScenarioError, at the key, when ``action`` (at ``place``, its verb last) answers a
     choice for a card or a player that does not exist: a mistake in the file, not a choice the
     rules refuse."""
-    cards = {card.uid: card.name for card in game.table.cards.values()}
+    cards = game.table.cards
     for key in ("order", "targets"):
         for uid in getattr(action, key) or {}:
             if uid not in cards:
-                raise runner.source.error((*place[:-1], key, uid), no_card(uid, cards))
+                raise runner.source.error((*place[:-1], key, uid), no_card(uid, cards.values()))
     players = [player.name for player in game.table.players]
-    for name in action.combat.assign if action.combat else ():
+    for name, entries in action.combat.assign.items() if action.combat else ():
         if name not in players:
             listed = ", ".join(players)
             message = (
                 f"there is no player {name!r}{did_you_mean(name, players)}; the players: {listed}"
             )
             raise runner.source.error((*place, "assign", name), message)
-    for name, entries in action.combat.assign.items() if action.combat else ():
         for index, entry in enumerate(entries):
             if entry.unit not in cards:
                 at = (*place, "assign", name, index, "unit")
-                raise runner.source.error(at, no_card(entry.unit, cards))
+                raise runner.source.error(at, no_card(entry.unit, cards.values()))
 
 
 def verify_answers_used(action: Action, chooser: ScriptedChooser) -> None:

@@ -79,8 +79,7 @@ def verify_targets(
     for uid in chosen:
         unit = table.cards.get(uid)
         if unit is None:
-            names = {card.uid: card.name for card in table.cards.values()}
-            raise RuleError("M-1", no_card(uid, names))
+            raise RuleError("M-1", no_card(uid, table.cards.values()))
         if not table.on_table(uid):
             raise RuleError("M-1", f"{uid} is not a unit on the table (it is in {unit.zone})")
         if not _fits(table, spec, unit, controller, me):

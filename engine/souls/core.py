@@ -60,8 +60,8 @@ class SoulsCore(Recorder[SoulsTable]):
     def _card(self, uid: str) -> CardState:
         card = self.table.cards.get(uid)
         if card is None:
-            names = {card.uid: card.name for card in self.table.cards.values()}
-            raise RuleError("S-4", no_card(uid, names, " on the table or in any zone"))
+            where = " on the table or in any zone"
+            raise RuleError("S-4", no_card(uid, self.table.cards.values(), where))
         return card
 
     def _definition(self, uid: str) -> CardDef:

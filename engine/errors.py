@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 
 class RuleError(Exception):
     """An action the rules do not allow. The table is left exactly as it was.
@@ -59,6 +61,13 @@ class ScenarioError(Exception):
     def every(self) -> list[str]:
         """This problem and the file's others, one line each."""
         return [str(self), *(str(other) for other in self.others)]
+
+
+def first_of(problems: Sequence[ScenarioError]) -> ScenarioError:
+    """The first of ``problems`` (one at least), to raise, carrying the others (``every``)."""
+    first, *others = problems
+    first.others = tuple(others)
+    return first
 
 
 MAX_MESSAGE = 400  # characters of a message before it is cut

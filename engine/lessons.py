@@ -21,6 +21,7 @@ from collections.abc import Collection, Mapping, Sequence
 
 from pydantic import Field, model_validator
 
+from engine.errors import first_of
 from engine.frozen import Frozen
 from engine.names import Name
 from engine.script import START, unknown_label
@@ -73,6 +74,4 @@ def verify_teaching(
         if question.at not in labels
     ]
     if problems:
-        first, *others = problems
-        first.others = tuple(others)
-        raise first
+        raise first_of(problems)

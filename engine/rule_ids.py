@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from engine.branches import written
+from engine.errors import first_of
 from engine.plain_errors import did_you_mean
 from engine.ruleset import rule_summaries
 from engine.script import ExpectedError, ScriptAction
@@ -27,9 +28,7 @@ def verify_rule_ids(rules: Sequence[str], source: YamlSource) -> None:
         if rule not in known
     ]
     if unknown:
-        first, *others = unknown
-        first.others = tuple(others)
-        raise first
+        raise first_of(unknown)
 
 
 def applied_rules(

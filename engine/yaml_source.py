@@ -9,7 +9,7 @@ from typing import TypeVar
 from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 
-from engine.errors import InvalidAt, ScenarioError
+from engine.errors import InvalidAt, ScenarioError, first_of
 from engine.input_file import read_text
 from engine.plain_errors import plain, separate_problems
 from engine.safe_yaml import describe_location, parse_yaml
@@ -68,12 +68,8 @@ class YamlSource:
             return model.model_validate(as_tuples(self.data), strict=True)
         except ValidationError as error:
             problems = error.errors()
-            first, *others = (
-                self._located(model, problem, problems) for problem in separate_problems(problems)
-            )
-            raise ScenarioError(
-                first.file, first.where, first.message, first.line, others=tuple(others)
-            ) from None
+            located = [self._located(model, p, problems) for p in separate_problems(problems)]
+            raise first_of(located) from None
 
     def _located(
         self, model: type[BaseModel], problem: ErrorDetails, problems: list[ErrorDetails]

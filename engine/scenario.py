@@ -224,9 +224,7 @@ class Playthrough:
                 "nothing waits after this action: only an attack in its battle window or a "
                 "spell on the chain can be left waiting",
             )
-        if action.label:
-            self.runner.labels[action.label] = len(self.game.steps) - 1
-            self.runner.starts[action.label] = first
+        self.runner.mark(action, first)
 
     def saved_actions(self) -> list[ScriptAction]:
         """The actions played, as a file writes them: the last one marked as waiting while it
@@ -446,9 +444,9 @@ def run_scenario(path: Path, branch: str | None = None) -> ScenarioRun:
         verify_branch(scenario, source, branch)
         play = play_branch(scenario, source, branch)
         failures = play.failures() if branch == MAIN else play.failures(branch)
-        run = ScenarioRun(path, scenario, play.game, failures, play.runner.labels)
-        run.waiting = play.waiting()
-        return run
+        return ScenarioRun(
+            path, scenario, play.game, failures, play.runner.labels, waiting=play.waiting()
+        )
     play = play_branch(scenario, source, MAIN)
     labels = script_labels(scenario.script) | {START}
     verify_teaching(
@@ -463,9 +461,9 @@ def run_scenario(path: Path, branch: str | None = None) -> ScenarioRun:
     scripts = [scenario.script, *(other.script for other in scenario.branches)]
     applied = applied_rules(timelines, scripts, scenario.expect_error)
     warnings = unapplied_rules(scenario.rules, applied, source)
-    run = ScenarioRun(path, scenario, play.game, failures, play.runner.labels, applied, warnings)
-    run.waiting = play.waiting()
-    return run
+    return ScenarioRun(
+        path, scenario, play.game, failures, play.runner.labels, applied, warnings, play.waiting()
+    )
 
 
 def scenario_files(paths: list[Path]) -> list[Path]:

@@ -57,11 +57,13 @@ class Damage(MightCore):
             + (f", spent {r.spent}, {r.left} left" if r.effect_kind == "prevention" else "")
             for r in event.replacements
         ]
-        if len(event.replacements) > 1 and event.defaulted:
-            parts.insert(0, f"by default, in the order created: {', then '.join(event.order)}")
-        elif len(event.replacements) > 1:
-            chooser = self.table.players[self._controller(event.target)].name
-            parts.insert(0, f"{chooser}'s order {', then '.join(event.order)}")
+        if len(event.replacements) > 1:
+            whose = (
+                "by default, in the order created:"
+                if event.defaulted
+                else f"{self.table.players[self._controller(event.target)].name}'s order"
+            )
+            parts.insert(0, f"{whose} {', then '.join(event.order)}")
         return amount + (": " + "; ".join(parts) if parts else "")
 
     def _event_rules(self, event: DamageEvent) -> list[str]:

@@ -53,14 +53,6 @@ from engine.yaml_source import YamlSource
 ABSENT = "—"  # a card that is not on one of the two tables
 
 
-FACT_WORDS = {"max_hp": "max HP", "cant_be_dealt_damage": "can't be dealt damage"}
-
-
-def fact_words(fact: str) -> str:
-    """A fact's key (as ``expect`` spells it) as a sentence says it."""
-    return FACT_WORDS.get(fact, fact.replace("_", " "))
-
-
 def plain(value: object) -> str:
     """A fact's value in words: yes and no, none for nothing, ``ward 2, aegis all``.
 
@@ -79,12 +71,13 @@ def plain(value: object) -> str:
 @dataclass(frozen=True)
 class Difference:
     card: str
-    fact: str
+    fact: str  # its key, as ``expect`` spells it
     left: object
     right: object
+    words: str  # the fact as a sentence says it (``Ruleset.fact_words``)
 
     def describe(self) -> str:
-        return f"{self.card} {fact_words(self.fact)}: {plain(self.left)} / {plain(self.right)}"
+        return f"{self.card} {self.words}: {plain(self.left)} / {plain(self.right)}"
 
 
 def card_facts(table: Frozen, uid: str) -> dict[str, object]:
@@ -107,8 +100,13 @@ def differences(left: Frozen, right: Frozen) -> list[Difference]:
     cards_left: dict[str, object] = getattr(left, "cards", {})
     cards_right: dict[str, object] = getattr(right, "cards", {})
     table_left, table_right = table_facts(left), table_facts(right)
+    named = ruleset_of(left).fact_words
+
+    def words(fact: str) -> str:
+        return named.get(fact, fact.replace("_", " "))
+
     found = [
-        Difference(TABLE, fact, value, table_right[fact])
+        Difference(TABLE, fact, value, table_right[fact], words(fact))
         for fact, value in table_left.items()
         if value != table_right[fact]
     ]
@@ -118,7 +116,7 @@ def differences(left: Frozen, right: Frozen) -> list[Difference]:
         for fact in [*facts_left, *(f for f in facts_right if f not in facts_left)]:
             a, b = facts_left.get(fact, ABSENT), facts_right.get(fact, ABSENT)
             if a != b:
-                found.append(Difference(uid, fact, a, b))
+                found.append(Difference(uid, fact, a, b, words(fact)))
     return found
 
 

@@ -39,6 +39,7 @@ GROUPS = (  # heading, and which summaries it holds: their source, and their ids
     ("Might rulings", "RULINGS.md", "M"),
     ("Souls rules the rulings name", "RULINGS.md", ""),
     ("Project rulings", "docs/rulings.md", ""),
+    ("Other rules", None, ""),  # any other source: an installed ruleset's own summaries
 )
 
 
@@ -54,7 +55,9 @@ def rules_page(summaries: Mapping[str, RuleSummary]) -> str:
         rules = [
             rule
             for rule, summary in summaries.items()
-            if summary.get("source") == source and rule.startswith(letter) and rule not in placed
+            if source in (None, summary.get("source"))
+            and rule.startswith(letter)
+            and rule not in placed
         ]
         placed |= set(rules)
         rows = [

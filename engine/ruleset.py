@@ -112,6 +112,9 @@ class Ruleset(ABC):
     # Its own rule ids' summaries, a YAML file written as assets/rules/summaries.yaml is (which
     # holds the shipped rulesets'): ``rule_summaries`` reads it.
     summaries: ClassVar[Path | None] = None
+    # How a comparison says the facts whose keys do not read as words (``max_hp``: "max HP");
+    # any other key is said with spaces for its underscores.
+    fact_words: ClassVar[dict[str, str]] = {}
 
     @abstractmethod
     def play(self, scenario: Any, source: YamlSource) -> RulesetPlay:

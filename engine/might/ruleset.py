@@ -23,6 +23,7 @@ class MightRuleset(Ruleset):
     scenario: ClassVar[type[Frozen]] = MightScenario
     action: ClassVar[type[ScriptAction]] = Action
     invariants: ClassVar[Invariants] = MightInvariants()
+    fact_words: ClassVar[dict[str, str]] = {"cant_be_dealt_damage": "can't be dealt damage"}
 
     def play(self, scenario: Any, source: YamlSource) -> runner.MightPlay:
         return runner.MightPlay(scenario, source)

@@ -21,6 +21,7 @@ class SoulsRuleset(Ruleset):
     scenario: ClassVar[type[Frozen]] = SoulsScenario
     action: ClassVar[type[ScriptAction]] = Action
     invariants: ClassVar[Invariants] = SoulsInvariants()
+    fact_words: ClassVar[dict[str, str]] = {"max_hp": "max HP"}
 
     def play(self, scenario: Any, source: YamlSource) -> runner.SoulsPlay:
         return runner.SoulsPlay(scenario, source)

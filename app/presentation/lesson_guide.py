@@ -8,7 +8,6 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from engine.lessons import Prediction
-from engine.script import START
 
 
 def lesson_guide(
@@ -23,7 +22,7 @@ def lesson_guide(
 @dataclass(frozen=True)
 class LessonGuide:
     """A file's notes and questions, placed on its timeline: each label's first and last step
-    (``starts``, ``ends``: the runner's, ``start`` being the set-up)."""
+    (``starts``, ``ends``: the runner's, where ``start``, the set-up, is step 0 to 0)."""
 
     notes: Mapping[str, str]
     predictions: Sequence[Prediction]
@@ -36,17 +35,12 @@ class LessonGuide:
 
     def note_at(self, index: int) -> str:
         """The note of the innermost labelled action step ``index`` belongs to ("" if none)."""
-        spans = [
-            (self.starts.get(label, 0), label)
+        inside = [
+            (self.starts[label], label)
             for label in self.notes
-            if label in self.ends and self._span(label)[0] <= index <= self._span(label)[1]
+            if label in self.ends and self.starts[label] <= index <= self.ends[label]
         ]
-        return self.notes[max(spans)[1]] if spans else ""
-
-    def _span(self, label: str) -> tuple[int, int]:
-        if label == START:
-            return 0, 0
-        return self.starts[label], self.ends[label]
+        return self.notes[max(inside)[1]] if inside else ""
 
     def question_crossed(
         self, before: int, after: int, answered: Collection[str]

@@ -6,6 +6,8 @@ text on a card is ``MIN_TEXT_PX`` times the view's scale.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen
 
@@ -112,7 +114,8 @@ def paint_card(painter: QPainter, look: CardLook, w: float, h: float) -> None:
         _paint_text(painter, look.text, QRectF(PAD, y + 2, w - 2 * PAD, bottom - y - 2))
 
 
-def text_lines(text: str, width: float, most: int) -> list[str]:
+@lru_cache(maxsize=4096)  # a paint asks again for the same few card texts: wrap each once
+def text_lines(text: str, width: float, most: int) -> tuple[str, ...]:
     """``text`` wrapped to ``width`` in the smallest face font, at most ``most`` lines, the last
     one ending in an ellipsis when the text goes on."""
     metrics = QFontMetricsF(font(MIN_TEXT_PX))
@@ -125,7 +128,7 @@ def text_lines(text: str, width: float, most: int) -> list[str]:
     if len(lines) > most:
         rest = " ".join(lines[most - 1 :])
         lines = lines[: most - 1] + [metrics.elidedText(rest, Qt.TextElideMode.ElideRight, width)]
-    return [metrics.elidedText(line, Qt.TextElideMode.ElideRight, width) for line in lines]
+    return tuple(metrics.elidedText(line, Qt.TextElideMode.ElideRight, width) for line in lines)
 
 
 def _paint_text(painter: QPainter, text: str, room: QRectF) -> None:

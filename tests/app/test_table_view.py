@@ -524,6 +524,17 @@ def test_docks_that_gave_way_come_back_when_the_window_widens(window: MainWindow
     assert window.timeline_dock.width() == wide
 
 
+def painted(look: CardLook) -> QImage:
+    """``look`` painted on white, at its own size."""
+    w, h = look.size
+    image = QImage(w, h, QImage.Format.Format_RGB32)
+    image.fill(QColor("white"))
+    painter = QPainter(image)
+    paint_card(painter, look, w, h)
+    painter.end()
+    return image
+
+
 # Colour-vision deficiency simulations (Machado, Oliveira and Fernandes 2009, severity 1.0), on
 # linear-ish sRGB channels: what a reader with deuteranopia or protanopia sees.
 DEFICIENCIES = {
@@ -553,17 +564,10 @@ STAT_LINE = (38, 58)  # the rows of a unit's face that hold its Might, under its
 
 @pytest.mark.parametrize("deficiency", DEFICIENCIES)
 def test_a_stat_above_and_below_its_base_stay_apart_without_colour(qapp, deficiency: str) -> None:  # type: ignore[no-untyped-def]
-    def painted(tone: str) -> QImage:
-        look = CardLook(title="Stone Whelp", owner=0, form="unit", stat="Might 3", stat_tone=tone)
-        w, h = look.size
-        image = QImage(w, h, QImage.Format.Format_RGB32)
-        image.fill(QColor("white"))
-        painter = QPainter(image)
-        paint_card(painter, look, w, h)
-        painter.end()
-        return image
+    def toned(tone: str) -> QImage:
+        return painted(CardLook("Stone Whelp", 0, "unit", stat="Might 3", stat_tone=tone))
 
-    up, down = (seen_through(painted(t), DEFICIENCIES[deficiency]) for t in ("up", "down"))
+    up, down = (seen_through(toned(t), DEFICIENCIES[deficiency]) for t in ("up", "down"))
     assert up != down  # a shape tells them apart where the two colours look alike
 
 
@@ -595,16 +599,7 @@ def test_a_face_with_room_shows_the_cards_text_cut_with_an_ellipsis(qapp) -> Non
     long = "Pay 10 x rank HP: heal 10 from one of your Souls, then draw a card and smile."
     lines = text_lines(long, 90, 2)
     assert len(lines) == 2 and lines[1].endswith("…") and lines[0].startswith("Pay 10")
-    assert text_lines("A sturdy wall.", 90, 2) == ["A sturdy wall."]
-
-    def painted(look: CardLook) -> QImage:
-        w, h = look.size
-        image = QImage(w, h, QImage.Format.Format_RGB32)
-        image.fill(QColor("white"))
-        painter = QPainter(image)
-        paint_card(painter, look, w, h)
-        painter.end()
-        return image
+    assert text_lines("A sturdy wall.", 90, 2) == ("A sturdy wall.",)
 
     plain = CardLook(title="Iron Sentinel", owner=1, form="unit", stat="Might 4")
     with_text = CardLook(

@@ -236,6 +236,33 @@ def big_scenario(cards: int, tmp_path: Path) -> Path:
     return path
 
 
+def big_table_window(  # type: ignore[no-untyped-def]
+    cards: int,
+    tmp_path: Path,
+    qtbot,
+    monkeypatch: pytest.MonkeyPatch,
+    shown: tuple[int, int] | None = None,
+):
+    """The app's window on a table of ``cards`` cards (``big_scenario``); with ``shown``, a
+    window of that size on screen, laid out, so that a repaint paints."""
+    from PySide6.QtCore import QSettings
+
+    from app.widgets import message_boxes
+    from app.widgets.main_window import MainWindow
+
+    monkeypatch.setattr(message_boxes, "critical", pytest.fail)  # never wait
+    window = MainWindow(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    if shown is not None:
+        window.resize(*shown)
+        window.show()
+        qtbot.waitExposed(window)  # else a repaint paints nothing
+    assert window.open_path(big_scenario(cards, tmp_path))
+    if shown is not None:
+        qtbot.wait(50)  # the table fitted to the window, the docks laid out
+    return window
+
+
 @pytest.mark.parametrize("cards", [18, 1000])
 def test_bench_jump_between_distant_steps(
     benchmark: BenchmarkFixture,
@@ -245,17 +272,8 @@ def test_bench_jump_between_distant_steps(
     cards: int,
 ) -> None:
     """Target: one 60 Hz frame (16.7 ms) per jump, from the first step to the last and back."""
-    from PySide6.QtCore import QSettings
-
-    from app.widgets import message_boxes
-    from app.widgets.main_window import MainWindow
-
     benchmark.group = "jump between distant steps"
-    monkeypatch.setattr(message_boxes, "critical", pytest.fail)  # never wait
-    path = big_scenario(cards, tmp_path)
-    window = MainWindow(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(window)
-    assert window.open_path(path)
+    window = big_table_window(cards, tmp_path, qtbot, monkeypatch)
     assert len(window.scene.items_by_uid) == cards
     steps = [0, window.session.last]
 
@@ -276,21 +294,8 @@ def test_bench_jump_and_repaint(
 ) -> None:
     """Scrubbing: a jump between distant steps and the table painted again, in a shown window
     of 1600x1000. Targets: one 60 Hz frame (16.7 ms) on 18 cards, two (33.3 ms) on 200."""
-    from PySide6.QtCore import QSettings
-
-    from app.widgets import message_boxes
-    from app.widgets.main_window import MainWindow
-
     benchmark.group = "jump and repaint"
-    monkeypatch.setattr(message_boxes, "critical", pytest.fail)  # never wait
-    path = big_scenario(cards, tmp_path)
-    window = MainWindow(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(window)
-    window.resize(1600, 1000)
-    window.show()
-    qtbot.waitExposed(window)  # else a repaint paints nothing
-    assert window.open_path(path)
-    qtbot.wait(50)  # the table fitted to the window, the docks laid out
+    window = big_table_window(cards, tmp_path, qtbot, monkeypatch, shown=(1600, 1000))
     steps = [0, window.session.last]
 
     def jump_and_paint() -> None:

@@ -16,13 +16,14 @@ from __future__ import annotations
 
 import re
 import types
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from difflib import get_close_matches
 from typing import Annotated, Any, Literal, Protocol, Union, get_args, get_origin
 
-from pydantic import BaseModel, ValidationError  # noqa: F401  (ValidationError: the example)
+from pydantic import BaseModel, Tag, ValidationError  # noqa: F401  (ValidationError: the example)
 from pydantic_core import ErrorDetails
 
+Loc = tuple[int | str, ...]  # pydantic's location of a problem
 _QUOTED = re.compile(r"'((?:[^'\\]|\\.)*)'")
 
 
@@ -31,17 +32,21 @@ def first_problem(problems: Sequence[ErrorDetails]) -> ErrorDetails:
     return next((p for p in problems if p["type"] == "extra_forbidden"), problems[0])
 
 
-def separate_problems(problems: Sequence[ErrorDetails]) -> list[ErrorDetails]:
+def separate_problems(
+    problems: Sequence[ErrorDetails], place_of: Callable[[Loc], Sequence[object]] | None = None
+) -> list[ErrorDetails]:
     """One problem per place of the file, ``first_problem`` first, the rest in pydantic's order:
-    a union of literals' several reports of one value count once, and a missing key that an
-    unknown key beside it misspells is that key's problem, not another."""
+    a union's several reports of one value count once, and a missing key that an unknown key
+    beside it misspells is that key's problem, not another. ``place_of``: where a location is
+    in the file (default: the location without the names of union members)."""
+    at = place_of or _place
     first = first_problem(problems)
     unknown = [p["loc"] for p in problems if p["type"] == "extra_forbidden"]
-    chosen: dict[tuple[int | str, ...], ErrorDetails] = {_place(first["loc"]): first}
+    chosen: dict[tuple[object, ...], ErrorDetails] = {tuple(at(first["loc"])): first}
     for problem in problems:
-        place = _place(problem["loc"])
+        place = tuple(at(problem["loc"]))
         misspelt = problem["type"] == "missing" and any(
-            _place(loc[:-1]) == place[:-1] and did_you_mean(loc[-1], [str(place[-1])])
+            tuple(at(loc[:-1])) == place[:-1] and did_you_mean(loc[-1], [str(place[-1])])
             for loc in unknown
         )
         if misspelt:
@@ -190,6 +195,14 @@ def _member(members: Sequence[Any], key: int | str) -> Any:
     models = [
         m for m in map(_unwrapped, members) if isinstance(m, type) and issubclass(m, BaseModel)
     ]
+    tagged_as = [  # a discriminated union's member, by its Tag
+        _unwrapped(m)
+        for m in members
+        if get_origin(m) is Annotated
+        and any(isinstance(meta, Tag) and meta.tag == key for meta in get_args(m)[1:])
+    ]
+    if tagged_as:
+        return tagged_as[0]
     named = [m for m in models if m.__name__ == key]
     tagged = [
         m

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 from typing import TypeVar
 
@@ -68,7 +70,8 @@ class YamlSource:
             return model.model_validate(as_tuples(self.data), strict=True)
         except ValidationError as error:
             problems = error.errors()
-            located = [self._located(model, p, problems) for p in separate_problems(problems)]
+            at = partial(in_data, self.data)  # a problem's place in the file: one each
+            located = [self._located(model, p, problems) for p in separate_problems(problems, at)]
             raise first_of(located) from None
 
     def _located(
@@ -89,6 +92,11 @@ class YamlSource:
         return self.error(location, message)
 
 
+# pydantic's names for the members of a union: a scalar type, or a model's class (the file's keys
+# are snake_case; one the file has is found in it first)
+UNION_MEMBER = re.compile(r"(constrained-)?(int|float|str|bool|bytes)|[A-Z][A-Za-z0-9]*")
+
+
 def in_data(data: object, location: Sequence[object]) -> tuple[object, ...]:
     """``location`` as a path through ``data``: pydantic's names of union members and of
     validators (``tuple[str, ...]``, ``function-after[checked(), str]``) name no key of the
@@ -99,6 +107,7 @@ def in_data(data: object, location: Sequence[object]) -> tuple[object, ...]:
     """
     path: list[object] = []
     here: object = data
+    beyond = False
     for key in location:
         if isinstance(here, dict) and key in here:
             here = here[key]
@@ -106,8 +115,14 @@ def in_data(data: object, location: Sequence[object]) -> tuple[object, ...]:
             here = here[key]
         elif isinstance(key, str) and key.endswith("]") and key != "[key]":
             continue  # a union member or validator, not a place in the file
+        elif (
+            isinstance(key, str)
+            and not beyond
+            and (not isinstance(here, dict) or UNION_MEMBER.fullmatch(key))
+        ):
+            continue  # no key of the file: a union member (``constrained-int``, ``TargetSpec``)
         else:
-            here = None  # beyond what the file holds: the rest is kept as pydantic gives it
+            here, beyond = None, True  # beyond what the file holds: the rest is kept as given
         path.append(key)
     return tuple(path)
 

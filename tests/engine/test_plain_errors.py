@@ -56,7 +56,8 @@ def test_a_bad_automatic_target_lists_every_target_once() -> None:
     """The targets are two literals (chosen and automatic): both lists, as one problem."""
     assert refusal(SPELL.replace("EFFECT", "{do: damage, amount: 2, target: all_enemies}")) == (
         "f.yaml:9: cards[0].effects[0].damage.target: 'all_enemies' is not valid here (did "
-        "you mean 'all_enemy_units'?); valid here: target, controller, self, source, "
+        "you mean 'all_enemy_units'?); valid here: target, target_1, target_2, target_3, "
+        "target_4, controller, self, source, "
         "all_enemy_units, all_own_units, all_units, all_enemy_units_here"
     )
 
@@ -81,3 +82,42 @@ def test_a_missing_key_says_which() -> None:
     assert refusal(SPELL.replace("EFFECT", "{do: damage}")) == (
         "f.yaml:9: cards[0].effects[0].damage.amount: the key 'amount' is required here"
     )
+
+
+@pytest.mark.parametrize(
+    ("target", "message"),
+    [
+        (
+            "{sde: any}",
+            "f.yaml:7: cards[0].target.sde: unknown key 'sde' (did you mean 'side'?); the keys "
+            "here: side, count, state, here, other",
+        ),
+        (
+            "[{side: enemy}, {side: owm}]",
+            "f.yaml:7: cards[0].target[1].side: 'owm' is not valid here (did you mean 'own'?); "
+            "valid here: own, enemy, any",
+        ),
+    ],
+)
+def test_a_target_one_or_a_list_is_reported_where_the_file_has_it_once(
+    target: str, message: str
+) -> None:
+    """One spec or a list of them: the mistake is in the form the file wrote, not also as a
+    problem of the other form."""
+    assert refusal(SPELL.replace("{side: any}", target).replace("EFFECT", "{do: heal}")) == message
+
+
+@pytest.mark.parametrize("amount", ['"7"', "[7]", "{}"])
+def test_a_value_that_fits_no_member_of_a_union_is_one_problem(amount: str) -> None:
+    """``amount`` is a number or ``10x_rank``: a quoted number, a list or a mapping is one
+    mistake, on one line."""
+    text = f"""\
+ruleset: souls
+title: t
+rules: [S-1]
+setup:
+  players: [{{name: Alice}}, {{name: Bob}}]
+script:
+  - pay_hp: {{card: x, amount: {amount}}}
+"""
+    assert refusal(text) == "f.yaml:7: script[0].pay_hp.amount: Input should be a valid integer"

@@ -60,7 +60,8 @@ class Choice(Frozen):
     total: int = 0  # an assignment: the damage to assign; targets: up to this many
     needs: dict[str, int | None] = {}  # an assignment: lethal per unit; None: never lethal
     # An assignment: the groups each unit may be taken in, earlier groups getting lethal first
-    # (might's Tank and Backline, M-17); none: one group.
+    # (might's Tank and Backline, M-17); none: one group. Targets of a list, one for each of
+    # its entries: the entries (from 0) each unit may be chosen for (P-41).
     groups: dict[str, tuple[int, ...]] = {}
 
 

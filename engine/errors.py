@@ -17,6 +17,11 @@ class RuleError(Exception):
         self.message = message
 
 
+class MoreToChoose(RuleError):
+    """A choice made only in part, which more picks can complete (might's list of targets,
+    P-41): an app asks for the next one instead of refusing."""
+
+
 class InvalidAt(ValueError):
     """A model's validator refusing one value inside the model: ``place`` is where, from the
     model (``("branches", 2, "name")``), so that the file's error names its line."""

@@ -29,6 +29,7 @@ from engine.yaml_source import YamlSource
 PASS = "pass"  # the move that finishes what waits (``Playthrough.proceed``)
 Move = ScriptAction | str
 SHRINK_BUDGET = 300  # replays a shrink may spend
+PICK_SETS = 12  # random sets of targets tried for an offer that picks several
 # How much each group of offers weighs (shared among its moves); the rest weigh 3. The turn's
 # offers are always legal and would end most turns early; edits are legal on every card.
 GROUP_WEIGHTS = {"Turn": 0.3, "Playtester edit": 1.0}
@@ -171,7 +172,9 @@ class FuzzGame:
                 if offer.action is not None:
                     groups.setdefault(offer.group, []).append(offer.action)
                 elif offer.pick is not None:
-                    groups.setdefault(offer.group, []).extend(offer.pick(t) for t in cards)
+                    groups.setdefault(offer.group, []).extend(
+                        offer.pick(targets) for targets in self._picks(cards, offer.most)
+                    )
         for offer in global_offers(table, waiting):
             move: Move | None = PASS if offer.proceeds else offer.action
             if move is not None:
@@ -181,6 +184,15 @@ class FuzzGame:
             for group, moves in groups.items()
             for move in moves
         ]
+
+    def _picks(self, cards: list[str], most: int) -> list[tuple[str, ...]]:
+        """Targets to try for an offer that picks up to ``most``: each card alone, and a few
+        random sets of 2 to ``most`` different cards (all of them would be too many)."""
+        picks = [(uid,) for uid in cards]
+        for _ in range(PICK_SETS if most > 1 and len(cards) > 1 else 0):
+            size = self.rng.randint(2, min(most, len(cards)))
+            picks.append(tuple(self.rng.sample(cards, size)))
+        return picks
 
     def ordered(self) -> list[Move]:
         """The candidates in a weighted random order: the first one the engine takes is drawn

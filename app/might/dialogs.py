@@ -12,6 +12,7 @@ from typing import ClassVar
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QComboBox,
     QDialog,
     QDialogButtonBox,
     QGridLayout,
@@ -29,6 +30,7 @@ from engine.choices import Answer, Assigned, Choice, ChoiceCancelled
 from engine.errors import RuleError
 from engine.might.assignment import verify_answer
 from engine.might.replacements import order_of
+from engine.might.targeting import ORDINALS
 
 
 class ReplacementOrderDialog(QDialog):
@@ -178,6 +180,42 @@ class TargetsDialog(QDialog):
         )
 
 
+class TargetEachDialog(QDialog):
+    """A unit for each target of a list, in order (P-41): one box per target, offering only
+    the units that fit it, the default ones chosen first. OK needs different units."""
+
+    def __init__(self, choice: Choice, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Choose the targets")
+        layout = QVBoxLayout(self)
+        layout.addWidget(heading(choice, "Choose a different unit for each target, in order."))
+        grid = QGridLayout()
+        self.boxes: list[QComboBox] = []
+        for entry in range(choice.total):
+            box = QComboBox()
+            for uid in choice.options:
+                if entry in choice.groups.get(uid, ()):
+                    box.addItem(f"{uid}: {choice.details.get(uid, '')}", uid)
+            if entry < len(choice.default):
+                box.setCurrentIndex(max(box.findData(choice.default[entry]), 0))
+            box.currentIndexChanged.connect(self._update)
+            grid.addWidget(plain_label(f"{ORDINALS[entry].capitalize()} target"), entry, 0)
+            grid.addWidget(box, entry, 1)
+            self.boxes.append(box)
+        layout.addLayout(grid)
+        self.buttons = ok_cancel(self)
+        layout.addWidget(self.buttons)
+        self._update()
+
+    def _update(self) -> None:
+        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        answer = self.answer()
+        ok.setEnabled(len(set(answer)) == len(answer) == len(self.boxes))
+
+    def answer(self) -> Answer:
+        return tuple(str(box.currentData()) for box in self.boxes if box.currentData())
+
+
 class MightWidgets(RulesetWidgets):
     name: ClassVar[str] = "might"
 
@@ -191,7 +229,8 @@ class MightWidgets(RulesetWidgets):
                 raise ChoiceCancelled(choice.prompt)
             return order.answer()
         if choice.kind == "targets":
-            targets = TargetsDialog(choice, parent)
+            kind = TargetEachDialog if choice.groups else TargetsDialog  # a list: one each
+            targets = kind(choice, parent)
             if targets.exec() != QDialog.DialogCode.Accepted:
                 raise ChoiceCancelled(choice.prompt)
             return targets.answer()

@@ -5,7 +5,13 @@ from __future__ import annotations
 
 from app.presentation.offers import Offer
 from engine.might import scenario as might
+from engine.might.cards import most_targets
 from engine.might.table import MightTable
+
+
+def aimed(targets: tuple[str, ...]) -> dict[str, str | tuple[str, ...]]:
+    """An action's targets as a file writes them: ``target`` for one, ``targets`` for more."""
+    return {"target": targets[0]} if len(targets) == 1 else {"targets": targets}
 
 
 def card_offers(table: MightTable, uid: str) -> list[Offer]:
@@ -17,8 +23,9 @@ def card_offers(table: MightTable, uid: str) -> list[Offer]:
                 Offer(
                     f"Play {card.name}…",
                     "Play",
-                    pick=lambda t: might.Action(play=might.PlayArgs(card=uid, target=t)),
+                    pick=lambda t: might.Action(play=might.PlayArgs(card=uid, **aimed(t))),
                     pick_prompt=f"Click the target unit for {card.name}",
+                    most=most_targets(definition.target),
                 )
             )
         else:
@@ -37,9 +44,10 @@ def card_offers(table: MightTable, uid: str) -> list[Offer]:
                     f"Activate {name}…",
                     "Play",
                     pick=lambda t, n=number: might.Action(
-                        activate=might.ActivateArgs(card=uid, ability=n, target=t)
+                        activate=might.ActivateArgs(card=uid, ability=n, **aimed(t))
                     ),
                     pick_prompt=f"Click the target unit for {name}",
+                    most=most_targets(ability.target),
                 )
             )
         else:

@@ -14,19 +14,21 @@ from engine.frozen import Frozen
 from engine.script import ScriptAction
 from engine.windows import Waiting
 
-ActionFor = Callable[[str], ScriptAction]
+ActionFor = Callable[[tuple[str, ...]], ScriptAction]
 
 
 @dataclass(frozen=True)
 class Offer:
-    """``action`` is ready to play; ``pick`` builds it from a target the user clicks next;
-    ``proceeds``: pass, finishing what waits (the engine's ``Waiting``)."""
+    """``action`` is ready to play; ``pick`` builds it from the targets the user clicks next,
+    up to ``most`` of them; ``proceeds``: pass, finishing what waits (the engine's
+    ``Waiting``)."""
 
     label: str
     group: str
     action: ScriptAction | None = None
     pick: ActionFor | None = None
     pick_prompt: str = ""
+    most: int = 1
     proceeds: bool = False
 
 

@@ -35,7 +35,7 @@ def card_offers(table: SoulsTable, uid: str) -> list[Offer]:
                 Offer(
                     f"Play {card.name}…",
                     "Play",
-                    pick=lambda t: souls.Action(play=souls.PlayArgs(card=uid, target=t)),
+                    pick=lambda t: souls.Action(play=souls.PlayArgs(card=uid, target=t[0])),
                     pick_prompt=f"Click the target for {card.name}",
                 )
             )
@@ -49,7 +49,7 @@ def card_offers(table: SoulsTable, uid: str) -> list[Offer]:
             Offer(
                 "Attack…",
                 "Battle",
-                pick=lambda t: souls.Action(attack=souls.AttackArgs(attacker=uid, target=t)),
+                pick=lambda t: souls.Action(attack=souls.AttackArgs(attacker=uid, target=t[0])),
                 pick_prompt=f"Click the Soul or Realm {uid} attacks",
             )
         )
@@ -62,7 +62,7 @@ def card_offers(table: SoulsTable, uid: str) -> list[Offer]:
                         label + "…",
                         "Abilities",
                         pick=lambda t, i=index: souls.Action(
-                            activate=souls.ActivateArgs(card=uid, ability=i, target=t)
+                            activate=souls.ActivateArgs(card=uid, ability=i, target=t[0])
                         ),
                         pick_prompt=f"Click the target of {ability.name}",
                     )
@@ -82,7 +82,7 @@ def card_offers(table: SoulsTable, uid: str) -> list[Offer]:
                 Offer(
                     "Spring…",
                     "Ambush",
-                    pick=lambda t: souls.Action(spring=souls.SpringArgs(card=uid, target=t)),
+                    pick=lambda t: souls.Action(spring=souls.SpringArgs(card=uid, target=t[0])),
                     pick_prompt=f"Click the target of {card.name}",
                 )
             )

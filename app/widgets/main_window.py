@@ -50,7 +50,7 @@ from app.widgets.tooltips import plain_tooltip
 from app.widgets.window_bar import WindowBar
 from engine.assets import LESSONS, SCENARIOS
 from engine.choices import Answer, Choice, ChoiceCancelled
-from engine.errors import RuleError, ScenarioError, internal_error
+from engine.errors import MoreToChoose, RuleError, ScenarioError, internal_error
 from engine.lessons import Prediction
 from engine.ruleset import rulesets
 from engine.script import ScriptAction
@@ -99,6 +99,8 @@ class MainWindow(QMainWindow):
         self.inspector.step_link.connect(self.session.select)
         self.timeline.branches.compare_asked.connect(self.compare_branches)
         self.pending_pick: Offer | None = None
+        self.picked: tuple[str, ...] = ()  # the targets clicked so far for pending_pick
+        self.pick_source: str | None = None  # the card whose offer is being picked for
         self.last_menu: QMenu | None = None  # the card menu shown last (tests read it)
         self.selected_card: str | None = None
         self.window_bar = WindowBar(self.signals, self)
@@ -258,6 +260,7 @@ class MainWindow(QMainWindow):
             "Space": ("Play / pause", self.timeline.toggle_play),
             "Escape": ("Cancel picking a target; leave present mode", self.escape),
             "Ctrl+Return": ("Pass / continue, when something waits", self.window_bar.proceed),
+            "Return": ("Play with the targets picked so far", self.finish_pick),
         }
         self.shortcuts = []
         for key, (_, slot) in self.keys.items():
@@ -265,6 +268,9 @@ class MainWindow(QMainWindow):
             shortcut.setContext(Qt.ShortcutContext.WindowShortcut)
             shortcut.activated.connect(slot)
             self.shortcuts.append(shortcut)
+            if key == "Return":  # only while picking: Enter stays the dialogs' and fields'
+                self.finish_shortcut = shortcut
+                shortcut.setEnabled(False)
 
     def shortcut_rows(self) -> list[tuple[str, str]]:
         """(keys, what they do) for every shortcut: the menus' and the table's."""
@@ -597,10 +603,7 @@ class MainWindow(QMainWindow):
         self.selected_card = uid
         self.inspector.show_step(self.session.step, uid, self._why(self.session.index))
         if self.pending_pick is not None and self.pending_pick.pick is not None:
-            offer, self.pending_pick = self.pending_pick, None
-            self.scene.mark_targets(None)
-            self.statusBar().clearMessage()  # the "Click the target" prompt is answered
-            self.try_action(offer.pick(uid))
+            self._picked(uid)
             return
         table = self.session.table
         if table is None:
@@ -628,17 +631,19 @@ class MainWindow(QMainWindow):
     def legal_targets(
         self, offer: Offer, enough: int | None = None
     ) -> tuple[list[str], RuleError | None]:
-        """The cards on show that ``offer`` (one that asks for a target) may be played on (the
+        """The cards on show that may be ``offer``'s next target after those picked so far (the
         first ``enough`` of them, when that is all a caller needs), and the refusal of the first
-        card that may not, the reason when none may."""
+        card that may not, the reason when none may. A card is legal when the engine allows
+        the targets with it, or asks for more (``MoreToChoose``)."""
         assert offer.pick is not None
+        picked = self.picked if offer is self.pending_pick else ()
         legal: list[str] = []
         first: RuleError | None = None
         for uid, item in self.scene.items_by_uid.items():
-            if not item.isVisible():
+            if not item.isVisible() or uid in picked:
                 continue
-            refusal = self.session.refusal(offer.pick(uid))
-            if refusal is None:
+            refusal = self.session.refusal(offer.pick((*picked, uid)))
+            if refusal is None or isinstance(refusal, MoreToChoose):
                 legal.append(uid)
                 if len(legal) == enough:
                     break
@@ -668,16 +673,60 @@ class MainWindow(QMainWindow):
         if offer.proceeds:
             self.window_bar.proceed()
         elif offer.pick is not None:
-            self.pending_pick = offer
-            self.scene.mark_targets(self.legal_targets(offer)[0], self.selected_card)
-            self.statusBar().showMessage(f"{offer.pick_prompt} (Esc cancels)")
+            self.pending_pick, self.picked = offer, ()
+            self.pick_source = self.selected_card
+            self.finish_shortcut.setEnabled(offer.most > 1)
+            self._mark_next(offer.pick_prompt)
         elif offer.action is not None:
             self.try_action(offer.action)
 
+    def _mark_next(self, prompt: str) -> list[str]:
+        """Outline the legal next targets of the pending pick; the prompt in the status bar."""
+        assert self.pending_pick is not None
+        legal = self.legal_targets(self.pending_pick)[0]
+        self.scene.mark_targets([*legal, *self.picked], self.pick_source)
+        self.statusBar().showMessage(f"{prompt} (Esc cancels)")
+        return legal
+
+    def _picked(self, uid: str) -> None:
+        """A target clicked while picking: the engine says whether that is all (play it), the
+        start of more (ask for the next), or refused (say why)."""
+        offer = self.pending_pick
+        assert offer is not None and offer.pick is not None
+        chosen = (*self.picked, uid)
+        refusal = self.session.refusal(offer.pick(chosen))
+        more = isinstance(refusal, MoreToChoose)
+        if more or (refusal is None and len(chosen) < offer.most):
+            self.picked = chosen
+            so_far = f"Picked {', '.join(chosen)}"
+            if more:
+                assert refusal is not None
+                prompt = f"{so_far}: {refusal.message[0].upper()}{refusal.message[1:]}"
+            else:
+                prompt = f"{so_far}: click another target, or press Enter to play"
+            if self._mark_next(prompt) or more:
+                return
+        self._end_pick()
+        self.try_action(offer.pick(chosen))
+
+    def finish_pick(self) -> None:
+        """Enter while picking: play with the targets picked so far (the engine judges)."""
+        offer = self.pending_pick
+        if offer is None or offer.pick is None or not self.picked:
+            return
+        picked = self.picked
+        self._end_pick()
+        self.try_action(offer.pick(picked))
+
+    def _end_pick(self) -> None:
+        self.pending_pick, self.picked = None, ()
+        self.finish_shortcut.setEnabled(False)
+        self.scene.mark_targets(None)
+        self.statusBar().clearMessage()  # the "Click the target" prompt is answered
+
     def cancel_pick(self) -> None:
         if self.pending_pick is not None:
-            self.pending_pick = None
-            self.scene.mark_targets(None)
+            self._end_pick()
             self.statusBar().showMessage("Cancelled")
 
     def try_action(self, action: ScriptAction) -> bool:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Discriminator, Field, Tag, model_validator
+from pydantic import AfterValidator, Discriminator, Field, Tag, model_validator
 
 from engine.frozen import Frozen
 from engine.might.conditions import Condition, Counted, UnitCount, UnitIs, UnitState
@@ -27,7 +27,9 @@ Scope = Literal["all", "combat", "spell"]
 AutoTarget = Literal[
     "self", "source", "all_enemy_units", "all_own_units", "all_units", "all_enemy_units_here"
 ]
-EffectTarget = Literal["target", "controller"] | AutoTarget
+EffectTarget = (
+    Literal["target", "target_1", "target_2", "target_3", "target_4", "controller"] | AutoTarget
+)
 ShieldValue = int | Literal["all", "next"]  # damage, all of it, or the whole next event (M-25)
 
 
@@ -75,6 +77,52 @@ class TargetSpec(Frozen):
         return f"{lead}{phrase}{mine}{places.get(state, '')}{' here' if self.here else ''}"
 
 
+MOST_TARGETS = 4
+Choosing = TargetSpec | tuple[TargetSpec, ...]
+"""What a spell or an ability chooses: one spec (up to its ``count`` units), or a list of
+specs, one unit for each, in order: "stun an enemy unit and ready a unit you control" (P-41)."""
+ChosenTargets = Annotated[
+    Annotated[
+        Annotated[TargetSpec, Tag("[one]")] | Annotated[tuple[TargetSpec, ...], Tag("[list]")],
+        Discriminator(lambda v: "[list]" if isinstance(v, list | tuple) else "[one]"),
+    ],
+    AfterValidator(lambda c: _one_each(c)),
+]
+"""A card's ``target:``. The tags end in "]", so that a problem is placed where the file has
+it, not under the union's member (``in_data``)."""
+
+
+def _one_each(choosing: Choosing) -> Choosing:
+    if isinstance(choosing, TargetSpec):
+        return choosing
+    if not 2 <= len(choosing) <= MOST_TARGETS:
+        raise ValueError(
+            f"a list of targets has 2 to {MOST_TARGETS} entries; for one, write it without a list"
+        )
+    if any(spec.count != 1 for spec in choosing):
+        raise ValueError("in a list of targets each entry is one unit: leave count out")
+    return choosing
+
+
+def specs_of(choosing: Choosing) -> tuple[TargetSpec, ...]:
+    """The specs of a choice: one, or one for each target of a list."""
+    return (choosing,) if isinstance(choosing, TargetSpec) else choosing
+
+
+def most_targets(choosing: Choosing) -> int:
+    """How many units the choice takes at most."""
+    return choosing.count if isinstance(choosing, TargetSpec) else len(choosing)
+
+
+def describe_choice(choosing: Choosing) -> str:
+    """How the card reads, as a refusal or a prompt names it.
+
+    >>> describe_choice((TargetSpec(side="enemy"), TargetSpec(side="own")))
+    'an enemy unit, then a unit you control'
+    """
+    return ", then ".join(spec.describe() for spec in specs_of(choosing))
+
+
 class Conditional(Frozen):
     """What every effect may have: a condition read as the effect resolves (P-36)."""
 
@@ -100,18 +148,44 @@ class MightOf(Frozen):
     one that caused the trigger) or ``target`` (the chosen unit)."""
 
 
-class DamageOn(Frozen):
+class ReadAmount(Frozen):
+    """What an amount read from the table may add: what each counts for, and a minimum."""
+
+    each: int = 1
+    """What each one read counts for: ``2`` ("2 damage for each"); a Might modifier may
+    lower, ``-1`` ("-1 Might for each enemy unit here")."""
+    minimum: Annotated[int, Field(ge=0)] = 0
+    """The amount is at least this ("to a minimum of N"); not with a negative ``each``."""
+
+    @model_validator(mode="after")
+    def _each_counts(self) -> ReadAmount:
+        if self.each == 0:
+            raise ValueError("each: 0 makes the amount always 0; use a number (1, 2, -1, ...)")
+        if self.each < 0 and self.minimum:
+            raise ValueError("a minimum can't go with a negative each: the amount only lowers")
+        return self
+
+    def counts_for(self, read: int) -> int:
+        """The amount for ``read`` ones counted: times ``each``, raised to the minimum (P-37).
+
+        >>> CountOf(count="units", each=-1).counts_for(3)
+        -3
+        >>> CountOf(count="units", minimum=1).counts_for(0)
+        1
+        """
+        return max(read * self.each, self.minimum) if self.each > 0 else read * self.each
+
+
+class DamageOn(ReadAmount):
     """An amount read from the table: the damage marked on a unit as the effect resolves
     (P-37)."""
 
     damage_on: Literal["self", "source", "target"]
     """The unit whose marked damage it is (``self``, ``source`` or ``target``); none when it is
     not on the table."""
-    minimum: Annotated[int, Field(ge=0)] = 0
-    """The amount is at least this ("to a minimum of N")."""
 
 
-class CountOf(Frozen):
+class CountOf(ReadAmount):
     """An amount read from the table: how many units there are as the effect resolves (P-37)."""
 
     count: Counted
@@ -119,8 +193,6 @@ class CountOf(Frozen):
     ``units``."""
     here: bool = False
     """``true``: only those where the ability's unit was when it triggered (P-21)."""
-    minimum: Annotated[int, Field(ge=0)] = 0
-    """The amount is at least this ("to a minimum of N")."""
 
 
 def _amount_form(value: object) -> str:
@@ -164,7 +236,16 @@ class Damage(Conditional):
     """``true``: no shield prevents it or is spent on it; Bonus Damage and doubling still
     apply (M-27)."""
     target: EffectTarget = "target"
-    """``target`` (the chosen unit) or an automatic target."""
+    """``target`` (every chosen unit), ``target_1`` to ``target_4`` (one of them, in the order
+    chosen) or an automatic target."""
+
+    @model_validator(mode="after")
+    def _never_negative(self) -> Damage:
+        if isinstance(self.amount, ReadAmount) and self.amount.each < 0:
+            raise ValueError(
+                "damage is never negative: each must be at least 1 (a Might modifier may lower)"
+            )
+        return self
 
 
 class Heal(Conditional):
@@ -173,7 +254,8 @@ class Heal(Conditional):
     do: Literal["heal"]
     """Selects this effect."""
     target: EffectTarget = "target"
-    """``target`` (the chosen unit) or an automatic target."""
+    """``target`` (every chosen unit), ``target_1`` to ``target_4`` (one of them, in the order
+    chosen) or an automatic target."""
 
 
 class ModifyMight(Conditional):
@@ -189,7 +271,8 @@ class ModifyMight(Conditional):
     the next one this turn (P-38); ``until_your_next_turn``: to its owner's next turn (P-17);
     ``permanent``."""
     target: EffectTarget = "target"
-    """``target`` (the chosen unit) or an automatic target."""
+    """``target`` (every chosen unit), ``target_1`` to ``target_4`` (one of them, in the order
+    chosen) or an automatic target."""
 
 
 class Prevent(Conditional):
@@ -209,7 +292,8 @@ class Prevent(Conditional):
     """The damage it covers: ``all``, or only ``combat`` or ``spell`` damage (damage from a
     triggered ability only ``all`` covers, P-20)."""
     target: EffectTarget = "target"
-    """``target`` (the chosen unit), an automatic target, or ``controller``: every unit the
+    """``target`` (every chosen unit), ``target_1`` to ``target_4`` (one of them), an
+    automatic target, or ``controller``: every unit the
     controller has, now or later, each with its own ``value`` (M-26)."""
 
 
@@ -226,7 +310,8 @@ class Double(Conditional):
     """The damage it covers: ``all``, or only ``combat`` or ``spell`` damage (damage from a
     triggered ability only ``all`` covers, P-20)."""
     target: EffectTarget = "target"
-    """``target`` (the chosen unit) or an automatic target."""
+    """``target`` (every chosen unit), ``target_1`` to ``target_4`` (one of them, in the order
+    chosen) or an automatic target."""
 
 
 class BonusDamage(Conditional):
@@ -261,7 +346,8 @@ class LethalRequirement(Conditional):
     the next one this turn (P-38); ``until_your_next_turn``: to its owner's next turn (P-17);
     ``permanent``."""
     target: EffectTarget = "target"
-    """``target`` (the chosen unit) or an automatic target."""
+    """``target`` (every chosen unit), ``target_1`` to ``target_4`` (one of them, in the order
+    chosen) or an automatic target."""
 
 
 class AddRunes(Conditional):
@@ -282,7 +368,8 @@ class Stun(Conditional):
     do: Literal["stun"]
     """Selects this effect."""
     target: EffectTarget = "target"
-    """``target`` (the chosen unit) or an automatic target."""
+    """``target`` (every chosen unit), ``target_1`` to ``target_4`` (one of them, in the order
+    chosen) or an automatic target."""
 
 
 class CantBeDealtDamage(Conditional):
@@ -296,7 +383,8 @@ class CantBeDealtDamage(Conditional):
     the next one this turn (P-38); ``until_your_next_turn``: to its owner's next turn (P-17);
     ``permanent``."""
     target: EffectTarget = "target"
-    """``target`` (the chosen unit) or an automatic target."""
+    """``target`` (every chosen unit), ``target_1`` to ``target_4`` (one of them, in the order
+    chosen) or an automatic target."""
 
 
 class Kill(Conditional):
@@ -305,7 +393,8 @@ class Kill(Conditional):
     do: Literal["kill"]
     """Selects this effect."""
     target: EffectTarget = "target"
-    """``target`` (the chosen unit) or an automatic target."""
+    """``target`` (every chosen unit), ``target_1`` to ``target_4`` (one of them, in the order
+    chosen) or an automatic target."""
 
 
 class Ready(Conditional):
@@ -314,7 +403,8 @@ class Ready(Conditional):
     do: Literal["ready", "exhaust"]
     """Selects this effect: ``ready`` or ``exhaust``."""
     target: EffectTarget = "target"
-    """``target`` (the chosen unit) or an automatic target."""
+    """``target`` (every chosen unit), ``target_1`` to ``target_4`` (one of them, in the order
+    chosen) or an automatic target."""
 
 
 class Recall(Conditional):
@@ -323,7 +413,8 @@ class Recall(Conditional):
     do: Literal["recall"]
     """Selects this effect."""
     target: EffectTarget = "target"
-    """``target`` (the chosen unit) or an automatic target."""
+    """``target`` (every chosen unit), ``target_1`` to ``target_4`` (one of them, in the order
+    chosen) or an automatic target."""
 
 
 class ReturnToHand(Conditional):
@@ -333,7 +424,8 @@ class ReturnToHand(Conditional):
     do: Literal["return_to_hand"]
     """Selects this effect."""
     target: EffectTarget = "target"
-    """``target`` (the chosen unit) or an automatic target."""
+    """``target`` (every chosen unit), ``target_1`` to ``target_4`` (one of them, in the order
+    chosen) or an automatic target."""
 
 
 class Move(Conditional):
@@ -343,9 +435,11 @@ class Move(Conditional):
     do: Literal["move"]
     """Selects this effect."""
     to: Name
-    """The battlefield's name, as the scenario's ``battlefields`` name it (``base``: recall)."""
+    """The battlefield's name, as the scenario's ``battlefields`` name it (``base``: recall);
+    abilities: ``here``, where the ability's unit was as it triggered or was activated (P-43)."""
     target: EffectTarget = "target"
-    """``target`` (the chosen units) or an automatic target."""
+    """``target`` (every chosen unit), ``target_1`` to ``target_4`` (one of them, in the order
+    chosen) or an automatic target."""
 
 
 SaveAction = Literal["heal", "exhaust", "recall"]
@@ -364,7 +458,8 @@ class InsteadOfDying(Conditional):
     the next one this turn (P-38); ``until_your_next_turn``: to its owner's next turn (P-17);
     ``permanent``: until it is used."""
     target: EffectTarget = "target"
-    """``target`` (the chosen unit) or an automatic target."""
+    """``target`` (every chosen unit), ``target_1`` to ``target_4`` (one of them, in the order
+    chosen) or an automatic target."""
 
 
 Effect = Annotated[
@@ -434,7 +529,7 @@ class Ability(Frozen):
     once_per_turn: bool = False
     """``true``: it triggers at most once each turn; a later event that turn is a step that
     says it does not trigger again (P-39)."""
-    target: TargetSpec | None = None
+    target: ChosenTargets | None = None
     """The units its controller chooses as it goes on the chain; a triggered ability with no
     legal one does not go on the chain (P-41). Needed when an effect aims at ``target``."""
     cost: ActivationCost | None = None
@@ -471,7 +566,7 @@ class Ability(Frozen):
             kind += f" (cost: {self.cost.describe()})" if self.cost else ""
         else:
             kind = "triggered" + (", once per turn" if self.once_per_turn else "")
-        aim = f"; targets {self.target.describe()}" if self.target else ""
+        aim = f"; targets {describe_choice(self.target)}" if self.target else ""
         return f"{self.label()}: {kind}{aim}"
 
 
@@ -548,7 +643,7 @@ class MightCardDef(Frozen):
     speed: Literal["normal", "reaction"] = "normal"
     """Spells: a ``reaction`` may be played, by either player, while a spell is on the chain
     (M-7)."""
-    target: TargetSpec | None = None
+    target: ChosenTargets | None = None
     """Spells: the unit the player chooses when playing it; needed when an effect aims at
     ``target``."""
     effects: tuple[Effect, ...] = ()
@@ -558,7 +653,7 @@ class MightCardDef(Frozen):
     auras: tuple[Aura, ...] = ()
     """Units: standing Might for other units (or itself) while it is on the table (M-23)."""
 
-    def _readers(self) -> list[tuple[str, TargetSpec | None, tuple[Effect, ...], set[str]]]:
+    def _readers(self) -> list[tuple[str, Choosing | None, tuple[Effect, ...], set[str]]]:
         """Each part of the card with effects: how a message names it, what it chooses, its
         effects and the units its words can mean (``self``, ``source``, ``target``, ``here``:
         a place)."""
@@ -582,7 +677,7 @@ class MightCardDef(Frozen):
         for part, spec, effects, words in self._readers():
             if spec is not None:
                 words = words | {"target"}
-                if (spec.here or spec.other) and "self" not in words:
+                if any(s.here or s.other for s in specs_of(spec)) and "self" not in words:
                     problems.append(
                         f"{part} has no unit of its own: its target can't be here or other"
                     )
@@ -595,10 +690,24 @@ class MightCardDef(Frozen):
                         f"an effect aims at 'target' but {'the card' if spell else part} chooses "
                         f"none: add `target:`{'' if spell else AUTOMATIC_TARGET_HINT}"
                     )
+                elif aims and aims.startswith("target_") and spec is not None:
+                    if int(aims[len("target_") :]) > most_targets(spec):
+                        problems.append(
+                            f"an effect aims at {aims!r} but {part} chooses at most "
+                            f"{most_targets(spec)}: {describe_choice(spec)}"
+                        )
+                elif aims and aims.startswith("target_"):
+                    problems.append(
+                        f"an effect aims at {aims!r} but {part} chooses none: add `target:`"
+                    )
                 elif aims in ("self", "source") and aims not in words:
                     problems.append(f"{part} has no {aims}: an effect can't aim at it")
                 elif aims == "all_enemy_units_here" and "here" not in words:
                     problems.append(f"{part} is at no place: an effect can't aim at units here")
+                if getattr(effect, "to", None) == "here" and "here" not in words:
+                    problems.append(
+                        f"{part} is at no place: it can't move units here; name the battlefield"
+                    )
                 for _, condition in effect.conditions():
                     if isinstance(condition, UnitIs) and condition.unit not in words:
                         problems.append(

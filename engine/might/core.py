@@ -12,9 +12,9 @@ from engine.changes import Change, Moved, StatChanged, StatusChanged, Triggered
 from engine.choices import Answer, Choice, Chooser, default_chooser, is_default
 from engine.errors import RuleError
 from engine.might import auras
-from engine.might.cards import Ability, TargetSpec
+from engine.might.cards import Ability, Choosing, TargetSpec, describe_choice, most_targets
 from engine.might.table import ChainItem, MightCard, MightTable
-from engine.might.targeting import legal_targets, verify_targets
+from engine.might.targeting import first_legal, legal_targets, places_of, verify_targets
 from engine.plain_errors import no_card
 from engine.timeline import Cause, Recorder, Step, turn_label
 
@@ -247,17 +247,16 @@ class MightCore(Recorder[MightTable]):
         targets: tuple[str, ...] = ()
         how = ""
         if ability.target is not None:
-            legal = legal_targets(self.table, ability.target, self._controller(uid), uid)
-            if not legal:
+            if not first_legal(self.table, ability.target, self._controller(uid), uid):
                 self.record(
                     f"{uid}: {label} triggers but has no legal target "
-                    f"({ability.target.describe()}): it does not go on the chain",
+                    f"({describe_choice(ability.target)}): it does not go on the chain",
                     ["P-41"],
                     cause,
                     [Triggered(card=uid, ability=label)],
                 )
                 return False
-            targets, how = self._choose_targets(uid, f"{uid}: {label}", ability.target, legal)
+            targets, how = self._choose_targets(uid, f"{uid}: {label}", ability.target)
         item_id = f"e{self._new_number()}"
         aim = f" targeting {', '.join(targets)}" if targets else ""
         item = ChainItem(
@@ -295,36 +294,44 @@ class MightCore(Recorder[MightTable]):
         return True
 
     def _choose_targets(
-        self, uid: str, what: str, spec: TargetSpec, legal: list[str]
+        self, uid: str, what: str, choosing: Choosing
     ) -> tuple[tuple[str, ...], str]:
-        """The controller of ``uid`` chooses ``spec``'s targets among ``legal`` (P-41): the
-        targets, and how they were chosen, in words for the step."""
+        """The controller of ``uid`` chooses the targets (P-41): the targets, and how they were
+        chosen, in words for the step."""
         controller = self._controller(uid)
         player = self.table.players[controller].name
-        default = tuple(legal[: spec.count])
-        only = len(legal) == 1
+        legal = legal_targets(self.table, choosing, controller, uid)
+        default = first_legal(self.table, choosing, controller, uid)
+        places = places_of(self.table, choosing, controller, uid)
+        listed = not isinstance(choosing, TargetSpec)
+        only = len(legal) == 1 or (  # a list with one unit for each entry and no other
+            listed and len(legal) == len(default) and all(len(p) == 1 for p in places.values())
+        )
         choice = Choice(
             kind="targets",
             player=controller,
             subject=uid,
-            prompt=f"{player} chooses {spec.describe()} for {what}",
+            prompt=f"{player} chooses {describe_choice(choosing)} for {what}",
             options=tuple(legal),
             default=default,
-            limits=f"choose {spec.describe()}",
+            limits=f"choose {describe_choice(choosing)}",
             details={
                 u: f"Might {self.table.might(u)}, {self.table.cards[u].damage} damage marked"
                 for u in legal
             },
             only_answer=default if only else None,
-            total=spec.count,
+            total=most_targets(choosing),
+            groups=places if listed else {},
         )
         answer = self._ask(choice)  # a dialog takes the only answer without asking
         chosen = tuple(str(u) for u in answer)
-        verify_targets(self.table, spec, chosen, controller, uid)
-        if only:
-            how = "the only legal target"
+        verify_targets(self.table, choosing, chosen, controller, uid)
+        if choice.only_answer is not None:
+            how = "the only legal target" + ("s" if len(chosen) > 1 else "")
+        elif is_default(choice, answer) and listed:
+            how = "by default, the first legal unit for each target in turn, in table order"
         elif is_default(choice, answer):
-            units = "units" if spec.count > 1 else "unit"
+            units = "units" if most_targets(choosing) > 1 else "unit"
             how = f"by default, the first legal {units} in table order"
         else:
             how = f"{player}'s choice"

@@ -34,6 +34,7 @@ from engine.might.table import (
     Shield,
     Status,
 )
+from engine.might.targeting import ORDINALS
 from engine.timeline import Cause
 
 
@@ -46,6 +47,9 @@ class Effects(Damage):
         target = effect.target
         if target == "target":
             return [uid for uid in item.targets if table.on_table(uid)]
+        if target.startswith("target_"):
+            one = _nth_target(item, target)
+            return [one] if one is not None and table.on_table(one) else []
         if target == "self":
             return [item.card] if table.on_table(item.card) else []
         if target == "source":
@@ -70,6 +74,14 @@ class Effects(Damage):
         """Why an effect found nothing to act on (P-27)."""
         if effect.target == "target":
             return f"its target {', '.join(item.targets)} has left the table"
+        if effect.target.startswith("target_"):
+            one = _nth_target(item, effect.target)
+            number = ORDINALS[int(effect.target[len("target_") :]) - 1]
+            return (
+                f"its {number} target {one} has left the table"
+                if one
+                else (f"no {number} target was chosen")
+            )
         if effect.target == "self":
             return f"{item.card} is not on the table"
         if effect.target == "source":
@@ -177,7 +189,7 @@ class Effects(Damage):
         elif effect.do == "return_to_hand":
             self._to_hand(target, cause, ["M-6", "P-31"], f" ({source})")
         elif effect.do == "move":
-            self._move_effect(target, effect.to, source, cause)
+            self._move_effect(target, effect.to, item, cause)
 
     def _damage_effect(
         self, item: ChainItem, effect: DamageEffect, targets: list[str], cause: Cause
@@ -238,9 +250,10 @@ class Effects(Damage):
             )
             read = len(counted(self.table, amount.count, amount.here, context))
             what = f"the number of {amount.count.replace('_', ' ')}{' here' if amount.here else ''}"
-        final = max(read, amount.minimum)
-        least = f", raised to its minimum of {final}" if final != read else ""
-        self.record(f"The amount is {what}: {read}{least}", ["P-37"], cause)
+        final = amount.counts_for(read)
+        each = f", {amount.each:+} for each: {read * amount.each}" if amount.each != 1 else ""
+        least = f", raised to its minimum of {final}" if final != read * amount.each else ""
+        self.record(f"The amount is {what}: {read}{each}{least}", ["P-37"], cause)
         return final
 
     def _stun(self, uid: str, source: str, owner: int, cause: Cause) -> None:
@@ -305,17 +318,52 @@ class Effects(Damage):
             return
         self._relocate_unit(uid, None, cause, ["M6", "M-6", "P-31"], f" by {source}")
 
-    def _move_effect(self, uid: str, to: str, source: str, cause: Cause) -> None:
-        """To a battlefield by its name (P-43): one already there stays, on the record."""
+    def _move_effect(self, uid: str, to: str, item: ChainItem, cause: Cause) -> None:
+        """To a battlefield by its name, or ``here`` (P-43): one already there stays, on the
+        record."""
+        source = item.card
+        if to == "here":
+            self._move_here(uid, item, cause)
+            return
         if to == "base":
             self._recall_effect(uid, source, cause)
             return
         index = [b.name for b in self.table.battlefields].index(to)  # checked with the file
+        self._move_to(uid, index, source, cause)
+
+    def _move_to(self, uid: str, index: int, source: str, cause: Cause) -> None:
         card = self.table.cards[uid]
         if card.zone == "battlefield" and card.battlefield == index:
-            self.record(f"{uid} is at {to} already: nothing happens", ["P-43"], cause)
+            name = self.table.battlefields[index].name
+            self.record(f"{uid} is at {name} already: nothing happens", ["P-43"], cause)
             return
         self._relocate_unit(uid, index, cause, ["M6", "M-6", "P-43"], f" by {source}")
+
+    def _move_here(self, uid: str, item: ChainItem, cause: Cause) -> None:
+        """Move to where the ability's unit was as it triggered or was activated (P-21, P-43):
+        a battlefield, or its controller's base, where only that player's units go."""
+        if item.battlefield is not None:
+            if not self._still_here(item):
+                name = self.table.battlefields[item.battlefield].name
+                self.record(
+                    f'{item.card} has left {name}: "here" is still {name}, where it was',
+                    ["P-21", "P-43"],
+                    cause,
+                )
+            self._move_to(uid, item.battlefield, item.card, cause)
+        elif self.table.cards[uid].owner != item.controller:
+            base = self.table.players[item.controller].name
+            self.record(
+                f'"here" is {base}\'s base, where {item.card} was: {uid} goes only to its own '
+                "base, so nothing happens",
+                ["P-43"],
+                cause,
+            )
+        elif self.table.cards[uid].zone != "battlefield":
+            self.record(f'{uid} is at its base, "here", already: nothing happens', ["P-43"], cause)
+        else:
+            how = f' by {item.card} ("here" is its base)'
+            self._relocate_unit(uid, None, cause, ["M6", "M-6", "P-43"], how)
 
     def _to_hand(self, uid: str, cause: Cause, rules: Sequence[str], how: str = "") -> None:
         """The unit leaves the table for its owner's hand, losing its damage (M-6)."""
@@ -515,3 +563,9 @@ class Effects(Damage):
             cause,
             changes,
         )
+
+
+def _nth_target(item: ChainItem, target: str) -> str | None:
+    """The unit ``target_N`` names: the Nth chosen, if that many were (P-41)."""
+    number = int(target[len("target_") :])
+    return item.targets[number - 1] if number <= len(item.targets) else None

@@ -80,6 +80,8 @@ class MightInvariants(Invariants):
             options = list(choice.options)
             rng.shuffle(options)
             return tuple(options)
+        if choice.kind == "targets" and choice.groups:  # a unit for each entry, or the default
+            return _one_for_each(choice, rng)
         if choice.kind == "targets":  # 1 to ``total`` of the legal units, in a random order
             return tuple(
                 rng.sample(choice.options, rng.randint(1, min(choice.total, len(choice.options))))
@@ -92,6 +94,18 @@ class MightInvariants(Invariants):
         except RuleError:
             return choice.default
         return answer
+
+
+def _one_for_each(choice: Choice, rng: Random) -> Answer:
+    """A random unit for each entry of a list of targets in turn; the default when the draw
+    leaves an entry with none."""
+    chosen: list[str] = []
+    for entry in range(choice.total):
+        fits = [u for u in choice.options if entry in choice.groups[u] and u not in chosen]
+        if not fits:
+            return choice.default
+        chosen.append(rng.choice(fits))
+    return tuple(chosen)
 
 
 def _roles(table: MightTable, where: str) -> Iterator[Broken]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.changes import Moved, Played, StatChanged
 from engine.errors import RuleError
-from engine.might.cards import TargetSpec
+from engine.might.cards import Choosing, describe_choice
 from engine.might.chain import Chain
 from engine.might.table import ChainItem
 from engine.might.targeting import verify_targets
@@ -44,7 +44,7 @@ class Playing(Chain):
     def _verify_chosen(
         self,
         uid: str,
-        spec: TargetSpec | None,
+        spec: Choosing | None,
         targets: tuple[str, ...],
         controller: int,
         me: str | None,
@@ -55,7 +55,7 @@ class Playing(Chain):
                 raise RuleError("M5", f"{uid} does not target; remove the target")
             return
         if not targets:
-            raise RuleError("M5", f"{uid} needs a target: {spec.describe()}")
+            raise RuleError("M5", f"{uid} needs a target: {describe_choice(spec)}")
         verify_targets(self.table, spec, targets, controller, me)
 
     def _short_of_runes(self, owner: int, cost: int, what: str) -> str | None:

@@ -190,8 +190,8 @@ class PlayArgs(Frozen):
     """The id of the unit on the table a spell targets, of the side its ``target`` allows (M5);
     omitted for a card that does not target."""
     targets: tuple[Name, ...] = ()
-    """The ids of the units a spell that chooses several targets (``count``) targets, in order
-    (P-41); instead of ``target``."""
+    """The ids of the units a spell that chooses several targets (``count``, or a list of
+    specs: one for each, in its order) targets, in order (P-41); instead of ``target``."""
     responses: tuple[Action, ...] = ()
     """Actions played, in order, while the spell is on the chain (Reactions, edits,
     ``resolve``); after them a top-level ``play`` resolves the whole chain."""
@@ -216,8 +216,8 @@ class ActivateArgs(Frozen):
     target: Name | None = None
     """The id of the unit it targets, of the kind its ``target`` allows (M5)."""
     targets: tuple[Name, ...] = ()
-    """The ids of the units, for an ability that chooses several (P-41); instead of
-    ``target``."""
+    """The ids of the units, for an ability that chooses several (``count``, or a list of
+    specs: one for each, in its order) (P-41); instead of ``target``."""
     responses: tuple[Action, ...] = ()
     """Actions played, in order, while it is on the chain; after them a top-level
     ``activate`` resolves the whole chain."""
@@ -567,7 +567,7 @@ class MightScenario(Frozen):
         check_branches(self.script, self.branches)
         unique_names([card.name for card in self.cards])
         unique_names([player.name for player in self.setup.players], "players")
-        places = (*self.setup.battlefields, "base")
+        places = (*self.setup.battlefields, "base", "here")
         for name in self.setup.battlefield_auras:
             if name not in self.setup.battlefields:
                 raise ValueError(

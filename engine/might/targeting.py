@@ -27,11 +27,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.errors import RuleError
-from engine.might.cards import TargetSpec
+from engine.errors import MoreToChoose, RuleError
+from engine.might.cards import Choosing, TargetSpec, describe_choice, most_targets, specs_of
 from engine.might.conditions import in_state
 from engine.might.table import MightCard, MightTable
 from engine.plain_errors import no_card
+
+ORDINALS = ("first", "second", "third", "fourth")
 
 
 def _fits(
@@ -54,38 +56,93 @@ def _fits(
 
 
 def legal_targets(
-    table: MightTable, spec: TargetSpec, controller: int, me: str | None = None
+    table: MightTable, choosing: Choosing, controller: int, me: str | None = None
 ) -> list[str]:
-    """The units ``spec`` allows for ``controller`` (``me``: the ability's own unit, for
-    ``here`` and ``other``), in the order they came to the table (P-12)."""
-    return [u.uid for u in table.units() if _fits(table, spec, u, controller, me)]
+    """The units ``choosing`` allows for ``controller`` (``me``: the ability's own unit, for
+    ``here`` and ``other``), in the order they came to the table (P-12); for a list, those
+    that fit any of its entries."""
+    specs = specs_of(choosing)
+    return [u.uid for u in table.units() if any(_fits(table, s, u, controller, me) for s in specs)]
+
+
+def places_of(
+    table: MightTable, choosing: Choosing, controller: int, me: str | None = None
+) -> dict[str, tuple[int, ...]]:
+    """For a list of targets: the entries (from 0) each legal unit may be chosen for."""
+    specs = specs_of(choosing)
+    fits = {
+        u.uid: tuple(n for n, s in enumerate(specs) if _fits(table, s, u, controller, me))
+        for u in table.units()
+    }
+    return {uid: places for uid, places in fits.items() if places}
+
+
+def first_legal(
+    table: MightTable, choosing: Choosing, controller: int, me: str | None = None
+) -> tuple[str, ...]:
+    """The rules' default choice: the first legal units in table order (P-41); for a list, the
+    first unit for each entry in turn that leaves one for the later entries. Empty: nothing
+    can be chosen (for a list, some entry would have no unit left)."""
+    if isinstance(choosing, TargetSpec):
+        return tuple(legal_targets(table, choosing, controller, me)[: choosing.count])
+    return _complete(places_of(table, choosing, controller, me), (), len(choosing)) or ()
+
+
+def _complete(
+    places: dict[str, tuple[int, ...]], chosen: tuple[str, ...], total: int
+) -> tuple[str, ...] | None:
+    """``chosen`` completed to ``total`` entries with different units, each fitting its entry,
+    the earliest units first; None when it can't be (a search over at most 4 entries)."""
+    if len(chosen) == total:
+        return chosen
+    for uid, fits in places.items():
+        if uid not in chosen and len(chosen) in fits:
+            if done := _complete(places, (*chosen, uid), total):
+                return done
+    return None
 
 
 def verify_targets(
     table: MightTable,
-    spec: TargetSpec,
+    choosing: Choosing,
     chosen: Sequence[str],
     controller: int,
     me: str | None = None,
 ) -> None:
     """Raise unless ``chosen`` is a legal choice: 1 to ``count`` different units on the table
-    that fit ``spec`` (M5, P-41)."""
+    that fit the spec, or one different unit for each entry of a list, in order (M5, P-41)."""
+    what = describe_choice(choosing)
     if not chosen:
-        raise RuleError("M5", f"choose {spec.describe()}")
-    if len(chosen) > spec.count:
-        raise RuleError("P-41", f"{len(chosen)} targets chosen: choose {spec.describe()}")
+        raise RuleError("M5", f"choose {what}")
+    if len(chosen) > most_targets(choosing):
+        raise RuleError("P-41", f"{len(chosen)} targets chosen: choose {what}")
     if len(set(chosen)) < len(chosen):
-        raise RuleError("P-41", f"a unit is chosen twice: choose {spec.describe()}")
-    for uid in chosen:
+        raise RuleError("P-41", f"a unit is chosen twice: choose {what}")
+    specs = specs_of(choosing)
+    for number, uid in enumerate(chosen):
         unit = table.cards.get(uid)
         if unit is None:
             raise RuleError("M-1", no_card(uid, table.cards.values()))
         if not table.on_table(uid):
             raise RuleError("M-1", f"{uid} is not a unit on the table (it is in {unit.zone})")
+        spec = specs[min(number, len(specs) - 1)]
         if not _fits(table, spec, unit, controller, me):
-            legal = legal_targets(table, spec, controller, me)
+            legal = [
+                u for u in legal_targets(table, spec, controller, me) if u not in chosen[:number]
+            ]
+            entry = f"the {ORDINALS[number]} target: " if len(specs) > 1 else ""
             raise RuleError(
                 "M5",
-                f"{uid} is not {'one of ' if spec.count > 1 else ''}{spec.describe()} "
+                f"{entry}{uid} is not {'one of ' if spec.count > 1 else ''}{spec.describe()} "
                 f"({'legal: ' + ', '.join(legal) if legal else 'none is legal now'})",
             )
+    if len(chosen) < len(specs):
+        places = places_of(table, choosing, controller, me)
+        if _complete(places, tuple(chosen), len(specs)) is None:
+            raise RuleError(
+                "P-41",
+                f"no unit is left for the {ORDINALS[len(chosen)]} target "
+                f"({specs[len(chosen)].describe()}): choose {what}",
+            )
+        next_one = f"the {ORDINALS[len(chosen)]} target"
+        raise MoreToChoose("P-41", f"choose {next_one} too: {specs[len(chosen)].describe()}")

@@ -10,9 +10,15 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox
 
-from app.might.dialogs import AssignmentDialog, ReplacementOrderDialog, TargetsDialog
+from app.might.dialogs import (
+    AssignmentDialog,
+    ReplacementOrderDialog,
+    TargetEachDialog,
+    TargetsDialog,
+)
 from app.widgets.main_window import MainWindow
-from engine.choices import Assigned
+from engine.assets import SCENARIOS
+from engine.choices import Assigned, Choice
 
 COMBAT = """\
 ruleset: might
@@ -257,3 +263,53 @@ def test_the_targets_dialog_ticks_up_to_the_count_and_the_answer_is_written(
     assert action.targets == {"sharpshooter": ("thornback", "iron-sentinel")}  # type: ignore[attr-defined]
     step = next(s for s in window.session.steps if "triggers: Pick Off" in s.description)
     assert step.description.endswith("targeting thornback, iron-sentinel (Alice's choice)")
+
+
+def test_a_list_of_targets_is_asked_one_box_per_target_with_only_its_units(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window.open_path(SCENARIOS / "might" / "P-41-a-different-effect-for-each-target.yaml")
+    window.session.select(0)
+    seen: list[object] = []
+
+    def pick_the_whelp(dialog: QDialog) -> None:
+        assert isinstance(dialog, TargetEachDialog)
+        ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        first, second = dialog.boxes
+        seen.append([first.itemData(i) for i in range(first.count())])
+        seen.append([second.itemData(i) for i in range(second.count())])
+        seen.append((dialog.answer(), ok.isEnabled()))  # the default
+        first.setCurrentIndex(first.findData("stone-whelp"))
+        ok.click()
+
+    monkeypatch.setattr(TargetEachDialog, "exec", lambda d: pick_the_whelp(d) or d.result())
+    window.card_clicked("field-medic")
+    assert window.last_menu is not None
+    play = next(a for a in window.last_menu.actions() if a.text().startswith("Play"))
+    window.last_menu.close()
+    play.trigger()
+    assert seen == [
+        ["vanguard-captain", "stone-whelp"],  # damaged units of Alice's
+        ["pikeman", "iron-sentinel"],  # enemy units
+        (("vanguard-captain", "pikeman"), True),
+    ]
+    action = window.session.play.actions[-1]  # type: ignore[union-attr]
+    assert action.targets == {"field-medic": ("stone-whelp", "pikeman")}  # type: ignore[attr-defined]
+
+
+def test_the_same_unit_twice_in_a_list_of_targets_is_not_an_answer() -> None:
+    choice = Choice(
+        kind="targets",
+        player=0,
+        subject="medic",
+        prompt="Alice chooses a unit, then another",
+        options=("a", "b"),
+        default=("a", "b"),
+        total=2,
+        groups={"a": (0, 1), "b": (0, 1)},
+    )
+    dialog = TargetEachDialog(choice)
+    ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
+    assert ok.isEnabled()
+    dialog.boxes[1].setCurrentIndex(dialog.boxes[1].findData("a"))
+    assert dialog.answer() == ("a", "a") and not ok.isEnabled()

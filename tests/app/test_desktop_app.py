@@ -232,3 +232,52 @@ def test_while_picking_a_target_the_legal_ones_are_outlined_and_the_rest_dimmed(
     assert others and all(items[u].target is False and items[u].opacity() < 1.0 for u in others)
     window.cancel_pick()
     assert all(item.target is None and item.opacity() == 1.0 for item in items.values())
+
+
+EACH = SCENARIOS / "might" / "P-41-a-different-effect-for-each-target.yaml"
+
+
+def test_a_list_of_targets_is_picked_one_by_one_each_from_its_own_legal_units(
+    window: MainWindow,
+) -> None:
+    window.open_path(EACH)
+    window.session.select(0)
+    window.card_clicked("rout")
+    menu_action(window, "Play Rout").trigger()
+    assert window.pending_pick is not None
+    assert window.legal_targets(window.pending_pick)[0] == ["pikeman", "iron-sentinel"]
+    window.card_clicked("pikeman")
+    assert window.picked == ("pikeman",)
+    assert "Choose the second target too: a unit you control" in (
+        window.statusBar().currentMessage()
+    )
+    assert window.legal_targets(window.pending_pick)[0] == ["vanguard-captain", "stone-whelp"]
+    assert item(window, "pikeman").target is True  # picked: still outlined
+    window.card_clicked("vanguard-captain")
+    assert window.pending_pick is None
+    [rout] = window.session.table.chain  # type: ignore[union-attr]  # waits for the passes
+    assert rout.targets == ("pikeman", "vanguard-captain")
+
+
+def test_up_to_two_targets_keeps_picking_until_the_count_or_enter(window: MainWindow) -> None:
+    window.open_path(EACH)
+    window.session.select(0)
+    window.card_clicked("split-shot")
+    menu_action(window, "Play Split Shot").trigger()
+    window.card_clicked("iron-sentinel")
+    assert window.picked == ("iron-sentinel",) and window.pending_pick is not None
+    assert "click another target, or press Enter to play" in window.statusBar().currentMessage()
+    assert window.finish_shortcut.isEnabled()
+    window.finish_pick()
+    assert window.pending_pick is None and not window.finish_shortcut.isEnabled()
+    [shot] = window.session.table.chain  # type: ignore[union-attr]
+    assert shot.targets == ("iron-sentinel",)
+    assert window.session.play.actions[-1].play.target == "iron-sentinel"  # type: ignore[union-attr]
+    window.session.select(0)
+    window.card_clicked("split-shot")
+    menu_action(window, "Play Split Shot").trigger()
+    window.card_clicked("iron-sentinel")
+    window.card_clicked("pikeman")  # the second of two: played at once
+    assert window.pending_pick is None
+    [shot] = window.session.table.chain  # type: ignore[union-attr]
+    assert shot.targets == ("iron-sentinel", "pikeman")

@@ -25,11 +25,11 @@ def test_a_unit_offers_its_activated_abilities_and_the_engine_judges_them() -> N
     [strike] = [o for o in offers_for(table, "rune-smith") if o.label.startswith("Activate")]
     assert (strike.label, strike.group, strike.action) == ("Activate Forge Strike…", "Play", None)
     assert strike.pick is not None
-    action = strike.pick("stone-whelp")
+    action = strike.pick(("stone-whelp",))
     assert play.refusal(action) is None
     play.act(action)
     assert play.game.table.cards["stone-whelp"].zone == "trash"
-    refusal = play.refusal(strike.pick("shield-warden"))
+    refusal = play.refusal(strike.pick(("shield-warden",)))
     assert refusal is not None and refusal.rule == "P-42"  # the Smith is exhausted now
     [brace] = [o for o in offers_for(table, "shield-warden") if o.label.startswith("Activate")]
     assert brace.label == "Activate Brace" and brace.action is not None

@@ -161,6 +161,10 @@ MIGHT_ABILITIES = (
     might: 2
     abilities:
       - {when: played, target: {side: enemy}, effects: [{do: damage, amount: 1}]}
+  - name: Rally
+    kind: spell
+    target: [{side: enemy}, {side: own, state: damaged}]
+    effects: [{do: ready, target: target_2}]
 """,
     )
     .replace(
@@ -171,7 +175,8 @@ MIGHT_ABILITIES = (
     )
     .replace(
         "        - {card: Hexbolt}\n",
-        "        - {card: Hexbolt}\n        - {card: Twin Bolt}\n        - {card: Sharpshooter}\n",
+        "        - {card: Hexbolt}\n        - {card: Twin Bolt}\n        - {card: Sharpshooter}\n"
+        "        - {card: Rally}\n",
     )
 )
 
@@ -382,6 +387,8 @@ REFUSALS = [
         "3 targets chosen: choose up to 2 enemy units"),
     Refusal("might-one-target-twice", MIGHT_ABILITIES, "play",
         ("twin-bolt", ("thornback", "thornback")), "P-41", "a unit is chosen twice"),
+    Refusal("might-a-list-nothing-completes", MIGHT_ABILITIES, "play", ("rally", ("thornback",)),
+        "P-41", "no unit is left for the second target (a damaged unit you control)"),
     might("target-nobody", "play hexbolt nobody", "M-1", "there is no card 'nobody'"),
     might("target-a-card-in-hand", "play hexbolt spark", "M-1",
         "spark is not a unit on the table (it is in hand)"),

@@ -1,5 +1,5 @@
 """Conditions on effects (``only_if``, ``unless``: P-36) and amounts counted from the table
-(``damage_on``, ``count``, ``minimum``: P-37): each read as the effect resolves and on the
+(``damage_on``, ``count``, ``each``, ``minimum``: P-37): each read as the effect resolves and on the
 record, and the ones that could never be read refused at ``check``."""
 
 from __future__ import annotations
@@ -110,9 +110,40 @@ def test_an_amount_below_its_minimum_is_raised_on_the_record() -> None:
     assert g.table.cards["iron-sentinel"].damage == 1
 
 
+def test_a_count_lowers_might_by_each_and_raises_damage_by_each_on_the_record() -> None:
+    g = game(
+        spell("{do: might, amount: {count: friendly_units, each: -1}}"),
+        alice="{card: Stone Whelp}, {card: Thornback}",
+        bob="{card: Iron Sentinel}",
+    )
+    steps = [*g.play("test", "iron-sentinel"), *g.resolve()]
+    assert "The amount is the number of friendly units: 2, -1 for each: -2" in [
+        s.description for s in steps
+    ]
+    assert g.table.might("iron-sentinel") == 2
+    g = game(
+        spell("{do: damage, amount: {damage_on: target, each: 2}}"),
+        bob="{card: Iron Sentinel, damage: 1}",
+    )
+    steps = [*g.play("test", "iron-sentinel"), *g.resolve()]
+    assert "The amount is the damage on iron-sentinel: 1, +2 for each: 2" in [
+        s.description for s in steps
+    ]
+    assert g.table.cards["iron-sentinel"].damage == 3
+
+
 @pytest.mark.parametrize(
     ("card", "message"),
     [
+        (
+            spell("{do: damage, amount: {count: units, each: -1}}"),
+            "damage is never negative: each must be at least 1",
+        ),
+        (spell("{do: might, amount: {count: units, each: 0}}"), "each: 0 makes the amount"),
+        (
+            spell("{do: might, amount: {count: units, each: -1, minimum: 1}}"),
+            "a minimum can't go with a negative each",
+        ),
         (spell("{do: heal, only_if: {unit: self, state: damaged}}"), "use target"),
         (
             "{name: Test, kind: unit, abilities: [{when: played, effects: [{do: heal, "

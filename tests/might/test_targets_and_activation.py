@@ -1,15 +1,16 @@
-"""Chosen targets (P-41), activated abilities (P-42), moving to a battlefield and joining a
-combat (P-43, M-28), and "when it attacks" / "when it defends" (P-44)."""
+"""Chosen targets (P-41): one spec or a list of them, and effects aimed at one of them;
+activated abilities (P-42), moving to a battlefield or "here" and joining a combat (P-43, M-28),
+and "when it attacks" / "when it defends" (P-44)."""
 
 from __future__ import annotations
 
 import pytest
 
 from engine.choices import Answer, Choice
-from engine.errors import RuleError, ScenarioError
+from engine.errors import MoreToChoose, RuleError, ScenarioError
 from engine.might.cards import TargetSpec
 from engine.might.game import MightGame
-from engine.might.targeting import legal_targets
+from engine.might.targeting import first_legal, legal_targets, verify_targets
 from engine.scenario import game_from_yaml
 
 CARDS = """\
@@ -43,6 +44,28 @@ cards:
       - when: attacks
         target: {side: own, state: at_base}
         effects: [{do: move, to: Battlefield 1}]
+  - name: Rout
+    kind: spell
+    target: [{side: enemy}, {side: own}]
+    effects: [{do: stun, target: target_1}, {do: ready, target: target_2}]
+  - name: Split Shot
+    kind: spell
+    target: {side: enemy, count: 2}
+    effects: [{do: damage, amount: 3, target: target_1}, {do: damage, amount: 1, target: target_2}]
+  - name: Medic
+    kind: unit
+    might: 1
+    abilities:
+      - when: played
+        target: [{side: own, other: true}, {side: own, state: damaged}]
+        effects: [{do: exhaust, target: target_1}, {do: heal, target: target_2}]
+  - name: Banner
+    kind: unit
+    might: 1
+    abilities:
+      - when: activated
+        target: {side: any, other: true}
+        effects: [{do: move, to: here}]
   - name: Ambusher
     kind: unit
     might: 1
@@ -196,4 +219,124 @@ setup:
     with pytest.raises(
         ScenarioError, match="moves units to 'Battlefield 9', which is no battlefield"
     ):
+        game_from_yaml(text)
+
+
+def test_a_list_of_targets_takes_one_unit_for_each_entry_in_order() -> None:
+    g = game("[{card: Stone Whelp, id: mine, exhausted: true}]", BOB, hand="[{card: Rout}]")
+    with pytest.raises(RuleError, match=r"the first target: mine is not an enemy unit \(legal: "):
+        g.verify_play("rout", ("mine", "thornback"))
+    with pytest.raises(MoreToChoose, match="choose the second target too: a unit you control"):
+        g.verify_play("rout", ("thornback",))
+    g.play("rout", ("thornback", "mine"))
+    g.resolve()
+    assert g.table.cards["thornback"].stunned
+    assert not g.table.cards["mine"].exhausted
+
+
+def test_a_list_that_cannot_be_filled_is_refused_and_has_no_default() -> None:
+    g = game("[]", BOB, hand="[{card: Rout}]")
+    rout = g.table.definition("rout").target
+    assert rout is not None
+    assert first_legal(g.table, rout, 0) == ()
+    with pytest.raises(RuleError, match="no unit is left for the second target") as refused:
+        verify_targets(g.table, rout, ("thornback",), 0)
+    assert not isinstance(refused.value, MoreToChoose)
+    assert not g.can_play("rout", ("thornback",))
+
+
+def test_the_default_for_a_list_leaves_a_unit_for_the_later_entries() -> None:
+    asked: list[Choice] = []
+
+    def default(choice: Choice) -> Answer:
+        asked.append(choice)
+        return choice.default
+
+    # the damaged whelp, first in table order, is the only unit for the second entry, so the
+    # first entry takes the captain
+    g = game(
+        "[{card: Stone Whelp, id: hurt, damage: 1}, {card: Vanguard Captain}]",
+        BOB,
+        default,
+        hand="[{card: Medic}]",
+    )
+    steps = g.play("medic")
+    [choice] = asked
+    assert choice.default == ("vanguard-captain", "hurt")
+    assert choice.groups == {"hurt": (0, 1), "vanguard-captain": (0,)}  # the medic: neither
+    assert steps[-1].description.endswith(
+        "targeting vanguard-captain, hurt "
+        "(by default, the first legal unit for each target in turn, in table order)"
+    )
+    g.resolve()
+    assert g.table.cards["hurt"].damage == 0
+    assert g.table.cards["vanguard-captain"].exhausted
+
+
+def test_an_effect_aimed_at_one_target_acts_on_that_one_only() -> None:
+    g = game("[]", BOB, hand="[{card: Split Shot}]")
+    g.play("split-shot", ("iron-sentinel", "stone-whelp"))
+    g.resolve()
+    assert g.table.cards["iron-sentinel"].damage == 3
+    assert g.table.cards["stone-whelp"].zone == "trash"  # its 1 damage and 1 more: lethal
+    g = game("[]", BOB, hand="[{card: Split Shot}]")
+    g.play("split-shot", "iron-sentinel")
+    steps = g.resolve()
+    assert "nothing happens (no second target was chosen)" in steps[-3].description
+    assert g.table.cards["iron-sentinel"].damage == 3
+
+
+def test_here_is_the_abilitys_battlefield_or_its_own_base() -> None:
+    g = game("[{card: Banner, at: Battlefield 2}, {card: Vanguard Captain}]", BOB)
+    g.activate("banner", 0, "vanguard-captain")
+    g.resolve()
+    assert g.table.cards["vanguard-captain"].battlefield == 1
+    g = game("[{card: Banner}, {card: Vanguard Captain, at: Battlefield 1}]", BOB)
+    g.activate("banner", 0, "vanguard-captain")
+    g.resolve()
+    assert g.table.cards["vanguard-captain"].zone == "base"
+    g = game("[{card: Banner}]", BOB)
+    g.activate("banner", 0, "stone-whelp")
+    steps = g.resolve()
+    assert g.table.cards["stone-whelp"].battlefield == 0
+    assert any("stone-whelp goes only to its own base" in s.description for s in steps)
+
+
+@pytest.mark.parametrize(
+    ("card", "message"),
+    [
+        (
+            "{name: T, kind: spell, target: {side: any}, effects: [{do: move, to: here}]}",
+            "it can't move units here; name the battlefield",
+        ),
+        (
+            "{name: T, kind: spell, target: {side: any, count: 2}, effects: "
+            "[{do: heal, target: target_3}]}",
+            "aims at 'target_3' but a spell chooses at most 2",
+        ),
+        (
+            "{name: T, kind: spell, effects: [{do: heal, target: target_1}]}",
+            "aims at 'target_1' but a spell chooses none",
+        ),
+        (
+            "{name: T, kind: spell, target: [{side: any}], effects: [{do: heal}]}",
+            "a list of targets has 2 to 4 entries",
+        ),
+        (
+            "{name: T, kind: spell, target: [{side: any, count: 2}, {side: own}], "
+            "effects: [{do: heal}]}",
+            "each entry is one unit",
+        ),
+    ],
+)
+def test_targets_that_could_never_be_chosen_are_refused_at_check(card: str, message: str) -> None:
+    text = f"""\
+ruleset: might
+title: Never
+rules: [P-41]
+cards: [{card}]
+setup:
+  players: [{{name: Alice}}, {{name: Bob}}]
+"""
+    with pytest.raises(ScenarioError, match=message):
         game_from_yaml(text)

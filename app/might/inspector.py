@@ -1,9 +1,10 @@
 """The inspector's rows for a might card: kind, owner, where, Might, damage, lethal,
-prevention, doubling, text."""
+prevention, doubling, what a spell targets, text."""
 
 from __future__ import annotations
 
 from engine.might import auras
+from engine.might.cards import describe_choice, runes
 from engine.might.table import MightTable
 
 
@@ -15,7 +16,9 @@ def card_rows(table: MightTable, uid: str) -> list[tuple[str, str]]:
         ("Where", card.place(table)),
     ]
     if definition.cost:
-        rows.append(("Cost", f"{definition.cost} runes"))
+        rows.append(("Cost", runes(definition.cost)))
+    if definition.target is not None:
+        rows.append(("Targets", describe_choice(definition.target)))
     if definition.kind == "unit" and table.on_table(uid):
         might = " ".join(
             [f"base {definition.might}"]

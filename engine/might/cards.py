@@ -483,6 +483,11 @@ Effect = Annotated[
 ]
 
 
+def runes(count: int) -> str:
+    """``count`` runes in words: "1 rune", "2 runes"."""
+    return f"{count} rune{'' if count == 1 else 's'}"
+
+
 class ActivationCost(Frozen):
     """What a player pays to activate an ability (P-42)."""
 
@@ -494,7 +499,7 @@ class ActivationCost(Frozen):
     def describe(self) -> str:
         parts = [
             *(["exhaust"] if self.exhaust else []),
-            *([f"{self.runes} runes"] if self.runes else []),
+            *([runes(self.runes)] if self.runes else []),
         ]
         return ", ".join(parts) or "nothing"
 
@@ -557,7 +562,7 @@ class Ability(Frozen):
 
         >>> Ability(when="activated", name="Forge Strike", cost=ActivationCost(exhaust=True,
         ...     runes=1), target=TargetSpec(side="enemy", here=True)).describe()
-        'Forge Strike: activated (cost: exhaust, 1 runes); targets an enemy unit here'
+        'Forge Strike: activated (cost: exhaust, 1 rune); targets an enemy unit here'
         >>> Ability(when="played", once_per_turn=True).describe()
         'when played: triggered, once per turn'
         """

@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable
 
 from engine.errors import RuleError
-from engine.might.cards import Duration, Scope, ShieldValue
+from engine.might.cards import Duration, Scope, ShieldValue, runes
 from engine.might.chain import Chain
 from engine.might.replacements import DamageKind
 from engine.timeline import Cause, Step
@@ -295,7 +295,7 @@ class Edits(Chain):
     def add_runes(self, player: int, amount: int) -> list[Step]:
         """Runes added to a player's pool (M-1)."""
         return self._edit(
-            f"add {amount} runes",
+            f"add {runes(amount)}",
             None,
             lambda: self._check_runes(player, amount),
             lambda cause: self._add_runes(player, amount, cause),

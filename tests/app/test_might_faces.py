@@ -101,9 +101,18 @@ def test_an_aura_shows_on_its_source_and_on_each_unit_it_reaches() -> None:
 def test_the_inspector_lists_each_ability_with_its_cost_and_targets() -> None:
     play = Playthrough(*load_scenario(SCENARIOS / "might" / "P-42-activated-abilities.yaml"))
     rows = [value for name, value in card_rows(play.game.table, "rune-smith") if name == "Ability"]
-    assert rows == ["Forge Strike: activated (cost: exhaust, 1 runes); targets an enemy unit here"]
+    assert rows == ["Forge Strike: activated (cost: exhaust, 1 rune); targets an enemy unit here"]
     warden = [v for n, v in card_rows(play.game.table, "shield-warden") if n == "Ability"]
-    assert warden == ["Brace: activated, a Reaction (cost: 1 runes)"]
+    assert warden == ["Brace: activated, a Reaction (cost: 1 rune)"]
+
+
+def test_the_inspector_says_what_a_spell_targets_one_or_one_for_each() -> None:
+    play = Playthrough(
+        *load_scenario(SCENARIOS / "might" / "P-41-a-different-effect-for-each-target.yaml")
+    )
+    table = play.game.table
+    assert dict(card_rows(table, "rout"))["Targets"] == "an enemy unit, then a unit you control"
+    assert dict(card_rows(table, "split-shot"))["Targets"] == "up to 2 enemy units"
 
 
 @pytest.mark.rule("M-28")

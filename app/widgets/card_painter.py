@@ -51,19 +51,25 @@ def font(pixels: int, bold: bool = False) -> QFont:
     return _FONTS[key]
 
 
-def paint_card(painter: QPainter, look: CardLook, w: float, h: float) -> None:
-    """Paint ``look`` into the rectangle (0, 0, w, h)."""
+def paint_card(
+    painter: QPainter, look: CardLook, w: float, h: float, deltas: tuple[str, ...] = ()
+) -> None:
+    """Paint ``look`` into the rectangle (0, 0, w, h), with the ``deltas`` of the step shown
+    ("-10 HP") in a place of their own on the face, so that they hide none of its text."""
     rect = QRectF(0, 0, w, h)
     owner = QColor(OWNER_COLORS[look.owner % 2])
     border = DANGER if look.danger else owner.darker(130)
     painter.setPen(QPen(border, 3 if look.danger else 1.5))
     if look.face_down:
-        _paint_back(painter, look, rect, owner)
+        _paint_back(painter, look, rect, owner, bool(deltas))
+        if deltas:
+            line = QRectF(PAD, h - BADGE_LINE - 2, w - 2 * PAD, BADGE_LINE)
+            _paint_chips(painter, deltas, line, DELTA_STYLE)
         return
     painter.setBrush(QColor("#fbfaf6") if not look.tucked else owner.lighter(175))
     painter.drawRoundedRect(rect, 6, 6)
-    if look.form == "strip":
-        _paint_strip(painter, look, rect, owner)
+    if look.form in ("strip", "marker"):
+        _paint_strip(painter, look, rect, owner, deltas)
         return
     unit = look.form == "unit"
     y = _paint_header(painter, look, rect, owner, uid_below=not unit)
@@ -108,8 +114,10 @@ def paint_card(painter: QPainter, look: CardLook, w: float, h: float) -> None:
             Qt.AlignmentFlag.AlignLeft,
             metrics.elidedText(footer, Qt.TextElideMode.ElideRight, w - 2 * PAD),
         )
+    if deltas:  # what the step did comes first; badges and text get the room left
+        y = _paint_chips(painter, deltas, QRectF(PAD, y, w - 2 * PAD, bottom - y), DELTA_STYLE)
     if look.badges:
-        _paint_badges(painter, look.badges, QRectF(PAD, y, w - 2 * PAD, bottom - y))
+        _paint_chips(painter, look.badges, QRectF(PAD, y, w - 2 * PAD, bottom - y))
     elif look.text and not look.face_down:  # the face's spare room holds the card's own text
         _paint_text(painter, look.text, QRectF(PAD, y + 2, w - 2 * PAD, bottom - y - 2))
 
@@ -175,17 +183,30 @@ def _paint_header(
     return y
 
 
-def _paint_strip(painter: QPainter, look: CardLook, rect: QRectF, owner: QColor) -> None:
-    """A card shown as a name strip: in hand, or an Armament tucked under its Soul."""
+def _paint_strip(
+    painter: QPainter, look: CardLook, rect: QRectF, owner: QColor, deltas: tuple[str, ...]
+) -> None:
+    """A card shown as a name strip: in hand, an Armament tucked under its Soul, a set Ambush's
+    marker. A delta takes the right end (up to 60% of the strip), in place of the stat."""
     painter.fillRect(QRectF(1, 1, 5, rect.height() - 2), owner)
     painter.setPen(INK)
     painter.setFont(font(MIN_TEXT_PX, bold=True))
     metrics = QFontMetricsF(font(MIN_TEXT_PX, bold=True))
     text = ("⚙ " if look.tucked else "") + look.title
-    right = f"  {look.stat}" if look.stat else ""
-    room = rect.width() - 2 * PAD - 4 - metrics.horizontalAdvance(right)
+    right = f"  {look.stat}" if look.stat and not deltas else ""
+    chip = 0.0
+    if deltas:
+        joined = metrics.elidedText(
+            " · ".join(deltas), Qt.TextElideMode.ElideRight, rect.width() * 0.6 - 10
+        )
+        chip = metrics.horizontalAdvance(joined) + 10
+        line = QRectF(rect.width() - PAD - chip, (rect.height() - BADGE_LINE + 2) / 2, chip, 17)
+        _paint_chip(painter, line, joined, DELTA_STYLE)
+        painter.setFont(font(MIN_TEXT_PX, bold=True))
+        painter.setPen(INK)
+    room = rect.width() - 2 * PAD - 4 - metrics.horizontalAdvance(right) - (chip + 3 if chip else 0)
     painter.drawText(
-        rect.adjusted(PAD + 4, 0, -PAD, 0),
+        QRectF(PAD + 4, 0, room, rect.height()),
         Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
         metrics.elidedText(text, Qt.TextElideMode.ElideRight, room),
     )
@@ -198,8 +219,11 @@ def _paint_strip(painter: QPainter, look: CardLook, rect: QRectF, owner: QColor)
         )
 
 
-def _paint_back(painter: QPainter, look: CardLook, rect: QRectF, owner: QColor) -> None:
-    """Face down: a captured Soul, a shattered Realm, a set Ambush (its name for the owner)."""
+def _paint_back(
+    painter: QPainter, look: CardLook, rect: QRectF, owner: QColor, deltas: bool
+) -> None:
+    """Face down: a captured Soul, a shattered Realm, a set Ambush (its name for the owner);
+    with ``deltas``, its text keeps clear of their line at the bottom."""
     painter.setBrush(QBrush(owner.darker(170), Qt.BrushStyle.SolidPattern))
     painter.drawRoundedRect(rect, 6, 6)
     if rect.height() > 40:
@@ -208,7 +232,7 @@ def _paint_back(painter: QPainter, look: CardLook, rect: QRectF, owner: QColor) 
     painter.setPen(QColor("white"))
     painter.setFont(font(MIN_TEXT_PX, bold=True))
     painter.drawText(
-        rect.adjusted(3, 3, -3, -3),
+        rect.adjusted(3, 3, -3, -3 - (BADGE_LINE + 2 if deltas else 0)),
         Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
         look.back_text,
     )
@@ -236,7 +260,9 @@ def _paint_bar(painter: QPainter, bar: tuple[int, int], w: float, y: float) -> f
 def badge_rows(badges: tuple[str, ...], width: float, rows: int) -> list[list[str]]:
     """Badges flowed into at most ``rows`` lines of ``width``. A badge wider than a line is
     wrapped at its spaces onto lines of its own; the badges that do not fit give way to a last
-    ``+N more`` badge, so no badge is ever cut."""
+    ``+N more`` badge, so no badge is ever cut; with no room for a line, none."""
+    if rows < 1:
+        return []
     for shown in range(len(badges), 0, -1):
         hidden = len(badges) - shown
         lines = flow_badges([*badges[:shown], *([f"+{hidden} more"] if hidden else [])], width)
@@ -247,7 +273,7 @@ def badge_rows(badges: tuple[str, ...], width: float, rows: int) -> list[list[st
 
 def flow_badges(badges: list[str], width: float) -> list[list[str]]:
     """Badges side by side, a new line when one does not fit; a badge wider than a line is
-    split at its spaces onto lines of its own."""
+    split at its spaces onto lines of its own, a word wider than a line elided."""
     metrics = QFontMetricsF(font(MIN_TEXT_PX, bold=True))
 
     def pill(text: str) -> float:
@@ -265,6 +291,8 @@ def flow_badges(badges: list[str], width: float) -> list[list[str]]:
             continue
         lines.append([])
         for word in badge.split(" "):
+            if pill(word) > width:  # one word wider than the card: elided in its middle
+                word = metrics.elidedText(word, Qt.TextElideMode.ElideMiddle, width - 10)
             joined = f"{' '.join(lines[-1])} {word}".strip()
             if lines[-1] and pill(joined) > width:
                 lines.append([word])
@@ -274,21 +302,33 @@ def flow_badges(badges: list[str], width: float) -> list[list[str]]:
     return lines
 
 
-def _paint_badges(painter: QPainter, badges: tuple[str, ...], area: QRectF) -> None:
+BADGE_STYLE = ("#dbe7f7", "#1d4f91")  # a pill's fill and its text
+DELTA_STYLE = ("#141414", "#ffe680")  # what the step did: dark, so it reads as news
+
+
+def _paint_chip(painter: QPainter, pill: QRectF, text: str, style: tuple[str, str]) -> None:
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(QColor(style[0]))
+    painter.drawRoundedRect(pill, 4, 4)
+    painter.setPen(QColor(style[1]))
+    painter.setFont(font(MIN_TEXT_PX, bold=True))
+    painter.drawText(pill, Qt.AlignmentFlag.AlignCenter, text)
+
+
+def _paint_chips(
+    painter: QPainter, chips: tuple[str, ...], area: QRectF, style: tuple[str, str] = BADGE_STYLE
+) -> float:
+    """Pills flowed into ``area`` (``badge_rows``: wrapped, never cut); returns the y below
+    them."""
     metrics = QFontMetricsF(font(MIN_TEXT_PX, bold=True))
     height = BADGE_LINE - 2
-    rows = max(1, int((area.height() + 2) // BADGE_LINE))
-    painter.setFont(font(MIN_TEXT_PX, bold=True))
+    rows = int((area.height() + 2) // BADGE_LINE)
     y = area.y()
-    for line in badge_rows(badges, area.width(), rows):
+    for line in badge_rows(chips, area.width(), rows):
         x = area.x()
-        for badge in line:
-            width = metrics.horizontalAdvance(badge) + 10
-            pill = QRectF(x, y, width, height)
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(QColor("#dbe7f7"))
-            painter.drawRoundedRect(pill, 4, 4)
-            painter.setPen(QColor("#1d4f91"))
-            painter.drawText(pill, Qt.AlignmentFlag.AlignCenter, badge)
+        for chip in line:
+            width = metrics.horizontalAdvance(chip) + 10
+            _paint_chip(painter, QRectF(x, y, width, height), chip, style)
             x += width + 3
         y += height + 2
+    return y

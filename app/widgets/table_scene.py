@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Collection
 
-from PySide6.QtCore import QPointF, QRectF, Qt, QVariantAnimation, Signal
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF, QTransform
 from PySide6.QtWidgets import (
     QGraphicsItem,
@@ -31,7 +31,6 @@ from engine.timeline import Step
 
 TABLE_GREEN = QColor("#2e5e3e")
 ARROW = QColor("#ff9d2e")
-DELTA_MS = 1800  # how long a delta stays on its card
 TARGET_OUTLINE = QColor("#4fc3f7")  # a legal target while one is picked: light blue, dotted
 DIMMED = 0.35  # the opacity of a card that cannot be picked
 
@@ -47,6 +46,7 @@ class CardItem(QGraphicsItem):
         self.uid = uid
         self.look = look
         self.outline = ""
+        self.deltas: tuple[str, ...] = ()  # what the step shown did to it ("-10 HP")
         self.target: bool | None = None  # ``set_target``
         self.setAcceptHoverEvents(True)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
@@ -58,6 +58,12 @@ class CardItem(QGraphicsItem):
         if target != self.target:
             self.target = target
             self.setOpacity(DIMMED if target is False else 1.0)
+            self.update()
+
+    def set_deltas(self, deltas: tuple[str, ...]) -> None:
+        """The step's short changes, drawn on the face where they hide none of its text."""
+        if deltas != self.deltas:
+            self.deltas = deltas
             self.update()
 
     @property
@@ -97,36 +103,7 @@ class CardItem(QGraphicsItem):
             painter.setPen(pen)
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRoundedRect(QRectF(-3, -3, w + 6, h + 6), 8, 8)
-        paint_card(painter, self.look, w, h)
-
-
-class DeltaItem(QGraphicsItem):
-    """A short change written over a card for a moment ("-10 HP"), then faded out."""
-
-    def __init__(self, texts: list[str]) -> None:
-        super().__init__()
-        self.texts = texts
-        self.setZValue(50)
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-
-    def boundingRect(self) -> QRectF:  # noqa: N802
-        return QRectF(0, 0, 110, 20 * len(self.texts) + 4)
-
-    def paint(
-        self,
-        painter: QPainter,
-        option: QStyleOptionGraphicsItem,  # noqa: N802
-        widget: QWidget | None = None,
-    ) -> None:
-        painter.setFont(font(14, bold=True))
-        for line, text in enumerate(self.texts):
-            width = painter.fontMetrics().horizontalAdvance(text) + 12
-            box = QRectF(0, line * 20, width, 19)
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(QColor(20, 20, 20))  # opaque: the text under it would show through
-            painter.drawRoundedRect(box, 5, 5)
-            painter.setPen(QColor("#ffe680"))
-            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+        paint_card(painter, self.look, w, h, self.deltas)
 
 
 def arrow_path(start: QPointF, end: QPointF) -> QPainterPath:
@@ -161,16 +138,10 @@ class TableScene(QGraphicsScene):
         self._shape: tuple[object, ...] | None = None
         self._bounds = QRectF()
         self._looks = LookCache()  # reused for the cards a step did not change
-        self._fade = QVariantAnimation(self)
-        self._fade.setStartValue(1.0)
-        self._fade.setEndValue(0.0)
-        self._fade.setDuration(DELTA_MS)
-        self._fade.valueChanged.connect(self._fade_deltas)
         self.setBackgroundBrush(TABLE_GREEN)
 
     def reset(self) -> None:
         """Forget every item: the next ``show_table`` draws a new file from scratch."""
-        self._fade.stop()
         self.clear()
         self.items_by_uid.clear()
         self._decorations, self._marks = [], []
@@ -249,30 +220,17 @@ class TableScene(QGraphicsScene):
             path.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
             self.addItem(path)
             self._marks.append(path)
+        for uid in self.drawn.deltas.keys() - marks.deltas.keys():  # only those that had some
+            self.items_by_uid[uid].set_deltas(())
         deltas: dict[str, list[str]] = {}
         for uid, texts in marks.deltas.items():
             card = self.items_by_uid.get(uid)
-            if card is None or not card.isVisible():
-                continue
-            delta = DeltaItem(texts)
-            # Over the card's lower part: its name and damage token stay readable. The last
-            # chip ends where a unit's footer line ends, so no cut-off text peeks out below it.
-            w, h = card.look.size
-            delta.setPos(card.pos() + QPointF(3, h - 20 * len(texts) - 2))
-            self.addItem(delta)
-            self._marks.append(delta)
-            deltas[uid] = texts
+            if card is not None and card.isVisible():
+                card.set_deltas(tuple(texts))
+                deltas[uid] = texts
+            elif card is not None:
+                card.set_deltas(())
         self.drawn = StepMarks(deltas, list(marks.arrows))
-        self._fade.stop()
-        if deltas:
-            self._fade.start()
-
-    def _fade_deltas(self, value: object) -> None:
-        # Hold, then fade in the last third, so the delta can be read.
-        opacity = min(1.0, float(value) * 3)  # type: ignore[arg-type]
-        for item in self._marks:
-            if isinstance(item, DeltaItem):
-                item.setOpacity(opacity)
 
     def _rebuild_decorations(self, decorations: list[Decoration]) -> None:
         for item in self._decorations:

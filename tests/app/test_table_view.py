@@ -12,7 +12,6 @@ from PySide6.QtWidgets import (
     QApplication,
     QGraphicsRectItem,
     QGraphicsSimpleTextItem,
-    QStyleOptionGraphicsItem,
     QToolTip,
 )
 
@@ -20,7 +19,7 @@ from app.presentation.looks import STRIP_H, CardLook, LookCache, layout
 from app.widgets.card_painter import MIN_TEXT_PX, PAD, STAT_PX, paint_card, stat_font, text_lines
 from app.widgets.inspector import rule_summaries
 from app.widgets.main_window import MainWindow
-from app.widgets.table_scene import CardItem, DeltaItem
+from app.widgets.table_scene import CardItem
 from engine.assets import SCENARIOS
 from engine.scenario import Playthrough, load_scenario
 
@@ -321,14 +320,30 @@ def step_with(window: MainWindow, text: str) -> int:
     return next(s.index for s in window.session.steps if text in s.description)
 
 
-def test_a_delta_hides_the_card_text_under_it(qapp) -> None:  # type: ignore[no-untyped-def]
-    """Its chip is opaque: the text of the card under it must not show through."""
-    image = QImage(120, 30, QImage.Format.Format_ARGB32)
-    image.fill(QColor("white"))
-    painter = QPainter(image)
-    DeltaItem(["attacks"]).paint(painter, QStyleOptionGraphicsItem())
-    painter.end()
-    assert image.pixelColor(3, 10) == QColor(20, 20, 20)  # inside the chip, left of its text
+def test_a_delta_has_a_place_of_its_own_on_the_face(qapp) -> None:  # type: ignore[no-untyped-def]
+    """A step's deltas come first in the face's body, its badges under them, and none covers
+    the footer; on a strip the delta takes the right end, in place of the stat."""
+    from app.presentation.looks import CardLook
+    from app.widgets.card_painter import paint_card
+    from tests.support.text_overlaps import TextRecorder
+
+    def drawn(look: CardLook, deltas: tuple[str, ...]) -> dict[str, QRectF]:
+        image = QImage(4, 4, QImage.Format.Format_ARGB32)  # kept while it is painted on
+        recorder = TextRecorder(image)
+        paint_card(recorder, look, *look.size, deltas)
+        recorder.end()
+        return {t.text: t.rect for t in recorder.drawn}
+
+    unit = CardLook(
+        "Iron Sentinel", 1, form="unit", stat="Might 4", badges=("prevent 2",), subtitle="Ready"
+    )
+    texts = drawn(unit, ("+2 damage",))
+    assert texts["+2 damage"].bottom() <= texts["prevent 2"].top()
+    assert texts["prevent 2"].bottom() <= texts["Ready"].top()
+    strip = CardLook("Quick Mend", 0, form="strip", stat="Reaction")
+    texts = drawn(strip, ("→ hand",))
+    title = next(text for text in texts if text.startswith("Q"))  # elided to make room
+    assert "  Reaction" not in texts and texts[title].right() < texts["→ hand"].left()
 
 
 def test_deltas_and_arrows_show_what_a_step_did(window: MainWindow) -> None:

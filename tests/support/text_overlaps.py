@@ -1,0 +1,116 @@
+"""Where a table's text is drawn, and which texts are covered: every card face and label of a
+scene painted through a painter that records the rectangle each text fills, in scene
+coordinates (tests/app/test_text_overlaps.py).
+
+A text is covered when another text crosses it, or when a card above it hides part of it. A
+card that hides a text whole (a slot's name under the Soul on it, a card under the top of a
+pile) shows the table as it is, so that is no overlap.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QImage, QPainter
+from PySide6.QtWidgets import QGraphicsSimpleTextItem, QStyleOptionGraphicsItem
+
+from app.widgets.table_scene import CardItem, TableScene
+
+SLACK = 1.0  # a text's rectangle may touch its neighbour's by this much (line spacing, bearing)
+TOKEN = 6  # the damage token stands this far out of its card's corner
+
+
+@dataclass(frozen=True)
+class DrawnText:
+    owner: str  # the card's id, or "label"
+    text: str
+    rect: QRectF  # in scene coordinates, the part the text's lines fill
+    depth: int  # the item's place in the stacking order: 0 is the topmost
+
+    def __str__(self) -> str:
+        r = self.rect
+        place = f"({r.x():.0f}, {r.y():.0f}, {r.width():.0f}x{r.height():.0f})"
+        return f"{self.owner}: {self.text!r} at {place}"
+
+
+class TextRecorder(QPainter):
+    """A painter that notes where each ``drawText`` puts its text, and draws nothing."""
+
+    def __init__(self, device: QImage) -> None:
+        super().__init__(device)
+        self.owner = ""
+        self.depth = 0
+        self.drawn: list[DrawnText] = []
+
+    def drawText(self, *args: Any) -> None:  # noqa: N802 (Qt's name)
+        assert len(args) == 3 and isinstance(args[0], QRectF), f"drawText{args!r}"
+        rect, flags, text = args
+        used = self.boundingRect(rect, flags if isinstance(flags, int) else int(flags), text)
+        if text.strip():
+            mapped = self.transform().mapRect(used.intersected(rect))
+            self.drawn.append(DrawnText(self.owner, text, mapped, self.depth))
+
+
+@dataclass(frozen=True)
+class Scene:
+    texts: list[DrawnText]
+    cards: list[tuple[int, str, QRectF]]  # depth, id and the face's rectangle of each card
+
+
+def scene_texts(scene: TableScene) -> Scene:
+    """Every text the visible items of ``scene`` draw, where it lands, and where each card is."""
+    image = QImage(4, 4, QImage.Format.Format_ARGB32)
+    recorder = TextRecorder(image)
+    option = QStyleOptionGraphicsItem()
+    labels: list[DrawnText] = []
+    cards: list[tuple[int, str, QRectF]] = []
+    for depth, item in enumerate(scene.items()):  # topmost first
+        if not item.isVisible():
+            continue
+        if isinstance(item, CardItem):
+            w, h = item.look.size
+            cards.append((depth, item.uid, item.sceneTransform().mapRect(QRectF(0, 0, w, h))))
+            recorder.owner, recorder.depth = item.uid, depth
+            recorder.setTransform(item.sceneTransform())
+            item.paint(recorder, option, None)
+        elif isinstance(item, QGraphicsSimpleTextItem):
+            labels.append(DrawnText("label", item.text(), item.sceneBoundingRect(), depth))
+    recorder.end()
+    return Scene(labels + recorder.drawn, cards)
+
+
+def _inner(rect: QRectF) -> QRectF:
+    return rect.adjusted(SLACK, SLACK, -SLACK, -SLACK)
+
+
+def overlaps(drawn: Scene) -> list[str]:
+    """Each text another text crosses, a card above it hides in part, or that spills out of
+    its card."""
+    found = []
+    texts = drawn.texts
+    faces = {uid: face for _, uid, face in drawn.cards}
+    for i, a in enumerate(texts):
+        inner = _inner(a.rect)
+        if a.owner in faces and not faces[a.owner].adjusted(-TOKEN, -TOKEN, TOKEN, TOKEN).contains(
+            inner
+        ):
+            found.append(f"{a} spills out of its card")
+        for b in texts[i + 1 :]:
+            if inner.intersects(_inner(b.rect)) and not _hidden(drawn, a, b):
+                found.append(f"{a} crosses {b}")
+        for depth, uid, face in drawn.cards:
+            if depth < a.depth and uid != a.owner and inner.intersects(face):
+                if not face.contains(a.rect):
+                    found.append(f"{a} is partly under {uid}")
+    return found
+
+
+def _hidden(drawn: Scene, a: DrawnText, b: DrawnText) -> bool:
+    """Whether one of the two texts is hidden whole by a card above it (not its own)."""
+    return any(
+        depth < text.depth and uid != text.owner and face.contains(text.rect)
+        for text in (a, b)
+        for depth, uid, face in drawn.cards
+    )

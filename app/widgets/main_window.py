@@ -570,7 +570,7 @@ class MainWindow(QMainWindow):
             caption,
             game_over_text(table),
         )
-        self.view.chain.show_entries(chain_entries(table))
+        self.view.show_chain(chain_entries(table))
         if self.guide is not None:
             self.lesson.show_step(index, step.description, self.guide.note_at(index), step.rules)
         self.inspector.show_step(step, self.selected_card, self._why(index))

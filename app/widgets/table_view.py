@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import QPoint, QRectF, Qt
+from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import (
     QColor,
     QFontMetricsF,
@@ -19,6 +19,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QFrame,
+    QGraphicsSimpleTextItem,
     QGraphicsView,
     QGridLayout,
     QLabel,
@@ -257,10 +258,49 @@ class TableView(QGraphicsView):
         """Screen pixels the strip covers at the top of the table."""
         return self.strip.height()
 
+    def show_chain(self, entries: list[str]) -> None:
+        """The chain's items, in a corner of the table where they cover no card."""
+        self.chain.show_entries(entries)
+        self._place_chain()
+
     def _place_overlays(self) -> None:
         area = self.viewport().geometry()
         self.strip.setGeometry(area.x(), area.y(), area.width(), self.strip.height())
-        self.chain.move(area.right() - self.chain.width() - 8, area.y() + self.top_margin() + 8)
+        self._place_chain()
+
+    def _place_chain(self) -> None:
+        """The first corner, from the top right round, where the chain covers no card and no
+        zone's name; where each would, the one that covers least."""
+        if self.chain.isHidden():
+            return
+        area = self.viewport().geometry()
+        size = self.chain.size()
+        top, bottom = area.y() + self.top_margin() + 8, area.bottom() - size.height() - 8
+        left, right = area.x() + 8, area.right() - size.width() - 8
+        corners = [
+            QPoint(x, y) for x, y in ((right, top), (right, bottom), (left, bottom), (left, top))
+        ]
+        shown = self.shown_rects()
+
+        def covered(corner: QPoint) -> float:
+            panel = QRectF(QRect(corner, size))
+            return sum((r := panel.intersected(rect)).width() * r.height() for rect in shown)
+
+        self.chain.move(min(corners, key=covered))  # the first of the least covered
+
+    def shown_rects(self) -> list[QRectF]:
+        """Where the visible cards and zone names are, in this widget's pixels."""
+        offset = QPointF(self.viewport().geometry().topLeft())
+        rects = []
+        for item in self.table_scene.items():
+            if not item.isVisible():
+                continue
+            if isinstance(item, CardItem):
+                rects.append(self.on_screen(item).translated(offset))
+            elif isinstance(item, QGraphicsSimpleTextItem):
+                on_screen = self.mapFromScene(item.sceneBoundingRect()).boundingRect()
+                rects.append(on_screen.toRectF().translated(offset))
+        return rects
 
     def _place_preview(self, at: QPoint) -> None:
         area = self.viewport().geometry()

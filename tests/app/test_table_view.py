@@ -634,3 +634,43 @@ def test_a_face_with_room_shows_the_cards_text_cut_with_an_ellipsis(qapp) -> Non
             title="Iron Sentinel", owner=1, form="unit", stat="Might 4", badges=("prevent 2",)
         )
     )
+
+
+CHAINS = [
+    SCENARIOS / "might" / "M5-reaction-before-the-spell-resolves.yaml",
+    SCENARIOS / "might" / "P-42-activated-abilities.yaml",
+    SCENARIOS / "might" / "M8-prevention-and-doubling-orders.yaml",
+]
+
+
+@pytest.mark.parametrize("size", [(1024, 700), (1600, 1000)])
+def test_the_chain_stands_in_a_corner_where_it_covers_no_card(
+    window: MainWindow, size: tuple[int, int], tmp_path: Path
+) -> None:
+    """At every step where something waits on the chain: no card and no zone name under it."""
+    window.resize(*size)
+    seen = 0
+    bobs_base = tmp_path / "bobs-base.yaml"  # his hand and base full: the chain goes lower
+    bobs_base.write_text(
+        CROWDED.format(
+            alice="        - {card: Stone Whelp, id: mine}",
+            bob="\n".join(f"        - {{card: Iron Sentinel, id: s{n}}}" for n in range(9)),
+        )
+        .replace("rules: [M1]", "rules: [M1]\nscript: [{play: {card: spark, target: s8}}]")
+        .replace(
+            "[{card: Bulwark}, {card: Iron Hide}]",
+            "[" + ", ".join(f"{{card: Bulwark, id: b{n}}}" for n in range(9)) + "]",
+        )
+    )
+    for path in [*CHAINS, bobs_base]:
+        assert window.open_path(path)
+        settle()
+        for step in window.session.steps:
+            if not getattr(step.table, "chain", ()):
+                continue
+            window.session.select(step.index)
+            panel = QRectF(window.view.chain.geometry())
+            under = [r for r in window.view.shown_rects() if r.intersects(panel)]
+            assert window.view.chain.isVisible() and under == [], (path.name, step.index)
+            seen += 1
+    assert seen > 5

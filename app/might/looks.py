@@ -87,7 +87,7 @@ UNIT_SLOT = UNIT_H + 2  # room for a unit, ready or turned
 ROW_GAP = 8  # between the rows of the table
 SIDE_GAP = 18  # between the two players' units on a battlefield: the sides never touch
 ROLE_WORDS = {"attacker": ("Attacking",), "defender": ("Defending",)}  # in a combat (M-28)
-MIN_SIDE = 4  # unit places reserved per player on a battlefield
+MIN_SIDE = 3  # unit places reserved per player on a battlefield (more as more come)
 
 
 def table_layout(table: MightTable, looks: LookCache) -> Layout:

@@ -97,7 +97,8 @@ def card_look(table: SoulsTable, card: CardState) -> CardLook:
     )
 
 
-SOULS_ROW = LABEL + CARD_H + STRIP_H + GAP  # a grid row: label band, card, Armament strip
+SOULS_ROW = LABEL + CARD_H + GAP  # a grid row: label band and card; and, in a game with
+# Armaments, STRIP_H for the strips tucked under a Soul
 ARMAMENT_STEP = 22  # a second Armament's strip, this much under the first: the name above shows
 
 
@@ -114,12 +115,16 @@ def table_layout(table: SoulsTable, looks: LookCache) -> Layout:
     zones_x = grid_x + table.columns * step_x + GAP
     pile_columns = 1 if table.rows > 1 else 2
     width = zones_x + pile_columns * step_x - GAP
-    side = table.rows * SOULS_ROW
+    # Room under each row for Armaments only where the game has one: the set of cards never
+    # changes within a game, so neither does the table's extent.
+    armaments = any(table.definition(uid).kind == "armament" for uid in table.cards)
+    row_h = SOULS_ROW + (STRIP_H if armaments else 0)
+    side = table.rows * row_h
 
     def card_y(owner: int, row: int) -> float:
         if owner == 0:
-            return GAP + LABEL + (row - 1) * SOULS_ROW
-        return -GAP - row * SOULS_ROW + LABEL
+            return GAP + LABEL + (row - 1) * row_h
+        return -GAP - row * row_h + LABEL
 
     def pile_place(owner: int, zone: str) -> tuple[float, float]:
         index = 0 if zone == "elysium" else 1
@@ -196,7 +201,7 @@ def table_layout(table: SoulsTable, looks: LookCache) -> Layout:
             decorations.append(
                 Decoration("frame", px, py, CARD_W, CARD_H, text=f"{zone.capitalize()} ({count})")
             )
-    top = -GAP - table.rows * SOULS_ROW
+    top = -GAP - side
     bounds = (0.0, float(top), float(width), float(2 * GAP + 2 * side))
     shape = (
         "souls",

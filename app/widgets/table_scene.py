@@ -10,7 +10,16 @@ import math
 from collections.abc import Collection
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF, QTransform
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFontMetricsF,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPolygonF,
+    QTransform,
+)
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsPathItem,
@@ -255,9 +264,17 @@ class TableScene(QGraphicsScene):
             rect.setBrush(QColor(255, 255, 255, 18))
         rect.setToolTip(plain_tooltip(deco.tooltip or deco.text))
         self.addItem(rect)
-        label = QGraphicsSimpleTextItem(deco.text, rect)
+        label_font = font(12 if deco.kind == "slot" else 13, bold=deco.kind != "slot")
+        shown = (  # a zone's name fits its frame; the whole name is the frame's tooltip
+            QFontMetricsF(label_font).elidedText(
+                deco.text, Qt.TextElideMode.ElideRight, max(deco.w - 12, 0)
+            )
+            if deco.kind == "frame"
+            else deco.text
+        )
+        label = QGraphicsSimpleTextItem(shown, rect)
         label.setBrush(QColor("#dfeee2"))
-        label.setFont(font(12 if deco.kind == "slot" else 13, bold=deco.kind != "slot"))
+        label.setFont(label_font)
         # A frame's name sits above it, where the cards it holds cannot hide it.
         label.setPos(6, 6 if deco.kind == "slot" else -19)
         return rect

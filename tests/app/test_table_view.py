@@ -674,3 +674,22 @@ def test_the_chain_stands_in_a_corner_where_it_covers_no_card(
             assert window.view.chain.isVisible() and under == [], (path.name, step.index)
             seen += 1
     assert seen > 5
+
+
+@pytest.mark.parametrize(
+    "path",
+    [DEMO, SCENARIOS / "might" / "M-10-assignment-is-a-sequence.yaml"],
+    ids=lambda p: p.parent.name,
+)
+def test_at_1024x700_with_the_docks_cards_are_about_90_px_and_text_10_px(
+    window: MainWindow, path: Path
+) -> None:
+    """A small screen: the table fits under the strip beside the docks, and stays readable (a
+    souls row keeps room for Armaments only in a game that has one)."""
+    window.resize(1024, 700)
+    assert window.open_path(path)
+    settle()
+    assert window.timeline_dock.isVisible() and window.inspector_dock.isVisible()
+    assert MIN_TEXT_PX * window.view.scale_factor >= 10
+    widths = [window.view.on_screen(item).width() for item in shown_cards(window)]
+    assert widths and min(widths) >= 85

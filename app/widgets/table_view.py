@@ -39,6 +39,7 @@ WHEEL_STEP = 1.15
 PREVIEW_SCALE = 2.2
 TEXT_GAP = 4  # between the preview's face and its text box
 STRIP_HEIGHTS = {False: 54, True: 132}  # the phase strip, normal and in present mode
+SIDE_STRIP = 420  # the strip's width in present mode, when it stands beside the table
 
 
 def strip_style(large: bool) -> str:
@@ -150,6 +151,7 @@ class PhaseStrip(QFrame):
         self.grid.addWidget(self.over, 1, 0, 1, 2)
         self.grid.setColumnStretch(0, 3)
         self.grid.setColumnStretch(1, 2)
+        self.grid.setRowStretch(3, 1)  # beside the table, the rows stay at the top
         self.waiting_row: QWidget | None = None
         self.set_large(False)
 
@@ -230,6 +232,7 @@ class TableView(QGraphicsView):
         super().__init__(scene)
         self.table_scene = scene
         self.fitting = True
+        self.presenting = False
         self._pan_from: QPoint | None = None
         self._hovered = ""
         self._mouse_at: QPoint | None = None  # in the viewport, while the mouse is over it
@@ -249,14 +252,32 @@ class TableView(QGraphicsView):
         self._place_overlays()
 
     def set_presenting(self, large: bool) -> None:
-        """Present mode: the strip in large type; the table fitted under it."""
+        """Present mode: the strip in large type, over the table or, where the screen is wider
+        than the table, beside it, whichever leaves the table larger."""
+        self.presenting = large
         self.strip.set_large(large)
         self._place_overlays()
         self.fit()
 
     def top_margin(self) -> int:
         """Screen pixels the strip covers at the top of the table."""
-        return self.strip.height()
+        return 0 if self.strip_beside() else self.strip.height()
+
+    def right_margin(self) -> int:
+        """Screen pixels the strip takes at the right of the table (present mode, beside it)."""
+        return SIDE_STRIP if self.strip_beside() else 0
+
+    def strip_beside(self) -> bool:
+        """In present mode: whether the table is larger with the strip beside it than over it
+        (a table that the screen's height limits, on a wide screen)."""
+        rect, area = self.table_scene.sceneRect(), self.viewport().rect()
+        if not self.presenting or rect.isEmpty() or area.width() <= SIDE_STRIP + 10:
+            return False
+        over = min(
+            area.width() / rect.width(), (area.height() - STRIP_HEIGHTS[True]) / rect.height()
+        )
+        beside = min((area.width() - SIDE_STRIP) / rect.width(), area.height() / rect.height())
+        return beside > over
 
     def show_chain(self, entries: list[str]) -> None:
         """The chain's items, in a corner of the table where they cover no card."""
@@ -265,7 +286,14 @@ class TableView(QGraphicsView):
 
     def _place_overlays(self) -> None:
         area = self.viewport().geometry()
-        self.strip.setGeometry(area.x(), area.y(), area.width(), self.strip.height())
+        if self.strip_beside():
+            self.strip.setFixedHeight(area.height())
+            self.strip.setGeometry(
+                area.right() + 1 - SIDE_STRIP, area.y(), SIDE_STRIP, area.height()
+            )
+        else:
+            self.strip.setFixedHeight(STRIP_HEIGHTS[self.presenting])
+            self.strip.setGeometry(area.x(), area.y(), area.width(), self.strip.height())
         self._place_chain()
 
     def _place_chain(self) -> None:
@@ -273,7 +301,7 @@ class TableView(QGraphicsView):
         zone's name; where each would, the one that covers least."""
         if self.chain.isHidden():
             return
-        area = self.viewport().geometry()
+        area = self.viewport().geometry().adjusted(0, 0, -self.right_margin(), 0)
         size = self.chain.size()
         top, bottom = area.y() + self.top_margin() + 8, area.bottom() - size.height() - 8
         left, right = area.x() + 8, area.right() - size.width() - 8
@@ -324,13 +352,14 @@ class TableView(QGraphicsView):
             return
         rect = self.table_scene.sceneRect()
         area = self.viewport().rect()
-        margin = self.top_margin()
-        if rect.isEmpty() or area.width() < 10 or area.height() <= margin + 10:
+        top, right = self.top_margin(), self.right_margin()
+        if rect.isEmpty() or area.width() <= right + 10 or area.height() <= top + 10:
             return
-        scale = min(area.width() / rect.width(), (area.height() - margin) / rect.height())
+        scale = min((area.width() - right) / rect.width(), (area.height() - top) / rect.height())
         self.setTransform(self.transform().fromScale(scale, scale))
-        # Room above the table for the strip, so the view's centring keeps the table under it.
-        self.setSceneRect(rect.adjusted(0, -margin / scale, 0, 0))
+        # Room above (or beside) the table for the strip, so the view's centring keeps the
+        # table clear of it.
+        self.setSceneRect(rect.adjusted(0, -top / scale, right / scale, 0))
 
     def zoom(self, factor: float) -> None:
         scale = max(MIN_SCALE, min(MAX_SCALE, self.scale_factor * factor))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from app.presentation.views import RulesetView, view_of
-from engine.changes import Change
+from engine.changes import Change, Declared
 from engine.timeline import Step
 
 
@@ -69,6 +69,7 @@ def step_marks(step: Step, on_table: set[str]) -> StepMarks:
         target = getattr(change, "target", None)
         if card and isinstance(target, str) and card != target:
             arrows.append((card, target))  # a declaration: attacker -> target
+    arrows += _combat_arrows(step)
     source = step.cause.card
     if source in on_table and step.cause.kind in ("effect", "trigger", "action"):
         arrows += [
@@ -78,3 +79,21 @@ def step_marks(step: Step, on_table: set[str]) -> StepMarks:
         ]
     arrows = [(a, b) for a, b in arrows if a in on_table and b in on_table]
     return StepMarks(deltas, arrows)
+
+
+def _combat_arrows(step: Step) -> list[tuple[str, str]]:
+    """A combat declared at a place, not at a card (might's battlefield): arrows joining the
+    sides, the first attacker to the first defender, the second to the second, ...: each pair
+    faces the other across the gap between the sides, so no arrow crosses a card (the rest
+    are marked by their deltas, "attacks" and "defends")."""
+    cards = getattr(step.table, "cards", {})
+    sides: dict[str, tuple[list[str], list[str]]] = {}
+    for change in step.changes:
+        if isinstance(change, Declared) and change.target not in cards:
+            attackers, defenders = sides.setdefault(change.target, ([], []))
+            (attackers if change.role == "attacks" else defenders).append(change.card)
+    return [
+        pair
+        for attackers, defenders in sides.values()
+        for pair in zip(attackers, defenders, strict=False)
+    ]

@@ -115,6 +115,23 @@ class CardItem(QGraphicsItem):
         paint_card(painter, self.look, w, h, self.deltas)
 
 
+def edge_point(rect: QRectF, toward: QPointF) -> QPointF:
+    """Where the line from ``rect``'s centre to ``toward`` leaves ``rect``.
+
+    >>> edge_point(QRectF(0, 0, 100, 50), QPointF(50, 200)).toTuple()
+    (50.0, 50.0)
+    """
+    centre = rect.center()
+    dx, dy = toward.x() - centre.x(), toward.y() - centre.y()
+    if dx == 0 and dy == 0:
+        return centre
+    reach = min(
+        rect.width() / 2 / abs(dx) if dx else math.inf,
+        rect.height() / 2 / abs(dy) if dy else math.inf,
+    )
+    return QPointF(centre.x() + dx * reach, centre.y() + dy * reach)
+
+
 def arrow_path(start: QPointF, end: QPointF) -> QPainterPath:
     """A line from ``start`` to ``end`` with a head at ``end``."""
     path = QPainterPath(start)
@@ -218,13 +235,18 @@ class TableScene(QGraphicsScene):
             self.removeItem(item)
         self._marks = []
         for start, end in marks.arrows:
-            a, b = self.items_by_uid[start], self.items_by_uid[end]
+            a, b = self.face(self.items_by_uid[start]), self.face(self.items_by_uid[end])
+            # edge to edge, across the gap between the cards: no card's text under it
+            gap = 4  # clear of both cards: the pen's half width and its round cap
             path = QGraphicsPathItem(
-                arrow_path(a.sceneBoundingRect().center(), b.sceneBoundingRect().center())
+                arrow_path(
+                    edge_point(a.adjusted(-gap, -gap, gap, gap), b.center()),
+                    edge_point(b.adjusted(-gap, -gap, gap, gap), a.center()),
+                )
             )
             path.setPen(QPen(ARROW, 4, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
             path.setBrush(QBrush(ARROW))
-            path.setZValue(40)
+            path.setZValue(-0.5)  # under the cards, over the zones: it shows in the gaps
             path.setOpacity(0.85)
             path.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
             self.addItem(path)
@@ -286,6 +308,12 @@ class TableScene(QGraphicsScene):
         else:
             self.background_clicked.emit()
         super().mousePressEvent(event)
+
+    @staticmethod
+    def face(item: CardItem) -> QRectF:
+        """The card's face in scene coordinates, without its outline's margin."""
+        w, h = item.look.size
+        return item.mapRectToScene(QRectF(0, 0, w, h))
 
     def card_at(self, pos: QPointF) -> CardItem | None:
         views = self.views()

@@ -17,3 +17,16 @@ def test_a_bonus_delta_is_its_signed_amount_and_a_play_is_one_word() -> None:
     assert delta_text(added, view) == "-10 max HP"
     assert delta_text(ended, view) == "-10 max HP ends"
     assert delta_text(Played(card="iron-mail", to="armament of sylva"), view) == "played"
+
+
+def test_a_might_combat_joins_every_attacker_and_defender_by_an_arrow() -> None:
+    from app.presentation.step_marks import step_marks
+    from engine.assets import SCENARIOS
+    from engine.scenario import Playthrough, load_scenario
+
+    scenario, source = load_scenario(SCENARIOS / "might" / "M-10-assignment-is-a-sequence.yaml")
+    play = Playthrough(scenario, source)
+    play.run(scenario.script)
+    declared = next(s for s in play.game.steps if s.description.startswith("Combat at"))
+    marks = step_marks(declared, set(declared.table.cards))  # type: ignore[attr-defined]
+    assert marks.arrows == [("vanguard-captain", "bob-whelp"), ("alice-whelp", "bob-sentinel")]

@@ -2,19 +2,24 @@
 scene painted through a painter that records the rectangle each text fills, in scene
 coordinates (tests/app/test_text_overlaps.py).
 
-A text is covered when another text crosses it, or when a card above it hides part of it. A
-card that hides a text whole (a slot's name under the Soul on it, a card under the top of a
-pile) shows the table as it is, so that is no overlap.
+A text is covered when another text crosses it, when a card above it hides part of it, or
+when an arrow crosses a card's text (a zone's name shows through an arrow's thin line). A card
+that hides a text whole (a slot's name under the Soul on it, a card under the top of a pile)
+shows the table as it is, so that is no overlap.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from PySide6.QtCore import QRectF
-from PySide6.QtGui import QImage, QPainter
-from PySide6.QtWidgets import QGraphicsSimpleTextItem, QStyleOptionGraphicsItem
+from PySide6.QtGui import QImage, QPainter, QPainterPath, QPainterPathStroker
+from PySide6.QtWidgets import (
+    QGraphicsPathItem,
+    QGraphicsSimpleTextItem,
+    QStyleOptionGraphicsItem,
+)
 
 from app.widgets.table_scene import CardItem, TableScene
 
@@ -57,6 +62,7 @@ class TextRecorder(QPainter):
 class Scene:
     texts: list[DrawnText]
     cards: list[tuple[int, str, QRectF]]  # depth, id and the face's rectangle of each card
+    arrows: list[tuple[int, QPainterPath]] = field(default_factory=list)  # depth, in the scene
 
 
 def scene_texts(scene: TableScene) -> Scene:
@@ -66,6 +72,7 @@ def scene_texts(scene: TableScene) -> Scene:
     option = QStyleOptionGraphicsItem()
     labels: list[DrawnText] = []
     cards: list[tuple[int, str, QRectF]] = []
+    arrows: list[tuple[int, QPainterPath]] = []
     for depth, item in enumerate(scene.items()):  # topmost first
         if not item.isVisible():
             continue
@@ -77,8 +84,13 @@ def scene_texts(scene: TableScene) -> Scene:
             item.paint(recorder, option, None)
         elif isinstance(item, QGraphicsSimpleTextItem):
             labels.append(DrawnText("label", item.text(), item.sceneBoundingRect(), depth))
+        elif isinstance(item, QGraphicsPathItem):  # an arrow, as wide as its pen
+            stroker = QPainterPathStroker()
+            stroker.setWidth(item.pen().widthF())
+            outline = stroker.createStroke(item.path()) + item.path()
+            arrows.append((depth, item.sceneTransform().map(outline)))
     recorder.end()
-    return Scene(labels + recorder.drawn, cards)
+    return Scene(labels + recorder.drawn, cards, arrows)
 
 
 def _inner(rect: QRectF) -> QRectF:
@@ -86,8 +98,8 @@ def _inner(rect: QRectF) -> QRectF:
 
 
 def overlaps(drawn: Scene) -> list[str]:
-    """Each text another text crosses, a card above it hides in part, or that spills out of
-    its card."""
+    """Each text another text crosses, a card or an arrow above it hides in part, or that
+    spills out of its card."""
     found = []
     texts = drawn.texts
     faces = {uid: face for _, uid, face in drawn.cards}
@@ -100,6 +112,9 @@ def overlaps(drawn: Scene) -> list[str]:
         for b in texts[i + 1 :]:
             if inner.intersects(_inner(b.rect)) and not _hidden(drawn, a, b):
                 found.append(f"{a} crosses {b}")
+        above = [arrow for depth, arrow in drawn.arrows if depth < a.depth]
+        if a.owner != "label" and any(arrow.intersects(inner) for arrow in above):
+            found.append(f"{a} is under an arrow")  # a zone's name shows through its line
         for depth, uid, face in drawn.cards:
             if depth < a.depth and uid != a.owner and inner.intersects(face):
                 if not face.contains(a.rect):

@@ -16,6 +16,7 @@ from PySide6.QtGui import QImage
 
 from app.export.images import Camera, encode_png, palette_image
 from app.presentation.looks import chain_entries, game_over_text
+from app.presentation.why import CardHistory
 from engine.branches import MAIN
 from engine.compare import differences, step_key
 from engine.ruleset import rule_summaries
@@ -210,9 +211,32 @@ def phases(steps: Sequence[Step]) -> list[list[Step]]:
     return [list(run) for _, run in itertools.groupby(steps, key=lambda step: step.phase[:2])]
 
 
-def step_notes(step: Step, heading: str) -> str:
-    """What the step did, in words: cause, chain, rules with our summaries, changes; the
-    headings are ``heading`` elements (h3, h4)."""
+MAX_WHY = 6  # earlier steps listed for a card: the latest ones
+
+
+def why_list(step: Step, history: CardHistory, prefix: str, heading: str) -> str:
+    """For each card the step changed, the earlier steps that made it what it is (the app's
+    "Why?"), newest first, each a link to its section."""
+    rows = []
+    for uid in sorted(step.changed_cards()):
+        earlier = [s for s in history.why(uid, step.index) if s.index != step.index][:MAX_WHY]
+        links = "; ".join(
+            f'<a class="why" href="#{prefix}step-{s.index}">'
+            f"step {s.index}: {escape(s.description)}</a>"
+            for s in earlier
+        )
+        rows.append(f"<li><b>{escape(uid)}</b>: {links or 'nothing before this step'}</li>")
+    if not rows:
+        return ""
+    return f'<{heading}>Why? What made each card so</{heading}><ul class="why">{"".join(rows)}</ul>'
+
+
+def step_notes(
+    step: Step, heading: str, history: CardHistory | None = None, prefix: str = ""
+) -> str:
+    """What the step did, in words: cause, chain, rules with our summaries, changes, and (with
+    the timeline's ``history``) why each changed card is as it is; the headings are
+    ``heading`` elements (h3, h4)."""
     parts = []
     if step.cause.kind != "setup":
         parts.append(f"<p><b>Cause:</b> {escape(step.cause.describe())}</p>")
@@ -238,6 +262,8 @@ def step_notes(step: Step, heading: str) -> str:
     if step.changes:
         changes = "".join(f"<li>{escape(change.describe())}</li>" for change in step.changes)
         parts.append(f"<{heading}>Changes</{heading}><ul>{changes}</ul>")
+    if history is not None and step.index:
+        parts.append(why_list(step, history, prefix, heading))
     return "".join(parts)
 
 
@@ -250,7 +276,12 @@ def teacher_note(text: str) -> str:
 
 
 def step_section(
-    step: Step, image: str | None, prefix: str = "", note: str = "", teacher: str = ""
+    step: Step,
+    image: str | None,
+    prefix: str = "",
+    note: str = "",
+    teacher: str = "",
+    history: CardHistory | None = None,
 ) -> str:
     """A step's section: its table and notes, or with no ``image`` (shared with another
     timeline) ``note`` saying where they are; ``teacher``: the lesson's note from here on."""
@@ -264,7 +295,7 @@ def step_section(
     caption = f"The table after this step{OUTLINED if step.changed_cards() else '.'}"
     return (
         f"{head}<figure>{image}<figcaption>{caption}</figcaption></figure>"
-        f"{step_notes(step, 'h3')}</section>"
+        f"{step_notes(step, 'h3', history, prefix)}</section>"
     )
 
 
@@ -280,6 +311,7 @@ def phase_section(
     prefix: str = "",
     note: str = "",
     notes: Mapping[int, str] | None = None,
+    history: CardHistory | None = None,
 ) -> str:
     notes = notes or {}
     last = steps[-1].index
@@ -287,7 +319,7 @@ def phase_section(
         f'<li id="{prefix}step-{step.index}"><h3>{escape(step_title(step))}</h3>'
         + (f'<p class="when">{escape(" › ".join(step.phase[2:]))}</p>' if step.phase[2:] else "")
         + teacher_note(notes.get(step.index, ""))
-        + (step_notes(step, "h4") if image is not None else "")
+        + (step_notes(step, "h4", history, prefix) if image is not None else "")
         + "</li>"
         for step in steps
     )
@@ -309,6 +341,7 @@ def timeline_sections(timeline: Timeline, pictures: Pictures, prefix: str = "") 
     """One timeline's sections: a section per step, or by phase; ids start with ``prefix``,
     so several timelines (branches) share a page."""
     steps, name = timeline.steps, timeline.name
+    history = CardHistory(steps)
     if pictures.by == "phase":
         runs = phases(steps)
         return Sections(
@@ -325,6 +358,7 @@ def timeline_sections(timeline: Timeline, pictures: Pictures, prefix: str = "") 
                     prefix,
                     pictures.note(name, run),
                     timeline.notes,
+                    history,
                 )
                 for n, run in enumerate(runs, 1)
             ),
@@ -338,6 +372,7 @@ def timeline_sections(timeline: Timeline, pictures: Pictures, prefix: str = "") 
                 prefix,
                 pictures.note(name, [step]),
                 timeline.notes.get(step.index, ""),
+                history,
             )
             for step in steps
         ),

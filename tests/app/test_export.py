@@ -101,7 +101,11 @@ def test_the_page_has_every_step_with_its_table_rules_and_changes(page_file: Pat
     tags = Tags(page)
     ids = all_ids()  # the file's script, then its branch
     assert [s["id"] for s in tags.all("section", "step")] == ids
-    links = [a["href"] for a in tags.all("a") if not a["href"].startswith("#panel-")]
+    links = [
+        a["href"]
+        for a in tags.all("a")
+        if not a["href"].startswith("#panel-") and a.get("class") != "why"
+    ]
     mains = sum(1 for id in ids if id.startswith("step-"))
     assert links.pop(mains) == "#b1-step-2"  # the branch tab's comparison, before its contents
     assert links == [f"#{id}" for id in ids]  # the contents (the tabs' names link their panels)
@@ -406,3 +410,15 @@ def test_a_branchs_tab_says_where_it_departs_and_how_the_tables_differ(page_file
     assert 'It departs from <b>main</b> at <a href="#b1-step-2">step 2</a>.' in head
     assert "<li>sentinel-a zone: battlefield / trash</li>" in head  # the decisive difference
     assert 'class="compare"' not in page.split('<div class="panel" id="panel-1">', 1)[0]
+
+
+def test_each_step_says_why_each_card_it_changed_is_so(page_file: Path) -> None:
+    """The app's "Why?" on the page: for each card a step changed, links to the earlier steps
+    that changed it (the set-up last), each to its section."""
+    page = page_file.read_text(encoding="utf-8")
+    why = [a["href"] for a in Tags(page).all("a", "why")]
+    assert why and all(href.removeprefix("#") in all_ids() for href in why)
+    run = run_scenario(M8)
+    assert f'href="#step-1">step 1: {escape(run.steps[1].description)}</a>' in page
+    assert 'href="#step-0">step 0: ' in page
+    assert page.count("Why? What made each card so") >= 2

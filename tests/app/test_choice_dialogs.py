@@ -206,6 +206,15 @@ def test_no_dialog_when_only_one_split_is_legal(
     )
 
 
+def play_from_menu(window: MainWindow, uid: str) -> None:
+    """Click the card and take its menu's Play."""
+    window.card_clicked(uid)
+    assert window.last_menu is not None
+    play = next(a for a in window.last_menu.actions() if a.text().startswith("Play"))
+    window.last_menu.close()
+    play.trigger()
+
+
 SHARPSHOOTER = """\
 ruleset: might
 title: A trigger that targets
@@ -249,11 +258,7 @@ def test_the_targets_dialog_ticks_up_to_the_count_and_the_answer_is_written(
         ok.click()
 
     monkeypatch.setattr(TargetsDialog, "exec", lambda d: tick_all_then_two(d) or d.result())
-    window.card_clicked("sharpshooter")
-    assert window.last_menu is not None
-    play = next(a for a in window.last_menu.actions() if a.text().startswith("Play"))
-    window.last_menu.close()
-    play.trigger()
+    play_from_menu(window, "sharpshooter")
     assert seen == [
         (("stone-whelp", "thornback"), True),
         (("stone-whelp", "thornback", "iron-sentinel"), False),
@@ -283,11 +288,7 @@ def test_a_list_of_targets_is_asked_one_box_per_target_with_only_its_units(
         ok.click()
 
     monkeypatch.setattr(TargetEachDialog, "exec", lambda d: pick_the_whelp(d) or d.result())
-    window.card_clicked("field-medic")
-    assert window.last_menu is not None
-    play = next(a for a in window.last_menu.actions() if a.text().startswith("Play"))
-    window.last_menu.close()
-    play.trigger()
+    play_from_menu(window, "field-medic")
     assert seen == [
         ["vanguard-captain", "stone-whelp"],  # damaged units of Alice's
         ["pikeman", "iron-sentinel"],  # enemy units

@@ -260,15 +260,21 @@ def _paint_bar(painter: QPainter, bar: tuple[int, int], w: float, y: float) -> f
 def badge_rows(badges: tuple[str, ...], width: float, rows: int) -> list[list[str]]:
     """Badges flowed into at most ``rows`` lines of ``width``. A badge wider than a line is
     wrapped at its spaces onto lines of its own; the badges that do not fit give way to a last
-    ``+N more`` badge, so no badge is ever cut; with no room for a line, none."""
+    ``+N more`` badge, so no badge is ever cut; each badge that fits beside the others is
+    shown, in order, though an earlier one did not fit; with no room for a line, none."""
     if rows < 1:
         return []
-    for shown in range(len(badges), 0, -1):
-        hidden = len(badges) - shown
-        lines = flow_badges([*badges[:shown], *([f"+{hidden} more"] if hidden else [])], width)
-        if len(lines) <= rows:
-            return lines
-    return [[f"+{len(badges)} more"]] if badges else []
+
+    def flowed(shown: list[str]) -> list[list[str]]:
+        hidden = len(badges) - len(shown)
+        return flow_badges([*shown, *([f"+{hidden} more"] if hidden else [])], width)
+
+    shown: list[str] = []
+    for badge in badges:
+        if len(flowed([*shown, badge])) <= rows:
+            shown.append(badge)
+    lines = flowed(shown)
+    return lines if len(lines) <= rows else []
 
 
 def flow_badges(badges: list[str], width: float) -> list[list[str]]:

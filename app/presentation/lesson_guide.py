@@ -34,13 +34,20 @@ class LessonGuide:
         return bool(self.notes or self.predictions)
 
     def note_at(self, index: int) -> str:
-        """The note of the innermost labelled action step ``index`` belongs to ("" if none)."""
+        """The note of the innermost labelled action step ``index`` belongs to ("" if none),
+        then the notes of the actions refused right after it: a refusal adds no step, so its
+        note shows on the table it was refused at."""
         inside = [
             (self.starts[label], label)
             for label in self.notes
             if label in self.ends and self.starts[label] <= index <= self.ends[label]
         ]
-        return self.notes[max(inside)[1]] if inside else ""
+        refused = [
+            self.notes[label]
+            for label in self.notes
+            if label in self.ends and self.starts[label] > self.ends[label] == index
+        ]
+        return "\n\n".join([*([self.notes[max(inside)[1]]] if inside else []), *refused])
 
     def question_crossed(
         self, before: int, after: int, answered: Collection[str]

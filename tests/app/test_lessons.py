@@ -25,6 +25,19 @@ QUESTION = Prediction(
 )
 
 
+def test_a_refused_actions_note_shows_on_the_table_it_was_refused_at() -> None:
+    """A refusal adds no step (its label starts after it ends): its note follows the note of
+    the step it was refused after."""
+    guide = LessonGuide(
+        {"start": "set-up", "no-runes": "refused", "cached": "runes"},
+        (),
+        starts={"start": 0, "no-runes": 1, "cached": 1},
+        ends={"start": 0, "no-runes": 0, "cached": 3},
+    )
+    assert [guide.note_at(i) for i in (0, 1)] == ["set-up\n\nrefused", "runes"]
+    assert guide.notes_by_step(3) == {0: "set-up\n\nrefused", 1: "runes"}
+
+
 def test_the_note_shown_is_the_innermost_labelled_actions() -> None:
     guide = LessonGuide(
         {"start": "set-up", "spark": "outer", "mend": "inner"},

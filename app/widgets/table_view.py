@@ -142,6 +142,8 @@ class PhaseStrip(QFrame):
             label.setTextFormat(Qt.TextFormat.PlainText)
             label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.info.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        # who plays and the step are never cut: the phase beside them gives way (elided)
+        self.info.setSizePolicy(QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Preferred)
         self.grid = QGridLayout(self)
         self.grid.setContentsMargins(10, 4, 8, 4)
         self.grid.setVerticalSpacing(2)
@@ -168,7 +170,7 @@ class PhaseStrip(QFrame):
         else:
             self.grid.addWidget(self.info, 0, 1)
             self.info.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        self.grid.setColumnStretch(1, 0 if large else 2)
+        self.grid.setColumnStretch(1, 0)
         self.caption.setWordWrap(large)
         self.grid.setAlignment(self.caption, Qt.AlignmentFlag.AlignTop)
 

@@ -724,3 +724,13 @@ def test_present_mode_enlarges_the_cards_with_the_strip_beside_a_tall_table(
     window.view.set_presenting(False)
     settle()
     assert not window.view.strip_beside() and window.view.strip.height() == 54
+
+
+def test_who_plays_and_the_step_are_never_cut_the_phase_gives_way(window: MainWindow) -> None:
+    window.resize(800, 560)
+    assert window.open_path(SCENARIOS / "might" / "M-10-assignment-is-a-sequence.yaml")
+    window.session.select(4)
+    settle()
+    strip = window.view.strip
+    assert strip.info.width() >= strip.info.sizeHint().width()  # "Alice to play ... step 4 of 11"
+    assert strip.phase.text() != strip.phase.full_text and strip.phase.text().startswith("…")

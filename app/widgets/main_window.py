@@ -684,7 +684,7 @@ class MainWindow(QMainWindow):
         """Outline the legal next targets of the pending pick; the prompt in the status bar."""
         assert self.pending_pick is not None
         legal = self.legal_targets(self.pending_pick)[0]
-        self.scene.mark_targets([*legal, *self.picked], self.pick_source)
+        self.scene.mark_targets(legal, self.pick_source, self.picked)
         self.statusBar().showMessage(f"{prompt} (Esc cancels)")
         return legal
 

@@ -57,15 +57,16 @@ class CardItem(QGraphicsItem):
         self.outline = ""
         self.deltas: tuple[str, ...] = ()  # what the step shown did to it ("-10 HP")
         self.target: bool | None = None  # ``set_target``
+        self.picked = False  # one of the targets picked so far: a solid outline
         self.setAcceptHoverEvents(True)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.setToolTip(plain_tooltip(look.tooltip))
 
-    def set_target(self, target: bool | None) -> None:
-        """While a target is picked: True outlines a legal target, False dims a card that is
-        not one; None (no pick under way) shows the card as usual."""
-        if target != self.target:
-            self.target = target
+    def set_target(self, target: bool | None, picked: bool = False) -> None:
+        """While a target is picked: True outlines a legal target (solid once ``picked``),
+        False dims a card that is not one; None (no pick under way) shows the card as usual."""
+        if target != self.target or picked != self.picked:
+            self.target, self.picked = target, picked
             self.setOpacity(DIMMED if target is False else 1.0)
             self.update()
 
@@ -101,7 +102,7 @@ class CardItem(QGraphicsItem):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         if self.target:  # while a target is picked, what can be picked is what counts
             pen = QPen(TARGET_OUTLINE, 5)
-            pen.setStyle(Qt.PenStyle.DotLine)
+            pen.setStyle(Qt.PenStyle.SolidLine if self.picked else Qt.PenStyle.DotLine)
             painter.setPen(pen)
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRoundedRect(QRectF(-3, -3, w + 6, h + 6), 8, 8)
@@ -224,11 +225,17 @@ class TableScene(QGraphicsScene):
             self.setSceneRect(bounds)
         self._show_marks(step_marks(step, seen) if step is not None else StepMarks())
 
-    def mark_targets(self, legal: Collection[str] | None, source: str | None = None) -> None:
-        """While a target is picked, outline the ``legal`` cards and dim the rest but the
-        ``source`` (the card that acts, shown as usual); None ends the pick."""
+    def mark_targets(
+        self,
+        legal: Collection[str] | None,
+        source: str | None = None,
+        picked: Collection[str] = (),
+    ) -> None:
+        """While a target is picked, outline the ``legal`` cards (the ``picked`` ones solid) and
+        dim the rest but the ``source`` (the card that acts, shown as usual); None ends it."""
         for uid, item in self.items_by_uid.items():
-            item.set_target(None if legal is None or uid == source else uid in legal)
+            shown = None if legal is None or uid == source else uid in legal or uid in picked
+            item.set_target(shown, uid in picked)
 
     def _show_marks(self, marks: StepMarks) -> None:
         for item in self._marks:

@@ -252,7 +252,7 @@ def test_a_list_of_targets_is_picked_one_by_one_each_from_its_own_legal_units(
         window.statusBar().currentMessage()
     )
     assert window.legal_targets(window.pending_pick)[0] == ["vanguard-captain", "stone-whelp"]
-    assert item(window, "pikeman").target is True  # picked: still outlined
+    assert item(window, "pikeman").target is True and item(window, "pikeman").picked
     window.card_clicked("vanguard-captain")
     assert window.pending_pick is None
     [rout] = window.session.table.chain  # type: ignore[union-attr]  # waits for the passes

@@ -39,7 +39,7 @@ WHEEL_STEP = 1.15
 PREVIEW_SCALE = 2.2
 TEXT_GAP = 4  # between the preview's face and its text box
 STRIP_HEIGHTS = {False: 54, True: 132}  # the phase strip, normal and in present mode
-SIDE_STRIP = 420  # the strip's width in present mode, when it stands beside the table
+SIDE_STRIP = (260, 420)  # the strip's width in present mode, beside the table: least, most
 
 
 def strip_style(large: bool) -> str:
@@ -172,6 +172,7 @@ class PhaseStrip(QFrame):
             self.info.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.grid.setColumnStretch(1, 0)
         self.caption.setWordWrap(large)
+        self.info.setWordWrap(large)  # on its own row, and narrow beside the table
         self.grid.setAlignment(self.caption, Qt.AlignmentFlag.AlignTop)
 
     def set_waiting_row(self, row: QWidget) -> None:
@@ -267,18 +268,28 @@ class TableView(QGraphicsView):
 
     def right_margin(self) -> int:
         """Screen pixels the strip takes at the right of the table (present mode, beside it)."""
-        return SIDE_STRIP if self.strip_beside() else 0
+        return self._side_width() if self.strip_beside() else 0
+
+    def _side_width(self) -> int:
+        """The strip's width beside the table: what the table, at the screen's full height,
+        leaves of the width, within ``SIDE_STRIP``."""
+        rect, area = self.table_scene.sceneRect(), self.viewport().rect()
+        if rect.isEmpty():
+            return SIDE_STRIP[1]
+        spare = area.width() - rect.width() * area.height() / rect.height()
+        return int(min(max(spare, SIDE_STRIP[0]), SIDE_STRIP[1]))
 
     def strip_beside(self) -> bool:
         """In present mode: whether the table is larger with the strip beside it than over it
         (a table that the screen's height limits, on a wide screen)."""
         rect, area = self.table_scene.sceneRect(), self.viewport().rect()
-        if not self.presenting or rect.isEmpty() or area.width() <= SIDE_STRIP + 10:
+        side = self._side_width()
+        if not self.presenting or rect.isEmpty() or area.width() <= side + 10:
             return False
         over = min(
             area.width() / rect.width(), (area.height() - STRIP_HEIGHTS[True]) / rect.height()
         )
-        beside = min((area.width() - SIDE_STRIP) / rect.width(), area.height() / rect.height())
+        beside = min((area.width() - side) / rect.width(), area.height() / rect.height())
         return beside > over
 
     def show_chain(self, entries: list[str]) -> None:
@@ -289,10 +300,9 @@ class TableView(QGraphicsView):
     def _place_overlays(self) -> None:
         area = self.viewport().geometry()
         if self.strip_beside():
+            side = self._side_width()
             self.strip.setFixedHeight(area.height())
-            self.strip.setGeometry(
-                area.right() + 1 - SIDE_STRIP, area.y(), SIDE_STRIP, area.height()
-            )
+            self.strip.setGeometry(area.right() + 1 - side, area.y(), side, area.height())
         else:
             self.strip.setFixedHeight(STRIP_HEIGHTS[self.presenting])
             self.strip.setGeometry(area.x(), area.y(), area.width(), self.strip.height())

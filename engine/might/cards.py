@@ -104,6 +104,15 @@ def _one_each(choosing: Choosing) -> Choosing:
     return choosing
 
 
+def target_number(aims: str) -> int | None:
+    """``N`` for an effect aimed at ``target_N`` (one of the chosen units, P-41), else None.
+
+    >>> target_number("target_2"), target_number("target")
+    (2, None)
+    """
+    return int(aims[len("target_") :]) if aims.startswith("target_") else None
+
+
 def specs_of(choosing: Choosing) -> tuple[TargetSpec, ...]:
     """The specs of a choice: one, or one for each target of a list."""
     return (choosing,) if isinstance(choosing, TargetSpec) else choosing
@@ -695,16 +704,16 @@ class MightCardDef(Frozen):
                         f"an effect aims at 'target' but {'the card' if spell else part} chooses "
                         f"none: add `target:`{'' if spell else AUTOMATIC_TARGET_HINT}"
                     )
-                elif aims and aims.startswith("target_") and spec is not None:
-                    if int(aims[len("target_") :]) > most_targets(spec):
+                elif aims and (number := target_number(aims)) is not None:
+                    if spec is None:
+                        problems.append(
+                            f"an effect aims at {aims!r} but {part} chooses none: add `target:`"
+                        )
+                    elif number > most_targets(spec):
                         problems.append(
                             f"an effect aims at {aims!r} but {part} chooses at most "
                             f"{most_targets(spec)}: {describe_choice(spec)}"
                         )
-                elif aims and aims.startswith("target_"):
-                    problems.append(
-                        f"an effect aims at {aims!r} but {part} chooses none: add `target:`"
-                    )
                 elif aims in ("self", "source") and aims not in words:
                     problems.append(f"{part} has no {aims}: an effect can't aim at it")
                 elif aims == "all_enemy_units_here" and "here" not in words:

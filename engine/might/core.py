@@ -14,7 +14,7 @@ from engine.errors import RuleError
 from engine.might import auras
 from engine.might.cards import Ability, Choosing, TargetSpec, describe_choice, most_targets
 from engine.might.table import ChainItem, MightCard, MightTable
-from engine.might.targeting import first_legal, legal_targets, places_of, verify_targets
+from engine.might.targeting import default_of, places_of, verify_targets
 from engine.plain_errors import no_card
 from engine.timeline import Cause, Recorder, Step, turn_label
 
@@ -247,7 +247,9 @@ class MightCore(Recorder[MightTable]):
         targets: tuple[str, ...] = ()
         how = ""
         if ability.target is not None:
-            if not first_legal(self.table, ability.target, self._controller(uid), uid):
+            places = places_of(self.table, ability.target, self._controller(uid), uid)
+            default = default_of(ability.target, places)
+            if not default:
                 self.record(
                     f"{uid}: {label} triggers but has no legal target "
                     f"({describe_choice(ability.target)}): it does not go on the chain",
@@ -256,7 +258,9 @@ class MightCore(Recorder[MightTable]):
                     [Triggered(card=uid, ability=label)],
                 )
                 return False
-            targets, how = self._choose_targets(uid, f"{uid}: {label}", ability.target)
+            targets, how = self._choose_targets(
+                uid, f"{uid}: {label}", ability.target, places, default
+            )
         item_id = f"e{self._new_number()}"
         aim = f" targeting {', '.join(targets)}" if targets else ""
         item = ChainItem(
@@ -294,18 +298,24 @@ class MightCore(Recorder[MightTable]):
         return True
 
     def _choose_targets(
-        self, uid: str, what: str, choosing: Choosing
+        self,
+        uid: str,
+        what: str,
+        choosing: Choosing,
+        places: dict[str, tuple[int, ...]],
+        default: tuple[str, ...],
     ) -> tuple[tuple[str, ...], str]:
-        """The controller of ``uid`` chooses the targets (P-41): the targets, and how they were
-        chosen, in words for the step."""
+        """The controller of ``uid`` chooses the targets among ``places`` (``places_of``),
+        ``default`` the rules' (P-41): the targets, and how they were chosen, in words for the
+        step."""
         controller = self._controller(uid)
         player = self.table.players[controller].name
-        legal = legal_targets(self.table, choosing, controller, uid)
-        default = first_legal(self.table, choosing, controller, uid)
-        places = places_of(self.table, choosing, controller, uid)
+        legal = list(places)
         listed = not isinstance(choosing, TargetSpec)
-        only = len(legal) == 1 or (  # a list with one unit for each entry and no other
-            listed and len(legal) == len(default) and all(len(p) == 1 for p in places.values())
+        only = (  # a list: one unit for each entry, and no other
+            len(legal) == len(default) and all(len(p) == 1 for p in places.values())
+            if listed
+            else len(legal) == 1
         )
         choice = Choice(
             kind="targets",

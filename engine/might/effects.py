@@ -18,6 +18,7 @@ from engine.might.cards import (
     SaveAction,
     Scope,
     ShieldValue,
+    target_number,
 )
 from engine.might.cards import Damage as DamageEffect
 from engine.might.conditions import Context, counted, holds
@@ -47,8 +48,8 @@ class Effects(Damage):
         target = effect.target
         if target == "target":
             return [uid for uid in item.targets if table.on_table(uid)]
-        if target.startswith("target_"):
-            one = _nth_target(item, target)
+        if (number := target_number(target)) is not None:
+            one = _nth_target(item, number)
             return [one] if one is not None and table.on_table(one) else []
         if target == "self":
             return [item.card] if table.on_table(item.card) else []
@@ -74,13 +75,12 @@ class Effects(Damage):
         """Why an effect found nothing to act on (P-27)."""
         if effect.target == "target":
             return f"its target {', '.join(item.targets)} has left the table"
-        if effect.target.startswith("target_"):
-            one = _nth_target(item, effect.target)
-            number = ORDINALS[int(effect.target[len("target_") :]) - 1]
+        if (number := target_number(effect.target)) is not None:
+            one, nth = _nth_target(item, number), ORDINALS[number - 1]
             return (
-                f"its {number} target {one} has left the table"
+                f"its {nth} target {one} has left the table"
                 if one
-                else (f"no {number} target was chosen")
+                else f"no {nth} target was chosen"
             )
         if effect.target == "self":
             return f"{item.card} is not on the table"
@@ -565,7 +565,6 @@ class Effects(Damage):
         )
 
 
-def _nth_target(item: ChainItem, target: str) -> str | None:
+def _nth_target(item: ChainItem, number: int) -> str | None:
     """The unit ``target_N`` names: the Nth chosen, if that many were (P-41)."""
-    number = int(target[len("target_") :])
     return item.targets[number - 1] if number <= len(item.targets) else None

@@ -55,20 +55,12 @@ def _fits(
     return True
 
 
-def legal_targets(
-    table: MightTable, choosing: Choosing, controller: int, me: str | None = None
-) -> list[str]:
-    """The units ``choosing`` allows for ``controller`` (``me``: the ability's own unit, for
-    ``here`` and ``other``), in the order they came to the table (P-12); for a list, those
-    that fit any of its entries."""
-    specs = specs_of(choosing)
-    return [u.uid for u in table.units() if any(_fits(table, s, u, controller, me) for s in specs)]
-
-
 def places_of(
     table: MightTable, choosing: Choosing, controller: int, me: str | None = None
 ) -> dict[str, tuple[int, ...]]:
-    """For a list of targets: the entries (from 0) each legal unit may be chosen for."""
+    """Each unit ``choosing`` allows for ``controller`` (``me``: the ability's own unit, for
+    ``here`` and ``other``), in the order they came to the table (P-12), with the entries (from
+    0) it fits: a single spec's units fit entry 0."""
     specs = specs_of(choosing)
     fits = {
         u.uid: tuple(n for n, s in enumerate(specs) if _fits(table, s, u, controller, me))
@@ -77,15 +69,21 @@ def places_of(
     return {uid: places for uid, places in fits.items() if places}
 
 
-def first_legal(
+def legal_targets(
     table: MightTable, choosing: Choosing, controller: int, me: str | None = None
-) -> tuple[str, ...]:
-    """The rules' default choice: the first legal units in table order (P-41); for a list, the
-    first unit for each entry in turn that leaves one for the later entries. Empty: nothing
-    can be chosen (for a list, some entry would have no unit left)."""
+) -> list[str]:
+    """The units ``choosing`` allows (``places_of``); for a list, those that fit any entry."""
+    return list(places_of(table, choosing, controller, me))
+
+
+def default_of(choosing: Choosing, places: dict[str, tuple[int, ...]]) -> tuple[str, ...]:
+    """The rules' default choice among ``places`` (``places_of``): the first legal units in
+    table order (P-41); for a list, the first unit for each entry in turn that leaves one for
+    the later entries. Empty: nothing can be chosen (for a list, some entry would have no unit
+    left)."""
     if isinstance(choosing, TargetSpec):
-        return tuple(legal_targets(table, choosing, controller, me)[: choosing.count])
-    return _complete(places_of(table, choosing, controller, me), (), len(choosing)) or ()
+        return tuple(places)[: choosing.count]
+    return _complete(places, (), len(choosing)) or ()
 
 
 def _complete(
@@ -125,7 +123,7 @@ def verify_targets(
             raise RuleError("M-1", no_card(uid, table.cards.values()))
         if not table.on_table(uid):
             raise RuleError("M-1", f"{uid} is not a unit on the table (it is in {unit.zone})")
-        spec = specs[min(number, len(specs) - 1)]
+        spec = specs[number] if len(specs) > 1 else specs[0]  # a list: its entry, in order
         if not _fits(table, spec, unit, controller, me):
             legal = [
                 u for u in legal_targets(table, spec, controller, me) if u not in chosen[:number]

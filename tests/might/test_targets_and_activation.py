@@ -10,7 +10,7 @@ from engine.choices import Answer, Choice
 from engine.errors import MoreToChoose, RuleError, ScenarioError
 from engine.might.cards import TargetSpec
 from engine.might.game import MightGame
-from engine.might.targeting import first_legal, legal_targets, verify_targets
+from engine.might.targeting import default_of, legal_targets, places_of, verify_targets
 from engine.scenario import game_from_yaml
 
 CARDS = """\
@@ -238,7 +238,7 @@ def test_a_list_that_cannot_be_filled_is_refused_and_has_no_default() -> None:
     g = game("[]", BOB, hand="[{card: Rout}]")
     rout = g.table.definition("rout").target
     assert rout is not None
-    assert first_legal(g.table, rout, 0) == ()
+    assert default_of(rout, places_of(g.table, rout, 0)) == ()
     with pytest.raises(RuleError, match="no unit is left for the second target") as refused:
         verify_targets(g.table, rout, ("thornback",), 0)
     assert not isinstance(refused.value, MoreToChoose)

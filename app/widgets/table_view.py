@@ -252,15 +252,16 @@ class TableView(QGraphicsView):
 
     def show_phase(self, phase: str, info: str, caption: str, over: str) -> None:
         self.strip.show_step(phase, info, caption, over)
-        self._place_overlays()
+        self._place_strip()  # the chain is placed as it is shown (show_chain)
 
     def set_presenting(self, large: bool) -> None:
         """Present mode: the strip in large type, over the table or, where the screen is wider
         than the table, beside it, whichever leaves the table larger."""
         self.presenting = large
         self.strip.set_large(large)
-        self._place_overlays()
+        self._place_strip()
         self.fit()
+        self._place_chain()  # on the table as it is fitted now
 
     def top_margin(self) -> int:
         """Screen pixels the strip covers at the top of the table."""
@@ -298,6 +299,10 @@ class TableView(QGraphicsView):
         self._place_chain()
 
     def _place_overlays(self) -> None:
+        self._place_strip()
+        self._place_chain()
+
+    def _place_strip(self) -> None:
         area = self.viewport().geometry()
         if self.strip_beside():
             side = self._side_width()
@@ -306,7 +311,6 @@ class TableView(QGraphicsView):
         else:
             self.strip.setFixedHeight(STRIP_HEIGHTS[self.presenting])
             self.strip.setGeometry(area.x(), area.y(), area.width(), self.strip.height())
-        self._place_chain()
 
     def _place_chain(self) -> None:
         """The first corner, from the top right round, where the chain covers no card and no
@@ -320,26 +324,34 @@ class TableView(QGraphicsView):
         corners = [
             QPoint(x, y) for x, y in ((right, top), (right, bottom), (left, bottom), (left, top))
         ]
-        shown = self.shown_rects()
 
         def covered(corner: QPoint) -> float:
-            panel = QRectF(QRect(corner, size))
-            return sum((r := panel.intersected(rect)).width() * r.height() for rect in shown)
+            panel = QRect(corner, size)
+            return sum(
+                (r := QRectF(panel).intersected(rect)).width() * r.height()
+                for rect in self.shown_rects(panel)
+            )
 
         self.chain.move(min(corners, key=covered))  # the first of the least covered
 
-    def shown_rects(self) -> list[QRectF]:
-        """Where the visible cards and zone names are, in this widget's pixels."""
-        offset = QPointF(self.viewport().geometry().topLeft())
+    def shown_rects(self, region: QRect | None = None) -> list[QRectF]:
+        """Where the visible cards and zone names are (those under ``region`` only, found by
+        the scene's index), in this widget's pixels."""
+        offset = self.viewport().geometry().topLeft()
+        items = (
+            self.table_scene.items(self.mapToScene(region.translated(-offset)))
+            if region is not None
+            else self.table_scene.items()
+        )
         rects = []
-        for item in self.table_scene.items():
+        for item in items:
             if not item.isVisible():
                 continue
             if isinstance(item, CardItem):
-                rects.append(self.on_screen(item).translated(offset))
+                rects.append(self.on_screen(item).translated(QPointF(offset)))
             elif isinstance(item, QGraphicsSimpleTextItem):
                 on_screen = self.mapFromScene(item.sceneBoundingRect()).boundingRect()
-                rects.append(on_screen.toRectF().translated(offset))
+                rects.append(on_screen.toRectF().translated(QPointF(offset)))
         return rects
 
     def _place_preview(self, at: QPoint) -> None:

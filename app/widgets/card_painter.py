@@ -257,13 +257,14 @@ def _paint_bar(painter: QPainter, bar: tuple[int, int], w: float, y: float) -> f
     return y + 27
 
 
-def badge_rows(badges: tuple[str, ...], width: float, rows: int) -> list[list[str]]:
+@lru_cache(maxsize=4096)  # a paint asks again for the same few badges: flow each set once
+def badge_rows(badges: tuple[str, ...], width: float, rows: int) -> tuple[tuple[str, ...], ...]:
     """Badges flowed into at most ``rows`` lines of ``width``. A badge wider than a line is
     wrapped at its spaces onto lines of its own; the badges that do not fit give way to a last
     ``+N more`` badge, so no badge is ever cut; each badge that fits beside the others is
     shown, in order, though an earlier one did not fit; with no room for a line, none."""
     if rows < 1:
-        return []
+        return ()
 
     def flowed(shown: list[str]) -> list[list[str]]:
         hidden = len(badges) - len(shown)
@@ -274,7 +275,7 @@ def badge_rows(badges: tuple[str, ...], width: float, rows: int) -> list[list[st
         if len(flowed([*shown, badge])) <= rows:
             shown.append(badge)
     lines = flowed(shown)
-    return lines if len(lines) <= rows else []
+    return tuple(map(tuple, lines)) if len(lines) <= rows else ()
 
 
 def flow_badges(badges: list[str], width: float) -> list[list[str]]:

@@ -307,14 +307,14 @@ def test_badges_wrap_and_never_cut(qapp) -> None:  # type: ignore[no-untyped-def
     assert len(rows) == 2 and shown[-1].startswith("+") and shown[-1].endswith("more")
     hidden = int(shown[-1].split()[0][1:])
     assert shown[:-1] == list(badges[: len(badges) - hidden])
-    assert badge_rows(badges[:1], 92, 2) == [["prevent 3"]]
+    assert badge_rows(badges[:1], 92, 2) == (("prevent 3",),)
     wrapped = badge_rows(("prevent 2", "target of quick-mend", "×2 damage"), 92, 4)
-    assert wrapped == [["prevent 2"], ["target of"], ["quick-mend"], ["×2 damage"]]
+    assert wrapped == (("prevent 2",), ("target of",), ("quick-mend",), ("×2 damage",))
     # the wrapped badge and "+1 more" need 3 lines: the one that fits is shown instead
-    assert badge_rows(("target of quick-mend", "×2 damage"), 92, 2) == [
-        ["×2 damage"],
-        ["+1 more"],
-    ]
+    assert badge_rows(("target of quick-mend", "×2 damage"), 92, 2) == (
+        ("×2 damage",),
+        ("+1 more",),
+    )
 
 
 # ----------------------------------------------------------------------- 3. changes visible

@@ -654,6 +654,9 @@ class MightCardDef(Frozen):
     """Units: ``Assault N`` and ``Shield N`` (+N Might while it attacks or defends; N is 1
     when left out, and instances add up: M-28), ``Tank`` and ``Backline`` (the order combat
     damage is assigned in: M-17). Any other word is refused (the engine would ignore it)."""
+    enters: Literal["exhausted", "ready"] = "exhausted"
+    """Units: how it enters the table when played from hand (M-32): ``exhausted``, or ``ready``
+    when its text says it enters ready. A set-up puts units on the table as it says."""
     speed: Literal["normal", "reaction"] = "normal"
     """Spells: a ``reaction`` may be played, by either player, while a spell is on the chain
     (M-7)."""

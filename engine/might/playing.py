@@ -1,9 +1,9 @@
-"""Playing a card from hand, its cost paid: a unit to its base, a spell onto the chain, a
-Reaction while a spell waits (M-1, M-7, M5, P-16, P-19)."""
+"""Playing a card from hand, its cost paid: a unit to its base (exhausted unless it enters
+ready, M-32), a spell onto the chain, a Reaction while a spell waits (M-1, M-7, M5, P-16, P-19)."""
 
 from __future__ import annotations
 
-from engine.changes import Moved, Played, StatChanged
+from engine.changes import Change, Moved, Played, StatChanged, StatusChanged
 from engine.errors import RuleError
 from engine.might.cards import Choosing, describe_choice
 from engine.might.chain import Chain
@@ -93,12 +93,25 @@ class Playing(Chain):
             if definition.cost:
                 self._pay_runes(card.owner, definition.cost, cause, ["M-1", "P-19"])
             if definition.kind == "unit":
-                self._set(card.evolve(zone="base", entered=self._new_number()))
+                exhausted = definition.enters == "exhausted"
+                self._set(
+                    card.evolve(zone="base", entered=self._new_number(), exhausted=exhausted)
+                )
+                changes: list[Change] = [
+                    Played(card=uid, to="base"),
+                    Moved(card=uid, before="hand", after="base"),
+                ]
+                rules = ["M-1", "M-32"]
+                if exhausted != card.exhausted:  # a card in hand is ready but for an edit
+                    status = ("ready", "exhausted") if exhausted else ("exhausted", "ready")
+                    changes.append(StatusChanged(card=uid, before=status[0], after=status[1]))
+                    rules.append("P-18")  # the status is all it changes
                 self.record(
-                    f"{uid} is played to {self.table.players[card.owner].name}'s base",
-                    ["M-1"],
+                    f"{uid} is played to {self.table.players[card.owner].name}'s base, "
+                    + ("exhausted" if exhausted else "ready (it enters ready)"),
+                    rules,
                     cause,
-                    [Played(card=uid, to="base"), Moved(card=uid, before="hand", after="base")],
+                    changes,
                 )
                 self._trigger(uid, "played", None)  # it waits on the chain, as a spell does
                 return

@@ -41,6 +41,7 @@ MIGHT_RULINGS = [
     "M-29",
     "M-30",
     "M-31",
+    "M-32",
 ]
 MIGHT_PHASES = [
     "Assignment",

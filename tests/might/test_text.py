@@ -15,7 +15,7 @@ def table_at(name: str, step: int) -> str:
 
 
 def test_units_in_hand_and_trash_and_the_chain() -> None:
-    assert table_at("M-1-actions-need-a-unit-on-the-table.yaml", 5).splitlines() == [
+    assert table_at("M-1-actions-need-a-unit-on-the-table.yaml", 6).splitlines() == [
         "Turn 1, Alice to play",
         "Alice: rune pool 0",
         "  Battlefield 1   stone-whelp (Stone Whelp) Might 2, exhausted",
@@ -28,7 +28,7 @@ def test_units_in_hand_and_trash_and_the_chain() -> None:
 
 
 def test_lethal_damage_is_marked() -> None:
-    text = table_at("M-1-actions-need-a-unit-on-the-table.yaml", 13)
+    text = table_at("M-1-actions-need-a-unit-on-the-table.yaml", 14)
     assert "  Battlefield 2   iron-sentinel (Iron Sentinel) Might 4, damage 5 LETHAL" in text
     assert "Chain" not in text and "hand:" not in text
 

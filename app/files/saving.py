@@ -24,7 +24,7 @@ from ruamel.yaml.scalarstring import DoubleQuotedScalarString
 
 from app.files import output_files
 from app.files.output_files import OutputError, verify_output
-from app.files.splicing import splice
+from app.files.splicing import script_position, splice
 from engine.assets import ASSETS
 from engine.branches import MAIN
 from engine.errors import ScenarioError
@@ -110,7 +110,8 @@ def scenario_text(
     too large, or a character that cannot be written."""
     edit = ScriptEdit.of(script, actions)
     wanted = dict(source.data)
-    wanted["script"] = (wanted.get("script") or [])[: edit.kept] + edit.added
+    if edit.changes(len(script)):  # else a file without ``script:`` gains none
+        wanted["script"] = (wanted.get("script") or [])[: edit.kept] + edit.added
     written = wanted.pop("branches", None) or []
     if branches:
         wanted["branches"] = [_branch_entry(written, branch) for branch in branches]
@@ -213,12 +214,12 @@ def _round_trip(text: str, edit: ScriptEdit, branches: Sequence[SavedBranch]) ->
         return None
     if not isinstance(document, CommentedMap):
         return None
-    script = document.get("script")
-    if "script" not in document and "expect" in document:
-        document.insert(list(document).index("expect"), "script", CommentedSeq())
-    elif not isinstance(script, CommentedSeq):
-        document["script"] = CommentedSeq()
-    _edit_seq(document, "script", edit)
+    if edit.changes(len(document.get("script") or ())):
+        if "script" not in document:
+            document.insert(script_position(document), "script", CommentedSeq())
+        elif not isinstance(document["script"], CommentedSeq):
+            document["script"] = CommentedSeq()
+        _edit_seq(document, "script", edit)
     written = document.get("branches")
     if not branches:
         document.pop("branches", None)

@@ -2,10 +2,10 @@
 
 A round trip through ruamel keeps comments and key order but writes every flow collection of
 the file again, each on one line; splicing leaves every untouched line as it was, byte for byte.
-It handles what a save changes (a script cut and extended, a branch's name, parent or keep, new
-branches at the end); anything else (a branch gone or moved, a script written in flow style)
-returns None and the caller falls back to the round trip. The caller checks that the result
-reads as the wanted data.
+It handles what a save changes (a script cut and extended, or begun where the file had none, a
+branch's name, parent or keep, new branches at the end); anything else (a branch gone or moved,
+a script written in flow style) returns None and the caller falls back to the round trip. The
+caller checks that the result reads as the wanted data.
 """
 
 from __future__ import annotations
@@ -72,8 +72,8 @@ def _branch_edits(
     written = document.get("branches")
     read = [branch for branch in branches if branch.origin is not None]
     count = len(written) if isinstance(written, CommentedSeq) else 0
-    if [branch.origin for branch in read] != list(range(count)) or branches[: len(read)] != read:
-        raise CannotSplice  # a branch gone or moved
+    if [branch.origin for branch in branches[: len(read)]] != list(range(count)):
+        raise CannotSplice  # a branch gone or moved, or a new one before one read
     if not branches:
         return []
     if not isinstance(written, CommentedSeq) or not written or _is_flow(written):
@@ -106,15 +106,50 @@ def _sequence_edit(
     limit: int,
     dump: Dump,
 ) -> list[Edit]:
-    """Cut the block sequence ``mapping[key]`` after ``kept`` items and add ``added``."""
+    """Cut the block sequence ``mapping[key]`` after ``kept`` items and add ``added``; a
+    sequence missing or empty is written anew."""
     sequence = mapping.get(key)
     if kept == len(sequence or ()) and not added:
         return []
-    if not isinstance(sequence, CommentedSeq) or not sequence or _is_flow(sequence):
+    if not sequence:
+        return [_new_sequence(mapping, key, added, lines, limit, dump)]
+    if not isinstance(sequence, CommentedSeq) or _is_flow(sequence):
         raise CannotSplice
     end = _sequence_end(mapping, key, lines, limit)
     first = sequence.lc.item(kept)[0] if kept < len(sequence) else end
     return [(first, end, _items(added, _dash_column(sequence, lines), dump) if added else [])]
+
+
+SCRIPT_BEFORE = ("expect", "expect_error", "branches")  # the top-level keys a script precedes
+
+
+def script_position(document: CommentedMap) -> int:
+    """Where a file lacking ``script:`` gets one among its top-level keys: before the first of
+    those it precedes, else last."""
+    keys = list(document)
+    return next((keys.index(key) for key in keys if key in SCRIPT_BEFORE), len(keys))
+
+
+def _new_sequence(
+    mapping: CommentedMap, key: str, added: list[Any], lines: list[str], limit: int, dump: Dump
+) -> Edit:
+    """``key:`` with ``added`` as its block sequence, over the line of an empty ``key:`` (its
+    comment kept), else as a new key of ``mapping`` (ending at ``limit``) where a script goes
+    (``script_position``)."""
+    keys = list(mapping)
+    column = mapping.lc.key(keys[0])[1] if keys else 0
+    items = _items(added, column + 2, dump)
+    if key in mapping:
+        line = mapping.lc.key(key)[0]
+        empty = rf"( *){re.escape(key)}:\s*(?:\[\s*\]|~|null)?\s*(#.*)?\n"
+        found = re.fullmatch(empty, lines[line])
+        if found is None:
+            raise CannotSplice
+        comment = f"  {found[2]}" if found[2] else ""
+        return (line, line + 1, [f"{found[1]}{key}:{comment}\n", *items])
+    at = script_position(mapping)
+    end = limit if at == len(keys) else _before_comments(lines, mapping.lc.key(keys[at])[0], column)
+    return (end, end, [" " * column + f"{key}:\n", *items])
 
 
 def _scalar_edit(mapping: CommentedMap, key: str, value: str, lines: list[str]) -> Edit:

@@ -700,6 +700,39 @@ def test_a_save_only_adds_the_lines_of_what_was_played(
     assert any("end_turn" in line for line in inserted)
 
 
+NO_SCRIPT = """\
+ruleset: souls
+title: A teacher's layout
+rules: [ S-13,   S-14 ]  # spaced as the teacher likes
+setup:
+  players:
+    - {name: Alice,
+       slots: {A1: {card: Thorn Squire}}}
+    - {name: Bob, slots: {A1: {card: Ember Imp}}}
+SCRIPT
+# what the table shows
+expect:
+  - cards: {ember-imp: {damage: 0}}
+"""
+EMBER_DEALT = Action.model_validate({"deal": {"target": "ember-imp", "amount": 5}})
+
+
+@pytest.mark.parametrize(
+    ("written", "saved"),
+    [("", "script:\n"), ("script: []  # none yet\n", "script:  # none yet\n")],
+    ids=["no-script-key", "empty-script"],
+)
+def test_a_file_without_a_script_keeps_every_line_it_had(
+    tmp_path: Path, written: str, saved: str
+) -> None:
+    text = NO_SCRIPT.replace("SCRIPT\n", written)
+    source = YamlSource(tmp_path / "teacher.yaml", text)
+    assert scenario_text(source, (), ()) == text  # nothing played: nothing moves
+    played = scenario_text(source, (), (EMBER_DEALT,))
+    script = saved + "  - deal: {target: ember-imp, amount: 5}\n"
+    assert played == NO_SCRIPT.replace("SCRIPT\n", script)
+
+
 def left_waiting() -> list[Path]:
     """The shipped scenarios whose last top-level action can be left waiting."""
     found = []

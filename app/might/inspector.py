@@ -17,6 +17,8 @@ def card_rows(table: MightTable, uid: str) -> list[tuple[str, str]]:
     ]
     if definition.cost:
         rows.append(("Cost", runes(definition.cost)))
+    if definition.kind == "unit" and definition.enters == "ready":
+        rows.append(("Enters", "ready when played (not exhausted, M-32)"))
     if definition.target is not None:
         rows.append(("Targets", describe_choice(definition.target)))
     if definition.kind == "unit" and table.on_table(uid):

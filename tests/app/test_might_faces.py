@@ -129,3 +129,13 @@ def test_in_a_combat_the_sides_stand_apart_and_each_unit_says_its_role() -> None
     assert min(at[uid].y for uid in attackers) - lowest >= 16  # not touching: a clear gap
     assert all(at[uid].look.subtitle.startswith("Defending") for uid in defenders)
     assert all(at[uid].look.subtitle.startswith("Attacking") for uid in attackers)
+
+
+@pytest.mark.rule("M-32")
+def test_the_inspector_says_a_unit_enters_ready_and_not_one_that_enters_exhausted() -> None:
+    play = Playthrough(
+        *load_scenario(SCENARIOS / "might" / "M-32-a-played-unit-enters-exhausted.yaml")
+    )
+    table = play.game.table
+    assert dict(card_rows(table, "swift-courier"))["Enters"].startswith("ready when played")
+    assert "Enters" not in dict(card_rows(table, "rune-smith"))

@@ -8,6 +8,7 @@ most the limit and one byte are read.
 from __future__ import annotations
 
 import os
+import re
 import stat
 from pathlib import Path
 
@@ -29,9 +30,28 @@ def file_kind(mode: int) -> str | None:
     return next((name for test, name in kinds.items() if test(mode)), "not a regular file")
 
 
+LINE_BREAK = re.compile("\r\n|\r|\n")  # what ends a line in an editor
+
+
+def line_ending(text: str) -> str:
+    """The line break ``text`` uses (its first one: ``\\r\\n``, ``\\r`` or ``\\n``), so that
+    a save writes the file's own; ``\\n`` for a text of one line.
+
+    >>> line_ending("a: 1\\r\\nb: 2\\r\\n"), line_ending("a: 1")
+    ('\\r\\n', '\\n')
+    """
+    found = LINE_BREAK.search(text)
+    return found[0] if found else "\n"
+
+
 def read_text(path: Path, limit: int = MAX_CHARS) -> str:
     """The text of the regular file at ``path`` (newlines as ``\\n``), refused beyond ``limit``
     bytes; a ScenarioError names the file and the reason."""
+    return LINE_BREAK.sub("\n", read_written_text(path, limit))
+
+
+def read_written_text(path: Path, limit: int = MAX_CHARS) -> str:
+    """The text of the file as ``read_text`` reads it, its line breaks as written."""
     file = str(path)
 
     def refuse(message: str, line: int | None = None) -> ScenarioError:
@@ -55,7 +75,7 @@ def read_text(path: Path, limit: int = MAX_CHARS) -> str:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
-        line = data.count(b"\n", 0, error.start) + 1
+        line = len(LINE_BREAK.findall(data[: error.start].decode("utf-8"))) + 1
         byte = data[error.start]
         raise refuse(f"not UTF-8 text: byte {byte:#04x} cannot be decoded", line) from None
-    return text.replace("\r\n", "\n").replace("\r", "\n")
+    return text

@@ -12,7 +12,7 @@ from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 
 from engine.errors import InvalidAt, ScenarioError, first_of
-from engine.input_file import read_text
+from engine.input_file import LINE_BREAK, line_ending, read_written_text
 from engine.plain_errors import plain, separate_problems
 from engine.safe_yaml import describe_location, parse_yaml
 
@@ -24,14 +24,16 @@ M = TypeVar("M", bound=BaseModel)
 class YamlSource:
     """A parsed YAML file that remembers where each value was written."""
 
-    def __init__(self, path: Path, text: str) -> None:
+    def __init__(self, path: Path, text: str, newline: str = "\n") -> None:
         self.path = path
         self.text = text  # as read: saving keeps its comments and layout
+        self.newline = newline  # the file's line break, which ``text`` writes as ``\n``
         self.data, self._root = parse_yaml(text, str(path))
 
     @classmethod
     def read(cls, path: Path) -> YamlSource:
-        return cls(path, read_text(path))
+        written = read_written_text(path)
+        return cls(path, LINE_BREAK.sub("\n", written), line_ending(written))
 
     def line_of(self, location: Sequence[object]) -> int | None:
         """The 1-based line of the value at ``location``; unknown keys keep the nearest parent."""

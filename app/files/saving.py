@@ -10,6 +10,7 @@ Every failure is a ``SaveError`` naming the file and the reason. No Qt here.
 from __future__ import annotations
 
 import io
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -118,27 +119,28 @@ def scenario_text(
     # Unchanged, the file is written as read, to the byte: nothing moves.
     text = source.text if wanted == source.data else _spliced(source.text, edit, branches)
     try:
-        if text is None or _readable(source.path, text).data != wanted:
+        if text is None or _readable(source, text).data != wanted:
             text = _round_trip(source.text, edit, branches)
-        if text is None or _readable(source.path, text).data != wanted:
+        if text is None or _readable(source, text).data != wanted:
             text = _dump(_styled(wanted))
-        validate_scenario(_readable(source.path, text))
+        validate_scenario(_readable(source, text))
     except ScenarioError as error:
         raise SaveError(source.path, f"the result would not be a valid scenario: {error}") from None
     return text
 
 
-def _readable(path: Path, text: str) -> YamlSource:
-    """``text`` read back as the file it would make (``verify_reopens``)."""
-    verify_reopens(path, text)
-    return YamlSource(path, text)
+def _readable(source: YamlSource, text: str) -> YamlSource:
+    """``text`` read back as the file it would make in place of ``source``
+    (``verify_reopens``)."""
+    verify_reopens(source.path, text, source.newline)
+    return YamlSource(source.path, text, source.newline)
 
 
-def verify_reopens(path: Path, text: str) -> None:
-    """Raise SaveError unless the reader would take ``text`` saved: at most the size it reads,
-    no character UTF-8 cannot hold (a lone surrogate)."""
+def verify_reopens(path: Path, text: str, newline: str = "\n") -> None:
+    """Raise SaveError unless the reader would take ``text`` saved with ``newline`` line breaks:
+    at most the size it reads, no character UTF-8 cannot hold (a lone surrogate)."""
     try:
-        size = len(text.encode("utf-8"))
+        size = len(text.encode("utf-8")) + text.count("\n") * (len(newline) - 1)
     except UnicodeEncodeError as error:
         char = text[error.start]
         line = text.count("\n", 0, error.start) + 1
@@ -292,12 +294,40 @@ def _dump(document: Any) -> str:
 # ----------------------------------------------------------------------------- writing
 
 
-def save_text(path: Path, text: str) -> None:
-    """Replace ``path`` by ``text`` in one step, or raise SaveError and change nothing."""
+def save_text(path: Path, text: str, newline: str = "\n") -> str | None:
+    """Replace ``path`` by ``text`` in one step, its line breaks written as ``newline`` (the
+    file's own), or raise SaveError and change nothing.
+
+    Returns what the user must be told, else None: a file that has other names (hard links)
+    is replaced all the same, as a file written in place could be left half written, and its
+    other names keep the old text (``unlinked``)."""
     if is_shipped(path.resolve()):  # through a link, to the file it names
         raise SaveError(path, "it is a shipped example, which is read-only: save a copy elsewhere")
     try:
         verify_output(path, None)
-        output_files.write_atomically(path, text.encode("utf-8"))
+        names = _names(path)
+        output_files.write_atomically(path, text.replace("\n", newline).encode("utf-8"))
     except OutputError as error:
         raise SaveError(path, error.reason) from None
+    return unlinked(path, names - 1) if names > 1 else None
+
+
+def _names(path: Path) -> int:
+    """How many names (hard links) the file at ``path`` has; 0 for no file."""
+    try:
+        return os.stat(path).st_nlink
+    except FileNotFoundError:
+        return 0
+    except OSError as error:
+        raise OutputError(path, error.strerror or str(error)) from None
+
+
+def unlinked(path: Path, others: int) -> str:
+    """What a save over a file with ``others`` other names says."""
+    names = "another name" if others == 1 else f"{others} other names"
+    them = "it still holds" if others == 1 else "they still hold"
+    return (
+        f"{path} had {names} (a hard link): {them} the text from before this save. A save "
+        "writes a new file and puts it in the old one's place, so that a failure never leaves "
+        "a half-written file, and the new file has only the name it was saved under."
+    )

@@ -58,6 +58,15 @@ NOTHING = Changed()
 Listener = Callable[[Changed], None]
 
 
+@dataclass(frozen=True)
+class Saved:
+    """What a save tells the user: the file's expectations that no longer hold (when the script
+    changed), and the file's other names that keep the old text (``save_text``), if it had any."""
+
+    broken: list[str]
+    unlinked: str | None = None
+
+
 class Session:
     """The open scenario; ``listeners`` hear of every change (``Changed``)."""
 
@@ -391,28 +400,26 @@ class Session:
 
     # ----------------------------------------------------------------------------- saving
 
-    def save(self, path: Path, overwrite: bool = False) -> list[str]:
+    def save(self, path: Path, overwrite: bool = False) -> Saved:
         """Write the scenario with the actions taken as its script (reopening replays them) and
-        every other branch under ``branches:``, keeping the rest of the file as written; raises
-        SaveError and changes nothing on failure, FileChanged (unless ``overwrite``) when the
-        open file was changed on disk since it was read or saved.
-
-        Returns the file's expectations that no longer hold when the script changed."""
+        every other branch under ``branches:``, keeping the rest of the file as written, its
+        line breaks too; raises SaveError and changes nothing on failure, FileChanged (unless
+        ``overwrite``) when the open file was changed on disk since it was read or saved."""
         assert self.source is not None and self.play is not None and self.scenario is not None
         if not overwrite and self.changed_on_disk(path):
             raise FileChanged(path, "it was changed on disk since it was opened")
         script, actions = self.scenario.script, self.main_script()
         branches = [self._saved_branch(name) for name in self.parents if name != MAIN]
         text = scenario_text(self.source, script, actions, branches)
-        save_text(path, text)
+        unlinked = save_text(path, text, self.source.newline)
         self.path, self.disk_text, self.disk_stamp = path, text, _stamp(path)
         self.dirty = False
         if list(actions) == list(script):
-            return []
+            return Saved([], unlinked)
         try:
-            return self.branch_play(MAIN).failures()
+            return Saved(self.branch_play(MAIN).failures(), unlinked)
         except ScenarioError as error:  # an expectation at a label the new script lacks
-            return [str(error)]
+            return Saved([str(error)], unlinked)
 
     def changed_on_disk(self, path: Path) -> bool:
         """Whether ``path``, the open file, holds other text than it was read or saved with (a

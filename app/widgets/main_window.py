@@ -398,7 +398,7 @@ class MainWindow(QMainWindow):
 
     def _save_to(self, path: Path, overwrite: bool = False) -> bool:
         try:
-            broken = self.session.save(path, overwrite)
+            saved = self.session.save(path, overwrite)
         except FileChanged:
             answer = self.ask_changed_on_disk(path)
             if answer == "overwrite":
@@ -413,12 +413,14 @@ class MainWindow(QMainWindow):
             return False
         self._remember(path)
         self._update_title()
-        if broken:
+        if saved.unlinked:
+            message_boxes.warning(self, "Saved as a new file", saved.unlinked)
+        if saved.broken:
             message_boxes.warning(
                 self,
                 "Expectations no longer hold",
                 f"{path.name} is saved with its expect section, but with the new script these "
-                "expectations no longer hold:\n\n" + "\n".join(broken),
+                "expectations no longer hold:\n\n" + "\n".join(saved.broken),
             )
         return True
 

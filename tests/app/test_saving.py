@@ -22,6 +22,7 @@ from app.widgets.examples import natural_key
 from app.widgets.main_window import MainWindow
 from engine.assets import SCENARIOS
 from engine.branches import MAIN
+from engine.input_file import LINE_BREAK
 from engine.might.scenario import Action as MightAction
 from engine.scenario import (
     Playthrough,
@@ -731,6 +732,43 @@ def test_a_file_without_a_script_keeps_every_line_it_had(
     played = scenario_text(source, (), (EMBER_DEALT,))
     script = saved + "  - deal: {target: ember-imp, amount: 5}\n"
     assert played == NO_SCRIPT.replace("SCRIPT\n", script)
+
+
+@pytest.mark.parametrize("newline", ["\r\n", "\r"], ids=["CRLF", "CR"])
+def test_a_save_writes_the_file_s_own_line_breaks(
+    window: MainWindow, user_file: Path, newline: str
+) -> None:
+    written = COMMENTED.replace("\n", newline).encode("utf-8")
+    user_file.write_bytes(written)
+    window.open_path(user_file)
+    window.session.dirty = True
+    assert window.save()
+    assert user_file.read_bytes() == written  # untouched: every byte as it was
+    window.session.act(DEAL_SYLVA)
+    assert window.save()
+    saved = user_file.read_bytes().decode("utf-8")
+    assert set(LINE_BREAK.findall(saved)) == {newline}
+    assert f"  - deal: {{target: sylva, amount: 5}}{newline}" in saved
+    assert LINE_BREAK.sub("\n", saved).count("\n") == COMMENTED.count("\n") + 1
+
+
+def test_a_save_over_a_file_with_another_name_says_that_name_keeps_the_old_text(
+    window: MainWindow, dialogs: Dialogs, user_file: Path
+) -> None:
+    window.open_path(user_file)
+    window.session.act(DEAL_SYLVA)
+    assert window.save()
+    assert dialogs.texts("warning") == ""  # one name: nothing to say
+    linked = user_file.with_name("linked.yaml")
+    os.link(user_file, linked)
+    before = linked.read_bytes()
+    window.session.act(DEAL_SYLVA)
+    assert window.save()
+    assert f"{user_file} had another name (a hard link): it still holds the text" in (
+        dialogs.texts("warning")
+    )
+    assert linked.read_bytes() == before  # as the dialog says
+    assert load_scenario(user_file)[0].script[-2:] == (DEAL_SYLVA, DEAL_SYLVA)
 
 
 def left_waiting() -> list[Path]:

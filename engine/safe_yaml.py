@@ -90,13 +90,32 @@ class _Mark(Protocol):  # libyaml's or the Python reader's
 class _Lines:
     """The line of a mark as an editor counts it: only a newline ends a line (the input file
     made CRLF and CR newlines), where YAML also ends one at NEL, LINE SEPARATOR and PARAGRAPH
-    SEPARATOR. Both readers count a mark's index in characters."""
+    SEPARATOR (kept in quoted strings, refused elsewhere: ``HIDDEN_BREAKS``). Both readers count
+    a mark's index in characters."""
 
     def __init__(self, text: str) -> None:
         self.newlines = [found.start() for found in re.finditer("\n", text)]
 
     def of(self, mark: _Mark | None) -> int | None:
-        return None if mark is None else bisect.bisect_left(self.newlines, mark.index) + 1
+        return None if mark is None else self.at(mark.index)
+
+    def at(self, index: int) -> int:
+        """The line of the character at ``index``."""
+        return bisect.bisect_left(self.newlines, index) + 1
+
+
+# Line breaks to YAML, not to an editor: where they are, the reader would see another file than
+# the editor shows (a comment ends there and the rest of its line is read as YAML: ``# note<LS>b:
+# 2`` adds a key ``b``), so they are refused; only LS and PS in a quoted string are kept as
+# written (YAML folds NEL there to a space).
+HIDDEN_BREAKS = {
+    "\x85": "U+0085 NEXT LINE (NEL)",
+    "\u2028": "U+2028 LINE SEPARATOR outside a quoted string",
+    "\u2029": "U+2029 PARAGRAPH SEPARATOR outside a quoted string",
+}
+HIDDEN_BREAK = re.compile(f"[{''.join(HIDDEN_BREAKS)}]")
+KEPT_IN_QUOTES = "\u2028\u2029"
+QUOTED = ("'", '"')  # the styles of a quoted scalar
 
 
 class _Builder:
@@ -108,14 +127,19 @@ class _Builder:
         self.counted = 0
         self.documents = 0
         self.root: tuple[Any, Spot] | None = None
+        self.quoted: list[tuple[int, int]] = []  # where the quoted scalars are written
+        self.reached = 0  # the end of the last event taken
 
     def take(self, event: Event) -> None:
         line = self.lines.of(event.start_mark) or 1
+        self.reached = event.end_mark.index if event.end_mark else self.reached
         if isinstance(event, DocumentStartEvent):
             self.documents += 1
             if self.documents > 1:
                 raise self.error(line, "a scenario file holds one YAML document, not several")
         elif isinstance(event, ScalarEvent):
+            if event.style in QUOTED and event.start_mark and event.end_mark:
+                self.quoted.append((event.start_mark.index, event.end_mark.index))
             if self._wants_key():
                 self._key(event.value, line)
             else:
@@ -266,19 +290,44 @@ def parse_yaml(text: str, file: str) -> tuple[Any, Spot | None]:
     lines = _Lines(text)
     builder = _Builder(file, lines)
     try:
-        for event in yaml.parse(text, Loader=LOADER):
-            builder.take(event)
-    except yaml.MarkedYAMLError as error:
-        context = f" ({error.context})" if error.context else ""
-        line = lines.of(error.problem_mark or error.context_mark)
-        raise ScenarioError(file, "", f"not valid YAML: {error.problem}{context}", line) from None
-    except yaml.reader.ReaderError as error:  # a character YAML does not allow
-        # libyaml counts the position in UTF-8 bytes, the Python reader in characters.
-        if LOADER is yaml.SafeLoader:
-            line = text.count("\n", 0, error.position) + 1
-        else:
-            line = text.encode("utf-8").count(b"\n", 0, error.position) + 1
-        raise ScenarioError(file, "", f"not valid YAML: {error.reason}", line) from None
+        try:
+            for event in yaml.parse(text, Loader=LOADER):
+                builder.take(event)
+        except yaml.MarkedYAMLError as error:
+            context = f" ({error.context})" if error.context else ""
+            mark = error.problem_mark or error.context_mark
+            builder.reached = mark.index if mark else builder.reached
+            message = f"not valid YAML: {error.problem}{context}"
+            raise ScenarioError(file, "", message, lines.of(mark)) from None
+        except yaml.reader.ReaderError as error:  # a character YAML does not allow
+            # libyaml counts the position in UTF-8 bytes, the Python reader in characters.
+            if LOADER is yaml.SafeLoader:
+                line = text.count("\n", 0, error.position) + 1
+            else:
+                line = text.encode("utf-8").count(b"\n", 0, error.position) + 1
+            raise ScenarioError(file, "", f"not valid YAML: {error.reason}", line) from None
+    except ScenarioError:
+        _refuse_hidden_breaks(text, file, builder, builder.reached)  # they would be the cause
+        raise
+    _refuse_hidden_breaks(text, file, builder, len(text))
     if builder.root is None:
         return None, None
     return builder.root
+
+
+def _refuse_hidden_breaks(text: str, file: str, builder: _Builder, end: int) -> None:
+    """Raise a ScenarioError, on the editor's line, at the first break of ``HIDDEN_BREAKS``
+    before ``end`` that is not kept in a quoted string."""
+    starts = [first for first, _ in builder.quoted]  # in the order they are written
+    for found in HIDDEN_BREAK.finditer(text, 0, end):
+        quote = bisect.bisect_right(starts, found.start()) - 1
+        quoted = quote >= 0 and found.start() < builder.quoted[quote][1]
+        if not quoted or found[0] not in KEPT_IN_QUOTES:
+            raise ScenarioError(
+                file,
+                "",
+                f"{HIDDEN_BREAKS[found[0]]}: YAML ends a line there (a comment too), where an "
+                "editor shows none; write a plain line break, or the escape "
+                f"\\u{ord(found[0]):04x} inside double quotes",
+                builder.lines.at(found.start()),
+            )

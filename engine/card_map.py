@@ -26,18 +26,21 @@ from pydantic_core import core_schema
 
 V = TypeVar("V")
 T = TypeVar("T")
+_MISSING = object()
+_HASH_MASK = 2**64 - 1
 
 
 class CardMap(Mapping[str, V], Generic[V]):
     """A persistent mapping from card id to card, iterated in the order cards were added."""
 
-    __slots__ = ("_map", "_order", "_positions", "derived")
+    __slots__ = ("_hash", "_map", "_order", "_positions", "derived")
 
     def __init__(self, items: Mapping[str, V] | None = None) -> None:
         items = items or {}
         self._map: immutables.Map[str, V] = immutables.Map(items)
         self._order: tuple[str, ...] = tuple(items)
         self._positions: dict[str, int] | None = None
+        self._hash: int | None = None  # made when first asked, then kept up to date by set
         # What a ruleset derives from these cards and keeps with them (its lookup index). The
         # cards never change, so neither does what is derived from them; an updated map starts
         # without it, and the ruleset derives the new one from the old (engine/souls/index.py).
@@ -45,22 +48,42 @@ class CardMap(Mapping[str, V], Generic[V]):
 
     @classmethod
     def _of(
-        cls, map_: immutables.Map[str, V], order: tuple[str, ...], positions: dict[str, int] | None
+        cls,
+        map_: immutables.Map[str, V],
+        order: tuple[str, ...],
+        positions: dict[str, int] | None,
+        hash_: int | None,
     ) -> CardMap[V]:
         new = cls.__new__(cls)
         new._map, new._order, new._positions, new.derived = map_, order, positions, None
+        new._hash = hash_
         return new
 
     def set(self, key: str, value: V) -> CardMap[V]:
         """This map with ``key`` set to ``value`` (a new key goes last)."""
-        if key in self._map:
-            return self._of(self._map.set(key, value), self._order, self._positions)
-        return self._of(self._map.set(key, value), (*self._order, key), None)
+        old = self._map.get(key, _MISSING)
+        hash_ = self._rehashed(key, old, value)
+        if old is not _MISSING:
+            return self._of(self._map.set(key, value), self._order, self._positions, hash_)
+        return self._of(self._map.set(key, value), (*self._order, key), None, hash_)
 
     def delete(self, key: str) -> CardMap[V]:
         """This map without ``key`` (KeyError when it is not there)."""
         order = tuple(k for k in self._order if k != key)
-        return self._of(self._map.delete(key), order, None)
+        hash_ = self._rehashed(key, self._map[key], _MISSING)
+        return self._of(self._map.delete(key), order, None, hash_)
+
+    def _rehashed(self, key: str, old: object, new: object) -> int | None:
+        """The hash once ``key`` goes from ``old`` to ``new``: a card's worth of work, not the
+        table's (None until some map of the game was hashed)."""
+        hash_ = self._hash
+        if hash_ is None:
+            return None
+        if old is not _MISSING:
+            hash_ -= hash((key, old))
+        if new is not _MISSING:
+            hash_ += hash((key, new))
+        return hash_ & _HASH_MASK
 
     def changed_since(self, before: CardMap[V]) -> builtins.set[str]:
         """The keys whose value is not the very same object in ``before`` (or is not there),
@@ -114,7 +137,12 @@ class CardMap(Mapping[str, V], Generic[V]):
             )
         return NotImplemented
 
-    __hash__ = None  # type: ignore[assignment]  # like a dict: compared by content
+    def __hash__(self) -> int:
+        """The sum of every ``(key, value)``'s hash: by content like ``__eq__``, made once for a
+        map and then updated by each ``set`` and ``delete`` (a rules loop's key, P-25)."""
+        if self._hash is None:
+            self._hash = sum(map(hash, self._map.items())) & _HASH_MASK
+        return self._hash
 
     def __repr__(self) -> str:
         return f"CardMap({dict(self.items())!r})"

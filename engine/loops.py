@@ -1,34 +1,34 @@
-"""One limit for everything the rules repeat (P-25).
+"""How the engine tells a rules loop that never ends (P-25).
 
 Trigger resolution, capture repetition, the chain and expiration restart until nothing changes.
 A card combination can make that never happen; the engine then stops the action that started it
 and refuses it with ``LoopError`` (rule P-25): the table and the timeline stay as they were, and
 ``can_x`` answers False for it, as ``x`` would refuse it.
 
-What is counted is repetition, not volume: each tick names what resolves (a card's trigger, a
-chain item, an expiration restart), and only one of them coming back more than ``LOOP_LIMIT``
-times is a loop. A thousand different triggers resolving once each are not; an endless loop
-among a finite table's cards has to bring one of them back, so it still stops.
+A loop is a repeated state, not a count: each tick names what resolves (a card's trigger, a
+chain item, an expiration restart) and the state it resolves in (the table and what is pending).
+Play is decided by that state, so one source resolving again in a state it already resolved in
+would do so for ever. A source that comes back any number of times while the state moves on (a
+counter that grows) is no loop, nor are a thousand different triggers resolving once each.
 
 >>> guard = LoopGuard()
->>> for number in range(1000):  # a thousand Souls' triggers, once each: no loop
-...     _ = guard.tick(f"soul-{number}'s trigger Fade")
->>> for _ in range(LOOP_LIMIT):  # one trigger coming back over and over: a loop
-...     _ = guard.tick("imp's trigger Echo")
+>>> for damage in range(1000):  # one trigger a thousand times, its unit's damage growing: no loop
+...     guard.tick("imp's trigger Echo", ("imp", damage))
 >>> try:
-...     guard.tick("imp's trigger Echo")
+...     guard.tick("imp's trigger Echo", ("imp", 7))  # back in a state it resolved in: a loop
 ... except LoopError as error:
-...     print(error.rule)
-...     print(error.message)
-P-25
-imp's trigger Echo repeated more than 200 times: the cards loop forever, so the action is refused
+...     print(error.rule, error.message.partition(":")[0])
+P-25 imp's trigger Echo came back to a state it already resolved in
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
+from typing import TypeVar
+
 from engine.errors import RuleError
 
-LOOP_LIMIT = 200  # repetitions of one and the same thing within one rules loop of an action
+T = TypeVar("T")
 
 
 class LoopError(RuleError):
@@ -37,24 +37,53 @@ class LoopError(RuleError):
     def __init__(self, what: str) -> None:
         super().__init__(
             "P-25",
-            f"{what} repeated more than {LOOP_LIMIT} times: the cards loop forever, "
+            f"{what} came back to a state it already resolved in: the cards loop forever, "
             "so the action is refused",
         )
 
 
-class LoopGuard:
-    """Counts each thing a loop repeats; ``tick`` raises LoopError once one passes ``LOOP_LIMIT``.
+class Part:
+    """A part of a state, hashed once: the parts that stay from tick to tick (the items waiting
+    under the one that resolves) cost a stored number, not a hash of all they hold."""
 
-    One count per name, kept in a dict: a tick costs the same however many names came before.
+    __slots__ = ("hash", "value")
+
+    def __init__(self, value: Hashable) -> None:
+        self.value = value
+        self.hash = hash(value)
+
+    def __hash__(self) -> int:
+        return self.hash
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Part) and self.hash == other.hash and self.value == other.value
+
+
+class LoopGuard:
+    """The states each source resolved in during one rules loop of an action; ``tick`` raises
+    LoopError when a source resolves in one of them again.
+
+    A tick costs a hash of the state's key: the rulesets make it of the table's card map, which
+    keeps its hash up to date card by card (``CardMap.__hash__``), a few small fields, and the
+    pending items as ``part``s hashed once each.
     """
 
     def __init__(self) -> None:
-        self.counts: dict[str, int] = {}
+        self.seen: set[tuple[str, Hashable]] = set()
+        self.parts: dict[int, tuple[object, Part]] = {}  # by id(): each object kept alive here
 
-    def tick(self, what: str) -> int:
-        """Count one more ``what``; its count so far, or LoopError past the limit."""
-        count = self.counts.get(what, 0) + 1
-        if count > LOOP_LIMIT:
+    def part(self, thing: T, key: Callable[[T], Hashable] | None = None) -> Part:
+        """``thing`` (or ``key(thing)``) as a ``Part``, made once for each object while the
+        guard lives."""
+        found = self.parts.get(id(thing))
+        if found is None:
+            value = thing if key is None else key(thing)
+            found = self.parts[id(thing)] = (thing, Part(value))
+        return found[1]
+
+    def tick(self, what: str, state: Hashable) -> None:
+        """``what`` resolves in ``state``; LoopError if it already resolved in that state."""
+        key = (what, state)
+        if key in self.seen:
             raise LoopError(what)
-        self.counts[what] = count
-        return count
+        self.seen.add(key)

@@ -48,9 +48,9 @@ class Chain(Effects):
         self._cleanup(Cause(kind="rule", text=f"cleanup after {item.text}"), ["M5", "M-8"])
 
     def _resolve_chain(self, passed: bool = False) -> None:
-        guard = LoopGuard()  # one item coming back is a loop, many items once each are not (P-25)
+        guard = LoopGuard()  # an item resolving again as it once did is a loop (P-25)
         while self.table.chain:
-            guard.tick(f"the chain item '{self.table.chain[-1].text}'")
+            guard.tick(f"the chain item '{self.table.chain[-1].text}'", self._loop_state(guard))
             self._resolve_top(passed)
 
     def _pass(self) -> None:

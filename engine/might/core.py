@@ -4,13 +4,14 @@ chain (M-7, P-12)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import cast
 
 from engine.changes import Change, Moved, StatChanged, StatusChanged, Triggered
 from engine.choices import Answer, Choice, Chooser, default_chooser, is_default
 from engine.errors import RuleError
+from engine.loops import LoopGuard
 from engine.might import auras
 from engine.might.cards import Ability, Choosing, TargetSpec, describe_choice, most_targets
 from engine.might.table import ChainItem, MightCard, MightTable
@@ -115,6 +116,23 @@ class MightCore(Recorder[MightTable]):
 
     def _set(self, card: MightCard) -> None:
         self.table = self.table.with_card(card)
+
+    def _loop_state(self, guard: LoopGuard) -> Hashable:
+        """What decides play from here, for telling a loop (P-25): the table without what only
+        names things (``next_id`` and the ids it gave the chain's items)."""
+        table = self.table
+        chain = tuple(guard.part(item, _unnamed) for item in table.chain)
+        return (
+            table.cards,
+            table.players,
+            table.battlefields,
+            chain,
+            table.combat,
+            table.turn,
+            table.turn_player,
+            table.spared,
+            table.triggered_this_turn,
+        )
 
     def _new_number(self) -> int:
         """The next number in creation order (ids ``e1``, ``e2``, ...; the default order, M-4)."""
@@ -346,3 +364,7 @@ class MightCore(Recorder[MightTable]):
         else:
             how = f"{player}'s choice"
         return chosen, how
+
+
+def _unnamed(item: ChainItem) -> ChainItem:
+    return item.evolve(id="")

@@ -44,9 +44,10 @@ class EndOfTurn(Chain):
             self._trigger(uid, "end_of_turn", None)
         self._resolve_chain()
         guard = LoopGuard()
-        label = "Expiration"
+        label, restart = "Expiration", 0
         while self._expire((turn, "End of turn", label), cause):
-            restart = guard.tick("expiration")  # the restart is what repeats (P-25)
+            guard.tick("expiration", self._loop_state(guard))  # the restart is what repeats (P-25)
+            restart += 1
             self.phase = (turn, "End of turn", label, "Chain")
             self._resolve_chain()
             self.record(

@@ -3,11 +3,12 @@ and when, and the triggers waiting to resolve (S-12, S-16, P-26)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Hashable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 
 from engine.errors import RuleError
+from engine.loops import LoopGuard
 from engine.plain_errors import no_card
 from engine.souls.cards import Ability, CardDef
 from engine.souls.table import CardState, SoulsTable
@@ -44,6 +45,23 @@ class SoulsCore(Recorder[SoulsTable]):
         """The triggers waiting, the battle under way and how many this turn had (the capture
         check's baseline is bookkeeping: left out)."""
         return (list(self.pending), self.battle, self._battles)
+
+    def _loop_state(self, guard: LoopGuard) -> Hashable:
+        """What decides play from here, for telling a loop (P-25): the table and the rules'
+        state, each waiting trigger hashed once."""
+        table = self.table
+        pending = tuple(guard.part(trigger) for trigger in self.pending)
+        return (
+            table.cards,
+            table.players,
+            table.turn,
+            table.turn_player,
+            table.winner,
+            table.drawn,
+            pending,
+            self.battle,
+            self._battles,
+        )
 
     def _save_state(self) -> object:
         return (*self.rules_state(), self._baseline, set(self._stale))

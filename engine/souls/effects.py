@@ -34,9 +34,9 @@ class Effects(Damage, Capture):
         """After a step of play: capture, then each pending trigger as its own step (S-12).
 
         Inside a battle window triggers resolve and nothing is captured (S-13, 14.4.2). Triggers
-        can answer each other for ever, so each card's trigger counts its resolutions (P-25): any
-        number of different triggers may resolve once; a capture check ends by itself, as each of
-        its rounds turns at least one more card face down.
+        can answer each other for ever: a trigger resolving again in a state it already resolved
+        in is such a loop (P-25); a capture check ends by itself, as each of its rounds turns at
+        least one more card face down.
         """
         if self.battle is None:
             self._capture_check(AFTER_PLAY)
@@ -45,7 +45,7 @@ class Effects(Damage, Capture):
         guard = LoopGuard()
         while self.pending and not self.table.game_over:
             trigger = self.pending[0]
-            guard.tick(f"{trigger.card}'s trigger {trigger.label}")
+            guard.tick(f"{trigger.card}'s trigger {trigger.label}", self._loop_state(guard))
             ordered = len(self.pending) > 1  # several waiting: S-16 and P-26 fix their order
             self._resolve_trigger(self.pending.pop(0), ordered)
             if self.battle is None:

@@ -356,7 +356,7 @@ REFUSALS = [
     souls("detach-from-hand", "detach iron-mail", "S-4",
         "iron-mail is not an Armament attached to a Soul"),
     Refusal("souls-loop", SOULS_LOOP, "deal", ("wounded-hermit", 5), "P-25",
-        "wounded-hermit's trigger Reopened Wound repeated"),
+        "wounded-hermit's trigger Reopened Wound came back to a state"),
     # --- might: cards, units and whose turn it is (M-1, M-7)
     might("no-such-card", "play nobody", "M-1", "there is no card 'nobody'"),
     might("not-a-unit-on-the-table", "heal spark", "M-1",
@@ -425,7 +425,7 @@ REFUSALS = [
     might("lethal-at-zero", "set_lethal_threshold vanguard-captain 0", "M-3",
         "a lethal requirement is 1 damage or more"),
     Refusal("might-loop", MIGHT_LOOP, "deal", ("mending-thorn", 1), "P-25",
-        "the chain item 'mending-thorn: Mend' repeated more than 200"),
+        "the chain item 'mending-thorn: Sting' came back to a state"),
 ]
 # fmt: on
 

@@ -61,7 +61,7 @@ def test_a_unit_that_heals_and_hurts_itself_is_refused_without_memory_growth() -
     finally:
         tracemalloc.stop()
     assert isinstance(error, LoopError)
-    assert "the chain item 'mending-thorn: when takes damage' repeated" in error.message
+    assert "the chain item 'mending-thorn: when healed' came back" in error.message
     assert peak < 64 * 2**20  # the guard stops it long before memory matters
 
 
@@ -77,7 +77,7 @@ def test_an_expiration_that_never_settles_cannot_end_the_turn() -> None:
     game = game_from_yaml(EXPIRATION_LOOP)
     assert not game.can_end_turn()
     error = assert_refused(game, game.end_turn, "P-25")
-    assert "expiration repeated" in error.message
+    assert "expiration came back to a state" in error.message
     game.recall("vengeful-spirit")  # Barbed Hide then finds nobody "here": the loop is broken
     assert game.can_end_turn()
     game.end_turn()
@@ -172,6 +172,6 @@ def test_a_deal_looping_only_through_its_bonus_damage_is_refused_p25() -> None:
     bonus = Action.model_validate({"deal": {"target": "sore-wisp", "amount": 0, "bonus": 1}})
     assert play.why_not(plain) is None
     assert play.why_not(bonus) == (
-        "the chain item 'sore-wisp: when takes damage' repeated more than 200 times: the cards "
-        "loop forever, so the action is refused (rule P-25)"
+        "the chain item 'sore-wisp: when healed' came back to a state it already resolved in: "
+        "the cards loop forever, so the action is refused (rule P-25)"
     )

@@ -1,24 +1,27 @@
-"""P-25 counts repetition, not volume (engine/loops.py, docs/rulings.md).
+"""P-25 tells a loop by a repeated state, not by a count (engine/loops.py, docs/rulings.md).
 
 Any number of different triggers resolving once each, in one action, is no loop: a full grid
-of Souls, or hundreds of units, that each trigger at the end of the turn end it. One source
-coming back more than ``LOOP_LIMIT`` times (a card's trigger, a chain item, an expiration
-restart) is a loop, with or without a crowd of other triggers around it: the action is refused
-citing P-25, the refusal names what repeated, and the game stays exactly as it was.
+of Souls, or hundreds of units, that each trigger at the end of the turn end it; nor is one
+source coming back hundreds of times while the state moves on (its unit's damage growing). One
+source resolving again in a state it already resolved in (a card's trigger, a chain item, an
+expiration restart) is a loop, with or without a crowd of other triggers around it: the action
+is refused citing P-25 as soon as the state comes back, the refusal names what repeated, and
+the game stays exactly as it was.
 """
 
 from __future__ import annotations
 
 import string
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from functools import partial
 
 import pytest
 
 from engine.assets import SCENARIOS
+from engine.card_map import CardMap
 from engine.changes import Triggered
-from engine.loops import LOOP_LIMIT, LoopError, LoopGuard
+from engine.loops import LoopError, LoopGuard
 from engine.might.game import MightGame
 from engine.scenario import game_from_yaml
 from engine.souls.game import SoulsGame
@@ -42,26 +45,80 @@ class Name(str):
         return super().__eq__(other)
 
 
-def test_many_names_once_each_are_no_loop_and_each_tick_costs_the_same() -> None:
+def test_many_sources_once_each_are_no_loop_and_each_tick_costs_the_same() -> None:
     guard = LoopGuard()
     Name.uses.clear()
     names = [Name(f"soul-{number}'s trigger Vigil") for number in range(1000)]
-    assert [guard.tick(name) for name in names] == [1] * 1000
-    assert len(Name.uses) <= 3 * len(names)  # a few dict look-ups each, not a scan of all
+    for name in names:
+        guard.tick(name, "the same table")
+    assert len(Name.uses) <= 3 * len(names)  # a few set look-ups each, not a scan of all
 
 
-def test_one_name_past_the_limit_is_a_loop_whatever_else_ticks_between() -> None:
+def test_a_source_coming_back_while_the_state_moves_on_is_no_loop() -> None:
     guard = LoopGuard()
-    for count in range(1, LOOP_LIMIT + 1):
-        assert guard.tick("imp's trigger Echo") == count
-        guard.tick(f"soul-{count}'s trigger Vigil")
+    for damage in range(1000):
+        guard.tick("imp's trigger Echo", ("imp", damage))
+
+
+def test_a_source_back_in_a_state_it_resolved_in_is_a_loop_whatever_else_ticks_between() -> None:
+    guard = LoopGuard()
+    for damage in range(300):
+        guard.tick("imp's trigger Echo", damage)
+        guard.tick(f"soul-{damage}'s trigger Vigil", damage)
+    guard.tick("soul-1's trigger Vigil", 2)  # another source in that state: no loop
     with pytest.raises(LoopError) as refusal:
-        guard.tick("imp's trigger Echo")
+        guard.tick("imp's trigger Echo", 7)
     assert refusal.value.rule == "P-25"
     assert refusal.value.message == (
-        f"imp's trigger Echo repeated more than {LOOP_LIMIT} times: the cards loop forever, "
-        "so the action is refused"
+        "imp's trigger Echo came back to a state it already resolved in: the cards loop "
+        "forever, so the action is refused"
     )
+
+
+class Hashed:
+    """A card whose hashes are counted: what keying a table costs."""
+
+    hashes: list[str] = []
+
+    def __init__(self, name: str, damage: int = 0) -> None:
+        self.name, self.damage = name, damage
+
+    def __hash__(self) -> int:
+        Hashed.hashes.append(self.name)
+        return hash((self.name, self.damage))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Hashed) and (self.name, self.damage) == (other.name, other.damage)
+
+
+def test_a_card_maps_hash_is_by_content_and_costs_what_changed() -> None:
+    cards = CardMap({f"c{n}": Hashed(f"c{n}") for n in range(500)})
+    unhashed = cards.set("c1", Hashed("c1", 5))
+    Hashed.hashes.clear()
+    hash(cards)  # the first map asked: every card, once
+    assert len(Hashed.hashes) == 500
+    Hashed.hashes.clear()
+    hurt = cards.set("c7", Hashed("c7", 3))
+    healed = hurt.set("c7", Hashed("c7"))
+    grown = healed.set("new", Hashed("new")).delete("new")
+    assert hash(hurt) != hash(cards) and hash(healed) == hash(grown) == hash(cards)
+    assert healed == cards and healed is not cards
+    assert sorted(Hashed.hashes) == ["c7"] * 4 + ["new"] * 2  # old and new of each change only
+    assert hash(unhashed) == hash(CardMap(dict(unhashed.items())))  # a map made before: in full
+    guard = LoopGuard()
+    guard.tick("c7's trigger", healed)
+    with pytest.raises(LoopError):
+        guard.tick("c7's trigger", grown)
+
+
+def test_a_part_of_the_state_is_hashed_once_for_each_object() -> None:
+    guard = LoopGuard()
+    waiting = [Hashed(f"trigger-{n}") for n in range(200)]
+    Hashed.hashes.clear()
+    for resolved in range(len(waiting)):
+        state: Hashable = tuple(guard.part(trigger) for trigger in waiting[resolved:])
+        guard.tick("the chain item", state)
+    assert len(Hashed.hashes) == len(waiting)
 
 
 # ----------------------------------------------------------------------------- big tables
@@ -128,7 +185,7 @@ def triggered(steps: list[Step]) -> Iterator[tuple[Step, Triggered]]:
 def test_a_full_grid_of_souls_that_each_trigger_at_the_end_of_the_turn_ends_it() -> None:
     game = souls_grid()
     souls = [card.uid for card in game.table.souls()]
-    assert len(souls) == 2 * COLUMNS * ROWS > 2 * LOOP_LIMIT
+    assert len(souls) == 2 * COLUMNS * ROWS
     assert game.can_end_turn()
     steps = game.end_turn()
     assert sorted(change.card for _, change in triggered(steps)) == sorted(souls)
@@ -179,12 +236,69 @@ setup:
 def test_hundreds_of_units_that_each_trigger_at_the_end_of_the_turn_end_it() -> None:
     game = might_table()
     lanterns = list(game.table.cards)
-    assert len(lanterns) == 2 * LANTERNS > LOOP_LIMIT
+    assert len(lanterns) == 2 * LANTERNS
     assert game.can_end_turn()
     steps = game.end_turn()
     resolved = [s.description for s in steps if s.description.endswith(": Glow resolves")]
     assert sorted(resolved) == sorted(f"{uid}: Glow resolves" for uid in lanterns)  # once each
     assert game.table.turn == 2
+
+
+# ----------------------------------------------------------------------------- long cascades
+
+ROUNDS = 250  # more than the 200 repetitions P-25 once allowed a source
+
+
+@pytest.mark.rule("P-25")
+def test_a_soul_that_hurts_itself_hundreds_of_times_until_captured_is_no_loop() -> None:
+    game = game_from_yaml(f"""\
+ruleset: souls
+title: A Soul that deals itself 5 damage whenever it is damaged
+rules: [P-25]
+cards:
+  - name: Festering Soul
+    kind: soul
+    hp: {5 * ROUNDS}
+    power: 5
+    abilities:
+      - {{when: damaged, name: Fester, effects: [{{do: damage, amount: 5, target: self}}]}}
+setup:
+  players:
+    - name: Alice
+      slots: {{A1: {{card: Festering Soul}}}}
+    - name: Bob
+""")
+    assert isinstance(game, SoulsGame)
+    assert game.can_deal("festering-soul", 5)
+    steps = game.deal("festering-soul", 5)
+    fester = [s for s in steps if s.description == "festering-soul triggers: Fester"]
+    assert len(fester) == ROUNDS - 1  # every round deals 5 more: the state never comes back
+    assert game.table.cards["festering-soul"].face_down  # captured at last (14.4.2)
+
+
+@pytest.mark.rule("P-25")
+def test_a_unit_that_hurts_itself_hundreds_of_times_until_it_dies_is_no_loop() -> None:
+    game = game_from_yaml(f"""\
+ruleset: might
+title: A unit that deals itself 1 damage whenever it takes damage
+rules: [P-25]
+cards:
+  - name: Festering Thorn
+    kind: unit
+    might: {ROUNDS}
+    abilities:
+      - {{when: takes_damage, name: Fester, effects: [{{do: damage, amount: 1, target: self}}]}}
+setup:
+  players:
+    - name: Alice
+      units: [{{card: Festering Thorn}}]
+    - name: Bob
+""")
+    assert game.can_deal("festering-thorn", 1)
+    steps = game.deal("festering-thorn", 1)
+    fester = [s for s in steps if s.description == "festering-thorn: Fester resolves"]
+    assert len(fester) == ROUNDS  # its damage grows every round: the state never comes back
+    assert game.table.cards["festering-thorn"].zone == "trash"  # lethal at last (M5)
 
 
 # ----------------------------------------------------------------------------- loops still stop
@@ -196,9 +310,9 @@ def ticks(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     names: list[str] = []
     tick = LoopGuard.tick
 
-    def counting(guard: LoopGuard, what: str) -> int:
+    def counting(guard: LoopGuard, what: str, state: Hashable) -> None:
         names.append(what)
-        return tick(guard, what)
+        tick(guard, what, state)
 
     monkeypatch.setattr(LoopGuard, "tick", counting)
     return names
@@ -227,10 +341,10 @@ LOOPS: list[tuple[str, Callable[[], SoulsGame | MightGame], str, tuple[object, .
      "end_turn", (), "w0-A1's trigger Reopened Wound"),
     ("might: a unit that heals and hurts itself",
      lambda: shipped_might("P-25-a-unit-that-heals-and-hurts-itself.yaml"),
-     "deal", ("mending-thorn", 1), "the chain item 'mending-thorn: Mend'"),
+     "deal", ("mending-thorn", 1), "the chain item 'mending-thorn: Sting'"),
     ("might: a heal-and-hurt loop among hundreds of end-of-turn triggers",
      lambda: might_table(sentry_and_wisp=True),
-     "end_turn", (), "the chain item 'sore-wisp: Mend'"),
+     "end_turn", (), "the chain item 'sore-wisp: Sting'"),
     ("might: an expiration that never settles",
      lambda: shipped_might("P-25-expiration-that-never-settles.yaml"),
      "end_turn", (), "expiration"),
@@ -255,9 +369,8 @@ def test_a_loop_is_refused_naming_what_repeated_and_changes_nothing(
         error = refused_unchanged(game, partial(getattr(game, name), *args))
         assert isinstance(error, LoopError) and error.rule == "P-25"
         assert error.message == (
-            f"{repeated} repeated more than {LOOP_LIMIT} times: the cards loop forever, "
+            f"{repeated} came back to a state it already resolved in: the cards loop forever, "
             "so the action is refused"
         )
-    counts = Counter(ticks)  # stopped at the limit, not later: nothing else came back more
-    assert ticks[-1] == repeated and counts.pop(repeated) == LOOP_LIMIT + 1
-    assert max(counts.values(), default=0) <= LOOP_LIMIT
+    counts = Counter(ticks)  # stopped as the state first came back: a round or two, not 200
+    assert ticks[-1] == repeated and counts[repeated] <= 3

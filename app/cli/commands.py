@@ -1,7 +1,8 @@
 """The ``cardtable`` command: run and check scenarios headless, print the schema, show the demo.
 
-Exit status: 0 success, 1 a scenario's expectation failed, 2 bad input (file, card, action) or
-an internal error (``FILE: internal error: ...``), 141 the reader of the output went away
+Exit status: 0 success, 1 a scenario's expectation failed or the output cannot be written
+(``>/dev/full``), 2 bad input (file, card, action) or an internal error
+(``FILE: internal error: ...``), 141 the reader of the output went away
 (``cardtable run FILE | head``), as for SIGPIPE.
 """
 
@@ -9,12 +10,17 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 from app.cli.arguments import ArgumentError, parse_size
+from app.cli.standard_streams import (
+    BestEffortStream,
+    ClosedStream,
+    OutputFailed,
+    fill_closed_descriptors,
+)
 from app.cli.terminal_text import TerminalStream, one_line
 from app.files.output_files import OutputError
 from engine.assets import SCENARIOS
@@ -35,7 +41,6 @@ from engine.timeline import Step
 
 DEMO = SCENARIOS / "souls" / "demo-table.yaml"
 REPLACE_HELP = "replace an existing file that is not of the kind written (never an input)"
-CLOSED_PIPE = 141  # the status a shell gives a command ended by SIGPIPE (128 + 13)
 
 
 def print_error(error: object) -> None:
@@ -367,9 +372,23 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
-    stdout = sys.stdout
-    sys.stdout = TerminalStream(stdout)  # what commands print holds file content: escaped
+    fill_closed_descriptors()
+    stdout, stderr = sys.stdout, sys.stderr
+    sys.stdout = TerminalStream(stdout or ClosedStream())  # file content printed: escaped
+    sys.stderr = BestEffortStream(stderr)
+    try:
+        return run_command(argv)
+    except OutputFailed as failure:  # a full device, a closed stdout, a reader gone
+        return failure.end(stdout)
+    finally:
+        sys.stdout, sys.stderr = stdout, stderr
+
+
+def run_command(argv: Sequence[str] | None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+    finally:
+        sys.stdout.flush()  # --help's text: a failure to write it is caught in main
     try:
         status: int = args.handler(args)
         sys.stdout.flush()
@@ -377,16 +396,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         for problem in error.every():
             print_error(problem)
         return 2
-    except BrokenPipeError:
-        # Nobody reads the rest: end quietly, and keep Python from failing again on the
-        # flush at exit.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), stdout.fileno())
-        return CLOSED_PIPE
+    except OutputFailed:
+        raise
     except Exception as error:  # never a traceback: one line about the file, status 2
         print_error(internal_error(getattr(args, "file", None) or "cardtable", error))
         return 2
-    finally:
-        sys.stdout = stdout
     return status
 
 

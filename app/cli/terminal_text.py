@@ -16,6 +16,8 @@ import io
 import unicodedata
 from typing import TextIO
 
+from app.cli.standard_streams import OutputFailed
+
 # Control (Cc), format (Cf: bidi overrides, zero-width), surrogate (Cs) and line or paragraph
 # separator (Zl, Zp) characters: what a terminal may act on or a reader cannot see.
 OBEYED = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
@@ -39,18 +41,25 @@ def one_line(text: str) -> str:
 
 class TerminalStream(io.TextIOBase):
     """A text stream that escapes what it is given (newlines stay) before passing it on: the
-    command line's human-readable output, whatever each print holds."""
+    command line's output, whatever each print holds. A write or flush that fails raises
+    OutputFailed, which no handler of a bad file mistakes for one."""
 
-    def __init__(self, stream: TextIO) -> None:
+    def __init__(self, stream: TextIO | io.TextIOBase) -> None:
         super().__init__()
         self.stream = stream
 
     def write(self, text: str) -> int:
-        self.stream.write(escaped(text))
+        try:
+            self.stream.write(escaped(text))
+        except OSError as error:
+            raise OutputFailed(error) from None
         return len(text)
 
     def flush(self) -> None:
-        self.stream.flush()
+        try:
+            self.stream.flush()
+        except OSError as error:
+            raise OutputFailed(error) from None
 
     def fileno(self) -> int:
         return self.stream.fileno()

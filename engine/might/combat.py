@@ -160,6 +160,7 @@ class Combat(Moving):
             events += self._assign(side, enemies, totals[side], cause)
         self._deal(events, cause)
         self._combat_cleanup(combat, cause)
+        ending = len(self.steps)
         lowered = self._drop_roles(cause, departed_only=False)
         combat_long = any(e.duration == "this_combat" for e in self._lasting_effects())
         if combat_long:
@@ -174,10 +175,17 @@ class Combat(Moving):
             cause,
             [PhaseChanged(before=f"Combat at {name}", after="Main phase")],
         )
-        if lowered or combat_long:  # damage marked after the heal meets a lower Might
+        # an aura may end with a role (M-24), and so end the unit it held up at the next check
+        aura_ended = any("M-24" in step.rules for step in self.steps[ending:])
+        if lowered or combat_long or aura_ended:  # damage marked after the heal meets a lower Might
             self._cleanup(
                 Cause(kind="rule", text=f"cleanup after the combat at {name}"),
-                ("M-8", *(["P-30"] if lowered else []), *(["P-38"] if combat_long else [])),
+                (
+                    "M-8",
+                    *(["P-30"] if lowered else []),
+                    *(["P-38"] if combat_long else []),
+                    *(["M-24"] if aura_ended else []),
+                ),
             )
 
     def _combat_total(self, units: Sequence[str], side: int) -> int:

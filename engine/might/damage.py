@@ -171,10 +171,19 @@ class Damage(MightCore):
         lethal = self._death_check()
         if not lethal:
             self.record("Cleanup: no unit has lethal damage", [*rules, "M1", "P-15"], cause)
-        while lethal:
-            self._kill(lethal, cause, rules)
-            lethal = [uid for uid in self.table.lethal_units() if uid not in self.table.spared]
-        self._end_empty_holds(cause)
+        while True:
+            while lethal:
+                self._kill(lethal, cause, rules)
+                lethal = self._still_lethal()
+            if not self._end_empty_holds(cause):
+                return
+            # an aura while holding ends with the hold: a unit it held up dies at the repeat (M-24)
+            lethal, rules = self._still_lethal(), [*rules, "M-24"]
+
+    def _still_lethal(self) -> list[str]:
+        """Who dies at the repeat of a cleanup's check: the units lethal now, but for those a
+        replacement saved in this cleanup (M-8, M-22)."""
+        return [uid for uid in self.table.lethal_units() if uid not in self.table.spared]
 
     def _death_check(self) -> list[str]:
         """The units that die at a death check beginning now: every unit with lethal damage,
@@ -251,10 +260,11 @@ class Damage(MightCore):
                 else [],
             )
 
-    def _end_empty_holds(self, cause: Cause) -> None:
+    def _end_empty_holds(self, cause: Cause) -> bool:
         """M-14: a player who holds a battlefield and has no unit left there loses it at the
         cleanup, and nobody holds it; the battlefield of a combat under way keeps its holder
-        for the combat's result (M-12 (5))."""
+        for the combat's result (M-12 (5)). True when a hold ended."""
+        ended = False
         combat = self.table.combat
         for index, field in enumerate(self.table.battlefields):
             if field.holder is None or (combat is not None and combat.battlefield == index):
@@ -273,6 +283,8 @@ class Damage(MightCore):
                 ["M-14", "P-28"],
                 cause,
             )
+            ended = True
+        return ended
 
     def _kill(
         self,

@@ -102,6 +102,59 @@ def test_an_aura_with_a_condition_follows_it() -> None:
     assert any("crowned-champion Might 2 -> 5" in s.description for s in steps)
 
 
+@pytest.mark.rule("M-24", "M-14")
+def test_a_unit_an_aura_while_holding_held_up_dies_at_the_repeat_after_the_hold_ends() -> None:
+    g = game(
+        "        - {card: Stone Whelp, at: Battlefield 1}\n"
+        "        - {card: Crowned Champion, at: Battlefield 2}",
+        bob="        []",
+    )
+    g.combat(0)  # Alice holds Battlefield 1: the champion has 5 Might
+    g.deal("crowned-champion", 4)
+    steps = g.deal("stone-whelp", 2)  # the whelp dies, the hold ends with it, and the aura too
+    assert [s.description for s in steps[-2:]] == [
+        "Nobody holds Battlefield 1: Alice has no unit left there; crowned-champion Might 5 -> 2 "
+        "(crowned-champion's aura ends): its damage is now lethal",
+        "crowned-champion (4 damage, lethal at 2) dies",
+    ]
+    assert "M-24" in steps[-1].rules and "M-8" in steps[-1].rules
+    assert g.table.cards["crowned-champion"].zone == "trash"
+
+
+@pytest.mark.rule("M-24", "M-12")
+def test_a_unit_an_aura_while_attacking_held_up_dies_at_the_check_after_the_combat() -> None:
+    g = cast(
+        MightGame,
+        game_from_yaml("""\
+ruleset: might
+title: An aura while attacking, and damage marked after the Combat Cleanup's heal
+rules: [M-24]
+cards:
+  - name: Warlord
+    kind: unit
+    might: 2
+    auras: [{might: 3, to: self, only_while: {unit: self, state: attacking}}]
+  - name: Spiteful Guard
+    kind: unit
+    might: 1
+    abilities:
+      - {when: dies, effects: [{do: damage, amount: 3, target: all_enemy_units_here}]}
+setup:
+  players:
+    - name: Alice
+      units: [{card: Warlord, at: Battlefield 1}]
+    - name: Bob
+      units: [{card: Spiteful Guard, at: Battlefield 1}]
+"""),
+    )
+    steps = g.combat(0)  # the guard dies; its 3 damage comes after the heal, to a 5-Might warlord
+    over = next(i for i, s in enumerate(steps) if s.description.startswith("Combat is over"))
+    assert "warlord Might 5 -> 2 (warlord's aura ends)" in steps[over].description
+    assert steps[over + 1].description == "warlord (3 damage, lethal at 2) dies"
+    assert {"M-8", "M-24"} <= set(steps[over + 1].rules)
+    assert g.table.cards["warlord"].zone == "trash"
+
+
 def test_an_enemy_aura_counts_in_the_lethal_requirement() -> None:
     totem = "        - {card: Dread Totem}"
     g = game("        - {card: Stone Whelp, at: Battlefield 1}", bob=totem)

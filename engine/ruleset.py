@@ -4,7 +4,8 @@ A ruleset is a package that hands the shared code one ``Ruleset`` object: its sc
 how a play of a scenario starts, how expectations and comparisons read its tables, and how a
 table reads as text. Rulesets register through the packaging entry point group
 ``cardtable.rulesets`` (the built-in ones too, in ``pyproject.toml``), so installing a package
-adds a ruleset; nothing outside a ruleset's own package names it.
+adds a ruleset; nothing outside a ruleset's own package names it. A ruleset is loaded when it
+is first needed, and a broken plug-in costs only its own name (``Plugins``).
 
 >>> sorted(rulesets())
 ['might', 'souls']
@@ -12,16 +13,17 @@ adds a ruleset; nothing outside a ruleset's own package names it.
 'souls'
 >>> ruleset("chess")
 Traceback (most recent call last):
-KeyError: "no ruleset 'chess' is installed (the rulesets: might, souls)"
+engine.ruleset.Unavailable: no ruleset 'chess' is installed (installed: might, souls)
 """
 
 from __future__ import annotations
 
+import sys
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager
 from functools import cache
-from importlib.metadata import entry_points
+from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
 from random import Random
 from typing import Any, ClassVar, Protocol, TypeVar
@@ -30,6 +32,7 @@ import yaml
 
 from engine.assets import ASSETS, SCENARIOS
 from engine.choices import Answer, Choice, Chooser, default_chooser
+from engine.errors import one_line
 from engine.frozen import Frozen
 from engine.script import ExpectationBase, Location, ScriptAction, ScriptRunner
 from engine.timeline import Recorder, Step
@@ -155,35 +158,116 @@ class Ruleset(ABC):
         return action
 
 
-def registered(group: str, kind: type[T]) -> dict[str, T]:
-    """What the entry points of ``group`` give, by name, in the order of their names: each a
-    ``kind`` (or a class of one) named as its entry point."""
-    found: dict[str, T] = {}
-    for point in sorted(entry_points(group=group), key=lambda point: point.name):
-        loaded = point.load()
-        instance = loaded() if isinstance(loaded, type) else loaded
-        if not isinstance(instance, kind) or getattr(instance, "name", None) != point.name:
-            raise TypeError(
-                f"the entry point {point.name!r} of {group} gives {instance!r}, not the "
-                f"{kind.__name__} named {point.name!r}"
+class Unavailable(KeyError):
+    """A plug-in asked for by a name that none registers, or whose plug-in failed to load."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])  # the message, not the quoted repr of a KeyError
+
+
+class Plugins(Mapping[str, T]):
+    """The plug-ins of an entry point group that load, by name in the order of their names:
+    each a ``kind`` (or a class of one, which is called) named as its entry point.
+
+    ``names`` lists every registered name without loading anything; a plug-in is loaded the
+    first time its name is looked up, and iterating loads them all. One that fails to load
+    (its module missing or raising on import, even ``sys.exit()``; no such object; an object
+    of another kind or name) is reported once, a warning line on stderr naming its
+    distribution, its entry point and the reason, and its name is then unavailable: looking
+    it up raises ``Unavailable`` saying why, iterating skips it. Distributions that register
+    one name alike are all refused, whatever the order of the path: none is loaded.
+    """
+
+    def __init__(self, group: str, kind: type[T], noun: str) -> None:
+        self.group, self.kind, self.noun = group, kind, noun  # noun: what one is, in messages
+        points: dict[str, list[EntryPoint]] = {}
+        for point in entry_points(group=group):
+            points.setdefault(point.name, []).append(point)
+        self._points = dict(sorted(points.items()))
+        self._loaded: dict[str, T] = {}
+        self._failed: dict[str, str] = {}  # why, by name
+
+    @property
+    def names(self) -> list[str]:
+        """Every name registered in the group, in order, loaded or not (nothing is loaded)."""
+        return list(self._points)
+
+    def __getitem__(self, name: str) -> T:
+        if not isinstance(name, str) or name not in self._points:
+            installed = ", ".join(self) or "none"
+            raise Unavailable(f"no {self.noun} {name!r} is installed (installed: {installed})")
+        found = self._load(name)
+        if found is None:
+            raise Unavailable(f"the {self.noun} {name!r} is unavailable: {self._failed[name]}")
+        return found
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and name in self._points and self._load(name) is not None
+
+    def __iter__(self) -> Iterator[str]:
+        return iter([name for name in self._points if self._load(name) is not None])
+
+    def __len__(self) -> int:
+        return len(list(iter(self)))
+
+    def _load(self, name: str) -> T | None:
+        """The plug-in ``name``, loaded once; None when it failed (reported once)."""
+        if name in self._loaded or name in self._failed:
+            return self._loaded.get(name)
+        try:
+            self._loaded[name] = self._instance(name)
+        except PluginFailed as failure:
+            self._failed[name] = str(failure)
+            if sys.stderr is not None:  # None: started without one (print would use stdout)
+                print(f"cardtable: warning: {failure}", file=sys.stderr)
+            return None
+        return self._loaded[name]
+
+    def _instance(self, name: str) -> T:
+        points = self._points[name]
+        if len(points) > 1:
+            distributions = " and ".join(sorted(distribution(point) for point in points))
+            raise PluginFailed(
+                f"plug-ins {distributions} each register {name!r} in {self.group}: "
+                "none is loaded (keep one installed)"
             )
-        found[point.name] = instance
-    return found
+        point = points[0]
+        where = f"plug-in {distribution(point)} (entry point {name!r} of {self.group})"
+        try:
+            loaded = point.load()
+            instance = loaded() if isinstance(loaded, type) else loaded
+        except KeyboardInterrupt:
+            raise
+        except BaseException as error:  # SystemExit too: a plug-in never ends the program
+            reason = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+            raise PluginFailed(f"{where} failed to load: {one_line(reason)}") from None
+        if not isinstance(instance, self.kind) or getattr(instance, "name", None) != name:
+            raise PluginFailed(
+                f"{where} failed to load: it gives {one_line(repr(instance))}, not the "
+                f"{self.kind.__name__} named {name!r}"
+            )
+        return instance
+
+
+class PluginFailed(Exception):
+    """Why a plug-in did not load, in a line."""
+
+
+def distribution(point: EntryPoint) -> str:
+    """The name of the distribution that registers ``point``, as its metadata gives it."""
+    return point.dist.name if point.dist is not None else "(no distribution)"
 
 
 @cache
-def rulesets() -> dict[str, Ruleset]:
-    """Every installed ruleset by name, in the order of their names."""
-    return registered(ENTRY_POINTS, Ruleset)  # type: ignore[type-abstract]  # an ABC, checked
+def rulesets() -> Plugins[Ruleset]:
+    """The installed rulesets that load, by name in the order of their names; each is loaded
+    when first looked up, every one when they are iterated (``names`` loads none)."""
+    return Plugins(ENTRY_POINTS, Ruleset, "ruleset")  # type: ignore[type-abstract]  # an ABC
 
 
 def ruleset(name: str) -> Ruleset:
-    """The installed ruleset ``name``; KeyError listing the installed ones."""
-    try:
-        return rulesets()[name]
-    except KeyError:
-        names = ", ".join(rulesets()) or "none: install cardtable (pip install -e .)"
-        raise KeyError(f"no ruleset {name!r} is installed (the rulesets: {names})") from None
+    """The installed ruleset ``name``; Unavailable (a KeyError) saying why there is none."""
+    return rulesets()[name]
 
 
 def ruleset_of(thing: object) -> Ruleset:

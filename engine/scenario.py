@@ -18,7 +18,15 @@ from engine.descriptions import DescribedSchema
 from engine.errors import RuleError
 from engine.lessons import verify_teaching
 from engine.rule_ids import applied_rules, unapplied_rules, verify_rule_ids
-from engine.ruleset import Ruleset, RulesetPlay, ruleset, ruleset_of, rulesets, scenario_models
+from engine.ruleset import (
+    Ruleset,
+    RulesetPlay,
+    Unavailable,
+    ruleset,
+    ruleset_of,
+    rulesets,
+    scenario_models,
+)
 from engine.script import (
     START,
     ExpectationBase,
@@ -100,11 +108,15 @@ def validate_scenario(source: YamlSource) -> Scenario:
     if not isinstance(data, dict):
         raise source.error((), "expected a mapping of keys at the top of the file")
     name = data.get("ruleset")
-    if name not in rulesets():
+    if name not in rulesets().names:
         raise source.error(
             ("ruleset",), f"ruleset must be one of {', '.join(rulesets())}, not {name!r}"
         )
-    scenario = cast(Scenario, source.validate(ruleset(name).scenario))
+    try:
+        model = ruleset(name).scenario
+    except Unavailable as error:  # registered, but its plug-in is broken: say how
+        raise source.error(("ruleset",), str(error)) from None
+    scenario = cast(Scenario, source.validate(model))
     verify_rule_ids(scenario.rules, source)
     return scenario
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from app.cli.arguments import shown
 from app.files.output_files import Kind, OutputError, write_output
+from engine.ruleset import Unavailable, ruleset
 from fuzz.harness import GameResult, Violation, run_game, violation_text
 
 # ----------------------------------------------------------------------------- results
@@ -190,6 +191,10 @@ def argument_problems(args: Any) -> list[str]:
                 f"--scheduler {shown(args.scheduler)}: expected a scheduler address "
                 "such as tcp://host:8786"
             )
+    try:
+        ruleset(args.ruleset)  # registered (a choice of the parser), but it may not load
+    except Unavailable as error:
+        problems.append(f"--ruleset {args.ruleset}: {error}")
     out = Path(args.out)
     if out.exists() and not out.is_dir():
         problems.append(f"--out {shown(args.out)}: it is a file, not a folder")

@@ -359,7 +359,7 @@ def build_parser() -> argparse.ArgumentParser:
     fuzz = commands.add_parser(
         "fuzz", help="random legal play with invariants checked (status 1 on a violation)"
     )
-    fuzz.add_argument("--ruleset", choices=list(rulesets()), required=True)
+    fuzz.add_argument("--ruleset", choices=rulesets().names, required=True)  # none loaded
     fuzz.add_argument("--games", type=int, default=100)
     fuzz.add_argument("--seed", type=int, default=0)
     fuzz.add_argument("--workers", type=int, default=1, help="local processes")

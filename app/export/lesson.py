@@ -17,6 +17,7 @@ from app.export.page import PAGE_SIZE, Lesson, Progress, Timeline, lesson_page
 from app.files.output_files import HTML, PNG, OutputError, verify_output, write_output
 from app.files.saving import copy_location
 from app.presentation.lesson_guide import lesson_guide
+from app.presentation.views import verify_view
 from app.widgets import message_boxes
 from engine.branches import MAIN
 from engine.scenario import load_scenario, play_branch
@@ -60,6 +61,7 @@ def export(
     kind = PNG if png_strip else HTML
     verify_output(target, kind, [file], force)
     scenario, source = load_scenario(file)
+    verify_view(scenario.ruleset, source)
     verify_branch(scenario, source, branch)
     played = play_branch(scenario, source, MAIN)
     main = played.game.steps

@@ -18,6 +18,7 @@ from app.files.output_files import same_file
 from app.files.saving import FileChanged, SavedBranch, is_shipped, save_text, scenario_text
 from app.presentation.branches import BranchState, action_label, answers_label, unique_name
 from app.presentation.gc_history import freeze_settled, thaw
+from app.presentation.views import verify_view
 from engine.branches import MAIN
 from engine.choices import Chooser, default_chooser
 from engine.errors import RuleError, ScenarioError
@@ -146,6 +147,7 @@ class Session:
         """Open a scenario; on any error (raised) the current session is left as it was."""
         thaw()  # the old file's timeline goes back to the collector
         scenario, source = load_scenario(path)
+        verify_view(scenario.ruleset, source)
         play = play_branch(scenario, source, MAIN)
         others = {}
         for branch in scenario.branches:  # each branch's own timeline, played once

@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.changes import Change
 from engine.frozen import Frozen
-from engine.ruleset import registered
+from engine.ruleset import Plugins, Unavailable
 from engine.windows import Waiting
+from engine.yaml_source import YamlSource
 
 if TYPE_CHECKING:
     from app.presentation.looks import CardLook, Layout, LookCache
@@ -75,15 +76,22 @@ class RulesetView(ABC):
 
 
 @cache
-def views() -> dict[str, RulesetView]:
-    """Every installed view by its ruleset's name."""
-    return registered(ENTRY_POINTS, RulesetView)
+def views() -> Plugins[RulesetView]:
+    """The installed views that load, by their ruleset's name; each is loaded when first
+    looked up (``engine.ruleset.Plugins``), so a broken one costs only its own ruleset."""
+    return Plugins(ENTRY_POINTS, RulesetView, "view")  # type: ignore[type-abstract]  # an ABC
 
 
 def view_of(table: Frozen) -> RulesetView:
-    """The view of the ruleset of ``table``; KeyError naming it when none is installed."""
-    name = str(getattr(table, "ruleset"))  # noqa: B009 (every ruleset's table has one)
+    """The view of the ruleset of ``table``; Unavailable (a KeyError) saying why there is
+    none."""
+    return views()[str(getattr(table, "ruleset"))]  # noqa: B009 (every ruleset's table has one)
+
+
+def verify_view(ruleset: str, source: YamlSource) -> None:
+    """Raise a ScenarioError at the ``ruleset:`` of ``source`` unless the view of ``ruleset``
+    loads: a file the app cannot show is refused as it opens, not drawn halfway."""
     try:
-        return views()[name]
-    except KeyError:
-        raise KeyError(f"the app has no view of the ruleset {name!r}") from None
+        views()[ruleset]
+    except Unavailable as error:
+        raise source.error(("ruleset",), str(error)) from None

@@ -5,7 +5,8 @@ A ruleset whose rules leave choices to a player registers its ``RulesetWidgets``
 packaging entry point group ``cardtable.widgets`` under its name (as its view,
 app/presentation/views.py);
 a choice with only one legal answer (the engine says so) is never asked, and one a ruleset has
-no dialog for takes the rules' default.
+no dialog for (none registered, or its plug-in broken: a warning says so) takes the rules'
+default.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QWidget
 
 from engine.choices import Answer, Choice
-from engine.ruleset import registered
+from engine.ruleset import Plugins
 
 ENTRY_POINTS = "cardtable.widgets"  # the group a ruleset's dialogs register in
 
@@ -35,9 +36,10 @@ class RulesetWidgets(ABC):
 
 
 @cache
-def widgets() -> dict[str, RulesetWidgets]:
-    """Every installed ruleset's dialogs by the ruleset's name."""
-    return registered(ENTRY_POINTS, RulesetWidgets)  # type: ignore[type-abstract]  # an ABC
+def widgets() -> Plugins[RulesetWidgets]:
+    """The installed rulesets' dialogs that load, by the ruleset's name; each is loaded when
+    first asked for (``engine.ruleset.Plugins``)."""
+    return Plugins(ENTRY_POINTS, RulesetWidgets, "dialogs")  # type: ignore[type-abstract]  # an ABC
 
 
 def ask(choice: Choice, ruleset: str, parent: QWidget | None = None) -> Answer:

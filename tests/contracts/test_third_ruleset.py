@@ -5,7 +5,6 @@ engine/ or app/ names it."""
 
 from __future__ import annotations
 
-import os
 import re
 import subprocess
 import sys
@@ -17,6 +16,7 @@ import pytest
 
 from app.presentation.views import views
 from engine.ruleset import rulesets
+from tests.support.plugins import cardtable as installed_cardtable
 
 ROOT = Path(__file__).resolve().parents[2]
 RULESETS = ROOT / "tests" / "support" / "rulesets"  # the folder a package manager would fill
@@ -25,16 +25,7 @@ SCENARIO = RULESETS / "tally" / "examples" / "apples-and-pears.yaml"
 
 def cardtable(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     """``cardtable ARGS`` with the tally package on the path, as installing it would put it."""
-    path = [str(RULESETS), *filter(None, [os.environ.get("PYTHONPATH")])]
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(path), "QT_QPA_PLATFORM": "offscreen"}
-    return subprocess.run(
-        [sys.executable, "-m", "app.cli.commands", *args],
-        cwd=cwd,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    return installed_cardtable(*args, site=RULESETS, cwd=cwd)
 
 
 def test_nothing_in_engine_or_app_names_the_third_ruleset() -> None:

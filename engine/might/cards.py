@@ -451,7 +451,20 @@ class Move(Conditional):
     chosen) or an automatic target."""
 
 
+# The triggers that have a source: what dealt the damage, the unit that died. Playing a card, a
+# heal, a death of its own, combat roles and the turn's ends have none to aim at or read.
+TRIGGERS_WITH_A_SOURCE = frozenset({"takes_damage", "another_unit_dies"})
+
 SaveAction = Literal["heal", "exhaust", "recall"]
+
+
+def _something_instead(then: tuple[SaveAction, ...]) -> tuple[SaveAction, ...]:
+    if not then:
+        raise ValueError(
+            "`then: []` does nothing instead of the death: name heal, exhaust or recall, or "
+            "leave `then` out to heal"
+        )
+    return then
 
 
 class InsteadOfDying(Conditional):
@@ -460,8 +473,9 @@ class InsteadOfDying(Conditional):
 
     do: Literal["instead_of_dying"]
     """Selects this effect."""
-    then: tuple[SaveAction, ...] = ("heal",)
-    """What the unit does instead, in order: ``heal``, ``exhaust``, ``recall``."""
+    then: Annotated[tuple[SaveAction, ...], AfterValidator(_something_instead)] = ("heal",)
+    """What the unit does instead, in order: ``heal``, ``exhaust``, ``recall`` (at least one:
+    leave ``then`` out for ``heal``)."""
     duration: Duration = "this_turn"
     """``this_turn``: to expiration (c); ``this_combat``: to the end of the combat under way or
     the next one this turn (P-38); ``until_your_next_turn``: to its owner's next turn (P-17);
@@ -681,7 +695,7 @@ class MightCardDef(Frozen):
                 f"the '{a.name if a.when == 'activated' and a.name else a.when}' ability",
                 a.target,
                 a.effects,
-                {"self", "here"} if a.when == "activated" else {"self", "source", "here"},
+                {"self", "here", *(["source"] if a.when in TRIGGERS_WITH_A_SOURCE else [])},
             )
             for a in self.abilities
         ]
@@ -717,8 +731,13 @@ class MightCardDef(Frozen):
                             f"an effect aims at {aims!r} but {part} chooses at most "
                             f"{most_targets(spec)}: {describe_choice(spec)}"
                         )
-                elif aims in ("self", "source") and aims not in words:
-                    problems.append(f"{part} has no {aims}: an effect can't aim at it")
+                elif aims == "source" and aims not in words:
+                    problems.append(
+                        f"{part} has no source (only a takes_damage or another_unit_dies trigger "
+                        f"has one): an effect can't aim at it; use {use}"
+                    )
+                elif aims == "self" and aims not in words:
+                    problems.append(f"{part} has no self: an effect can't aim at it")
                 elif aims == "all_enemy_units_here" and "here" not in words:
                     problems.append(f"{part} is at no place: an effect can't aim at units here")
                 if getattr(effect, "to", None) == "here" and "here" not in words:

@@ -367,6 +367,19 @@ CASES = {
         " add `target:` to the ability or use an automatic target such as self, source or"
         " all_enemy_units",
     ),
+    "might save that does nothing instead": (
+        MIGHT + "cards:\n  - {name: Odd Unit, kind: unit, might: 2, abilities: [{when:"
+        " takes_damage, effects: [{do: instead_of_dying, then: [], target: self}]}]}\n"
+        + MIGHT_SETUP,
+        "5: cards[0].abilities[0].effects[0].instead_of_dying.then: `then: []` does nothing"
+        " instead of the death: name heal, exhaust or recall, or leave `then` out to heal",
+    ),
+    "might trigger without a source aims at its source": (
+        MIGHT + "cards:\n  - {name: Odd Unit, kind: unit, might: 2, abilities: [{when:"
+        " played, effects: [{do: damage, amount: 1, target: source}]}]}\n" + MIGHT_SETUP,
+        "5: cards[0]: the 'played' ability has no source (only a takes_damage or"
+        " another_unit_dies trigger has one): an effect can't aim at it; use self",
+    ),
     "might unit with a target": (
         MIGHT
         + "cards:\n  - {name: Odd Unit, kind: unit, might: 2, target: {side: any}}\n"

@@ -6,12 +6,14 @@ rule ids it applied, its cause, the typed changes and the immutable table after 
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from typing import Any, Generic, Literal, TypeVar, TypeVarTuple
 
 from pydantic import SerializeAsAny
 
+from engine.cascades import ACTION_STEP_LIMIT, CascadeError
 from engine.changes import Change, change_cards
 from engine.errors import RuleError
 from engine.frozen import Frozen
@@ -72,6 +74,9 @@ class Recorder(Generic[TableT]):
         """``rules``: what the set-up step applies (the rules of the table's layout)."""
         self.table: TableT = table
         self.phase: tuple[str, ...] = tuple(phase)
+        # The index of the first step the action under way may not record (P-48): none while
+        # no action runs.
+        self._step_limit = sys.maxsize
         self.steps: list[Step] = [
             Step(
                 index=0,
@@ -94,10 +99,13 @@ class Recorder(Generic[TableT]):
         """Append a step showing the current table; ``rules`` must cite at least one rule id."""
         if not rules:
             raise ValueError(f"step {description!r} cites no rule")
+        index = len(self.steps)
+        if index >= self._step_limit:
+            raise CascadeError
         phase = self.phase + ((sub_step,) if sub_step else ())
         cited = tuple(rules)
         step = Step.model_construct(  # the engine's own values: validating costs time
-            index=len(self.steps),
+            index=index,
             phase=phase,
             description=description,
             rules=_CITED.setdefault(cited, cited),  # a few hundred combinations, shared
@@ -142,21 +150,26 @@ class Recorder(Generic[TableT]):
         self, check: Callable[[], None], act: Callable[[*Args], object], *args: *Args
     ) -> list[Step]:
         """``x``: ``check``, then ``act(*args)`` and what the rules do after every action
-        (``_settle``), all or nothing: on any error, a loop's (P-25) too, the game is put back
-        as it was. The steps it recorded.
+        (``_settle``), all or nothing: on any error, a loop's (P-25) or a cascade's past
+        ``ACTION_STEP_LIMIT`` steps (P-48) too, the game is put back as it was. The steps it
+        recorded.
 
         A ruleset's actions come here: a ``transaction`` without a context manager's calls, as
         this is the hot path.
         """
         mark = self._checkpoint()
+        outer_limit = self._step_limit
         try:
             check()
             first = len(self.steps)
+            self._step_limit = min(outer_limit, first + ACTION_STEP_LIMIT)  # a nested one too
             act(*args)
             self._settle()
         except BaseException:
             self._roll_back(mark)
             raise
+        finally:
+            self._step_limit = outer_limit
         return self.steps[first:]
 
     def _settle(self) -> None:

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import pytest
 
+from engine.cascades import ACTION_STEP_LIMIT
 from engine.errors import RuleError
 from engine.frozen import Frozen
 from engine.scenario import game_from_yaml
 from engine.timeline import Cause, Recorder, Step
+from tests.support.game_state import assert_refused
 from tests.support.souls_tables import scenario_text
 
 
@@ -59,6 +61,30 @@ def test_a_ruleset_that_cannot_tell_whether_its_cards_loop_rehearses_every_verif
     with pytest.raises(RuleError):
         game._verify(lambda: None, lambda: game._act(lambda: None, refuse))
     assert len(game.count()) == 1
+
+
+@pytest.mark.rule("P-48")
+def test_an_action_records_at_most_the_step_limit_and_one_inside_it_no_more() -> None:
+    class Counter(Recorder[Tally]):
+        def count(self, steps: int, then: int = 0) -> list[Step]:
+            """``steps`` steps, then an action of ``then`` steps inside this one."""
+
+            def act() -> None:
+                for _ in range(steps):
+                    self.record("one more", ["S-1"], SETUP)
+                if then:
+                    self.count(then)
+
+            return self._act(lambda: None, act)
+
+    game = Counter(Tally())
+    assert len(game.count(ACTION_STEP_LIMIT)) == ACTION_STEP_LIMIT
+    error = assert_refused(game, lambda: game.count(ACTION_STEP_LIMIT + 1), "P-48")
+    assert f"more than {ACTION_STEP_LIMIT:,} steps" in error.message
+    # the inner action gets what the outer one has left, not a limit of its own
+    assert_refused(game, lambda: game.count(ACTION_STEP_LIMIT - 1, then=2), "P-48")
+    assert len(game.count(ACTION_STEP_LIMIT - 2, then=2)) == ACTION_STEP_LIMIT
+    game.record("outside any action, no limit", ["S-1"], SETUP)
 
 
 SETUP = Cause(kind="setup")

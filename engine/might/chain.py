@@ -19,7 +19,7 @@ class Chain(Effects):
     def _push(
         self, item: ChainItem, cause: Cause, rules: Sequence[str], changes: Sequence[Change]
     ) -> None:
-        self.table = self.table.evolve(chain=(*self.table.chain, item))
+        self.table = self.table.evolve(chain=self.table.chain.pushed(item))
         self.record(
             f"{item.text} goes on the chain",
             [*rules, "M-7", *(["P-16"] if item.reaction else [])],
@@ -31,7 +31,7 @@ class Chain(Effects):
         """Resolve the last item put on the chain, then the cleanup it requires (M5, M-7, M-8);
         ``passed``: the players passed, so the whole chain resolves (P-24)."""
         item = self.table.chain[-1]
-        self.table = self.table.evolve(chain=self.table.chain[:-1])
+        self.table = self.table.evolve(chain=self.table.chain.popped())
         cause = Cause(kind="effect", card=item.card, text=item.text)
         self.record(f"{item.text} resolves", ["M5", "M-7", *(["P-24"] if passed else [])], cause)
         for effect in item.effects:

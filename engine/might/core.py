@@ -261,7 +261,6 @@ class MightCore(Recorder[MightTable]):
         """Put the ability on the chain, its targets chosen; False (on the record) when it
         chooses a target and none is legal (P-41)."""
         label = ability.label()
-        cause = Cause(kind="trigger", card=uid, text=f"{uid}: {label}")
         targets: tuple[str, ...] = ()
         how = ""
         if ability.target is not None:
@@ -272,7 +271,7 @@ class MightCore(Recorder[MightTable]):
                     f"{uid}: {label} triggers but has no legal target "
                     f"({describe_choice(ability.target)}): it does not go on the chain",
                     ["P-41"],
-                    cause,
+                    Cause(kind="trigger", card=uid, text=f"{uid}: {label}"),
                     [Triggered(card=uid, ability=label)],
                 )
                 return False
@@ -281,7 +280,8 @@ class MightCore(Recorder[MightTable]):
             )
         item_id = f"e{self._new_number()}"
         aim = f" targeting {', '.join(targets)}" if targets else ""
-        item = ChainItem(
+        # the engine's own values, made for every trigger of a cascade: not validated again
+        item = ChainItem.model_construct(
             id=item_id,
             card=uid,
             controller=self._controller(uid),
@@ -293,8 +293,8 @@ class MightCore(Recorder[MightTable]):
             battlefield=battlefield,
             might=might,
         )
-        cause = Cause(kind="trigger", card=uid, text=item.text)
-        self.table = self.table.evolve(chain=(*self.table.chain, item))
+        cause = Cause.model_construct(kind="trigger", card=uid, text=item.text)
+        self.table = self.table.evolve(chain=self.table.chain.pushed(item))
         rules = {
             "takes_damage": ["M-11", "M4"],
             "dies": ["M-8"],
@@ -311,7 +311,7 @@ class MightCore(Recorder[MightTable]):
             + (f", targeting {', '.join(targets)} ({how})" if targets else ""),
             [*rules, "M-7", *(["P-12"] if together else []), *(["P-41"] if targets else [])],
             cause,
-            [Triggered(card=uid, ability=label)],
+            [Triggered.model_construct(card=uid, ability=label)],
         )
         return True
 

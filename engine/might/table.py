@@ -24,6 +24,7 @@ from engine.might.cards import (
     ShieldValue,
 )
 from engine.might.index import MightIndex
+from engine.stack import Stack
 
 Zone = Literal["hand", "base", "battlefield", "chain", "trash"]
 
@@ -279,7 +280,7 @@ class MightTable(Frozen, Indexed[MightIndex]):
     battlefields: tuple[Battlefield, ...]
     defs: dict[str, MightCardDef]
     cards: CardMap[MightCard]
-    chain: tuple[ChainItem, ...] = ()
+    chain: Stack[ChainItem] = Stack()  # shares the items under its top with earlier snapshots
     combat: Combat | None = None
     turn: int = 1
     turn_player: int = 0
@@ -304,8 +305,7 @@ class MightTable(Frozen, Indexed[MightIndex]):
         changed = self.cards.changed_since(before.cards)
         if self.has_auras() or before.index.auras:
             changed |= auras.touched(before, self, changed)
-        if self.chain != before.chain:
-            changed |= {uid for item in (*self.chain, *before.chain) for uid in item.targets}
+        changed |= {uid for item in self.chain.since(before.chain) for uid in item.targets}
         for owner, (now, then) in enumerate(zip(self.players, before.players, strict=True)):
             if now.shields != then.shields:  # a whole-side shield shows on each unit (M-26)
                 changed |= {unit.uid for unit in self.units(owner)}

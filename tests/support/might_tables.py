@@ -144,3 +144,32 @@ setup:
           shields: [{id: ward, value: 9}]
           doublers: [{id: twice}]
 """
+
+
+def cascade_text(units: int, feast: str) -> str:
+    """Bob's ``units`` Carrion Crows (``crow-0`` ...), Might 1, each with "when another unit
+    dies: ``feast``" (an effect on ``self``): a death puts every other crow's trigger on the
+    chain at once. With ``+1 Might`` that is the whole cascade; with ``1 damage`` each trigger
+    kills its crow, whose death triggers the crows still there: some units² triggers in all."""
+    effect = {
+        "+1 Might": "{do: might, amount: 1, duration: permanent, target: self}",
+        "1 damage": "{do: damage, amount: 1, target: self}",
+    }[feast]
+    crows = "".join(f"        - {{card: Carrion Crow, id: crow-{n}}}\n" for n in range(units))
+    return f"""\
+ruleset: might
+title: A cascade of {units} crows
+rules: [P-33]
+cards:
+  - name: Carrion Crow
+    kind: unit
+    might: 1
+    text: "When another unit dies: {feast}."
+    abilities:
+      - {{when: another_unit_dies, name: Feast, effects: [{effect}]}}
+setup:
+  players:
+    - name: Alice
+    - name: Bob
+      units:
+{crows}"""

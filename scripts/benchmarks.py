@@ -123,6 +123,21 @@ def report(results: dict[str, dict[str, float]], machine: dict[str, object]) -> 
             else "(shown)",
             not frames or painted <= frames * 16.7,
         )
+    small, big = (results[f"test_bench_cascade[{n}-+1 Might]"] for n in (100, 1000))
+    row(
+        "cascade, a step's memory: 999 vs 99 triggers on the chain",
+        f"{big['bytes_per_step']:.0f} vs {small['bytes_per_step']:.0f} bytes "
+        f"({big['bytes_per_step'] / small['bytes_per_step']:.2f}x)",
+        "at most 1.25x",
+        big["bytes_per_step"] <= 1.25 * small["bytes_per_step"],
+    )
+    limit = results["test_bench_cascade[1000-1 damage]"]
+    row(
+        "cascade refused at the step limit (P-48), 1,000 self-damaging units",
+        f"{limit['median']:.2f} s, peak {limit['peak_mb']:.0f} MB",
+        "(shown)",
+        True,
+    )
     return lines
 
 

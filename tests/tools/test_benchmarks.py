@@ -8,7 +8,9 @@ all, writes the JSON and prints each target with its ratio (docs/performance.md)
 - a snapshot update (a card changed, the table updated, a step recorded, no rules) by the
   engine, and the same update with plain frozen dataclasses (the baseline);
 - the memory a step holds, over a 10,000-step session on 200 cards (``extra_info``);
-- a jump between distant steps in the app, on 18 and 1,000 cards (a 60 Hz frame: 16.7 ms).
+- a jump between distant steps in the app, on 18 and 1,000 cards (a 60 Hz frame: 16.7 ms);
+- a trigger cascade of 100 and 1,000 units: time and memory (``extra_info``) a step, which
+  must not grow with the chain, and the time an action takes to reach the step limit (P-48).
 """
 
 from __future__ import annotations
@@ -24,7 +26,9 @@ import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
 from app.cli.commands import DEMO
-from engine.scenario import load_scenario, run_scenario
+from engine.cascades import CascadeError
+from engine.might.game import MightGame
+from engine.scenario import game_from_yaml, load_scenario, run_scenario
 from engine.souls.table import SoulsTable
 from engine.timeline import Cause, Recorder
 from tests.support.big_tables import (
@@ -35,6 +39,7 @@ from tests.support.big_tables import (
     souls_session,
     souls_text,
 )
+from tests.support.might_tables import cascade_text
 
 SIZES = [18, 200, 1000]
 ACTIONS = 100  # actions per timed round of a session
@@ -218,6 +223,50 @@ def test_bench_might_10000_steps_and_the_collector(
         benchmark.extra_info["steps"] = len(game.steps)
 
     benchmark.pedantic(session, rounds=3, iterations=1)
+
+
+# --- trigger cascades -----------------------------------------------------------------------
+
+
+def cascade(units: int, feast: str) -> MightGame:
+    game = game_from_yaml(cascade_text(units, feast))
+    assert isinstance(game, MightGame)
+    return game
+
+
+def crow_dies(game: MightGame) -> int:
+    """crow-0 dies, and the cascade runs: the steps it made (0 when the limit refused it)."""
+    try:
+        return len(game.deal("crow-0", 1))
+    except CascadeError:
+        return 0
+
+
+@pytest.mark.parametrize("feast", ["+1 Might", "1 damage"])
+@pytest.mark.parametrize("units", [100, 1000])
+def test_bench_cascade(benchmark: BenchmarkFixture, units: int, feast: str) -> None:
+    """A crow dies and every other crow's "when another unit dies" trigger goes on the chain
+    at once. With "+1 Might" the chain then resolves: 4 steps a crow. With "1 damage" each
+    trigger kills its crow, whose death triggers the crows still there: some 20,000 steps at
+    100 crows, and at 1,000 the action reaches the step limit and is refused (P-48), which is
+    what its time measures. The memory a step holds is measured once, beside (``extra_info``)."""
+    benchmark.group = "cascade"
+    game = cascade(units, feast)
+    gc.collect()
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    steps = crow_dies(game)
+    gc.collect()
+    held, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    if steps:
+        benchmark.extra_info["bytes_per_step"] = round((held - before) / steps)
+    benchmark.extra_info["peak_mb"] = round((peak - before) / 1e6, 1)
+    benchmark.extra_info["steps"] = steps
+    made = benchmark.pedantic(
+        crow_dies, setup=lambda: ((cascade(units, feast),), {}), rounds=3, iterations=1
+    )
+    assert made == steps
 
 
 # --- the app --------------------------------------------------------------------------------

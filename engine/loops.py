@@ -27,6 +27,7 @@ from collections.abc import Callable, Hashable
 from typing import TypeVar
 
 from engine.errors import RuleError
+from engine.stack import Stack
 
 T = TypeVar("T")
 
@@ -59,6 +60,32 @@ class Part:
         return isinstance(other, Part) and self.hash == other.hash and self.value == other.value
 
 
+class StackKey:
+    """A stack as part of a state: its top's ``Part`` on the key of the stack under it, hashed
+    once. Two keys of one guard share the key of the items they share, so comparing them stops
+    where their stacks meet, and a long chain costs a tick only the items pushed since."""
+
+    __slots__ = ("below", "hash", "top")
+
+    def __init__(self, top: Part, below: StackKey | None) -> None:
+        self.top, self.below = top, below
+        self.hash: int = hash((top.hash, below.hash if below else 0))
+
+    def __hash__(self) -> int:
+        return self.hash
+
+    def __eq__(self, other: object) -> bool:
+        mine: StackKey | None = self
+        theirs = other if isinstance(other, StackKey) else None
+        if theirs is None:
+            return False
+        while mine is not theirs:  # walked, not recursed: a chain may be thousands deep
+            if mine is None or theirs is None or mine.hash != theirs.hash or mine.top != theirs.top:
+                return False
+            mine, theirs = mine.below, theirs.below
+        return True
+
+
 class LoopGuard:
     """The states each source resolved in during one rules loop of an action; ``tick`` raises
     LoopError when a source resolves in one of them again.
@@ -71,6 +98,7 @@ class LoopGuard:
     def __init__(self) -> None:
         self.seen: set[tuple[str, Hashable]] = set()
         self.parts: dict[int, tuple[object, Part]] = {}  # by id(): each object kept alive here
+        self.stacks: dict[int, tuple[object, StackKey]] = {}  # by id() of a stack's node, too
 
     def part(self, thing: T, key: Callable[[T], Hashable] | None = None) -> Part:
         """``thing`` (or ``key(thing)``) as a ``Part``, made once for each object while the
@@ -80,6 +108,20 @@ class LoopGuard:
             value = thing if key is None else key(thing)
             found = self.parts[id(thing)] = (thing, Part(value))
         return found[1]
+
+    def stack(self, stack: Stack[T], key: Callable[[T], Hashable] | None = None) -> Hashable:
+        """``stack`` as a ``StackKey`` (its items as ``part``s): made once for each of its
+        nodes while the guard lives, so a tick costs the items pushed since the last one."""
+        fresh: list[Stack[T]] = []  # from the top down to the first node already keyed
+        node = stack
+        while node and id(node) not in self.stacks:
+            fresh.append(node)
+            node = node.popped()
+        below = self.stacks[id(node)][1] if node else None
+        for node in reversed(fresh):
+            below = StackKey(self.part(node[-1], key), below)
+            self.stacks[id(node)] = (node, below)
+        return below
 
     def tick(self, what: str, state: Hashable) -> None:
         """``what`` resolves in ``state``; LoopError if it already resolved in that state."""

@@ -121,12 +121,11 @@ class MightCore(Recorder[MightTable]):
         """What decides play from here, for telling a loop (P-25): the table without what only
         names things (``next_id`` and the ids it gave the chain's items)."""
         table = self.table
-        chain = tuple(guard.part(item, _unnamed) for item in table.chain)
         return (
             table.cards,
             table.players,
             table.battlefields,
-            chain,
+            guard.stack(table.chain, _unnamed),
             table.combat,
             table.turn,
             table.turn_player,

@@ -21,10 +21,11 @@ import pytest
 from engine.assets import SCENARIOS
 from engine.card_map import CardMap
 from engine.changes import Triggered
-from engine.loops import LoopError, LoopGuard
+from engine.loops import LoopError, LoopGuard, Part, StackKey
 from engine.might.game import MightGame
 from engine.scenario import game_from_yaml
 from engine.souls.game import SoulsGame
+from engine.stack import Stack
 from engine.timeline import Step
 from tests.support.game_state import refused_unchanged
 
@@ -119,6 +120,32 @@ def test_a_part_of_the_state_is_hashed_once_for_each_object() -> None:
         state: Hashable = tuple(guard.part(trigger) for trigger in waiting[resolved:])
         guard.tick("the chain item", state)
     assert len(Hashed.hashes) == len(waiting)
+
+
+def test_a_stack_is_keyed_once_for_each_item_and_compared_down_to_where_two_meet(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    made: list[StackKey] = []
+    init = StackKey.__init__
+
+    def counted(key: StackKey, top: Part, below: StackKey | None) -> None:
+        made.append(key)
+        init(key, top, below)
+
+    monkeypatch.setattr(StackKey, "__init__", counted)
+    guard = LoopGuard()
+    chain = Stack([Hashed(f"trigger-{n}") for n in range(5_000)])  # deeper than recursion goes
+    Hashed.hashes.clear()
+    keys = [guard.stack(chain)]
+    for resolved in range(100):  # a trigger goes on, resolves, and so does the one under it
+        chain = chain.pushed(Hashed(f"answer-{resolved}"))
+        keys.append(guard.stack(chain))
+        chain = chain.popped().popped()
+        keys.append(guard.stack(chain))
+    assert len(Hashed.hashes) == len(made) == 5_000 + 100  # each item once, not each key's all
+    copy = LoopGuard().stack(Stack(list(chain)))  # the same items, no node shared
+    assert copy == keys[-1] and hash(copy) == hash(keys[-1])
+    assert keys[-1] != keys[-2] and guard.stack(Stack()) is None
 
 
 # ----------------------------------------------------------------------------- big tables

@@ -23,6 +23,7 @@ from engine.errors import InvalidAt
 from engine.frozen import Frozen
 from engine.names import Name, look, unlike
 from engine.plain_errors import did_you_mean
+from engine.safe_yaml import describe_location
 from engine.script import START, Location, ScriptAction
 
 MAIN = "main"  # the name of the file's own script
@@ -110,20 +111,27 @@ def places(
     return (place for place, _ in written(entries, where, action))
 
 
-def unique_labels(script: Sequence[ScriptAction]) -> None:
-    """Raise InvalidAt, at the second one, when two actions, nested ones included, share a
-    label, or one takes the set-up table's."""
-    seen: set[str] = set()
-    for place, action in written(script, ("script",)):
-        label = action.label if isinstance(action, ScriptAction) else None
-        if label == START:
-            raise InvalidAt(
-                (*place, "label"), f"the label {START!r} names the set-up table: choose another"
-            )
-        if label in seen:
-            raise InvalidAt((*place, "label"), f"the label {label!r} is used twice")
-        if label:
-            seen.add(label)
+def unique_labels(script: Sequence[ScriptAction], branches: Sequence[AnyBranch] = ()) -> None:
+    """Raise InvalidAt, at the second one, naming the first, when two actions of the file share
+    a label (its script's and its branches', nested ones included: a label is used once in a
+    file, so that a branch's label never hides one it keeps), or one takes the set-up table's."""
+    seen: dict[str, Location] = {}
+    scripts: list[tuple[Location, Sequence[ScriptAction]]] = [(("script",), script)]
+    scripts += [(("branches", index, "script"), b.script) for index, b in enumerate(branches)]
+    for where, actions in scripts:
+        for place, action in written(actions, where):
+            label = action.label if isinstance(action, ScriptAction) else None
+            if label == START:
+                raise InvalidAt(
+                    (*place, "label"), f"the label {START!r} names the set-up table: choose another"
+                )
+            if label in seen:
+                raise InvalidAt(
+                    (*place, "label"),
+                    f"the label {label!r} is used twice, first at {describe_location(seen[label])}",
+                )
+            if label:
+                seen[label] = place
 
 
 def check_written(data: object, action: type[ScriptAction]) -> None:
@@ -250,16 +258,28 @@ def check_branches(script: Sequence[ScriptAction], branches: Sequence[AnyBranch]
 def branch_actions(
     script: Sequence[ScriptAction], branches: Sequence[AnyBranch], name: str
 ) -> list[ScriptAction]:
-    """Every action of branch ``name``, from the set-up on: walked up its ancestry, the part
-    each timeline adds, as many as the one below keeps."""
-    by_name = {branch.name: branch for branch in branches}
-    parts: list[Sequence[ScriptAction]] = []
-    wanted: int | None = None  # of the timeline walked: how many of its actions (None: all)
+    """Every action of branch ``name``, from the set-up on (``branch_parts``)."""
+    return [action for _, part in branch_parts(script, branches, name) for action in part]
+
+
+def branch_parts(
+    script: Sequence[ScriptAction],
+    branches: Sequence[AnyBranch],
+    name: str,
+    count: int | None = None,
+) -> list[tuple[Location, Sequence[ScriptAction]]]:
+    """The first ``count`` actions (None: all) of branch ``name``, from the set-up on, in
+    parts: walked up its ancestry, the part each timeline adds, as many as the one below
+    keeps, with the place in the file of the script it comes from; no part is empty."""
+    index = {branch.name: number for number, branch in enumerate(branches)}
+    parts: list[tuple[Location, Sequence[ScriptAction]]] = []
+    wanted = count  # of the timeline walked: how many of its actions (None: all)
     while name != MAIN:
-        branch = by_name[name]
+        branch = branches[index[name]]
         if wanted is None or wanted > branch.keep:
-            parts.append(branch.script[: None if wanted is None else wanted - branch.keep])
+            part = branch.script[: None if wanted is None else wanted - branch.keep]
+            parts.append((("branches", index[name], "script"), part))
             wanted = branch.keep
         name = branch.parent
-    parts.append(script[:wanted])
-    return [action for part in reversed(parts) for action in part]
+    parts.append((("script",), script[:wanted]))
+    return [(where, part) for where, part in reversed(parts) if part]

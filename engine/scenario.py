@@ -12,10 +12,10 @@ from typing import Any, Protocol, cast
 
 from pydantic import TypeAdapter
 
-from engine.branches import MAIN, AnyBranch, branch_actions, waits
+from engine.branches import MAIN, AnyBranch, branch_parts, waits
 from engine.choices import Chooser, default_chooser
 from engine.descriptions import DescribedSchema
-from engine.errors import RuleError
+from engine.errors import RuleError, ScenarioError
 from engine.lessons import verify_teaching
 from engine.rule_ids import applied_rules, unapplied_rules, verify_rule_ids
 from engine.ruleset import (
@@ -432,8 +432,18 @@ def play_branch(scenario: Scenario, source: YamlSource, name: str) -> Playthroug
     play.runner.stop_on = None  # a branch's script is played to its end
     place = [b.name for b in scenario.branches].index(name)
     branch = scenario.branches[place]
-    kept = branch_actions(scenario.script, scenario.branches, branch.parent)[: branch.keep]
-    play.run(kept, not branch.script and waits(kept))  # what follows finishes what waited
+    kept = branch_parts(scenario.script, scenario.branches, branch.parent, branch.keep)
+    for where, part in kept:
+        last = not branch.script and part is kept[-1][1]  # else what follows finishes it
+        try:
+            play.run(part, last and waits(part), where)
+        except ScenarioError as error:  # fine where it is written: the keep is the mistake
+            raise source.error(
+                ("branches", place, "keep"),
+                f"branch {name!r} keeps {branch.keep} actions of {branch.parent!r}, and "
+                f"{error.where} is refused: {error.message}",
+                error.rule,
+            ) from None
     play.run(branch.script, waits(branch.script), ("branches", place, "script"))
     return play
 

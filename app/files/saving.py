@@ -12,7 +12,7 @@ from __future__ import annotations
 import io
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -27,12 +27,12 @@ from app.files import output_files
 from app.files.output_files import OutputError, verify_output
 from app.files.splicing import script_position, splice
 from engine.assets import ASSETS
-from engine.branches import MAIN
+from engine.branches import MAIN, written
 from engine.errors import ScenarioError
 from engine.safe_yaml import MAX_CHARS
 from engine.scenario import validate_scenario
-from engine.script import ScriptAction
-from engine.yaml_source import YamlSource
+from engine.script import ScriptAction, script_labels
+from engine.yaml_source import YamlSource, as_tuples
 
 
 class SaveError(Exception):
@@ -109,6 +109,7 @@ def scenario_text(
     trip does not give back the wanted data exactly (a duplicate key, say), the data is written
     plainly. Raises SaveError when the result could not be opened again: not a valid scenario,
     too large, or a character that cannot be written."""
+    branches = _unlabelled(actions, branches)
     edit = ScriptEdit.of(script, actions)
     wanted = dict(source.data)
     if edit.changes(len(script)):  # else a file without ``script:`` gains none
@@ -127,6 +128,35 @@ def scenario_text(
     except ScenarioError as error:
         raise SaveError(source.path, f"the result would not be a valid scenario: {error}") from None
     return text
+
+
+def _unlabelled(
+    script: Sequence[ScriptAction], branches: Sequence[SavedBranch]
+) -> list[SavedBranch]:
+    """``branches`` with the labels of their new actions taken out where the file uses them
+    already (a label is used once in a file): an action answered again in a new branch is a
+    copy of one that has a label."""
+    taken = script_labels(script)
+    for branch in branches:
+        if branch.origin is not None:
+            taken |= script_labels(branch.actions)
+    saved = []
+    for branch in branches:
+        if branch.origin is None:
+            actions = [_without_labels(action, taken) for action in branch.actions]
+            branch = replace(branch, actions=actions)
+            taken |= script_labels(actions)
+        saved.append(branch)
+    return saved
+
+
+def _without_labels(action: ScriptAction, labels: set[str]) -> ScriptAction:
+    """``action`` without the ``labels`` it or the actions inside it give."""
+    data = dump_action(action)
+    for _, entry in written([data], (), type(action)):
+        if isinstance(entry, dict) and entry.get("label") in labels:
+            del entry["label"]
+    return type(action).model_validate(as_tuples(data))
 
 
 def _readable(source: YamlSource, text: str) -> YamlSource:

@@ -379,7 +379,7 @@ class SoulsScenario(Frozen):
 
     @model_validator(mode="after")
     def _labels_and_cards_are_unique(self) -> SoulsScenario:
-        unique_labels(self.script)
+        unique_labels(self.script, self.branches)
         check_branches(self.script, self.branches)
         unique_names([card.name for card in self.cards])
         unique_names([player.name for player in self.setup.players], "players")

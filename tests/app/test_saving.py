@@ -17,6 +17,7 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox
 
 from app.files.saving import SavedBranch, scenario_text
+from app.presentation.session import Session
 from app.widgets import message_boxes
 from app.widgets.examples import natural_key
 from app.widgets.main_window import MainWindow
@@ -769,6 +770,20 @@ def test_a_save_over_a_file_with_another_name_says_that_name_keeps_the_old_text(
     )
     assert linked.read_bytes() == before  # as the dialog says
     assert load_scenario(user_file)[0].script[-2:] == (DEAL_SYLVA, DEAL_SYLVA)
+
+
+def test_an_action_answered_again_saves_without_the_label_its_original_has(
+    branched_file: Path,
+) -> None:
+    session = Session()  # its choices answered as the engine's default does: no dialog
+    session.open(branched_file)
+    label = session.actions()[0].label
+    assert label
+    session.select(1)
+    session.answer_again()  # a copy of the labelled action, in a new branch
+    session.save(branched_file)  # a label is used once in a file: the copy's is left out
+    scenario, _ = load_scenario(branched_file)
+    assert scenario.script[0].label == label and scenario.branches[-1].script[0].label is None
 
 
 def left_waiting() -> list[Path]:

@@ -227,3 +227,79 @@ def test_a_branch_of_a_branch_plays_what_it_keeps_of_its_parent() -> None:
     source = YamlSource(Path("branches.yaml"), NESTED_BRANCHES)
     play = play_branch(validate_scenario(source), source, "harder, then healed")
     assert play.game.table.cards["thorn-squire"].damage == 10  # 15 dealt, 5 healed
+
+
+# ---------------------------------------------------------------------------- labels and keeps
+
+TABLE = """\
+ruleset: souls
+title: Two deals, then a refused attack
+rules: [S-13]
+setup:
+  players:
+    - {name: Alice, slots: {A1: {card: Thorn Squire}}}
+    - {name: Bob, slots: {A1: {card: Ember Imp}}}
+script:
+  - deal: {target: ember-imp, amount: 5}
+    label: dealt
+  - attack: {attacker: ember-imp, target: thorn-squire}
+expect_error: {rule: S-13}
+"""
+
+
+def written(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "branches.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("branches", "line", "place", "first"),
+    [
+        (  # main's label, kept: the branch's would win
+            "  - {name: b, keep: 1, script: [{end_turn: {}, label: dealt}]}\n",
+            14,
+            "branches[0].script[0].label",
+            "script[0]",
+        ),
+        (  # main's label, not kept: one name, two tables
+            "  - {name: b, script: [{end_turn: {}, label: dealt}]}\n",
+            14,
+            "branches[0].script[0].label",
+            "script[0]",
+        ),
+        (  # the parent branch's, inside a window
+            "  - {name: b, script: [{end_turn: {}, label: ended}]}\n"
+            "  - name: c\n    parent: b\n    keep: 1\n    script:\n"
+            "      - attack:\n          attacker: thorn-squire\n          target: ember-imp\n"
+            "          window:\n"
+            "            - {deal: {target: ember-imp, amount: 5}, label: ended}\n",
+            23,
+            "branches[1].script[0].attack.window[0].label",
+            "branches[0].script[0]",
+        ),
+    ],
+    ids=["kept", "main", "parent-branch"],
+)
+def test_a_label_a_branch_gives_again_is_refused_naming_both(
+    tmp_path: Path, branches: str, line: int, place: str, first: str
+) -> None:
+    path = written(tmp_path, TABLE + "branches:\n" + branches)
+    with pytest.raises(ScenarioError) as refused:
+        load_scenario(path)
+    label = "ended" if "ended" in branches else "dealt"
+    assert str(refused.value) == (
+        f"{path}:{line}: {place}: the label {label!r} is used twice, first at {first}"
+    )
+
+
+def test_a_branch_keeping_a_refused_action_is_blamed_on_its_keep(tmp_path: Path) -> None:
+    path = written(tmp_path, TABLE + "branches:\n  - name: further\n    keep: 2\n")
+    assert run_scenario(path, MAIN).failures == []  # main stops there, as it expects
+    with pytest.raises(ScenarioError) as refused:
+        run_scenario(path)
+    assert str(refused.value).startswith(
+        f"{path}:15: branches[0].keep: branch 'further' keeps 2 actions of 'main', and "
+        "script[1].attack is refused: "
+    )
+    assert refused.value.rule == "S-13"

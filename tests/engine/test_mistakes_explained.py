@@ -49,7 +49,7 @@ CASES = {
     "label-twice": (
         PROBE.replace("label: again", "label: hit"),
         "    label: hit\nbranches",
-        "script[1].label: the label 'hit' is used twice",
+        "script[1].label: the label 'hit' is used twice, first at script[0]",
     ),
     "branch-parent-typo": (
         PROBE + "  - name: softer\n    parent: hardr\n    script: [end_turn]\n",

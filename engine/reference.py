@@ -60,6 +60,7 @@ class _Definition:
 
     name: str
     schema: Schema
+    bare: list[str]
     heading: str = ""
     uses: list[tuple[str, str]] = field(default_factory=list)  # (definition name, key)
     rulesets: list[str] = field(default_factory=list)
@@ -72,6 +73,22 @@ def slug(heading: str) -> str:
     ('souls-cardsetup', 'might-setup-keys')
     """
     return re.sub(r"[^\w\- ]", "", heading.lower()).replace(" ", "-")
+
+
+def keyed(definition: Schema) -> Schema:
+    """A definition's object schema, with its keys: the definition, or the object among its
+    choices (a script action, which may also be written as a bare word).
+
+    >>> keyed({"anyOf": [{"title": "Action", "properties": {}}, {"enum": ["end_turn"]}]})
+    {'title': 'Action', 'properties': {}}
+    """
+    objects = [option for option in definition.get("anyOf", ()) if "properties" in option]
+    return objects[0] if objects else definition
+
+
+def bare_words(definition: Schema) -> list[str]:
+    """The words a definition may also be written as (``- end_turn``)."""
+    return [word for option in definition.get("anyOf", ()) for word in option.get("enum", ())]
 
 
 def _refs(node: Any) -> Iterator[str]:
@@ -121,7 +138,9 @@ class _Renderer:
     """The reference of one schema: its definitions, each under the ruleset that writes it."""
 
     def __init__(self, schema: Schema) -> None:
-        self.definitions: dict[str, Schema] = dict(schema.get("$defs", {}))
+        written = schema.get("$defs", {})
+        self.definitions: dict[str, Schema] = {name: keyed(d) for name, d in written.items()}
+        self.bare = {name: bare_words(d) for name, d in written.items()}
         if "properties" in schema:  # one ruleset: its scenario model is the schema itself
             self.definitions[schema["title"]] = schema
             roots = [schema["title"]]
@@ -133,7 +152,9 @@ class _Renderer:
         self.entries: dict[str, _Definition] = {}
         for root, ruleset in self.rulesets.items():
             for name in _walk(self.definitions, root):
-                entry = self.entries.setdefault(name, _Definition(name, self.definitions[name]))
+                entry = self.entries.setdefault(
+                    name, _Definition(name, self.definitions[name], self.bare.get(name, []))
+                )
                 entry.rulesets.append(ruleset)
         for entry in self.entries.values():
             where = SHARED if len(entry.rulesets) > 1 else entry.rulesets[0]
@@ -202,6 +223,9 @@ class _Renderer:
         lines = [f"### {entry.heading}", ""]
         if schema.get("description"):
             lines += [_text(schema["description"]), ""]
+        if entry.bare:
+            words = _join([f"`{word}`" for word in entry.bare])
+            lines += [f"Also written as a bare word, an action without arguments: {words}.", ""]
         uses = self._uses(entry)
         if uses:
             lines += [f"Written in {uses}.", ""]

@@ -9,9 +9,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Collection, Sequence
 from functools import cache
-from typing import ClassVar, Literal, Self
+from typing import Any, ClassVar, Literal, Self
 
-from pydantic import Field, model_validator
+from pydantic import Field, GetJsonSchemaHandler, model_validator
+from pydantic.json_schema import JsonSchemaValue
+from pydantic_core import CoreSchema
 
 from engine.changes import change_cards
 from engine.errors import RuleError
@@ -65,6 +67,28 @@ class ScriptAction(Frozen):
     QUALIFIERS: ClassVar[tuple[str, ...]] = ("label", "expect_error", "waits")
     # The key under the action's own arguments where ``nested`` is written in a file.
     NESTED_KEY: ClassVar[str] = ""
+    # Actions without arguments, also written bare: ``- end_turn`` reads better than
+    # ``- end_turn: {}`` (and ``- end_turn:``, its value null, is the same).
+    BARE: ClassVar[tuple[str, ...]] = ()
+
+    @model_validator(mode="before")
+    @classmethod
+    def _bare_actions(cls, data: object) -> object:
+        if isinstance(data, str) and data in cls.BARE:
+            return {data: {}}
+        if isinstance(data, dict):
+            return {k: {} if k in cls.BARE and v is None else v for k, v in data.items()}
+        return data
+
+    @classmethod
+    def __get_pydantic_json_schema__(
+        cls, core_schema: CoreSchema, handler: GetJsonSchemaHandler
+    ) -> JsonSchemaValue:
+        # The published schema takes every file the program takes: the bare words too.
+        json_schema: dict[str, Any] = handler(core_schema)
+        if not cls.BARE:
+            return json_schema
+        return {"anyOf": [json_schema, {"enum": list(cls.BARE)}]}
 
     @classmethod
     def action_names(cls) -> list[str]:

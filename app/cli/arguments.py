@@ -8,6 +8,9 @@ user reading ``--size 1600x1000``.
 (1600, 1000)
 >>> parse_steps("--steps", "3, 5,9", last=12)
 [3, 5, 9]
+>>> parse_whole_number("--seed", "0_7")
+Traceback (most recent call last):
+app.cli.arguments.ArgumentError: --seed 0_7: expected a whole number, 1 to 30 ASCII digits (0-9)
 >>> parse_size("--size", "8000x600")
 Traceback (most recent call last):
 app.cli.arguments.ArgumentError: --size 8000x600: expected WIDTHxHEIGHT, 100 to 4000 pixels each
@@ -24,6 +27,7 @@ MIN_SIDE, MAX_SIDE = 100, 4000  # pixels: a readable table, and an image that re
 MAX_LISTED_STEPS = 16  # tables side by side in one strip
 MAX_STRIP_PIXELS = 40_000_000  # a strip's tables together: an image that fits in memory
 _NUMBER = re.compile(r"[0-9]{1,9}")
+_WHOLE_NUMBER = re.compile(r"[0-9]{1,30}")  # past any option's bounds, short of int()'s limit
 
 
 class ArgumentError(Exception):
@@ -45,6 +49,16 @@ def parse_size(option: str, text: str) -> tuple[int, int]:
     raise ArgumentError(
         f"{option} {shown(text)}: expected WIDTHxHEIGHT, {MIN_SIDE} to {MAX_SIDE} pixels each"
     )
+
+
+def parse_whole_number(option: str, text: str) -> int:
+    """A number written in ASCII digits only: ``int`` would also take ``0_7``, ``٣`` and ``３``.
+    Its bounds are the option's own."""
+    if not _WHOLE_NUMBER.fullmatch(text.strip()):
+        raise ArgumentError(
+            f"{option} {shown(text)}: expected a whole number, 1 to 30 ASCII digits (0-9)"
+        )
+    return int(text)
 
 
 def parse_steps(

@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from app.cli.arguments import ArgumentError, parse_size
+from app.cli.arguments import ArgumentError, parse_size, parse_whole_number
 from app.cli.standard_streams import (
     BestEffortStream,
     ClosedStream,
@@ -274,9 +274,19 @@ def command_diff(args: argparse.Namespace) -> int:
     return 0
 
 
+FUZZ_NUMBERS = ("games", "seed", "workers", "steps_per_game")  # options read as whole numbers
+
+
 def command_fuzz(args: argparse.Namespace) -> int:
     from fuzz.run import fuzz_command
 
+    try:
+        for name in FUZZ_NUMBERS:
+            option = "--" + name.replace("_", "-")
+            setattr(args, name, parse_whole_number(option, getattr(args, name)))
+    except ArgumentError as error:
+        print_error(error)
+        return 2
     return fuzz_command(args)
 
 
@@ -360,10 +370,10 @@ def build_parser() -> argparse.ArgumentParser:
         "fuzz", help="random legal play with invariants checked (status 1 on a violation)"
     )
     fuzz.add_argument("--ruleset", choices=rulesets().names, required=True)  # none loaded
-    fuzz.add_argument("--games", type=int, default=100)
-    fuzz.add_argument("--seed", type=int, default=0)
-    fuzz.add_argument("--workers", type=int, default=1, help="local processes")
-    fuzz.add_argument("--steps-per-game", type=int, default=50, help="moves per game")
+    fuzz.add_argument("--games", default="100")
+    fuzz.add_argument("--seed", default="0")
+    fuzz.add_argument("--workers", default="1", help="local processes")
+    fuzz.add_argument("--steps-per-game", default="50", help="moves per game")
     fuzz.add_argument("--scheduler", metavar="ADDRESS", help="a Dask scheduler (dask extra)")
     fuzz.add_argument("--out", default="fuzz-out", help="where shrunk violations are written")
     fuzz.add_argument("--quiet", action="store_true", help="no progress line")

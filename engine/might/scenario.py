@@ -404,6 +404,7 @@ class Action(ScriptAction):
 
     QUALIFIERS: ClassVar[tuple[str, ...]] = (*ScriptAction.QUALIFIERS, "order", "targets")
     NESTED_KEY: ClassVar[str] = "responses"  # play.responses
+    BARE: ClassVar[tuple[str, ...]] = ("end_turn", "resolve")
 
     @property
     def kind(self) -> Verb:
@@ -454,18 +455,6 @@ class Action(ScriptAction):
     """Playtester edit: a Bonus Damage grant."""
     add_runes: RunesArgs | None = None
     """Playtester edit: runes for a player's pool."""
-
-    @model_validator(mode="before")
-    @classmethod
-    def _bare_actions(cls, data: object) -> object:
-        if data in ("end_turn", "resolve"):
-            return {data: {}}
-        if isinstance(data, dict):
-            return {
-                k: ({} if k in ("end_turn", "resolve") and v is None else v)
-                for k, v in data.items()
-            }
-        return data
 
     def nested(self) -> tuple[Action, ...]:
         waiting = self.play or self.activate

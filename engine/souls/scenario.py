@@ -250,6 +250,7 @@ class Action(ScriptAction):
     """One script entry: exactly one action key, plus an optional label and expected error."""
 
     NESTED_KEY: ClassVar[str] = "window"  # attack.window
+    BARE: ClassVar[tuple[str, ...]] = ("end_turn",)
 
     @property
     def kind(self) -> Verb:
@@ -282,16 +283,6 @@ class Action(ScriptAction):
     end_turn: EndTurnArgs | None = None
     """End the turn: the end phase (14.1.3, S-6), then the other player's turn; also written
     bare, ``- end_turn``."""
-
-    @model_validator(mode="before")
-    @classmethod
-    def _bare_end_turn(cls, data: object) -> object:
-        # ``- end_turn`` (a bare string) reads better than ``- end_turn: {}``.
-        if data == "end_turn":
-            return {"end_turn": {}}
-        if isinstance(data, dict) and "end_turn" in data and data["end_turn"] is None:
-            return {**data, "end_turn": {}}
-        return data
 
     def nested(self) -> tuple[Action, ...]:
         return self.attack.window if self.attack else ()

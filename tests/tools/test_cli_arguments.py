@@ -1,5 +1,6 @@
 """The command line's values beyond argparse's types: sizes, step lists, strips, and fuzz's
-bounds and scheduler, each refused in one located line (status 2) before any work starts."""
+numbers, bounds and scheduler, each refused in one located line (status 2) before any work
+starts."""
 
 from __future__ import annotations
 
@@ -105,6 +106,21 @@ def test_fuzz_arguments_are_bounded_before_any_game(
     assert main(fuzz(tmp_path, *options)) == 2
     error = capsys.readouterr().err
     assert error.count("\n") == 1 and said in error, error
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("option", ["--games", "--seed", "--workers", "--steps-per-game"])
+@pytest.mark.parametrize(
+    "text", ["0_7", "\u0663", "\uff13", "1e3", "+5", "-1", "0x10", "", "9" * 31]
+)
+def test_fuzz_numbers_are_ascii_digits(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], option: str, text: str
+) -> None:
+    """``int`` takes ``0_7``, Arabic-Indic and full-width digits: a user reads none as a number."""
+    assert main([*fuzz(tmp_path), option, text]) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1, error
+    assert f"{option} {text}: expected a whole number, 1 to 30 ASCII digits (0-9)" in error
     assert not (tmp_path / "out").exists()
 
 

@@ -39,14 +39,29 @@ AUTOMATIC_TARGET_HINT = (
 VOWEL_SOUNDS = ("a", "e", "i", "o", "und")  # "an enemy unit", "an undamaged unit", "a unit"
 
 
+MOST_TARGETS = 4  # units a card chooses at most: a count, a list's entries, target_1 to _4 (P-49)
+
+
+def _at_most_the_most(count: int) -> int:
+    if count > MOST_TARGETS:
+        raise ValueError(
+            f"a card chooses at most {MOST_TARGETS} units (P-49): count is 1 to {MOST_TARGETS}"
+        )
+    return count
+
+
 class TargetSpec(Frozen):
     """The units a player chooses for a spell or an ability: whose, how many, in what state and
     where (M5, P-41)."""
 
     side: Literal["own", "enemy", "any"] = "any"
     """Whose unit, seen from the card's controller (M5)."""
-    count: Annotated[int, Field(ge=1)] = 1
-    """Up to this many different units; at least one is chosen (P-41)."""
+    count: Annotated[
+        int,
+        Field(ge=1, json_schema_extra={"maximum": MOST_TARGETS}),
+        AfterValidator(_at_most_the_most),
+    ] = 1
+    """Up to this many different units; at least one is chosen (P-41), at most 4 (P-49)."""
     state: UnitState | None = None
     """Only units in this state as they are chosen: ``damaged``, ``undamaged``, ``exhausted``,
     ``ready``, ``attacking``, ``defending``, ``at_a_battlefield``, ``at_base``, ``stunned``."""
@@ -77,7 +92,6 @@ class TargetSpec(Frozen):
         return f"{lead}{phrase}{mine}{places.get(state, '')}{' here' if self.here else ''}"
 
 
-MOST_TARGETS = 4
 Choosing = TargetSpec | tuple[TargetSpec, ...]
 """What a spell or an ability chooses: one spec (up to its ``count`` units), or a list of
 specs, one unit for each, in order: "stun an enemy unit and ready a unit you control" (P-41)."""

@@ -380,6 +380,11 @@ CASES = {
         "5: cards[0]: the 'played' ability has no source (only a takes_damage or"
         " another_unit_dies trigger has one): an effect can't aim at it; use self",
     ),
+    "might spell chooses more units than any card may": (
+        MIGHT + "cards:\n  - {name: Odd Bolt, kind: spell, target: {side: enemy, count:"
+        " 1000000}, effects: [{do: damage, amount: 1}]}\n" + MIGHT_SETUP,
+        "5: cards[0].target.count: a card chooses at most 4 units (P-49): count is 1 to 4",
+    ),
     "might unit with a target": (
         MIGHT
         + "cards:\n  - {name: Odd Unit, kind: unit, might: 2, target: {side: any}}\n"

@@ -327,10 +327,19 @@ def test_here_is_the_abilitys_battlefield_or_its_own_base() -> None:
             "effects: [{do: heal}]}",
             "each entry is one unit",
         ),
+        (
+            "{name: T, kind: spell, target: {side: any, count: 5}, effects: [{do: heal}]}",
+            r"a card chooses at most 4 units \(P-49\): count is 1 to 4",
+        ),
     ],
 )
 def test_targets_that_could_never_be_chosen_are_refused_at_check(card: str, message: str) -> None:
-    text = f"""\
+    with pytest.raises(ScenarioError, match=message):
+        game_from_yaml(one_card_table(card))
+
+
+def one_card_table(card: str) -> str:
+    return f"""\
 ruleset: might
 title: Never
 rules: [P-41]
@@ -338,5 +347,9 @@ cards: [{card}]
 setup:
   players: [{{name: Alice}}, {{name: Bob}}]
 """
-    with pytest.raises(ScenarioError, match=message):
-        game_from_yaml(text)
+
+
+@pytest.mark.rule("P-49")
+def test_a_card_may_choose_up_to_four_units() -> None:
+    card = "{name: T, kind: spell, target: {side: any, count: 4}, effects: [{do: heal}]}"
+    game_from_yaml(one_card_table(card))  # refused beyond, as above

@@ -8,13 +8,16 @@ from collections.abc import Sequence
 class RuleError(Exception):
     """An action the rules do not allow. The table is left exactly as it was.
 
-    ``rule`` is the clause or ruling id that forbids it (``14.5.1``, ``S-11``).
+    ``rule`` is the clause or ruling id that forbids it (``14.5.1``, ``S-11``); ``at``, when
+    the refusal is about one of the action's answers rather than the action, its path under the
+    action (``("targets", "sharpshooter", 1)``), so that a file's error names that line.
     """
 
-    def __init__(self, rule: str, message: str) -> None:
+    def __init__(self, rule: str, message: str, at: tuple[str | int, ...] = ()) -> None:
         super().__init__(f"{message} (rule {rule})")
         self.rule = rule
         self.message = message
+        self.at = at
 
 
 class MoreToChoose(RuleError):

@@ -35,6 +35,7 @@ from engine.script import (
     ScriptAction,
     ScriptRunner,
     check_expectations,
+    refused_at,
     script_labels,
 )
 from engine.step_names import verify_branch
@@ -228,7 +229,7 @@ class Playthrough:
             self.act(action)
         except RuleError as error:
             raise self.runner.source.error(
-                (*place, action.kind), error.message, error.rule
+                refused_at(place, action, error), error.message, error.rule
             ) from None
         if action.waits and not self.open:
             raise self.runner.source.error(

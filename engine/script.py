@@ -214,6 +214,12 @@ def unique_names(names: Sequence[str], what: str = "cards") -> None:
 Perform = Callable[[ScriptAction, Location, "ScriptRunner"], None]
 
 
+def refused_at(place: Location, action: ScriptAction, error: RuleError) -> Location:
+    """Where the file says what refused ``action`` (at ``place``): the answer the refusal is
+    about (``RuleError.at``), else the action's verb."""
+    return (*place, *(error.at or (action.kind,)))
+
+
 class ScriptStopped(Exception):
     """The run stopped at a rejected action, as the file's top-level ``expect_error`` allows."""
 
@@ -259,7 +265,9 @@ class ScriptRunner:
                 self.stopped = ((*place, action.kind), error)
                 raise ScriptStopped from None
             if expected is None:
-                raise self.source.error((*place, action.kind), error.message, error.rule) from None
+                raise self.source.error(
+                    refused_at(place, action, error), error.message, error.rule
+                ) from None
             self.judge(place, expected, error)
             return
         if expected is not None:

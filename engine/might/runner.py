@@ -219,7 +219,18 @@ class ScriptedChooser:
                 key = (id(action), "targets", choice.subject)
                 count = self.used.get(key, 0)
                 self.used[key] = count + 1
-                return nth_order(action.targets[choice.subject], count)
+                given = action.targets[choice.subject]
+                units = nth_order(given, count)
+                if len(units) > choice.total:  # else refused at the action, not at the answer
+                    this = (min(count, len(given) - 1),) if one_each(given) else ()
+                    at = ("targets", choice.subject, *this, choice.total)
+                    raise RuleError(
+                        "P-41",
+                        f"nothing asks this answer: {choice.subject}'s trigger asks for "
+                        f"{choice.total} unit{'s' * (choice.total > 1)} at most: {choice.limits}",
+                        at if action is self.context[-1] else (),  # nested: no path up
+                    )
+                return units
             if choice.kind == "assignment" and action.combat:
                 name = self.players[choice.player]
                 if name in action.combat.assign:
@@ -230,9 +241,14 @@ class ScriptedChooser:
         return answer
 
 
+def one_each(given: Order | tuple[Order, ...]) -> bool:
+    """Whether ``given`` is a list of answers, one per choice in turn, not one for them all."""
+    return bool(given) and isinstance(given[0], tuple)
+
+
 def nth_order(given: Order | tuple[Order, ...], event: int) -> Order:
     """One order for every damage event on the unit, or one per event (the last one repeats)."""
-    if given and isinstance(given[0], tuple):
+    if one_each(given):
         orders = [tuple(str(e) for e in order) for order in given]
         return orders[min(event, len(orders) - 1)]
     return tuple(str(e) for e in given)
@@ -249,8 +265,8 @@ def perform(
     chain resolves."""
     assert isinstance(action, Action)
     verify_answers_name_cards(action, place, runner, game)
-    labels = dict(runner.labels)
-    chooser.used = {key: n for key, n in chooser.used.items() if key[0] != id(action)}
+    labels, used = dict(runner.labels), chooser.used
+    chooser.used = {key: n for key, n in used.items() if key[0] != id(action)}
     try:
         with game.transaction(), chooser.within(action):  # refused as a whole: nothing changes
             bound(action, game).act()
@@ -261,6 +277,7 @@ def perform(
             verify_answers_used(action, chooser)
     except RuleError:
         runner.labels = labels  # labels inside a refused action name nothing
+        chooser.used = used  # nor do the answers it used
         raise
 
 
@@ -290,21 +307,33 @@ def verify_answers_name_cards(
 
 
 def verify_answers_used(action: Action, chooser: ScriptedChooser) -> None:
-    """Raise when ``action`` answered a choice nobody asked: an order for a unit with fewer
-    than two replacements (M-4), an assignment for a player who had nothing to assign (M-10)."""
+    """Raise, at the answer, when ``action`` answered a choice nobody asked: an order for a unit
+    with fewer than two replacements (M-4), targets for a unit none of whose abilities chose
+    (P-41), an assignment for a player who had nothing to assign (M-10); or more targets, one
+    per trigger in turn, than there were triggers."""
     for unit in action.order or {}:
         if (id(action), "order", unit) not in chooser.used:
             raise RuleError(
                 "M-4",
                 f"the order given for {unit} was never asked for: fewer than "
                 "two replacement effects applied to it",
+                ("order", unit),
             )
-    for unit in action.targets or {}:
-        if (id(action), "targets", unit) not in chooser.used:
+    for unit, given in (action.targets or {}).items():
+        asked = chooser.used.get((id(action), "targets", unit), 0)
+        if not asked:
             raise RuleError(
                 "P-41",
                 f"the targets given for {unit} were never asked for: no ability of {unit} "
                 "that chooses a target triggered in this action",
+                ("targets", unit),
+            )
+        if one_each(given) and len(given) > asked:
+            raise RuleError(
+                "P-41",
+                f"nothing asks this answer: {unit}'s abilities chose targets {times(asked)} "
+                "in this action",
+                ("targets", unit, asked),
             )
     for player in action.combat.assign if action.combat else {}:
         if (id(action), "assign", player) not in chooser.used:
@@ -312,7 +341,13 @@ def verify_answers_used(action: Action, chooser: ScriptedChooser) -> None:
                 "M-10",
                 f"the assignment given for {player} was never asked for: {player} had no "
                 "damage or no enemy unit to assign it to",
+                ("combat", "assign", player),
             )
+
+
+def times(count: int) -> str:
+    """``count`` times in words: "once", "2 times"."""
+    return "once" if count == 1 else f"{count} times"
 
 
 def verify(action: ScriptAction, game: MightGame) -> None:

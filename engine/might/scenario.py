@@ -417,7 +417,9 @@ class Action(ScriptAction):
     targets: dict[Name, Order | tuple[Order, ...]] | None = None
     """A unit's id: the units its triggered ability targets as it goes on the chain in this
     action (P-41), or a list of such choices, one per trigger in turn. Left out: the first
-    legal units in the order they came to the table, as the step says."""
+    legal units in the order they came to the table, as the step says. An answer nothing asks
+    (more units than the trigger chooses, more choices than the unit's triggers) refuses the
+    action."""
     play: PlayArgs | None = None
     """Play a unit or a spell from hand (M-1)."""
     activate: ActivateArgs | None = None

@@ -620,6 +620,7 @@ class ScriptRefusal:
     entry: str
     rule: str
     message: str
+    table: str = MIGHT
 
 
 SCRIPT_REFUSALS = [
@@ -643,6 +644,20 @@ SCRIPT_REFUSALS = [
         "the targets given for vanguard-captain were never asked for",
     ),
     ScriptRefusal(
+        "targets-beyond-what-the-trigger-chooses",
+        "play: {card: sharpshooter}\n    targets: {sharpshooter: [hollow-golem, bob-wall]}",
+        "P-41",
+        "nothing asks this answer: sharpshooter's trigger asks for 1 unit at most",
+        MIGHT_ABILITIES,
+    ),
+    ScriptRefusal(
+        "targets-for-a-trigger-that-never-triggers",
+        "play: {card: sharpshooter}\n    targets: {sharpshooter: [[hollow-golem], [bob-wall]]}",
+        "P-41",
+        "nothing asks this answer: sharpshooter's abilities chose targets once in this action",
+        MIGHT_ABILITIES,
+    ),
+    ScriptRefusal(
         "battlefield-by-a-wrong-name",
         "move: {unit: vanguard-captain, to: Nowhere}",
         "M-1",
@@ -657,10 +672,10 @@ SCRIPT_REFUSALS = [
 ]
 
 
-def playthrough(script: str = "") -> Playthrough:
-    """The might table, where Bob keeps only the 0-Might golem at Battlefield 1 (he has no
+def playthrough(script: str = "", table: str = MIGHT) -> Playthrough:
+    """The might ``table``, where Bob keeps only the 0-Might golem at Battlefield 1 (he has no
     damage to assign there), with ``script``."""
-    text = MIGHT.replace("        - {card: Thornback, at: Battlefield 1}\n", "")
+    text = table.replace("        - {card: Thornback, at: Battlefield 1}\n", "")
     text = text.replace(
         "          at: Battlefield 1\n          shields: [{id: aegis",
         "          shields: [{id: aegis",
@@ -674,11 +689,11 @@ def whole(play: Playthrough) -> tuple[object, ...]:
 
 
 def refuse_script(case: ScriptRefusal) -> set[Site]:
-    play = playthrough(f"script:\n  - {case.entry}\n")
+    play = playthrough(f"script:\n  - {case.entry}\n", case.table)
     (action,) = play.scenario.script
     before = whole(play)
     with pytest.raises(RuleError) as refused:
-        play.act(action)
+        play.act(action, open_windows=False)  # as a file plays it: a spell does not wait
     assert (refused.value.rule, whole(play)) == (case.rule, before)
     assert case.message in refused.value.message
     return {raised_at(refused)}

@@ -328,6 +328,13 @@ MIGHT = "ruleset: might\ntitle: t\nrules: [M-1]\n"
 
 
 MIGHT_SETUP = "setup:\n  players:\n    - {name: Alice}\n    - {name: Bob}\n"
+# "When played, deal 1 to an enemy unit": its trigger chooses one of Bob's two units (P-41).
+SHARPSHOOTER = (
+    "cards:\n  - {name: Sharpshooter, kind: unit, might: 2, abilities: [{when: played, target:"
+    " {side: enemy}, effects: [{do: damage, amount: 1}]}]}\n"
+    "setup:\n  players:\n    - {name: Alice, hand: [{card: Sharpshooter}]}\n"
+    "    - {name: Bob, units: [{card: Stone Whelp}, {card: Thornback}]}\n"
+)
 
 
 CASES = {
@@ -384,6 +391,44 @@ CASES = {
         MIGHT + "cards:\n  - {name: Odd Bolt, kind: spell, target: {side: enemy, count:"
         " 1000000}, effects: [{do: damage, amount: 1}]}\n" + MIGHT_SETUP,
         "5: cards[0].target.count: a card chooses at most 4 units (P-49): count is 1 to 4",
+    ),
+    "might trigger given more targets than it chooses": (
+        MIGHT + SHARPSHOOTER + "script:\n  - play: {card: sharpshooter}\n"
+        "    targets: {sharpshooter: [stone-whelp, thornback]}\n",
+        "12: script[0].targets.sharpshooter[1]: nothing asks this answer: sharpshooter's"
+        " trigger asks for 1 unit at most: choose an enemy unit (rule P-41)",
+    ),
+    "might trigger given more targets than it chooses, left waiting": (
+        MIGHT + SHARPSHOOTER + "script:\n  - play: {card: sharpshooter}\n"
+        "    targets: {sharpshooter: [stone-whelp, thornback]}\n    waits: true\n",
+        "12: script[0].targets.sharpshooter[1]: nothing asks this answer: sharpshooter's"
+        " trigger asks for 1 unit at most: choose an enemy unit (rule P-41)",
+    ),
+    "might targets for a trigger that never triggers": (
+        MIGHT + SHARPSHOOTER + "script:\n  - play: {card: sharpshooter}\n"
+        "    targets: {sharpshooter: [[stone-whelp], [thornback]]}\n",
+        "12: script[0].targets.sharpshooter[1]: nothing asks this answer: sharpshooter's"
+        " abilities chose targets once in this action (rule P-41)",
+    ),
+    "might targets nobody asks": (
+        MIGHT + SHARPSHOOTER + "script:\n  - deal: {target: thornback, amount: 1}\n"
+        "    targets: {stone-whelp: [thornback]}\n",
+        "12: script[0].targets.stone-whelp: the targets given for stone-whelp were never asked"
+        " for: no ability of stone-whelp that chooses a target triggered in this action (rule"
+        " P-41)",
+    ),
+    "might order nobody asks": (
+        MIGHT + SHARPSHOOTER + "script:\n  - deal: {target: thornback, amount: 1}\n"
+        "    order: {thornback: [a, b]}\n",
+        "12: script[0].order.thornback: the order given for thornback was never asked for:"
+        " fewer than two replacement effects applied to it (rule M-4)",
+    ),
+    "might assignment nobody asks": (
+        MIGHT + "setup:\n  players:\n    - {name: Alice, units: [{card: Stone Whelp, at:"
+        " Battlefield 1}]}\n    - {name: Bob}\nscript:\n  - combat: {battlefield: Battlefield"
+        " 1, assign: {Alice: [{unit: stone-whelp, damage: 1}]}}\n",
+        "9: script[0].combat.assign.Alice: the assignment given for Alice was never asked for:"
+        " Alice had no damage or no enemy unit to assign it to (rule M-10)",
     ),
     "might unit with a target": (
         MIGHT

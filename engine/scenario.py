@@ -28,6 +28,7 @@ from engine.ruleset import (
     scenario_models,
 )
 from engine.script import (
+    MAX_FILE_STEPS,
     START,
     ExpectationBase,
     ExpectedError,
@@ -477,10 +478,15 @@ def run_scenario(path: Path, branch: str | None = None) -> ScenarioRun:
     )
     failures = play.failures()
     timelines = [play.game.steps]
-    for other in scenario.branches:  # every what-if branch is checked too
+    for number, other in enumerate(scenario.branches):  # every what-if branch is checked too
         branch_play = play_branch(scenario, source, other.name)
         failures += branch_play.failures(other.name)
         timelines.append(branch_play.game.steps)
+        if sum(map(len, timelines)) > MAX_FILE_STEPS:
+            raise source.error(
+                ("branches", number),
+                f"more than {MAX_FILE_STEPS:,} steps in all the file's timelines together",
+            )
     scripts = [scenario.script, *(other.script for other in scenario.branches)]
     applied = applied_rules(timelines, scripts, scenario.expect_error)
     warnings = unapplied_rules(scenario.rules, applied, source)

@@ -213,6 +213,19 @@ def unique_names(names: Sequence[str], what: str = "cards") -> None:
 
 Perform = Callable[[ScriptAction, Location, "ScriptRunner"], None]
 
+# The steps a file's scripts may make the program record (their actions are bounded apart, in
+# engine/branches.py): a step is about a kilobyte and a few dozen microseconds, so checking a
+# file stays within seconds and a few hundred megabytes. One action may record 50,000 (P-48).
+MAX_TIMELINE_STEPS = 100_000  # steps in one timeline, refused after the action past it
+MAX_FILE_STEPS = 200_000  # steps in all the file's timelines together, refused at the branch
+
+
+def too_many_steps() -> str:
+    return (
+        f"the timeline holds more than {MAX_TIMELINE_STEPS:,} steps after this action: "
+        "a script that long is refused"
+    )
+
 
 def refused_at(place: Location, action: ScriptAction, error: RuleError) -> Location:
     """Where the file says what refused ``action`` (at ``place``): the answer the refusal is
@@ -252,6 +265,8 @@ class ScriptRunner:
                     raise
                 return index
             self.mark(action, first)
+            if len(self.steps) > MAX_TIMELINE_STEPS:
+                raise self.source.error(place, too_many_steps())
             if where[-1] == "script":  # a top-level action: the file's or a branch's
                 self.ends.append(len(self.steps) - 1)
         return len(actions)

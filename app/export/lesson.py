@@ -29,6 +29,9 @@ if TYPE_CHECKING:
 EVERY_STEP = "Lesson page, every step (*.html)"  # the export dialog's file types
 BY_PHASE = "Lesson page, by phase (*.html)"
 STRIP_SIZE = (640, 480)  # the box each table of a strip is scaled into
+# Steps one page may show, in all its timelines: each is a table drawn (some 9 ms) and some
+# 45 kB of PNG, so a page is written within seconds and a browser opens it.
+MAX_PAGE_STEPS = 1_000
 
 
 class ExportError(ArgumentError):
@@ -79,6 +82,12 @@ def export(
         Timeline(b.name, play_branch(scenario, source, b.name).game.steps, b.parent)
         for b in scenario.branches
     ]
+    shown_steps = len(main) + sum(len(timeline.steps) for timeline in branches)
+    if shown_steps > MAX_PAGE_STEPS:
+        raise ExportError(
+            f"{file}: its timelines hold {shown_steps:,} steps, more than the "
+            f"{MAX_PAGE_STEPS:,} a lesson page shows: export chosen steps with --png-strip"
+        )
     notes = lesson_guide(scenario, played.runner.starts, played.runner.labels)
     lesson = Lesson.of(scenario, file, main, branches, branch, notes.notes_by_step(main[-1].index))
     page = lesson_page(lesson, by or "step", box, terminal_progress(sys.stderr))

@@ -19,6 +19,7 @@ from PySide6.QtCore import QSettings
 from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QFileDialog, QProgressDialog
 
+import app.export.lesson
 from app.cli.commands import main
 from app.export.images import Camera
 from app.export.lesson import BY_PHASE, EVERY_STEP, export_dialog
@@ -29,6 +30,7 @@ from app.widgets.main_window import MainWindow
 from engine.assets import SCENARIOS
 from engine.branches import MAIN
 from engine.scenario import load_scenario, play_branch, run_scenario
+from engine.step_names import branch_names
 from engine.timeline import Step
 from tests.support.lesson_texts import LESSON
 
@@ -205,6 +207,23 @@ def test_bad_files_are_one_line_naming_the_file(
     assert main(["export", str(M8), "--png-strip", "--steps", "0", "-o", str(unwritable)]) == 2
     error = capsys.readouterr().err
     assert error.count("\n") == 1 and f"cannot write {unwritable}" in error
+
+
+def test_a_page_of_more_steps_than_it_may_show_is_refused_before_any_is_drawn(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A script of 20,000 steps made a page of 130 MB in a minute: too many to read."""
+    scenario, source = load_scenario(M8)
+    shown = sum(len(play_branch(scenario, source, b).game.steps) for b in branch_names(scenario))
+    monkeypatch.setattr(app.export.lesson, "MAX_PAGE_STEPS", shown - 1)
+    monkeypatch.setattr(app.export.lesson, "lesson_page", None)  # not reached
+    output = tmp_path / "out.html"
+    assert main(["export", str(M8), "-o", str(output)]) == 2
+    assert capsys.readouterr().err == (
+        f"error: {M8}: its timelines hold {shown} steps, more than the {shown - 1} a lesson "
+        "page shows: export chosen steps with --png-strip\n"
+    )
+    assert not output.exists()
 
 
 def test_file_export_writes_the_open_timeline(

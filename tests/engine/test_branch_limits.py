@@ -1,7 +1,8 @@
 """What one file may make the program play (engine/branches.py): at most MAX_BRANCHES branches,
 MAX_ACTIONS actions in one timeline (those inside others and those a branch keeps counted) and
 MAX_PLAYED in all its timelines, refused at the first branch or action past the limit before any
-is played; and a branch's ancestry walked without recursion."""
+is played; a branch's ancestry walked without recursion; and the steps they record
+(engine/script.py): MAX_TIMELINE_STEPS in one timeline, MAX_FILE_STEPS in all of them."""
 
 from __future__ import annotations
 
@@ -9,9 +10,11 @@ from pathlib import Path
 
 import pytest
 
+import engine.scenario as scenario_module
 from app.cli.commands import main
-from engine import branches
+from engine import branches, script
 from engine.branches import (
+    MAIN,
     MAX_ACTIONS,
     MAX_BRANCHES,
     Branch,
@@ -22,7 +25,8 @@ from engine.branches import (
     too_much,
 )
 from engine.errors import InvalidAt, ScenarioError
-from engine.scenario import run_scenario
+from engine.scenario import load_scenario, play_branch, run_scenario
+from engine.script import too_many_steps
 from engine.souls.scenario import Action, Expectation
 from tests.support.souls_tables import scenario_text
 
@@ -150,4 +154,34 @@ def test_all_the_timelines_together_are_bounded(
     monkeypatch.setattr(branches, "MAX_PLAYED", 3)
     assert refusal(tmp_path, text + "  - {name: b, script: [end_turn, end_turn]}\n") == (
         f"25: branches[1].script[1]: {too_much()}"
+    )
+
+
+# ----------------------------------------------------------------------------- steps
+
+
+def test_a_timeline_is_refused_after_the_action_that_takes_it_past_the_step_limit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A cascade (P-48: up to 50,000 steps an action) repeated holds millions of steps; checked
+    after each action, a timeline holds at most that action's steps past the limit."""
+    text = GOOD + "script: [end_turn, end_turn, end_turn, end_turn]\n"
+    ends = play_branch(*load_scenario(_write(tmp_path, text)), MAIN).runner.ends
+    held = [end + 1 for end in ends]  # the steps the timeline holds after each action
+    monkeypatch.setattr(script, "MAX_TIMELINE_STEPS", held[1])
+    assert refusal(tmp_path, text) == f"22: script[2]: {too_many_steps()}"
+    monkeypatch.setattr(script, "MAX_TIMELINE_STEPS", held[3])
+    assert run_scenario(_write(tmp_path, text)).failures == []
+
+
+def test_all_the_timelines_together_hold_a_bounded_number_of_steps(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    text = GOOD + "script: [end_turn, end_turn]\nbranches:\n" + "  - {name: a, keep: 2}\n"
+    text += "  - {name: b, keep: 1}\n  - {name: c, keep: 2}\n"
+    scenario, source = load_scenario(_write(tmp_path, text))
+    sizes = [len(play_branch(scenario, source, name).game.steps) for name in (MAIN, "a", "b")]
+    monkeypatch.setattr(scenario_module, "MAX_FILE_STEPS", sum(sizes) - 1)
+    assert refusal(tmp_path, text) == (
+        f"25: branches[1]: more than {sum(sizes) - 1:,} steps in all the file's timelines together"
     )

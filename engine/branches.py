@@ -21,7 +21,7 @@ from pydantic import Field
 
 from engine.errors import InvalidAt
 from engine.frozen import Frozen
-from engine.names import Name, look, unlike
+from engine.names import Distinct, Name, how_alike, look, unlike
 from engine.plain_errors import did_you_mean
 from engine.safe_yaml import describe_location
 from engine.script import START, Location, ScriptAction
@@ -56,7 +56,7 @@ class Branch(Frozen, Generic[ActionT, ExpectT]):
 
     name: Name
     """Unique among the branches and not ``main``, nor like ``main`` or another branch's name
-    but for case or spacing; ``cardtable diff --branch`` names it."""
+    (case, spacing, look-alike letters); ``cardtable diff --branch`` names it."""
     parent: Name = MAIN
     """The timeline it departs from: ``main`` (the file's ``script``) or a branch listed before
     this one."""
@@ -113,25 +113,31 @@ def places(
 
 def unique_labels(script: Sequence[ScriptAction], branches: Sequence[AnyBranch] = ()) -> None:
     """Raise InvalidAt, at the second one, naming the first, when two actions of the file share
-    a label (its script's and its branches', nested ones included: a label is used once in a
-    file, so that a branch's label never hides one it keeps), or one takes the set-up table's."""
-    seen: dict[str, Location] = {}
+    a label, or labels that look alike (``engine.names.look``): its script's and its branches',
+    nested ones included (a label is used once in a file, so that a branch's label never hides
+    one it keeps); or when one takes the set-up table's."""
+    seen = Distinct[Location]()
     scripts: list[tuple[Location, Sequence[ScriptAction]]] = [(("script",), script)]
     scripts += [(("branches", index, "script"), b.script) for index, b in enumerate(branches)]
     for where, actions in scripts:
         for place, action in written(actions, where):
             label = action.label if isinstance(action, ScriptAction) else None
+            if not label:
+                continue
             if label == START:
                 raise InvalidAt(
                     (*place, "label"), f"the label {START!r} names the set-up table: choose another"
                 )
-            if label in seen:
+            earlier = seen.add(label, place)
+            if earlier is not None:
+                other, first = earlier
                 raise InvalidAt(
                     (*place, "label"),
-                    f"the label {label!r} is used twice, first at {describe_location(seen[label])}",
+                    f"the label {label!r} is used twice, first at {describe_location(first)}"
+                    if other == label
+                    else f"the labels {other!r} (at {describe_location(first)}) and {label!r} "
+                    f"{how_alike(other, label)}",
                 )
-            if label:
-                seen[label] = place
 
 
 def check_written(data: object, action: type[ScriptAction]) -> None:

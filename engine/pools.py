@@ -12,6 +12,7 @@ from typing import Generic, TypeVar
 from pydantic import BaseModel, ConfigDict
 
 from engine.assets import POOLS
+from engine.names import Distinct, how_alike
 from engine.yaml_source import YamlSource
 
 CardT = TypeVar("CardT", bound=BaseModel)
@@ -45,21 +46,35 @@ def load_pool(name: str, card_model: type[CardT]) -> dict[str, CardT]:
     """The cards of a shipped pool by name; a bad pool file raises a located ScenarioError."""
     source = pool_source(name)
     pool: Pool[CardT] = source.validate(Pool[card_model])  # type: ignore[valid-type]
-    cards: dict[str, CardT] = {}
+    names = Distinct[str]()
     for index, card in enumerate(pool.cards):
-        if card_name(card) in cards:
-            raise source.error(
-                ("cards", index, "name"), f"card {card_name(card)!r} is defined twice"
-            )
-        cards[card_name(card)] = card
-    return cards
+        defined(names, card_name(card), source, index, "line")
+    return {card_name(card): card for card in pool.cards}
+
+
+def defined(names: Distinct[str], name: str, source: YamlSource, index: int, at: str) -> None:
+    """Add card ``name``, defined at ``cards[index]`` of ``source``, to ``names``, as ``at`` and
+    its line ("line 7"); refuse it at its place when it is, or looks like, one of them."""
+    place = ("cards", index, "name")
+    earlier = names.add(name, f"{at} {source.line_of(place)}")
+    if earlier is None:
+        return
+    other, other_at = earlier
+    if other == name:
+        raise source.error(place, f"card {name!r} is defined twice")
+    raise source.error(
+        place,
+        f"the card names {other!r} ({other_at}) and {name!r} {how_alike(other, name)}; rename one",
+    )
 
 
 def scenario_cards(
     source: YamlSource, pool: str | None, inline: tuple[CardT, ...], card_model: type[CardT]
 ) -> dict[str, CardT]:
-    """The cards a scenario may name: its pool's, then its own inline cards (which win)."""
+    """The cards a scenario may name: its pool's, then its own inline cards (which win: one
+    named as a pool's card replaces it, one that looks like a pool's card is refused)."""
     cards: dict[str, CardT] = {}
+    names = Distinct[str]()
     if pool is not None:
         if pool not in pool_names():
             raise source.error(
@@ -72,6 +87,10 @@ def scenario_cards(
                 ("pool",), f"the card pool {pool!r} is for {pool_ruleset}, not for {ruleset}"
             )
         cards = dict(load_pool(pool, card_model))
-    for card in inline:
+        for index, name in enumerate(cards):  # told apart already by load_pool
+            defined(names, name, pool_source(pool), index, f"pool {pool!r}, line")
+    for index, card in enumerate(inline):
+        if card_name(card) not in cards:
+            defined(names, card_name(card), source, index, "line")
         cards[card_name(card)] = card
     return cards

@@ -18,7 +18,7 @@ from pydantic_core import CoreSchema
 from engine.changes import change_cards
 from engine.errors import RuleError
 from engine.frozen import Frozen
-from engine.names import Name
+from engine.names import Distinct, Name, how_alike
 from engine.plain_errors import did_you_mean, no_card
 from engine.timeline import Step
 from engine.yaml_source import YamlSource, describe_location
@@ -34,6 +34,31 @@ def card_id(name: str) -> str:
     'final-resting-place'
     """
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+
+
+class SetUpIds:
+    """The ids of a set-up's cards as it is built: an id given twice, or one that looks like
+    another (``engine.names.look``), is refused at its place, naming the other's line."""
+
+    def __init__(self, source: YamlSource) -> None:
+        self.source = source
+        self.ids = Distinct[Location]()
+
+    def claim(self, uid: str, where: Location) -> str:
+        """``uid``, the id of the card written at ``where``, once no other card has it."""
+        earlier = self.ids.add(uid, where)
+        if earlier is None:
+            return uid
+        other, place = earlier
+        if other == uid:
+            raise self.source.error(
+                where, f"two cards have the id {uid!r}: give one an explicit id"
+            )
+        raise self.source.error(
+            where,
+            f"the ids {other!r} (line {self.source.line_of(place)}) and {uid!r} "
+            f"{how_alike(other, uid)}; give one another id",
+        )
 
 
 class ExpectedError(Frozen):

@@ -45,6 +45,7 @@ from engine.script import (
     Location,
     ScriptAction,
     ScriptRunner,
+    SetUpIds,
     card_id,
     compare_fields,
 )
@@ -70,6 +71,7 @@ class TableBuilder:
         self.source = source
         self.defs = scenario_cards(source, scenario.pool, scenario.cards, MightCardDef)
         self.cards: dict[str, MightCard] = {}
+        self.ids = SetUpIds(source)
         self.places: dict[str, Location] = {}
         self.created = 0
 
@@ -125,11 +127,7 @@ class TableBuilder:
                 f"neither in the pool {self.scenario.pool!r} nor in this "
                 "scenario's cards",
             )
-        uid = entry.id or card_id(entry.card)
-        if uid in self.cards:
-            raise self.source.error(
-                where, f"two cards have the id {uid!r}: give one an explicit id"
-            )
+        uid = self.ids.claim(entry.id or card_id(entry.card), where)
         card = MightCard(uid=uid, name=entry.card, owner=owner, zone=zone)
         if isinstance(entry, UnitSetup):
             if definition.kind != "unit":

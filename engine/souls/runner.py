@@ -11,6 +11,7 @@ from engine.script import (
     Location,
     ScriptAction,
     ScriptRunner,
+    SetUpIds,
     card_id,
     compare_fields,
 )
@@ -39,6 +40,7 @@ class TableBuilder:
         self.source = source
         self.defs = scenario_cards(source, scenario.pool, scenario.cards, CardDef)
         self.cards: dict[str, CardState] = {}
+        self.ids = SetUpIds(source)
         self.scenario = scenario
 
     def build(self) -> SoulsTable:
@@ -150,11 +152,7 @@ class TableBuilder:
                 f"{entry.card} is {A_KIND[definition.kind]}, not {A_KIND[kind]}",
                 "S-5",
             )
-        uid = entry.id or card_id(entry.card)
-        if uid in self.cards:
-            raise self.source.error(
-                where, f"two cards have the id {uid!r}: give one an explicit id"
-            )
+        uid = self.ids.claim(entry.id or card_id(entry.card), where)
         self._check_state(entry, zone, where)
         bonuses = tuple(Bonus(source="set-up", **b.model_dump()) for b in entry.bonuses)
         self.cards[uid] = CardState(

@@ -361,6 +361,13 @@ CASES = {
         "    - {name: Bob}\n",
         "6: setup.players[0]: slot 'front' is not a slot name like A1 or B2 (S-1)",
     ),
+    "souls ids that look alike": (
+        SOULS + "setup:\n  players:\n    - {name: Alice, slots: {A1: {card: Thorn Squire}}}\n"
+        "    - {name: Bob, slots: {A1: {card: Thorn Squire, id: th\u043ern-squire}}}\n",
+        "7: setup.players[1].slots.A1: the ids 'thorn-squire' (line 6) and 'th\u043ern-squire'"
+        " look alike: the second has U+043E CYRILLIC SMALL LETTER O for U+006F LATIN SMALL"
+        " LETTER O; give one another id",
+    ),
     "might spell aims at a target it does not choose": (
         MIGHT
         + "cards:\n  - {name: Odd Bolt, kind: spell, effects: [{do: damage, amount: 2}]}\n"

@@ -1,19 +1,25 @@
 """One identity per name (engine/names.py): ids, card, player and battlefield names, labels and
 branch names are read in NFC, and a name that could look like another is refused where it is
-written, saying which character; a card's id is its name without punctuation at either end,
-and names given twice are all named."""
+written, saying which character; ids, card names, labels and branch names that look alike
+(case, compatibility forms, Cyrillic and Greek letters drawn as Latin ones) are refused naming
+both places; a card's id is its name without punctuation at either end, and names given twice
+are all named."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+import engine.pools
 from engine.errors import ScenarioError
-from engine.names import checked
+from engine.names import checked, look
+from engine.pools import load_pool, pool_names, pool_source
 from engine.safe_yaml import parse_yaml
 from engine.scenario import game_from_yaml, run_scenario
 from engine.script import card_id, unique_names
+from engine.souls.cards import CardDef
 from tests.support.might_tables import TABLE
 from tests.support.souls_tables import scenario_text
 
@@ -192,3 +198,135 @@ def test_names_given_twice_are_all_named() -> None:
     with pytest.raises(ValueError, match="^cards named twice: Imp$"):
         unique_names(["Imp", "Imp"])
     unique_names(["Alice", "Bob"])
+
+
+LOOK_ALIKE = [  # (a name, one that looks the same): Latin, then what stands for a letter
+    ("sylva", "s\u0443lva"),  # CYRILLIC SMALL LETTER U
+    ("ember-imp", "\u0435mber-imp"),  # CYRILLIC SMALL LETTER IE
+    ("Ember Imp", "\u0415mber Imp"),  # CYRILLIC CAPITAL LETTER IE
+    ("pax", "\u0440\u0430\u0445"),  # CYRILLIC SMALL LETTERS ER, A, HA
+    ("jinx", "\u0458\u0456nx"),  # CYRILLIC SMALL LETTERS JE, BYELORUSSIAN-UKRAINIAN I
+    ("scout", "\u0455\u0441\u043eut"),  # CYRILLIC SMALL LETTERS DZE, ES, O
+    ("Old Keep", "\u039fld Keep"),  # GREEK CAPITAL LETTER OMICRON
+    ("old keep", "\u03bfld keep"),  # GREEK SMALL LETTER OMICRON
+    ("PATH", "\u03a1\u0391\u03a4\u0397"),  # Greek capitals rho, alpha, tau, eta
+    ("\u00cbmber Imp", "\u0401mber Imp"),  # CYRILLIC CAPITAL LETTER IO: IE and a diaeresis
+    ("sylva", "\uff53\uff59\uff4c\uff56\uff41"),  # full-width
+    ("fire imp", "\ufb01re imp"),  # LATIN SMALL LIGATURE FI
+    ("Sylva", "sylva"),  # case
+]
+TOLD_APART = [  # (a name, one that does not look the same)
+    ("whelp-1", "whelp-l"),  # a digit and a letter: the font tells them apart
+    ("whelp-0", "whelp-o"),
+    ("hero", "\u03b7ero"),  # GREEK SMALL LETTER ETA: only its capital looks Latin
+    ("Volk", "\u0412\u043e\u043b\u043a"),  # a name wholly in Cyrillic
+]
+
+
+@pytest.mark.parametrize(("name", "other"), LOOK_ALIKE)
+def test_names_that_look_the_same_have_one_look(name: str, other: str) -> None:
+    assert look(name) == look(other)
+
+
+@pytest.mark.parametrize(("name", "other"), TOLD_APART)
+def test_names_people_tell_apart_have_two_looks(name: str, other: str) -> None:
+    assert look(name) != look(other)
+
+
+CYRILLIC_Y = "U+0443 CYRILLIC SMALL LETTER U for U+0079 LATIN SMALL LETTER Y"
+LOOK_ALIKES = {  # where two names look alike: (the file, the line and place refused, the message)
+    "set-up ids": (
+        GOOD.replace("{card: Ember Imp}", "{card: Ember Imp, id: s\u0443lva}"),
+        "19: setup.players[1].slots.A1: the ids 'sylva' (line 10) and 's\u0443lva' look alike:"
+        f" the second has {CYRILLIC_Y}; give one another id",
+    ),
+    "full-width set-up ids": (
+        GOOD.replace("{card: Ember Imp}", "{card: Ember Imp, id: \uff53ylva}"),
+        "19: setup.players[1].slots.A1: the ids 'sylva' (line 10) and '\uff53ylva' look alike:"
+        " the second has U+FF53 FULLWIDTH LATIN SMALL LETTER S for U+0073 LATIN SMALL LETTER S;"
+        " give one another id",
+    ),
+    "might set-up ids": (
+        TABLE.replace("{card: Thornback, ", "{card: Thornback, id: st\u043ene-whelp, "),
+        "19: setup.players[1].units[0]: the ids 'stone-whelp' (line 10) and 'st\u043ene-whelp'"
+        " look alike: the second has U+043E CYRILLIC SMALL LETTER O for U+006F LATIN SMALL"
+        " LETTER O; give one another id",
+    ),
+    "a card's name and the pool's": (
+        GOOD.replace(
+            "setup:",
+            "cards:\n  - {name: \u0415mber Imp, kind: soul, rank: 1, hp: 10, power: 5}\nsetup:",
+        ),
+        "5: cards[0].name: the card names 'Ember Imp' (pool 'souls-starter', line 28) and"
+        " '\u0415mber Imp' look alike: the second has U+0415 CYRILLIC CAPITAL LETTER IE for"
+        " U+0045 LATIN CAPITAL LETTER E; rename one",
+    ),
+    "two cards' names": (
+        GOOD.replace(
+            "setup:",
+            "cards:\n  - {name: Odd Imp, kind: soul, rank: 1, hp: 10, power: 5}\n"
+            "  - {name: \u039fdd Imp, kind: soul, rank: 1, hp: 10, power: 5}\nsetup:",
+        ),
+        "6: cards[1].name: the card names 'Odd Imp' (line 5) and '\u039fdd Imp' look alike: the"
+        " second has U+039F GREEK CAPITAL LETTER OMICRON for U+004F LATIN CAPITAL LETTER O;"
+        " rename one",
+    ),
+    "labels": (
+        GOOD + "script:\n  - {end_turn: {}, label: after}\n  - {end_turn: {}, label: \u0430fter}\n",
+        "24: script[1].label: the labels 'after' (at script[0]) and '\u0430fter' look alike: the"
+        " second has U+0430 CYRILLIC SMALL LETTER A for U+0061 LATIN SMALL LETTER A",
+    ),
+    "branch names": (
+        GOOD + "branches:\n  - name: m\u0430in\n",
+        "23: branches[0].name: the branch names 'main' and 'm\u0430in' look alike: the second"
+        " has U+0430 CYRILLIC SMALL LETTER A for U+0061 LATIN SMALL LETTER A",
+    ),
+}
+
+
+@pytest.mark.parametrize("names", LOOK_ALIKES)
+def test_names_that_look_alike_are_refused_naming_both_and_what_differs(
+    tmp_path: Path, names: str
+) -> None:
+    text, says = LOOK_ALIKES[names]
+    path = write(tmp_path, text)
+    assert refusal(path) == f"{path}:{says}"
+
+
+def test_ids_and_names_told_apart_are_two(tmp_path: Path) -> None:
+    cards = "cards:\n  - {name: \u0412\u043e\u043b\u043a, kind: soul, rank: 1, hp: 10, power: 5}\n"
+    text = (
+        GOOD.replace("setup:", cards + "setup:")
+        .replace("{card: Sylva}", "{card: Sylva, id: whelp-1}")
+        .replace("{card: Ember Imp}", "{card: Ember Imp, id: whelp-l}")
+        .replace("{card: Blood Priest}", "{card: \u0412\u043e\u043b\u043a, id: volk}")
+    )
+    table = run_scenario(write(tmp_path, text)).game.table
+    assert {"whelp-1", "whelp-l", "volk"} <= table.cards.keys()
+
+
+@pytest.fixture
+def odd_pool(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A pool file ``odd`` in place of the shipped pools (their caches cleared before and after)."""
+    caches = (pool_names, pool_source, load_pool)
+    for cache in caches:
+        cache.cache_clear()
+    monkeypatch.setattr(engine.pools, "POOLS", tmp_path)
+    yield tmp_path / "odd.yaml"
+    for cache in caches:
+        cache.cache_clear()
+
+
+def test_a_pool_card_named_like_another_is_refused_naming_both_lines(odd_pool: Path) -> None:
+    card = "{name: NAME, kind: soul, rank: 1, hp: 10, power: 5}"
+    odd_pool.write_text(
+        "ruleset: souls\ncards:\n"
+        f"  - {card.replace('NAME', 'Odd Imp')}\n  - {card.replace('NAME', 'odd imp')}\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(ScenarioError) as refused:
+        load_pool("odd", CardDef)
+    assert str(refused.value) == (
+        f"{odd_pool}:4: cards[1].name: the card names 'Odd Imp' (line 3) and 'odd imp' differ"
+        " only by case or spacing; rename one"
+    )

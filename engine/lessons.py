@@ -12,20 +12,51 @@ student answers before an action that decides something (the app's predict mode)
         why: Quick Mend resolves first (last in, first out) and heals the 2 damage.
 
 A note's key and a question's ``at`` are labels of the file's script (``start``: the set-up);
-``check`` refuses one that is not, with the labels there are.
+``check`` refuses one that is not, with the labels there are. One question per action: once it
+is answered the action is shown, and a second question would ask what is already on screen.
+
+A lesson's words are plain text, shown as written (never as markup), and read as written: a
+plain ``Yes``, ``off`` or ``3`` is the word, not YAML's boolean or number. A note, question or
+reason holds at most ``MAX_TEXT`` characters (a panel's reading, laid out at every step), a
+choice at most ``MAX_CHOICE`` (a button); the choices of a question are names a student tells
+apart: none empty, none twice, none a look-alike of another (``engine/names.py``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
+from typing import Annotated, Any
 
-from pydantic import Field, model_validator
+import yaml
+from pydantic import AfterValidator, Field, model_validator
 
-from engine.errors import first_of
+from engine.errors import InvalidAt, first_of
 from engine.frozen import Frozen
-from engine.names import Name
+from engine.names import Name, checked, look, nfc
+from engine.safe_yaml import LOADER
 from engine.script import START, unknown_label
 from engine.yaml_source import YamlSource
+
+MAX_TEXT = 2000  # characters of a note, a question or its reason
+MAX_CHOICE = 200  # characters of a choice
+
+
+def _text(text: str) -> str:
+    if len(text) > MAX_TEXT:
+        raise ValueError(f"{len(text):,} characters; a lesson's text holds at most {MAX_TEXT:,}")
+    return text
+
+
+def _choice(choice: str) -> str:
+    if not choice.strip():
+        raise ValueError("a choice cannot be empty or only spaces")
+    if len(choice) > MAX_CHOICE:
+        raise ValueError(f"{len(choice):,} characters; a choice holds at most {MAX_CHOICE}")
+    return checked(choice)  # in NFC; a character that does not show, or a space at an end, refused
+
+
+Text = Annotated[str, AfterValidator(_text)]  # a note, a question, a reason
+Choice = Annotated[str, AfterValidator(_choice)]  # one answer offered
 
 
 class Prediction(Frozen):
@@ -34,17 +65,29 @@ class Prediction(Frozen):
 
     at: Name
     """The label of the action that decides (not ``start``: nothing is played before it)."""
-    question: str
+    question: Text
     """What the student is asked, about what the action will do."""
-    choices: tuple[str, ...] = Field(min_length=2, max_length=6)
-    """The answers offered, two to six."""
-    answer: str
+    choices: tuple[Choice, ...] = Field(min_length=2, max_length=6)
+    """The answers offered, two to six, each told apart from the others (not the same but for
+    case, spacing or Unicode's spelling)."""
+    answer: Choice
     """The right one: one of ``choices``, written the same."""
-    why: str
+    why: Text
     """Shown with the outcome: the rule that decides it, in the teacher's words."""
 
     @model_validator(mode="after")
-    def _answer_is_a_choice(self) -> Prediction:
+    def _can_be_asked(self) -> Prediction:
+        seen: dict[str, str] = {}  # look -> choice: what a student could take for another
+        for index, choice in enumerate(self.choices):
+            other = seen.get(look(choice))
+            if other is not None:
+                raise InvalidAt(
+                    ("choices", index),
+                    f"the choice {choice!r} is given twice"
+                    if other == choice
+                    else f"the choices {other!r} and {choice!r} differ only by case or spacing",
+                )
+            seen[look(choice)] = choice
         if self.answer not in self.choices:
             raise ValueError(
                 f"the answer {self.answer!r} is not one of the choices: {', '.join(self.choices)}"
@@ -52,6 +95,73 @@ class Prediction(Frozen):
         if self.at == START:
             raise ValueError(f"a question comes before an action; {START!r} is the set-up")
         return self
+
+
+def _one_per_action(predict: tuple[Prediction, ...]) -> tuple[Prediction, ...]:
+    first: dict[str, int] = {}
+    for index, question in enumerate(predict):
+        if first.setdefault(question.at, index) != index:
+            raise InvalidAt(
+                (index, "at"),
+                f"predict[{first[question.at]}] already asks before {question.at!r}: "
+                "one question per action",
+            )
+    return predict
+
+
+Predictions = Annotated[tuple[Prediction, ...], AfterValidator(_one_per_action)]
+Notes = dict[Name, Text]  # a note per label
+
+
+def words_as_written(source: YamlSource) -> None:
+    """Make the lesson's words in ``source.data`` the text written: YAML 1.1 reads a plain
+    ``Yes``, ``off`` or ``3`` as a boolean or a number, where the teacher wrote a word. Only a
+    file whose words hold one is read again (composed, not constructed: its limits held)."""
+    data = source.data
+    read = [place for place, value in _words(data) if isinstance(value, bool | int | float)]
+    if not read:
+        return
+    root = yaml.compose(source.text, Loader=LOADER)
+    for place in read:
+        node = _node_at(root, place)
+        if isinstance(node, yaml.ScalarNode):
+            *into, last = place
+            _container_at(data, into)[last] = node.value
+
+
+def _words(data: object) -> Iterator[tuple[tuple[str | int, ...], object]]:
+    """The place and value of every note, question, choice, answer and reason in ``data``."""
+    if not isinstance(data, dict):
+        return
+    notes, predict = data.get("notes"), data.get("predict")
+    if isinstance(notes, dict):
+        yield from ((("notes", key), value) for key, value in notes.items())
+    for index, question in enumerate(predict if isinstance(predict, list) else []):
+        if not isinstance(question, dict):
+            continue
+        for key in ("question", "answer", "why"):
+            if key in question:
+                yield ("predict", index, key), question[key]
+        choices = question.get("choices")
+        for n, choice in enumerate(choices if isinstance(choices, list) else []):
+            yield ("predict", index, "choices", n), choice
+
+
+def _node_at(node: yaml.Node | None, place: Sequence[str | int]) -> yaml.Node | None:
+    for key in place:
+        if isinstance(node, yaml.SequenceNode) and isinstance(key, int):
+            node = node.value[key]
+        elif isinstance(node, yaml.MappingNode):
+            node = next((v for k, v in node.value if nfc(k.value) == key), None)
+        else:
+            return None
+    return node
+
+
+def _container_at(data: Any, place: Sequence[str | int]) -> Any:
+    for key in place:
+        data = data[key]
+    return data
 
 
 def verify_teaching(

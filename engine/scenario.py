@@ -16,7 +16,7 @@ from engine.branches import MAIN, AnyBranch, branch_parts, waits
 from engine.choices import Chooser, default_chooser
 from engine.descriptions import DescribedSchema
 from engine.errors import RuleError, ScenarioError
-from engine.lessons import verify_teaching
+from engine.lessons import verify_teaching, words_as_written
 from engine.rule_ids import applied_rules, unapplied_rules, verify_rule_ids
 from engine.ruleset import (
     Ruleset,
@@ -118,6 +118,7 @@ def validate_scenario(source: YamlSource) -> Scenario:
         model = ruleset(name).scenario
     except Unavailable as error:  # registered, but its plug-in is broken: say how
         raise source.error(("ruleset",), str(error)) from None
+    words_as_written(source)  # a lesson's Yes is the word, not YAML's boolean
     scenario = cast(Scenario, source.validate(model))
     verify_rule_ids(scenario.rules, source)
     return scenario

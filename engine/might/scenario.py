@@ -12,7 +12,7 @@ from pydantic import Field, model_validator
 from engine.branches import Branch, check_branches, check_written, unique_labels
 from engine.choices import Assigned
 from engine.frozen import Frozen
-from engine.lessons import Prediction
+from engine.lessons import Notes, Predictions
 from engine.might.cards import Duration, FieldAura, MightCardDef, Scope
 from engine.might.cards import Move as MoveEffect
 from engine.names import Name
@@ -521,10 +521,10 @@ class MightScenario(Frozen):
     """Shown by ``run`` under the title."""
     topic: str = ""
     """A lesson's subject: File > Lessons groups lessons by it."""
-    notes: dict[Name, str] = {}
+    notes: Notes = {}
     """A lesson's note per action, keyed by its script label (``start``: the set-up): the app's
     lesson panel shows it while that action's steps are shown."""
-    predict: tuple[Prediction, ...] = ()
+    predict: Predictions = ()
     """Questions for the app's predict mode, each asked before its labelled action is shown."""
     rules: tuple[str, ...] = Field(min_length=1)
     """The paragraph and ruling ids the scenario shows (``[M-7, M8]``); each must be an id a

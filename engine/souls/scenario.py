@@ -12,7 +12,7 @@ from pydantic import Field, field_validator, model_validator
 
 from engine.branches import Branch, check_branches, check_written, unique_labels
 from engine.frozen import Frozen
-from engine.lessons import Prediction
+from engine.lessons import Notes, Predictions
 from engine.names import Name
 from engine.script import (
     ExpectationBase,
@@ -337,10 +337,10 @@ class SoulsScenario(Frozen):
     """Shown by ``run`` under the title."""
     topic: str = ""
     """A lesson's subject: File > Lessons groups lessons by it."""
-    notes: dict[Name, str] = {}
+    notes: Notes = {}
     """A lesson's note per action, keyed by its script label (``start``: the set-up): the app's
     lesson panel shows it while that action's steps are shown."""
-    predict: tuple[Prediction, ...] = ()
+    predict: Predictions = ()
     """Questions for the app's predict mode, each asked before its labelled action is shown."""
     rules: tuple[str, ...] = Field(min_length=1)
     """The clause and ruling ids the scenario shows (``[14.4.2, S-13]``); each must be an id a

@@ -51,7 +51,7 @@ dd { margin: 0 0 .4rem 1.25rem; }
 .compare { background: #f0f4ee; border-left: 4px solid #5b8c5a; padding: .35rem .6rem;
   border-radius: 4px; margin-bottom: 1rem; }
 .teacher-note { background: #e6f0fb; border-left: 4px solid #4a7fc1; padding: .35rem .6rem;
-  border-radius: 4px; }
+  border-radius: 4px; white-space: pre-line; }
 """
 
 
@@ -272,6 +272,7 @@ def step_title(step: Step) -> str:
 
 
 def teacher_note(text: str) -> str:
+    """The lesson's note as the panel shows it: plain text (escaped), its line breaks kept."""
     return f'<p class="teacher-note"><b>Note:</b> {escape(text)}</p>' if text else ""
 
 

@@ -1,18 +1,21 @@
 """The lesson panel: the lesson's text, the note of the step shown with its rules in our words,
 and in predict mode the question asked before a step that decides something, then its answer.
-What it shows comes from ``LessonGuide``; the window moves the timeline."""
+What it shows comes from ``LessonGuide``; the window moves the timeline. A lesson's words are
+plain text, shown as written: markup in a note, a question or a choice never renders (nor loads
+the image it names)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QFrame,
     QLabel,
     QPushButton,
     QScrollArea,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -23,10 +26,27 @@ from engine.lessons import Prediction
 
 def _wrapped(bold: bool = False) -> QLabel:
     label = QLabel()
+    label.setTextFormat(Qt.TextFormat.PlainText)  # else Qt guesses rich text from the markup
     label.setWordWrap(True)
     if bold:
         label.setStyleSheet("font-weight: bold")
     return label
+
+
+class ChoiceButton(QPushButton):
+    """A choice's button, its text wrapped to the panel's width as a label's: a QPushButton's
+    text does not wrap, and one long choice would widen the panel past its dock."""
+
+    def __init__(self, choice: str) -> None:
+        super().__init__()
+        self.label = _wrapped()
+        self.label.setText(choice)
+        self.label.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)  # the button's
+        self.setAccessibleName(choice)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)  # its lines
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 4, 8, 4)
+        layout.addWidget(self.label)
 
 
 class LessonPanel(QScrollArea):
@@ -50,7 +70,7 @@ class LessonPanel(QScrollArea):
         )
         self.question = _wrapped(bold=True)
         self.verdict = _wrapped()
-        self.choices: list[QPushButton] = []
+        self.choices: list[ChoiceButton] = []
         inner = QWidget()
         self.setWidget(inner)
         self.setWidgetResizable(True)
@@ -86,7 +106,7 @@ class LessonPanel(QScrollArea):
         self.question.setText(f"Predict: {question.question}")
         self.question.show()
         for n, choice in enumerate(question.choices):
-            button = QPushButton(choice)
+            button = ChoiceButton(choice)
             button.clicked.connect(lambda _=False, c=choice: self.answered.emit(c))
             self._layout.insertWidget(self._choice_at + n, button)
             self.choices.append(button)
@@ -98,6 +118,7 @@ class LessonPanel(QScrollArea):
     def clear_question(self) -> None:
         for button in self.choices:
             self._layout.removeWidget(button)
+            button.hide()  # now: deleteLater waits for the event loop
             button.deleteLater()
         self.choices = []
         self.question.hide()

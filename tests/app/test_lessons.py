@@ -12,8 +12,9 @@ from PySide6.QtCore import QSettings
 
 from app.cli.commands import DEMO
 from app.presentation.lesson_guide import LessonGuide, verdict
+from app.widgets import message_boxes
 from app.widgets.main_window import MainWindow
-from engine.lessons import Prediction
+from engine.lessons import MAX_TEXT, Prediction
 from tests.support.lesson_texts import LESSON
 
 QUESTION = Prediction(
@@ -86,7 +87,7 @@ def test_predict_mode_asks_before_the_deciding_step_then_reveals_it(
     window.session.select(window.session.last)  # a jump past the Spark: held before it, asked
     assert window.session.index == 0 and panel.asking
     assert panel.question.text() == "Predict: Does the sentinel survive?"
-    assert [button.text() for button in panel.choices] == ["It survives", "It dies"]
+    assert [button.label.text() for button in panel.choices] == ["It survives", "It dies"]
     panel.choices[1].click()
     assert not panel.asking
     assert (
@@ -104,3 +105,36 @@ def test_predict_mode_asks_before_the_deciding_step_then_reveals_it(
 def test_a_file_without_notes_shows_no_lesson_panel(window: MainWindow) -> None:
     assert window.open_path(DEMO)
     assert not window.lesson_dock.isVisible()
+
+
+def test_choices_written_yes_and_no_are_asked_as_those_words(
+    window: MainWindow, tmp_path: Path
+) -> None:
+    path = tmp_path / "lesson.yaml"
+    text = LESSON.replace("[It survives, It dies]", "[Yes, No]")
+    path.write_text(text.replace("answer: It survives", "answer: Yes"), encoding="utf-8")
+    assert window.open_path(path)
+    window.session.select(0)
+    window.lesson.predict.setChecked(True)
+    window.session.select(window.session.last)
+    assert [button.label.text() for button in window.lesson.choices] == ["Yes", "No"]
+
+
+def test_a_note_too_long_to_read_is_refused_and_the_open_lesson_stays(
+    window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A note of 1.7 MB took seconds to lay out at each step; the file is refused instead, on
+    one line naming the note's line."""
+    shown: list[str] = []
+    monkeypatch.setattr(message_boxes, "critical", lambda _w, _t, text: shown.append(text))
+    path, long = tmp_path / "lesson.yaml", tmp_path / "long.yaml"
+    path.write_text(LESSON, encoding="utf-8")
+    note = "The Spark would make it 4."
+    long.write_text(LESSON.replace(note, "x" * 1_700_000), encoding="utf-8")
+    assert window.open_path(path)
+    window.session.select(1)
+    assert not window.open_path(long)
+    assert shown == [
+        f"{long}:21: notes.spark: 1,700,000 characters; a lesson's text holds at most {MAX_TEXT:,}"
+    ]
+    assert window.session.path == path and window.lesson.note.text() == note

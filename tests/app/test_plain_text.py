@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from html import escape
 from pathlib import Path
 
 import pytest
@@ -26,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.cli.commands import main
 from app.might.dialogs import AssignmentDialog, ReplacementOrderDialog
 from app.widgets import message_boxes
 from app.widgets.examples import ExamplesMenu
@@ -126,6 +128,20 @@ setup:
     - name: {m("Bob")}
       realm: {{card: Old Keep}}
 """
+
+
+def lesson_file(mark: str) -> str:
+    """``might_file`` as a lesson: its notes, its question, the question's choices and the
+    reason hold ``mark`` (the label they are at holds it too)."""
+
+    def m(word: str) -> str:
+        return quoted(f"{word} {mark}")
+
+    return might_file(mark) + (
+        f"notes:\n  start: {m('Note')}\n  {m('tired')}: {m('Tired')}\n"
+        f"predict:\n  - at: {m('tired')}\n    question: {m('Question')}\n"
+        f"    choices: [{m('Yes')}, {m('No')}]\n    answer: {m('Yes')}\n    why: {m('Why')}\n"
+    )
 
 
 def open_file(window: MainWindow, text: str) -> Path:
@@ -263,6 +279,30 @@ def test_a_spell_waiting_on_the_chain_shows_its_names_as_text(
     assert window.session.waiting is not None  # the window bar and the chain panel show it
     assert window.view.chain.entries and mark in tooltip_read(window.window_bar.prompt.toolTip())
     assert unread(window, mark) == []
+
+
+def test_a_lessons_notes_question_and_choices_show_as_text(window: MainWindow, mark: str) -> None:
+    open_file(window, lesson_file(mark))
+    panel = window.lesson
+    panel.predict.setChecked(True)
+    window.session.select(0)
+    assert panel.note.text() == f"Note {mark}"
+    window.session.select(window.session.last)  # held before the labelled action, and asked
+    assert panel.asking and panel.question.text() == f"Predict: Question {mark}"
+    assert [button.label.text() for button in panel.choices] == [f"Yes {mark}", f"No {mark}"]
+    assert unread(panel, mark) == []
+    panel.choices[0].click()
+    assert (panel.note.text(), panel.verdict.text()) == (f"Tired {mark}", f"Right. Why {mark}")
+    assert unread(panel, mark) == []
+
+
+def test_a_lessons_page_shows_its_notes_as_text(tmp_path: Path, mark: str) -> None:
+    path, page = tmp_path / "lesson.yaml", tmp_path / "lesson.html"
+    path.write_text(lesson_file(mark), encoding="utf-8")
+    assert main(["export", str(path), "-o", str(page)]) == 0
+    html = page.read_text(encoding="utf-8")
+    assert f"<b>Note:</b> {escape(f'Note {mark}')}</p>" in html
+    assert mark not in html  # nor anywhere else: every text of the file is escaped
 
 
 def shown_dialogs(monkeypatch: pytest.MonkeyPatch, answers: list[str]) -> list[QDialog]:

@@ -32,7 +32,7 @@ from pydantic import AfterValidator, Field, model_validator
 
 from engine.errors import InvalidAt, first_of
 from engine.frozen import Frozen
-from engine.names import Name, checked, look, nfc
+from engine.names import Name, checked, how_alike, look, nfc
 from engine.safe_yaml import LOADER
 from engine.script import START, unknown_label
 from engine.yaml_source import YamlSource
@@ -85,7 +85,7 @@ class Prediction(Frozen):
                     ("choices", index),
                     f"the choice {choice!r} is given twice"
                     if other == choice
-                    else f"the choices {other!r} and {choice!r} differ only by case or spacing",
+                    else f"the choices {other!r} and {choice!r} {how_alike(other, choice)}",
                 )
             seen[look(choice)] = choice
         if self.answer not in self.choices:

@@ -83,6 +83,15 @@ def test_notes_and_questions_at_labels_pass(
         ),
         (
             CHOICES,
+            "    choices: [It survives, It dies, It di\u0435s]",  # a Cyrillic e
+            [
+                "  25: predict[0].choices[2]: the choices 'It dies' and 'It di\u0435s' look "
+                "alike: the second has U+0435 CYRILLIC SMALL LETTER IE for U+0065 LATIN SMALL "
+                "LETTER E"
+            ],
+        ),
+        (
+            CHOICES,
             "    choices: [It survives, It dies, ' ']",
             ["  25: predict[0].choices[2]: a choice cannot be empty or only spaces"],
         ),
@@ -129,6 +138,7 @@ def test_notes_and_questions_at_labels_pass(
         "choice-twice",
         "choices-differ-by-case-or-spacing",
         "choices-differ-by-unicode-spelling",
+        "choices-that-look-alike",
         "empty-choice",
         "invisible-character-in-choice",
         "choice-too-long",

@@ -24,6 +24,8 @@ import immutables
 from pydantic import GetCoreSchemaHandler
 from pydantic_core import core_schema
 
+from engine.frozen import persistent_schema
+
 V = TypeVar("V")
 T = TypeVar("T")
 _MISSING = object()
@@ -156,13 +158,4 @@ class CardMap(Mapping[str, V], Generic[V]):
         as_dict = core_schema.dict_schema(
             core_schema.str_schema(), handler.generate_schema(value_type)
         )
-        from_dict = core_schema.no_info_after_validator_function(cls, as_dict)
-        return core_schema.json_or_python_schema(
-            json_schema=from_dict,
-            python_schema=core_schema.union_schema(
-                [core_schema.is_instance_schema(cls), from_dict]
-            ),
-            serialization=core_schema.plain_serializer_function_ser_schema(
-                dict, return_schema=as_dict
-            ),
-        )
+        return persistent_schema(cls, as_dict, dict)

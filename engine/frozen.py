@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any, Self
 
 from pydantic import BaseModel, ConfigDict
+from pydantic_core import core_schema
 
 _set = object.__setattr__  # frozen models refuse plain attribute assignment
 _new = object.__new__
@@ -141,3 +142,19 @@ def _missing(cls: type[Frozen], name: str) -> Callable[[], None]:
         raise TypeError(f"{cls.__name__}.model_construct: the required field {name!r} is missing")
 
     return missing
+
+
+def persistent_schema(
+    cls: type, written: core_schema.CoreSchema, plain: Callable[[Any], Any]
+) -> core_schema.CoreSchema:
+    """The schema of a persistent container ``cls`` (``CardMap``, ``Stack``) written as the
+    dict or list ``written``: validated from that (one of ``cls`` is taken as it is), dumped as
+    ``plain(container)``."""
+    made = core_schema.no_info_after_validator_function(cls, written)
+    return core_schema.json_or_python_schema(
+        json_schema=made,
+        python_schema=core_schema.union_schema([core_schema.is_instance_schema(cls), made]),
+        serialization=core_schema.plain_serializer_function_ser_schema(
+            plain, return_schema=written
+        ),
+    )

@@ -24,6 +24,8 @@ from typing import Any, Generic, TypeVar, get_args, overload
 from pydantic import GetCoreSchemaHandler
 from pydantic_core import core_schema
 
+from engine.frozen import persistent_schema
+
 T = TypeVar("T")
 
 
@@ -128,13 +130,4 @@ class Stack(Sequence[T], Generic[T]):
         bottom first."""
         (item_type,) = get_args(source) or (Any,)
         as_list = core_schema.list_schema(handler.generate_schema(item_type))
-        from_list = core_schema.no_info_after_validator_function(cls, as_list)
-        return core_schema.json_or_python_schema(
-            json_schema=from_list,
-            python_schema=core_schema.union_schema(
-                [core_schema.is_instance_schema(cls), from_list]
-            ),
-            serialization=core_schema.plain_serializer_function_ser_schema(
-                list, return_schema=as_list
-            ),
-        )
+        return persistent_schema(cls, as_list, list)

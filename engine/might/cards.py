@@ -665,6 +665,14 @@ class FieldAura(Frozen):
         return f"{self.might:+d} Might to {whose[self.to]} here"
 
 
+def _instead(word: str, readable: set[str]) -> str:
+    """What to write instead of the unit ``word`` where only ``readable`` ones can be meant."""
+    named = " or ".join(sorted(readable - {"here"}))
+    if word == "target" or not named:  # a part that chooses no target
+        return "it chooses no target: add `target:`" + (f", or use {named}" if named else "")
+    return f"use {named}"
+
+
 class MightCardDef(Frozen):
     """A unit (with Might) or a spell (``speed: reaction`` may answer a spell on the chain)."""
 
@@ -703,7 +711,7 @@ class MightCardDef(Frozen):
         effects and the units its words can mean (``self``, ``source``, ``target``, ``here``:
         a place)."""
         if self.kind == "spell":
-            return [("a spell", self.target, self.effects, {"target"})]
+            return [("a spell", self.target, self.effects, set())]  # "target" once it chooses
         return [
             (
                 f"the '{a.name if a.when == 'activated' and a.name else a.when}' ability",
@@ -726,7 +734,6 @@ class MightCardDef(Frozen):
                     problems.append(
                         f"{part} has no unit of its own: its target can't be here or other"
                     )
-            use = " or ".join(sorted(words - {"here"}))
             for effect in effects:
                 aims = getattr(effect, "target", None)
                 if aims == "target" and spec is None:
@@ -748,7 +755,7 @@ class MightCardDef(Frozen):
                 elif aims == "source" and aims not in words:
                     problems.append(
                         f"{part} has no source (only a takes_damage or another_unit_dies trigger "
-                        f"has one): an effect can't aim at it; use {use}"
+                        f"has one): an effect can't aim at it; {_instead(aims, words)}"
                     )
                 elif aims == "self" and aims not in words:
                     problems.append(f"{part} has no self: an effect can't aim at it")
@@ -761,7 +768,8 @@ class MightCardDef(Frozen):
                 for _, condition in effect.conditions():
                     if isinstance(condition, UnitIs) and condition.unit not in words:
                         problems.append(
-                            f"{part}'s condition can't be about unit {condition.unit}: use {use}"
+                            f"{part}'s condition can't be about unit {condition.unit}: "
+                            + _instead(condition.unit, words)
                         )
                     elif (
                         isinstance(condition, UnitCount) and condition.here and "here" not in words
@@ -772,11 +780,13 @@ class MightCardDef(Frozen):
                     problems.append(f"{part} is at no place: a count here needs a unit")
                 if isinstance(amount, DamageOn) and amount.damage_on not in words:
                     problems.append(
-                        f"{part} can't read the damage on {amount.damage_on}: use {use}"
+                        f"{part} can't read the damage on {amount.damage_on}: "
+                        + _instead(amount.damage_on, words)
                     )
                 if isinstance(amount, MightOf) and amount.might_of not in words:
                     problems.append(
-                        f"{part} can't read the Might of {amount.might_of}: use {use} (M-30)"
+                        f"{part} can't read the Might of {amount.might_of}: "
+                        f"{_instead(amount.might_of, words)} (M-30)"
                     )
         return problems
 

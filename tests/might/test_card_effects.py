@@ -176,7 +176,7 @@ def test_damage_equal_to_a_might_passes_a_spell_shield_and_has_the_unit_as_sourc
 
 
 @pytest.mark.rule("M-30")
-def test_a_spell_can_read_only_its_targets_might() -> None:
+def test_a_spell_can_read_only_its_targets_might_and_only_when_it_chooses_one() -> None:
     text = """\
 ruleset: might
 title: bad
@@ -188,8 +188,15 @@ cards:
 setup:
   players: [{name: Alice}, {name: Bob}]
 """
+    for unit in ("self", "target"):  # the spell chooses none: neither is there to read
+        with pytest.raises(ScenarioError, match=f"the Might of {unit}: it chooses no target"):
+            game_from_yaml(text.replace("might_of: self", f"might_of: {unit}"))
+    chooses = text.replace("target: all_enemy_units", "target: target").replace(
+        "kind: spell", "kind: spell\n    target: {side: enemy}"
+    )
     with pytest.raises(ScenarioError, match=r"can.t read the Might of self: use target"):
-        game_from_yaml(text)
+        game_from_yaml(chooses)
+    assert game_from_yaml(chooses.replace("might_of: self", "might_of: target"))
 
 
 @pytest.mark.rule("P-31")

@@ -148,7 +148,7 @@ def test_a_count_lowers_might_by_each_and_raises_damage_by_each_on_the_record() 
         (
             "{name: Test, kind: unit, abilities: [{when: played, effects: [{do: heal, "
             "target: self, unless: {unit: target, state: damaged}}]}]}",
-            "unit target: use self$",  # a played trigger has no source
+            "unit target: it chooses no target: add `target:`, or use self$",  # nor a source
         ),
         (
             spell("{do: heal, only_if: {count: units, here: true, at_least: 1}}"),

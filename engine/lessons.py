@@ -17,7 +17,7 @@ is answered the action is shown, and a second question would ask what is already
 
 A lesson's words are plain text, shown as written (never as markup), and read as written: a
 plain ``Yes``, ``off`` or ``3`` is the word, not YAML's boolean or number. A note, question or
-reason holds at most ``MAX_TEXT`` characters (a panel's reading, laid out at every step), a
+reason is not empty and holds at most ``MAX_TEXT`` characters (a panel's reading, laid out at every step), a
 choice at most ``MAX_CHOICE`` (a button); the choices of a question are names a student tells
 apart: none empty, none twice, none a look-alike of another (``engine/names.py``).
 """
@@ -42,6 +42,8 @@ MAX_CHOICE = 200  # characters of a choice
 
 
 def _text(text: str) -> str:
+    if not text.strip():
+        raise ValueError("a lesson's text cannot be empty or only spaces")
     if len(text) > MAX_TEXT:
         raise ValueError(f"{len(text):,} characters; a lesson's text holds at most {MAX_TEXT:,}")
     return text

@@ -37,9 +37,17 @@ def separate_problems(
 ) -> list[ErrorDetails]:
     """One problem per place of the file, ``first_problem`` first, the rest in pydantic's order:
     a union's several reports of one value count once, and a missing key that an unknown key
-    beside it misspells is that key's problem, not another. ``place_of``: where a location is
-    in the file (default: the location without the names of union members)."""
+    beside it misspells is that key's problem, not another, and a list too short for want of
+    an item refused inside it is that item's problem. ``place_of``: where a location is in the
+    file (default: the location without the names of union members)."""
     at = place_of or _place
+    places = [tuple(at(p["loc"])) for p in problems]
+    problems = [
+        problem
+        for problem, place in zip(problems, places, strict=True)
+        if problem["type"] != "too_short"
+        or not any(len(other) > len(place) and other[: len(place)] == place for other in places)
+    ]
     first = first_problem(problems)
     unknown = [p["loc"] for p in problems if p["type"] == "extra_forbidden"]
     chosen: dict[tuple[object, ...], ErrorDetails] = {tuple(at(first["loc"])): first}

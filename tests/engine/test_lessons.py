@@ -97,6 +97,16 @@ def test_notes_and_questions_at_labels_pass(
         ),
         (
             CHOICES,
+            "    choices: [It survives, ' ']",  # one problem: not also "too few choices"
+            ["  25: predict[0].choices[1]: a choice cannot be empty or only spaces"],
+        ),
+        (
+            "    why: Quick Mend resolves first (M5, M-7).",
+            "    why: ' '",
+            ["  27: predict[0].why: a lesson's text cannot be empty or only spaces"],
+        ),
+        (
+            CHOICES,
             "    choices: [It survives, It dies, 'It\u200bsurvives']",
             [
                 "  25: predict[0].choices[2]: 'It\\u200bsurvives' holds U+200B ZERO WIDTH SPACE, "
@@ -140,6 +150,8 @@ def test_notes_and_questions_at_labels_pass(
         "choices-differ-by-unicode-spelling",
         "choices-that-look-alike",
         "empty-choice",
+        "empty-choice-of-two",
+        "empty-why",
         "invisible-character-in-choice",
         "choice-too-long",
         "note-too-long",

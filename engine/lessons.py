@@ -17,9 +17,9 @@ is answered the action is shown, and a second question would ask what is already
 
 A lesson's words are plain text, shown as written (never as markup), and read as written: a
 plain ``Yes``, ``off`` or ``3`` is the word, not YAML's boolean or number. A note, question or
-reason is not empty and holds at most ``MAX_TEXT`` characters (a panel's reading, laid out at every step), a
-choice at most ``MAX_CHOICE`` (a button); the choices of a question are names a student tells
-apart: none empty, none twice, none a look-alike of another (``engine/names.py``).
+reason is not empty and holds at most ``MAX_TEXT`` characters (a panel's reading, laid out at
+every step), a choice at most ``MAX_CHOICE`` (a button); the choices of a question are names a
+student tells apart: none empty, none twice, none a look-alike of another (``engine/names.py``).
 """
 
 from __future__ import annotations

@@ -52,7 +52,9 @@ class SetUpIds:
         other, place = earlier
         if other == uid:
             raise self.source.error(
-                where, f"two cards have the id {uid!r}: give one an explicit id"
+                where,
+                f"two cards have the id {uid!r} (the other at line {self.source.line_of(place)})"
+                ": give one an explicit id",
             )
         raise self.source.error(
             where,

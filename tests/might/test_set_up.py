@@ -96,8 +96,8 @@ def test_might_set_up_mistakes_are_located_and_explained() -> None:
     """Two cards with one id, a spell set up as a unit and an unknown card: each error names
     its place, says what is wrong and, where a rule decides it, cites it."""
     assert set_up_error(TWO_WHELPS, game_from_yaml) == (
-        "a.yaml:9: setup.players[0].units[1]: two cards have the id 'stone-whelp': "
-        "give one an explicit id"
+        "a.yaml:9: setup.players[0].units[1]: two cards have the id 'stone-whelp' "
+        "(the other at line 8): give one an explicit id"
     )
     one_whelp = TWO_WHELPS.replace("        - {card: Stone Whelp}\n", "", 1)
     assert set_up_error(one_whelp, game_from_yaml) == (

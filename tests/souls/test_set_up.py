@@ -194,8 +194,8 @@ def test_two_souls_cards_with_one_id_are_located_at_the_second() -> None:
     second = "        B1: {card: Mourner, damage: 10}\n        C1: {card: Ember Imp}\n"
     text = MOURNER.replace("        B1: {card: Mourner, damage: 10}\n", second)
     assert set_up_error(text) == (
-        "a.yaml:17: setup.players[0].slots.C1: two cards have the id 'ember-imp': "
-        "give one an explicit id"
+        "a.yaml:17: setup.players[0].slots.C1: two cards have the id 'ember-imp' "
+        "(the other at line 15): give one an explicit id"
     )
 
 

@@ -4,7 +4,9 @@ slides (``--png-strip``, ``app/export/images.py``)."""
 
 from __future__ import annotations
 
+import shlex
 import sys
+from collections.abc import Iterable, Sized
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
@@ -36,6 +38,18 @@ MAX_PAGE_STEPS = 1_000
 
 class ExportError(ArgumentError):
     """A bad option of ``cardtable export``, said in one line."""
+
+
+def page_refusal(timelines: Iterable[Sized]) -> str | None:
+    """Why a lesson page of these timelines' steps is refused, before any table is drawn: more
+    than MAX_PAGE_STEPS in all (``cardtable export`` and File > Export alike); None when not."""
+    shown_steps = sum(len(steps) for steps in timelines)
+    if shown_steps <= MAX_PAGE_STEPS:
+        return None
+    return (
+        f"its timelines hold {shown_steps:,} steps, more than the {MAX_PAGE_STEPS:,} a lesson "
+        "page shows"
+    )
 
 
 def export(
@@ -82,12 +96,9 @@ def export(
         Timeline(b.name, play_branch(scenario, source, b.name).game.steps, b.parent)
         for b in scenario.branches
     ]
-    shown_steps = len(main) + sum(len(timeline.steps) for timeline in branches)
-    if shown_steps > MAX_PAGE_STEPS:
-        raise ExportError(
-            f"{file}: its timelines hold {shown_steps:,} steps, more than the "
-            f"{MAX_PAGE_STEPS:,} a lesson page shows: export chosen steps with --png-strip"
-        )
+    refusal = page_refusal([main, *(timeline.steps for timeline in branches)])
+    if refusal is not None:
+        raise ExportError(f"{file}: {refusal}: export chosen steps with --png-strip")
     notes = lesson_guide(scenario, played.runner.starts, played.runner.labels)
     lesson = Lesson.of(scenario, file, main, branches, branch, notes.notes_by_step(main[-1].index))
     page = lesson_page(lesson, by or "step", box, terminal_progress(sys.stderr))
@@ -112,6 +123,16 @@ def export_dialog(window: MainWindow) -> None:
     session = window.session
     if session.scenario is None or session.path is None:
         message_boxes.information(window, "Export", "Open a scenario first.")
+        return
+    refusal = page_refusal(session.branch_play(name).game.steps for name in session.parents)
+    if refusal is not None:  # before a file is asked for, let alone a table drawn
+        strip = f"cardtable export {shlex.quote(str(session.path))} --png-strip --steps 3,5,9"
+        message_boxes.warning(
+            window,
+            "Cannot export",
+            f"{session.path.name}: {refusal}.\n\nA PNG strip shows chosen steps of it (the file "
+            f"as saved), from the command line:\n\n{strip}",
+        )
         return
     start = copy_location(session.path) if session.read_only else session.path
     name, chosen = QFileDialog.getSaveFileName(

@@ -226,6 +226,35 @@ def test_a_page_of_more_steps_than_it_may_show_is_refused_before_any_is_drawn(
     assert not output.exists()
 
 
+def test_file_export_of_more_steps_than_a_page_shows_is_refused_before_asking_for_a_file(
+    qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """File > Export applies the page's limit as ``cardtable export`` does (one check), counting
+    the open timelines, and names the PNG strip instead; a page at the limit is still made."""
+    window = MainWindow(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    assert window.open_path(M8)
+    shown = sum(len(window.session.branch_play(name).game.steps) for name in window.session.parents)
+    asked: list[str] = []
+    warned: list[str] = []
+    monkeypatch.setattr(
+        QFileDialog, "getSaveFileName", staticmethod(lambda *a: (asked.append(a[2]), ("", ""))[1])
+    )
+    monkeypatch.setattr(message_boxes, "warning", lambda parent, title, text: warned.append(text))
+    monkeypatch.setattr(app.export.lesson, "MAX_PAGE_STEPS", shown)
+    export_dialog(window)
+    assert len(asked) == 1 and not warned  # at the limit: a file is asked for
+    monkeypatch.setattr(app.export.lesson, "MAX_PAGE_STEPS", shown - 1)
+    monkeypatch.setattr(app.export.lesson, "lesson_page", None)  # not reached
+    export_dialog(window)
+    assert len(asked) == 1
+    assert warned == [
+        f"{M8.name}: its timelines hold {shown} steps, more than the {shown - 1} a lesson page "
+        "shows.\n\nA PNG strip shows chosen steps of it (the file as saved), from the command "
+        f"line:\n\ncardtable export {M8} --png-strip --steps 3,5,9"
+    ]
+
+
 def test_file_export_writes_the_open_timeline(
     qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -19,6 +19,7 @@ from typing import ClassVar
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QWidget
 
+from app.widgets.busy import waiting_for_the_user
 from engine.choices import Answer, Choice
 from engine.ruleset import Plugins
 
@@ -43,12 +44,16 @@ def widgets() -> Plugins[RulesetWidgets]:
 
 
 def ask(choice: Choice, ruleset: str, parent: QWidget | None = None) -> Answer:
-    """Answer ``choice`` of a game of ``ruleset``: its only legal answer, its ruleset's dialog,
-    or the rules' default where the ruleset has none."""
+    """Answer ``choice`` of a game of ``ruleset``: its only legal answer, its ruleset's dialog
+    (with the normal cursor, though the action asking is busy), or the rules' default where the
+    ruleset has none."""
     if choice.only_answer is not None:
         return choice.only_answer
     found = widgets().get(ruleset)
-    return choice.default if found is None else found.ask(choice, parent)
+    if found is None:
+        return choice.default
+    with waiting_for_the_user():  # the normal cursor while the player answers
+        return found.ask(choice, parent)
 
 
 def heading(choice: Choice, how: str) -> QLabel:

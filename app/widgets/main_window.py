@@ -37,6 +37,7 @@ from app.presentation.session import Session
 from app.presentation.views import view_of
 from app.presentation.why import CardHistory
 from app.widgets import message_boxes
+from app.widgets.busy import busy
 from app.widgets.compare_dialog import CompareDialog
 from app.widgets.dialogs import ask
 from app.widgets.examples import ExamplesMenu
@@ -228,6 +229,10 @@ class MainWindow(QMainWindow):
         self.recent_menu.setEnabled(bool(self.recent_files()))
 
     def _fill_game_menu(self) -> None:
+        with busy():  # at an earlier step the offers are judged on a replay up to it
+            self._fill_game_offers()
+
+    def _fill_game_offers(self) -> None:
         self.game_menu.clear()
         table = self.session.table
         if table is not None:
@@ -343,7 +348,8 @@ class MainWindow(QMainWindow):
         if ask_unsaved and not self.settle_unsaved():
             return False
         try:
-            self.session.open(path)
+            with busy():  # a big file takes seconds to read and play
+                self.session.open(path)
         except ScenarioError as error:
             message_boxes.critical(self, "Cannot open the scenario", "\n".join(error.every()))
             return False
@@ -602,6 +608,10 @@ class MainWindow(QMainWindow):
     # ----------------------------------------------------------------------------- playing
 
     def card_clicked(self, uid: str) -> None:
+        with busy():  # at an earlier step the offers are judged on a replay up to it
+            self._card_clicked(uid)
+
+    def _card_clicked(self, uid: str) -> None:
         self.selected_card = uid
         self.inspector.show_step(self.session.step, uid, self._why(self.session.index))
         if self.pending_pick is not None and self.pending_pick.pick is not None:
@@ -743,7 +753,8 @@ class MainWindow(QMainWindow):
     def _acting(self, act: Callable[[], None]) -> bool:
         branch = self.session.branch
         try:
-            act()
+            with busy():  # a cascade may play for seconds before the engine refuses it (P-48)
+                act()
         except ChoiceCancelled:
             self.statusBar().showMessage("Cancelled")
             return False
@@ -763,11 +774,13 @@ class MainWindow(QMainWindow):
         return dialog
 
     def undo(self) -> None:
-        self.session.undo()
+        with busy():  # the timeline is replayed without its last action
+            self.session.undo()
 
     def redo(self) -> None:
         try:
-            self.session.redo()
+            with busy():  # the action is played again, cascade and all
+                self.session.redo()
         except ChoiceCancelled:
             self.statusBar().showMessage("Cancelled")
         except (RuleError, ScenarioError) as error:

@@ -8,6 +8,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox, QWidget
 
+from app.widgets.busy import waiting_for_the_user
+
 Button = QMessageBox.StandardButton
 Icon = QMessageBox.Icon
 
@@ -60,5 +62,6 @@ def shown(
     box = QMessageBox(icon, title, text, buttons, parent)
     box.setTextFormat(Qt.TextFormat.PlainText)
     box.setDefaultButton(default)
-    box.exec()
+    with waiting_for_the_user():  # the normal cursor, though the box shows inside busy work
+        box.exec()
     return box.standardButton(box.clickedButton())

@@ -9,6 +9,7 @@ from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QMainWindow, QPushButton
 
 from app.widgets import message_boxes
+from app.widgets.busy import busy
 from app.widgets.session_signals import SessionSignals
 from app.widgets.tooltips import plain_tooltip
 from engine.choices import ChoiceCancelled
@@ -59,7 +60,8 @@ class WindowBar(QFrame):
         if self.session.waiting is None:
             return
         try:
-            self.session.proceed()
+            with busy():  # what waits resolves: a chain may trigger a long cascade
+                self.session.proceed()
         except ChoiceCancelled:
             self.main.statusBar().showMessage("Cancelled")
         except RuleError as error:

@@ -29,6 +29,7 @@ from app.files.splicing import script_position, splice
 from engine.assets import ASSETS
 from engine.branches import MAIN, written
 from engine.errors import ScenarioError
+from engine.lessons import words_as_written
 from engine.safe_yaml import MAX_CHARS
 from engine.scenario import validate_scenario
 from engine.script import ScriptAction, script_labels
@@ -160,10 +161,13 @@ def _without_labels(action: ScriptAction, labels: set[str]) -> ScriptAction:
 
 
 def _readable(source: YamlSource, text: str) -> YamlSource:
-    """``text`` read back as the file it would make in place of ``source``
-    (``verify_reopens``)."""
+    """``text`` read back as the file it would make in place of ``source`` (``verify_reopens``),
+    its data as opening reads it: a lesson's ``Yes`` the word (``words_as_written``), as in
+    ``source.data``, or every lesson with one would be written plainly."""
     verify_reopens(source.path, text, source.newline)
-    return YamlSource(source.path, text, source.newline)
+    readable = YamlSource(source.path, text, source.newline)
+    words_as_written(readable)
+    return readable
 
 
 def verify_reopens(path: Path, text: str, newline: str = "\n") -> None:

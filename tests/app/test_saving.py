@@ -735,6 +735,38 @@ def test_a_file_without_a_script_keeps_every_line_it_had(
     assert played == NO_SCRIPT.replace("SCRIPT\n", script)
 
 
+YES_NO = """\
+ruleset: souls
+title: A teacher's layout  # kept
+rules: [ S-13,   S-14 ]
+setup:
+  players:
+    - {name: Alice, slots: {A1: {card: Thorn Squire}}}
+    - {name: Bob, slots: {A1: {card: Ember Imp}}}
+script:
+  - label: hit
+    deal: {target: ember-imp, amount: 5}
+predict:
+  - at: hit
+    question: Is the Ember Imp captured?
+    choices: [Yes, No]  # the teacher's words, read as written
+    answer: Yes
+    why: 5 damage is all its HP.
+"""
+
+
+def test_a_lesson_whose_choices_yaml_reads_as_booleans_keeps_every_line(tmp_path: Path) -> None:
+    # opening reads a plain Yes as the word; the save reads its result back the same way, or it
+    # finds other data than it wanted and writes the whole file plainly, comments lost
+    source = YamlSource(tmp_path / "lesson.yaml", YES_NO)
+    script = validate_scenario(source).script
+    assert scenario_text(source, script, script) == YES_NO
+    played = scenario_text(source, script, (*script, EMBER_DEALT))
+    assert played == YES_NO.replace(
+        "predict:", "  - deal: {target: ember-imp, amount: 5}\npredict:"
+    )
+
+
 @pytest.mark.parametrize("newline", ["\r\n", "\r"], ids=["CRLF", "CR"])
 def test_a_save_writes_the_file_s_own_line_breaks(
     window: MainWindow, user_file: Path, newline: str

@@ -24,7 +24,22 @@ from pydantic import BaseModel, Tag, ValidationError  # noqa: F401  (ValidationE
 from pydantic_core import ErrorDetails
 
 Loc = tuple[int | str, ...]  # pydantic's location of a problem
-_QUOTED = re.compile(r"'((?:[^'\\]|\\.)*)'")
+# One value of pydantic's list of the values expected ("1, 2 or 3", "'self' or 'target'"): a
+# quoted string (either quote) or a bare value (a number, True, None), after ", " or " or ".
+_VALUE = re.compile(r"""(?:^|, | or )(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"|([^,\s'"]+))""")
+
+
+def _values(expected: str) -> list[str]:
+    """The values of pydantic's list ``expected``, strings without their quotes.
+
+    >>> _values("'self' or 'target'")
+    ['self', 'target']
+    >>> _values('1, 2 or 3')
+    ['1', '2', '3']
+    >>> _values('''-1, "it's", 'a, b or c' or None''')
+    ['-1', "it's", 'a, b or c', 'None']
+    """
+    return ["".join(value) for value in _VALUE.findall(expected)]
 
 
 def first_problem(problems: Sequence[ErrorDetails]) -> ErrorDetails:
@@ -126,7 +141,7 @@ def plain(model: type[BaseModel], problem: ErrorDetails, problems: Sequence[Erro
             return f"entry {loc[-1] + 1} is missing: this list needs more entries"
         return f"the key {loc[-1]!r} is required here"
     if kind == "union_tag_invalid":
-        tags = _QUOTED.findall(str(ctx.get("expected_tags", "")))
+        tags = _values(str(ctx.get("expected_tags", "")))
         key = str(ctx.get("discriminator", "")).strip("'")
         tag = ctx.get("tag")
         return f"{key}: {tag!r} is unknown{did_you_mean(tag, tags)}; valid here: {', '.join(tags)}"
@@ -151,7 +166,7 @@ def _literal_values(problem: ErrorDetails, problems: Sequence[ErrorDetails]) -> 
     for other in problems:
         if other["type"] == "literal_error" and _place(other["loc"]) == place:
             expected = str((other.get("ctx") or {}).get("expected", ""))
-            values += [v for v in _QUOTED.findall(expected) if v not in values]
+            values += [v for v in _values(expected) if v not in values]
     return values
 
 

@@ -4,10 +4,14 @@ unknown key first and on its own line, "did you mean", and the values valid ther
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
 import pytest
+from pydantic import ValidationError
 
 from engine.errors import ScenarioError
+from engine.frozen import Frozen
+from engine.plain_errors import first_problem, plain
 from engine.scenario import validate_scenario
 from engine.yaml_source import YamlSource
 
@@ -121,3 +125,29 @@ script:
   - pay_hp: {{card: x, amount: {amount}}}
 """
     assert refusal(text) == "f.yaml:7: script[0].pay_hp.amount: Input should be a valid integer"
+
+
+class _Dice(Frozen):
+    """A model of a ruleset's own: a field of numbers, and one of numbers and words."""
+
+    sides: Literal[4, 6, 8] = 6
+    face: Literal[1, "wild"] = 1
+
+
+@pytest.mark.parametrize(
+    ("given", "message"),
+    [
+        ({"sides": 7}, "7 is not valid here; valid here: 4, 6, 8"),
+        (
+            {"face": "wilde"},
+            "'wilde' is not valid here (did you mean 'wild'?); valid here: 1, wild",
+        ),
+    ],
+)
+def test_a_literal_of_numbers_lists_its_values(given: dict[str, object], message: str) -> None:
+    """pydantic writes numbers bare ("4, 6 or 8"), strings quoted: both are the values valid
+    there (issue 35: a ``Literal[int]`` field's "valid here:" was empty)."""
+    with pytest.raises(ValidationError) as raised:
+        _Dice.model_validate(given)
+    problems = raised.value.errors()
+    assert plain(_Dice, first_problem(problems), problems) == message

@@ -179,8 +179,9 @@ class StepMatch(Frozen):
     """The step records a change of this kind. ``status``: a unit readied or exhausted;
     ``played``: a card played from hand (a souls spell, Armament, Ambush or recruited Soul; a
     might unit or spell); ``declared``: an attack declared (a souls attacker and its target; a
-    might combat's attackers and defenders, with the battlefield). ``replacement``, ``died`` and
-    ``status`` happen only in might timelines; ``phase`` and ``game_over`` changes name no card."""
+    might combat's attackers and defenders, with the battlefield). Of the built-in rulesets, only
+    might records ``replacement``, ``died`` and ``status``; ``phase`` and ``game_over`` changes
+    name no card."""
     text: str | None = None
     """The step's description contains this text, ignoring case."""
     phase: str | None = None

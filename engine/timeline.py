@@ -71,7 +71,14 @@ class Recorder(Generic[TableT]):
     def __init__(
         self, table: TableT, phase: Sequence[str] = ("Set-up",), rules: Sequence[str] = ()
     ) -> None:
-        """``rules``: what the set-up step applies (the rules of the table's layout)."""
+        """A game whose timeline holds one step, step 0, "The table as set up".
+
+        ``table``: the table as set up, step 0's and the current one (``self.table``).
+        ``phase``: the phase path of step 0 and of the steps recorded next (``self.phase``,
+        which the game changes as play moves on): ``(turn_label(1, "Alice"), "Main phase")``.
+        ``rules``: the rule ids step 0 cites, those of the table's layout (souls: ``("S-1",)``);
+        none by default. ``record`` needs at least one; step 0 does not.
+        """
         self.table: TableT = table
         self.phase: tuple[str, ...] = tuple(phase)
         # The index of the first step the action under way may not record (P-48): none while

@@ -166,6 +166,7 @@ class StepMatch(Frozen):
             "bonus_added",
             "bonus_ended",
             "triggered",
+            "activated",
             "phase",
             "game_over",
             "replacement",
@@ -177,6 +178,7 @@ class StepMatch(Frozen):
         | None
     ) = None
     """The step records a change of this kind. ``status``: a unit readied or exhausted;
+    ``activated``: an ability activated (its cost paid, it goes on the chain);
     ``played``: a card played from hand (a souls spell, Armament, Ambush or recruited Soul; a
     might unit or spell); ``declared``: an attack declared (a souls attacker and its target; a
     might combat's attackers and defenders, with the battlefield). Of the built-in rulesets, only

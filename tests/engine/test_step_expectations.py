@@ -5,12 +5,14 @@ refused, those of nested actions, and the expectations after one the run never r
 from __future__ import annotations
 
 from pathlib import Path
+from typing import get_args
 
 import pytest
 
 from app.cli.commands import main
+from engine.changes import Change
 from engine.scenario import Playthrough, run_scenario, validate_scenario
-from engine.script import script_labels
+from engine.script import StepMatch, script_labels
 from engine.souls.scenario import Action as SoulsAction
 from engine.yaml_source import YamlSource
 
@@ -344,3 +346,10 @@ def test_before_start_is_before_the_set_up(tmp_path: Path) -> None:
     play.run(validate_scenario(source).script)
     assert play.runner.ends == [len(play.game.steps) - 1]
     assert play.runner.starts["start"] == 0
+
+
+def test_a_step_expectation_can_name_every_kind_of_change_a_step_records() -> None:
+    members = get_args(get_args(Change)[0])
+    recorded = {kind for m in members for kind in get_args(m.model_fields["kind"].annotation)}
+    nameable = set(get_args(get_args(StepMatch.model_fields["change"].annotation)[0]))
+    assert nameable == recorded

@@ -12,7 +12,7 @@ from PySide6.QtGui import QColor, QFontMetrics, QImage, QImageWriter, QPainter
 from PySide6.QtWidgets import QGraphicsItem
 
 from app.widgets.card_painter import font
-from app.widgets.gui import offscreen_application, render_scene
+from app.widgets.rendering import offscreen_application, render_scene
 from app.widgets.table_scene import TableScene
 from engine.timeline import Step
 

@@ -1,11 +1,10 @@
 """A run of ``cardtable fuzz``: its games on local cores or a Dask cluster, their summary and
-the reproducers written for their violations; the command and its arguments."""
+the reproducers written for their violations (the command and its arguments are
+``app/cli/fuzz_command.py``)."""
 
 from __future__ import annotations
 
 import hashlib
-import os
-import re
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -13,9 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from app.cli.arguments import shown
 from app.files.output_files import Kind, OutputError, write_output
-from engine.ruleset import Unavailable, ruleset
 from fuzz.harness import GameResult, Violation, run_game, violation_text
 
 # ----------------------------------------------------------------------------- results
@@ -80,8 +77,9 @@ def _dask_results(
         client = Client(address, timeout=SCHEDULER_TIMEOUT)
     except Exception as error:  # distributed raises OSError, TimeoutError, ValueError...
         raise SchedulerError(
-            f"--scheduler {shown(address)}: no Dask scheduler answered there within "
-            f"{SCHEDULER_TIMEOUT} s ({type(error).__name__}: {shown(str(error))})"
+            address,
+            f"no Dask scheduler answered there within {SCHEDULER_TIMEOUT} s "
+            f"({type(error).__name__}: {error})",
         ) from None
     with client:
         futures = client.map(_task, tasks, pure=False)
@@ -160,80 +158,12 @@ def report(summary: Summary) -> Iterable[str]:
 
 
 class SchedulerError(Exception):
-    """A ``--scheduler`` that is malformed or does not answer, said in one line."""
+    """A Dask scheduler that does not answer at ``address``, and why (escaped where shown)."""
+
+    def __init__(self, address: str, reason: str) -> None:
+        super().__init__(address, reason)
+        self.address, self.reason = address, reason
 
 
 SCHEDULER_TIMEOUT = 5  # seconds to reach a Dask scheduler before giving up
-SCHEDULER_ADDRESS = re.compile(
-    r"(?:(?:tcp|tls|ucx|ws|wss)://)?(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):(?P<port>[0-9]{1,5})"
-)
 REPRODUCER = Kind("a scenario", lambda start: start.startswith(b"#") or b"ruleset:" in start)
-
-
-def argument_problems(args: Any) -> list[str]:
-    """What is wrong with ``cardtable fuzz``'s arguments, each said in a few words."""
-    most_workers = 4 * (os.cpu_count() or 1)  # more processes than that only thrash
-    bounds = {
-        "games": (1, 100_000),
-        "workers": (1, most_workers),
-        "steps_per_game": (1, 10_000),
-        "seed": (0, 2**63 - 1),
-    }
-    problems = [
-        f"--{name.replace('_', '-')} must be {least} to {most}"
-        for name, (least, most) in bounds.items()
-        if not least <= getattr(args, name) <= most
-    ]
-    if args.scheduler is not None:
-        match = SCHEDULER_ADDRESS.fullmatch(args.scheduler)
-        if match is None or not 1 <= int(match["port"]) <= 65535:
-            problems.append(
-                f"--scheduler {shown(args.scheduler)}: expected a scheduler address "
-                "such as tcp://host:8786"
-            )
-    try:
-        ruleset(args.ruleset)  # registered (a choice of the parser), but it may not load
-    except Unavailable as error:
-        problems.append(f"--ruleset {args.ruleset}: {error}")
-    out = Path(args.out)
-    if out.exists() and not out.is_dir():
-        problems.append(f"--out {shown(args.out)}: it is a file, not a folder")
-    elif not os.access(next(p for p in (out, *out.parents) if p.exists()), os.W_OK):
-        problems.append(f"--out {shown(args.out)}: the folder cannot be written to")
-    return problems
-
-
-def fuzz_command(args: Any) -> int:
-    """``cardtable fuzz``: 0 when no invariant failed, 1 on a violation, 2 on bad arguments."""
-    wrong = argument_problems(args)
-    if wrong:
-        print(f"error: {'; '.join(wrong)}", file=sys.stderr)
-        return 2
-    if args.scheduler is not None:
-        try:
-            import distributed  # noqa: F401
-        except ImportError:
-            print(
-                "error: --scheduler needs the dask extra: pip install 'cardtable[dask]'",
-                file=sys.stderr,
-            )
-            return 2
-    progress = None if args.quiet else (lambda s: print_progress(s, args.games))
-    try:
-        summary = fuzz(
-            args.ruleset,
-            args.seed,
-            args.games,
-            args.steps_per_game,
-            workers=args.workers,
-            scheduler=args.scheduler,
-            out=Path(args.out),
-            progress=progress,
-        )
-    except (SchedulerError, OutputError) as error:
-        after_progress = "" if args.quiet else "\n"  # the progress line has no end yet
-        print(f"{after_progress}error: {error}", file=sys.stderr)
-        return 2
-    print("\n".join(report(summary)))
-    print(f"{summary.seconds:.1f} s, {summary.steps / max(summary.seconds, 1e-9):.0f} steps/s")
-    return 1 if summary.violations else 0

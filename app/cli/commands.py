@@ -278,7 +278,7 @@ FUZZ_NUMBERS = ("games", "seed", "workers", "steps_per_game")  # options read as
 
 
 def command_fuzz(args: argparse.Namespace) -> int:
-    from fuzz.run import fuzz_command
+    from app.cli.fuzz_command import fuzz_command
 
     try:
         for name in FUZZ_NUMBERS:

@@ -81,6 +81,7 @@ def test_the_contracts_hold() -> None:
         ("engine/might/table.py", "import engine.souls.table", "rulesets-independent"),
         ("app/souls/looks.py", "import app.might.looks", "views-independent"),
         ("engine/souls/game.py", "import app.presentation.looks", "engine-below-app"),
+        ("fuzz/run.py", "import app.cli.arguments", "fuzz-below-the-commands"),
         ("app/presentation/why.py", "import PySide6.QtCore", "no-qt"),
         ("app/might/offers.py", "from PySide6 import QtGui", "no-qt"),
     ],

@@ -183,7 +183,7 @@ def command_shot(args: argparse.Namespace) -> int:
 
 
 def command_export(args: argparse.Namespace) -> int:
-    from app.export.lesson import export
+    from app.cli.export_command import export
 
     try:
         return export(

@@ -6,7 +6,7 @@ from __future__ import annotations
 import base64
 import itertools
 from collections import deque
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence, Sized
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from html import escape
@@ -24,6 +24,11 @@ from engine.scenario import Scenario
 from engine.timeline import Step
 
 PAGE_SIZE = (960, 640)  # the box each table image of a page is scaled into
+# Steps one page may show, in all its timelines: each is a table drawn (some 9 ms) and some
+# 45 kB of PNG, so a page is written within seconds and a browser opens it.
+MAX_PAGE_STEPS = 1_000
+
+
 ENCODING_AHEAD = 8  # tables drawn while the images before them are still being encoded
 OUTLINED = ": the cards it changed are outlined in yellow."
 
@@ -509,3 +514,15 @@ def lesson_page(
         for n, branch in enumerate(branches, 1)
     ]
     return page_html(lesson, branch_tabs(tabs, lesson.opened, heads), "")
+
+
+def page_refusal(timelines: Iterable[Sized]) -> str | None:
+    """Why a lesson page of these timelines' steps is refused, before any table is drawn: more
+    than MAX_PAGE_STEPS in all (``cardtable export`` and File > Export alike); None when not."""
+    shown_steps = sum(len(steps) for steps in timelines)
+    if shown_steps <= MAX_PAGE_STEPS:
+        return None
+    return (
+        f"its timelines hold {shown_steps:,} steps, more than the {MAX_PAGE_STEPS:,} a lesson "
+        "page shows"
+    )

@@ -24,8 +24,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.drawing.tooltips import plain_tooltip
 from app.widgets.dialogs import RulesetWidgets, heading, ok_cancel, plain_label
-from app.widgets.tooltips import plain_tooltip
 from engine.choices import Answer, Assigned, Choice, ChoiceCancelled
 from engine.errors import RuleError
 from engine.might.assignment import verify_answer

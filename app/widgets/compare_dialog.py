@@ -14,9 +14,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.drawing.table_scene import TableScene
 from app.presentation.looks import game_over_text, turn_banner
 from app.presentation.session import Session
-from app.widgets.table_scene import TableScene
 from app.widgets.table_view import TableView
 from engine.compare import changed_cards, differences
 from engine.timeline import Step

@@ -8,7 +8,7 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QLabel
 
-from app.widgets.tooltips import plain_tooltip
+from app.drawing.tooltips import plain_tooltip
 
 
 class ElidingLabel(QLabel):

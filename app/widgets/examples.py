@@ -9,8 +9,8 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QMenu, QWidget
 
+from app.drawing.tooltips import plain_tooltip
 from app.presentation.menu_text import menu_text
-from app.widgets.tooltips import plain_tooltip
 from engine.errors import ScenarioError
 from engine.scenario import load_scenario, scenario_files
 

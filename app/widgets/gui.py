@@ -1,5 +1,5 @@
 """Starting the desktop app, and rendering it headless (``cardtable shot``); the rendering
-itself is ``app/widgets/rendering.py``, which the exported pages use too."""
+itself is ``app/drawing/rendering.py``, which the exported pages use too."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from app.widgets.rendering import has_display, image_bytes, offscreen_application, render_scene
+from app.drawing.rendering import has_display, image_bytes, offscreen_application, render_scene
 from engine.branches import MAIN
 from engine.scenario import load_scenario, play_branch
 from engine.step_names import step_index, verify_branch

@@ -27,7 +27,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.export.lesson import export_dialog
+from app.drawing.table_scene import TableScene
+from app.drawing.tooltips import plain_tooltip
 from app.files.saving import FileChanged, SaveError, copy_location
 from app.presentation.lesson_guide import LessonGuide, lesson_guide, verdict
 from app.presentation.looks import chain_entries, game_over_text, turn_banner
@@ -41,13 +42,12 @@ from app.widgets.busy import busy
 from app.widgets.compare_dialog import CompareDialog
 from app.widgets.dialogs import ask
 from app.widgets.examples import ExamplesMenu
+from app.widgets.export_dialog import export_dialog
 from app.widgets.inspector import Inspector, rule_text, rule_title
 from app.widgets.lesson_panel import LessonPanel
 from app.widgets.session_signals import SessionSignals
-from app.widgets.table_scene import TableScene
 from app.widgets.table_view import TableView
 from app.widgets.timeline_panel import TimelinePanel
-from app.widgets.tooltips import plain_tooltip
 from app.widgets.window_bar import WindowBar
 from engine.assets import LESSONS, SCENARIOS
 from engine.choices import Answer, Choice, ChoiceCancelled

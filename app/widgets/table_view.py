@@ -29,10 +29,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.drawing.card_painter import BADGE_LINE, MIN_TEXT_PX, PAD, flow_badges, font, paint_card
+from app.drawing.table_scene import CardItem, TableScene
 from app.presentation.looks import CardLook
-from app.widgets.card_painter import BADGE_LINE, MIN_TEXT_PX, PAD, flow_badges, font, paint_card
 from app.widgets.eliding_label import ElidingLabel
-from app.widgets.table_scene import CardItem, TableScene
 
 MIN_SCALE, MAX_SCALE = 0.2, 4.0
 WHEEL_STEP = 1.15

@@ -17,10 +17,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.drawing.tooltips import plain_tooltip
 from app.widgets.branch_panel import BranchPanel
 from app.widgets.inspector import rule_title
 from app.widgets.session_signals import SessionSignals
-from app.widgets.tooltips import plain_tooltip
 
 SPEEDS = {"0.5×": 1600, "1×": 800, "2×": 400, "4×": 200}
 STEP_ROLE = Qt.ItemDataRole.UserRole

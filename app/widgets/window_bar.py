@@ -8,10 +8,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QMainWindow, QPushButton
 
+from app.drawing.tooltips import plain_tooltip
 from app.widgets import message_boxes
 from app.widgets.busy import busy
 from app.widgets.session_signals import SessionSignals
-from app.widgets.tooltips import plain_tooltip
 from engine.choices import ChoiceCancelled
 from engine.errors import RuleError
 

@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
+from app.drawing.table_scene import CardItem
 from app.might.dialogs import ReplacementOrderDialog
 from app.widgets import message_boxes
 from app.widgets.main_window import MainWindow
-from app.widgets.table_scene import CardItem
 from engine.assets import SCENARIOS
 
 DEMO = SCENARIOS / "souls" / "demo-table.yaml"

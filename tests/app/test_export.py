@@ -19,12 +19,14 @@ from PySide6.QtCore import QSettings
 from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QFileDialog, QProgressDialog
 
-import app.export.lesson
+import app.cli.export_command
+import app.export.page
+import app.widgets.export_dialog
 from app.cli.commands import main
 from app.export.images import Camera
-from app.export.lesson import BY_PHASE, EVERY_STEP, export_dialog
 from app.export.page import Lesson, Timeline, lesson_page
 from app.widgets import message_boxes
+from app.widgets.export_dialog import BY_PHASE, EVERY_STEP, export_dialog
 from app.widgets.inspector import rule_summaries
 from app.widgets.main_window import MainWindow
 from engine.assets import SCENARIOS
@@ -215,8 +217,8 @@ def test_a_page_of_more_steps_than_it_may_show_is_refused_before_any_is_drawn(
     """A script of 20,000 steps made a page of 130 MB in a minute: too many to read."""
     scenario, source = load_scenario(M8)
     shown = sum(len(play_branch(scenario, source, b).game.steps) for b in branch_names(scenario))
-    monkeypatch.setattr(app.export.lesson, "MAX_PAGE_STEPS", shown - 1)
-    monkeypatch.setattr(app.export.lesson, "lesson_page", None)  # not reached
+    monkeypatch.setattr(app.export.page, "MAX_PAGE_STEPS", shown - 1)
+    monkeypatch.setattr(app.cli.export_command, "lesson_page", None)  # not reached
     output = tmp_path / "out.html"
     assert main(["export", str(M8), "-o", str(output)]) == 2
     assert capsys.readouterr().err == (
@@ -241,11 +243,11 @@ def test_file_export_of_more_steps_than_a_page_shows_is_refused_before_asking_fo
         QFileDialog, "getSaveFileName", staticmethod(lambda *a: (asked.append(a[2]), ("", ""))[1])
     )
     monkeypatch.setattr(message_boxes, "warning", lambda parent, title, text: warned.append(text))
-    monkeypatch.setattr(app.export.lesson, "MAX_PAGE_STEPS", shown)
+    monkeypatch.setattr(app.export.page, "MAX_PAGE_STEPS", shown)
     export_dialog(window)
     assert len(asked) == 1 and not warned  # at the limit: a file is asked for
-    monkeypatch.setattr(app.export.lesson, "MAX_PAGE_STEPS", shown - 1)
-    monkeypatch.setattr(app.export.lesson, "lesson_page", None)  # not reached
+    monkeypatch.setattr(app.export.page, "MAX_PAGE_STEPS", shown - 1)
+    monkeypatch.setattr(app.widgets.export_dialog, "lesson_page", None)  # not reached
     export_dialog(window)
     assert len(asked) == 1
     assert warned == [

@@ -15,11 +15,11 @@ from PySide6.QtWidgets import (
     QToolTip,
 )
 
+from app.drawing.card_painter import MIN_TEXT_PX, PAD, STAT_PX, paint_card, stat_font, text_lines
+from app.drawing.table_scene import CardItem
 from app.presentation.looks import STRIP_H, CardLook, LookCache, layout
-from app.widgets.card_painter import MIN_TEXT_PX, PAD, STAT_PX, paint_card, stat_font, text_lines
 from app.widgets.inspector import rule_summaries
 from app.widgets.main_window import MainWindow
-from app.widgets.table_scene import CardItem
 from engine.assets import SCENARIOS
 from engine.scenario import Playthrough, load_scenario
 
@@ -299,7 +299,7 @@ def test_no_card_covers_another_card_or_a_zone_name(window: MainWindow, path: Pa
 
 
 def test_badges_wrap_and_never_cut(qapp) -> None:  # type: ignore[no-untyped-def]
-    from app.widgets.card_painter import badge_rows
+    from app.drawing.card_painter import badge_rows
 
     badges = ("prevent 3", "prevent all", "×2 damage", "×2 damage", "lethal at 6")
     rows = badge_rows(badges, 92, 2)
@@ -327,8 +327,8 @@ def step_with(window: MainWindow, text: str) -> int:
 def test_a_delta_has_a_place_of_its_own_on_the_face(qapp) -> None:  # type: ignore[no-untyped-def]
     """A step's deltas come first in the face's body, its badges under them, and none covers
     the footer; on a strip the delta takes the right end, in place of the stat."""
+    from app.drawing.card_painter import paint_card
     from app.presentation.looks import CardLook
-    from app.widgets.card_painter import paint_card
     from tests.support.text_overlaps import TextRecorder
 
     def drawn(look: CardLook, deltas: tuple[str, ...]) -> dict[str, QRectF]:

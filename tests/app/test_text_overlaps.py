@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from app.widgets.table_scene import TableScene
+from app.drawing.table_scene import TableScene
 from engine.assets import SCENARIOS
 from engine.scenario import MAIN, load_scenario, play_branch
 from tests.support.text_overlaps import DrawnText, Scene, overlaps, scene_texts

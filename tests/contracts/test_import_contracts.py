@@ -82,6 +82,8 @@ def test_the_contracts_hold() -> None:
         ("app/souls/looks.py", "import app.might.looks", "views-independent"),
         ("engine/souls/game.py", "import app.presentation.looks", "engine-below-app"),
         ("fuzz/run.py", "import app.cli.arguments", "fuzz-below-the-commands"),
+        ("app/export/page.py", "import app.widgets.main_window", "app-layers"),
+        ("app/drawing/table_scene.py", "import app.export.images", "app-layers"),
         ("app/presentation/why.py", "import PySide6.QtCore", "no-qt"),
         ("app/might/offers.py", "from PySide6 import QtGui", "no-qt"),
     ],

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QStyleOptionGraphicsItem,
 )
 
-from app.widgets.table_scene import CardItem, TableScene
+from app.drawing.table_scene import CardItem, TableScene
 
 SLACK = 1.0  # a text's rectangle may touch its neighbour's by this much (line spacing, bearing)
 TOKEN = 6  # the damage token stands this far out of its card's corner

@@ -31,10 +31,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.drawing.card_painter import ACTION_OUTLINE, HIGHLIGHT, font, paint_card
+from app.drawing.tooltips import plain_tooltip
 from app.presentation.looks import CardLook, Decoration, LookCache, layout
 from app.presentation.step_marks import StepMarks, step_marks
-from app.widgets.card_painter import ACTION_OUTLINE, HIGHLIGHT, font, paint_card
-from app.widgets.tooltips import plain_tooltip
 from engine.frozen import Frozen
 from engine.timeline import Step
 

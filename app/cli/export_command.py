@@ -1,0 +1,89 @@
+"""``cardtable export``: a scenario file's lesson page, or a PNG strip of chosen steps."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from app.cli.arguments import ArgumentError, parse_size, parse_steps, verify_strip
+from app.export.images import png_bytes, strip_image
+from app.export.page import PAGE_SIZE, Lesson, Progress, Timeline, lesson_page, page_refusal
+from app.files.output_files import HTML, PNG, verify_output, write_output
+from app.presentation.lesson_guide import lesson_guide
+from app.presentation.views import verify_view
+from engine.branches import MAIN
+from engine.scenario import load_scenario, play_branch
+from engine.step_names import verify_branch
+
+STRIP_SIZE = (640, 480)  # the box each table of a strip is scaled into
+
+
+class ExportError(ArgumentError):
+    """A bad option of ``cardtable export``, said in one line."""
+
+
+def export(
+    file: Path,
+    output: str | None,
+    by: str | None,
+    size: str | None,
+    png_strip: bool,
+    steps: str | None,
+    force: bool = False,
+    branch: str = MAIN,
+) -> int:
+    """``cardtable export``: the page (or with ``png_strip`` the strip of ``steps``) of a
+    scenario file. Bad options raise ArgumentError, a bad file ScenarioError, an output that
+    cannot or must not be written OutputError: one line each. The output is checked before the
+    work starts, and written atomically. ``branch``: the strip's timeline, or the tab the page
+    opens on."""
+    if png_strip and steps is None:
+        raise ExportError("--png-strip needs --steps, e.g. --steps 3,5,9")
+    if not png_strip and steps is not None:
+        raise ExportError("--steps goes with --png-strip")
+    if png_strip and by is not None:
+        raise ExportError("--by goes with the page, not with --png-strip")
+    box = parse_size("--size", size) if size else STRIP_SIZE if png_strip else PAGE_SIZE
+    target = Path(output or ("strip.png" if png_strip else "lesson.html"))
+    kind = PNG if png_strip else HTML
+    verify_output(target, kind, [file], force)
+    scenario, source = load_scenario(file)
+    verify_view(scenario.ruleset, source)
+    verify_branch(scenario, source, branch)
+    played = play_branch(scenario, source, MAIN)
+    main = played.game.steps
+    if steps is not None:  # with --png-strip, as checked above
+        shown = play_branch(scenario, source, branch)
+        timeline = shown.game.steps
+        try:
+            picked = parse_steps("--steps", steps, timeline[-1].index, shown.runner.labels)
+        except ArgumentError as error:
+            raise ExportError(f"{file}: {error}") from None
+        verify_strip(len(picked), box)
+        write_output(target, png_bytes(strip_image(timeline, picked, box)), kind, [file], force)
+        return 0
+    branches = [
+        Timeline(b.name, play_branch(scenario, source, b.name).game.steps, b.parent)
+        for b in scenario.branches
+    ]
+    refusal = page_refusal([main, *(timeline.steps for timeline in branches)])
+    if refusal is not None:
+        raise ExportError(f"{file}: {refusal}: export chosen steps with --png-strip")
+    notes = lesson_guide(scenario, played.runner.starts, played.runner.labels)
+    lesson = Lesson.of(scenario, file, main, branches, branch, notes.notes_by_step(main[-1].index))
+    page = lesson_page(lesson, by or "step", box, terminal_progress(sys.stderr))
+    write_output(target, page.encode("utf-8"), kind, [file], force)
+    return 0
+
+
+def terminal_progress(stream: TextIO) -> Progress | None:
+    """A line on a terminal counting the tables drawn (none when the output is not one)."""
+    if not stream.isatty():
+        return None
+
+    def show(done: int, total: int) -> None:
+        stream.write(f"\rexport: table {done} of {total}" + ("\n" if done == total else ""))
+        stream.flush()
+
+    return show

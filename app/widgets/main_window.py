@@ -47,11 +47,12 @@ from app.widgets.inspector import Inspector, rule_text, rule_title
 from app.widgets.lesson_panel import LessonPanel
 from app.widgets.session_signals import SessionSignals
 from app.widgets.table_view import TableView
+from app.widgets.target_picking import TargetPicker
 from app.widgets.timeline_panel import TimelinePanel
 from app.widgets.window_bar import WindowBar
 from engine.assets import LESSONS, SCENARIOS
 from engine.choices import Answer, Choice, ChoiceCancelled
-from engine.errors import MoreToChoose, RuleError, ScenarioError, internal_error
+from engine.errors import RuleError, ScenarioError, internal_error
 from engine.lessons import Prediction
 from engine.ruleset import rulesets
 from engine.script import ScriptAction
@@ -99,15 +100,19 @@ class MainWindow(QMainWindow):
         self.presenting = False
         self.inspector.step_link.connect(self.session.select)
         self.timeline.branches.compare_asked.connect(self.compare_branches)
-        self.pending_pick: Offer | None = None
-        self.picked: tuple[str, ...] = ()  # the targets clicked so far for pending_pick
-        self.pick_source: str | None = None  # the card whose offer is being picked for
         self.last_menu: QMenu | None = None  # the card menu shown last (tests read it)
         self.selected_card: str | None = None
         self.window_bar = WindowBar(self.signals, self)
         self.view.strip.set_waiting_row(self.window_bar)
         self._build_menus()
         self._build_shortcuts()
+        self.picker = TargetPicker(
+            self.session,
+            self.scene,
+            self.statusBar().showMessage,
+            self.try_action,
+            self.finish_shortcut.setEnabled,
+        )
         self.setAcceptDrops(True)
         self._fit_screen()
         # docks that gave way to the table (or start narrower than their default): their width
@@ -327,7 +332,7 @@ class MainWindow(QMainWindow):
         self._show_step(self.session.index)
 
     def escape(self) -> None:
-        if self.pending_pick is None and self.presenting:
+        if self.picker.offer is None and self.presenting:
             self.set_presenting(False)
         else:
             self.cancel_pick()
@@ -560,7 +565,7 @@ class MainWindow(QMainWindow):
             self._drawn_scenario = self.session.scenario
             self.scene.reset()
             self.view.fit()
-            self.pending_pick = None  # a target asked for in the old file means nothing here
+            self.picker.end()  # a target asked for in the old file means nothing here
             self.selected_card = None
             self._start_lesson(index)
         if self._hold_for_question(index):
@@ -614,8 +619,7 @@ class MainWindow(QMainWindow):
     def _card_clicked(self, uid: str) -> None:
         self.selected_card = uid
         self.inspector.show_step(self.session.step, uid, self._why(self.session.index))
-        if self.pending_pick is not None and self.pending_pick.pick is not None:
-            self._picked(uid)
+        if self.picker.clicked(uid):
             return
         table = self.session.table
         if table is None:
@@ -640,36 +644,13 @@ class MainWindow(QMainWindow):
         self.last_menu = menu
         menu.popup(self.cursor().pos())
 
-    def legal_targets(
-        self, offer: Offer, enough: int | None = None
-    ) -> tuple[list[str], RuleError | None]:
-        """The cards on show that may be ``offer``'s next target after those picked so far (the
-        first ``enough`` of them, when that is all a caller needs), and the refusal of the first
-        card that may not, the reason when none may. A card is legal when the engine allows
-        the targets with it, or asks for more (``MoreToChoose``)."""
-        assert offer.pick is not None
-        picked = self.picked if offer is self.pending_pick else ()
-        legal: list[str] = []
-        first: RuleError | None = None
-        for uid, item in self.scene.items_by_uid.items():
-            if not item.isVisible() or uid in picked:
-                continue
-            refusal = self.session.refusal(offer.pick((*picked, uid)))
-            if refusal is None or isinstance(refusal, MoreToChoose):
-                legal.append(uid)
-                if len(legal) == enough:
-                    break
-            elif first is None:
-                first = refusal
-        return legal, first
-
     def _add_offer(self, menu: QMenu, offer: Offer) -> QAction:
         action = menu.addAction(menu_text(offer.label))
         refusal = self.session.refusal(offer.action) if offer.action is not None else None
         if offer.proceeds:
             refusal = None  # a pass is always possible
         elif offer.pick is not None:  # judged before the click: no legal target, no offer
-            legal, first = self.legal_targets(offer, enough=1)
+            legal, first = self.picker.legal_targets(offer, enough=1)
             refusal = None if legal else first
         action.setEnabled(refusal is None)
         if refusal is not None:
@@ -685,60 +666,16 @@ class MainWindow(QMainWindow):
         if offer.proceeds:
             self.window_bar.proceed()
         elif offer.pick is not None:
-            self.pending_pick, self.picked = offer, ()
-            self.pick_source = self.selected_card
-            self.finish_shortcut.setEnabled(offer.most > 1)
-            self._mark_next(offer.pick_prompt)
+            self.picker.start(offer, self.selected_card)
         elif offer.action is not None:
             self.try_action(offer.action)
 
-    def _mark_next(self, prompt: str) -> list[str]:
-        """Outline the legal next targets of the pending pick; the prompt in the status bar."""
-        assert self.pending_pick is not None
-        legal = self.legal_targets(self.pending_pick)[0]
-        self.scene.mark_targets(legal, self.pick_source, self.picked)
-        self.statusBar().showMessage(f"{prompt} (Esc cancels)")
-        return legal
-
-    def _picked(self, uid: str) -> None:
-        """A target clicked while picking: the engine says whether that is all (play it), the
-        start of more (ask for the next), or refused (say why)."""
-        offer = self.pending_pick
-        assert offer is not None and offer.pick is not None
-        chosen = (*self.picked, uid)
-        refusal = self.session.refusal(offer.pick(chosen))
-        more = isinstance(refusal, MoreToChoose)
-        if more or (refusal is None and len(chosen) < offer.most):
-            self.picked = chosen
-            so_far = f"Picked {', '.join(chosen)}"
-            if more:
-                assert refusal is not None
-                prompt = f"{so_far}: {refusal.message[0].upper()}{refusal.message[1:]}"
-            else:
-                prompt = f"{so_far}: click another target, or press Enter to play"
-            if self._mark_next(prompt) or more:
-                return
-        self._end_pick()
-        self.try_action(offer.pick(chosen))
-
     def finish_pick(self) -> None:
-        """Enter while picking: play with the targets picked so far (the engine judges)."""
-        offer = self.pending_pick
-        if offer is None or offer.pick is None or not self.picked:
-            return
-        picked = self.picked
-        self._end_pick()
-        self.try_action(offer.pick(picked))
-
-    def _end_pick(self) -> None:
-        self.pending_pick, self.picked = None, ()
-        self.finish_shortcut.setEnabled(False)
-        self.scene.mark_targets(None)
-        self.statusBar().clearMessage()  # the "Click the target" prompt is answered
+        """Enter while picking: play with the targets picked so far."""
+        self.picker.finish()
 
     def cancel_pick(self) -> None:
-        if self.pending_pick is not None:
-            self._end_pick()
+        if self.picker.cancel():
             self.statusBar().showMessage("Cancelled")
 
     def try_action(self, action: ScriptAction) -> bool:

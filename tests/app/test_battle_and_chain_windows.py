@@ -173,13 +173,13 @@ def test_escape_and_a_refused_target_clear_the_target_prompt(window: MainWindow,
     click_menu(window, "Attack…")
     assert "Click the Soul or Realm" in window.statusBar().currentMessage()
     qtbot.keyClick(window, Qt.Key.Key_Escape)
-    assert window.pending_pick is None
+    assert window.picker.offer is None
     assert "Click the" not in window.statusBar().currentMessage()
     window.card_clicked("thorn-squire")
     click_menu(window, "Attack…")
     steps = window.session.steps
     window.card_clicked("thorn-squire")  # its own card: the engine refuses
-    assert window.session.steps is steps and window.pending_pick is None
+    assert window.session.steps is steps and window.picker.offer is None
     assert "Click the" not in window.statusBar().currentMessage()
 
 

@@ -222,8 +222,8 @@ def test_while_picking_a_target_the_legal_ones_are_outlined_and_the_rest_dimmed(
     window.session.select(window.session.last)  # Turn 3, Alice to play
     window.card_clicked("thorn-squire")
     menu_action(window, "Attack").trigger()
-    assert window.pending_pick is not None
-    legal, _ = window.legal_targets(window.pending_pick)
+    assert window.picker.offer is not None
+    legal, _ = window.picker.legal_targets(window.picker.offer)
     assert legal and "thorn-squire" not in legal  # its own side is no target
     items = window.scene.items_by_uid
     assert all(items[uid].target is True and items[uid].opacity() == 1.0 for uid in legal)
@@ -244,17 +244,19 @@ def test_a_list_of_targets_is_picked_one_by_one_each_from_its_own_legal_units(
     window.session.select(0)
     window.card_clicked("rout")
     menu_action(window, "Play Rout").trigger()
-    assert window.pending_pick is not None
-    assert window.legal_targets(window.pending_pick)[0] == ["pikeman", "iron-sentinel"]
+    assert window.picker.offer is not None
+    assert window.picker.legal_targets(window.picker.offer)[0] == ["pikeman", "iron-sentinel"]
     window.card_clicked("pikeman")
-    assert window.picked == ("pikeman",)
+    assert window.picker.picked == ("pikeman",)
     assert "Choose the second target too: a unit you control" in (
         window.statusBar().currentMessage()
     )
-    assert window.legal_targets(window.pending_pick)[0] == ["vanguard-captain", "stone-whelp"]
+    picker = window.picker
+    assert picker.offer is not None
+    assert picker.legal_targets(picker.offer)[0] == ["vanguard-captain", "stone-whelp"]
     assert item(window, "pikeman").target is True and item(window, "pikeman").picked
     window.card_clicked("vanguard-captain")
-    assert window.pending_pick is None
+    assert window.picker.offer is None
     [rout] = window.session.table.chain  # type: ignore[union-attr]  # waits for the passes
     assert rout.targets == ("pikeman", "vanguard-captain")
 
@@ -265,11 +267,11 @@ def test_up_to_two_targets_keeps_picking_until_the_count_or_enter(window: MainWi
     window.card_clicked("split-shot")
     menu_action(window, "Play Split Shot").trigger()
     window.card_clicked("iron-sentinel")
-    assert window.picked == ("iron-sentinel",) and window.pending_pick is not None
+    assert window.picker.picked == ("iron-sentinel",) and window.picker.offer is not None
     assert "click another target, or press Enter to play" in window.statusBar().currentMessage()
     assert window.finish_shortcut.isEnabled()
     window.finish_pick()
-    assert window.pending_pick is None and not window.finish_shortcut.isEnabled()
+    assert window.picker.offer is None and not window.finish_shortcut.isEnabled()
     [shot] = window.session.table.chain  # type: ignore[union-attr]
     assert shot.targets == ("iron-sentinel",)
     assert window.session.play.actions[-1].play.target == "iron-sentinel"  # type: ignore[union-attr]
@@ -278,6 +280,6 @@ def test_up_to_two_targets_keeps_picking_until_the_count_or_enter(window: MainWi
     menu_action(window, "Play Split Shot").trigger()
     window.card_clicked("iron-sentinel")
     window.card_clicked("pikeman")  # the second of two: played at once
-    assert window.pending_pick is None
+    assert window.picker.offer is None
     [shot] = window.session.table.chain  # type: ignore[union-attr]
     assert shot.targets == ("iron-sentinel", "pikeman")

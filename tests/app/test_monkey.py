@@ -90,7 +90,7 @@ class Monkey:
             return
         window.card_clicked(self.random.choice(cards))
         menu = window.last_menu
-        if window.pending_pick is None and menu is not None:
+        if window.picker.offer is None and menu is not None:
             actions = [a for a in self.actions(menu) if a.isEnabled() and a.text()]
             menu.close()
             if actions and self.random.random() < 0.8:

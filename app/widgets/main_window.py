@@ -30,7 +30,6 @@ from PySide6.QtWidgets import (
 from app.drawing.table_scene import TableScene
 from app.drawing.tooltips import plain_tooltip
 from app.files.saving import FileChanged, SaveError, copy_location
-from app.presentation.lesson_guide import LessonGuide, lesson_guide, verdict
 from app.presentation.looks import chain_entries, game_over_text, turn_banner
 from app.presentation.menu_text import menu_text
 from app.presentation.offers import Offer, global_offers, offers_for
@@ -45,6 +44,7 @@ from app.widgets.examples import ExamplesMenu
 from app.widgets.export_dialog import export_dialog
 from app.widgets.inspector import Inspector, rule_text, rule_title
 from app.widgets.lesson_panel import LessonPanel
+from app.widgets.predict_quiz import PredictQuiz
 from app.widgets.session_signals import SessionSignals
 from app.widgets.table_view import TableView
 from app.widgets.target_picking import TargetPicker
@@ -53,7 +53,6 @@ from app.widgets.window_bar import WindowBar
 from engine.assets import LESSONS, SCENARIOS
 from engine.choices import Answer, Choice, ChoiceCancelled
 from engine.errors import RuleError, ScenarioError, internal_error
-from engine.lessons import Prediction
 from engine.ruleset import rulesets
 from engine.script import ScriptAction
 from engine.timeline import Step
@@ -90,11 +89,7 @@ class MainWindow(QMainWindow):
         self.lesson_dock = self._dock("Lesson", self.lesson)
         self.tabifyDockWidget(self.inspector_dock, self.lesson_dock)
         self.lesson_dock.hide()
-        self.lesson.answered.connect(self._answer_question)
-        self.guide: LessonGuide | None = None
-        self._answered: set[str] = set()  # the questions the student has answered
-        self._question: Prediction | None = None  # the question waiting for an answer
-        self._shown_index = 0  # the step shown before the one being shown
+        self.quiz = PredictQuiz(self.session, self.lesson, self.lesson_dock, self._pause_playing)
         self._drawn_scenario: object = None  # the scenario the scene shows
         self._history: CardHistory | None = None  # indexed once per timeline
         self.presenting = False
@@ -508,54 +503,11 @@ class MainWindow(QMainWindow):
     def _timeline_changed(self) -> None:
         self.undo_action.setEnabled(bool(self.session.actions()))
         self.redo_action.setEnabled(bool(self.session.redo_stack))
-        self.guide = self._lesson_guide()  # the labels' steps move with the timeline
+        self.quiz.refresh()
 
-    # ----------------------------------------------------------------------------- lessons
-
-    def _lesson_guide(self) -> LessonGuide | None:
-        play = self.session.play
-        if play is None:
-            return None
-        guide = lesson_guide(self.session.scenario, play.runner.starts, play.runner.labels)
-        return guide if guide.teaches else None
-
-    def _start_lesson(self, index: int) -> None:
-        """A new file: its lesson panel, shown when it has notes or questions."""
-        self.guide = self._lesson_guide()
-        self._answered.clear()
-        self._question = None
-        self._shown_index = index
-        scenario = self.session.scenario
-        if self.guide is not None and scenario is not None:
-            self.lesson.show_lesson(scenario.title, scenario.description)
-        self.lesson_dock.setVisible(self.guide is not None)
-        if self.guide is not None:
-            self.lesson_dock.raise_()  # in front of the inspector, its tab beside
-
-    def _hold_for_question(self, index: int) -> bool:
-        """In predict mode, moving onto a step that a question comes before goes back to the
-        step before it and asks; True when it did."""
-        guide, before = self.guide, self._shown_index
-        self._shown_index = index
-        if guide is None or not self.lesson.predict.isChecked():
-            return False
-        question = guide.question_crossed(before, index, self._answered)
-        if question is None:
-            return False
+    def _pause_playing(self) -> None:
         if self.timeline.timer.isActive():
-            self.timeline.toggle_play()  # a question waits for its answer
-        self._question = question
-        self.lesson.ask(question)
-        self.session.select(guide.held_at(question))
-        return True
-
-    def _answer_question(self, picked: str) -> None:
-        question, self._question = self._question, None
-        if question is None or self.guide is None:
-            return
-        self._answered.add(question.at)
-        self.lesson.reveal(verdict(question, picked))
-        self.session.select(self.guide.revealed_at(question))
+            self.timeline.toggle_play()
 
     def _show_step(self, index: int) -> None:
         step = self.session.step
@@ -567,8 +519,8 @@ class MainWindow(QMainWindow):
             self.view.fit()
             self.picker.end()  # a target asked for in the old file means nothing here
             self.selected_card = None
-            self._start_lesson(index)
-        if self._hold_for_question(index):
+            self.quiz.start(index)
+        if self.quiz.hold(index):
             return
         table = step.table
         self.scene.show_table(table, step.changed_cards(), self._action_changed(index), step)
@@ -584,8 +536,7 @@ class MainWindow(QMainWindow):
             game_over_text(table),
         )
         self.view.show_chain(chain_entries(table))
-        if self.guide is not None:
-            self.lesson.show_step(index, step.description, self.guide.note_at(index), step.rules)
+        self.quiz.show_step(index, step)
         self.inspector.show_step(step, self.selected_card, self._why(index))
         self.statusBar().showMessage(
             f"Step {index} of {self.session.last}{where}: {step.description}"
@@ -624,8 +575,7 @@ class MainWindow(QMainWindow):
         table = self.session.table
         if table is None:
             return
-        if self.timeline.timer.isActive():
-            self.timeline.toggle_play()  # offers are judged at the step shown: hold it
+        self._pause_playing()  # offers are judged at the step shown: hold it
         menu = QMenu(self)
         menu.setToolTipsVisible(True)
         groups: dict[str, QMenu] = {}

@@ -1,0 +1,82 @@
+"""A lesson followed step by step: its notes by step and, in predict mode, each question asked
+before the action it is about is shown, the answer revealed with the step after it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtWidgets import QDockWidget
+
+from app.presentation.lesson_guide import LessonGuide, lesson_guide, verdict
+from app.presentation.session import Session
+from app.widgets.lesson_panel import LessonPanel
+from engine.lessons import Prediction
+from engine.timeline import Step
+
+
+class PredictQuiz:
+    """The open file's lesson (its ``guide``, None for a file that teaches nothing), the
+    questions answered and the one waiting; ``pause`` stops the timeline playing."""
+
+    def __init__(
+        self, session: Session, panel: LessonPanel, dock: QDockWidget, pause: Callable[[], None]
+    ) -> None:
+        self.session, self.panel, self.dock, self.pause = session, panel, dock, pause
+        self.guide: LessonGuide | None = None
+        self.answered: set[str] = set()  # the questions the student has answered
+        self.question: Prediction | None = None  # the question waiting for an answer
+        self.shown_index = 0  # the step shown before the one being shown
+        panel.answered.connect(self.answer)
+
+    def refresh(self) -> None:
+        """The timeline changed: the labels' steps move with it."""
+        self.guide = self._lesson_guide()
+
+    def _lesson_guide(self) -> LessonGuide | None:
+        play = self.session.play
+        if play is None:
+            return None
+        guide = lesson_guide(self.session.scenario, play.runner.starts, play.runner.labels)
+        return guide if guide.teaches else None
+
+    def start(self, index: int) -> None:
+        """A new file: its lesson panel, shown when it has notes or questions."""
+        self.guide = self._lesson_guide()
+        self.answered.clear()
+        self.question = None
+        self.shown_index = index
+        scenario = self.session.scenario
+        if self.guide is not None and scenario is not None:
+            self.panel.show_lesson(scenario.title, scenario.description)
+        self.dock.setVisible(self.guide is not None)
+        if self.guide is not None:
+            self.dock.raise_()  # in front of the inspector, its tab beside
+
+    def hold(self, index: int) -> bool:
+        """In predict mode, moving onto a step that a question comes before goes back to the
+        step before it and asks; True when it did."""
+        guide, before = self.guide, self.shown_index
+        self.shown_index = index
+        if guide is None or not self.panel.predict.isChecked():
+            return False
+        question = guide.question_crossed(before, index, self.answered)
+        if question is None:
+            return False
+        self.pause()  # a question waits for its answer
+        self.question = question
+        self.panel.ask(question)
+        self.session.select(guide.held_at(question))
+        return True
+
+    def answer(self, picked: str) -> None:
+        question, self.question = self.question, None
+        if question is None or self.guide is None:
+            return
+        self.answered.add(question.at)
+        self.panel.reveal(verdict(question, picked))
+        self.session.select(self.guide.revealed_at(question))
+
+    def show_step(self, index: int, step: Step) -> None:
+        """The note of step ``index`` on the panel, for a file that teaches."""
+        if self.guide is not None:
+            self.panel.show_step(index, step.description, self.guide.note_at(index), step.rules)

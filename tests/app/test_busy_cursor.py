@@ -23,24 +23,12 @@ from engine.choices import ChoiceCancelled
 from engine.errors import RuleError
 from engine.might.scenario import Action as MightAction
 from engine.script import ScriptAction
+from tests.support.might_tables import TWO_REPLACEMENTS
 
 WAIT = Qt.CursorShape.WaitCursor
 OK = message_boxes.Button.Ok
 SPARK = MightAction.model_validate({"play": {"card": "spark", "target": "iron-sentinel"}})
 M8 = SCENARIOS / "might" / "M8-prevention-and-doubling-orders.yaml"
-ORDER = """\
-ruleset: might
-title: Two replacements
-rules: [M8]
-setup:
-  players:
-    - name: Alice
-      units:
-        - card: Iron Sentinel
-          shields: [{id: ward, value: 3}]
-          doublers: [{id: twice}]
-    - {name: Bob}
-"""
 
 
 def cursor() -> Qt.CursorShape | None:
@@ -50,9 +38,9 @@ def cursor() -> Qt.CursorShape | None:
 
 
 def deal_two(window: MainWindow) -> ScriptAction:
-    """ORDER's damage to the Iron Sentinel: a shield and a doubler ask their order (M8)."""
+    """Damage to TWO_REPLACEMENTS' Iron Sentinel: its shield and doubler ask their order (M8)."""
     path = Path(window.settings.fileName()).with_name("order.yaml")
-    path.write_text(ORDER, encoding="utf-8")
+    path.write_text(TWO_REPLACEMENTS, encoding="utf-8")
     assert window.open_path(path)
     table = window.session.table
     assert table is not None

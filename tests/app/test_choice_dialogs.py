@@ -19,6 +19,7 @@ from app.might.dialogs import (
 from app.widgets.main_window import MainWindow
 from engine.assets import SCENARIOS
 from engine.choices import Assigned, Choice
+from tests.support.might_tables import TWO_REPLACEMENTS
 
 COMBAT = """\
 ruleset: might
@@ -33,19 +34,6 @@ setup:
       units:
         - {card: Stone Whelp, at: Battlefield 1}
         - {card: %s, id: second, at: Battlefield 1}
-"""
-ORDER = """\
-ruleset: might
-title: Two replacements
-rules: [M8]
-setup:
-  players:
-    - name: Alice
-      units:
-        - card: Iron Sentinel
-          shields: [{id: ward, value: 3}]
-          doublers: [{id: twice}]
-    - {name: Bob}
 """
 
 Script = Callable[[QDialog], None]
@@ -112,7 +100,7 @@ def test_cancel_in_the_assignment_dialog_changes_nothing(
 def test_cancel_in_the_replacement_order_dialog_changes_nothing(
     window: MainWindow, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    open_text(window, ORDER)
+    open_text(window, TWO_REPLACEMENTS)
     play = window.session.play
     shown = answer_with(monkeypatch, press(QDialogButtonBox.StandardButton.Cancel))
     window.card_clicked("iron-sentinel")

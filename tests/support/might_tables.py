@@ -146,6 +146,22 @@ setup:
 """
 
 
+# An Iron Sentinel with a shield and a doubler: damage to it asks their order (M8).
+TWO_REPLACEMENTS = """\
+ruleset: might
+title: Two replacements
+rules: [M8]
+setup:
+  players:
+    - name: Alice
+      units:
+        - card: Iron Sentinel
+          shields: [{id: ward, value: 3}]
+          doublers: [{id: twice}]
+    - {name: Bob}
+"""
+
+
 def cascade_text(units: int, feast: str) -> str:
     """Bob's ``units`` Carrion Crows (``crow-0`` ...), Might 1, each with "when another unit
     dies: ``feast``" (an effect on ``self``): a death puts every other crow's trigger on the

@@ -21,7 +21,7 @@ from pydantic import Field
 
 from engine.errors import InvalidAt
 from engine.frozen import Frozen
-from engine.names import Distinct, Name, how_alike, look, unlike
+from engine.names import Distinct, Name, how_alike, unlike
 from engine.plain_errors import did_you_mean
 from engine.safe_yaml import describe_location
 from engine.script import START, Location, ScriptAction
@@ -227,7 +227,8 @@ def check_branches(script: Sequence[ScriptAction], branches: Sequence[AnyBranch]
         raise InvalidAt(("branches", MAX_BRANCHES), too_many_branches())
     _check_length(script, ("script",), 0)
     _check_waits(script, ("script",))
-    seen = {look(MAIN): MAIN}
+    seen = Distinct[None]()
+    seen.add(MAIN, None)
     timelines = {MAIN: _timeline("", 0, 0, script)}
     played = timelines[MAIN].own[-1]
     for index, branch in enumerate(branches):

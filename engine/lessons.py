@@ -32,7 +32,7 @@ from pydantic import AfterValidator, Field, model_validator
 
 from engine.errors import InvalidAt, first_of
 from engine.frozen import Frozen
-from engine.names import Name, checked, how_alike, look, nfc
+from engine.names import Distinct, Name, checked, how_alike, nfc
 from engine.safe_yaml import LOADER
 from engine.script import START, unknown_label
 from engine.yaml_source import YamlSource
@@ -79,17 +79,17 @@ class Prediction(Frozen):
 
     @model_validator(mode="after")
     def _can_be_asked(self) -> Prediction:
-        seen: dict[str, str] = {}  # look -> choice: what a student could take for another
+        seen = Distinct[None]()  # what a student could take for another choice
         for index, choice in enumerate(self.choices):
-            other = seen.get(look(choice))
-            if other is not None:
+            earlier = seen.add(choice, None)
+            if earlier is not None:
+                other = earlier[0]
                 raise InvalidAt(
                     ("choices", index),
                     f"the choice {choice!r} is given twice"
                     if other == choice
                     else f"the choices {other!r} and {choice!r} {how_alike(other, choice)}",
                 )
-            seen[look(choice)] = choice
         if self.answer not in self.choices:
             raise ValueError(
                 f"the answer {self.answer!r} is not one of the choices: {', '.join(self.choices)}"

@@ -21,7 +21,8 @@ compatibility forms (a full-width letter, a ligature) or a Cyrillic or Greek let
 Latin one. Letters that look like digits (``l`` and ``1``, ``O`` and ``0``) are not folded: the
 app's font tells them apart, and ``whelp-1`` and ``whelp-l`` are two ids.
 
->>> seen = {look("main"): "main"}
+>>> seen = Distinct[None]()
+>>> unlike("main", seen)
 >>> unlike("doubling  first", seen)
 >>> unlike("Doubling first", seen)
 Traceback (most recent call last):
@@ -196,20 +197,24 @@ class Distinct(Generic[Place]):
         return earlier
 
 
-def unlike(name: str, seen: dict[str, str]) -> None:
-    """Add branch name ``name`` to ``seen`` (``look`` -> name); ValueError naming both when it is
-    one of them, or looks like one (``how_alike``)."""
-    other = seen.get(look(name))
+def unlike(name: str, seen: Distinct[None]) -> None:
+    """Add branch name ``name`` to ``seen``; ValueError naming both when it is one of them, or
+    looks like one (``how_alike``)."""
+    earlier = seen.add(name, None)
+    if earlier is None:
+        return
+    other = earlier[0]
     if other == name:
         raise ValueError(f"two branches are named {name!r}")
-    if other is not None:
-        raise ValueError(f"the branch names {other!r} and {name!r} {how_alike(other, name)}")
-    seen[look(name)] = name
+    raise ValueError(f"the branch names {other!r} and {name!r} {how_alike(other, name)}")
 
 
 def branch_name(name: str, others: Iterable[str]) -> str:
     """``name`` in NFC for a branch beside ``others`` (``main`` among them); ValueError saying
     why it cannot be one (as a file's branch would be refused)."""
     name = checked(name)
-    unlike(name, {look(other): other for other in others})
+    seen = Distinct[None]()
+    for other in others:
+        seen.add(other, None)
+    unlike(name, seen)
     return name

@@ -77,12 +77,13 @@ def inside(entry: object, action: type[ScriptAction]) -> tuple[Location, Sequenc
     """Where in ``entry`` actions are written inside it, and those actions; ``entry`` is an
     action or, before validation, the data of an ``action``."""
     if isinstance(entry, ScriptAction):
-        return (entry.kind, entry.NESTED_KEY), entry.nested()
+        key = entry.nested_key
+        return ((entry.kind, key), entry.nested()) if key else ((), ())
     if isinstance(entry, dict):
-        for kind in action.action_names():
-            args = entry.get(kind)
-            if isinstance(args, dict) and isinstance(args.get(action.NESTED_KEY), tuple | list):
-                return (kind, action.NESTED_KEY), args[action.NESTED_KEY]
+        for verb in action.VERBS:
+            args, key = entry.get(verb.key), verb.nested_key
+            if key and isinstance(args, dict) and isinstance(args.get(key), tuple | list):
+                return (verb.key, key), args[key]
     return (), ()
 
 

@@ -34,9 +34,10 @@ from engine.assets import ASSETS, SCENARIOS
 from engine.choices import Answer, Choice, Chooser, default_chooser
 from engine.errors import one_line
 from engine.frozen import Frozen
+from engine.offers import Offer
 from engine.script import ExpectationBase, Location, ScriptAction, ScriptRunner
 from engine.timeline import Recorder, Step
-from engine.windows import Windows
+from engine.windows import Waiting, Windows
 from engine.yaml_source import YamlSource
 
 ENTRY_POINTS = "cardtable.rulesets"  # the group a ruleset registers in
@@ -156,6 +157,15 @@ class Ruleset(ABC):
         """``action`` with the answers to its choices taken out, so that playing it asks them
         again (none by default: a ruleset whose actions leave no choice open)."""
         return action
+
+    def offers(self, table: Frozen, uid: str) -> list[Offer]:
+        """What may be tried with card ``uid`` (the rules judge each): none by default."""
+        return []
+
+    def global_offers(self, table: Frozen, waiting: Waiting | None) -> list[Offer]:
+        """What may be tried with no card: end the turn, the pass while something waits (by
+        default only the pass)."""
+        return [Offer(waiting.pass_label, "Turn", proceeds=True)] if waiting else []
 
 
 class Unavailable(KeyError):

@@ -17,6 +17,7 @@ from engine.choices import Chooser, default_chooser
 from engine.descriptions import DescribedSchema
 from engine.errors import RuleError, ScenarioError
 from engine.lessons import verify_teaching, words_as_written
+from engine.offers import Judged, Offer, aimed
 from engine.rule_ids import applied_rules, unapplied_rules, verify_rule_ids
 from engine.ruleset import (
     Ruleset,
@@ -305,7 +306,7 @@ class Playthrough:
     def _inside(self, action: ScriptAction, ask: Chooser) -> ScriptAction:
         """Play ``action`` inside the open action, judged as the table stands in its window."""
         outer = self.actions[-1]
-        index, key = len(self.actions) - 1, outer.NESTED_KEY  # where it goes when saved
+        index, key = len(self.actions) - 1, outer.nested_key  # where it goes when saved
         place = ("script", index, outer.kind, key, len(outer.nested()), action.kind)
         with self._asking(ask):
             self.driver.inside(outer, action, place, self.runner)
@@ -323,7 +324,7 @@ class Playthrough:
             self._inside(action, ask)
             return
         outer = self.actions[-1]
-        place = ("script", len(self.actions) - 1, outer.kind, outer.NESTED_KEY, index)
+        place = ("script", len(self.actions) - 1, outer.kind, outer.nested_key, index)
         try:
             self._inside(action, ask)
         except RuleError as error:
@@ -388,6 +389,28 @@ class Playthrough:
     def _verify_waits(self) -> None:
         if not self.open:
             raise RuleError("P-24", "nothing waits for the players: there is nothing to pass")
+
+    def offers(self) -> list[tuple[str | None, Offer]]:
+        """What may be tried now: each card's offers (with its id), then the table's (None)."""
+        table = self.game.table
+        offered: list[tuple[str | None, Offer]] = [
+            (uid, offer) for uid in table.cards for offer in self.ruleset.offers(table, uid)
+        ]
+        offered += [(None, offer) for offer in self.ruleset.global_offers(table, self.waiting())]
+        return offered
+
+    def legal_actions(self) -> list[Judged]:
+        """Every action offered now (``offers``), each with the rules' refusal or None: an
+        offer that picks its targets is tried at each card of the table alone, the pass as
+        passing."""
+        judged: list[Judged] = []
+        cards = list(self.game.table.cards)
+        for uid, offer in self.offers():
+            if offer.proceeds:
+                judged.append(Judged(offer, None, uid, self.pass_refusal()))
+            for action in aimed(offer, cards):
+                judged.append(Judged(offer, action, uid, self.refusal(action)))
+        return judged
 
     def why_not(self, action: ScriptAction) -> str | None:
         """Why ``action`` can't be played now (with its rule), or None when it can."""

@@ -6,12 +6,13 @@ module runs the script, records labels and checks the expectations, naming file 
 
 from __future__ import annotations
 
+import inspect
 import re
 from collections.abc import Callable, Collection, Sequence
 from functools import cache
 from typing import Any, ClassVar, Literal, Self
 
-from pydantic import Field, GetJsonSchemaHandler, model_validator
+from pydantic import Field, GetJsonSchemaHandler, create_model, model_validator
 from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import CoreSchema
 
@@ -21,6 +22,7 @@ from engine.frozen import Frozen
 from engine.names import Distinct, Name, how_alike
 from engine.plain_errors import did_you_mean, no_card
 from engine.timeline import Step
+from engine.verbs import Verb, Verbs
 from engine.yaml_source import YamlSource, describe_location
 
 Location = tuple[object, ...]
@@ -75,7 +77,9 @@ class ExpectedError(Frozen):
 
 
 class ScriptAction(Frozen):
-    """Fields every script entry may carry besides its one action key."""
+    """One script entry: exactly one verb, under its key, and the fields every entry may carry
+    besides it. A ruleset's action model is made from its verbs (``with_verbs``): one optional
+    field per verb, the verb its key names."""
 
     label: Name | None = None
     """Names the table after the last step this action recorded (after the actions inside it
@@ -90,21 +94,35 @@ class ScriptAction(Frozen):
     spell's chain stays open after the actions written inside it, for more actions or a pass.
     Only the last action of a script (the file's, or a branch's own) may wait."""
 
-    # Fields that qualify the action rather than name it.
-    QUALIFIERS: ClassVar[tuple[str, ...]] = ("label", "expect_error", "waits")
-    # The key under the action's own arguments where ``nested`` is written in a file.
-    NESTED_KEY: ClassVar[str] = ""
-    # Actions without arguments, also written bare: ``- end_turn`` reads better than
-    # ``- end_turn: {}`` (and ``- end_turn:``, its value null, is the same).
-    BARE: ClassVar[tuple[str, ...]] = ()
+    VERBS: ClassVar[Verbs] = Verbs()
+
+    @classmethod
+    def with_verbs(cls, verbs: Verbs) -> type[Self]:
+        """This model with one optional field per verb of ``verbs``, under its key, described by
+        the verb's docstring: the action model of a ruleset's files."""
+        fields: dict[str, Any] = {
+            verb.key: (verb | None, Field(default=None, description=inspect.getdoc(verb)))
+            for verb in verbs
+        }
+        model = create_model(  # named as every ruleset's files have called it
+            "Action", __base__=cls, __module__=cls.__module__, __doc__=cls.__doc__, **fields
+        )
+        model.VERBS = verbs
+        return model
+
+    @classmethod
+    def of(cls, verb: Verb, **qualifiers: Any) -> Self:
+        """The action playing ``verb``: ``Action.of(Recall(unit="scout"), label="back")``."""
+        return cls.model_validate({verb.key: verb, **qualifiers})
 
     @model_validator(mode="before")
     @classmethod
     def _bare_actions(cls, data: object) -> object:
-        if isinstance(data, str) and data in cls.BARE:
+        bare = cls.VERBS.bare()
+        if isinstance(data, str) and data in bare:
             return {data: {}}
         if isinstance(data, dict):
-            return {k: {} if k in cls.BARE and v is None else v for k, v in data.items()}
+            return {k: {} if k in bare and v is None else v for k, v in data.items()}
         return data
 
     @classmethod
@@ -113,17 +131,24 @@ class ScriptAction(Frozen):
     ) -> JsonSchemaValue:
         # The published schema takes every file the program takes: the bare words too.
         json_schema: dict[str, Any] = handler(core_schema)
-        if not cls.BARE:
+        bare = cls.VERBS.bare()
+        if not bare:
             return json_schema
-        return {"anyOf": [json_schema, {"enum": list(cls.BARE)}]}
+        return {"anyOf": [json_schema, {"enum": list(bare)}]}
 
     @classmethod
     def action_names(cls) -> list[str]:
-        return [name for name in cls.model_fields if name not in cls.QUALIFIERS]
+        return list(cls.VERBS.keys())
 
     def keys(self) -> list[str]:
         """The action keys that are set (exactly one, checked by ``_one_action``)."""
         return [name for name in self.action_names() if getattr(self, name) is not None]
+
+    @property
+    def verb(self) -> Verb:
+        """The verb this action plays."""
+        verb: Verb = getattr(self, self.kind)
+        return verb
 
     @property
     def kind(self) -> str:
@@ -139,13 +164,27 @@ class ScriptAction(Frozen):
             )
         return self
 
+    def with_verb(self, verb: Verb) -> Self:
+        """This action (its label, expected error, ...) playing ``verb`` instead."""
+        return self.evolve(**{self.kind: None, verb.key: verb})
+
+    @property
+    def nested_key(self) -> str | None:
+        """The key of the verb's arguments that holds the actions written inside it."""
+        return self.verb.nested_key
+
     def nested(self) -> Sequence[ScriptAction]:
         """Actions written inside this one (a battle window, responses on the chain)."""
-        return ()
+        return self.verb.nested()
 
     def with_nested(self, nested: tuple[ScriptAction, ...]) -> Self:
         """This action with ``nested`` as the actions written inside it."""
-        raise TypeError(f"a {self.kind} action holds no actions")
+        return self.with_verb(self.verb.with_nested(nested))
+
+
+def dump_action(action: ScriptAction) -> dict[str, Any]:
+    """An action as a scenario file writes it."""
+    return action.model_dump(mode="json", exclude_none=True, exclude_defaults=True)
 
 
 class StepMatch(Frozen):

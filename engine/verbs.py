@@ -1,23 +1,33 @@
-"""A verb of a game bound to the arguments of one script action: ``verify`` raises the RuleError
-``act`` would meet, ``can`` answers whether ``act`` may be played, ``act`` plays it.
+"""A verb of a game: one frozen model of its arguments, registered by its ruleset, that knows how
+to ``verify`` (raise the RuleError ``act`` would meet), ``can`` (whether ``act`` may be played)
+and ``act`` (play it, returning its steps) on a game, as PokerKit's operations do.
 
-Each ruleset maps every verb of its script actions (``Verb`` in its ``scenario.py``) to its
-game's ``verify_x``, ``can_x`` and ``x`` in one ``match`` ending in ``assert_never`` (its
-``verbs.py``): the type checker proves that no verb is left out, and ``bind`` that the three
-methods take the arguments given.
+A ruleset lists its verbs once (``Verbs``); its script action model is made from that list
+(``engine.script.ScriptAction.with_verbs``), so a new verb shows up in parsing, the published
+schema, the reference, saving and the app's actions without another edit. A verb's ``bound``
+names the game's ``verify_x``, ``can_x`` and ``x`` with the verb's arguments (``bind``), so the
+three are always the same verb's.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import TypeVar, TypeVarTuple
+from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVarTuple
 
+from pydantic import GetJsonSchemaHandler
+from pydantic.json_schema import JsonSchemaValue
+from pydantic_core import CoreSchema
+
+from engine.errors import RuleError
+from engine.frozen import Frozen
 from engine.timeline import Step
 
+if TYPE_CHECKING:
+    from engine.script import ScriptAction
+
 Args = TypeVarTuple("Args")
-T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,8 +49,93 @@ def bind(
     return Bound(partial(verify, *args), partial(can, *args), partial(act, *args))
 
 
-def given(args: T | None) -> T:
-    """The arguments under the key an action's ``kind`` names: set, as ``ScriptAction`` makes
-    sure exactly one key is."""
-    assert args is not None
-    return args
+class Verb(Frozen):
+    """A verb with its arguments, as a script writes it under its ``key``: ``- play: {card: x}``.
+
+    A subclass sets ``key`` and implements ``bound`` (or ``verify`` and ``act`` themselves);
+    ``can`` follows from ``verify``. The class docstring is the verb's description in the
+    schema and the reference."""
+
+    key: ClassVar[str]
+    """The action key a file writes it under."""
+    bare: ClassVar[bool] = False
+    """Taking no arguments, it may also be written bare: ``- end_turn``."""
+    nested_key: ClassVar[str | None] = None
+    """The key of its arguments that holds actions written inside it (a spell's responses, an
+    attack's battle window), if any."""
+
+    @classmethod
+    def __get_pydantic_json_schema__(
+        cls, core_schema: CoreSchema, handler: GetJsonSchemaHandler
+    ) -> JsonSchemaValue:
+        # Titled as an action: a card's effect of the same name (might's ``move``) is another
+        # definition, and the reference heads each definition with its title.
+        json_schema = handler(core_schema)
+        handler.resolve_ref_schema(json_schema)["title"] = f"{cls.__name__}Action"
+        return json_schema
+
+    def bound(self, game: Any) -> Bound:
+        """The game's ``verify_x``, ``can_x`` and ``x`` for this verb, with its arguments."""
+        raise NotImplementedError
+
+    def verify(self, game: Any) -> None:
+        """Raise the RuleError ``act`` would meet first, changing nothing."""
+        self.bound(game).verify()
+
+    def can(self, game: Any) -> bool:
+        """Whether ``act`` may be played now: ``verify`` finds nothing against it."""
+        try:
+            self.verify(game)
+        except RuleError:
+            return False
+        return True
+
+    def act(self, game: Any) -> list[Step]:
+        """Play it: the steps it recorded (raises RuleError, changing nothing, if refused)."""
+        return self.bound(game).act()
+
+    def nested(self) -> Sequence[ScriptAction]:
+        """The actions written inside it (under ``nested_key``)."""
+        return getattr(self, self.nested_key) if self.nested_key else ()
+
+    def with_nested(self, nested: tuple[ScriptAction, ...]) -> Self:
+        """This verb with ``nested`` as the actions written inside it."""
+        if self.nested_key is None:
+            raise TypeError(f"a {self.key} action holds no actions")
+        return self.evolve(**{self.nested_key: nested})
+
+
+class Verbs:
+    """A ruleset's verbs in the order its files, schema and reference list them; each key once.
+
+    >>> class Pass(Verb):
+    ...     '''``pass``: do nothing.'''
+    ...     key = "pass"
+    ...     bare = True
+    >>> verbs = Verbs(Pass)
+    >>> verbs["pass"] is Pass, list(verbs.keys()), verbs.bare()
+    (True, ['pass'], ('pass',))
+    """
+
+    def __init__(self, *verbs: type[Verb]) -> None:
+        self._by_key: dict[str, type[Verb]] = {}
+        for verb in verbs:
+            if verb.key in self._by_key:
+                raise ValueError(f"two verbs have the key {verb.key!r}")
+            self._by_key[verb.key] = verb
+
+    def __getitem__(self, key: str) -> type[Verb]:
+        return self._by_key[key]
+
+    def __iter__(self) -> Iterator[type[Verb]]:
+        return iter(self._by_key.values())
+
+    def __len__(self) -> int:
+        return len(self._by_key)
+
+    def keys(self) -> Iterator[str]:
+        return iter(self._by_key)
+
+    def bare(self) -> tuple[str, ...]:
+        """The keys that may be written bare."""
+        return tuple(verb.key for verb in self if verb.bare)

@@ -13,16 +13,14 @@ from typing import Any
 
 import yaml
 
-from app.files.saving import dump_action
-from app.presentation.gc_history import freeze_settled, thaw
-from app.presentation.offers import global_offers, offers_for
 from engine.branches import inside
 from engine.choices import default_chooser
 from engine.errors import RuleError, ScenarioError
+from engine.gc_history import freeze_settled, thaw
 from engine.ruleset import Broken, Ruleset, at, rule_summaries
 from engine.ruleset import ruleset as installed
 from engine.scenario import Playthrough, Scenario, load_scenario, validate_scenario
-from engine.script import ScriptAction
+from engine.script import ScriptAction, dump_action
 from engine.timeline import Step
 from engine.yaml_source import YamlSource
 
@@ -161,24 +159,19 @@ class FuzzGame:
     # --- moves ----------------------------------------------------------------------------
 
     def candidates(self) -> list[tuple[float, Move]]:
-        """Every move the app offers now, weighted: each group of offers (Turn, Battle,
-        Playtester edit, ...) weighs ``GROUP_WEIGHTS``, shared among its moves."""
-        table = self.play.game.table
-        waiting = self.play.waiting()
+        """Every move the engine offers now (``Playthrough.offers``), weighted: each group of
+        offers (Turn, Battle, Playtester edit, ...) weighs ``GROUP_WEIGHTS``, shared among its
+        moves; the table's offers are the Turn group."""
         groups: dict[str, list[Move]] = {}
-        cards = list(table.cards)
-        for uid in cards:
-            for offer in offers_for(table, uid):
-                if offer.action is not None:
-                    groups.setdefault(offer.group, []).append(offer.action)
-                elif offer.pick is not None:
-                    groups.setdefault(offer.group, []).extend(
-                        offer.pick(targets) for targets in self._picks(cards, offer.most)
-                    )
-        for offer in global_offers(table, waiting):
-            move: Move | None = PASS if offer.proceeds else offer.action
-            if move is not None:
-                groups.setdefault("Turn", []).append(move)
+        cards = list(self.play.game.table.cards)
+        for uid, offer in self.play.offers():
+            moves = groups.setdefault(offer.group if uid else "Turn", [])
+            if offer.proceeds:
+                moves.append(PASS)
+            elif offer.action is not None:
+                moves.append(offer.action)
+            elif offer.pick is not None:
+                moves.extend(offer.pick(targets) for targets in self._picks(cards, offer.most))
         return [
             (GROUP_WEIGHTS.get(group, 3.0) / len(moves), move)
             for group, moves in groups.items()

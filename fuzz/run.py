@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from app.files.output_files import Kind, OutputError, write_output
+from engine.output_files import Kind, OutputError, write_output
 from fuzz.harness import GameResult, Violation, run_game, violation_text
 
 # ----------------------------------------------------------------------------- results

@@ -22,11 +22,11 @@ from app.cli.standard_streams import (
     fill_closed_descriptors,
 )
 from app.cli.terminal_text import TerminalStream, one_line
-from app.files.output_files import OutputError
 from engine.assets import SCENARIOS
 from engine.branches import MAIN
 from engine.compare import Comparison, Side, compare
 from engine.errors import ScenarioError, internal_error
+from engine.output_files import OutputError
 from engine.reference import reference
 from engine.ruleset import rulesets
 from engine.scenario import (

@@ -9,10 +9,10 @@ from typing import TextIO
 from app.cli.arguments import ArgumentError, parse_size, parse_steps, verify_strip
 from app.export.images import png_bytes, strip_image
 from app.export.page import PAGE_SIZE, Lesson, Progress, Timeline, lesson_page, page_refusal
-from app.files.output_files import HTML, PNG, verify_output, write_output
 from app.presentation.lesson_guide import lesson_guide
 from app.presentation.views import verify_view
 from engine.branches import MAIN
+from engine.output_files import HTML, PNG, verify_output, write_output
 from engine.scenario import load_scenario, play_branch
 from engine.step_names import verify_branch
 

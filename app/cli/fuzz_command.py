@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from app.cli.arguments import shown
-from app.files.output_files import OutputError
+from engine.output_files import OutputError
 from engine.ruleset import Unavailable, ruleset
 from fuzz.run import SchedulerError, fuzz, print_progress, report
 

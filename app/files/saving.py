@@ -23,16 +23,16 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import YAMLError
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString
 
-from app.files import output_files
-from app.files.output_files import OutputError, verify_output
 from app.files.splicing import script_position, splice
+from engine import output_files
 from engine.assets import ASSETS
 from engine.branches import MAIN, written
 from engine.errors import ScenarioError
 from engine.lessons import words_as_written
+from engine.output_files import OutputError, verify_output
 from engine.safe_yaml import MAX_CHARS
 from engine.scenario import validate_scenario
-from engine.script import ScriptAction, script_labels
+from engine.script import ScriptAction, dump_action, script_labels
 from engine.yaml_source import YamlSource, as_tuples
 
 
@@ -56,11 +56,6 @@ def copy_location(path: Path) -> Path:
 
 
 # ----------------------------------------------------------------------------- the text
-
-
-def dump_action(action: ScriptAction) -> dict[str, Any]:
-    """An action as a scenario file writes it."""
-    return action.model_dump(mode="json", exclude_none=True, exclude_defaults=True)
 
 
 @dataclass(frozen=True)

@@ -4,14 +4,11 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from app.might import inspector, looks, offers
+from app.might import inspector, looks
 from app.presentation.looks import CardLook, Layout, LookCache
-from app.presentation.offers import Offer
 from app.presentation.views import RulesetView
 from engine.frozen import Frozen
-from engine.might import scenario as might
 from engine.might.table import MightTable
-from engine.windows import Waiting
 
 
 class MightView(RulesetView):
@@ -26,17 +23,6 @@ class MightView(RulesetView):
     def layout(self, table: Frozen, cache: LookCache) -> Layout:
         assert isinstance(table, MightTable)
         return looks.table_layout(table, cache)
-
-    def offers(self, table: Frozen, uid: str) -> list[Offer]:
-        assert isinstance(table, MightTable)
-        return offers.card_offers(table, uid)
-
-    def global_offers(self, table: Frozen, waiting: Waiting | None) -> list[Offer]:
-        """End turn and resolve the chain; while a spell waits, the pass that resolves it."""
-        end_turn = Offer("End turn", "Turn", might.Action(end_turn=might.NoArgs()))
-        if waiting:
-            return [Offer(waiting.pass_label, "Turn", proceeds=True), end_turn]
-        return [end_turn, Offer("Resolve the chain", "Turn", might.Action(resolve=might.NoArgs()))]
 
     def card_rows(self, table: Frozen, uid: str) -> list[tuple[str, str]]:
         assert isinstance(table, MightTable)

@@ -14,17 +14,17 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
-from app.files.output_files import same_file
 from app.files.saving import FileChanged, SavedBranch, is_shipped, save_text, scenario_text
 from app.presentation.branches import BranchState, action_label, answers_label, unique_name
-from app.presentation.gc_history import freeze_settled, thaw
 from app.presentation.views import verify_view
 from engine.branches import MAIN
 from engine.choices import Chooser, default_chooser
 from engine.errors import RuleError, ScenarioError
 from engine.frozen import Frozen
+from engine.gc_history import freeze_settled, thaw
 from engine.input_file import read_text
 from engine.names import branch_name
+from engine.output_files import same_file
 from engine.scenario import (
     Playthrough,
     Scenario,

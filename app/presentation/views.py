@@ -16,12 +16,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from engine.changes import Change
 from engine.frozen import Frozen
 from engine.ruleset import Plugins, Unavailable
-from engine.windows import Waiting
 from engine.yaml_source import YamlSource
 
 if TYPE_CHECKING:
     from app.presentation.looks import CardLook, Layout, LookCache
-    from app.presentation.offers import Offer
 
 ENTRY_POINTS = "cardtable.views"  # the group a ruleset's view registers in
 
@@ -42,14 +40,6 @@ class RulesetView(ABC):
     @abstractmethod
     def layout(self, table: Frozen, looks: LookCache) -> Layout:
         """Where every card lies (their looks from ``looks``) and the table's decorations."""
-
-    @abstractmethod
-    def offers(self, table: Frozen, uid: str) -> list[Offer]:
-        """What a user can try with card ``uid`` (the engine judges each)."""
-
-    @abstractmethod
-    def global_offers(self, table: Frozen, waiting: Waiting | None) -> list[Offer]:
-        """What a user can try with no card: end the turn, pass while something waits."""
 
     @abstractmethod
     def card_rows(self, table: Frozen, uid: str) -> list[tuple[str, str]]:

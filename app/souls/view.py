@@ -5,14 +5,11 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from app.presentation.looks import CardLook, Layout, LookCache
-from app.presentation.offers import Offer
 from app.presentation.views import RulesetView
-from app.souls import inspector, looks, offers
+from app.souls import inspector, looks
 from engine.changes import Change, StatChanged
 from engine.frozen import Frozen
-from engine.souls import scenario as souls
 from engine.souls.table import SoulsTable
-from engine.windows import Waiting
 
 
 class SoulsView(RulesetView):
@@ -27,15 +24,6 @@ class SoulsView(RulesetView):
     def layout(self, table: Frozen, cache: LookCache) -> Layout:
         assert isinstance(table, SoulsTable)
         return looks.table_layout(table, cache)
-
-    def offers(self, table: Frozen, uid: str) -> list[Offer]:
-        assert isinstance(table, SoulsTable)
-        return offers.card_offers(table, uid)
-
-    def global_offers(self, table: Frozen, waiting: Waiting | None) -> list[Offer]:
-        """End turn; while a battle window is open, the pass to the capture step."""
-        passing = [Offer(waiting.pass_label, "Turn", proceeds=True)] if waiting else []
-        return [*passing, Offer("End turn", "Turn", souls.Action(end_turn=souls.EndTurnArgs()))]
 
     def card_rows(self, table: Frozen, uid: str) -> list[tuple[str, str]]:
         assert isinstance(table, SoulsTable)

@@ -10,11 +10,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QProgressDialog
 
 from app.export.page import Lesson, Timeline, lesson_page, page_refusal
-from app.files.output_files import OutputError, write_output
 from app.files.saving import copy_location
 from app.presentation.lesson_guide import lesson_guide
 from app.widgets import message_boxes
 from engine.branches import MAIN
+from engine.output_files import OutputError, write_output
 
 if TYPE_CHECKING:
     from app.widgets.main_window import MainWindow

@@ -64,7 +64,7 @@ def shot(
 
     No file is touched but ``output``, which is checked before anything is rendered and written
     atomically (``app/files/output_files.py``): the window's settings live in a scratch folder."""
-    from app.files.output_files import IMAGE, verify_output, write_output
+    from engine.output_files import IMAGE, verify_output, write_output
 
     verify_output(output, IMAGE, [path], force)
     scenario, source = load_scenario(path)  # a ScenarioError propagates: the CLI reports it

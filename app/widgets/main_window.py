@@ -32,7 +32,7 @@ from app.drawing.tooltips import plain_tooltip
 from app.files.saving import FileChanged, SaveError, copy_location
 from app.presentation.looks import chain_entries, game_over_text, turn_banner
 from app.presentation.menu_text import menu_text
-from app.presentation.offers import Offer, global_offers, offers_for
+from app.presentation.offers import global_offers, offers_for
 from app.presentation.session import Session
 from app.presentation.views import view_of
 from app.presentation.why import CardHistory
@@ -53,6 +53,7 @@ from app.widgets.window_bar import WindowBar
 from engine.assets import LESSONS, SCENARIOS
 from engine.choices import Answer, Choice, ChoiceCancelled
 from engine.errors import RuleError, ScenarioError, internal_error
+from engine.offers import Offer
 from engine.ruleset import rulesets
 from engine.script import ScriptAction
 from engine.timeline import Step

@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from app.drawing.table_scene import TableScene
-from app.presentation.offers import Offer
 from app.presentation.session import Session
 from engine.errors import MoreToChoose, RuleError
+from engine.offers import Offer
 from engine.script import ScriptAction
 
 

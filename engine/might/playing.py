@@ -94,9 +94,7 @@ class Playing(Chain):
                 self._pay_runes(card.owner, definition.cost, cause, ["M-1", "P-19"])
             if definition.kind == "unit":
                 exhausted = definition.enters == "exhausted"
-                self._set(
-                    card.evolve(zone="base", entered=self._new_number(), exhausted=exhausted)
-                )
+                self._set(card.evolve(zone="base", entered=self._new_number(), exhausted=exhausted))
                 changes: list[Change] = [
                     Played(card=uid, to="base"),
                     Moved(card=uid, before="hand", after="base"),

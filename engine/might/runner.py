@@ -37,7 +37,7 @@ from engine.might.table import (
     Status,
     Zone,
 )
-from engine.might.verbs import bound
+from engine.might.verbs import Aimed, Combat, Play
 from engine.plain_errors import did_you_mean, no_card
 from engine.pools import scenario_cards
 from engine.script import (
@@ -229,11 +229,11 @@ class ScriptedChooser:
                         at if action is self.context[-1] else (),  # nested: no path up
                     )
                 return units
-            if choice.kind == "assignment" and action.combat:
+            if choice.kind == "assignment" and (combat := combat_of(action)):
                 name = self.players[choice.player]
-                if name in action.combat.assign:
+                if name in combat.assign:
                     self.used[(id(action), "assign", name)] = 1
-                    return action.combat.assign[name]
+                    return combat.assign[name]
         answer = self.fallback(choice)
         self.asked.append((choice, answer))
         return answer
@@ -267,9 +267,10 @@ def perform(
     chooser.used = {key: n for key, n in used.items() if key[0] != id(action)}
     try:
         with game.transaction(), chooser.within(action):  # refused as a whole: nothing changes
-            bound(action, game).act()
-            if p := action.play or action.activate:  # its responses, then the chain (M-7)
-                runner.run(p.responses, (*place, Action.NESTED_KEY))
+            verb = action.verb
+            verb.act(game)
+            if isinstance(verb, Aimed):  # its responses, then the chain (M-7)
+                runner.run(verb.responses, (*place, "responses"))  # Aimed.nested_key
                 if len(chooser.context) == 1 and game.table.chain:
                     game.resolve()
             verify_answers_used(action, chooser)
@@ -277,6 +278,11 @@ def perform(
         runner.labels = labels  # labels inside a refused action name nothing
         chooser.used = used  # nor do the answers it used
         raise
+
+
+def combat_of(action: Action) -> Combat | None:
+    """The combat ``action`` plays, if it is one: the players' assignments are its own."""
+    return action.verb if isinstance(action.verb, Combat) else None
 
 
 def verify_answers_name_cards(
@@ -291,7 +297,8 @@ def verify_answers_name_cards(
             if uid not in cards:
                 raise runner.source.error((*place[:-1], key, uid), no_card(uid, cards.values()))
     players = [player.name for player in game.table.players]
-    for name, entries in action.combat.assign.items() if action.combat else ():
+    combat = combat_of(action)
+    for name, entries in combat.assign.items() if combat else ():
         if name not in players:
             listed = ", ".join(players)
             message = (
@@ -333,7 +340,8 @@ def verify_answers_used(action: Action, chooser: ScriptedChooser) -> None:
                 "in this action",
                 ("targets", unit, asked),
             )
-    for player in action.combat.assign if action.combat else {}:
+    combat = combat_of(action)
+    for player in combat.assign if combat else {}:
         if (id(action), "assign", player) not in chooser.used:
             raise RuleError(
                 "M-10",
@@ -351,7 +359,7 @@ def times(count: int) -> str:
 def verify(action: ScriptAction, game: MightGame) -> None:
     """Raise the RuleError that ``perform`` would meet first, without changing anything."""
     assert isinstance(action, Action)
-    bound(action, game).verify()
+    action.verb.verify(game)
 
 
 def card_misses(step: Step, expectation: ExpectationBase) -> list[tuple[Location, str]]:
@@ -432,12 +440,12 @@ class MightPlay:
     # A spell waits on the chain for Reactions (M-7, P-16); passing resolves the chain (P-24).
 
     def opens(self, action: ScriptAction) -> bool:
-        return isinstance(action, Action) and action.play is not None
+        return isinstance(action, Action) and isinstance(action.verb, Play)
 
     def open(self, action: ScriptAction) -> None:
-        assert isinstance(action, Action) and action.play is not None
+        assert isinstance(action, Action) and isinstance(action.verb, Play)
         with self.chooser.within(action):
-            bound(action, self.game).act()
+            action.verb.act(self.game)
 
     def inside(
         self, outer: ScriptAction, action: ScriptAction, place: Location, runner: ScriptRunner
@@ -479,7 +487,7 @@ class MightPlay:
         chosen: dict[str, list[Order]] = {}
         players_chose: set[str] = set()  # nobody chose the others: a replay takes the defaults
         ordered: set[str] = set()  # the same for replacement orders
-        combat = action.combat
+        combat = combat_of(action)
         for choice, answer in self.chooser.asked:
             if choice.kind == "replacement_order":
                 asked.setdefault(choice.subject, []).append(order_of(answer, choice.subject))
@@ -499,4 +507,5 @@ class MightPlay:
             answers = chosen[unit]
             targets[unit] = answers[0] if len(answers) == 1 else tuple(answers)
         self.chooser.asked.clear()
-        return action.evolve(order=order or None, targets=targets or None, combat=combat)
+        action = action.evolve(order=order or None, targets=targets or None)
+        return action.with_verb(combat) if combat else action

@@ -1,4 +1,4 @@
-"""Every verb of a might script action, bound to its ``MightGame`` methods (``engine.verbs``).
+"""The verbs of might script actions (``engine.verbs``), each bound to its ``MightGame`` methods.
 
 Names in an action become the game's numbers here: a battlefield's or a player's name its
 index. A played spell's responses and the chain's resolution after them are the runner's
@@ -7,131 +7,396 @@ index. A played spell's responses and the chain's resolution after them are the 
 
 from __future__ import annotations
 
-from typing import assert_never
+from typing import TYPE_CHECKING, Annotated, ClassVar, Literal, Self
 
+from pydantic import Field, model_validator
+
+from engine.choices import Assigned
 from engine.errors import RuleError
-from engine.might.game import MightGame
-from engine.might.scenario import Action
+from engine.might.cards import Duration, Scope
 from engine.might.table import MightTable
-from engine.verbs import Bound, bind, given
+from engine.names import Name
+from engine.verbs import Bound, Verb, Verbs, bind
+
+if TYPE_CHECKING:
+    from engine.might.game import MightGame
+    from engine.might.scenario import Action
 
 
-def bound(action: Action, game: MightGame) -> Bound:
-    """``verify_x``, ``can_x`` and ``x`` of ``game`` for ``action``, with its arguments."""
-    table, kind = game.table, action.kind
-    match kind:
-        case "play":
-            p = given(action.play)
-            return bind(game.verify_play, game.can_play, game.play, p.card, p.chosen())
-        case "activate":
-            a = given(action.activate)
-            return bind(
-                game.verify_activate,
-                game.can_activate,
-                game.activate,
-                a.card,
-                a.ability,
-                a.chosen(),
-            )
-        case "resolve":
-            return bind(game.verify_resolve, game.can_resolve, game.resolve)
-        case "move":
-            m = given(action.move)
-            to = None if m.to == "base" else battlefield_index(table, m.to)
-            return bind(game.verify_move, game.can_move, game.move, m.unit, to)
-        case "recall":
-            r = given(action.recall)
-            return bind(game.verify_recall, game.can_recall, game.recall, r.unit)
-        case "ready" | "exhaust":
-            u = given(action.ready or action.exhaust)
-            ready = kind == "ready"
-            return bind(game.verify_set_ready, game.can_set_ready, game.set_ready, u.unit, ready)
-        case "return_to_hand":
-            h = given(action.return_to_hand)
-            return bind(
-                game.verify_return_to_hand, game.can_return_to_hand, game.return_to_hand, h.unit
-            )
-        case "combat":
-            c = given(action.combat)
-            for name in c.assign:  # an assignment is given for a player by name (M-10)
-                player_index(table, name)
-            field = battlefield_index(table, c.battlefield)
-            return bind(game.verify_combat, game.can_combat, game.combat, field)
-        case "end_turn":
-            return bind(game.verify_end_turn, game.can_end_turn, game.end_turn)
-        case "deal":
-            d = given(action.deal)
-            return bind(
-                game.verify_deal, game.can_deal, game.deal, d.target, d.amount, d.kind, d.bonus
-            )
-        case "heal":
-            he = given(action.heal)
-            return bind(game.verify_heal, game.can_heal, game.heal, he.target)
-        case "might":
-            mi = given(action.might)
-            return bind(
-                game.verify_modify_might,
-                game.can_modify_might,
-                game.modify_might,
-                mi.target,
-                mi.amount,
-                mi.duration,
-            )
-        case "shield":
-            s = given(action.shield)
-            return bind(
-                game.verify_add_shield,
-                game.can_add_shield,
-                game.add_shield,
-                s.target,
-                s.value,
-                s.duration,
-                s.scope,
-                s.id,
-            )
-        case "double":
-            db = given(action.double)
-            return bind(
-                game.verify_add_doubler,
-                game.can_add_doubler,
-                game.add_doubler,
-                db.target,
-                db.duration,
-                db.scope,
-                db.id,
-            )
-        case "lethal":
-            t = given(action.lethal)
-            return bind(
-                game.verify_set_lethal_threshold,
-                game.can_set_lethal_threshold,
-                game.set_lethal_threshold,
-                t.target,
-                t.threshold,
-                t.duration,
-            )
-        case "bonus_damage":
-            b = given(action.bonus_damage)
-            return bind(
-                game.verify_grant_bonus_damage,
-                game.can_grant_bonus_damage,
-                game.grant_bonus_damage,
-                player_index(table, b.player),
-                b.amount,
-                b.scope,
-                b.duration,
-            )
-        case "add_runes":
-            ru = given(action.add_runes)
-            return bind(
-                game.verify_add_runes,
-                game.can_add_runes,
-                game.add_runes,
-                player_index(table, ru.player),
-                ru.amount,
-            )
-        case _:
-            assert_never(kind)
+TARGET = """The id of the unit on the table it targets, of the side its ``target`` allows (M5);
+omitted for a card or ability that does not target."""
+TARGETS = """The ids of the units, for one that chooses several targets (``count``, or a list of
+specs: one for each, in its order) (P-41), in order; instead of ``target``."""
+RESPONSES = """Actions played, in order, while it is on the chain (Reactions, edits, ``resolve``);
+after them a top-level one resolves the whole chain."""
+LASTS = """``this_turn``: to expiration (c); ``this_combat``: to the end of the combat under way or
+the next one this turn (P-38); ``until_your_next_turn``: to its owner's next turn (P-17);
+``permanent``."""
+EFFECT_ID = """Its name; omitted: ``e<n>``, the next effect id. Neither a name the unit's effects
+use nor of the form ``e<digits>`` (M-4)."""
+COVERS = """The damage it covers: ``all``, or only ``combat`` or ``spell`` damage (damage from a
+triggered ability only ``all`` covers, P-20)."""
+
+
+class Aimed(Verb):
+    """A verb that may choose targets and waits on the chain for responses (M-7)."""
+
+    nested_key: ClassVar[str | None] = "responses"
+    if TYPE_CHECKING:  # each subclass declares them where its arguments list them
+        target: Name | None
+        targets: tuple[Name, ...]
+        responses: tuple[Action, ...]
+
+    @model_validator(mode="after")
+    def _one_way(self) -> Self:
+        if self.target is not None and self.targets:
+            raise ValueError("give `target` (one unit) or `targets` (a list), not both")
+        return self
+
+    def chosen(self) -> str | tuple[str, ...] | None:
+        return self.targets or self.target
+
+
+class Play(Aimed):
+    """``play``: a card from its owner's hand, its cost paid: a unit to the base, a spell onto
+    the chain (M-1, M-7)."""
+
+    key: ClassVar[str] = "play"
+
+    card: Name
+    """The id of the card in its owner's hand; its ``cost`` is paid from the rune pool (P-19)."""
+    target: Name | None = Field(None, description=TARGET)
+    targets: tuple[Name, ...] = Field((), description=TARGETS)
+    responses: tuple[Action, ...] = Field((), description=RESPONSES)
+
+    def bound(self, game: MightGame) -> Bound:
+        return bind(game.verify_play, game.can_play, game.play, self.card, self.chosen())
+
+
+class Activate(Aimed):
+    """``activate``: a unit's controller pays an activated ability's cost and it goes on the
+    chain (P-42)."""
+
+    key: ClassVar[str] = "activate"
+
+    card: Name
+    """The id of the unit on the table."""
+    ability: int = Field(default=0, ge=0)
+    """Which one: counted among the card's ``when: activated`` abilities from 0."""
+    target: Name | None = Field(None, description=TARGET)
+    targets: tuple[Name, ...] = Field((), description=TARGETS)
+    responses: tuple[Action, ...] = Field((), description=RESPONSES)
+
+    def bound(self, game: MightGame) -> Bound:
+        return bind(
+            game.verify_activate,
+            game.can_activate,
+            game.activate,
+            self.card,
+            self.ability,
+            self.chosen(),
+        )
+
+
+class Resolve(Verb):
+    """``resolve``: both players pass: the whole chain resolves (M-7); also written bare,
+    ``- resolve``."""
+
+    key: ClassVar[str] = "resolve"
+    bare: ClassVar[bool] = True
+
+    def bound(self, game: MightGame) -> Bound:
+        return bind(game.verify_resolve, game.can_resolve, game.resolve)
+
+
+class Move(Verb):
+    """``move``: the turn player's unit to a battlefield or to its base (M6, P-18)."""
+
+    key: ClassVar[str] = "move"
+
+    unit: Name
+    """The id of a unit on the table."""
+    to: Name
+    """A battlefield's name, or ``base``."""
+
+    def bound(self, game: MightGame) -> Bound:
+        to = None if self.to == "base" else battlefield_index(game.table, self.to)
+        return bind(game.verify_move, game.can_move, game.move, self.unit, to)
+
+
+class OneUnit(Verb):
+    """A verb on one unit."""
+
+    unit: Name
+    """The id of a unit on the table."""
+
+
+class Recall(OneUnit):
+    """``recall``: a unit moves to its base (M6)."""
+
+    key: ClassVar[str] = "recall"
+
+    def bound(self, game: MightGame) -> Bound:
+        return bind(game.verify_recall, game.can_recall, game.recall, self.unit)
+
+
+class Ready(OneUnit):
+    """``ready``: a unit is readied (M6, P-18)."""
+
+    key: ClassVar[str] = "ready"
+
+    def bound(self, game: MightGame) -> Bound:
+        return bind(game.verify_set_ready, game.can_set_ready, game.set_ready, self.unit, True)
+
+
+class Exhaust(OneUnit):
+    """``exhaust``: a unit is exhausted (M6, P-18)."""
+
+    key: ClassVar[str] = "exhaust"
+
+    def bound(self, game: MightGame) -> Bound:
+        return bind(game.verify_set_ready, game.can_set_ready, game.set_ready, self.unit, False)
+
+
+class ReturnToHand(OneUnit):
+    """``return_to_hand``: a unit goes to its owner's hand and loses its damage and every
+    effect on it (M-6)."""
+
+    key: ClassVar[str] = "return_to_hand"
+
+    def bound(self, game: MightGame) -> Bound:
+        return bind(
+            game.verify_return_to_hand, game.can_return_to_hand, game.return_to_hand, self.unit
+        )
+
+
+class Combat(Verb):
+    """``combat``: the turn player's units at a battlefield attack, the other player's defend
+    (M-9)."""
+
+    key: ClassVar[str] = "combat"
+
+    battlefield: Name
+    """The battlefield's name."""
+    assign: dict[Name, tuple[Assigned, ...]] = {}
+    """Player name: the enemy units in the order that player's damage is assigned to them, each
+    once with all it gets (M-10). A player left out gets the default: lethal to each unit in
+    turn, in the order they came to the table (never-lethal units last), the rest to the
+    first."""
+
+    def bound(self, game: MightGame) -> Bound:
+        for name in self.assign:  # an assignment is given for a player by name (M-10)
+            player_index(game.table, name)
+        field = battlefield_index(game.table, self.battlefield)
+        return bind(game.verify_combat, game.can_combat, game.combat, field)
+
+
+class EndTurn(Verb):
+    """``end_turn``: end-of-turn effects, expiration, the next turn (M10, M-13); also written
+    bare, ``- end_turn``."""
+
+    key: ClassVar[str] = "end_turn"
+    bare: ClassVar[bool] = True
+
+    def bound(self, game: MightGame) -> Bound:
+        return bind(game.verify_end_turn, game.can_end_turn, game.end_turn)
+
+
+class OnAUnit(Verb):
+    """A playtester edit of one unit."""
+
+    target: Name
+    """The id of a unit on the table, of either player."""
+
+
+class Deal(OnAUnit):
+    """``deal``: a playtester edit: one damage event with no source."""
+
+    key: ClassVar[str] = "deal"
+
+    amount: int = Field(ge=0)
+    """The damage, before Bonus Damage and replacements."""
+    kind: Literal["spell", "combat", "ability"] = "spell"
+    """The kind of damage: which scoped shields and doublers apply."""
+    bonus: int = 0
+    """Bonus Damage added to ``amount``; the players' own Bonus Damage is not added."""
+
+    def bound(self, game: MightGame) -> Bound:
+        return bind(
+            game.verify_deal,
+            game.can_deal,
+            game.deal,
+            self.target,
+            self.amount,
+            self.kind,
+            self.bonus,
+        )
+
+
+class Heal(OnAUnit):
+    """``heal``: a playtester edit: all marked damage removed (M6)."""
+
+    key: ClassVar[str] = "heal"
+
+    def bound(self, game: MightGame) -> Bound:
+        return bind(game.verify_heal, game.can_heal, game.heal, self.target)
+
+
+class ModifyMight(OnAUnit):
+    """``might``: a playtester edit: a Might modifier (M2, M-2)."""
+
+    key: ClassVar[str] = "might"
+
+    amount: int
+    """Added to the unit's Might; may be negative."""
+    duration: Duration = Field("this_turn", description=LASTS)
+
+    def bound(self, game: MightGame) -> Bound:
+        return bind(
+            game.verify_modify_might,
+            game.can_modify_might,
+            game.modify_might,
+            self.target,
+            self.amount,
+            self.duration,
+        )
+
+
+class Shield(OnAUnit):
+    """``shield``: a playtester edit: a prevention shield (M3, M-5)."""
+
+    key: ClassVar[str] = "shield"
+
+    id: Name | None = Field(None, description=EFFECT_ID)
+    value: Annotated[int, Field(ge=0)] | Literal["all", "next"]
+    """The damage it prevents, ``all``, or ``next`` (the whole next damage event, M-25); not
+    negative (M3)."""
+    duration: Duration = Field("this_turn", description=LASTS)
+    scope: Scope = Field("all", description=COVERS)
+
+    def bound(self, game: MightGame) -> Bound:
+        return bind(
+            game.verify_add_shield,
+            game.can_add_shield,
+            game.add_shield,
+            self.target,
+            self.value,
+            self.duration,
+            self.scope,
+            self.id,
+        )
+
+
+class Double(OnAUnit):
+    """``double``: a playtester edit: a doubler (M8)."""
+
+    key: ClassVar[str] = "double"
+
+    id: Name | None = Field(None, description=EFFECT_ID)
+    duration: Duration = Field("this_turn", description=LASTS)
+    scope: Scope = Field("all", description=COVERS)
+
+    def bound(self, game: MightGame) -> Bound:
+        return bind(
+            game.verify_add_doubler,
+            game.can_add_doubler,
+            game.add_doubler,
+            self.target,
+            self.duration,
+            self.scope,
+            self.id,
+        )
+
+
+class Lethal(OnAUnit):
+    """``lethal``: a playtester edit: the unit's lethal requirement replaced (M-3)."""
+
+    key: ClassVar[str] = "lethal"
+
+    threshold: int = Field(ge=1)
+    """The damage that is lethal to the unit, instead of its Might; a new one replaces the
+    old."""
+    duration: Duration = Field("this_turn", description=LASTS)
+
+    def bound(self, game: MightGame) -> Bound:
+        return bind(
+            game.verify_set_lethal_threshold,
+            game.can_set_lethal_threshold,
+            game.set_lethal_threshold,
+            self.target,
+            self.threshold,
+            self.duration,
+        )
+
+
+class BonusDamage(Verb):
+    """``bonus_damage``: a playtester edit: a Bonus Damage grant for a player (M3, M-4)."""
+
+    key: ClassVar[str] = "bonus_damage"
+
+    player: Name
+    """The player's name."""
+    amount: int
+    """Added to the player's damage of its scope; a player's Bonus Damage of a kind, the sum of
+    the grants that cover it, is never below 0."""
+    scope: Scope = "spell"
+    """The damage it adds to: ``all``, or only ``combat`` or ``spell`` damage (damage from a
+    triggered ability only ``all`` covers, P-20)."""
+    duration: Duration = Field("this_turn", description=LASTS)
+
+    def bound(self, game: MightGame) -> Bound:
+        return bind(
+            game.verify_grant_bonus_damage,
+            game.can_grant_bonus_damage,
+            game.grant_bonus_damage,
+            player_index(game.table, self.player),
+            self.amount,
+            self.scope,
+            self.duration,
+        )
+
+
+class AddRunes(Verb):
+    """``add_runes``: a playtester edit: runes added to a player's pool."""
+
+    key: ClassVar[str] = "add_runes"
+
+    player: Name
+    """The player's name."""
+    amount: int = Field(ge=0)
+    """Runes added; a pool never goes below 0 (M-1)."""
+
+    def bound(self, game: MightGame) -> Bound:
+        return bind(
+            game.verify_add_runes,
+            game.can_add_runes,
+            game.add_runes,
+            player_index(game.table, self.player),
+            self.amount,
+        )
+
+
+VERBS = Verbs(
+    Play,
+    Activate,
+    Resolve,
+    Move,
+    Recall,
+    Ready,
+    Exhaust,
+    ReturnToHand,
+    Combat,
+    EndTurn,
+    Deal,
+    Heal,
+    ModifyMight,
+    Shield,
+    Double,
+    Lethal,
+    BonusDamage,
+    AddRunes,
+)
+"""Every verb of a might script entry, in the order the schema and the reference list them."""
 
 
 def battlefield_index(table: MightTable, name: str) -> int:

@@ -19,7 +19,7 @@ from engine.souls.cards import CardDef
 from engine.souls.game import SoulsGame
 from engine.souls.scenario import Action, CardSetup, Expectation, SoulsScenario
 from engine.souls.table import Bonus, CardState, Player, SoulsTable, Zone
-from engine.souls.verbs import bound
+from engine.souls.verbs import Attack
 from engine.timeline import Step
 from engine.windows import Waiting
 from engine.yaml_source import YamlSource
@@ -178,9 +178,10 @@ def perform(action: ScriptAction, place: Location, runner: ScriptRunner, game: S
     step (S-13)."""
     assert isinstance(action, Action)
     with game.transaction():  # an attack with its window is one action, all or nothing
-        bound(action, game).act()
-        if a := action.attack:
-            runner.run(a.window, (*place, Action.NESTED_KEY))
+        verb = action.verb
+        verb.act(game)
+        if isinstance(verb, Attack):
+            runner.run(verb.window, (*place, "window"))  # Attack.nested_key
             game.finish_battle()
 
 
@@ -204,11 +205,11 @@ class SoulsPlay:
         return action
 
     def opens(self, action: ScriptAction) -> bool:
-        return isinstance(action, Action) and action.attack is not None
+        return isinstance(action, Action) and isinstance(action.verb, Attack)
 
     def open(self, action: ScriptAction) -> None:
-        assert isinstance(action, Action) and action.attack is not None
-        bound(action, self.game).act()
+        assert isinstance(action, Action) and isinstance(action.verb, Attack)
+        action.verb.act(self.game)
 
     def inside(
         self, outer: ScriptAction, action: ScriptAction, place: Location, runner: ScriptRunner
@@ -239,7 +240,7 @@ class SoulsPlay:
 def verify(action: ScriptAction, game: SoulsGame) -> None:
     """Raise the RuleError that ``perform`` would meet first, without changing anything."""
     assert isinstance(action, Action)
-    bound(action, game).verify()
+    action.verb.verify(game)
 
 
 def card_misses(step: Step, expectation: ExpectationBase) -> list[tuple[Location, str]]:

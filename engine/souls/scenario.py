@@ -6,7 +6,7 @@ The format is documented in docs/scenarios.md; ``cardtable schema`` prints its J
 from __future__ import annotations
 
 import re
-from typing import Annotated, ClassVar, Literal, Self, cast
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field, field_validator, model_validator
 
@@ -21,6 +21,7 @@ from engine.script import (
     unique_names,
 )
 from engine.souls.cards import CardDef
+from engine.souls.verbs import VERBS, Attack
 
 SLOT = r"[A-Z][1-9]"
 
@@ -119,177 +120,17 @@ class SoulsSetup(Frozen):
     """Exactly two players."""
 
 
-class RecruitArgs(Frozen):
-    """``recruit``: a Soul from its owner's hand onto an empty slot (S-3)."""
-
-    card: Name
-    """The id of a Soul in the turn player's hand."""
-    slot: Name
-    """An empty slot of the grid (S-1, S-3) whose slot above, if any, holds an active Soul (S-3,
-    14.5.2); an Ambush there does not block it."""
+class SoulsAction(ScriptAction):
+    """One script entry: exactly one verb (``engine.souls.verbs``), plus an optional label and
+    expected error."""
 
 
-class PlayArgs(Frozen):
-    """``play``: a spell, an Armament or an Ambush from hand."""
-
-    card: Name
-    """The id of the card in its owner's hand."""
-    target: Name | None = None
-    """A spell's chosen target, checked against its ``target`` spec; for an Armament, the id of
-    one of your active Souls, which it is attached to. An Ambush takes none (S-15)."""
-    slot: Name | None = None
-    """The slot an Ambush is set at (S-1); ignored for other cards."""
-
-
-class ActivateArgs(Frozen):
-    """``activate``: a Soul on a slot uses an activated ability, paying its HP cost first."""
-
-    card: Name
-    """The id of the Soul."""
-    ability: int = Field(default=0, ge=0)
-    """Which one: counted among the card's ``when: activated`` abilities from 0 (S-5)."""
-    target: Name | None = None
-    """The chosen target, checked against the ability's ``target`` spec."""
-
-
-class SpringArgs(Frozen):
-    """``spring``: an Ambush set at a slot is revealed and its first ``sprung`` ability resolves
-    (P-3)."""
-
-    card: Name
-    """The id of the Ambush."""
-    target: Name | None = None
-    """The chosen target, checked against that ability's ``target`` spec, seen from the
-    Ambush's owner."""
-
-
-class AmountArgs(Frozen):
-    """``deal`` or ``heal``: a playtester edit of one card's damage."""
-
-    target: Name
-    """The id of an active Soul on a slot or of a Realm, of either player."""
-    amount: int = Field(ge=0)
-    """Damage dealt (14.1.1, with no source card) or healed (14.2); rounded down to a multiple
-    of 5 (S-7)."""
-
-
-class PayArgs(Frozen):
-    """``pay_hp``: a playtester edit: a Soul pays HP, as damage (14.3)."""
-
-    card: Name
-    """The id of an active Soul on a slot."""
-    amount: Annotated[int, Field(ge=0)] | Literal["10x_rank"] = "10x_rank"
-    """HP paid, rounded down to a multiple of 5 (S-7), at most the current HP (S-11);
-    ``10x_rank`` is 10 x the card's rank."""
-
-
-class TargetArgs(Frozen):
-    """``capture`` or ``exile``: a playtester edit of one card."""
-
-    target: Name
-    """``capture``: the id of an active Soul (14.4.4); ``exile``: of a captured Soul (14.5.4)."""
-
-
-class CardArgs(Frozen):
-    """``detach``: a playtester edit: an Armament leaves its Soul for its owner's Elysium (S-4,
-    14.4.5)."""
-
-    card: Name
-    """The id of an attached Armament."""
-
-
-class BonusArgs(Frozen):
-    """``bonus``: a playtester edit: a bonus with source ``playtester`` (S-6)."""
-
-    target: Name
-    """The id of an active Soul on a slot or of a Realm, of either player."""
-    stat: Literal["max_hp", "power"]
-    """The stat it changes."""
-    amount: int
-    """Added to the stat: a multiple of 5 (else refused, S-5), negative to take away."""
-    duration: Literal["permanent", "end_of_turn"] = "permanent"
-    """``end_of_turn``: it ends in the end phase (14.1.3); ``permanent``: it lasts."""
-
-
-class EndTurnArgs(Frozen):
-    """``end_turn`` takes no arguments: write ``- end_turn`` or ``- end_turn: {}``."""
-
-
-class AttackArgs(Frozen):
-    """``attack``: a battle (S-13): declaration, attack damage, battle window, capture step."""
-
-    attacker: Name
-    """The id of an active Front Line Soul of the turn player that has not attacked this turn."""
-    target: Name
-    """The id of an active enemy Front Line Soul, or of the enemy Realm when no enemy Soul is
-    active in the Front Line."""
-    window: tuple[Action, ...] = ()
-    """Actions played in the battle window, in order, after the ``damaged`` triggers; nothing
-    is captured automatically before the capture step (14.4.2)."""
-
-
-Verb = Literal[
-    "recruit",
-    "play",
-    "activate",
-    "spring",
-    "attack",
-    "deal",
-    "heal",
-    "pay_hp",
-    "capture",
-    "exile",
-    "bonus",
-    "detach",
-    "end_turn",
-]
-"""The action keys of a souls script entry, one per verb (``engine.souls.verbs`` plays them)."""
-
-
-class Action(ScriptAction):
-    """One script entry: exactly one action key, plus an optional label and expected error."""
-
-    NESTED_KEY: ClassVar[str] = "window"  # attack.window
-    BARE: ClassVar[tuple[str, ...]] = ("end_turn",)
-
-    @property
-    def kind(self) -> Verb:
-        return cast(Verb, super().kind)  # one of the keys below, as ``_one_action`` checks
-
-    recruit: RecruitArgs | None = None
-    """Recruit a Soul onto a slot (S-3)."""
-    play: PlayArgs | None = None
-    """Play a spell, Armament or Ambush from hand."""
-    activate: ActivateArgs | None = None
-    """Use a Soul's activated ability (14.3.1)."""
-    spring: SpringArgs | None = None
-    """Spring an Ambush (P-3)."""
-    attack: AttackArgs | None = None
-    """Attack: a battle and its window (S-13)."""
-    deal: AmountArgs | None = None
-    """Playtester edit: damage with no source card (14.1.1)."""
-    heal: AmountArgs | None = None
-    """Playtester edit: healing (14.2)."""
-    pay_hp: PayArgs | None = None
-    """Playtester edit: a Soul pays HP (14.3)."""
-    capture: TargetArgs | None = None
-    """Playtester edit: capture a Soul whatever its HP (14.4.4)."""
-    exile: TargetArgs | None = None
-    """Playtester edit: exile a captured Soul, freeing its slot (14.5.4, P-5)."""
-    bonus: BonusArgs | None = None
-    """Playtester edit: a bonus to max HP or power (S-6)."""
-    detach: CardArgs | None = None
-    """Playtester edit: detach an Armament (S-4, 14.4.5)."""
-    end_turn: EndTurnArgs | None = None
-    """End the turn: the end phase (14.1.3, S-6), then the other player's turn; also written
-    bare, ``- end_turn``."""
-
-    def nested(self) -> tuple[Action, ...]:
-        return self.attack.window if self.attack else ()
-
-    def with_nested(self, nested: tuple[ScriptAction, ...]) -> Self:
-        assert self.attack is not None
-        return self.evolve(attack=self.attack.evolve(window=nested))
+if TYPE_CHECKING:  # the checker sees the fields every entry has; files see the verbs too
+    Action = SoulsAction
+else:
+    Action = SoulsAction.with_verbs(VERBS)
+    Attack.model_rebuild(_types_namespace={"Action": Action})  # it holds actions
+    Action.model_rebuild()
 
 
 class CardExpect(Frozen):
@@ -375,6 +216,3 @@ class SoulsScenario(Frozen):
         unique_names([card.name for card in self.cards])
         unique_names([player.name for player in self.setup.players], "players")
         return self
-
-
-AttackArgs.model_rebuild()

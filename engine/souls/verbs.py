@@ -1,4 +1,4 @@
-"""Every verb of a souls script action, bound to its ``SoulsGame`` methods (``engine.verbs``).
+"""The verbs of souls script actions (``engine.verbs``), each bound to its ``SoulsGame`` methods.
 
 An attack's battle window and capture step are the runner's (``engine.souls.runner``): the verb
 is the declaration with its attack damage (S-13).
@@ -6,64 +6,240 @@ is the declaration with its attack damage (S-13).
 
 from __future__ import annotations
 
-from typing import assert_never
+from typing import TYPE_CHECKING, Annotated, ClassVar, Literal
 
-from engine.souls.game import SoulsGame
-from engine.souls.scenario import Action
-from engine.verbs import Bound, bind, given
+from pydantic import Field
+
+from engine.names import Name
+from engine.verbs import Bound, Verb, Verbs, bind
+
+if TYPE_CHECKING:
+    from engine.souls.game import SoulsGame
+    from engine.souls.scenario import Action
 
 
-def bound(action: Action, game: SoulsGame) -> Bound:
-    """``verify_x``, ``can_x`` and ``x`` of ``game`` for ``action``, with its arguments."""
-    kind = action.kind
-    match kind:
-        case "recruit":
-            r = given(action.recruit)
-            return bind(game.verify_recruit, game.can_recruit, game.recruit, r.card, r.slot)
-        case "play":
-            p = given(action.play)
-            return bind(game.verify_play, game.can_play, game.play, p.card, p.target, p.slot)
-        case "activate":
-            a = given(action.activate)
-            return bind(
-                game.verify_activate, game.can_activate, game.activate, a.card, a.ability, a.target
-            )
-        case "spring":
-            s = given(action.spring)
-            return bind(game.verify_spring, game.can_spring, game.spring, s.card, s.target)
-        case "attack":
-            at = given(action.attack)
-            return bind(game.verify_attack, game.can_attack, game.attack, at.attacker, at.target)
-        case "deal":
-            d = given(action.deal)
-            return bind(game.verify_deal, game.can_deal, game.deal, d.target, d.amount)
-        case "heal":
-            h = given(action.heal)
-            return bind(game.verify_heal, game.can_heal, game.heal, h.target, h.amount)
-        case "pay_hp":
-            pay = given(action.pay_hp)
-            return bind(game.verify_pay_hp, game.can_pay_hp, game.pay_hp, pay.card, pay.amount)
-        case "capture":
-            c = given(action.capture)
-            return bind(game.verify_capture, game.can_capture, game.capture, c.target)
-        case "exile":
-            e = given(action.exile)
-            return bind(game.verify_exile, game.can_exile, game.exile, e.target)
-        case "bonus":
-            b = given(action.bonus)
-            return bind(
-                game.verify_add_bonus,
-                game.can_add_bonus,
-                game.add_bonus,
-                b.target,
-                b.stat,
-                b.amount,
-                b.duration,
-            )
-        case "detach":
-            dt = given(action.detach)
-            return bind(game.verify_detach, game.can_detach, game.detach, dt.card)
-        case "end_turn":
-            return bind(game.verify_end_turn, game.can_end_turn, game.end_turn)
-        case _:
-            assert_never(kind)
+class Recruit(Verb):
+    """``recruit``: a Soul from its owner's hand onto an empty slot (S-3)."""
+
+    key: ClassVar[str] = "recruit"
+
+    card: Name
+    """The id of a Soul in the turn player's hand."""
+    slot: Name
+    """An empty slot of the grid (S-1, S-3) whose slot above, if any, holds an active Soul (S-3,
+    14.5.2); an Ambush there does not block it."""
+
+    def bound(self, game: SoulsGame) -> Bound:
+        return bind(game.verify_recruit, game.can_recruit, game.recruit, self.card, self.slot)
+
+
+class Play(Verb):
+    """``play``: a spell, an Armament or an Ambush from hand."""
+
+    key: ClassVar[str] = "play"
+
+    card: Name
+    """The id of the card in its owner's hand."""
+    target: Name | None = None
+    """A spell's chosen target, checked against its ``target`` spec; for an Armament, the id of
+    one of your active Souls, which it is attached to. An Ambush takes none (S-15)."""
+    slot: Name | None = None
+    """The slot an Ambush is set at (S-1); ignored for other cards."""
+
+    def bound(self, game: SoulsGame) -> Bound:
+        return bind(game.verify_play, game.can_play, game.play, self.card, self.target, self.slot)
+
+
+class Activate(Verb):
+    """``activate``: a Soul on a slot uses an activated ability, paying its HP cost first
+    (14.3.1)."""
+
+    key: ClassVar[str] = "activate"
+
+    card: Name
+    """The id of the Soul."""
+    ability: int = Field(default=0, ge=0)
+    """Which one: counted among the card's ``when: activated`` abilities from 0 (S-5)."""
+    target: Name | None = None
+    """The chosen target, checked against the ability's ``target`` spec."""
+
+    def bound(self, game: SoulsGame) -> Bound:
+        return bind(
+            game.verify_activate,
+            game.can_activate,
+            game.activate,
+            self.card,
+            self.ability,
+            self.target,
+        )
+
+
+class Spring(Verb):
+    """``spring``: an Ambush set at a slot is revealed and its first ``sprung`` ability resolves
+    (P-3)."""
+
+    key: ClassVar[str] = "spring"
+
+    card: Name
+    """The id of the Ambush."""
+    target: Name | None = None
+    """The chosen target, checked against that ability's ``target`` spec, seen from the
+    Ambush's owner."""
+
+    def bound(self, game: SoulsGame) -> Bound:
+        return bind(game.verify_spring, game.can_spring, game.spring, self.card, self.target)
+
+
+class Attack(Verb):
+    """``attack``: a battle (S-13): declaration, attack damage, battle window, capture step."""
+
+    key: ClassVar[str] = "attack"
+    nested_key: ClassVar[str | None] = "window"
+
+    attacker: Name
+    """The id of an active Front Line Soul of the turn player that has not attacked this turn."""
+    target: Name
+    """The id of an active enemy Front Line Soul, or of the enemy Realm when no enemy Soul is
+    active in the Front Line."""
+    window: tuple[Action, ...] = ()
+    """Actions played in the battle window, in order, after the ``damaged`` triggers; nothing
+    is captured automatically before the capture step (14.4.2)."""
+
+    def bound(self, game: SoulsGame) -> Bound:
+        return bind(game.verify_attack, game.can_attack, game.attack, self.attacker, self.target)
+
+
+class Amount(Verb):
+    """A playtester edit of one card's damage."""
+
+    target: Name
+    """The id of an active Soul on a slot or of a Realm, of either player."""
+    amount: int = Field(ge=0)
+    """Damage dealt (14.1.1, with no source card) or healed (14.2); rounded down to a multiple
+    of 5 (S-7)."""
+
+
+class Deal(Amount):
+    """``deal``: a playtester edit: damage with no source card (14.1.1)."""
+
+    key: ClassVar[str] = "deal"
+
+    def bound(self, game: SoulsGame) -> Bound:
+        return bind(game.verify_deal, game.can_deal, game.deal, self.target, self.amount)
+
+
+class Heal(Amount):
+    """``heal``: a playtester edit: healing (14.2)."""
+
+    key: ClassVar[str] = "heal"
+
+    def bound(self, game: SoulsGame) -> Bound:
+        return bind(game.verify_heal, game.can_heal, game.heal, self.target, self.amount)
+
+
+class PayHp(Verb):
+    """``pay_hp``: a playtester edit: a Soul pays HP, as damage (14.3)."""
+
+    key: ClassVar[str] = "pay_hp"
+
+    card: Name
+    """The id of an active Soul on a slot."""
+    amount: Annotated[int, Field(ge=0)] | Literal["10x_rank"] = "10x_rank"
+    """HP paid, rounded down to a multiple of 5 (S-7), at most the current HP (S-11);
+    ``10x_rank`` is 10 x the card's rank."""
+
+    def bound(self, game: SoulsGame) -> Bound:
+        return bind(game.verify_pay_hp, game.can_pay_hp, game.pay_hp, self.card, self.amount)
+
+
+class Capture(Verb):
+    """``capture``: a playtester edit: capture a Soul whatever its HP (14.4.4)."""
+
+    key: ClassVar[str] = "capture"
+
+    target: Name
+    """The id of an active Soul."""
+
+    def bound(self, game: SoulsGame) -> Bound:
+        return bind(game.verify_capture, game.can_capture, game.capture, self.target)
+
+
+class Exile(Verb):
+    """``exile``: a playtester edit: exile a captured Soul, freeing its slot (14.5.4, P-5)."""
+
+    key: ClassVar[str] = "exile"
+
+    target: Name
+    """The id of a captured Soul."""
+
+    def bound(self, game: SoulsGame) -> Bound:
+        return bind(game.verify_exile, game.can_exile, game.exile, self.target)
+
+
+class Bonus(Verb):
+    """``bonus``: a playtester edit: a bonus with source ``playtester`` to max HP or power
+    (S-6)."""
+
+    key: ClassVar[str] = "bonus"
+
+    target: Name
+    """The id of an active Soul on a slot or of a Realm, of either player."""
+    stat: Literal["max_hp", "power"]
+    """The stat it changes."""
+    amount: int
+    """Added to the stat: a multiple of 5 (else refused, S-5), negative to take away."""
+    duration: Literal["permanent", "end_of_turn"] = "permanent"
+    """``end_of_turn``: it ends in the end phase (14.1.3); ``permanent``: it lasts."""
+
+    def bound(self, game: SoulsGame) -> Bound:
+        return bind(
+            game.verify_add_bonus,
+            game.can_add_bonus,
+            game.add_bonus,
+            self.target,
+            self.stat,
+            self.amount,
+            self.duration,
+        )
+
+
+class Detach(Verb):
+    """``detach``: a playtester edit: an Armament leaves its Soul for its owner's Elysium (S-4,
+    14.4.5)."""
+
+    key: ClassVar[str] = "detach"
+
+    card: Name
+    """The id of an attached Armament."""
+
+    def bound(self, game: SoulsGame) -> Bound:
+        return bind(game.verify_detach, game.can_detach, game.detach, self.card)
+
+
+class EndTurn(Verb):
+    """``end_turn``: the end phase (14.1.3, S-6), then the other player's turn; also written
+    bare, ``- end_turn``."""
+
+    key: ClassVar[str] = "end_turn"
+    bare: ClassVar[bool] = True
+
+    def bound(self, game: SoulsGame) -> Bound:
+        return bind(game.verify_end_turn, game.can_end_turn, game.end_turn)
+
+
+VERBS = Verbs(
+    Recruit,
+    Play,
+    Activate,
+    Spring,
+    Attack,
+    Deal,
+    Heal,
+    PayHp,
+    Capture,
+    Exile,
+    Bonus,
+    Detach,
+    EndTurn,
+)
+"""Every verb of a souls script entry, in the order the schema and the reference list them."""

@@ -1,9 +1,10 @@
 """Every verb of each ruleset's script actions has ``verify_x``, ``can_x`` and ``x`` on its game.
 
-The dispatch (``bound`` in ``engine/souls/verbs.py`` and ``engine/might/verbs.py``) is one
-``match`` whose completeness mypy proves; here each verb is bound once, on a small table, to
-check what the types cannot: that the three are one verb's (named ``verify_x``, ``can_x`` and
-``x``, with the same parameters), that they agree, and that the verbs are the action keys.
+Each verb (``engine/souls/verbs.py``, ``engine/might/verbs.py``) binds its game's three methods
+(``Verb.bound``); here each verb is bound once, on a small table, to check what the types
+cannot: that the three are one verb's (named ``verify_x``, ``can_x`` and ``x``, with the same
+parameters), that they agree with each other and with the verb's own ``can``, and that the
+registered verbs are the action keys.
 """
 
 from __future__ import annotations
@@ -11,17 +12,16 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable
 from functools import partial
-from typing import Any, get_args
+from typing import Any
 
 import pytest
 
 from engine.errors import RuleError
 from engine.might import scenario as might
-from engine.might.verbs import bound as might_bound
+from engine.might import verbs as might_verbs
 from engine.scenario import game_from_yaml
 from engine.souls import scenario as souls
-from engine.souls.verbs import bound as souls_bound
-from engine.verbs import Bound
+from engine.souls import verbs as souls_verbs
 from tests.support.game_state import whole_state
 from tests.support.might_tables import TABLE
 from tests.support.souls_tables import scenario_text
@@ -61,19 +61,18 @@ MIGHT: dict[str, dict[str, Any]] = {  # one action of each verb on the might tes
     "bonus_damage": {"player": "Bob", "amount": 1},
     "add_runes": {"player": "Alice", "amount": 2},
 }
-RULESETS: dict[str, tuple[Any, Callable[[], Any], Callable[[Any, Any], Bound], dict[str, Any]]] = {
-    "souls": (souls, lambda: game_from_yaml(scenario_text()), souls_bound, SOULS),
-    "might": (might, lambda: game_from_yaml(TABLE), might_bound, MIGHT),
+RULESETS: dict[str, tuple[Any, Callable[[], Any], Any, dict[str, Any]]] = {
+    "souls": (souls, lambda: game_from_yaml(scenario_text()), souls_verbs, SOULS),
+    "might": (might, lambda: game_from_yaml(TABLE), might_verbs, MIGHT),
 }
 VERBS = [(name, verb) for name, ruleset in RULESETS.items() for verb in ruleset[3]]
 
 
 @pytest.mark.parametrize("name", RULESETS)
 def test_the_verbs_are_the_action_keys_and_each_has_an_example(name: str) -> None:
-    module, _, _, examples = RULESETS[name]
-    verbs = get_args(module.Verb)
-    assert list(verbs) == module.Action.action_names()
-    assert list(examples) == list(verbs)
+    module, _, verbs, examples = RULESETS[name]
+    assert module.Action.VERBS is verbs.VERBS
+    assert list(verbs.VERBS.keys()) == module.Action.action_names() == list(examples)
 
 
 def method(call: Callable[[], object]) -> tuple[str, object, tuple[object, ...]]:
@@ -92,11 +91,11 @@ def refused(call: Callable[[], object]) -> str | None:
 
 @pytest.mark.parametrize(("name", "verb"), VERBS, ids=[f"{n}-{v}" for n, v in VERBS])
 def test_each_verb_binds_verify_can_and_act_of_one_verb_that_agree(name: str, verb: str) -> None:
-    module, new_game, bound, examples = RULESETS[name]
+    module, new_game, _, examples = RULESETS[name]
     game = new_game()
     action = module.Action.model_validate({verb: examples[verb]})
-    assert action.kind == verb
-    triple = bound(action, game)
+    assert action.kind == verb == action.verb.key
+    triple = action.verb.bound(game)
     (act, on, args), verify, can = (method(c) for c in (triple.act, triple.verify, triple.can))
     assert verify == (f"verify_{act}", on, args)
     assert can == (f"can_{act}", on, args)
@@ -108,7 +107,7 @@ def test_each_verb_binds_verify_can_and_act_of_one_verb_that_agree(name: str, ve
     assert parameters[0] == parameters[1] == parameters[2]
     before = whole_state(game)
     verdict = refused(triple.verify)
-    assert triple.can() == (verdict is None)
+    assert triple.can() == action.verb.can(game) == (verdict is None)
     assert whole_state(game) == before, "verify or can changed the game"
     assert refused(lambda: game.rehearse(triple.act)) == verdict
     assert whole_state(game) == before

@@ -14,6 +14,7 @@ import pytest
 from engine.choices import Answer, Choice
 from engine.errors import RuleError, ScenarioError
 from engine.might import scenario as might
+from engine.might import verbs as might_verbs
 from engine.might.scenario import Action as MightAction
 from engine.scenario import Playthrough, TakeBack, validate_scenario, without_answers
 from engine.script import ScriptAction
@@ -251,13 +252,13 @@ def test_undoing_the_first_action_of_a_fresh_playthrough_replays_it_closed() -> 
     assert play.take_back() == TakeBack([], False, NICK, False)
 
 
-TAP_1 = might.Action(play=might.PlayArgs(card="tap-1", target="iron-sentinel"))
+TAP_1 = might.Action.of(might_verbs.Play(card="tap-1", target="iron-sentinel"))
 
 
-TAP_2 = might.Action(play=might.PlayArgs(card="tap-2", target="iron-sentinel"))
+TAP_2 = might.Action.of(might_verbs.Play(card="tap-2", target="iron-sentinel"))
 
 
-CAPTAIN = might.Action(play=might.PlayArgs(card="vanguard-captain"))
+CAPTAIN = might.Action.of(might_verbs.Play(card="vanguard-captain"))
 
 
 NOTHING_WAITS = "nothing waits for the players: there is nothing to pass"

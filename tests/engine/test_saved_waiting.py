@@ -11,6 +11,7 @@ import pytest
 from app.cli.commands import main
 from engine.scenario import load_scenario, play_branch, run_scenario
 from engine.souls import scenario as souls
+from engine.souls import verbs as souls_verbs
 
 WAITS = """\
 ruleset: souls
@@ -32,7 +33,7 @@ expect:
   - at: in-window
     cards: {ember-imp: {damage: 5, captured: false}}
 """
-HEAL = souls.Action(heal=souls.AmountArgs(target="ember-imp", amount=5))
+HEAL = souls.Action.of(souls_verbs.Heal(target="ember-imp", amount=5))
 
 
 def write(tmp_path: Path, text: str) -> Path:

@@ -12,18 +12,20 @@ from engine.changes import Declared, Played, StatusChanged
 from engine.choices import Assigned, Choice
 from engine.errors import RuleError
 from engine.might import scenario as might
+from engine.might import verbs as might_verbs
 from engine.might.assignment import only_assignment, verify_answer
 from engine.scenario import Playthrough, TakeBack, load_scenario
 from engine.script import ScriptAction, StepMatch, step_matches
 from engine.souls import scenario as souls
+from engine.souls import verbs as souls_verbs
 
 HEAL_SAVES = SCENARIOS / "souls" / "battle-3-window-heal-saves.yaml"
 REACTION = SCENARIOS / "might" / "M5-reaction-before-the-spell-resolves.yaml"
 
-ATTACK = souls.Action(attack=souls.AttackArgs(attacker="thorn-squire", target="ash-zealot"))
-HEAL = souls.Action(heal=souls.AmountArgs(target="ash-zealot", amount=10))
-SPARK = might.Action(play=might.PlayArgs(card="spark", target="iron-sentinel"))
-MEND = might.Action(play=might.PlayArgs(card="quick-mend", target="iron-sentinel"))
+ATTACK = souls.Action.of(souls_verbs.Attack(attacker="thorn-squire", target="ash-zealot"))
+HEAL = souls.Action.of(souls_verbs.Heal(target="ash-zealot", amount=10))
+SPARK = might.Action.of(might_verbs.Play(card="spark", target="iron-sentinel"))
+MEND = might.Action.of(might_verbs.Play(card="quick-mend", target="iron-sentinel"))
 
 
 def fresh(path) -> Playthrough:  # type: ignore[no-untyped-def]
@@ -86,7 +88,7 @@ def test_a_spell_waits_on_the_chain_and_a_reaction_goes_into_its_responses() -> 
 
 def test_a_unit_played_leaves_nothing_waiting() -> None:
     play = fresh(REACTION)
-    play.act(might.Action(end_turn=might.NoArgs()))
+    play.act(might.Action.of(might_verbs.EndTurn()))
     assert play.waiting() is None and not play.open
 
 
@@ -111,7 +113,7 @@ def test_a_refused_action_inside_the_window_changes_nothing() -> None:
     play.act(ATTACK)
     before, actions = descriptions(play), list(play.actions)
     with pytest.raises(RuleError) as error:
-        play.act(souls.Action(end_turn=souls.EndTurnArgs()))
+        play.act(souls.Action.of(souls_verbs.EndTurn()))
     assert error.value.rule == "S-13"
     assert descriptions(play) == before and play.actions == actions and play.waiting()
 
@@ -126,7 +128,7 @@ def test_typed_changes_for_declarations_plays_and_status() -> None:
     assert "thorn-squire attacks ash-zealot" in [c.describe() for c in declare.changes]
 
     might_play = fresh(REACTION)
-    might_play.act(might.Action(exhaust=might.UnitArgs(unit="iron-sentinel")))
+    might_play.act(might.Action.of(might_verbs.Exhaust(unit="iron-sentinel")))
     status = might_play.game.steps[-1]
     assert StatusChanged(card="iron-sentinel", before="ready", after="exhausted") in status.changes
     assert status.changes[0].describe() == "iron-sentinel ready -> exhausted"
@@ -175,7 +177,7 @@ def test_only_one_legal_assignment_is_named_and_answers_are_judged() -> None:
 
 
 def heal(amount: int) -> souls.Action:
-    return souls.Action(heal=souls.AmountArgs(target="ash-zealot", amount=amount))
+    return souls.Action.of(souls_verbs.Heal(target="ash-zealot", amount=amount))
 
 
 def timeline(play: Playthrough) -> list[str]:

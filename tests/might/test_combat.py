@@ -13,6 +13,7 @@ from engine.changes import Died, Replaced
 from engine.choices import Answer, Assigned, Choice
 from engine.errors import RuleError
 from engine.might import scenario as might
+from engine.might import verbs as might_verbs
 from engine.might.game import MightGame
 from engine.might.scenario import Action
 from engine.scenario import game_from_yaml
@@ -136,8 +137,8 @@ def test_an_assignment_nobody_asked_for_refuses_the_whole_combat() -> None:
     )
     game = play.game
     assert isinstance(game, MightGame)
-    combat = might.Action(
-        combat=might.CombatArgs(
+    combat = might.Action.of(
+        might_verbs.Combat(
             battlefield="Battlefield 2",
             assign={"Alice": (Assigned(unit="ash-martyr", damage=1),)},
         )

@@ -12,6 +12,7 @@ from engine.choices import Answer, Choice, default_chooser
 from engine.errors import RuleError
 from engine.loops import LoopError
 from engine.might import scenario as might
+from engine.might import verbs as might_verbs
 from engine.might.game import MightGame
 from engine.might.scenario import Action
 from engine.scenario import game_from_yaml
@@ -133,7 +134,7 @@ def test_verify_and_the_action_agree_loops_included(name: str, damaged: int) -> 
 def test_passing_into_a_loop_is_refused_and_the_spell_still_waits() -> None:
     # The app's way: the spell waits on the chain; the pass that would loop is refused (P-25).
     play = playthrough_of(SELF_LOOP, name="t.yaml")
-    play.act(might.Action(play=might.PlayArgs(card="spark", target="mending-thorn")))
+    play.act(might.Action.of(might_verbs.Play(card="spark", target="mending-thorn")))
     assert play.waiting() is not None
     game = play.game
     assert isinstance(game, MightGame)

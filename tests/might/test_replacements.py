@@ -10,6 +10,7 @@ import pytest
 from engine.choices import Answer, Choice
 from engine.errors import RuleError
 from engine.might import scenario as might
+from engine.might import verbs as might_verbs
 from engine.might.game import MightGame
 from engine.might.replacements import resolve_event, verify_order
 from engine.might.scenario import Action
@@ -75,8 +76,8 @@ def test_an_order_never_asked_for_refuses_the_whole_action_before_anything_stays
     # must not have resolved and killed it (the check used to run after the commit).
     play = playthrough_of(TABLE, name="t.yaml")
     game = play.game
-    spark = might.Action(
-        play=might.PlayArgs(card="spark", target="stone-whelp"),
+    spark = might.Action.of(
+        might_verbs.Play(card="spark", target="stone-whelp"),
         order={"stone-whelp": ("ward", "twice")},
     )
     assert isinstance(game, MightGame)

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from app.cli.commands import main
-from app.files.output_files import HTML, IMAGE, PNG, OutputError, verify_output, write_output
 from engine.assets import SCENARIOS
+from engine.output_files import HTML, IMAGE, PNG, OutputError, verify_output, write_output
 
 M8 = SCENARIOS / "might" / "M8-prevention-and-doubling-orders.yaml"
 PNG_START = b"\x89PNG\r\n\x1a\n"

@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 
 from engine.choices import Chooser
 from engine.frozen import Frozen
+from engine.offers import Offer
 from engine.ruleset import Broken, Invariants, Ruleset, at
 from engine.script import (
     ExpectationBase,
@@ -25,8 +26,10 @@ from engine.windows import Waiting
 from engine.yaml_source import YamlSource
 from tally.game import Counter, Player, TallyGame, TallyTable
 from tally.scenario import Action, Expectation, TallyScenario
+from tally.verbs import Add, EndTurn
 
 HERE = Path(__file__).parent
+AMOUNTS = (1, 5)  # what a counter's menu offers to add
 
 
 def first_table(scenario: TallyScenario) -> TallyTable:
@@ -49,18 +52,10 @@ class TallyPlay:
         self.game = TallyGame(first_table(scenario))
 
     def perform(self, action: ScriptAction, place: Location, runner: ScriptRunner) -> None:
-        assert isinstance(action, Action)
-        if action.add is not None:
-            self.game.add(action.add.card, action.add.amount)
-        else:
-            self.game.end_turn()
+        action.verb.act(self.game)
 
     def verify(self, action: ScriptAction) -> None:
-        assert isinstance(action, Action)
-        if action.add is not None:
-            self.game.verify_add(action.add.card, action.add.amount)
-        else:
-            self.game.verify_end_turn()
+        action.verb.verify(self.game)
 
     def asking(self, ask: Chooser) -> AbstractContextManager[None]:
         return nullcontext()
@@ -164,6 +159,15 @@ class TallyRuleset(Ruleset):
 
     def examples(self) -> Path:
         return HERE / "examples"
+
+    def offers(self, table: Frozen, uid: str) -> list[Offer]:
+        return [
+            Offer(f"Add {amount}", "Add", Action.of(Add(card=uid, amount=amount)))
+            for amount in AMOUNTS
+        ]
+
+    def global_offers(self, table: Frozen, waiting: Waiting | None) -> list[Offer]:
+        return [Offer("End turn", "Turn", Action.of(EndTurn()))]
 
 
 RULESET = TallyRuleset()

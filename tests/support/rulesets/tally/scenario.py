@@ -16,6 +16,7 @@ from engine.script import (
     card_id,
     unique_names,
 )
+from tally.verbs import VERBS
 
 
 class PlayerSetup(Frozen):
@@ -45,26 +46,12 @@ class TallySetup(Frozen):
         return self
 
 
-class AddArgs(Frozen):
-    """``add``: a count goes up (T-2)."""
-
-    card: Name
-    """The id of one of the turn player's counters (T-1, T-3)."""
-    amount: int
-    """How much: positive, else the rules refuse it (T-2)."""
+class TallyAction(ScriptAction):
+    """One script entry: exactly one verb (``tally.verbs``), plus an optional label and
+    expected error."""
 
 
-class EndTurnArgs(Frozen):
-    """``end_turn`` takes no arguments: ``- end_turn: {}``."""
-
-
-class Action(ScriptAction):
-    """One script entry: exactly one action key, plus an optional label and expected error."""
-
-    add: AddArgs | None = None
-    """Add to a counter (T-2)."""
-    end_turn: EndTurnArgs | None = None
-    """End the turn (T-4)."""
+Action = TallyAction.with_verbs(VERBS)
 
 
 class CardExpect(Frozen):

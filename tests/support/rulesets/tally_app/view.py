@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from tally.game import Counter, TallyTable
-from tally.scenario import Action, AddArgs, EndTurnArgs
 
 from app.presentation.looks import (
     CARD_H,
@@ -20,13 +19,10 @@ from app.presentation.looks import (
     LookCache,
     Placement,
 )
-from app.presentation.offers import Offer
 from app.presentation.views import RulesetView
 from engine.frozen import Frozen
-from engine.windows import Waiting
 
 ROW = LABEL + CARD_H + GAP  # a player's row: their name over their counters
-AMOUNTS = (1, 5)  # what a counter's menu offers to add
 
 
 class TallyView(RulesetView):
@@ -60,15 +56,6 @@ class TallyView(RulesetView):
         width = widest * (CARD_W + GAP) - GAP
         bounds = (0.0, 0.0, float(width), float(len(table.players) * ROW - GAP))
         return Layout(placements, decorations, ("tally", len(table.players), widest), bounds)
-
-    def offers(self, table: Frozen, uid: str) -> list[Offer]:
-        return [
-            Offer(f"Add {amount}", "Add", Action(add=AddArgs(card=uid, amount=amount)))
-            for amount in AMOUNTS
-        ]
-
-    def global_offers(self, table: Frozen, waiting: Waiting | None) -> list[Offer]:
-        return [Offer("End turn", "Turn", Action(end_turn=EndTurnArgs()))]
 
     def card_rows(self, table: Frozen, uid: str) -> list[tuple[str, str]]:
         assert isinstance(table, TallyTable)

@@ -1,11 +1,24 @@
-"""What a user can try with a souls card: recruit, play, attack, activate, the playtester's
-edits. The engine judges each (no rules here)."""
+"""What may be tried with a souls card: recruit, play, attack, activate, the playtester's
+edits; and with the table: end the turn, pass. The rules judge each (``engine.offers``):
+nothing here decides what is legal."""
 
 from __future__ import annotations
 
-from app.presentation.offers import Offer
+from engine.offers import ActionFor, Offer
+from engine.script import ScriptAction
 from engine.souls import scenario as souls
+from engine.souls import verbs as souls_verbs
 from engine.souls.table import SoulsTable
+from engine.windows import Waiting
+
+
+def activating(uid: str, ability: int) -> ActionFor:
+    """Activating ``uid``'s activated ability number ``ability`` at the target picked."""
+
+    def at(targets: tuple[str, ...]) -> ScriptAction:
+        return souls.Action.of(souls_verbs.Activate(card=uid, ability=ability, target=targets[0]))
+
+    return at
 
 
 def card_offers(table: SoulsTable, uid: str) -> list[Offer]:
@@ -17,7 +30,7 @@ def card_offers(table: SoulsTable, uid: str) -> list[Offer]:
                 Offer(
                     f"Recruit onto {slot}",
                     "Recruit",
-                    souls.Action(recruit=souls.RecruitArgs(card=uid, slot=slot)),
+                    souls.Action.of(souls_verbs.Recruit(card=uid, slot=slot)),
                 )
                 for slot in table.slot_names()
             ]
@@ -26,7 +39,7 @@ def card_offers(table: SoulsTable, uid: str) -> list[Offer]:
                 Offer(
                     f"Set at {slot}",
                     "Set Ambush",
-                    souls.Action(play=souls.PlayArgs(card=uid, slot=slot)),
+                    souls.Action.of(souls_verbs.Play(card=uid, slot=slot)),
                 )
                 for slot in table.slot_names()
             ]
@@ -35,13 +48,13 @@ def card_offers(table: SoulsTable, uid: str) -> list[Offer]:
                 Offer(
                     f"Play {card.name}…",
                     "Play",
-                    pick=lambda t: souls.Action(play=souls.PlayArgs(card=uid, target=t[0])),
+                    pick=lambda t: souls.Action.of(souls_verbs.Play(card=uid, target=t[0])),
                     pick_prompt=f"Click the target for {card.name}",
                 )
             )
         else:
             offers.append(
-                Offer(f"Play {card.name}", "Play", souls.Action(play=souls.PlayArgs(card=uid)))
+                Offer(f"Play {card.name}", "Play", souls.Action.of(souls_verbs.Play(card=uid)))
             )
         return offers
     if card.zone == "slot":
@@ -49,7 +62,7 @@ def card_offers(table: SoulsTable, uid: str) -> list[Offer]:
             Offer(
                 "Attack…",
                 "Battle",
-                pick=lambda t: souls.Action(attack=souls.AttackArgs(attacker=uid, target=t[0])),
+                pick=lambda t: souls.Action.of(souls_verbs.Attack(attacker=uid, target=t[0])),
                 pick_prompt=f"Click the Soul or Realm {uid} attacks",
             )
         )
@@ -61,9 +74,7 @@ def card_offers(table: SoulsTable, uid: str) -> list[Offer]:
                     Offer(
                         label + "…",
                         "Abilities",
-                        pick=lambda t, i=index: souls.Action(
-                            activate=souls.ActivateArgs(card=uid, ability=i, target=t[0])
-                        ),
+                        pick=activating(uid, index),
                         pick_prompt=f"Click the target of {ability.name}",
                     )
                 )
@@ -72,7 +83,7 @@ def card_offers(table: SoulsTable, uid: str) -> list[Offer]:
                     Offer(
                         label,
                         "Abilities",
-                        souls.Action(activate=souls.ActivateArgs(card=uid, ability=index)),
+                        souls.Action.of(souls_verbs.Activate(card=uid, ability=index)),
                     )
                 )
     if card.zone == "ambush":
@@ -82,47 +93,47 @@ def card_offers(table: SoulsTable, uid: str) -> list[Offer]:
                 Offer(
                     "Spring…",
                     "Ambush",
-                    pick=lambda t: souls.Action(spring=souls.SpringArgs(card=uid, target=t[0])),
+                    pick=lambda t: souls.Action.of(souls_verbs.Spring(card=uid, target=t[0])),
                     pick_prompt=f"Click the target of {card.name}",
                 )
             )
         else:
-            offers.append(
-                Offer("Spring", "Ambush", souls.Action(spring=souls.SpringArgs(card=uid)))
-            )
+            offers.append(Offer("Spring", "Ambush", souls.Action.of(souls_verbs.Spring(card=uid))))
     if card.zone == "armament":
-        detach = souls.Action(detach=souls.CardArgs(card=uid))
+        detach = souls.Action.of(souls_verbs.Detach(card=uid))
         offers.append(Offer("Detach", "Playtester edit", detach))
     if card.zone in ("slot", "realm"):
         edits = [
-            ("Deal 5 damage", souls.Action(deal=souls.AmountArgs(target=uid, amount=5))),
-            ("Deal 10 damage", souls.Action(deal=souls.AmountArgs(target=uid, amount=10))),
-            ("Heal 5", souls.Action(heal=souls.AmountArgs(target=uid, amount=5))),
-            ("Heal 10", souls.Action(heal=souls.AmountArgs(target=uid, amount=10))),
-            ("Pay 10 × rank HP", souls.Action(pay_hp=souls.PayArgs(card=uid))),
-            ("Pay 10 HP", souls.Action(pay_hp=souls.PayArgs(card=uid, amount=10))),
-            ("Capture", souls.Action(capture=souls.TargetArgs(target=uid))),
-            ("Exile (captured Soul)", souls.Action(exile=souls.TargetArgs(target=uid))),
+            ("Deal 5 damage", souls.Action.of(souls_verbs.Deal(target=uid, amount=5))),
+            ("Deal 10 damage", souls.Action.of(souls_verbs.Deal(target=uid, amount=10))),
+            ("Heal 5", souls.Action.of(souls_verbs.Heal(target=uid, amount=5))),
+            ("Heal 10", souls.Action.of(souls_verbs.Heal(target=uid, amount=10))),
+            ("Pay 10 × rank HP", souls.Action.of(souls_verbs.PayHp(card=uid))),
+            ("Pay 10 HP", souls.Action.of(souls_verbs.PayHp(card=uid, amount=10))),
+            ("Capture", souls.Action.of(souls_verbs.Capture(target=uid))),
+            ("Exile (captured Soul)", souls.Action.of(souls_verbs.Exile(target=uid))),
             (
                 "+10 max HP until end of turn",
-                souls.Action(
-                    bonus=souls.BonusArgs(
-                        target=uid, stat="max_hp", amount=10, duration="end_of_turn"
-                    )
+                souls.Action.of(
+                    souls_verbs.Bonus(target=uid, stat="max_hp", amount=10, duration="end_of_turn")
                 ),
             ),
             (
                 "−10 max HP",
-                souls.Action(bonus=souls.BonusArgs(target=uid, stat="max_hp", amount=-10)),
+                souls.Action.of(souls_verbs.Bonus(target=uid, stat="max_hp", amount=-10)),
             ),
             (
                 "+5 power until end of turn",
-                souls.Action(
-                    bonus=souls.BonusArgs(
-                        target=uid, stat="power", amount=5, duration="end_of_turn"
-                    )
+                souls.Action.of(
+                    souls_verbs.Bonus(target=uid, stat="power", amount=5, duration="end_of_turn")
                 ),
             ),
         ]
         offers += [Offer(label, "Playtester edit", action) for label, action in edits]
     return offers
+
+
+def table_offers(waiting: Waiting | None) -> list[Offer]:
+    """End turn; while a battle window is open, the pass to the capture step."""
+    passing = [Offer(waiting.pass_label, "Turn", proceeds=True)] if waiting else []
+    return [*passing, Offer("End turn", "Turn", souls.Action.of(souls_verbs.EndTurn()))]

@@ -1,18 +1,22 @@
-"""What a player may try now: the actions each ruleset offers, and each judged by the rules.
+"""What a player may try now: the actions a ruleset's verbs offer, each judged by the rules.
 
-A ruleset lists what may be tried with a card and with the table (``Ruleset.offers`` and
-``Ruleset.global_offers``); the rules, not the offer, decide whether it may be played
-(``Playthrough.legal_actions`` gives each with its refusal). The app shows the offers as menus,
-``cardtable fuzz`` plays them at random and ``cardtable moves`` lists them.
+Each verb says what it offers with a card and with the table (``Verb.offered``); a ruleset's
+offers are its verbs' in the order it lists them (``Ruleset.offers``, ``global_offers``). The
+rules, not the offer, decide whether it may be played (``Playthrough.legal_actions`` gives each
+with its refusal). The app shows the offers as menus and ``cardtable fuzz`` plays them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 from engine.errors import RuleError
+from engine.frozen import Frozen
 from engine.script import ScriptAction
+from engine.verbs import Offered, Verb
+from engine.windows import Waiting
 
 ActionFor = Callable[[tuple[str, ...]], ScriptAction]
 
@@ -44,6 +48,34 @@ class Judged:
     @property
     def legal(self) -> bool:
         return self.refusal is None
+
+
+def offers_of(
+    action: type[ScriptAction], table: Frozen, uid: str | None, waiting: Waiting | None
+) -> list[Offer]:
+    """What the verbs of ``action`` (a ruleset's action model) offer with card ``uid`` of
+    ``table`` (None: with the table), as actions of that model."""
+    return [
+        _offer(offered, action)
+        for verb in action.VERBS
+        for offered in verb.offered(table, uid, waiting)
+    ]
+
+
+def _offer(offered: Offered, action: type[ScriptAction]) -> Offer:
+    verb, pick = offered.verb, offered.pick
+
+    def picked(targets: tuple[str, ...], pick: Callable[[tuple[str, ...]], Verb]) -> ScriptAction:
+        return action.of(pick(targets))
+
+    return Offer(
+        offered.label,
+        offered.group,
+        None if verb is None else action.of(verb),
+        None if pick is None else partial(picked, pick=pick),
+        offered.pick_prompt,
+        offered.most,
+    )
 
 
 def aimed(offer: Offer, targets: list[str]) -> list[ScriptAction]:

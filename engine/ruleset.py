@@ -34,7 +34,7 @@ from engine.assets import ASSETS, SCENARIOS
 from engine.choices import Answer, Choice, Chooser, default_chooser
 from engine.errors import one_line
 from engine.frozen import Frozen
-from engine.offers import Offer
+from engine.offers import Offer, offers_of
 from engine.script import ExpectationBase, Location, ScriptAction, ScriptRunner
 from engine.timeline import Recorder, Step
 from engine.windows import Waiting, Windows
@@ -159,13 +159,14 @@ class Ruleset(ABC):
         return action
 
     def offers(self, table: Frozen, uid: str) -> list[Offer]:
-        """What may be tried with card ``uid`` (the rules judge each): none by default."""
-        return []
+        """What may be tried with card ``uid``: what its verbs offer (the rules judge each)."""
+        return offers_of(self.action, table, uid, None)
 
     def global_offers(self, table: Frozen, waiting: Waiting | None) -> list[Offer]:
-        """What may be tried with no card: end the turn, the pass while something waits (by
-        default only the pass)."""
-        return [Offer(waiting.pass_label, "Turn", proceeds=True)] if waiting else []
+        """What may be tried with no card: the pass while something waits, then what the
+        verbs offer with the table (end the turn, ...)."""
+        passing = [Offer(waiting.pass_label, "Turn", proceeds=True)] if waiting else []
+        return passing + offers_of(self.action, table, None, waiting)
 
 
 class Unavailable(KeyError):

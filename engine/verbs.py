@@ -26,6 +26,7 @@ from engine.timeline import Step
 
 if TYPE_CHECKING:
     from engine.script import ScriptAction
+    from engine.windows import Waiting
 
 Args = TypeVarTuple("Args")
 
@@ -49,11 +50,25 @@ def bind(
     return Bound(partial(verify, *args), partial(can, *args), partial(act, *args))
 
 
+@dataclass(frozen=True)
+class Offered:
+    """What a verb offers to try: ``verb`` ready to play, or ``pick``, which makes it from the
+    targets chosen next (up to ``most``); ``label`` and ``group`` name it in a menu."""
+
+    label: str
+    group: str
+    verb: Verb | None = None
+    pick: Callable[[tuple[str, ...]], Verb] | None = None
+    pick_prompt: str = ""
+    most: int = 1
+
+
 class Verb(Frozen):
     """A verb with its arguments, as a script writes it under its ``key``: ``- play: {card: x}``.
 
     A subclass sets ``key`` and implements ``bound`` (or ``verify`` and ``act`` themselves);
-    ``can`` follows from ``verify``. The class docstring is the verb's description in the
+    ``can`` follows from ``verify``; ``offered`` lists what the app's menus, ``cardtable fuzz``
+    and ``Playthrough.legal_actions`` try. The class docstring is the verb's description in the
     schema and the reference."""
 
     key: ClassVar[str]
@@ -73,6 +88,13 @@ class Verb(Frozen):
         json_schema = handler(core_schema)
         handler.resolve_ref_schema(json_schema)["title"] = f"{cls.__name__}Action"
         return json_schema
+
+    @classmethod
+    def offered(cls, table: Any, uid: str | None, waiting: Waiting | None) -> Iterator[Offered]:
+        """What this verb offers to try with card ``uid`` of ``table``, or (``uid`` None) with
+        the table itself while ``waiting`` waits. The rules judge each: an offer is no promise
+        that it may be played. None by default: a verb that only a file writes."""
+        return iter(())
 
     def bound(self, game: Any) -> Bound:
         """The game's ``verify_x``, ``can_x`` and ``x`` for this verb, with its arguments."""

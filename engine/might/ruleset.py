@@ -6,18 +6,16 @@ from typing import Any, ClassVar
 
 from engine.choices import Chooser, default_chooser
 from engine.frozen import Frozen
-from engine.might import offers, runner
+from engine.might import runner
 from engine.might.game import MightGame
 from engine.might.invariants import MightInvariants
 from engine.might.scenario import Action, MightScenario
 from engine.might.table import MightTable
 from engine.might.text import render_table
 from engine.might.verbs import Combat
-from engine.offers import Offer
 from engine.ruleset import Invariants, Ruleset
 from engine.script import ExpectationBase, Location, ScriptAction
 from engine.timeline import Step
-from engine.windows import Waiting
 from engine.yaml_source import YamlSource
 
 
@@ -65,13 +63,6 @@ class MightRuleset(Ruleset):
             unanswered = Combat.model_fields["assign"].get_default(call_default_factory=True)
             action = action.with_verb(combat.evolve(assign=unanswered))
         return action.evolve(order=None, targets=None)
-
-    def offers(self, table: Frozen, uid: str) -> list[Offer]:
-        assert isinstance(table, MightTable)
-        return offers.card_offers(table, uid)
-
-    def global_offers(self, table: Frozen, waiting: Waiting | None) -> list[Offer]:
-        return offers.table_offers(waiting)
 
 
 RULESET = MightRuleset()

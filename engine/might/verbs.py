@@ -7,20 +7,23 @@ index. A played spell's responses and the chain's resolution after them are the 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from functools import partial
 from typing import TYPE_CHECKING, Annotated, ClassVar, Literal, Self
 
 from pydantic import Field, model_validator
 
 from engine.choices import Assigned
 from engine.errors import RuleError
-from engine.might.cards import Duration, Scope
+from engine.might.cards import Duration, Scope, most_targets
 from engine.might.table import MightTable
 from engine.names import Name
-from engine.verbs import Bound, Verb, Verbs, bind
+from engine.verbs import Bound, Offered, Verb, Verbs, bind
 
 if TYPE_CHECKING:
     from engine.might.game import MightGame
     from engine.might.scenario import Action
+    from engine.windows import Waiting
 
 
 TARGET = """The id of the unit on the table it targets, of the side its ``target`` allows (M5);
@@ -57,6 +60,16 @@ class Aimed(Verb):
         return self.targets or self.target
 
 
+def aimed(targets: tuple[str, ...]) -> dict[str, str | tuple[str, ...]]:
+    """Targets as a file writes them: ``target`` for one, ``targets`` for more."""
+    return {"target": targets[0]} if len(targets) == 1 else {"targets": targets}
+
+
+def unit(table: MightTable, uid: str | None) -> str | None:
+    """``uid`` when it names a unit on the table (at a base or a battlefield), else None."""
+    return uid if uid is not None and table.on_table(uid) else None
+
+
 class Play(Aimed):
     """``play``: a card from its owner's hand, its cost paid: a unit to the base, a spell onto
     the chain (M-1, M-7)."""
@@ -68,6 +81,24 @@ class Play(Aimed):
     target: Name | None = Field(None, description=TARGET)
     targets: tuple[Name, ...] = Field((), description=TARGETS)
     responses: tuple[Action, ...] = Field((), description=RESPONSES)
+
+    @classmethod
+    def offered(
+        cls, table: MightTable, uid: str | None, waiting: Waiting | None
+    ) -> Iterator[Offered]:
+        if uid is None or table.cards[uid].zone != "hand":
+            return
+        name, spec = table.cards[uid].name, table.definition(uid).target
+        if spec is None:
+            yield Offered(f"Play {name}", "Play", cls(card=uid))
+        else:
+            yield Offered(
+                f"Play {name}…",
+                "Play",
+                pick=lambda t: cls(card=uid, **aimed(t)),
+                pick_prompt=f"Click the target unit for {name}",
+                most=most_targets(spec),
+            )
 
     def bound(self, game: MightGame) -> Bound:
         return bind(game.verify_play, game.can_play, game.play, self.card, self.chosen())
@@ -87,6 +118,31 @@ class Activate(Aimed):
     targets: tuple[Name, ...] = Field((), description=TARGETS)
     responses: tuple[Action, ...] = Field((), description=RESPONSES)
 
+    @classmethod
+    def offered(
+        cls, table: MightTable, uid: str | None, waiting: Waiting | None
+    ) -> Iterator[Offered]:
+        if (uid := unit(table, uid)) is None:
+            return
+        activated = [a for a in table.definition(uid).abilities if a.when == "activated"]
+        for number, ability in enumerate(activated):
+            name = ability.name or f"ability {number + 1}"
+            if ability.target is None:
+                yield Offered(f"Activate {name}", "Play", cls(card=uid, ability=number))
+            else:
+                yield Offered(
+                    f"Activate {name}…",
+                    "Play",
+                    pick=partial(cls.at, uid, number),
+                    pick_prompt=f"Click the target unit for {name}",
+                    most=most_targets(ability.target),
+                )
+
+    @classmethod
+    def at(cls, uid: str, ability: int, targets: tuple[str, ...]) -> Activate:
+        """Activating ``uid``'s activated ability number ``ability`` at ``targets``."""
+        return cls(card=uid, ability=ability, **aimed(targets))
+
     def bound(self, game: MightGame) -> Bound:
         return bind(
             game.verify_activate,
@@ -105,6 +161,13 @@ class Resolve(Verb):
     key: ClassVar[str] = "resolve"
     bare: ClassVar[bool] = True
 
+    @classmethod
+    def offered(
+        cls, table: MightTable, uid: str | None, waiting: Waiting | None
+    ) -> Iterator[Offered]:
+        if uid is None and waiting is None:  # while a spell waits, passing resolves
+            yield Offered("Resolve the chain", "Turn", cls())
+
     def bound(self, game: MightGame) -> Bound:
         return bind(game.verify_resolve, game.can_resolve, game.resolve)
 
@@ -119,22 +182,42 @@ class Move(Verb):
     to: Name
     """A battlefield's name, or ``base``."""
 
+    @classmethod
+    def offered(
+        cls, table: MightTable, uid: str | None, waiting: Waiting | None
+    ) -> Iterator[Offered]:
+        if (uid := unit(table, uid)) is not None:
+            for place in [b.name for b in table.battlefields] + ["base"]:
+                yield Offered(f"Move to {place}", "Move", cls(unit=uid, to=place))
+
     def bound(self, game: MightGame) -> Bound:
         to = None if self.to == "base" else battlefield_index(game.table, self.to)
         return bind(game.verify_move, game.can_move, game.move, self.unit, to)
 
 
 class OneUnit(Verb):
-    """A verb on one unit."""
+    """A verb on one unit, offered on each unit on the table as ``label`` in ``group``."""
+
+    label: ClassVar[str]
+    group: ClassVar[str]
 
     unit: Name
     """The id of a unit on the table."""
+
+    @classmethod
+    def offered(
+        cls, table: MightTable, uid: str | None, waiting: Waiting | None
+    ) -> Iterator[Offered]:
+        if (uid := unit(table, uid)) is not None:
+            yield Offered(cls.label, cls.group, cls(unit=uid))
 
 
 class Recall(OneUnit):
     """``recall``: a unit moves to its base (M6)."""
 
     key: ClassVar[str] = "recall"
+    label: ClassVar[str] = "Recall"
+    group: ClassVar[str] = "Move"
 
     def bound(self, game: MightGame) -> Bound:
         return bind(game.verify_recall, game.can_recall, game.recall, self.unit)
@@ -144,6 +227,8 @@ class Ready(OneUnit):
     """``ready``: a unit is readied (M6, P-18)."""
 
     key: ClassVar[str] = "ready"
+    label: ClassVar[str] = "Ready"
+    group: ClassVar[str] = "Status"
 
     def bound(self, game: MightGame) -> Bound:
         return bind(game.verify_set_ready, game.can_set_ready, game.set_ready, self.unit, True)
@@ -153,6 +238,8 @@ class Exhaust(OneUnit):
     """``exhaust``: a unit is exhausted (M6, P-18)."""
 
     key: ClassVar[str] = "exhaust"
+    label: ClassVar[str] = "Exhaust"
+    group: ClassVar[str] = "Status"
 
     def bound(self, game: MightGame) -> Bound:
         return bind(game.verify_set_ready, game.can_set_ready, game.set_ready, self.unit, False)
@@ -163,6 +250,8 @@ class ReturnToHand(OneUnit):
     effect on it (M-6)."""
 
     key: ClassVar[str] = "return_to_hand"
+    label: ClassVar[str] = "Return to hand"
+    group: ClassVar[str] = "Status"
 
     def bound(self, game: MightGame) -> Bound:
         return bind(
@@ -184,6 +273,14 @@ class Combat(Verb):
     turn, in the order they came to the table (never-lethal units last), the rest to the
     first."""
 
+    @classmethod
+    def offered(
+        cls, table: MightTable, uid: str | None, waiting: Waiting | None
+    ) -> Iterator[Offered]:
+        if (uid := unit(table, uid)) and (at := table.cards[uid].battlefield) is not None:
+            name = table.battlefields[at].name
+            yield Offered(f"Start combat at {name}", "Combat", cls(battlefield=name))
+
     def bound(self, game: MightGame) -> Bound:
         for name in self.assign:  # an assignment is given for a player by name (M-10)
             player_index(game.table, name)
@@ -198,21 +295,43 @@ class EndTurn(Verb):
     key: ClassVar[str] = "end_turn"
     bare: ClassVar[bool] = True
 
+    @classmethod
+    def offered(
+        cls, table: MightTable, uid: str | None, waiting: Waiting | None
+    ) -> Iterator[Offered]:
+        if uid is None:
+            yield Offered("End turn", "Turn", cls())
+
     def bound(self, game: MightGame) -> Bound:
         return bind(game.verify_end_turn, game.can_end_turn, game.end_turn)
 
 
 class OnAUnit(Verb):
-    """A playtester edit of one unit."""
+    """A playtester edit of one unit, offered on each unit on the table as ``EDITS`` say."""
+
+    EDITS: ClassVar[dict[str, dict[str, object]]] = {}  # menu label: the edit's arguments
 
     target: Name
     """The id of a unit on the table, of either player."""
+
+    @classmethod
+    def offered(
+        cls, table: MightTable, uid: str | None, waiting: Waiting | None
+    ) -> Iterator[Offered]:
+        if (uid := unit(table, uid)) is not None:
+            for label, arguments in cls.EDITS.items():
+                yield Offered(
+                    label, "Playtester edit", cls.model_validate(arguments | {"target": uid})
+                )
 
 
 class Deal(OnAUnit):
     """``deal``: a playtester edit: one damage event with no source."""
 
     key: ClassVar[str] = "deal"
+    EDITS: ClassVar[dict[str, dict[str, object]]] = {
+        f"Deal {n} damage": {"amount": n} for n in (1, 2, 3)
+    }
 
     amount: int = Field(ge=0)
     """The damage, before Bonus Damage and replacements."""
@@ -237,6 +356,7 @@ class Heal(OnAUnit):
     """``heal``: a playtester edit: all marked damage removed (M6)."""
 
     key: ClassVar[str] = "heal"
+    EDITS: ClassVar[dict[str, dict[str, object]]] = {"Heal": {}}
 
     def bound(self, game: MightGame) -> Bound:
         return bind(game.verify_heal, game.can_heal, game.heal, self.target)
@@ -246,6 +366,10 @@ class ModifyMight(OnAUnit):
     """``might``: a playtester edit: a Might modifier (M2, M-2)."""
 
     key: ClassVar[str] = "might"
+    EDITS: ClassVar[dict[str, dict[str, object]]] = {
+        "+1 Might this turn": {"amount": 1},
+        "−1 Might this turn": {"amount": -1},
+    }
 
     amount: int
     """Added to the unit's Might; may be negative."""
@@ -266,6 +390,10 @@ class Shield(OnAUnit):
     """``shield``: a playtester edit: a prevention shield (M3, M-5)."""
 
     key: ClassVar[str] = "shield"
+    EDITS: ClassVar[dict[str, dict[str, object]]] = {
+        "Prevent the next 2 this turn": {"value": 2},
+        "Prevent all this turn": {"value": "all"},
+    }
 
     id: Name | None = Field(None, description=EFFECT_ID)
     value: Annotated[int, Field(ge=0)] | Literal["all", "next"]
@@ -291,6 +419,7 @@ class Double(OnAUnit):
     """``double``: a playtester edit: a doubler (M8)."""
 
     key: ClassVar[str] = "double"
+    EDITS: ClassVar[dict[str, dict[str, object]]] = {"Double damage this turn": {}}
 
     id: Name | None = Field(None, description=EFFECT_ID)
     duration: Duration = Field("this_turn", description=LASTS)

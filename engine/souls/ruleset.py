@@ -5,16 +5,14 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from engine.frozen import Frozen
-from engine.offers import Offer
 from engine.ruleset import Invariants, Ruleset
 from engine.script import ExpectationBase, Location, ScriptAction
-from engine.souls import offers, runner
+from engine.souls import runner
 from engine.souls.invariants import SoulsInvariants
 from engine.souls.scenario import Action, SoulsScenario
 from engine.souls.table import SoulsTable
 from engine.souls.text import render_table
 from engine.timeline import Step
-from engine.windows import Waiting
 from engine.yaml_source import YamlSource
 
 
@@ -48,13 +46,6 @@ class SoulsRuleset(Ruleset):
     def render_table(self, table: Frozen) -> str:
         assert isinstance(table, SoulsTable)
         return render_table(table)
-
-    def offers(self, table: Frozen, uid: str) -> list[Offer]:
-        assert isinstance(table, SoulsTable)
-        return offers.card_offers(table, uid)
-
-    def global_offers(self, table: Frozen, waiting: Waiting | None) -> list[Offer]:
-        return offers.table_offers(waiting)
 
 
 RULESET = SoulsRuleset()

@@ -6,16 +6,40 @@ is the declaration with its attack damage (S-13).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from functools import partial
 from typing import TYPE_CHECKING, Annotated, ClassVar, Literal
 
 from pydantic import Field
 
 from engine.names import Name
-from engine.verbs import Bound, Verb, Verbs, bind
+from engine.souls.table import SoulsTable
+from engine.verbs import Bound, Offered, Verb, Verbs, bind
 
 if TYPE_CHECKING:
     from engine.souls.game import SoulsGame
     from engine.souls.scenario import Action
+    from engine.windows import Waiting
+
+
+def in_hand(table: SoulsTable, uid: str, kind: str) -> bool:
+    return table.cards[uid].zone == "hand" and table.definition(uid).kind == kind
+
+
+class Edit(Verb):
+    """A playtester edit of a Soul on a slot or a Realm, offered on each as ``EDITS`` say."""
+
+    EDITS: ClassVar[dict[str, dict[str, object]]] = {}  # menu label: the edit's arguments
+    ON: ClassVar[str] = "target"  # the argument that names the card
+
+    @classmethod
+    def offered(
+        cls, table: SoulsTable, uid: str | None, waiting: Waiting | None
+    ) -> Iterator[Offered]:
+        if uid is not None and table.cards[uid].zone in ("slot", "realm"):
+            for label, arguments in cls.EDITS.items():
+                edit = cls.model_validate(arguments | {cls.ON: uid})
+                yield Offered(label, "Playtester edit", edit)
 
 
 class Recruit(Verb):
@@ -28,6 +52,14 @@ class Recruit(Verb):
     slot: Name
     """An empty slot of the grid (S-1, S-3) whose slot above, if any, holds an active Soul (S-3,
     14.5.2); an Ambush there does not block it."""
+
+    @classmethod
+    def offered(
+        cls, table: SoulsTable, uid: str | None, waiting: Waiting | None
+    ) -> Iterator[Offered]:
+        if uid is not None and in_hand(table, uid, "soul"):
+            for slot in table.slot_names():
+                yield Offered(f"Recruit onto {slot}", "Recruit", cls(card=uid, slot=slot))
 
     def bound(self, game: SoulsGame) -> Bound:
         return bind(game.verify_recruit, game.can_recruit, game.recruit, self.card, self.slot)
@@ -46,6 +78,28 @@ class Play(Verb):
     slot: Name | None = None
     """The slot an Ambush is set at (S-1); ignored for other cards."""
 
+    @classmethod
+    def offered(
+        cls, table: SoulsTable, uid: str | None, waiting: Waiting | None
+    ) -> Iterator[Offered]:
+        if uid is None or table.cards[uid].zone != "hand":
+            return
+        name, definition = table.cards[uid].name, table.definition(uid)
+        if definition.kind == "soul":  # a Soul is recruited
+            return
+        if definition.kind == "ambush":
+            for slot in table.slot_names():
+                yield Offered(f"Set at {slot}", "Set Ambush", cls(card=uid, slot=slot))
+        elif definition.kind == "armament" or definition.target is not None:
+            yield Offered(
+                f"Play {name}…",
+                "Play",
+                pick=lambda t: cls(card=uid, target=t[0]),
+                pick_prompt=f"Click the target for {name}",
+            )
+        else:
+            yield Offered(f"Play {name}", "Play", cls(card=uid))
+
     def bound(self, game: SoulsGame) -> Bound:
         return bind(game.verify_play, game.can_play, game.play, self.card, self.target, self.slot)
 
@@ -62,6 +116,30 @@ class Activate(Verb):
     """Which one: counted among the card's ``when: activated`` abilities from 0 (S-5)."""
     target: Name | None = None
     """The chosen target, checked against the ability's ``target`` spec."""
+
+    @classmethod
+    def offered(
+        cls, table: SoulsTable, uid: str | None, waiting: Waiting | None
+    ) -> Iterator[Offered]:
+        if uid is None or table.cards[uid].zone != "slot":
+            return
+        activated = [a for a in table.definition(uid).abilities if a.when == "activated"]
+        for index, ability in enumerate(activated):
+            label = f"Activate {ability.name or 'ability'}"
+            if ability.target is None:
+                yield Offered(label, "Abilities", cls(card=uid, ability=index))
+            else:
+                yield Offered(
+                    label + "…",
+                    "Abilities",
+                    pick=partial(cls.at, uid, index),
+                    pick_prompt=f"Click the target of {ability.name}",
+                )
+
+    @classmethod
+    def at(cls, uid: str, ability: int, targets: tuple[str, ...]) -> Activate:
+        """Activating ``uid``'s activated ability number ``ability`` at the target picked."""
+        return cls(card=uid, ability=ability, target=targets[0])
 
     def bound(self, game: SoulsGame) -> Bound:
         return bind(
@@ -86,6 +164,23 @@ class Spring(Verb):
     """The chosen target, checked against that ability's ``target`` spec, seen from the
     Ambush's owner."""
 
+    @classmethod
+    def offered(
+        cls, table: SoulsTable, uid: str | None, waiting: Waiting | None
+    ) -> Iterator[Offered]:
+        if uid is None or table.cards[uid].zone != "ambush":
+            return
+        sprung = [a for a in table.definition(uid).abilities if a.when == "sprung"]
+        if sprung and sprung[0].target is not None:
+            yield Offered(
+                "Spring…",
+                "Ambush",
+                pick=lambda t: cls(card=uid, target=t[0]),
+                pick_prompt=f"Click the target of {table.cards[uid].name}",
+            )
+        else:
+            yield Offered("Spring", "Ambush", cls(card=uid))
+
     def bound(self, game: SoulsGame) -> Bound:
         return bind(game.verify_spring, game.can_spring, game.spring, self.card, self.target)
 
@@ -105,11 +200,23 @@ class Attack(Verb):
     """Actions played in the battle window, in order, after the ``damaged`` triggers; nothing
     is captured automatically before the capture step (14.4.2)."""
 
+    @classmethod
+    def offered(
+        cls, table: SoulsTable, uid: str | None, waiting: Waiting | None
+    ) -> Iterator[Offered]:
+        if uid is not None and table.cards[uid].zone == "slot":
+            yield Offered(
+                "Attack…",
+                "Battle",
+                pick=lambda t: cls(attacker=uid, target=t[0]),
+                pick_prompt=f"Click the Soul or Realm {uid} attacks",
+            )
+
     def bound(self, game: SoulsGame) -> Bound:
         return bind(game.verify_attack, game.can_attack, game.attack, self.attacker, self.target)
 
 
-class Amount(Verb):
+class Amount(Edit):
     """A playtester edit of one card's damage."""
 
     target: Name
@@ -123,6 +230,9 @@ class Deal(Amount):
     """``deal``: a playtester edit: damage with no source card (14.1.1)."""
 
     key: ClassVar[str] = "deal"
+    EDITS: ClassVar[dict[str, dict[str, object]]] = {
+        f"Deal {n} damage": {"amount": n} for n in (5, 10)
+    }
 
     def bound(self, game: SoulsGame) -> Bound:
         return bind(game.verify_deal, game.can_deal, game.deal, self.target, self.amount)
@@ -132,15 +242,21 @@ class Heal(Amount):
     """``heal``: a playtester edit: healing (14.2)."""
 
     key: ClassVar[str] = "heal"
+    EDITS: ClassVar[dict[str, dict[str, object]]] = {f"Heal {n}": {"amount": n} for n in (5, 10)}
 
     def bound(self, game: SoulsGame) -> Bound:
         return bind(game.verify_heal, game.can_heal, game.heal, self.target, self.amount)
 
 
-class PayHp(Verb):
+class PayHp(Edit):
     """``pay_hp``: a playtester edit: a Soul pays HP, as damage (14.3)."""
 
     key: ClassVar[str] = "pay_hp"
+    EDITS: ClassVar[dict[str, dict[str, object]]] = {
+        "Pay 10 × rank HP": {},
+        "Pay 10 HP": {"amount": 10},
+    }
+    ON: ClassVar[str] = "card"
 
     card: Name
     """The id of an active Soul on a slot."""
@@ -152,10 +268,11 @@ class PayHp(Verb):
         return bind(game.verify_pay_hp, game.can_pay_hp, game.pay_hp, self.card, self.amount)
 
 
-class Capture(Verb):
+class Capture(Edit):
     """``capture``: a playtester edit: capture a Soul whatever its HP (14.4.4)."""
 
     key: ClassVar[str] = "capture"
+    EDITS: ClassVar[dict[str, dict[str, object]]] = {"Capture": {}}
 
     target: Name
     """The id of an active Soul."""
@@ -164,10 +281,11 @@ class Capture(Verb):
         return bind(game.verify_capture, game.can_capture, game.capture, self.target)
 
 
-class Exile(Verb):
+class Exile(Edit):
     """``exile``: a playtester edit: exile a captured Soul, freeing its slot (14.5.4, P-5)."""
 
     key: ClassVar[str] = "exile"
+    EDITS: ClassVar[dict[str, dict[str, object]]] = {"Exile (captured Soul)": {}}
 
     target: Name
     """The id of a captured Soul."""
@@ -176,11 +294,16 @@ class Exile(Verb):
         return bind(game.verify_exile, game.can_exile, game.exile, self.target)
 
 
-class Bonus(Verb):
+class Bonus(Edit):
     """``bonus``: a playtester edit: a bonus with source ``playtester`` to max HP or power
     (S-6)."""
 
     key: ClassVar[str] = "bonus"
+    EDITS: ClassVar[dict[str, dict[str, object]]] = {
+        "+10 max HP until end of turn": {"stat": "max_hp", "amount": 10, "duration": "end_of_turn"},
+        "−10 max HP": {"stat": "max_hp", "amount": -10},
+        "+5 power until end of turn": {"stat": "power", "amount": 5, "duration": "end_of_turn"},
+    }
 
     target: Name
     """The id of an active Soul on a slot or of a Realm, of either player."""
@@ -212,6 +335,13 @@ class Detach(Verb):
     card: Name
     """The id of an attached Armament."""
 
+    @classmethod
+    def offered(
+        cls, table: SoulsTable, uid: str | None, waiting: Waiting | None
+    ) -> Iterator[Offered]:
+        if uid is not None and table.cards[uid].zone == "armament":
+            yield Offered("Detach", "Playtester edit", cls(card=uid))
+
     def bound(self, game: SoulsGame) -> Bound:
         return bind(game.verify_detach, game.can_detach, game.detach, self.card)
 
@@ -223,16 +353,23 @@ class EndTurn(Verb):
     key: ClassVar[str] = "end_turn"
     bare: ClassVar[bool] = True
 
+    @classmethod
+    def offered(
+        cls, table: SoulsTable, uid: str | None, waiting: Waiting | None
+    ) -> Iterator[Offered]:
+        if uid is None:
+            yield Offered("End turn", "Turn", cls())
+
     def bound(self, game: SoulsGame) -> Bound:
         return bind(game.verify_end_turn, game.can_end_turn, game.end_turn)
 
 
-VERBS = Verbs(
+VERBS = Verbs(  # a Soul's menu offers its attack before its abilities
     Recruit,
     Play,
+    Attack,
     Activate,
     Spring,
-    Attack,
     Deal,
     Heal,
     PayHp,

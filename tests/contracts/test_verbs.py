@@ -29,9 +29,9 @@ from tests.support.souls_tables import scenario_text
 SOULS: dict[str, dict[str, Any]] = {  # one action of each verb on the souls test table
     "recruit": {"card": "mossback-guard", "slot": "A2"},
     "play": {"card": "firebolt", "target": "ember-imp"},
+    "attack": {"attacker": "sylva", "target": "ember-imp"},
     "activate": {"card": "blood-priest", "target": "ember-imp"},
     "spring": {"card": "sylva"},
-    "attack": {"attacker": "sylva", "target": "ember-imp"},
     "deal": {"target": "ember-imp", "amount": 5},
     "heal": {"target": "sylva", "amount": 5},
     "pay_hp": {"card": "sylva", "amount": 10},

@@ -11,7 +11,6 @@ from typing import Any, ClassVar
 
 from engine.choices import Chooser
 from engine.frozen import Frozen
-from engine.offers import Offer
 from engine.ruleset import Broken, Invariants, Ruleset, at
 from engine.script import (
     ExpectationBase,
@@ -26,10 +25,8 @@ from engine.windows import Waiting
 from engine.yaml_source import YamlSource
 from tally.game import Counter, Player, TallyGame, TallyTable
 from tally.scenario import Action, Expectation, TallyScenario
-from tally.verbs import Add, EndTurn
 
 HERE = Path(__file__).parent
-AMOUNTS = (1, 5)  # what a counter's menu offers to add
 
 
 def first_table(scenario: TallyScenario) -> TallyTable:
@@ -159,15 +156,6 @@ class TallyRuleset(Ruleset):
 
     def examples(self) -> Path:
         return HERE / "examples"
-
-    def offers(self, table: Frozen, uid: str) -> list[Offer]:
-        return [
-            Offer(f"Add {amount}", "Add", Action.of(Add(card=uid, amount=amount)))
-            for amount in AMOUNTS
-        ]
-
-    def global_offers(self, table: Frozen, waiting: Waiting | None) -> list[Offer]:
-        return [Offer("End turn", "Turn", Action.of(EndTurn()))]
 
 
 RULESET = TallyRuleset()

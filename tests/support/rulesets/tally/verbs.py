@@ -1,13 +1,16 @@
-"""Tally's verbs (``engine.verbs``): what a script entry may do, each with its rules."""
+"""Tally's verbs (``engine.verbs``): what a script entry may do, each with its rules and what
+it offers to try with a counter or the table."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import ClassVar
 
 from engine.names import Name
 from engine.timeline import Step
-from engine.verbs import Verb, Verbs
-from tally.game import TallyGame
+from engine.verbs import Offered, Verb, Verbs
+from engine.windows import Waiting
+from tally.game import TallyGame, TallyTable
 
 
 class Add(Verb):
@@ -20,6 +23,14 @@ class Add(Verb):
     amount: int
     """How much: positive, else the rules refuse it (T-2)."""
 
+    @classmethod
+    def offered(
+        cls, table: TallyTable, uid: str | None, waiting: Waiting | None
+    ) -> Iterator[Offered]:
+        if uid is not None:
+            for amount in (1, 5):
+                yield Offered(f"Add {amount}", "Add", cls(card=uid, amount=amount))
+
     def verify(self, game: TallyGame) -> None:
         game.verify_add(self.card, self.amount)
 
@@ -31,6 +42,13 @@ class EndTurn(Verb):
     """``end_turn``: the next player's turn begins (T-4)."""
 
     key: ClassVar[str] = "end_turn"
+
+    @classmethod
+    def offered(
+        cls, table: TallyTable, uid: str | None, waiting: Waiting | None
+    ) -> Iterator[Offered]:
+        if uid is None:
+            yield Offered("End turn", "Turn", cls())
 
     def verify(self, game: TallyGame) -> None:
         game.verify_end_turn()

@@ -1,5 +1,5 @@
-"""Wheels built as their authors would build them, and installed (tests/tools/test_wheel.py
-builds this project's)."""
+"""Wheels built as their authors would build them, and installed: this project's
+(tests/tools/test_wheel.py) and tally's, the third ruleset (tests/support/rulesets/)."""
 
 from __future__ import annotations
 

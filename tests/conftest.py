@@ -8,10 +8,19 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.plugins import install_tally
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 # A scenario file named for a rule ("P-25-trigger-damages-itself.yaml") is about that rule.
 NAMED_FOR = re.compile(r"(14\.\d\.\d|[SMP]-\d+|M\d+)-.*\.yaml")
+
+
+@pytest.fixture(scope="session")
+def tally_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Tally, the third ruleset, installed from its wheel (built once a session): the
+    folder to put on the path to have it installed (tests/support/plugins.py)."""
+    return install_tally(tmp_path_factory.mktemp("tally"))
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

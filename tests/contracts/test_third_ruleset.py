@@ -1,14 +1,14 @@
-"""The proof that rulesets are plug-ins (issue 19, point 6): tally, a third ruleset outside
-engine/ and app/ (tests/support/rulesets/, walked through in docs/rulesets.md), registered by
-its own dist-info's entry points, goes through every command and the app, and nothing in
-engine/ or app/ names it."""
+"""The proof that rulesets are plug-ins (issue 19, point 6; issue 35): tally, a third ruleset
+outside engine/ and app/ (tests/support/rulesets/, walked through in docs/rulesets.md), built as
+a wheel from its own pyproject.toml and installed (the ``tally_site`` fixture), goes through
+every command and the app from its installed copy, and nothing in engine/ or app/ names it."""
 
 from __future__ import annotations
 
 import re
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,16 +16,60 @@ import pytest
 
 from app.presentation.views import views
 from engine.ruleset import rulesets
+from tests.support.plugins import TALLY, TALLY_PACKAGES, python
 from tests.support.plugins import cardtable as installed_cardtable
 
 ROOT = Path(__file__).resolve().parents[2]
-RULESETS = ROOT / "tests" / "support" / "rulesets"  # the folder a package manager would fill
-SCENARIO = RULESETS / "tally" / "examples" / "apples-and-pears.yaml"
+EXAMPLE = Path("tally", "examples", "apples-and-pears.yaml")  # in the project, and installed
+
+Command = Callable[..., subprocess.CompletedProcess[str]]
 
 
-def cardtable(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    """``cardtable ARGS`` with the tally package on the path, as installing it would put it."""
-    return installed_cardtable(*args, site=RULESETS, cwd=cwd)
+@pytest.fixture
+def scenario(tally_site: Path) -> Path:
+    """Tally's example scenario, the installed copy."""
+    return tally_site / EXAMPLE
+
+
+@pytest.fixture
+def cardtable(tally_site: Path, tmp_path: Path) -> Command:
+    """``cardtable ARGS`` run in the test's folder, with tally installed from its wheel."""
+    return lambda *args: installed_cardtable(*args, site=tally_site, cwd=tmp_path)
+
+
+def package_files(folder: Path) -> set[Path]:
+    """The files of tally's packages under ``folder``, not Python's caches of their modules."""
+    return {
+        path.relative_to(folder)
+        for package in TALLY_PACKAGES
+        for path in (folder / package).rglob("*")
+        if path.is_file() and "__pycache__" not in path.parts
+    }
+
+
+def test_the_wheel_installs_every_file_of_the_packages(tally_site: Path) -> None:
+    """What the game reads beside its modules (rules.yaml, examples/) is package data: a wheel
+    that leaves it out installs a game that cannot run."""
+    assert package_files(tally_site) == package_files(TALLY)
+    assert EXAMPLE in package_files(tally_site)
+
+
+# Where the game that a process loads comes from: its modules, its rules' summaries, its examples.
+WHERE_FROM = """
+import sys
+from app.presentation.views import views
+from engine.ruleset import ruleset
+tally, view = ruleset("tally"), views()["tally"]
+modules = [sys.modules[type(each).__module__].__file__ for each in (tally, view)]
+print(*modules, tally.summaries, tally.examples(), sep="\\n")
+"""
+
+
+def test_a_process_runs_the_installed_copy_not_the_source(tally_site: Path, tmp_path: Path) -> None:
+    done = python("-c", WHERE_FROM, site=tally_site, cwd=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    places = [Path(line) for line in done.stdout.splitlines()]
+    assert len(places) == 4 and all(place.is_relative_to(tally_site) for place in places)
 
 
 def test_nothing_in_engine_or_app_names_the_third_ruleset() -> None:
@@ -39,19 +83,23 @@ def test_nothing_in_engine_or_app_names_the_third_ruleset() -> None:
     assert not named
 
 
-def test_check_passes_and_a_wrong_expectation_fails(tmp_path: Path) -> None:
-    done = cardtable("check", str(SCENARIO.parent), cwd=tmp_path)
+def test_check_passes_and_a_wrong_expectation_fails(
+    cardtable: Command, scenario: Path, tmp_path: Path
+) -> None:
+    done = cardtable("check", str(scenario.parent))
     assert done.returncode == 0, done.stdout + done.stderr
     assert "ok    " in done.stdout and "(Apples and pears)" in done.stdout
     wrong = tmp_path / "wrong.yaml"
-    wrong.write_text(SCENARIO.read_text().replace("{apples: {count: 5}}", "{apples: {count: 6}}"))
-    done = cardtable("check", str(wrong), cwd=tmp_path)
+    wrong.write_text(scenario.read_text().replace("{apples: {count: 5}}", "{apples: {count: 6}}"))
+    done = cardtable("check", str(wrong))
     assert done.returncode == 1, done.stdout + done.stderr
     assert "FAIL" in done.stdout and "apples count: expected 6, saw 5" in done.stdout
 
 
-def test_run_prints_the_timeline_and_the_table_as_the_ruleset_renders_it(tmp_path: Path) -> None:
-    done = cardtable("run", str(SCENARIO), cwd=tmp_path)
+def test_run_prints_the_timeline_and_the_table_as_the_ruleset_renders_it(
+    cardtable: Command, scenario: Path, tmp_path: Path
+) -> None:
+    done = cardtable("run", str(scenario))
     assert done.returncode == 0, done.stdout + done.stderr
     assert "apples counts 2 -> 5  [T-2]" in done.stdout
     assert "Turn 2 (Bob) begins  [T-4]" in done.stdout
@@ -63,50 +111,56 @@ def test_run_prints_the_timeline_and_the_table_as_the_ruleset_renders_it(tmp_pat
     ]
 
 
-def test_shot_writes_a_png(tmp_path: Path) -> None:
-    done = cardtable("shot", str(SCENARIO), "--step", "1", "-o", "table.png", cwd=tmp_path)
+def test_shot_writes_a_png(cardtable: Command, scenario: Path, tmp_path: Path) -> None:
+    done = cardtable("shot", str(scenario), "--step", "1", "-o", "table.png")
     assert done.returncode == 0, done.stdout + done.stderr
     assert (tmp_path / "table.png").read_bytes().startswith(b"\x89PNG")
 
 
-def test_export_writes_a_page_with_the_tables_and_the_rulesets_summaries(tmp_path: Path) -> None:
-    done = cardtable("export", str(SCENARIO), "-o", "lesson.html", cwd=tmp_path)
+def test_export_writes_a_page_with_the_tables_and_the_rulesets_summaries(
+    cardtable: Command, scenario: Path, tmp_path: Path
+) -> None:
+    done = cardtable("export", str(scenario), "-o", "lesson.html")
     assert done.returncode == 0, done.stdout + done.stderr
     page = (tmp_path / "lesson.html").read_text(encoding="utf-8")
     assert page.count('<img src="data:image/png;base64,') >= 4  # a table per step
     assert "An amount added to a counter is positive" in page  # tally's own T-2
 
 
-def test_fuzz_plays_random_games_with_the_rulesets_invariants(tmp_path: Path) -> None:
+def test_fuzz_plays_random_games_with_the_rulesets_invariants(cardtable: Command) -> None:
     arguments = "fuzz --ruleset tally --games 3 --steps-per-game 10 --quiet"
-    done = cardtable(*arguments.split(), cwd=tmp_path)
+    done = cardtable(*arguments.split())
     assert done.returncode == 0, done.stdout + done.stderr
     assert "fuzz tally seed 0: 3 games, 30 steps" in done.stdout
     assert ", 0 violations" in done.stdout
 
 
-def test_schema_holds_the_rulesets_scenario_model(tmp_path: Path) -> None:
-    done = cardtable("schema", cwd=tmp_path)
+def test_schema_holds_the_rulesets_scenario_model(cardtable: Command) -> None:
+    done = cardtable("schema")
     assert done.returncode == 0, done.stdout + done.stderr
     assert '"TallyScenario"' in done.stdout and '"const": "tally"' in done.stdout
 
 
 @pytest.fixture
-def tally_installed() -> Iterator[None]:
+def tally_installed(tally_site: Path) -> Iterator[None]:
     """Tally on the path and the registries read again; afterwards, as they were."""
-    sys.path.insert(0, str(RULESETS))
+    sys.path.insert(0, str(tally_site))
     rulesets.cache_clear()
     views.cache_clear()
     try:
         yield
     finally:
-        sys.path.remove(str(RULESETS))
+        sys.path.remove(str(tally_site))
         rulesets.cache_clear()
         views.cache_clear()
 
 
 def test_the_app_opens_a_scenario_of_it_and_plays_its_actions(
-    tally_installed: None, qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tally_installed: None,
+    scenario: Path,
+    qtbot: Any,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     from PySide6.QtCore import QSettings
 
@@ -118,7 +172,7 @@ def test_the_app_opens_a_scenario_of_it_and_plays_its_actions(
     window = MainWindow(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(window)
     window.show()
-    assert window.open_path(SCENARIO)
+    assert window.open_path(scenario)
     assert sorted(window.scene.items_by_uid) == ["apples", "pears", "red-plums"]
     assert window.view.strip.info.text().startswith("Bob to play (turn 2)")  # the banner
     last = window.session.last
@@ -139,4 +193,4 @@ def test_the_app_opens_a_scenario_of_it_and_plays_its_actions(
     examples = {a.text(): a.menu() for a in window.examples_menu.actions()}
     assert sorted(examples) == ["might", "souls", "tally"]  # File > Examples has its examples
     examples["tally"].aboutToShow.emit()
-    assert [a.data() for a in examples["tally"].actions()] == [str(SCENARIO)]
+    assert [a.data() for a in examples["tally"].actions()] == [str(scenario)]

@@ -15,7 +15,6 @@ from engine.assets import SCENARIOS
 from tests.support.plugins import cardtable as installed_cardtable
 from tests.support.plugins import install
 
-RULESETS = Path(__file__).resolve().parents[1] / "support" / "rulesets"  # tally's packages
 SOULS = SCENARIOS / "souls" / "demo-table.yaml"
 CHESS_FAILED = (
     "plug-in cardtable-chess (entry point 'chess' of cardtable.rulesets) failed to load: "
@@ -28,15 +27,15 @@ VIEW_FAILED = (
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """chess, whose module ends the program as it is imported, and tally (the third ruleset)
-    with a view that raises as it is imported."""
+def site(tmp_path_factory: pytest.TempPathFactory, tally_site: Path) -> Path:
+    """chess, whose module ends the program as it is imported, and tally (the third ruleset:
+    its engine package as its wheel installs it) with a view that raises as it is imported."""
     site = tmp_path_factory.mktemp("site")
     install(
         site, "cardtable-chess", {"cardtable.rulesets": {"chess": "chess_rules:RULESET"}},
         {"chess_rules": "import sys\nsys.exit(3)\n"},
     )  # fmt: skip
-    shutil.copytree(RULESETS / "tally", site / "tally")
+    shutil.copytree(tally_site / "tally", site / "tally")
     points = {"cardtable.rulesets": {"tally": "tally.ruleset:RULESET"}}
     points["cardtable.views"] = {"tally": "tally_view:VIEW"}
     install(site, "cardtable-tally", points, {"tally_view": "raise RuntimeError('no paint')\n"})

@@ -3,9 +3,7 @@ installed (not editable) into a fresh venv, run from a temporary folder."""
 
 from __future__ import annotations
 
-import importlib.util
 import os
-import shutil
 import subprocess
 import sys
 import sysconfig
@@ -13,33 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.wheels import build_wheel, pip
+
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ("pyproject.toml", "engine", "app", "fuzz", "assets")
-
-
-def pip(*args: str) -> None:
-    subprocess.run(
-        [sys.executable, "-m", "pip", "--disable-pip-version-check", "-q", *args], check=True
-    )
-
-
-def build_wheel(folder: Path) -> Path:
-    """The wheel built from a copy of the sources (the checkout is not touched); without build
-    isolation, offline, when this venv has the build backend."""
-    source = folder / "source"
-    source.mkdir()
-    for name in SOURCES:
-        if (ROOT / name).is_dir():
-            shutil.copytree(
-                ROOT / name, source / name, ignore=shutil.ignore_patterns("__pycache__")
-            )
-        else:
-            shutil.copy2(ROOT / name, source / name)
-    has_backend = all(importlib.util.find_spec(name) for name in ("setuptools", "wheel"))
-    isolation = ["--no-build-isolation", "--no-index"] if has_backend else []
-    pip("wheel", "--no-deps", *isolation, str(source), "-w", str(folder / "dist"))
-    (wheel,) = (folder / "dist").glob("cardtable-*.whl")
-    return wheel
 
 
 def fresh_venv(folder: Path, wheel: Path) -> Path:
@@ -63,7 +38,7 @@ def fresh_venv(folder: Path, wheel: Path) -> Path:
 
 @pytest.mark.skipif(sys.platform == "win32", reason="the venv layout is POSIX")
 def test_installed_wheel_checks_and_renders_from_any_folder(tmp_path: Path) -> None:
-    venv = fresh_venv(tmp_path, build_wheel(tmp_path))
+    venv = fresh_venv(tmp_path, build_wheel(ROOT, SOURCES, tmp_path))
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from app.cli.arguments import ArgumentError, parse_size, parse_whole_number
+from app.cli.moves_command import command_moves
 from app.cli.standard_streams import (
     BestEffortStream,
     ClosedStream,
@@ -366,6 +367,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     diff.add_argument("--json", action="store_true", help="print the differences as JSON")
     diff.set_defaults(handler=command_diff)
+    moves = commands.add_parser(
+        "moves", help="what may be tried where the script ends, each with the rules' verdict"
+    )
+    moves.add_argument("file")
+    moves.add_argument("--branch", help=BRANCH_HELP + " (default: main)")
+    moves.add_argument("--legal", action="store_true", help="only the moves the rules allow")
+    moves.add_argument("--json", action="store_true", help="print the moves as JSON")
+    moves.set_defaults(handler=command_moves)
     fuzz = commands.add_parser(
         "fuzz", help="random legal play with invariants checked (status 1 on a violation)"
     )

@@ -127,6 +127,23 @@ class Verb(Frozen):
         return self.evolve(**{self.nested_key: nested})
 
 
+class EndTurn(Verb):
+    """``end_turn``: the turn ends and the next begins; also written bare, ``- end_turn``. Offered
+    on the table; it binds its game's ``verify_end_turn``, ``can_end_turn`` and ``end_turn``. A
+    ruleset subclasses it to say, in its docstring, what ending a turn does in its game."""
+
+    key: ClassVar[str] = "end_turn"
+    bare: ClassVar[bool] = True
+
+    @classmethod
+    def offered(cls, table: Any, uid: str | None, waiting: Waiting | None) -> Iterator[Offered]:
+        if uid is None:
+            yield Offered("End turn", "Turn", cls())
+
+    def bound(self, game: Any) -> Bound:
+        return bind(game.verify_end_turn, game.can_end_turn, game.end_turn)
+
+
 class Verbs:
     """A ruleset's verbs in the order its files, schema and reference list them; each key once.
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated, ClassVar, Literal, Self
 
 from pydantic import Field, model_validator
 
+from engine import verbs
 from engine.choices import Assigned
 from engine.errors import RuleError
 from engine.might.cards import Duration, Scope, most_targets
@@ -223,26 +224,32 @@ class Recall(OneUnit):
         return bind(game.verify_recall, game.can_recall, game.recall, self.unit)
 
 
-class Ready(OneUnit):
+class SetStatus(OneUnit):
+    """A unit readied (``ready``) or exhausted: one rule, two verbs (M6, P-18)."""
+
+    group: ClassVar[str] = "Status"
+    ready: ClassVar[bool]
+
+    def bound(self, game: MightGame) -> Bound:
+        return bind(
+            game.verify_set_ready, game.can_set_ready, game.set_ready, self.unit, self.ready
+        )
+
+
+class Ready(SetStatus):
     """``ready``: a unit is readied (M6, P-18)."""
 
     key: ClassVar[str] = "ready"
     label: ClassVar[str] = "Ready"
-    group: ClassVar[str] = "Status"
-
-    def bound(self, game: MightGame) -> Bound:
-        return bind(game.verify_set_ready, game.can_set_ready, game.set_ready, self.unit, True)
+    ready: ClassVar[bool] = True
 
 
-class Exhaust(OneUnit):
+class Exhaust(SetStatus):
     """``exhaust``: a unit is exhausted (M6, P-18)."""
 
     key: ClassVar[str] = "exhaust"
     label: ClassVar[str] = "Exhaust"
-    group: ClassVar[str] = "Status"
-
-    def bound(self, game: MightGame) -> Bound:
-        return bind(game.verify_set_ready, game.can_set_ready, game.set_ready, self.unit, False)
+    ready: ClassVar[bool] = False
 
 
 class ReturnToHand(OneUnit):
@@ -288,22 +295,9 @@ class Combat(Verb):
         return bind(game.verify_combat, game.can_combat, game.combat, field)
 
 
-class EndTurn(Verb):
+class EndTurn(verbs.EndTurn):
     """``end_turn``: end-of-turn effects, expiration, the next turn (M10, M-13); also written
     bare, ``- end_turn``."""
-
-    key: ClassVar[str] = "end_turn"
-    bare: ClassVar[bool] = True
-
-    @classmethod
-    def offered(
-        cls, table: MightTable, uid: str | None, waiting: Waiting | None
-    ) -> Iterator[Offered]:
-        if uid is None:
-            yield Offered("End turn", "Turn", cls())
-
-    def bound(self, game: MightGame) -> Bound:
-        return bind(game.verify_end_turn, game.can_end_turn, game.end_turn)
 
 
 class OnAUnit(Verb):

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated, ClassVar, Literal
 
 from pydantic import Field
 
+from engine import verbs
 from engine.names import Name
 from engine.souls.table import SoulsTable
 from engine.verbs import Bound, Offered, Verb, Verbs, bind
@@ -346,22 +347,9 @@ class Detach(Verb):
         return bind(game.verify_detach, game.can_detach, game.detach, self.card)
 
 
-class EndTurn(Verb):
+class EndTurn(verbs.EndTurn):
     """``end_turn``: the end phase (14.1.3, S-6), then the other player's turn; also written
     bare, ``- end_turn``."""
-
-    key: ClassVar[str] = "end_turn"
-    bare: ClassVar[bool] = True
-
-    @classmethod
-    def offered(
-        cls, table: SoulsTable, uid: str | None, waiting: Waiting | None
-    ) -> Iterator[Offered]:
-        if uid is None:
-            yield Offered("End turn", "Turn", cls())
-
-    def bound(self, game: SoulsGame) -> Bound:
-        return bind(game.verify_end_turn, game.can_end_turn, game.end_turn)
 
 
 VERBS = Verbs(  # a Soul's menu offers its attack before its abilities

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import partial
 from typing import Literal, TypeVar
 
 from engine.choices import Answer, Choice, Chooser, default_chooser, is_default
@@ -46,8 +47,8 @@ from engine.script import (
     ScriptAction,
     ScriptRunner,
     SetUpIds,
+    card_fact_misses,
     card_id,
-    compare_fields,
 )
 from engine.timeline import Step
 from engine.windows import Waiting
@@ -359,10 +360,7 @@ def card_misses(step: Step, expectation: ExpectationBase) -> list[tuple[Location
     assert isinstance(expectation, Expectation)
     table = step.table
     assert isinstance(table, MightTable)
-    misses: list[tuple[Location, str]] = []
-    for uid, expect in expectation.cards.items():
-        for field, want, seen in compare_fields(unit_facts(table, uid), expect):
-            misses.append((("cards", uid, field), f"{uid} {field}: expected {want}, saw {seen}"))
+    misses = card_fact_misses(expectation.cards, partial(unit_facts, table))
     for name, runes in expectation.runes.items():
         seen_runes = {p.name: p.runes for p in table.players}.get(name)
         if seen_runes != runes:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from contextlib import AbstractContextManager, nullcontext
+from functools import partial
 
 from engine.choices import Chooser
 from engine.pools import scenario_cards
@@ -12,8 +13,8 @@ from engine.script import (
     ScriptAction,
     ScriptRunner,
     SetUpIds,
+    card_fact_misses,
     card_id,
-    compare_fields,
 )
 from engine.souls.cards import CardDef
 from engine.souls.game import SoulsGame
@@ -247,10 +248,7 @@ def card_misses(step: Step, expectation: ExpectationBase) -> list[tuple[Location
     assert isinstance(expectation, Expectation)
     table = step.table
     assert isinstance(table, SoulsTable)
-    misses: list[tuple[Location, str]] = []
-    for uid, card_expect in expectation.cards.items():
-        for field, want, seen in compare_fields(card_facts(table, uid), card_expect):
-            misses.append((("cards", uid, field), f"{uid} {field}: expected {want}, saw {seen}"))
+    misses = card_fact_misses(expectation.cards, partial(card_facts, table))
     if expectation.winner is not None:
         winner = (
             "draw"

@@ -40,7 +40,7 @@ from engine.might.table import (
 )
 from engine.might.verbs import bound
 from engine.plain_errors import did_you_mean, no_card
-from engine.pools import scenario_cards
+from engine.pools import card_named, scenario_cards
 from engine.script import (
     ExpectationBase,
     Location,
@@ -120,14 +120,8 @@ class TableBuilder:
     def _place(
         self, entry: UnitSetup | CardSetup, owner: int, where: Location, zone: Zone = "base"
     ) -> None:
-        definition = self.defs.get(entry.card)
-        if definition is None:
-            raise self.source.error(
-                (*where, "card"),
-                f"unknown card {entry.card!r}: it is "
-                f"neither in the pool {self.scenario.pool!r} nor in this "
-                "scenario's cards",
-            )
+        pool = self.scenario.pool
+        definition = card_named(self.defs, entry.card, pool, self.source, (*where, "card"))
         uid = self.ids.claim(entry.id or card_id(entry.card), where)
         card = MightCard(uid=uid, name=entry.card, owner=owner, zone=zone)
         if isinstance(entry, UnitSetup):

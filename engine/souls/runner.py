@@ -6,7 +6,7 @@ from contextlib import AbstractContextManager, nullcontext
 from functools import partial
 
 from engine.choices import Chooser
-from engine.pools import scenario_cards
+from engine.pools import card_named, scenario_cards
 from engine.script import (
     ExpectationBase,
     Location,
@@ -140,13 +140,8 @@ class TableBuilder:
         kind: str | None,
         attached_to: str | None = None,
     ) -> None:
-        definition = self.defs.get(entry.card)
-        if definition is None:
-            raise self.source.error(
-                (*where, "card"),
-                f"unknown card {entry.card!r}: it is neither in "
-                f"the pool {self.scenario.pool!r} nor in this scenario's cards",
-            )
+        pool = self.scenario.pool
+        definition = card_named(self.defs, entry.card, pool, self.source, (*where, "card"))
         if kind is not None and definition.kind != kind:
             raise self.source.error(
                 (*where, "card"),

@@ -6,8 +6,9 @@ what it says its own way (``rules`` with its own ids, its own starter ``pool``).
 
 The keys keep the order files write them in, which ``cardtable schema``, the reference in
 docs/scenarios.md and the keys an error lists show. Pydantic puts each field where the first
-class in reversed ``__mro__`` declares it (an override keeps that place), so each run of keys
-that a ruleset may go without is a class of its own, and a model lists its groups last first.
+class in reversed ``__mro__`` declares it (an override keeps that place): so the keys are cut
+into groups, each a class, where keys a format may go without (a lesson's, the inline cards)
+come between others, and a model lists its groups last first.
 """
 
 from __future__ import annotations

@@ -6,6 +6,7 @@ other ruleset is refused at the scenario's ``pool:`` line.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Generic, TypeVar
 
@@ -94,3 +95,23 @@ def scenario_cards(
             defined(names, card_name(card), source, index, "line")
         cards[card_name(card)] = card
     return cards
+
+
+def card_named(
+    cards: Mapping[str, CardT],
+    name: str,
+    pool: str | None,
+    source: YamlSource,
+    where: Sequence[object],
+) -> CardT:
+    """The definition of the card ``name`` a set-up entry names at ``where``, among a scenario's
+    ``cards`` (``scenario_cards``); refused there when neither its ``pool`` nor its own cards
+    define one."""
+    definition = cards.get(name)
+    if definition is None:
+        raise source.error(
+            where,
+            f"unknown card {name!r}: it is neither in the pool {pool!r} nor in this scenario's "
+            "cards",
+        )
+    return definition

@@ -47,7 +47,8 @@ from engine.yaml_source import YamlSource
 
 
 class Scenario(Protocol):
-    """What every ruleset's scenario model holds, as the shared code reads it."""
+    """What every ruleset's scenario model holds, as the shared code reads it (a model that
+    subclasses ``engine.scenario_fields.ScenarioFields`` has it, described and checked)."""
 
     @property
     def ruleset(self) -> str: ...

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import inspect
 import re
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from functools import cache
 from typing import Any, ClassVar, Literal, Self
 
@@ -516,13 +516,21 @@ def step_misses(
     return misses
 
 
-def compare_fields(seen: dict[str, object], expect: Frozen) -> list[tuple[str, object, object]]:
-    """(field, expected, seen) for every field given in ``expect`` that differs."""
-    return [
-        (field, want, seen.get(field))
-        for field, want in expect.model_dump(exclude_none=True).items()
-        if seen.get(field) != want
-    ]
+def card_fact_misses(
+    expected: Mapping[str, Frozen], facts: Callable[[str], Mapping[str, object]]
+) -> list[tuple[Location, str]]:
+    """How the cards differ from an expectation's ``cards`` (card id: the fields it must have,
+    those not given not compared), ``facts(uid)`` being what the card is: each at its place in
+    the expectation, as ``ember-imp hp: expected 5, saw 10``."""
+    misses: list[tuple[Location, str]] = []
+    for uid, expect in expected.items():
+        seen = facts(uid)
+        misses += [
+            (("cards", uid, field), f"{uid} {field}: expected {want}, saw {seen.get(field)}")
+            for field, want in expect.model_dump(exclude_none=True).items()
+            if seen.get(field) != want
+        ]
+    return misses
 
 
 def step_matches(step: Step, match: StepMatch) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import partial
 from typing import Literal, TypeVar
 
 from engine.choices import Answer, Choice, Chooser, default_chooser, is_default
@@ -39,15 +40,15 @@ from engine.might.table import (
 )
 from engine.might.verbs import Aimed, Combat, Play
 from engine.plain_errors import did_you_mean, no_card
-from engine.pools import scenario_cards
+from engine.pools import card_named, scenario_cards
 from engine.script import (
     ExpectationBase,
     Location,
     ScriptAction,
     ScriptRunner,
     SetUpIds,
+    card_fact_misses,
     card_id,
-    compare_fields,
 )
 from engine.timeline import Step
 from engine.windows import Waiting
@@ -119,14 +120,8 @@ class TableBuilder:
     def _place(
         self, entry: UnitSetup | CardSetup, owner: int, where: Location, zone: Zone = "base"
     ) -> None:
-        definition = self.defs.get(entry.card)
-        if definition is None:
-            raise self.source.error(
-                (*where, "card"),
-                f"unknown card {entry.card!r}: it is "
-                f"neither in the pool {self.scenario.pool!r} nor in this "
-                "scenario's cards",
-            )
+        pool = self.scenario.pool
+        definition = card_named(self.defs, entry.card, pool, self.source, (*where, "card"))
         uid = self.ids.claim(entry.id or card_id(entry.card), where)
         card = MightCard(uid=uid, name=entry.card, owner=owner, zone=zone)
         if isinstance(entry, UnitSetup):
@@ -367,10 +362,7 @@ def card_misses(step: Step, expectation: ExpectationBase) -> list[tuple[Location
     assert isinstance(expectation, Expectation)
     table = step.table
     assert isinstance(table, MightTable)
-    misses: list[tuple[Location, str]] = []
-    for uid, expect in expectation.cards.items():
-        for field, want, seen in compare_fields(unit_facts(table, uid), expect):
-            misses.append((("cards", uid, field), f"{uid} {field}: expected {want}, saw {seen}"))
+    misses = card_fact_misses(expectation.cards, partial(unit_facts, table))
     for name, runes in expectation.runes.items():
         seen_runes = {p.name: p.runes for p in table.players}.get(name)
         if seen_runes != runes:

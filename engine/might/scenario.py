@@ -9,19 +9,13 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from engine.branches import Branch, check_branches, check_written, unique_labels
 from engine.frozen import Frozen
-from engine.lessons import Notes, Predictions
 from engine.might.cards import Duration, FieldAura, MightCardDef, Scope
 from engine.might.cards import Move as MoveEffect
 from engine.might.verbs import VERBS, Activate, Play
 from engine.names import Name
-from engine.script import (
-    ExpectationBase,
-    ExpectedError,
-    ScriptAction,
-    unique_names,
-)
+from engine.scenario_fields import CardScenarioFields
+from engine.script import ExpectationBase, ScriptAction, unique_names
 
 
 class ModifierSetup(Frozen):
@@ -244,53 +238,17 @@ class Expectation(ExpectationBase):
     """How many items are on the chain (more than 0 only at a label inside ``responses``)."""
 
 
-class MightScenario(Frozen):
+class MightScenario(CardScenarioFields[MightSetup, Action, Expectation, MightCardDef]):
     """A might scenario file: a table set up, a script played on it, what must come of it."""
 
     ruleset: Literal["might"]
-    """Selects this format."""
-    title: str
-    """Shown by ``run``, ``check`` and the app."""
-    description: str = ""
-    """Shown by ``run`` under the title."""
-    topic: str = ""
-    """A lesson's subject: File > Lessons groups lessons by it."""
-    notes: Notes = {}
-    """A lesson's note per action, keyed by its script label (``start``: the set-up): the app's
-    lesson panel shows it while that action's steps are shown."""
-    predict: Predictions = ()
-    """Questions for the app's predict mode, each asked before its labelled action is shown."""
     rules: tuple[str, ...] = Field(min_length=1)
     """The paragraph and ruling ids the scenario shows (``[M-7, M8]``); each must be an id a
     ruleset or ruling defines, and one a step or an ``expect_error`` cites (else a warning)."""
     pool: str | None = "might-starter"
-    """A shipped card pool by name (``assets/pools/NAME.yaml``), never a path; ``null``: only
-    the inline ``cards``."""
-    cards: tuple[MightCardDef, ...] = ()
-    """Inline card definitions; one with a pool card's name replaces it here."""
-    setup: MightSetup
-    """The first table."""
-    script: tuple[Action, ...] = ()
-    """Actions played in order."""
-    expect: tuple[Expectation, ...] = ()
-    """Checked by ``run`` and ``check``."""
-    expect_error: ExpectedError | None = None
-    """The script stops at its first refusal, which must cite this rule (else status 1); the
-    timeline holds what came before it."""
-    branches: tuple[Branch[Action, Expectation], ...] = ()
-    """Other ways the scenario could go, each played and checked on its own timeline."""
-
-    @model_validator(mode="before")
-    @classmethod
-    def _bounded(cls, data: object) -> object:
-        check_written(data, Action)
-        return data
 
     @model_validator(mode="after")
-    def _labels_and_cards_are_unique(self) -> MightScenario:
-        unique_labels(self.script, self.branches)
-        check_branches(self.script, self.branches)
-        unique_names([card.name for card in self.cards])
+    def _players_and_places(self) -> MightScenario:
         unique_names([player.name for player in self.setup.players], "players")
         places = (*self.setup.battlefields, "base", "here")
         for name in self.setup.battlefield_auras:

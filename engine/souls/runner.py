@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 from contextlib import AbstractContextManager, nullcontext
+from functools import partial
 
 from engine.choices import Chooser
-from engine.pools import scenario_cards
+from engine.pools import card_named, scenario_cards
 from engine.script import (
     ExpectationBase,
     Location,
     ScriptAction,
     ScriptRunner,
     SetUpIds,
+    card_fact_misses,
     card_id,
-    compare_fields,
 )
 from engine.souls.cards import CardDef
 from engine.souls.game import SoulsGame
@@ -139,13 +140,8 @@ class TableBuilder:
         kind: str | None,
         attached_to: str | None = None,
     ) -> None:
-        definition = self.defs.get(entry.card)
-        if definition is None:
-            raise self.source.error(
-                (*where, "card"),
-                f"unknown card {entry.card!r}: it is neither in "
-                f"the pool {self.scenario.pool!r} nor in this scenario's cards",
-            )
+        pool = self.scenario.pool
+        definition = card_named(self.defs, entry.card, pool, self.source, (*where, "card"))
         if kind is not None and definition.kind != kind:
             raise self.source.error(
                 (*where, "card"),
@@ -248,10 +244,7 @@ def card_misses(step: Step, expectation: ExpectationBase) -> list[tuple[Location
     assert isinstance(expectation, Expectation)
     table = step.table
     assert isinstance(table, SoulsTable)
-    misses: list[tuple[Location, str]] = []
-    for uid, card_expect in expectation.cards.items():
-        for field, want, seen in compare_fields(card_facts(table, uid), card_expect):
-            misses.append((("cards", uid, field), f"{uid} {field}: expected {want}, saw {seen}"))
+    misses = card_fact_misses(expectation.cards, partial(card_facts, table))
     if expectation.winner is not None:
         winner = (
             "draw"

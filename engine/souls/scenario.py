@@ -10,16 +10,10 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from engine.branches import Branch, check_branches, check_written, unique_labels
 from engine.frozen import Frozen
-from engine.lessons import Notes, Predictions
 from engine.names import Name
-from engine.script import (
-    ExpectationBase,
-    ExpectedError,
-    ScriptAction,
-    unique_names,
-)
+from engine.scenario_fields import CardScenarioFields
+from engine.script import ExpectationBase, ScriptAction, unique_names
 from engine.souls.cards import CardDef
 from engine.souls.verbs import VERBS, Attack
 
@@ -167,52 +161,16 @@ class Expectation(ExpectationBase):
     (P-23)."""
 
 
-class SoulsScenario(Frozen):
+class SoulsScenario(CardScenarioFields[SoulsSetup, Action, Expectation, CardDef]):
     """A souls scenario file: a table set up, a script played on it, what must come of it."""
 
     ruleset: Literal["souls"]
-    """Selects this format."""
-    title: str
-    """Shown by ``run``, ``check`` and the app."""
-    description: str = ""
-    """Shown by ``run`` under the title."""
-    topic: str = ""
-    """A lesson's subject: File > Lessons groups lessons by it."""
-    notes: Notes = {}
-    """A lesson's note per action, keyed by its script label (``start``: the set-up): the app's
-    lesson panel shows it while that action's steps are shown."""
-    predict: Predictions = ()
-    """Questions for the app's predict mode, each asked before its labelled action is shown."""
     rules: tuple[str, ...] = Field(min_length=1)
     """The clause and ruling ids the scenario shows (``[14.4.2, S-13]``); each must be an id a
     ruleset or ruling defines, and one a step or an ``expect_error`` cites (else a warning)."""
     pool: str | None = "souls-starter"
-    """A shipped card pool by name (``assets/pools/NAME.yaml``), never a path; ``null``: only
-    the inline ``cards``."""
-    cards: tuple[CardDef, ...] = ()
-    """Inline card definitions; one with a pool card's name replaces it here."""
-    setup: SoulsSetup
-    """The first table."""
-    script: tuple[Action, ...] = ()
-    """Actions played in order."""
-    expect: tuple[Expectation, ...] = ()
-    """Checked by ``run`` and ``check``."""
-    expect_error: ExpectedError | None = None
-    """The script stops at its first refusal, which must cite this rule (else status 1); the
-    timeline holds what came before it."""
-    branches: tuple[Branch[Action, Expectation], ...] = ()
-    """Other ways the scenario could go, each played and checked on its own timeline."""
-
-    @model_validator(mode="before")
-    @classmethod
-    def _bounded(cls, data: object) -> object:
-        check_written(data, Action)
-        return data
 
     @model_validator(mode="after")
-    def _labels_and_cards_are_unique(self) -> SoulsScenario:
-        unique_labels(self.script, self.branches)
-        check_branches(self.script, self.branches)
-        unique_names([card.name for card in self.cards])
+    def _players_named_once(self) -> SoulsScenario:
         unique_names([player.name for player in self.setup.players], "players")
         return self

@@ -15,7 +15,10 @@ from typing import Any
 import pytest
 
 from app.presentation.views import views
+from engine.errors import ScenarioError
 from engine.ruleset import rulesets
+from engine.scenario import validate_scenario
+from engine.yaml_source import YamlSource
 from tests.support.plugins import TALLY, TALLY_PACKAGES, python
 from tests.support.plugins import cardtable as installed_cardtable
 
@@ -153,6 +156,19 @@ def tally_installed(tally_site: Path) -> Iterator[None]:
         sys.path.remove(str(tally_site))
         rulesets.cache_clear()
         views.cache_clear()
+
+
+def test_its_model_checks_the_shared_keys_as_every_rulesets_does(
+    tally_installed: None, scenario: Path
+) -> None:
+    """TallyScenario declares its name and its own checks; the keys every format shares bring
+    theirs (engine/scenario_fields.py): a label is used once in a file, branches included."""
+    plums = "      - add: {card: red-plums, amount: 2}\n"
+    text = scenario.read_text().replace(plums, f"{plums}        label: counted\n")
+    with pytest.raises(ScenarioError) as refused:
+        validate_scenario(YamlSource(scenario, text))
+    assert refused.value.where == "branches[0].script[0].label"
+    assert refused.value.message == "the label 'counted' is used twice, first at script[0]"
 
 
 def test_the_app_opens_a_scenario_of_it_and_plays_its_actions(

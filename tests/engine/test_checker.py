@@ -696,6 +696,24 @@ expect:
     ]
 
 
+def test_a_missed_card_field_is_reported_on_its_own_line() -> None:
+    # a card's fields written one a line: the failure names the field's line, not the card's
+    text = (
+        COUNTED_CAPTURE
+        + """\
+expect:
+  - cards:
+      ember-imp:
+        damage: 0
+        zone: hand
+"""
+    )
+    play = playthrough_of(text, "fields.yaml")
+    assert play.failures() == [
+        "fields.yaml:27: expect[0] at 'end': ember-imp zone: expected hand, saw slot"
+    ]
+
+
 WRONG_GUESSES = """\
 ruleset: souls
 title: Wrong guesses

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager, nullcontext
+from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -17,8 +18,8 @@ from engine.script import (
     Location,
     ScriptAction,
     ScriptRunner,
+    card_fact_misses,
     card_id,
-    compare_fields,
 )
 from engine.timeline import Recorder, Step
 from engine.windows import Waiting
@@ -126,16 +127,7 @@ class TallyRuleset(Ruleset):
         assert isinstance(expectation, Expectation)
         table = step.table
         assert isinstance(table, TallyTable)
-        misses: list[tuple[Location, str]] = []
-        for uid, expect in expectation.cards.items():
-            if uid not in table.cards:
-                misses.append((("cards", uid), f"there is no counter {uid!r}"))
-                continue
-            for field, want, seen in compare_fields(self.card_facts(table, uid), expect):
-                misses.append(
-                    (("cards", uid, field), f"{uid} {field}: expected {want}, saw {seen}")
-                )
-        return misses
+        return card_fact_misses(expectation.cards, partial(self.card_facts, table))
 
     def card_facts(self, table: Frozen, uid: str) -> dict[str, object]:
         assert isinstance(table, TallyTable)

@@ -6,16 +6,10 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from engine.branches import Branch, check_branches, check_written, unique_labels
 from engine.frozen import Frozen
 from engine.names import Name
-from engine.script import (
-    ExpectationBase,
-    ExpectedError,
-    ScriptAction,
-    card_id,
-    unique_names,
-)
+from engine.scenario_fields import ScenarioFields
+from engine.script import ExpectationBase, ScriptAction, card_id, unique_names
 from tally.verbs import VERBS
 
 
@@ -68,40 +62,13 @@ class Expectation(ExpectationBase):
     """Counter id: what it must be (a failure reads ``apples count: expected 5, saw 3``)."""
 
 
-class TallyScenario(Frozen):
+class TallyScenario(ScenarioFields[TallySetup, Action, Expectation]):
     """A tally scenario file: counters set up, a script played on them, what must come of it."""
 
     ruleset: Literal["tally"]
-    """Selects this format."""
-    title: str
-    """Shown by ``run``, ``check`` and the app."""
-    description: str = ""
-    """Shown by ``run`` under the title."""
-    topic: str = ""
-    """A lesson's subject."""
-    rules: tuple[str, ...] = Field(min_length=1)
-    """The rule ids the scenario shows."""
-    setup: TallySetup
-    """The first table."""
-    script: tuple[Action, ...] = ()
-    """Actions played in order."""
-    expect: tuple[Expectation, ...] = ()
-    """Checked by ``run`` and ``check``."""
-    expect_error: ExpectedError | None = None
-    """The script stops at its first refusal, which must cite this rule."""
-    branches: tuple[Branch[Action, Expectation], ...] = ()
-    """Other ways the scenario could go, each played and checked on its own timeline."""
-
-    @model_validator(mode="before")
-    @classmethod
-    def _bounded(cls, data: object) -> object:
-        check_written(data, Action)
-        return data
 
     @model_validator(mode="after")
-    def _unique(self) -> TallyScenario:
-        unique_labels(self.script)
-        check_branches(self.script, self.branches)
+    def _players_and_counters_named_once(self) -> TallyScenario:
         unique_names([player.name for player in self.setup.players], "players")
         ids = [card_id(name) for player in self.setup.players for name in player.counters]
         unique_names(ids, "counter ids")

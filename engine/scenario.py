@@ -13,6 +13,7 @@ from typing import Any, Protocol, cast
 from pydantic import TypeAdapter
 
 from engine.branches import MAIN, AnyBranch, branch_parts, waits
+from engine.change_kinds import verify_change_kinds
 from engine.choices import Chooser, default_chooser
 from engine.descriptions import DescribedSchema
 from engine.errors import RuleError, ScenarioError
@@ -115,12 +116,14 @@ def validate_scenario(source: YamlSource) -> Scenario:
             ("ruleset",), f"ruleset must be one of {', '.join(rulesets())}, not {name!r}"
         )
     try:
-        model = ruleset(name).scenario
+        chosen = ruleset(name)
     except Unavailable as error:  # registered, but its plug-in is broken: say how
         raise source.error(("ruleset",), str(error)) from None
     words_as_written(source)  # a lesson's Yes is the word, not YAML's boolean
-    scenario = cast(Scenario, source.validate(model))
+    scenario = cast(Scenario, source.validate(chosen.scenario))
     verify_rule_ids(scenario.rules, source)
+    kinds = list(chosen.change_kinds())
+    verify_change_kinds(scenario.expect, scenario.branches, kinds, source)
     return scenario
 
 

@@ -118,6 +118,10 @@ def step_violations(
     unknown = [rule for rule in step.rules if rule not in known]
     if unknown:
         yield "cited rule exists", f"{where} cites {', '.join(unknown)}", None
+    kinds = ruleset.change_kinds()  # what its files' ``steps:`` may name
+    unnamed = sorted({change.kind for change in step.changes if change.kind not in kinds})
+    if unnamed:
+        yield "every change is of a registered kind", f"{where} records {', '.join(unnamed)}", None
     if frozenset(table.cards) != uids:  # type: ignore[attr-defined]
         gone = sorted(uids - set(table.cards))  # type: ignore[attr-defined]
         new = sorted(set(table.cards) - uids)  # type: ignore[attr-defined]

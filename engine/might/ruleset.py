@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from engine.changes import Change
 from engine.choices import Chooser, default_chooser
 from engine.frozen import Frozen
 from engine.might import runner
+from engine.might.changes import MIGHT_CHANGES
 from engine.might.game import MightGame
 from engine.might.invariants import MightInvariants
 from engine.might.scenario import Action, MightScenario
@@ -24,6 +26,7 @@ class MightRuleset(Ruleset):
     action: ClassVar[type[ScriptAction]] = Action
     invariants: ClassVar[Invariants] = MightInvariants()
     fact_words: ClassVar[dict[str, str]] = {"cant_be_dealt_damage": "can't be dealt damage"}
+    changes: ClassVar[tuple[type[Change], ...]] = MIGHT_CHANGES
 
     def play(self, scenario: Any, source: YamlSource) -> runner.MightPlay:
         return runner.MightPlay(scenario, source)

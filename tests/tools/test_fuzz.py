@@ -21,12 +21,14 @@ from engine.choices import Assigned, Choice
 from engine.errors import RuleError
 from engine.frozen import Frozen
 from engine.might.assignment import verify_answer
+from engine.might.changes import Replaced
 from engine.might.table import Combat as CombatState
 from engine.might.table import MightModifier, Status
 from engine.ruleset import ruleset as installed
 from engine.scenario import Playthrough, game_from_yaml, run_scenario
 from engine.timeline import Cause, Step
 from fuzz import harness, run
+from tests.support.souls_tables import scenario_text
 
 
 @pytest.mark.parametrize("ruleset", ["souls", "might"])
@@ -317,3 +319,16 @@ setup:
         "no active Soul at 0 HP outside a window"
     ]
     assert not installed("souls").invariants.over(game)
+
+
+def test_a_change_of_a_kind_its_ruleset_does_not_register_is_found() -> None:
+    """A souls step recording might's ``replacement``: no souls file could name it in its
+    ``steps:`` (the kinds a ruleset registers, ``Ruleset.change_kinds``)."""
+    start = game_from_yaml(scenario_text()).steps[0]
+    doubled = Replaced(card="ember-imp", effect="x", effect_kind="doubling", before=1, after=2)
+    odd = planted(start, start.table).evolve(changes=(doubled,))
+    uids = frozenset(start.table.cards)  # type: ignore[attr-defined]
+    found = harness.step_violations(installed("souls"), [start, odd], 1, uids)
+    assert [(name, detail) for name, detail, _ in found] == [
+        ("every change is of a registered kind", "step 1 (planted) records replacement")
+    ]

@@ -307,8 +307,3 @@ def _summaries(installed: tuple[Ruleset, ...]) -> dict[str, RuleSummary]:
         data = yaml.safe_load(file.read_text(encoding="utf-8"))
         found |= {str(rule): summary for rule, summary in data.items()}
     return found
-
-
-def scenario_models() -> Iterator[type[Frozen]]:
-    """The scenario model of every installed ruleset."""
-    return (each.scenario for each in rulesets().values())

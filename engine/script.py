@@ -157,9 +157,9 @@ class StepMatch(Frozen):
     attacker and its target). Without: the step changes this card or its cause is this card."""
     change: str | None = None
     """The step records a change of this kind: one every ruleset's steps may record (``stat``,
-    ``moved``, ``died``, ...) or one the file's ruleset records alone (souls' ``captured``,
-    might's ``replacement``, ...); another word is refused. ``player_stat``, ``phase`` and
-    ``game_over`` changes name no card."""
+    ``moved``, ``died``, ..., listed below) or one the file's ruleset records alone (souls'
+    ``captured``, might's ``replacement``, ..., listed under its top-level keys); another word
+    is refused. ``player_stat``, ``phase`` and ``game_over`` changes name no card."""
     text: str | None = None
     """The step's description contains this text, ignoring case."""
     phase: str | None = None

@@ -84,7 +84,7 @@ def at(step: Step) -> str:
 class Invariants(ABC):
     """What holds in every game of a ruleset, and how random play answers its choices: what
     the fuzz harness (``fuzz/``) checks besides what holds for every ruleset (every cited rule
-    exists, every change is of a registered kind, no card appears or vanishes)."""
+    exists, every change and choice is of a registered kind, no card appears or vanishes)."""
 
     @abstractmethod
     def step(self, steps: Sequence[Step], index: int) -> Iterator[Broken]:
@@ -122,6 +122,8 @@ class Ruleset(ABC):
     # Its own kinds of change, besides those every ruleset shares (``engine.changes``): the
     # subclasses of ``Change`` its steps record, which a ``steps:`` expectation names by kind.
     changes: ClassVar[tuple[type[Change], ...]] = ()
+    # The kinds of choice its rules ask a player (``Choice.kind``), each with what is asked.
+    choices: ClassVar[Mapping[str, str]] = {}
 
     @abstractmethod
     def play(self, scenario: Any, source: YamlSource) -> RulesetPlay:

@@ -7,7 +7,7 @@ import hashlib
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import cache, partial
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +17,7 @@ from app.files.saving import dump_action
 from app.presentation.gc_history import freeze_settled, thaw
 from app.presentation.offers import global_offers, offers_for
 from engine.branches import inside
-from engine.choices import default_chooser
+from engine.choices import Answer, Choice, default_chooser
 from engine.errors import RuleError, ScenarioError
 from engine.ruleset import Broken, Ruleset, at, rule_summaries
 from engine.ruleset import ruleset as installed
@@ -156,7 +156,7 @@ class FuzzGame:
         self.scenario, self.source, self.rng = scenario, source, rng
         self.play = Playthrough(scenario, source)
         self.invariants = self.play.ruleset.invariants
-        self.chooser = partial(self.invariants.answer, rng=rng)  # random legal answers
+        self._trying: Move | None = None  # the move being tried, while it is
         self.uids = frozenset(self.play.game.table.cards)
         self.tried = self.refused = self.moves = 0
         self._before_probe: list[ScriptAction] = []
@@ -216,6 +216,7 @@ class FuzzGame:
         """Try ``move``: check ``refusal`` against acting, and that a refusal changes nothing;
         True when it was played (its steps checked)."""
         self.tried += 1
+        self._trying = move
         expected = self.expected(move)
         before = _state(self.play)
         mark = len(self.play.game.steps)
@@ -246,6 +247,14 @@ class FuzzGame:
         self.moves += 1
         self.check(mark)
         return True
+
+    def chooser(self, choice: Choice) -> Answer:
+        """A random answer the rules accept (``Invariants.answer``) to a choice of a kind its
+        ruleset registers (``Ruleset.choices``)."""
+        if choice.kind not in self.play.ruleset.choices:
+            detail = f"{choice.kind!r} asked of player {choice.player} about {choice.subject}"
+            self.fail("every choice is of a registered kind", detail, self._trying)
+        return self.invariants.answer(choice, self.rng)
 
     def check(self, mark: int) -> None:
         steps = self.play.game.steps

@@ -332,3 +332,18 @@ def test_a_change_of_a_kind_its_ruleset_does_not_register_is_found() -> None:
     assert [(name, detail) for name, detail, _ in found] == [
         ("every change is of a registered kind", "step 1 (planted) records replacement")
     ]
+
+
+def test_a_choice_of_a_kind_its_ruleset_does_not_register_is_found(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Planted: might forgets to register ``replacement_order`` (``Ruleset.choices``); the
+    move that asked it is the violation's probe, and replaying it shows it again."""
+    might = type(installed("might"))
+    kept = {kind: asks for kind, asks in might.choices.items() if kind != "replacement_order"}
+    monkeypatch.setattr(might, "choices", kept)
+    summary = run.fuzz("might", seed=1, games=4, moves=30)
+    assert {v.invariant for v in summary.violations} == {"every choice is of a registered kind"}
+    violation = summary.violations[0]
+    assert violation.detail.startswith("'replacement_order' asked of player ")
+    assert violation.probe is not None and "did not reproduce" not in violation.detail

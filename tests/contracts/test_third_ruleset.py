@@ -58,8 +58,8 @@ def test_run_prints_the_timeline_and_the_table_as_the_ruleset_renders_it(tmp_pat
     final = done.stdout.split("Final table:\n")[1]
     assert final.splitlines() == [
         "Turn 2, Bob to play",
-        "Alice: apples 5, red-plums 0",
-        "Bob: pears 5",
+        "Alice (life 20): apples 5, red-plums 0",
+        "Bob (life 20): pears 5",
     ]
 
 

@@ -26,6 +26,8 @@ class PlayerSetup(Frozen):
     counters: dict[Name, Annotated[int, Field(ge=0)]] = {}
     """Counter name: its count at the start (0 or more). Its id is the name in lower case with
     dashes (``Red Apples``: ``red-apples``), unique across the players."""
+    life: int = Field(default=20, ge=1)
+    """Their life at the start; hits take it down (T-5)."""
 
 
 class TallySetup(Frozen):
@@ -54,6 +56,22 @@ class AddArgs(Frozen):
     """How much: positive, else the rules refuse it (T-2)."""
 
 
+class HitArgs(Frozen):
+    """``hit``: another player's life goes down (T-5)."""
+
+    player: Name
+    """The name of a player other than the turn player, not knocked out."""
+    amount: int
+    """How much: positive, else the rules refuse it (T-5)."""
+
+
+class CardArgs(Frozen):
+    """A counter of the turn player's (T-3)."""
+
+    card: Name
+    """Its id."""
+
+
 class EndTurnArgs(Frozen):
     """``end_turn`` takes no arguments: ``- end_turn: {}``."""
 
@@ -63,6 +81,10 @@ class Action(ScriptAction):
 
     add: AddArgs | None = None
     """Add to a counter (T-2)."""
+    hit: HitArgs | None = None
+    """Hit another player (T-5)."""
+    remove: CardArgs | None = None
+    """Remove one of your counters from the game (T-6)."""
     end_turn: EndTurnArgs | None = None
     """End the turn (T-4)."""
 
@@ -72,6 +94,8 @@ class CardExpect(Frozen):
 
     count: int | None = None
     """Its count."""
+    removed: bool | None = None
+    """Whether it is out of the game (T-6)."""
 
 
 class Expectation(ExpectationBase):

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from tally.game import Counter, TallyTable
-from tally.scenario import Action, AddArgs, EndTurnArgs
+from tally.game import OUT, Counter, TallyTable
+from tally.scenario import Action, AddArgs, CardArgs, EndTurnArgs, HitArgs
 
 from app.presentation.looks import (
     CARD_H,
@@ -27,11 +27,12 @@ from engine.windows import Waiting
 
 ROW = LABEL + CARD_H + GAP  # a player's row: their name over their counters
 AMOUNTS = (1, 5)  # what a counter's menu offers to add
+HIT = 5  # what a hit takes
 
 
 class TallyView(RulesetView):
     name: ClassVar[str] = "tally"
-    top_level_groups: ClassVar[tuple[str, ...]] = ("Add",)
+    top_level_groups: ClassVar[tuple[str, ...]] = ("Add", "Remove")
 
     def look(self, table: Frozen, card: Any) -> CardLook:
         assert isinstance(table, TallyTable) and isinstance(card, Counter)
@@ -42,6 +43,8 @@ class TallyView(RulesetView):
             subtitle=f"{owner}'s counter",
             stat=f"Count {card.count}",
             tooltip=f"{card.name} ({card.uid}): {owner}'s, at {card.count}",
+            face_down=card.removed,
+            back_text=OUT,
         )
 
     def layout(self, table: Frozen, looks: LookCache) -> Layout:
@@ -51,7 +54,9 @@ class TallyView(RulesetView):
         widest = 1
         for owner, player in enumerate(table.players):
             y = owner * ROW
-            decorations.append(Decoration("label", 0, y, text=player.name))
+            decorations.append(
+                Decoration("label", 0, y, text=f"{player.name} (life {player.life})")
+            )
             mine = [card for card in table.cards.values() if card.owner == owner]
             widest = max(widest, len(mine))
             for place, card in enumerate(mine):
@@ -62,18 +67,29 @@ class TallyView(RulesetView):
         return Layout(placements, decorations, ("tally", len(table.players), widest), bounds)
 
     def offers(self, table: Frozen, uid: str) -> list[Offer]:
-        return [
+        adds = [
             Offer(f"Add {amount}", "Add", Action(add=AddArgs(card=uid, amount=amount)))
             for amount in AMOUNTS
         ]
+        return [*adds, Offer("Remove from the game", "Remove", Action(remove=CardArgs(card=uid)))]
 
     def global_offers(self, table: Frozen, waiting: Waiting | None) -> list[Offer]:
-        return [Offer("End turn", "Turn", Action(end_turn=EndTurnArgs()))]
+        assert isinstance(table, TallyTable)
+        hits = [
+            Offer(
+                f"Hit {player.name} for {HIT}",
+                "Turn",
+                Action(hit=HitArgs(player=player.name, amount=HIT)),
+            )
+            for player in table.players
+        ]
+        return [*hits, Offer("End turn", "Turn", Action(end_turn=EndTurnArgs()))]
 
     def card_rows(self, table: Frozen, uid: str) -> list[tuple[str, str]]:
         assert isinstance(table, TallyTable)
         card = table.cards[uid]
-        return [("Owner", table.players[card.owner].name), ("Count", str(card.count))]
+        where = [("Where", OUT)] if card.removed else []
+        return [("Owner", table.players[card.owner].name), ("Count", str(card.count)), *where]
 
 
 VIEW = TallyView()

@@ -6,6 +6,7 @@ so it is refused at its place, as a typo. The schema lists them for the referenc
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
@@ -74,4 +75,5 @@ def kinds_schema(shapes_of: Mapping[type, tuple[type[Change], ...]]) -> type[Des
 
 
 def _doc(shape: type[Any]) -> str:
-    return " ".join((shape.__doc__ or "").split())
+    """The first paragraph of the shape's docstring (its examples left out), on one line."""
+    return " ".join(inspect.cleandoc(shape.__doc__ or "").split("\n\n")[0].split())

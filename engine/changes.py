@@ -81,7 +81,11 @@ class StatChanged(CardChange):
 
 
 class PlayerStatChanged(Change):
-    """A number of a player's changed: life, score, ..."""
+    """A number of a player's changed: life, score, ...
+
+    >>> PlayerStatChanged(player="Bob", stat="life", before=20, after=17).describe()
+    'Bob life 20 -> 17'
+    """
 
     kind: Literal["player_stat"] = "player_stat"
     player: str

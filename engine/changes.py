@@ -1,10 +1,30 @@
-"""The typed changes a timeline step records: what moved, what was damaged, what was captured."""
+"""The typed changes a timeline step records: the shapes every ruleset shares.
+
+A change is a ``Change``: its ``kind`` is the word a ``steps:`` expectation names it by
+(``change: moved``) and ``describe`` says it in a line. The shapes here are the core ones, in
+words that name no ruleset: a number changed on a card or a player, a card moved or died (and
+where it went), a card turned face down, a status, a trigger or an activation, a phase, the end
+of the game, a card played, an attack declared. A ruleset registers its own kinds besides them
+(``Ruleset.changes``): a subclass of ``Change`` (or of a core shape, as a face-down card is,
+with the ruleset's word for why) whose ``kind`` is a literal.
+
+>>> class Scored(CardChange):
+...     '''A counter scored a point.'''
+...     kind: Literal["scored"] = "scored"
+...     def describe(self) -> str:
+...         return f"{self.card} scores"
+>>> sorted(kinds_of((Scored, *CORE_CHANGES)))[:4]
+['activated', 'declared', 'died', 'game_over']
+>>> Scored(card="apples").describe(), Scored(card="apples").cards()
+('apples scores', {'apples'})
+"""
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
-
-from pydantic import Field
+from abc import abstractmethod
+from collections.abc import Mapping
+from functools import cache
+from typing import Literal, get_args, get_origin
 
 from engine.frozen import Frozen
 
@@ -21,24 +41,66 @@ def stat_words(stat: str) -> str:
     return STAT_WORDS.get(stat, stat)
 
 
-class StatChanged(Frozen):
+class Change(Frozen):
+    """One typed change of a step: ``kind`` names it, ``describe`` says it."""
+
+    kind: str
+
+    @abstractmethod
+    def describe(self) -> str:
+        """The change in a line, as ``cardtable run`` and the inspector list it."""
+
+    def cards(self) -> set[str]:
+        """The cards the change is about (none: a phase, a player's life)."""
+        return set()
+
+
+class CardChange(Change):
+    """A change about one card."""
+
+    card: str
+
+    def cards(self) -> set[str]:
+        return {self.card}
+
+
+def _number(subject: str, stat: str, before: int, after: int) -> str:
+    return f"{subject} {stat_words(stat)} {before} -> {after}"
+
+
+class StatChanged(CardChange):
     """A number on a card changed: damage, max HP, power, Might, ..."""
 
     kind: Literal["stat"] = "stat"
-    card: str
     stat: str
     before: int
     after: int
 
     def describe(self) -> str:
-        return f"{self.card} {stat_words(self.stat)} {self.before} -> {self.after}"
+        return _number(self.card, self.stat, self.before, self.after)
 
 
-class Moved(Frozen):
+class PlayerStatChanged(Change):
+    """A number of a player's changed: life, score, ...
+
+    >>> PlayerStatChanged(player="Bob", stat="life", before=20, after=17).describe()
+    'Bob life 20 -> 17'
+    """
+
+    kind: Literal["player_stat"] = "player_stat"
+    player: str
+    stat: str
+    before: int
+    after: int
+
+    def describe(self) -> str:
+        return _number(self.player, self.stat, self.before, self.after)
+
+
+class Moved(CardChange):
     """A card changed zone or place (hand -> slot B1, slot A1 -> elysium, ...)."""
 
     kind: Literal["moved"] = "moved"
-    card: str
     before: str
     after: str
 
@@ -46,64 +108,59 @@ class Moved(Frozen):
         return f"{self.card} moved {self.before} -> {self.after}"
 
 
-class Flipped(Frozen):
-    """A card turned face down: a captured Soul, a shattered Realm."""
+class Died(CardChange):
+    """A card died: it left ``place`` for where its rules send it, ``to`` (a trash, ...)."""
 
-    kind: Literal["captured", "shattered"]
-    card: str
+    kind: Literal["died"] = "died"
+    place: str
+    to: str
+
+    def describe(self) -> str:
+        return f"{self.card} dies ({self.place} -> {self.to})"
+
+
+class TurnedFaceDown(CardChange):
+    """A card turned face down where it lies; its ``kind`` is the ruleset's word for why (a
+    ruleset subclasses this with its words as a literal)."""
+
     place: str
 
     def describe(self) -> str:
         return f"{self.card} {self.kind} (face down on {self.place})"
 
 
-class LineChanged(Frozen):
-    """A Soul's derived line changed (it stepped into the Front Line, S-2)."""
+class StatusChanged(CardChange):
+    """A card's status changed, in the ruleset's words (ready <-> exhausted, ...)."""
 
-    kind: Literal["line"] = "line"
-    card: str
+    kind: Literal["status"] = "status"
     before: str
     after: str
 
     def describe(self) -> str:
-        return f"{self.card} line {self.before} -> {self.after}"
+        return f"{self.card} {self.before} -> {self.after}"
 
 
-class BonusChanged(Frozen):
-    """A bonus started or ended on a card."""
-
-    kind: Literal["bonus_added", "bonus_ended"]
-    card: str
-    bonus: str
-
-    def describe(self) -> str:
-        verb = "gains" if self.kind == "bonus_added" else "loses"
-        return f"{self.card} {verb} {self.bonus}"
-
-
-class Triggered(Frozen):
+class Triggered(CardChange):
     """An ability triggered and waits to resolve."""
 
     kind: Literal["triggered"] = "triggered"
-    card: str
     ability: str
 
     def describe(self) -> str:
         return f"{self.card} triggers: {self.ability}"
 
 
-class Activated(Frozen):
-    """A player activated a unit's ability, paying its cost; it waits to resolve."""
+class Activated(CardChange):
+    """A player activated a card's ability, paying its cost; it waits to resolve."""
 
     kind: Literal["activated"] = "activated"
-    card: str
     ability: str
 
     def describe(self) -> str:
         return f"{self.card} activates {self.ability}"
 
 
-class PhaseChanged(Frozen):
+class PhaseChanged(Change):
     """The turn or phase moved on."""
 
     kind: Literal["phase"] = "phase"
@@ -114,7 +171,7 @@ class PhaseChanged(Frozen):
         return f"phase {self.before} -> {self.after}"
 
 
-class GameEnded(Frozen):
+class GameEnded(Change):
     """The game is over."""
 
     kind: Literal["game_over"] = "game_over"
@@ -125,91 +182,76 @@ class GameEnded(Frozen):
         return f"game over: {self.winner} wins ({self.reason})"
 
 
-class Replaced(Frozen):
-    """A replacement effect changed a damage event: prevention (with what it spent) or doubling."""
-
-    kind: Literal["replacement"] = "replacement"
-    card: str
-    effect: str
-    effect_kind: Literal["prevention", "doubling"]
-    before: int
-    after: int
-    spent: int | None = None
-    left: str | None = None
-
-    def describe(self) -> str:
-        text = f"{self.card}: {self.effect_kind} {self.effect} {self.before} -> {self.after}"
-        if self.effect_kind == "prevention":
-            text += f" (spent {self.spent}, left {self.left})"
-        return text
-
-
-class Died(Frozen):
-    """A unit died and left the table, losing its damage (M-8)."""
-
-    kind: Literal["died"] = "died"
-    card: str
-    place: str
-
-    def describe(self) -> str:
-        return f"{self.card} dies ({self.place} -> trash)"
-
-
-class StatusChanged(Frozen):
-    """A unit's status changed: ready <-> exhausted."""
-
-    kind: Literal["status"] = "status"
-    card: str
-    before: Literal["ready", "exhausted"]
-    after: Literal["ready", "exhausted"]
-
-    def describe(self) -> str:
-        return f"{self.card} {self.before} -> {self.after}"
-
-
-class Played(Frozen):
-    """A card was played from its owner's hand: a spell, a unit, a Soul, an Armament, an Ambush."""
+class Played(CardChange):
+    """A card was played from its owner's hand: a spell, a unit, an Armament, ..."""
 
     kind: Literal["played"] = "played"
-    card: str
     to: str  # where it went: the chain, a base, slot A1, ...
 
     def describe(self) -> str:
         return f"{self.card} played from hand to {self.to}"
 
 
-class Declared(Frozen):
-    """An attack was declared: ``card`` attacks (or defends) ``target``; both are marked."""
+class Declared(CardChange):
+    """An attack was declared: ``card`` attacks (or defends) ``target``, a card or a place;
+    both are marked."""
 
     kind: Literal["declared"] = "declared"
-    card: str
     role: Literal["attacks", "defends"] = "attacks"
     target: str
 
     def describe(self) -> str:
         return f"{self.card} {self.role} {self.target}"
 
-
-Change = Annotated[
-    StatChanged
-    | Moved
-    | Flipped
-    | LineChanged
-    | BonusChanged
-    | Triggered
-    | Activated
-    | PhaseChanged
-    | GameEnded
-    | Replaced
-    | Died
-    | StatusChanged
-    | Played
-    | Declared,
-    Field(discriminator="kind"),
-]
+    def cards(self) -> set[str]:
+        return {self.card, self.target}
 
 
-def change_cards(change: Change) -> set[str]:
-    """The cards a change is about: its card and, for a declaration, its target too."""
-    names = (getattr(change, "card", None), getattr(change, "target", None))
-    return {name for name in names if name}
+CORE_CHANGES: tuple[type[Change], ...] = (
+    StatChanged,
+    PlayerStatChanged,
+    Moved,
+    Died,
+    StatusChanged,
+    Triggered,
+    Activated,
+    PhaseChanged,
+    GameEnded,
+    Played,
+    Declared,
+)
+"""The kinds every ruleset may record and every file's ``steps:`` may name."""
+
+
+def kind_words(shape: type[Change]) -> tuple[str, ...]:
+    """The words ``shape``'s ``kind`` takes: its literal's values, none for an open ``str``.
+
+    >>> kind_words(StatChanged), kind_words(TurnedFaceDown)
+    (('stat',), ())
+    """
+    kind = shape.model_fields["kind"].annotation
+    return get_args(kind) if get_origin(kind) is Literal else ()
+
+
+@cache  # a file's ruleset is asked on every step the fuzz harness checks
+def kinds_of(shapes: tuple[type[Change], ...]) -> Mapping[str, type[Change]]:
+    """Each word of ``shapes``, in their order, with its shape; ValueError for a
+    shape without a word of its own or a word two shapes give.
+
+    >>> kinds_of((Moved, Moved))
+    Traceback (most recent call last):
+    ValueError: two kinds of change are named 'moved': Moved and Moved
+    """
+    found: dict[str, type[Change]] = {}
+    for shape in shapes:
+        words = kind_words(shape)
+        if not words:
+            raise ValueError(f"{shape.__name__} gives its kind no word: make it a Literal")
+        for word in words:
+            if word in found:
+                raise ValueError(
+                    f"two kinds of change are named {word!r}: "
+                    f"{found[word].__name__} and {shape.__name__}"
+                )
+            found[word] = shape
+    return found

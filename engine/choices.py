@@ -26,7 +26,7 @@ replacement_order hollow-golem ('ward', 'twice')
 
 from __future__ import annotations
 
-from typing import Literal, Protocol
+from typing import Protocol
 
 from engine.frozen import Frozen
 from engine.names import Name
@@ -48,7 +48,7 @@ Answer = tuple[str, ...] | Assignment  # an order of options, or an assignment i
 class Choice(Frozen):
     """A question for ``player``: ``options`` are what may be picked or ordered."""
 
-    kind: Literal["replacement_order", "assignment", "targets"]
+    kind: str  # what is asked, in the asking ruleset's words (its ``Ruleset.choices``)
     player: int
     subject: str
     prompt: str

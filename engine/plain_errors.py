@@ -92,6 +92,16 @@ def did_you_mean(word: object, candidates: Sequence[str]) -> str:
     return f" (did you mean {folded[close[0]]!r}?)" if close else ""
 
 
+def not_valid_here(given: object, values: Sequence[str]) -> str:
+    """That ``given`` is none of ``values``, with the closest and every one of them.
+
+    >>> not_valid_here("movd", ["stat", "moved"])
+    "'movd' is not valid here (did you mean 'moved'?); valid here: stat, moved"
+    """
+    hint, listed = did_you_mean(given, values), ", ".join(values)
+    return f"{given!r} is not valid here{hint}; valid here: {listed}"
+
+
 MAX_LISTED = 12  # ids listed in a message; more would hide it
 
 
@@ -146,12 +156,7 @@ def plain(model: type[BaseModel], problem: ErrorDetails, problems: Sequence[Erro
         tag = ctx.get("tag")
         return f"{key}: {tag!r} is unknown{did_you_mean(tag, tags)}; valid here: {', '.join(tags)}"
     if kind == "literal_error":
-        values = _literal_values(problem, problems)
-        given = problem.get("input")
-        return (
-            f"{given!r} is not valid here{did_you_mean(given, values)}; "
-            f"valid here: {', '.join(values)}"
-        )
+        return not_valid_here(problem.get("input"), _literal_values(problem, problems))
     refused = ctx.get("error")
     if kind == "value_error" and isinstance(refused, ValueError):
         return str(refused)

@@ -45,6 +45,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.change_kinds import KINDS_KEY
+
 Schema = dict[str, Any]  # a JSON Schema node, as pydantic makes it
 
 BEGIN = (
@@ -239,7 +241,24 @@ class _Renderer:
             optional = key not in required and node.get("default") is None
             kind = self.type_of(node, optional).replace("|", "\\|")
             lines.append(f"| `{key}` | {kind} | {default} | {_text(node.get('description', ''))} |")
-        return [*lines, ""]
+        return [*lines, "", *self.change_kinds(entry)]
+
+    def change_kinds(self, entry: _Definition) -> list[str]:
+        """The kinds of change listed on a definition (``KINDS_KEY``), a line each: the shared
+        ones on StepMatch, a ruleset's own on its top-level keys."""
+        shapes = entry.schema.get(KINDS_KEY, ())
+        if not shapes:
+            return []
+        if entry.name in self.rulesets:
+            intro = "The kinds of change only its steps record, which `change` also names:"
+        else:
+            intro = "The kinds of change every ruleset's steps may record, which `change` names:"
+        items = [
+            f"- {_join([f'`{word}`' for word in shape['kinds']], 'and')}: "
+            f"{_text(shape['description'])}"
+            for shape in shapes
+        ]
+        return [intro, "", *items, ""]
 
     def _uses(self, entry: _Definition) -> str:
         by_definition: dict[str, list[str]] = {}

@@ -31,6 +31,7 @@ from typing import Any, ClassVar, Protocol, TypeVar
 import yaml
 
 from engine.assets import ASSETS, SCENARIOS
+from engine.changes import CORE_CHANGES, Change, kinds_of
 from engine.choices import Answer, Choice, Chooser, default_chooser
 from engine.errors import one_line
 from engine.frozen import Frozen
@@ -84,7 +85,7 @@ def at(step: Step) -> str:
 class Invariants(ABC):
     """What holds in every game of a ruleset, and how random play answers its choices: what
     the fuzz harness (``fuzz/``) checks besides what holds for every ruleset (every cited rule
-    exists, no card appears or vanishes)."""
+    exists, every change and choice is of a registered kind, no card appears or vanishes)."""
 
     @abstractmethod
     def step(self, steps: Sequence[Step], index: int) -> Iterator[Broken]:
@@ -119,6 +120,11 @@ class Ruleset(ABC):
     # How a comparison says the facts whose keys do not read as words (``max_hp``: "max HP");
     # any other key is said with spaces for its underscores.
     fact_words: ClassVar[dict[str, str]] = {}
+    # Its own kinds of change, besides those every ruleset shares (``engine.changes``): the
+    # subclasses of ``Change`` its steps record, which a ``steps:`` expectation names by kind.
+    changes: ClassVar[tuple[type[Change], ...]] = ()
+    # The kinds of choice its rules ask a player (``Choice.kind``), each with what is asked.
+    choices: ClassVar[Mapping[str, str]] = {}
 
     @abstractmethod
     def play(self, scenario: Any, source: YamlSource) -> RulesetPlay:
@@ -152,6 +158,10 @@ class Ruleset(ABC):
         """The folder of its example scenarios, whose set-ups ``cardtable fuzz`` starts its
         games from (a shipped ruleset's: assets/scenarios/NAME)."""
         return SCENARIOS / self.name
+
+    def change_kinds(self) -> Mapping[str, type[Change]]:
+        """Every kind of change its steps may record, by word: the shared ones, then its own."""
+        return kinds_of((*CORE_CHANGES, *self.changes))
 
     def without_answers(self, action: ScriptAction) -> ScriptAction:
         """``action`` with the answers to its choices taken out, so that playing it asks them
@@ -310,8 +320,3 @@ def _summaries(installed: tuple[Ruleset, ...]) -> dict[str, RuleSummary]:
         data = yaml.safe_load(file.read_text(encoding="utf-8"))
         found |= {str(rule): summary for rule, summary in data.items()}
     return found
-
-
-def scenario_models() -> Iterator[type[Frozen]]:
-    """The scenario model of every installed ruleset."""
-    return (each.scenario for each in rulesets().values())

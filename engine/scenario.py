@@ -13,8 +13,9 @@ from typing import Any, Protocol, cast
 from pydantic import TypeAdapter
 
 from engine.branches import MAIN, AnyBranch, branch_parts, waits
+from engine.change_kinds import kinds_schema, verify_change_kinds
+from engine.changes import CORE_CHANGES
 from engine.choices import Chooser, default_chooser
-from engine.descriptions import DescribedSchema
 from engine.errors import RuleError, ScenarioError
 from engine.lessons import verify_teaching, words_as_written
 from engine.offers import Judged, Offer, aimed
@@ -26,7 +27,6 @@ from engine.ruleset import (
     ruleset,
     ruleset_of,
     rulesets,
-    scenario_models,
 )
 from engine.script import (
     MAX_FILE_STEPS,
@@ -36,6 +36,7 @@ from engine.script import (
     Location,
     ScriptAction,
     ScriptRunner,
+    StepMatch,
     check_expectations,
     refused_at,
     script_labels,
@@ -117,12 +118,14 @@ def validate_scenario(source: YamlSource) -> Scenario:
             ("ruleset",), f"ruleset must be one of {', '.join(rulesets())}, not {name!r}"
         )
     try:
-        model = ruleset(name).scenario
+        chosen = ruleset(name)
     except Unavailable as error:  # registered, but its plug-in is broken: say how
         raise source.error(("ruleset",), str(error)) from None
     words_as_written(source)  # a lesson's Yes is the word, not YAML's boolean
-    scenario = cast(Scenario, source.validate(model))
+    scenario = cast(Scenario, source.validate(chosen.scenario))
     verify_rule_ids(scenario.rules, source)
+    kinds = list(chosen.change_kinds())
+    verify_change_kinds(scenario.expect, scenario.branches, kinds, source)
     return scenario
 
 
@@ -529,6 +532,9 @@ def scenario_files(paths: list[Path]) -> list[Path]:
 
 
 def scenario_schema() -> dict[str, object]:
-    """The JSON Schema of scenario files of every installed ruleset (any of their models)."""
-    models: Any = reduce(or_, scenario_models())
-    return TypeAdapter(models).json_schema(schema_generator=DescribedSchema)
+    """The JSON Schema of scenario files of every installed ruleset (any of their models), with
+    the kinds of change their ``steps:`` name: the shared ones and each ruleset's own."""
+    installed = list(rulesets().values())
+    models: Any = reduce(or_, (each.scenario for each in installed))
+    shapes = {StepMatch: CORE_CHANGES} | {each.scenario: each.changes for each in installed}
+    return TypeAdapter(models).json_schema(schema_generator=kinds_schema(shapes))

@@ -10,13 +10,12 @@ import inspect
 import re
 from collections.abc import Callable, Collection, Mapping, Sequence
 from functools import cache
-from typing import Any, ClassVar, Literal, Self
+from typing import Any, ClassVar, Self
 
 from pydantic import Field, GetJsonSchemaHandler, create_model, model_validator
 from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import CoreSchema
 
-from engine.changes import change_cards
 from engine.errors import RuleError
 from engine.frozen import Frozen
 from engine.names import Distinct, Name, how_alike
@@ -195,34 +194,11 @@ class StepMatch(Frozen):
     card: Name | None = None
     """With ``change``: that change is about this card (a ``declared`` change is about its
     attacker and its target). Without: the step changes this card or its cause is this card."""
-    change: (
-        Literal[
-            "stat",
-            "moved",
-            "captured",
-            "shattered",
-            "line",
-            "bonus_added",
-            "bonus_ended",
-            "triggered",
-            "activated",
-            "phase",
-            "game_over",
-            "replacement",
-            "died",
-            "status",
-            "played",
-            "declared",
-        ]
-        | None
-    ) = None
-    """The step records a change of this kind. ``status``: a unit readied or exhausted;
-    ``activated``: an ability activated (its cost paid, it goes on the chain);
-    ``played``: a card played from hand (a souls spell, Armament, Ambush or recruited Soul; a
-    might unit or spell); ``declared``: an attack declared (a souls attacker and its target; a
-    might combat's attackers and defenders, with the battlefield). Of the built-in rulesets, only
-    might records ``replacement``, ``died`` and ``status``; ``phase`` and ``game_over`` changes
-    name no card."""
+    change: str | None = None
+    """The step records a change of this kind: one every ruleset's steps may record (``stat``,
+    ``moved``, ``died``, ..., listed below) or one the file's ruleset records alone (souls'
+    ``captured``, might's ``replacement``, ..., listed under its top-level keys); another word
+    is refused. ``player_stat``, ``phase`` and ``game_over`` changes name no card."""
     text: str | None = None
     """The step's description contains this text, ignoring case."""
     phase: str | None = None
@@ -542,8 +518,7 @@ def step_matches(step: Step, match: StepMatch) -> bool:
         return False
     if match.change is not None:
         return any(
-            change.kind == match.change
-            and (match.card is None or match.card in change_cards(change))
+            change.kind == match.change and (match.card is None or match.card in change.cards())
             for change in step.changes
         )
     if match.card is not None:

@@ -14,7 +14,7 @@ from typing import Any, Generic, Literal, TypeVar, TypeVarTuple
 from pydantic import SerializeAsAny
 
 from engine.cascades import ACTION_STEP_LIMIT, CascadeError
-from engine.changes import Change, change_cards
+from engine.changes import Change
 from engine.errors import RuleError
 from engine.frozen import Frozen
 
@@ -45,12 +45,12 @@ class Step(Frozen):
     description: str
     rules: tuple[str, ...]
     cause: Cause
-    changes: tuple[Change, ...] = ()
+    changes: tuple[SerializeAsAny[Change], ...] = ()  # each dumped with its own fields
     table: SerializeAsAny[Frozen]
 
     def changed_cards(self) -> set[str]:
         """Every card a change of this step is about (a declaration: attacker and target)."""
-        return {card for change in self.changes for card in change_cards(change)}
+        return {card for change in self.changes for card in change.cards()}
 
 
 TableT = TypeVar("TableT", bound=Frozen)

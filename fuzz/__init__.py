@@ -7,9 +7,10 @@ the global offers and the pass while something waits) in a seeded random order u
 takes one; choices are answered at random as the ruleset draws them (``Invariants.answer``).
 Every attempt checks that ``refusal`` agrees with acting and that a refused action changes
 nothing; every step is checked against the invariants every ruleset keeps
-(``fuzz.harness.step_violations``) and the ruleset's own (``Invariants``). A game is played twice
-(same seed, same timeline) and its actions, written into a scenario, are replayed (a saved
-session reloads identically). ``fuzz.harness`` plays and checks a game.
+(``fuzz.harness.step_violations``: among them, its changes are of kinds its ruleset registers)
+and the ruleset's own (``Invariants``); every choice asked is of a kind its ruleset registers.
+A game is played twice (same seed, same timeline) and its actions, written into a scenario, are
+replayed (a saved session reloads identically). ``fuzz.harness`` plays and checks a game.
 
 A violation is shrunk (actions dropped one by one while it still shows) and written to ``--out``
 as a scenario file naming the invariant in a comment. Games run in parallel on local cores

@@ -7,14 +7,14 @@ import hashlib
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import cache, partial
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 import yaml
 
 from engine.branches import inside
-from engine.choices import default_chooser
+from engine.choices import Answer, Choice, default_chooser
 from engine.errors import RuleError, ScenarioError
 from engine.gc_history import freeze_settled, thaw
 from engine.ruleset import Broken, Ruleset, at, rule_summaries
@@ -116,6 +116,10 @@ def step_violations(
     unknown = [rule for rule in step.rules if rule not in known]
     if unknown:
         yield "cited rule exists", f"{where} cites {', '.join(unknown)}", None
+    kinds = ruleset.change_kinds()  # what its files' ``steps:`` may name
+    unnamed = sorted({change.kind for change in step.changes if change.kind not in kinds})
+    if unnamed:
+        yield "every change is of a registered kind", f"{where} records {', '.join(unnamed)}", None
     if frozenset(table.cards) != uids:  # type: ignore[attr-defined]
         gone = sorted(uids - set(table.cards))  # type: ignore[attr-defined]
         new = sorted(set(table.cards) - uids)  # type: ignore[attr-defined]
@@ -150,7 +154,7 @@ class FuzzGame:
         self.scenario, self.source, self.rng = scenario, source, rng
         self.play = Playthrough(scenario, source)
         self.invariants = self.play.ruleset.invariants
-        self.chooser = partial(self.invariants.answer, rng=rng)  # random legal answers
+        self._trying: Move | None = None  # the move being tried, while it is
         self.uids = frozenset(self.play.game.table.cards)
         self.tried = self.refused = self.moves = 0
         self._before_probe: list[ScriptAction] = []
@@ -205,6 +209,7 @@ class FuzzGame:
         """Try ``move``: check ``refusal`` against acting, and that a refusal changes nothing;
         True when it was played (its steps checked)."""
         self.tried += 1
+        self._trying = move
         expected = self.expected(move)
         before = _state(self.play)
         mark = len(self.play.game.steps)
@@ -235,6 +240,14 @@ class FuzzGame:
         self.moves += 1
         self.check(mark)
         return True
+
+    def chooser(self, choice: Choice) -> Answer:
+        """A random answer the rules accept (``Invariants.answer``) to a choice of a kind its
+        ruleset registers (``Ruleset.choices``)."""
+        if choice.kind not in self.play.ruleset.choices:
+            detail = f"{choice.kind!r} asked of player {choice.player} about {choice.subject}"
+            self.fail("every choice is of a registered kind", detail, self._trying)
+        return self.invariants.answer(choice, self.rng)
 
     def check(self, mark: int) -> None:
         steps = self.play.game.steps

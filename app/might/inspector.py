@@ -1,10 +1,12 @@
-"""The inspector's rows for a might card: kind, owner, where, Might, damage, lethal,
-prevention, doubling, what a spell targets, text."""
+"""What the inspector shows of might: a card's rows (kind, owner, where, Might, damage, lethal,
+prevention, doubling, what a spell targets, text) and a step's damage replacements."""
 
 from __future__ import annotations
 
+from app.presentation.views import ChangeTable
 from engine.might import auras
 from engine.might.cards import describe_choice, runes
+from engine.might.changes import Replaced
 from engine.might.table import MightTable
 
 
@@ -55,3 +57,20 @@ def card_rows(table: MightTable, uid: str) -> list[tuple[str, str]]:
             rows.append(("Keywords", ", ".join(definition.keywords)))
     rows.append(("Text", definition.text))
     return rows
+
+
+def replacements_table(replaced: list[Replaced]) -> ChangeTable:
+    """A step's replacements as they applied to its damage, in order (M-4, M-5)."""
+    columns = ("unit", "effect", "amount before", "after", "prevention spent", "left")
+    rows = tuple(
+        (
+            r.card,
+            f"{r.effect} ({r.effect_kind})",
+            str(r.before),
+            str(r.after),
+            "" if r.spent is None else str(r.spent),
+            r.left or "",
+        )
+        for r in replaced
+    )
+    return ChangeTable("Damage replacements, in the order applied", columns, rows)

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from app.might import inspector, looks
 from app.presentation.looks import CardLook, Layout, LookCache
-from app.presentation.views import RulesetView
+from app.presentation.views import ChangeTable, RulesetView
+from engine.changes import Change
 from engine.frozen import Frozen
+from engine.might.changes import Replaced
 from engine.might.table import MightTable
 
 
@@ -27,6 +30,19 @@ class MightView(RulesetView):
     def card_rows(self, table: Frozen, uid: str) -> list[tuple[str, str]]:
         assert isinstance(table, MightTable)
         return inspector.card_rows(table, uid)
+
+    def delta(self, change: Change) -> str | None:
+        """A replacement: what it made of the damage (``prevented 3 → 1``)."""
+        if isinstance(change, Replaced):
+            verb = "prevented" if change.effect_kind == "prevention" else "doubled"
+            return f"{verb} {change.before} → {change.after}"
+        return None
+
+    def change_tables(self, changes: Sequence[Change]) -> tuple[list[ChangeTable], list[Change]]:
+        """A step's replacements in a table, in the order applied (M-4); the rest listed."""
+        replaced = [change for change in changes if isinstance(change, Replaced)]
+        listed = [change for change in changes if not isinstance(change, Replaced)]
+        return ([inspector.replacements_table(replaced)] if replaced else []), listed
 
     def chain_entries(self, table: Frozen) -> list[str]:
         """The chain from bottom to top, each with its kind and controller (M-7)."""

@@ -1,6 +1,6 @@
 """What a step changed, as marks for the table: a short delta on each changed card ("-10 HP",
-"+1 Might", "prevented 3 -> 1") and arrows from a cause to what it touched (an attacker to its
-target, a trigger's card to the card it damaged).
+"+1 Might", "→ trash"; a ruleset's own kinds in its view's words) and arrows from a cause to
+what it touched (an attacker to its target, a trigger's card to the card it damaged).
 
 Plain data from the step's typed changes: no Qt and no rules.
 """
@@ -10,7 +10,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from app.presentation.views import RulesetView, view_of
-from engine.changes import Change, Declared
+from engine.changes import (
+    Activated,
+    Change,
+    Declared,
+    Died,
+    Moved,
+    Played,
+    StatChanged,
+    StatusChanged,
+    Triggered,
+)
 from engine.timeline import Step
 
 
@@ -20,39 +30,35 @@ class StepMarks:
     arrows: list[tuple[str, str]] = field(default_factory=list)  # (from card, to card)
 
 
+# The shared kinds said in a word: where the card went shows on the table, a delta stays short.
+WORDS: dict[type[Change], str] = {
+    Played: "played",
+    Died: "dies",
+    Triggered: "triggers",
+    Activated: "activates",
+}
+
+
 def delta_text(change: Change, view: RulesetView) -> str:
     """A few words for one change, as a player would say it on the table (in the words of the
     ruleset's ``view`` where it has its own)."""
     if (own := view.delta(change)) is not None:
         return own
+    if isinstance(change, StatChanged):
+        stat = view.stat_names.get(change.stat, change.stat.replace("_", " "))
+        return f"{change.after - change.before:+d} {stat}"
+    if isinstance(change, Moved):
+        return f"→ {change.after}"
+    if isinstance(change, StatusChanged):
+        return change.after
+    if isinstance(change, Declared):
+        return change.role
+    if type(change) in WORDS:
+        return WORDS[type(change)]
     before, after = getattr(change, "before", None), getattr(change, "after", None)
-    kind = change.kind
-    if kind == "stat" and isinstance(before, int) and isinstance(after, int):
-        stat = getattr(change, "stat", "")
-        return f"{after - before:+d} {view.stat_names.get(stat, stat.replace('_', ' '))}"
-    if kind == "replacement":
-        verb = "prevented" if getattr(change, "effect_kind", "") == "prevention" else "doubled"
-        return f"{verb} {before} → {after}"
-    if kind in ("moved", "line") and after is not None:
-        return f"→ {after}"
-    if kind in ("bonus_added", "bonus_ended"):  # "-10 max HP": the source is on the badge
-        amount = str(getattr(change, "bonus", "bonus")).split(" from ")[0]
-        return amount if kind == "bonus_added" else f"{amount} ends"
-    if kind == "status" and isinstance(after, str):
-        return after
-    if kind == "played":  # where it went shows on the table; a delta stays short
-        return "played"
-    if kind == "declared":
-        return str(getattr(change, "role", "attacks"))
-    if kind == "died":
-        return "dies"
-    if kind == "triggered":
-        return "triggers"
-    if kind == "activated":
-        return "activates"
     if isinstance(before, str | bool) and isinstance(after, str | bool):
-        return f"{kind}: {before} → {after}"
-    return kind.replace("_", " ")
+        return f"{change.kind}: {before} → {after}"
+    return change.kind.replace("_", " ")
 
 
 def step_marks(step: Step, on_table: set[str]) -> StepMarks:

@@ -10,6 +10,8 @@ too), so a package adds one as it adds its ruleset (``engine/ruleset.py``). No Q
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -22,6 +24,16 @@ if TYPE_CHECKING:
     from app.presentation.looks import CardLook, Layout, LookCache
 
 ENTRY_POINTS = "cardtable.views"  # the group a ruleset's view registers in
+
+
+@dataclass(frozen=True)
+class ChangeTable:
+    """Changes of a step the inspector shows side by side in a table, not a line each: a
+    ruleset's own kind whose fields read best in columns."""
+
+    title: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]  # a row per change, a cell per column, in words
 
 
 class RulesetView(ABC):
@@ -49,6 +61,11 @@ class RulesetView(ABC):
         """A few words for ``change`` on its card where this ruleset says it its own way;
         None for the common words (``app/presentation/step_marks.py``)."""
         return None
+
+    def change_tables(self, changes: Sequence[Change]) -> tuple[list[ChangeTable], list[Change]]:
+        """The inspector's tables of a step's ``changes``, and the changes it lists a line each
+        (none and all of them here)."""
+        return [], list(changes)
 
     def banner(self, table: Frozen) -> str:
         """Who is to play, over the table."""

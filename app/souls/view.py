@@ -9,6 +9,7 @@ from app.presentation.views import RulesetView
 from app.souls import inspector, looks
 from engine.changes import Change, StatChanged
 from engine.frozen import Frozen
+from engine.souls.changes import BonusChanged, LineChanged
 from engine.souls.table import SoulsTable
 
 
@@ -30,11 +31,15 @@ class SoulsView(RulesetView):
         return inspector.card_rows(table, uid)
 
     def delta(self, change: Change) -> str | None:
-        """Damage taken is HP lost, as souls players count it (S-6)."""
+        """Damage taken is HP lost, as souls players count it (S-6); a new line is where the
+        Soul went (S-2); a bonus is its signed amount, as its source is on the badge."""
         if isinstance(change, StatChanged) and change.stat == "damage":
-            before, after = change.before, change.after
-            if isinstance(before, int) and isinstance(after, int):
-                return f"{before - after:+d} HP"
+            return f"{change.before - change.after:+d} HP"
+        if isinstance(change, LineChanged):
+            return f"→ {change.after}"
+        if isinstance(change, BonusChanged):  # "-10 max HP": the source is on the badge
+            amount = change.bonus.split(" from ")[0]
+            return amount if change.kind == "bonus_added" else f"{amount} ends"
         return None
 
     def game_over(self, table: Frozen) -> str:

@@ -7,8 +7,7 @@ from html import escape
 from PySide6.QtCore import QUrl, Signal
 from PySide6.QtWidgets import QTextBrowser
 
-from app.presentation.views import view_of
-from engine.changes import Replaced
+from app.presentation.views import ChangeTable, view_of
 from engine.frozen import Frozen
 from engine.ruleset import rule_summaries
 from engine.timeline import Step
@@ -47,28 +46,26 @@ def step_html(step: Step) -> str:
             else:
                 parts.append(f"<li><b>{escape(rule)}</b></li>")
         parts.append("</ul>")
-    replaced = [c for c in step.changes if isinstance(c, Replaced)]
-    if replaced:
-        parts.append(
-            "<p><b>Damage replacements, in the order applied</b></p>"
-            "<table border=1 cellspacing=0 cellpadding=3><tr><th>unit</th><th>effect"
-            "</th><th>amount before</th><th>after</th><th>prevention spent</th>"
-            "<th>left</th></tr>"
-        )
-        for r in replaced:
-            parts.append(
-                f"<tr><td>{escape(r.card)}</td><td>{escape(r.effect)} "
-                f"({r.effect_kind})</td><td>{r.before}</td><td>{r.after}</td>"
-                f"<td>{'' if r.spent is None else r.spent}</td>"
-                f"<td>{escape(r.left or '')}</td></tr>"
-            )
-        parts.append("</table>")
-    others = [c for c in step.changes if not isinstance(c, Replaced)]
-    if others:
+    tables, listed = view_of(step.table).change_tables(step.changes)
+    parts += map(table_html, tables)
+    if listed:
         parts.append("<p><b>Changes</b></p><ul>")
-        parts += [f"<li>{escape(change.describe())}</li>" for change in others]
+        parts += [f"<li>{escape(change.describe())}</li>" for change in listed]
         parts.append("</ul>")
     return "".join(parts)
+
+
+def table_html(table: ChangeTable) -> str:
+    """A ruleset's table of a step's changes (``RulesetView.change_tables``), its cells escaped:
+    they name cards and effects from the file."""
+    head = "".join(f"<th>{escape(column)}</th>" for column in table.columns)
+    rows = "".join(
+        "<tr>" + "".join(f"<td>{escape(cell)}</td>" for cell in row) + "</tr>" for row in table.rows
+    )
+    return (
+        f"<p><b>{escape(table.title)}</b></p>"
+        f"<table border=1 cellspacing=0 cellpadding=3><tr>{head}</tr>{rows}</table>"
+    )
 
 
 def card_html(table: Frozen, uid: str) -> str:

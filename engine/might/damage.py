@@ -349,7 +349,7 @@ class Damage(MightCore):
                 if killed_by
                 else f"{uid} ({card.damage} damage, lethal at {lethal_at[uid]})"
             )
-            changes.append(Died(card=uid, place=card.place(self.table)))
+            changes.append(Died(card=uid, place=card.place(self.table), to="trash"))
             self._set(card.off_table("trash"))
         self.record(
             f"{' and '.join(details)} {'dies' if len(uids) == 1 else 'die'}",

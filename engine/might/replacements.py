@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from engine.changes import Replaced
 from engine.choices import Answer
 from engine.errors import RuleError
 from engine.frozen import Frozen
+from engine.might.changes import Replaced
 from engine.might.table import Doubler, MightCard, MightTable, Shield
 
 # Combat damage, damage from a spell, or from a triggered ability: shields and Bonus Damage

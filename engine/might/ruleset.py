@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from engine.changes import Change
 from engine.choices import Chooser, default_chooser
 from engine.frozen import Frozen
 from engine.might import runner
+from engine.might.changes import MIGHT_CHANGES
 from engine.might.game import MightGame
 from engine.might.invariants import MightInvariants
 from engine.might.scenario import Action, MightScenario
@@ -25,6 +28,12 @@ class MightRuleset(Ruleset):
     action: ClassVar[type[ScriptAction]] = Action
     invariants: ClassVar[Invariants] = MightInvariants()
     fact_words: ClassVar[dict[str, str]] = {"cant_be_dealt_damage": "can't be dealt damage"}
+    changes: ClassVar[tuple[type[Change], ...]] = MIGHT_CHANGES
+    choices: ClassVar[Mapping[str, str]] = {
+        "replacement_order": "the order of the replacement effects on one damage event (M8, M-4)",
+        "assignment": "how a side's combat damage is assigned among the enemy units (M-10)",
+        "targets": "the units a spell or an ability targets (P-41)",
+    }
 
     def play(self, scenario: Any, source: YamlSource) -> runner.MightPlay:
         return runner.MightPlay(scenario, source)

@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Literal
 
-from engine.changes import BonusChanged, Change, Flipped, GameEnded, LineChanged, Moved, StatChanged
+from engine.changes import Change, GameEnded, Moved, StatChanged
+from engine.souls.changes import BonusChanged, Flipped, LineChanged
 from engine.souls.core import SoulsCore
 from engine.souls.table import SoulsTable
 from engine.timeline import Cause

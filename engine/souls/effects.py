@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.changes import BonusChanged, Moved, StatChanged, Triggered, stat_words
+from engine.changes import Moved, StatChanged, Triggered, stat_words
 from engine.errors import RuleError
 from engine.loops import LoopGuard
 from engine.souls.capture import Capture
@@ -17,6 +17,7 @@ from engine.souls.cards import (
     PowerOf,
     TargetSpec,
 )
+from engine.souls.changes import BonusChanged
 from engine.souls.core import PendingTrigger
 from engine.souls.damage import Damage
 from engine.souls.table import Bonus

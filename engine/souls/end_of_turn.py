@@ -3,7 +3,8 @@ next turn begins (14.1.3, S-6, S-12)."""
 
 from __future__ import annotations
 
-from engine.changes import BonusChanged, Change, PhaseChanged
+from engine.changes import Change, PhaseChanged
+from engine.souls.changes import BonusChanged
 from engine.souls.effects import Effects
 from engine.timeline import Cause, Step
 

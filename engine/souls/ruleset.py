@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from engine.changes import Change
 from engine.frozen import Frozen
 from engine.ruleset import Invariants, Ruleset
 from engine.script import ExpectationBase, Location, ScriptAction
 from engine.souls import runner
+from engine.souls.changes import SOULS_CHANGES
 from engine.souls.invariants import SoulsInvariants
 from engine.souls.scenario import Action, SoulsScenario
 from engine.souls.table import SoulsTable
@@ -22,6 +24,7 @@ class SoulsRuleset(Ruleset):
     action: ClassVar[type[ScriptAction]] = Action
     invariants: ClassVar[Invariants] = SoulsInvariants()
     fact_words: ClassVar[dict[str, str]] = {"max_hp": "max HP"}
+    changes: ClassVar[tuple[type[Change], ...]] = SOULS_CHANGES
 
     def play(self, scenario: Any, source: YamlSource) -> runner.SoulsPlay:
         return runner.SoulsPlay(scenario, source)

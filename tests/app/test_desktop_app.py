@@ -10,8 +10,10 @@ from PySide6.QtCore import Qt
 from app.drawing.table_scene import CardItem
 from app.might.dialogs import ReplacementOrderDialog
 from app.widgets import message_boxes
+from app.widgets.inspector import step_html
 from app.widgets.main_window import MainWindow
 from engine.assets import SCENARIOS
+from engine.scenario import run_scenario
 
 DEMO = SCENARIOS / "souls" / "demo-table.yaml"
 M4 = SCENARIOS / "might" / "M4-prevention-worked-example.yaml"
@@ -77,6 +79,21 @@ def test_shield_shows_what_is_left(window: MainWindow) -> None:
     window.session.select(window.session.last)
     assert "prevent 0" in item(window, "iron-sentinel").look.badges
     assert item(window, "iron-sentinel").look.counter == 2
+
+
+def test_the_inspector_shows_a_steps_replacements_in_a_table() -> None:
+    """Might's view puts a step's replacements in a table, in the order applied, and lists the
+    rest (``RulesetView.change_tables``)."""
+    steps = run_scenario(M4).steps
+    prevented = next(
+        s for s in steps if s.description.endswith("fully prevented: not dealt, nothing triggers")
+    )
+    html = step_html(prevented)
+    assert "<p><b>Damage replacements, in the order applied</b></p>" in html
+    assert "<tr><td>iron-sentinel</td><td>ward (prevention)</td><td>2</td><td>0</td>" in html
+    assert "<li>iron-sentinel: prevention" not in html  # not listed again
+    other = next(s for s in steps if s.changes and all(c.kind != "replacement" for c in s.changes))
+    assert "Damage replacements" not in step_html(other) and "<b>Changes</b>" in step_html(other)
 
 
 def menu_action(window: MainWindow, text: str):  # type: ignore[no-untyped-def]

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from app.presentation.step_marks import delta_text
 from app.souls.view import VIEW
-from engine.changes import BonusChanged, Played
+from engine.changes import Played
+from engine.souls.changes import BonusChanged
 from engine.souls.table import Bonus
 
 
@@ -30,3 +31,16 @@ def test_a_might_combat_joins_every_attacker_and_defender_by_an_arrow() -> None:
     declared = next(s for s in play.game.steps if s.description.startswith("Combat at"))
     marks = step_marks(declared, set(declared.table.cards))  # type: ignore[attr-defined]
     assert marks.arrows == [("vanguard-captain", "bob-whelp"), ("alice-whelp", "bob-sentinel")]
+
+
+def test_a_rulesets_own_kinds_are_said_in_its_views_words() -> None:
+    """Might's replacement and souls' line are theirs: the shared words know neither."""
+    from app.might.view import VIEW as MIGHT
+    from engine.might.changes import Replaced
+    from engine.souls.changes import LineChanged
+
+    shield = Replaced(card="u", effect="ward", effect_kind="prevention", before=2, after=0)
+    doubler = Replaced(card="u", effect="twice", effect_kind="doubling", before=2, after=4)
+    assert delta_text(shield, MIGHT) == "prevented 2 → 0"
+    assert delta_text(doubler, MIGHT) == "doubled 2 → 4"
+    assert delta_text(LineChanged(card="sylva", before="back", after="front"), VIEW) == "→ front"

@@ -6,9 +6,8 @@ every command and the app from its installed copy, and nothing in engine/ or app
 from __future__ import annotations
 
 import re
-import subprocess
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,25 +18,18 @@ from engine.errors import ScenarioError
 from engine.ruleset import rulesets
 from engine.scenario import validate_scenario
 from engine.yaml_source import YamlSource
+from tests.contracts.conftest import Command
 from tests.support.plugins import TALLY, TALLY_PACKAGES, python
-from tests.support.plugins import cardtable as installed_cardtable
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = Path("tally", "examples", "apples-and-pears.yaml")  # in the project, and installed
 
-Command = Callable[..., subprocess.CompletedProcess[str]]
 
 
 @pytest.fixture
 def scenario(tally_site: Path) -> Path:
     """Tally's example scenario, the installed copy."""
     return tally_site / EXAMPLE
-
-
-@pytest.fixture
-def cardtable(tally_site: Path, tmp_path: Path) -> Command:
-    """``cardtable ARGS`` run in the test's folder, with tally installed from its wheel."""
-    return lambda *args: installed_cardtable(*args, site=tally_site, cwd=tmp_path)
 
 
 def package_files(folder: Path) -> set[Path]:
@@ -109,8 +101,8 @@ def test_run_prints_the_timeline_and_the_table_as_the_ruleset_renders_it(
     final = done.stdout.split("Final table:\n")[1]
     assert final.splitlines() == [
         "Turn 2, Bob to play",
-        "Alice: apples 5, red-plums 0",
-        "Bob: pears 5",
+        "Alice (life 20): apples 5, red-plums 0",
+        "Bob (life 20): pears 5",
     ]
 
 

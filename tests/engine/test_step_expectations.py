@@ -4,15 +4,26 @@ refused, those of nested actions, and the expectations after one the run never r
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
-from typing import get_args
+from sys import modules
+from typing import Literal
 
 import pytest
 
 from app.cli.commands import main
-from engine.changes import Change
+from engine.changes import (
+    CORE_CHANGES,
+    CardChange,
+    Change,
+    TurnedFaceDown,
+    kind_words,
+    kinds_of,
+)
+from engine.errors import ScenarioError
+from engine.ruleset import ruleset, rulesets
 from engine.scenario import Playthrough, run_scenario, validate_scenario
-from engine.script import StepMatch, script_labels
+from engine.script import script_labels
 from engine.souls.scenario import Action as SoulsAction
 from engine.yaml_source import YamlSource
 
@@ -348,8 +359,83 @@ def test_before_start_is_before_the_set_up(tmp_path: Path) -> None:
     assert play.runner.starts["start"] == 0
 
 
+def shapes(shape: type[Change] = Change) -> Iterator[type[Change]]:
+    """Every subclass of ``shape`` defined at the top of a module of the engine."""
+    for sub in shape.__subclasses__():
+        module = modules[sub.__module__]
+        if module.__name__.startswith("engine.") and getattr(module, sub.__name__, None) is sub:
+            yield sub
+        yield from shapes(sub)
+
+
 def test_a_step_expectation_can_name_every_kind_of_change_a_step_records() -> None:
-    members = get_args(get_args(Change)[0])
-    recorded = {kind for m in members for kind in get_args(m.model_fields["kind"].annotation)}
-    nameable = set(get_args(get_args(StepMatch.model_fields["change"].annotation)[0]))
-    assert nameable == recorded
+    """Every kind of change the engine defines is registered where its files can name it: a
+    shared one in engine/changes.py, a ruleset's own by the ruleset whose package holds it."""
+    installed = {name: ruleset(name) for name in rulesets()}  # each imports its package
+    for shape in shapes():
+        if not kind_words(shape):  # a shape a ruleset gives its own words (TurnedFaceDown)
+            continue
+        package = shape.__module__.split(".")[1]
+        registered = installed[package].changes if package in installed else CORE_CHANGES
+        assert shape in registered, f"{shape.__module__}.{shape.__name__} is not registered"
+    assert set(kinds_of(CORE_CHANGES)) >= {"stat", "moved", "died", "status", "played"}
+    assert set(installed["souls"].change_kinds()) - set(kinds_of(CORE_CHANGES)) == {
+        "captured",
+        "shattered",
+        "line",
+        "bonus_added",
+        "bonus_ended",
+    }
+    assert "replacement" in installed["might"].change_kinds()
+
+
+class Dying(CardChange):
+    """A second shape that says ``died``."""
+
+    kind: Literal["died"] = "died"
+
+    def describe(self) -> str:
+        return f"{self.card} dies"
+
+
+def test_a_kind_named_twice_or_not_named_is_refused() -> None:
+    """Two shapes with one word would make ``change: died`` mean either; a shape whose kind is
+    an open ``str`` has no word a file could name."""
+    with pytest.raises(ValueError, match="two kinds of change are named 'died': Died and Dying"):
+        kinds_of((*CORE_CHANGES, Dying))
+    with pytest.raises(ValueError, match="TurnedFaceDown gives its kind no word"):
+        kinds_of((TurnedFaceDown,))
+
+
+OTHERS_KIND = """\
+  - steps:
+      - {change: stat}
+      - {change: replacement}
+"""
+BRANCH_TYPO = """\
+  - turn: 1
+branches:
+  - name: other
+    expect:
+      - no_steps:
+          - {change: capturd}
+"""
+
+
+def test_a_change_its_ruleset_does_not_record_is_refused_at_its_place(tmp_path: Path) -> None:
+    """A souls file naming might's ``replacement`` (or a typo) would match nothing: it is bad
+    input, listing the kinds a souls step records, a branch's expectations too."""
+    path = scenario(tmp_path, OTHERS_KIND)
+    with pytest.raises(ScenarioError) as refused:
+        validate_scenario(YamlSource.read(path))
+    assert str(refused.value) == (
+        f"{path}:{line_of(path, 'replacement')}: expect[0].steps[1].change: 'replacement' is "
+        "not valid here; valid here: stat, player_stat, moved, died, status, triggered, "
+        "activated, phase, game_over, played, declared, captured, shattered, line, "
+        "bonus_added, bonus_ended"
+    )
+    path = scenario(tmp_path, BRANCH_TYPO)
+    with pytest.raises(ScenarioError) as refused:
+        validate_scenario(YamlSource.read(path))
+    assert refused.value.where == "branches[0].expect[0].no_steps[0].change"
+    assert "'capturd' is not valid here (did you mean 'captured'?)" in str(refused.value)

@@ -9,11 +9,12 @@ from functools import partial
 
 import pytest
 
-from engine.changes import Died, Replaced
+from engine.changes import Died
 from engine.choices import Answer, Assigned, Choice
 from engine.errors import RuleError
 from engine.might import scenario as might
 from engine.might import verbs as might_verbs
+from engine.might.changes import Replaced
 from engine.might.game import MightGame
 from engine.might.scenario import Action
 from engine.scenario import game_from_yaml

@@ -8,9 +8,9 @@ from collections.abc import Callable
 import pytest
 
 from engine.assets import SCENARIOS
-from engine.changes import Flipped
 from engine.errors import RuleError
 from engine.scenario import game_from_yaml, run_scenario
+from engine.souls.changes import Flipped
 from engine.souls.game import SoulsGame
 from tests.support.playthroughs import steps_matching
 from tests.support.souls_tables import SELF_MENDER, scenario_text

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from engine.assets import SCENARIOS
-from engine.changes import Flipped, LineChanged
 from engine.scenario import game_from_yaml, run_scenario
+from engine.souls.changes import Flipped, LineChanged
 from engine.souls.table import SoulsTable
 from tests.support.playthroughs import steps_matching
 from tests.support.souls_tables import (

@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 
 from engine.assets import SCENARIOS
-from engine.changes import Flipped, Moved, StatChanged
+from engine.changes import Moved, StatChanged
 from engine.errors import RuleError, ScenarioError
 from engine.scenario import game_from_yaml, run_scenario
 from engine.souls.cards import TargetSpec
+from engine.souls.changes import Flipped
 from engine.timeline import Cause
 from tests.support.game_state import assert_refused
 from tests.support.playthroughs import steps_matching

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.changes import Flipped
 from engine.scenario import game_from_yaml
+from engine.souls.changes import Flipped
 from tests.support.souls_tables import SELF_MENDER, scenario_text
 
 

@@ -21,12 +21,14 @@ from engine.choices import Assigned, Choice
 from engine.errors import RuleError
 from engine.frozen import Frozen
 from engine.might.assignment import verify_answer
+from engine.might.changes import Replaced
 from engine.might.table import Combat as CombatState
 from engine.might.table import MightModifier, Status
 from engine.ruleset import ruleset as installed
 from engine.scenario import Playthrough, game_from_yaml, run_scenario
 from engine.timeline import Cause, Step
 from fuzz import harness, run
+from tests.support.souls_tables import scenario_text
 
 
 @pytest.mark.parametrize("ruleset", ["souls", "might"])
@@ -317,3 +319,31 @@ setup:
         "no active Soul at 0 HP outside a window"
     ]
     assert not installed("souls").invariants.over(game)
+
+
+def test_a_change_of_a_kind_its_ruleset_does_not_register_is_found() -> None:
+    """A souls step recording might's ``replacement``: no souls file could name it in its
+    ``steps:`` (the kinds a ruleset registers, ``Ruleset.change_kinds``)."""
+    start = game_from_yaml(scenario_text()).steps[0]
+    doubled = Replaced(card="ember-imp", effect="x", effect_kind="doubling", before=1, after=2)
+    odd = planted(start, start.table).evolve(changes=(doubled,))
+    uids = frozenset(start.table.cards)  # type: ignore[attr-defined]
+    found = harness.step_violations(installed("souls"), [start, odd], 1, uids)
+    assert [(name, detail) for name, detail, _ in found] == [
+        ("every change is of a registered kind", "step 1 (planted) records replacement")
+    ]
+
+
+def test_a_choice_of_a_kind_its_ruleset_does_not_register_is_found(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Planted: might forgets to register ``replacement_order`` (``Ruleset.choices``); the
+    move that asked it is the violation's probe, and replaying it shows it again."""
+    might = type(installed("might"))
+    kept = {kind: asks for kind, asks in might.choices.items() if kind != "replacement_order"}
+    monkeypatch.setattr(might, "choices", kept)
+    summary = run.fuzz("might", seed=1, games=4, moves=30)
+    assert {v.invariant for v in summary.violations} == {"every choice is of a registered kind"}
+    violation = summary.violations[0]
+    assert violation.detail.startswith("'replacement_order' asked of player ")
+    assert violation.probe is not None and "did not reproduce" not in violation.detail

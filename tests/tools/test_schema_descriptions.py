@@ -116,6 +116,21 @@ def test_a_schema_of_one_ruleset_is_its_scenario_model() -> None:
     assert "| `clock` | [string, integer] | required | A player and minutes. |" in reference(schema)
 
 
+def test_the_reference_lists_the_shared_kinds_of_change_and_each_rulesets_own() -> None:
+    """Under StepMatch the kinds every file's ``change`` names; under a ruleset's top-level keys
+    the kinds only its files name (``Ruleset.changes``), each with its class docstring."""
+    sections = re.split(r"^### ", reference(scenario_schema()), flags=re.MULTILINE)[1:]
+    by_heading = {section.split("\n", 1)[0]: section for section in sections}
+    shared, might, souls = (
+        by_heading[heading]
+        for heading in ("Shared StepMatch", "Might top-level keys", "Souls top-level keys")
+    )
+    assert "- `died`: A card died: it left `place`" in shared
+    assert "- `replacement`: A replacement effect changed a damage event" in might
+    assert "- `captured` and `shattered`: A card turned face down on its slot" in souls
+    assert "- `replacement`" not in shared + souls and "- `captured`" not in shared + might
+
+
 def test_the_card_text_table_names_shipped_scenarios_that_use_what_it_shows() -> None:
     """Each row of "Card texts and the format" names a shipped might scenario, and each `do:`
     it shows is an effect the format accepts."""

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from typing import Literal
 
-from engine.changes import PhaseChanged, StatChanged
+from engine.changes import Change, Moved, PhaseChanged, PlayerStatChanged, StatChanged
 from engine.errors import RuleError
 from engine.frozen import Frozen
 from engine.timeline import Cause, Recorder, Step, turn_label
+from tally.changes import KnockedOut
+
+OUT = "out of the game"  # where a removed counter goes (T-6)
 
 
 class Counter(Frozen):
@@ -17,10 +20,12 @@ class Counter(Frozen):
     name: str
     owner: int
     count: int
+    removed: bool = False  # out of the game (T-6)
 
 
 class Player(Frozen):
     name: str
+    life: int
 
 
 class TallyTable(Frozen):
@@ -50,9 +55,16 @@ class TallyGame(Recorder[TallyTable]):
             raise RuleError("T-1", f"there is no counter {card!r} on the table")
         if amount <= 0:
             raise RuleError("T-2", f"an amount added is positive, not {amount}")
+        self._verify_own(counter)
+        if counter.removed:
+            raise RuleError("T-6", f"{card} is out of the game: nothing adds to it")
+
+    def _verify_own(self, counter: Counter) -> None:
         if counter.owner != self.table.turn_player:
             owner = self.table.players[counter.owner].name
-            raise RuleError("T-3", f"{card} is {owner}'s: only the turn player's counters count")
+            raise RuleError(
+                "T-3", f"{counter.uid} is {owner}'s: only the turn player's counters count"
+            )
 
     def add(self, card: str, amount: int) -> list[Step]:
         self.verify_add(card, amount)
@@ -63,6 +75,52 @@ class TallyGame(Recorder[TallyTable]):
         cause = Cause(kind="action", card=card, text=f"add {amount} to {card}")
         text = f"{card} counts {before.count} -> {after.count}"
         return [self.record(text, ("T-2",), cause, (change,))]
+
+    def verify_hit(self, player: str, amount: int) -> None:
+        names = [each.name for each in self.table.players]
+        if player not in names:
+            raise RuleError("T-5", f"there is no player {player!r}")
+        if names.index(player) == self.table.turn_player:
+            raise RuleError("T-5", f"{player} is the turn player: they hit another player")
+        if amount <= 0:
+            raise RuleError("T-5", f"a hit is positive, not {amount}")
+        if self.table.players[names.index(player)].life == 0:
+            raise RuleError("T-5", f"{player} is knocked out: nobody hits them again")
+
+    def hit(self, player: str, amount: int) -> list[Step]:
+        """The player's life goes down, a core change; at 0, tally's own ``knocked_out``."""
+        self.verify_hit(player, amount)
+        seat = [each.name for each in self.table.players].index(player)
+        before = self.table.players[seat]
+        after = before.evolve(life=max(0, before.life - amount))
+        players = self.table.players
+        self.table = self.table.evolve(players=(*players[:seat], after, *players[seat + 1 :]))
+        changes: list[Change] = [
+            PlayerStatChanged(player=player, stat="life", before=before.life, after=after.life)
+        ]
+        if after.life == 0:
+            changes.append(KnockedOut(player=player))
+        cause = Cause(kind="action", text=f"hit {player} for {amount}")
+        text = f"{player} is hit for {amount} (life {before.life} -> {after.life})"
+        return [self.record(text, ("T-5",), cause, changes)]
+
+    def verify_remove(self, card: str) -> None:
+        counter = self.table.cards.get(card)
+        if counter is None:
+            raise RuleError("T-1", f"there is no counter {card!r} on the table")
+        self._verify_own(counter)
+        if counter.removed:
+            raise RuleError("T-6", f"{card} is already out of the game")
+
+    def remove(self, card: str) -> list[Step]:
+        """The counter leaves the table, a core move; it stays in ``cards``, out of the game."""
+        self.verify_remove(card)
+        self.table = self.table.evolve(
+            cards={**self.table.cards, card: self.table.cards[card].evolve(removed=True)}
+        )
+        change = Moved(card=card, before="the table", after=OUT)
+        cause = Cause(kind="action", card=card, text=f"remove {card}")
+        return [self.record(f"{card} is removed from the game", ("T-6",), cause, (change,))]
 
     def verify_end_turn(self) -> None:
         """Ending the turn is always allowed."""

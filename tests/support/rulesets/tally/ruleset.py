@@ -10,6 +10,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar
 
+from engine.changes import Change
 from engine.choices import Chooser
 from engine.frozen import Frozen
 from engine.ruleset import Broken, Invariants, Ruleset, at
@@ -24,7 +25,8 @@ from engine.script import (
 from engine.timeline import Recorder, Step
 from engine.windows import Waiting
 from engine.yaml_source import YamlSource
-from tally.game import Counter, Player, TallyGame, TallyTable
+from tally.changes import KnockedOut
+from tally.game import OUT, Counter, Player, TallyGame, TallyTable
 from tally.scenario import Action, Expectation, TallyScenario
 
 HERE = Path(__file__).parent
@@ -38,7 +40,7 @@ def first_table(scenario: TallyScenario) -> TallyTable:
         for owner, player in enumerate(setup.players)
         for name, count in player.counters.items()
     }
-    players = tuple(Player(name=player.name) for player in setup.players)
+    players = tuple(Player(name=player.name, life=player.life) for player in setup.players)
     return TallyTable(players=players, cards=cards, turn=setup.turn, turn_player=setup.turn_player)
 
 
@@ -119,6 +121,7 @@ class TallyRuleset(Ruleset):
     action: ClassVar[type[ScriptAction]] = Action
     invariants: ClassVar[Invariants] = TallyInvariants()
     summaries: ClassVar[Path | None] = HERE / "rules.yaml"
+    changes: ClassVar[tuple[type[Change], ...]] = (KnockedOut,)
 
     def play(self, scenario: Any, source: YamlSource) -> TallyPlay:
         return TallyPlay(scenario)
@@ -132,18 +135,29 @@ class TallyRuleset(Ruleset):
     def card_facts(self, table: Frozen, uid: str) -> dict[str, object]:
         assert isinstance(table, TallyTable)
         card = table.cards[uid]
-        return {"count": card.count, "owner": table.players[card.owner].name}
+        return {
+            "count": card.count,
+            "owner": table.players[card.owner].name,
+            "removed": card.removed,
+        }
 
     def table_facts(self, table: Frozen) -> dict[str, object]:
         assert isinstance(table, TallyTable)
-        return {"turn": table.turn, "turn player": table.players[table.turn_player].name}
+        lives = {f"{player.name} life": player.life for player in table.players}
+        return {"turn": table.turn, "turn player": table.players[table.turn_player].name, **lives}
 
     def render_table(self, table: Frozen) -> str:
         assert isinstance(table, TallyTable)
         lines = [f"Turn {table.turn}, {table.players[table.turn_player].name} to play"]
         for owner, player in enumerate(table.players):
-            counts = [f"{c.uid} {c.count}" for c in table.cards.values() if c.owner == owner]
-            lines.append(f"{player.name}: {', '.join(counts) or 'no counters'}")
+            counts = [
+                f"{c.uid} {c.count}" + (f" ({OUT})" if c.removed else "")
+                for c in table.cards.values()
+                if c.owner == owner
+            ]
+            lines.append(
+                f"{player.name} (life {player.life}): {', '.join(counts) or 'no counters'}"
+            )
         return "\n".join(lines)
 
     def examples(self) -> Path:

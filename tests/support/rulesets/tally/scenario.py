@@ -21,6 +21,8 @@ class PlayerSetup(Frozen):
     counters: dict[Name, Annotated[int, Field(ge=0)]] = {}
     """Counter name: its count at the start (0 or more). Its id is the name in lower case with
     dashes (``Red Apples``: ``red-apples``), unique across the players."""
+    life: int = Field(default=20, ge=1)
+    """Their life at the start; hits take it down (T-5)."""
 
 
 class TallySetup(Frozen):
@@ -53,6 +55,8 @@ class CardExpect(Frozen):
 
     count: int | None = None
     """Its count."""
+    removed: bool | None = None
+    """Whether it is out of the game (T-6)."""
 
 
 class Expectation(ExpectationBase):

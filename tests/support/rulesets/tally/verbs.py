@@ -12,6 +12,8 @@ from engine.verbs import Offered, Verb, Verbs
 from engine.windows import Waiting
 from tally.game import TallyGame, TallyTable
 
+HIT = 5  # what a hit offered on the table takes
+
 
 class Add(Verb):
     """``add``: a count goes up (T-2)."""
@@ -38,6 +40,54 @@ class Add(Verb):
         return game.add(self.card, self.amount)
 
 
+class Hit(Verb):
+    """``hit``: another player's life goes down (T-5)."""
+
+    key: ClassVar[str] = "hit"
+
+    player: Name
+    """The name of a player other than the turn player, not knocked out."""
+    amount: int
+    """How much: positive, else the rules refuse it (T-5)."""
+
+    @classmethod
+    def offered(
+        cls, table: TallyTable, uid: str | None, waiting: Waiting | None
+    ) -> Iterator[Offered]:
+        if uid is None:
+            for player in table.players:
+                label = f"Hit {player.name} for {HIT}"
+                yield Offered(label, "Turn", cls(player=player.name, amount=HIT))
+
+    def verify(self, game: TallyGame) -> None:
+        game.verify_hit(self.player, self.amount)
+
+    def act(self, game: TallyGame) -> list[Step]:
+        return game.hit(self.player, self.amount)
+
+
+class Remove(Verb):
+    """``remove``: one of the turn player's counters leaves the game (T-6)."""
+
+    key: ClassVar[str] = "remove"
+
+    card: Name
+    """The id of one of the turn player's counters (T-3)."""
+
+    @classmethod
+    def offered(
+        cls, table: TallyTable, uid: str | None, waiting: Waiting | None
+    ) -> Iterator[Offered]:
+        if uid is not None:
+            yield Offered("Remove from the game", "Remove", cls(card=uid))
+
+    def verify(self, game: TallyGame) -> None:
+        game.verify_remove(self.card)
+
+    def act(self, game: TallyGame) -> list[Step]:
+        return game.remove(self.card)
+
+
 class EndTurn(Verb):
     """``end_turn``: the next player's turn begins (T-4)."""
 
@@ -57,5 +107,5 @@ class EndTurn(Verb):
         return game.end_turn()
 
 
-VERBS = Verbs(Add, EndTurn)
+VERBS = Verbs(Add, Hit, Remove, EndTurn)
 """Every verb of a tally script entry."""

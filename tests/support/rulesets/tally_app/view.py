@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from tally.game import Counter, TallyTable
+from tally.game import OUT, Counter, TallyTable
 
 from app.presentation.looks import (
     CARD_H,
@@ -27,7 +27,7 @@ ROW = LABEL + CARD_H + GAP  # a player's row: their name over their counters
 
 class TallyView(RulesetView):
     name: ClassVar[str] = "tally"
-    top_level_groups: ClassVar[tuple[str, ...]] = ("Add",)
+    top_level_groups: ClassVar[tuple[str, ...]] = ("Add", "Remove")
 
     def look(self, table: Frozen, card: Any) -> CardLook:
         assert isinstance(table, TallyTable) and isinstance(card, Counter)
@@ -38,6 +38,8 @@ class TallyView(RulesetView):
             subtitle=f"{owner}'s counter",
             stat=f"Count {card.count}",
             tooltip=f"{card.name} ({card.uid}): {owner}'s, at {card.count}",
+            face_down=card.removed,
+            back_text=OUT,
         )
 
     def layout(self, table: Frozen, looks: LookCache) -> Layout:
@@ -47,7 +49,9 @@ class TallyView(RulesetView):
         widest = 1
         for owner, player in enumerate(table.players):
             y = owner * ROW
-            decorations.append(Decoration("label", 0, y, text=player.name))
+            decorations.append(
+                Decoration("label", 0, y, text=f"{player.name} (life {player.life})")
+            )
             mine = [card for card in table.cards.values() if card.owner == owner]
             widest = max(widest, len(mine))
             for place, card in enumerate(mine):
@@ -60,7 +64,8 @@ class TallyView(RulesetView):
     def card_rows(self, table: Frozen, uid: str) -> list[tuple[str, str]]:
         assert isinstance(table, TallyTable)
         card = table.cards[uid]
-        return [("Owner", table.players[card.owner].name), ("Count", str(card.count))]
+        where = [("Where", OUT)] if card.removed else []
+        return [("Owner", table.players[card.owner].name), ("Count", str(card.count)), *where]
 
 
 VIEW = TallyView()

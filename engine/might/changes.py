@@ -1,0 +1,30 @@
+"""The kinds of change only might records, registered with its ruleset (``Ruleset.changes``);
+the shapes every ruleset shares are in ``engine.changes``."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from engine.changes import CardChange
+
+
+class Replaced(CardChange):
+    """A replacement effect changed a damage event (M-4): prevention, with what it spent and
+    what is left (M-5), or doubling."""
+
+    kind: Literal["replacement"] = "replacement"
+    effect: str
+    effect_kind: Literal["prevention", "doubling"]
+    before: int
+    after: int
+    spent: int | None = None
+    left: str | None = None
+
+    def describe(self) -> str:
+        text = f"{self.card}: {self.effect_kind} {self.effect} {self.before} -> {self.after}"
+        if self.effect_kind == "prevention":
+            text += f" (spent {self.spent}, left {self.left})"
+        return text
+
+
+MIGHT_CHANGES = (Replaced,)

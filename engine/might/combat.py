@@ -22,6 +22,7 @@ from engine.might.assignment import (
 )
 from engine.might.moving import Moving
 from engine.might.replacements import DamageEvent, resolve_event
+from engine.might.sub_phases import CHAIN, DEATHS, HEAL, RECALL
 from engine.might.table import Combat as CombatState
 from engine.timeline import Cause, Step
 
@@ -349,17 +350,17 @@ class Combat(Moving):
             self.phase = (*combat_phase, "Combat Cleanup", name)
 
         rules = ["M9", "M-12"]
-        sub_step("1. Deaths")
+        sub_step(DEATHS)
         self._drop_roles(cause, departed_only=True)  # M-29: before this cleanup's deaths
         lethal = self._death_check()
         if lethal:
             self._kill(lethal, cause, rules)
         else:
             self.record("No unit has lethal damage", rules, cause)
-        sub_step("2. Heal")
+        sub_step(HEAL)
         self._heal(self.table.heal_concerns(), cause, rules)
         defenders, attackers = self._combatants_there(combat)
-        sub_step("3. Recall")
+        sub_step(RECALL)
         if defenders and attackers:
             for uid in attackers:
                 recall = Cause(kind="rule", text="defenders remain: recall")
@@ -368,7 +369,7 @@ class Combat(Moving):
         else:
             reason = "no defender remains" if attackers else "no attacker remains"
             self.record(f"Nobody is recalled: {reason}", rules, cause)
-        sub_step("4. Chain")
+        sub_step(CHAIN)
         if self.table.chain:
             self._resolve_chain()
         else:

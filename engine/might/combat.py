@@ -133,8 +133,8 @@ class Combat(Moving):
         self, combat: CombatState, name: str, cause: Cause, declared: Sequence[Change]
     ) -> dict[int, int]:
         """M-9: each side's damage, on the record with what made a unit add other than its
-        Might: nothing when stunned (M-15) or at 0 Might or less, Bonus Damage (M-4, P-10),
-        Assault and Shield (M-28), auras (M-23)."""
+        printed Might: 0 when stunned (M-15) or below 0 Might, Bonus Damage (M-4, P-10), Assault
+        and Shield (M-28), auras (M-23)."""
         attacker = combat.attacker
         totals = {
             side: self._combat_total(units, side)
@@ -186,7 +186,8 @@ class Combat(Moving):
         ]
 
     def _adding_nothing(self, units: Sequence[str]) -> list[str]:
-        """Why each of ``units`` that adds nothing to its side's damage adds nothing."""
+        """Why each of ``units`` that adds 0 whatever its Might does: it is stunned (M-15), or
+        its Might is below 0 (M-9)."""
         return [
             f"{uid} is stunned and adds 0"  # M-15: whatever its Might
             if self.table.cards[uid].stunned

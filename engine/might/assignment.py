@@ -161,6 +161,21 @@ def verify_assignment(
 ) -> None:
     """Raise a RuleError (M-10, M-17) naming the first entry of ``assignment``, taken in its
     order, that breaks the assignment limits."""
+    _verify_entries(needs, total, assignment)
+    got = {entry.unit: entry.damage for entry in assignment}
+    if all(got.get(u, 0) >= need for u, need in needs.items() if need is not None) and not (
+        _sheltered(needs, got, groups or {})
+    ):
+        return  # every unit that can have lethal has it: the rest may go anywhere
+    _verify_lethal_first(needs, assignment)
+    _verify_groups(needs, assignment, groups or {})
+
+
+def _verify_entries(
+    needs: Mapping[str, int | None], total: int, assignment: Sequence[Assigned]
+) -> None:
+    """M-10: the entries name enemy units, each once with 1 damage or more, and give out
+    exactly the side's damage."""
     units = [entry.unit for entry in assignment]
     unknown = [uid for uid in units if uid not in needs]
     if unknown:
@@ -179,11 +194,11 @@ def verify_assignment(
     assigned = sum(entry.damage for entry in assignment)
     if needs and assigned != total:
         raise RuleError("M-10", f"assign exactly {total} damage, not {assigned}")
-    got = {entry.unit: entry.damage for entry in assignment}
-    if all(got.get(u, 0) >= need for u, need in needs.items() if need is not None) and not (
-        _sheltered(needs, got, groups or {})
-    ):
-        return  # every unit that can have lethal has it: the rest may go anywhere
+
+
+def _verify_lethal_first(needs: Mapping[str, int | None], assignment: Sequence[Assigned]) -> None:
+    """M-10, M-19: in the order assigned, each unit gets exactly its lethal before the next
+    gets any; a unit that can't be dealt damage gets none while another lacks lethal."""
     for position, entry in enumerate(assignment, 1):
         need = needs[entry.unit]
         if need is None:
@@ -207,7 +222,6 @@ def verify_assignment(
                 f"(after its prevention and doubling), before {assignment[position].unit} gets "
                 "any: a unit must have lethal before damage goes to the next one",
             )
-    _verify_groups(needs, assignment, groups or {})
 
 
 def _sheltered(needs: Mapping[str, int | None], got: Mapping[str, int], groups: Groups) -> bool:

@@ -673,6 +673,40 @@ def _instead(word: str, readable: set[str]) -> str:
     return f"use {named}"
 
 
+def _condition_problems(part: str, effect: Effect, words: set[str]) -> list[str]:
+    """The conditions of an effect of ``part`` that are about a unit it can't have, or count
+    units at a place it is not at (P-36)."""
+    problems = []
+    for _, condition in effect.conditions():
+        if isinstance(condition, UnitIs) and condition.unit not in words:
+            problems.append(
+                f"{part}'s condition can't be about unit {condition.unit}: "
+                + _instead(condition.unit, words)
+            )
+        elif isinstance(condition, UnitCount) and condition.here and "here" not in words:
+            problems.append(f"{part} is at no place: a count here needs a unit")
+    return problems
+
+
+def _amount_problems(part: str, amount: object, words: set[str]) -> list[str]:
+    """An amount that ``part`` would count at a place it is not at, or read off a unit it
+    can't have (P-37, M-30)."""
+    problems = []
+    if isinstance(amount, CountOf) and amount.here and "here" not in words:
+        problems.append(f"{part} is at no place: a count here needs a unit")
+    if isinstance(amount, DamageOn) and amount.damage_on not in words:
+        problems.append(
+            f"{part} can't read the damage on {amount.damage_on}: "
+            + _instead(amount.damage_on, words)
+        )
+    if isinstance(amount, MightOf) and amount.might_of not in words:
+        problems.append(
+            f"{part} can't read the Might of {amount.might_of}: "
+            f"{_instead(amount.might_of, words)} (M-30)"
+        )
+    return problems
+
+
 class MightCardDef(Frozen):
     """A unit (with Might) or a spell (``speed: reaction`` may answer a spell on the chain)."""
 
@@ -735,60 +769,45 @@ class MightCardDef(Frozen):
                         f"{part} has no unit of its own: its target can't be here or other"
                     )
             for effect in effects:
-                aims = getattr(effect, "target", None)
-                if aims == "target" and spec is None:
-                    spell = self.kind == "spell"  # "the card", as souls says it
-                    problems.append(
-                        f"an effect aims at 'target' but {'the card' if spell else part} chooses "
-                        f"none: add `target:`{'' if spell else AUTOMATIC_TARGET_HINT}"
-                    )
-                elif aims and (number := target_number(aims)) is not None:
-                    if spec is None:
-                        problems.append(
-                            f"an effect aims at {aims!r} but {part} chooses none: add `target:`"
-                        )
-                    elif number > most_targets(spec):
-                        problems.append(
-                            f"an effect aims at {aims!r} but {part} chooses at most "
-                            f"{most_targets(spec)}: {describe_choice(spec)}"
-                        )
-                elif aims == "source" and aims not in words:
-                    problems.append(
-                        f"{part} has no source (only a takes_damage or another_unit_dies trigger "
-                        f"has one): an effect can't aim at it; {_instead(aims, words)}"
-                    )
-                elif aims == "self" and aims not in words:
-                    problems.append(f"{part} has no self: an effect can't aim at it")
-                elif aims == "all_enemy_units_here" and "here" not in words:
-                    problems.append(f"{part} is at no place: an effect can't aim at units here")
+                problems += self._aim_problems(part, spec, getattr(effect, "target", None), words)
                 if getattr(effect, "to", None) == "here" and "here" not in words:
                     problems.append(
                         f"{part} is at no place: it can't move units here; name the battlefield"
                     )
-                for _, condition in effect.conditions():
-                    if isinstance(condition, UnitIs) and condition.unit not in words:
-                        problems.append(
-                            f"{part}'s condition can't be about unit {condition.unit}: "
-                            + _instead(condition.unit, words)
-                        )
-                    elif (
-                        isinstance(condition, UnitCount) and condition.here and "here" not in words
-                    ):
-                        problems.append(f"{part} is at no place: a count here needs a unit")
-                amount = getattr(effect, "amount", None)
-                if isinstance(amount, CountOf) and amount.here and "here" not in words:
-                    problems.append(f"{part} is at no place: a count here needs a unit")
-                if isinstance(amount, DamageOn) and amount.damage_on not in words:
-                    problems.append(
-                        f"{part} can't read the damage on {amount.damage_on}: "
-                        + _instead(amount.damage_on, words)
-                    )
-                if isinstance(amount, MightOf) and amount.might_of not in words:
-                    problems.append(
-                        f"{part} can't read the Might of {amount.might_of}: "
-                        f"{_instead(amount.might_of, words)} (M-30)"
-                    )
+                problems += _condition_problems(part, effect, words)
+                problems += _amount_problems(part, getattr(effect, "amount", None), words)
         return problems
+
+    def _aim_problems(
+        self, part: str, spec: Choosing | None, aims: str | None, words: set[str]
+    ) -> list[str]:
+        """An effect of ``part`` aims at a unit it can't have: a chosen target when it chooses
+        none or fewer (P-41), a source, itself, or units at a place."""
+        if aims == "target" and spec is None:
+            spell = self.kind == "spell"  # "the card", as souls says it
+            return [
+                f"an effect aims at 'target' but {'the card' if spell else part} chooses "
+                f"none: add `target:`{'' if spell else AUTOMATIC_TARGET_HINT}"
+            ]
+        if aims and (number := target_number(aims)) is not None:
+            if spec is None:
+                return [f"an effect aims at {aims!r} but {part} chooses none: add `target:`"]
+            if number > most_targets(spec):
+                return [
+                    f"an effect aims at {aims!r} but {part} chooses at most "
+                    f"{most_targets(spec)}: {describe_choice(spec)}"
+                ]
+            return []
+        if aims == "source" and aims not in words:
+            return [
+                f"{part} has no source (only a takes_damage or another_unit_dies trigger "
+                f"has one): an effect can't aim at it; {_instead(aims, words)}"
+            ]
+        if aims == "self" and aims not in words:
+            return [f"{part} has no self: an effect can't aim at it"]
+        if aims == "all_enemy_units_here" and "here" not in words:
+            return [f"{part} is at no place: an effect can't aim at units here"]
+        return []
 
     def all_effects(self) -> list[Effect]:
         """The effects of the card and of each of its abilities."""

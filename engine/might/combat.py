@@ -22,6 +22,7 @@ from engine.might.assignment import (
 )
 from engine.might.moving import Moving
 from engine.might.replacements import DamageEvent, resolve_event
+from engine.might.sub_phases import CHAIN, DEATHS, HEAL, RECALL
 from engine.might.table import Combat as CombatState
 from engine.timeline import Cause, Step
 
@@ -85,6 +86,29 @@ class Combat(Moving):
         )
 
     def _combat(self, battlefield: int) -> None:
+        """The combat's stages in order: the declaration and what it triggers (M-9, P-44), the
+        sides' damage (M-9), assignment, the attackers' side first (M7, M-10), Deal (M8, M-11),
+        Combat Cleanup and the result (M9, M-12), then the combat's end."""
+        name = self.table.battlefields[battlefield].name
+        turn = self.phase[0]
+        cause = Cause(kind="action", text=f"combat at {name}")
+        combat, declared = self._declare(battlefield, name)
+        if self._combat_triggers(combat, name, cause, declared):
+            declared = []  # on the declaration's step
+            combat = self._still_in(combat)
+            self.table = self.table.evolve(combat=combat)
+        totals = self._count_damage(combat, name, cause, declared)
+        events: list[DamageEvent] = []
+        attacker = combat.attacker
+        for side, enemies in ((attacker, combat.defenders), (1 - attacker, combat.attackers)):
+            events += self._assign(side, enemies, totals[side], cause)
+        self._deal(events, cause)
+        self._combat_cleanup(combat, cause)
+        self._end_combat(turn, name, cause)
+
+    def _declare(self, battlefield: int, name: str) -> tuple[CombatState, list[Change]]:
+        """M-9: the turn player's units at the battlefield attack and the other player's defend,
+        each given its role (M-28). The declaration's changes, for the step that records it."""
         attacker = self.table.turn_player
         combat = CombatState(
             battlefield=battlefield,
@@ -92,51 +116,36 @@ class Combat(Moving):
             attackers=tuple(u.uid for u in self.table.units_at(battlefield, attacker)),
             defenders=tuple(u.uid for u in self.table.units_at(battlefield, 1 - attacker)),
         )
-        name = self.table.battlefields[battlefield].name
-        turn = self.phase[0]
-        self.phase = (turn, f"Combat at {name}")
+        self.phase = (self.phase[0], f"Combat at {name}")
         self.table = self.table.evolve(combat=combat)
         for uid, role in [
             *((uid, "attacker") for uid in combat.attackers),
             *((uid, "defender") for uid in combat.defenders),
         ]:
             self._set(self.table.cards[uid].evolve(role=role))  # M-28: Assault, Shield
-        cause = Cause(kind="action", text=f"combat at {name}")
-        declared: list[Change] = [
+        return combat, [
             PhaseChanged(before="Main phase", after=self.phase[1]),
             *(Declared(card=uid, target=name) for uid in combat.attackers),
             *(Declared(card=uid, role="defends", target=name) for uid in combat.defenders),
         ]
-        if self._combat_triggers(combat, name, cause, declared):
-            declared = []  # on the declaration's step
-            combat = self._still_in(combat)
-            self.table = self.table.evolve(combat=combat)
+
+    def _count_damage(
+        self, combat: CombatState, name: str, cause: Cause, declared: Sequence[Change]
+    ) -> dict[int, int]:
+        """M-9: each side's damage, on the record with what made a unit add other than its
+        printed Might: 0 when stunned (M-15) or below 0 Might, Bonus Damage (M-4, P-10), Assault
+        and Shield (M-28), auras (M-23)."""
+        attacker = combat.attacker
         totals = {
             side: self._combat_total(units, side)
             for side, units in ((attacker, combat.attackers), (1 - attacker, combat.defenders))
         }
         bonus = any(self.table.bonus_damage(side, "combat") for side in totals)
-        boosted = [
-            f"{uid} {'Assault' if card.role == 'attacker' else 'Shield'} +{extra}"
-            for uid in (*combat.attackers, *combat.defenders)
-            for card in [self.table.cards[uid]]
-            for extra in [card.role_bonus(self.table.definition(uid))]
-            if extra
-        ]
-        aided = [  # Might an aura gives counts in the sums (M-23)
-            f"{uid} {', '.join(f'{aura.might:+d} from {source}' for source, aura in given)}"
-            for uid in ((*combat.attackers, *combat.defenders) if self.table.has_auras() else ())
-            for given in [auras.contributions(self.table, uid)]
-            if given
-        ]
-        stunned = [u for u in (*combat.attackers, *combat.defenders) if self.table.cards[u].stunned]
-        adding_nothing = [
-            f"{uid} is stunned and adds 0"  # M-15: whatever its Might
-            if uid in stunned
-            else f"{uid} at {self.table.might(uid)} Might adds 0"  # M-9: not its negative Might
-            for uid in (*combat.attackers, *combat.defenders)
-            if uid in stunned or self.table.might(uid) < 0
-        ]
+        units = (*combat.attackers, *combat.defenders)
+        boosted = self._role_bonuses(units)
+        aided = self._aura_might(units)
+        stunned = any(self.table.cards[u].stunned for u in units)
+        adding_nothing = self._adding_nothing(units)
         self.record(
             f"Combat at {name}: {', '.join(combat.attackers) or 'nobody'} attack with "
             f"{totals[attacker]} "
@@ -155,11 +164,42 @@ class Combat(Moving):
             cause,
             declared,
         )
-        events: list[DamageEvent] = []
-        for side, enemies in ((attacker, combat.defenders), (1 - attacker, combat.attackers)):
-            events += self._assign(side, enemies, totals[side], cause)
-        self._deal(events, cause)
-        self._combat_cleanup(combat, cause)
+        return totals
+
+    def _role_bonuses(self, units: Sequence[str]) -> list[str]:
+        """The Might Assault or Shield gives each of ``units`` in its role (M-28)."""
+        return [
+            f"{uid} {'Assault' if card.role == 'attacker' else 'Shield'} +{extra}"
+            for uid in units
+            for card in [self.table.cards[uid]]
+            for extra in [card.role_bonus(self.table.definition(uid))]
+            if extra
+        ]
+
+    def _aura_might(self, units: Sequence[str]) -> list[str]:
+        """The Might auras give each of ``units``, which counts in the sums (M-23)."""
+        return [
+            f"{uid} {', '.join(f'{aura.might:+d} from {source}' for source, aura in given)}"
+            for uid in (units if self.table.has_auras() else ())
+            for given in [auras.contributions(self.table, uid)]
+            if given
+        ]
+
+    def _adding_nothing(self, units: Sequence[str]) -> list[str]:
+        """Why each of ``units`` that adds 0 whatever its Might does: it is stunned (M-15), or
+        its Might is below 0 (M-9)."""
+        return [
+            f"{uid} is stunned and adds 0"  # M-15: whatever its Might
+            if self.table.cards[uid].stunned
+            else f"{uid} at {self.table.might(uid)} Might adds 0"  # M-9: not its negative Might
+            for uid in units
+            if self.table.cards[uid].stunned or self.table.might(uid) < 0
+        ]
+
+    def _end_combat(self, turn: str, name: str, cause: Cause) -> None:
+        """The combat is over (M-12): every unit loses its role (M-29) and what lasted "this
+        combat" ends (P-38). A cleanup follows when that lowered a unit's Might (P-30), as can an
+        aura that ends with a role (M-24): damage marked after the heal meets a lower Might."""
         ending = len(self.steps)
         lowered = self._drop_roles(cause, departed_only=False)
         combat_long = any(e.duration == "this_combat" for e in self._lasting_effects())
@@ -175,9 +215,8 @@ class Combat(Moving):
             cause,
             [PhaseChanged(before=f"Combat at {name}", after="Main phase")],
         )
-        # an aura may end with a role (M-24), and so end the unit it held up at the next check
         aura_ended = any("M-24" in step.rules for step in self.steps[ending:])
-        if lowered or combat_long or aura_ended:  # damage marked after the heal meets a lower Might
+        if lowered or combat_long or aura_ended:
             self._cleanup(
                 Cause(kind="rule", text=f"cleanup after the combat at {name}"),
                 (
@@ -312,17 +351,17 @@ class Combat(Moving):
             self.phase = (*combat_phase, "Combat Cleanup", name)
 
         rules = ["M9", "M-12"]
-        sub_step("1. Deaths")
+        sub_step(DEATHS)
         self._drop_roles(cause, departed_only=True)  # M-29: before this cleanup's deaths
         lethal = self._death_check()
         if lethal:
             self._kill(lethal, cause, rules)
         else:
             self.record("No unit has lethal damage", rules, cause)
-        sub_step("2. Heal")
+        sub_step(HEAL)
         self._heal(self.table.heal_concerns(), cause, rules)
         defenders, attackers = self._combatants_there(combat)
-        sub_step("3. Recall")
+        sub_step(RECALL)
         if defenders and attackers:
             for uid in attackers:
                 recall = Cause(kind="rule", text="defenders remain: recall")
@@ -331,7 +370,7 @@ class Combat(Moving):
         else:
             reason = "no defender remains" if attackers else "no attacker remains"
             self.record(f"Nobody is recalled: {reason}", rules, cause)
-        sub_step("4. Chain")
+        sub_step(CHAIN)
         if self.table.chain:
             self._resolve_chain()
         else:

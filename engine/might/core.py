@@ -52,6 +52,9 @@ class MightCore(Recorder[MightTable]):
         rules: Sequence[str],
         changes: Sequence[Change],
     ) -> tuple[str, Sequence[str], Sequence[Change]]:
+        """A step's description, rules and changes, with a note for each unit on the table whose
+        Might from auras the step changed: one whose card changed, or one an aura reaches from
+        such a card (M-23, M-24, P-35). A Might change the step already records is left as is."""
         table = self.table
         changed = table.cards.changed_since(before.cards)
         units = {uid for uid in changed if table.on_table(uid)} | auras.touched(
@@ -62,30 +65,13 @@ class MightCore(Recorder[MightTable]):
         more: list[Change] = []
         cited: list[str] = []
         for uid in table.simultaneous(u for u in units - noted if table.on_table(u)):
-            then = auras.contributions(before, uid) if before.on_table(uid) else []
-            now = auras.contributions(table, uid)
-            if then == now:
+            found = self._aura_note(before, uid)
+            if found is None:
                 continue
-            began = [s for s, a in now if (s, a) not in then]
-            ended = [s for s, a in then if (s, a) not in now]
-            words = [
-                *([f"{' and '.join(began)}'s aura begins"] if began else []),
-                *([f"{' and '.join(ended)}'s aura ends"] if ended else []),
-            ]
-            cited += [*(["M-23"] if began else []), *(["M-24"] if ended else [])]
-            fields = {b.name for b in table.battlefields}
-            cited += ["P-47"] if fields & {*began, *ended} else []
-            if not before.on_table(uid):
-                notes.append(f"{uid} comes with {auras.bonus(table, uid):+d} Might from auras")
-                continue
-            was, is_now = before.might(uid), table.might(uid)
-            lethal = table.is_lethal(uid) and not before.is_lethal(uid)
-            notes.append(
-                f"{uid} Might {was} -> {is_now} ({'; '.join(words)})"
-                + (": its damage is now lethal" if lethal else "")
-            )
-            more.append(StatChanged(card=uid, stat="might", before=was, after=is_now))
-            cited.append("M-2")  # what a Might change cites
+            note, cites, might = found
+            notes.append(note)
+            cited += cites
+            more += might
         if not notes:
             return description, rules, changes
         extra = [rule for rule in dict.fromkeys([*cited, "P-35"]) if rule not in rules]
@@ -93,6 +79,42 @@ class MightCore(Recorder[MightTable]):
             f"{description}; {'; '.join(notes)}",
             [*rules, *extra],
             [*changes, *more],
+        )
+
+    def _aura_note(
+        self, before: MightTable, uid: str
+    ) -> tuple[str, list[str], list[Change]] | None:
+        """How the auras on ``uid`` changed since ``before``: the note, the rules it cites and
+        its Might change; None when they did not. Auras that began cite M-23, those that ended
+        M-24, a battlefield's P-47; a unit that came to the table has no Might change."""
+        table = self.table
+        then = auras.contributions(before, uid) if before.on_table(uid) else []
+        now = auras.contributions(table, uid)
+        if then == now:
+            return None
+        began = [s for s, a in now if (s, a) not in then]
+        ended = [s for s, a in then if (s, a) not in now]
+        fields = {b.name for b in table.battlefields}
+        cited = [
+            *(["M-23"] if began else []),
+            *(["M-24"] if ended else []),
+            *(["P-47"] if fields & {*began, *ended} else []),
+        ]
+        if not before.on_table(uid):
+            return f"{uid} comes with {auras.bonus(table, uid):+d} Might from auras", cited, []
+        words = [
+            *([f"{' and '.join(began)}'s aura begins"] if began else []),
+            *([f"{' and '.join(ended)}'s aura ends"] if ended else []),
+        ]
+        was, is_now = before.might(uid), table.might(uid)
+        lethal = table.is_lethal(uid) and not before.is_lethal(uid)
+        note = f"{uid} Might {was} -> {is_now} ({'; '.join(words)})" + (
+            ": its damage is now lethal" if lethal else ""
+        )
+        return (
+            note,
+            [*cited, "M-2"],  # what a Might change cites
+            [StatChanged(card=uid, stat="might", before=was, after=is_now)],
         )
 
     @staticmethod

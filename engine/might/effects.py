@@ -38,34 +38,34 @@ from engine.might.table import (
 from engine.might.targeting import ORDINALS
 from engine.timeline import Cause
 
+# The automatic targets that reach every unit of a kind, whatever the chain item names.
+EVERY_UNIT = ("all_units", "all_own_units", "all_enemy_units", "all_enemy_units_here")
+
 
 class Effects(Damage):
     """Effects applied as a chain item resolves, and the lasting effects they (or the
     playtester) create."""
 
     def _targets(self, item: ChainItem, effect: Effect) -> list[str]:
+        """The units an effect acts on as it resolves: every unit of a kind now, or those of the
+        units its chain item names that are still on the table (P-27)."""
+        if effect.target in EVERY_UNIT:
+            return self._every_unit(item, effect.target)
+        return [uid for uid in _named_units(item, effect.target) if self.table.on_table(uid)]
+
+    def _every_unit(self, item: ChainItem, target: str) -> list[str]:
+        """Every unit, the controller's, the other player's, or the other player's where the
+        source was when it triggered (P-21)."""
         table, controller = self.table, item.controller
-        target = effect.target
-        if target == "target":
-            return [uid for uid in item.targets if table.on_table(uid)]
-        if (number := target_number(target)) is not None:
-            one = _nth_target(item, number)
-            return [one] if one is not None and table.on_table(one) else []
-        if target == "self":
-            return [item.card] if table.on_table(item.card) else []
-        if target == "source":
-            return [item.source] if item.source and table.on_table(item.source) else []
         if target == "all_units":
             return [u.uid for u in table.units()]
         if target == "all_own_units":
             return [u.uid for u in table.units(controller)]
         if target == "all_enemy_units":
             return [u.uid for u in table.units(1 - controller)]
-        if target == "all_enemy_units_here":  # where the source was when it triggered (P-21)
-            if item.battlefield is None:
-                return []
-            return [u.uid for u in table.units_at(item.battlefield, 1 - controller)]
-        return []
+        if item.battlefield is None:  # all_enemy_units_here
+            return []
+        return [u.uid for u in table.units_at(item.battlefield, 1 - controller)]
 
     def _still_here(self, item: ChainItem) -> bool:
         card = self.table.cards[item.card]
@@ -520,42 +520,10 @@ class Effects(Damage):
         cause: Cause,
         rules: Sequence[str],
     ) -> None:
-        """End, all at once, every lasting effect for which ``ends`` holds."""
-        changes: list[Change] = []
-        ended: list[str] = []
-        for card in self.table.with_lasting():
-            before = self.table.might(card.uid) if self.table.on_table(card.uid) else None
-            gone = [e for e in card.lasting() if ends(e)]
-            if not gone:
-                continue
-            self._set(
-                card.evolve(
-                    modifiers=tuple(m for m in card.modifiers if not ends(m)),
-                    shields=tuple(s for s in card.shields if not ends(s)),
-                    doublers=tuple(d for d in card.doublers if not ends(d)),
-                    lethal=tuple(t for t in card.lethal if not ends(t)),
-                    statuses=tuple(s for s in card.statuses if not ends(s)),
-                    saves=tuple(s for s in card.saves if not ends(s)),
-                )
-            )
-            ended += [f"{card.uid}: {e.describe()}" for e in gone]
-            if before is not None and before != self.table.might(card.uid):
-                changes.append(
-                    StatChanged(
-                        card=card.uid, stat="might", before=before, after=self.table.might(card.uid)
-                    )
-                )
-        for index, player in enumerate(self.table.players):
-            gone_grants = [g for g in player.lasting() if ends(g)]
-            if gone_grants:
-                ended += [f"{player.name}: {g.describe()}" for g in gone_grants]
-                self.table = self.table.with_player(
-                    index,
-                    player.evolve(
-                        bonus_damage=tuple(g for g in player.bonus_damage if not ends(g)),
-                        shields=tuple(g for g in player.shields if not ends(g)),
-                    ),
-                )
+        """End, all at once, every lasting effect for which ``ends`` holds: those on cards, then
+        those on players, on one step with each Might that changed (M-2)."""
+        ended, changes = self._end_card_effects(ends)
+        ended += self._end_player_effects(ends)
         text = "; ".join(ended) if ended else "none"
         self.record(
             f'Effects lasting "{what}" end together: {text}',
@@ -563,6 +531,54 @@ class Effects(Damage):
             cause,
             changes,
         )
+
+    def _end_card_effects(
+        self, ends: Callable[[LastingEffect], bool]
+    ) -> tuple[list[str], list[Change]]:
+        """End the cards' lasting effects for which ``ends`` holds: what ended, and the Might of
+        each unit on the table that it changed."""
+        changes: list[Change] = []
+        ended: list[str] = []
+        for card in self.table.with_lasting():
+            before = self.table.might(card.uid) if self.table.on_table(card.uid) else None
+            gone = [e for e in card.lasting() if ends(e)]
+            if not gone:
+                continue
+            self._set(card.without_lasting(ends))
+            ended += [f"{card.uid}: {e.describe()}" for e in gone]
+            if before is not None and before != self.table.might(card.uid):
+                changes.append(
+                    StatChanged(
+                        card=card.uid, stat="might", before=before, after=self.table.might(card.uid)
+                    )
+                )
+        return ended, changes
+
+    def _end_player_effects(self, ends: Callable[[LastingEffect], bool]) -> list[str]:
+        """End the players' lasting effects (Bonus Damage, whole-side shields) for which ``ends``
+        holds: what ended."""
+        ended: list[str] = []
+        for index, player in enumerate(self.table.players):
+            gone_grants = [g for g in player.lasting() if ends(g)]
+            if gone_grants:
+                ended += [f"{player.name}: {g.describe()}" for g in gone_grants]
+                self.table = self.table.with_player(index, player.without_lasting(ends))
+        return ended
+
+
+def _named_units(item: ChainItem, target: str) -> list[str]:
+    """The units ``target`` names on the chain item: its chosen targets, the Nth of them (P-41),
+    its own unit or its source; none for a player (``controller``)."""
+    if target == "target":
+        return list(item.targets)
+    if (number := target_number(target)) is not None:
+        one = _nth_target(item, number)
+        return [one] if one is not None else []
+    if target == "self":
+        return [item.card]
+    if target == "source" and item.source:
+        return [item.source]
+    return []
 
 
 def _nth_target(item: ChainItem, number: int) -> str | None:

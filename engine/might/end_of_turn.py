@@ -7,6 +7,7 @@ from engine.changes import Change, PhaseChanged, StatChanged
 from engine.errors import RuleError
 from engine.loops import LoopGuard
 from engine.might.chain import Chain
+from engine.might.sub_phases import EXPIRATION_HEAL, LETHAL_CHECK, RUNE_POOLS_EMPTY, THIS_TURN_ENDS
 from engine.might.table import LastingEffect
 from engine.timeline import Cause, Step
 
@@ -61,22 +62,22 @@ class EndOfTurn(Chain):
     def _expire(self, phase: tuple[str, ...], cause: Cause) -> bool:
         """One pass of (a)-(d); True when anything went on the chain during it (M-13)."""
         rules = ["M10", "M-13"]
-        self.phase = (*phase, "(a) Lethal check")
+        self.phase = (*phase, LETHAL_CHECK)
         lethal = self._death_check()
         if lethal:
             self._kill(lethal, cause, [*rules, "M11"])
         else:
             self.record("No unit has lethal damage", [*rules, "M11"], cause)
-        self.phase = (*phase, "(b) Heal")
+        self.phase = (*phase, EXPIRATION_HEAL)
         self._heal(self.table.heal_concerns(), cause, [*rules, "M11"])
-        self.phase = (*phase, '(c) "This turn" effects end')
+        self.phase = (*phase, THIS_TURN_ENDS)
         self._end_effects(  # what lasted "this combat" ends here if no combat ended it (P-38)
             lambda effect: effect.duration in ("this_turn", "this_combat"),
             "this turn",
             cause,
             [*rules, "M11"],
         )
-        self.phase = (*phase, "(d) Rune pools empty")
+        self.phase = (*phase, RUNE_POOLS_EMPTY)
         changes: list[Change] = []
         for index, player in enumerate(self.table.players):
             if player.runes:

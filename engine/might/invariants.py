@@ -10,6 +10,14 @@ from typing import Any
 from engine.choices import Answer, Assigned, Choice
 from engine.errors import RuleError
 from engine.might.assignment import MIDDLE, verify_answer
+from engine.might.sub_phases import (
+    DEATHS,
+    EXPIRATION_HEAL,
+    HEAL,
+    LETHAL_CHECK,
+    RUNE_POOLS_EMPTY,
+    THIS_TURN_ENDS,
+)
 from engine.might.table import MightCard, MightTable
 from engine.ruleset import Broken, Invariants, at
 from engine.timeline import Recorder, Step
@@ -21,52 +29,23 @@ class MightInvariants(Invariants):
         table = step.table
         assert isinstance(table, MightTable)
         where = at(step)
-        for card in table.cards.values():
-            for shield in card.shields:
-                if shield.remaining is not None and shield.remaining < 0:
-                    yield (
-                        "prevention never negative",
-                        f"{where}: {card.uid}'s {shield.describe()}",
-                        {"cards": {card.uid: {"shields": {shield.id: 0}}}},
-                    )
+        yield from _prevention(table, where)
         if index:
             yield from _not_dealt(steps[index - 1].table, table, where)
-        if step.description.startswith("Cleanup: no unit"):
+        if "P-15" in step.rules:  # the step of a cleanup that found no lethal damage (P-15)
             yield from _lethal(table, where)
             yield from _roles(table, where)
-        if _last_of_phase(steps, index, "1. Deaths") or _last_of_phase(
-            steps, index, "(a) Lethal check"
-        ):
+        ended = _sub_phase_ended(steps, index)
+        if ended in (DEATHS, LETHAL_CHECK):
             # who dies is fixed as the check begins: one an aura's end made lethal meets the
             # next check, after the heal (M-24)
             yield from _lethal(table, where, _before_phase(steps, index))
-        if _last_of_phase(steps, index, "2. Heal") or _last_of_phase(steps, index, "(b) Heal"):
-            hurt = [f"{u.uid} ({u.damage})" for u in table.units() if u.damage]
-            if hurt:
-                yield "every unit healed", f"{where}: {', '.join(hurt)} still damaged", None
-        if _last_of_phase(steps, index, '(c) "This turn" effects end'):
-            left = [
-                f"{c.uid}: {e.describe()}"
-                for c in table.cards.values()
-                for e in c.lasting()
-                if e.duration in ("this_turn", "this_combat")
-            ]
-            left += [
-                f"{p.name}: {g.describe()}"
-                for p in table.players
-                for g in p.lasting()
-                if g.duration in ("this_turn", "this_combat")
-            ]
-            if left:
-                yield '"this turn" effects end at expiration', f"{where}: {'; '.join(left)}", None
-        if _last_of_phase(steps, index, "(d) Rune pools empty"):
-            full = {p.name: p.runes for p in table.players if p.runes}
-            if full:
-                yield (
-                    "rune pools empty at expiration",
-                    f"{where}: {full}",
-                    {"runes": {name: 0 for name in full}},
-                )
+        elif ended in (HEAL, EXPIRATION_HEAL):
+            yield from _healed(table, where)
+        elif ended == THIS_TURN_ENDS:
+            yield from _expired(table, where)
+        elif ended == RUNE_POOLS_EMPTY:
+            yield from _runes_emptied(table, where)
 
     def settled(self, game: Recorder[Any]) -> Iterator[Broken]:
         table = game.table
@@ -183,12 +162,60 @@ def _not_dealt(before: object, after: MightTable, where: str) -> Iterator[Broken
             )
 
 
-def _last_of_phase(steps: Sequence[Step], index: int, name: str) -> bool:
-    """``steps[index]`` is the last step of a sub-phase ending in ``name``."""
+def _sub_phase_ended(steps: Sequence[Step], index: int) -> str | None:
+    """The name of the sub-phase whose last step is ``steps[index]``, if it is one."""
     step = steps[index]
-    if not step.phase or step.phase[-1] != name:
-        return False
-    return index + 1 >= len(steps) or steps[index + 1].phase != step.phase
+    if not step.phase or (index + 1 < len(steps) and steps[index + 1].phase == step.phase):
+        return None
+    return step.phase[-1]
+
+
+def _prevention(table: MightTable, where: str) -> Iterator[Broken]:
+    """No prevention shield has less than nothing left (M3)."""
+    for card in table.cards.values():
+        for shield in card.shields:
+            if shield.remaining is not None and shield.remaining < 0:
+                yield (
+                    "prevention never negative",
+                    f"{where}: {card.uid}'s {shield.describe()}",
+                    {"cards": {card.uid: {"shields": {shield.id: 0}}}},
+                )
+
+
+def _healed(table: MightTable, where: str) -> Iterator[Broken]:
+    """After the heal of a Combat Cleanup or of expiration, no unit has damage (M-12, M-13)."""
+    hurt = [f"{u.uid} ({u.damage})" for u in table.units() if u.damage]
+    if hurt:
+        yield "every unit healed", f"{where}: {', '.join(hurt)} still damaged", None
+
+
+def _expired(table: MightTable, where: str) -> Iterator[Broken]:
+    """After expiration's (c), nothing lasts "this turn" or "this combat" (M-13, P-38)."""
+    left = [
+        f"{c.uid}: {e.describe()}"
+        for c in table.cards.values()
+        for e in c.lasting()
+        if e.duration in ("this_turn", "this_combat")
+    ]
+    left += [
+        f"{p.name}: {g.describe()}"
+        for p in table.players
+        for g in p.lasting()
+        if g.duration in ("this_turn", "this_combat")
+    ]
+    if left:
+        yield '"this turn" effects end at expiration', f"{where}: {'; '.join(left)}", None
+
+
+def _runes_emptied(table: MightTable, where: str) -> Iterator[Broken]:
+    """After expiration's (d), every rune pool is empty (M-13)."""
+    full = {p.name: p.runes for p in table.players if p.runes}
+    if full:
+        yield (
+            "rune pools empty at expiration",
+            f"{where}: {full}",
+            {"runes": {name: 0 for name in full}},
+        )
 
 
 def _assignment(choice: Choice, rng: Random) -> Answer:

@@ -7,7 +7,7 @@ threshold (M1, M-3).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import ClassVar, Literal, Self
 
 from engine.card_map import CardMap
@@ -218,6 +218,17 @@ class MightCard(Frozen):
             *self.saves,
         ]
 
+    def without_lasting(self, ends: Callable[[LastingEffect], bool]) -> MightCard:
+        """This card without those of its lasting effects for which ``ends`` holds."""
+        return self.evolve(
+            modifiers=tuple(m for m in self.modifiers if not ends(m)),
+            shields=tuple(s for s in self.shields if not ends(s)),
+            doublers=tuple(d for d in self.doublers if not ends(d)),
+            lethal=tuple(t for t in self.lethal if not ends(t)),
+            statuses=tuple(s for s in self.statuses if not ends(s)),
+            saves=tuple(s for s in self.saves if not ends(s)),
+        )
+
     def place(self, table: MightTable) -> str:
         if self.zone == "battlefield" and self.battlefield is not None:
             return table.battlefields[self.battlefield].name
@@ -235,6 +246,13 @@ class MightPlayer(Frozen):
     def lasting(self) -> list[LastingEffect]:
         """Every effect with a duration on the player: Bonus Damage, whole-side shields."""
         return [*self.bonus_damage, *self.shields]
+
+    def without_lasting(self, ends: Callable[[LastingEffect], bool]) -> MightPlayer:
+        """This player without those of its lasting effects for which ``ends`` holds."""
+        return self.evolve(
+            bonus_damage=tuple(g for g in self.bonus_damage if not ends(g)),
+            shields=tuple(g for g in self.shields if not ends(g)),
+        )
 
 
 class Battlefield(Frozen):

@@ -18,45 +18,20 @@ class Capture(SoulsCore):
     S-12), captured Souls and the lines (14.5, S-2), exile (14.5.4) and the game's end (S-17)."""
 
     def _capture(self, uids: Sequence[str], cause: Cause, rules: Sequence[str]) -> None:
-        """Turn cards face down on their slots, all at once (14.4.1, 14.4.5, 14.4.6, S-14)."""
+        """Turn cards face down on their slots, all at once (14.4.1, 14.4.5, 14.4.6, S-14); then
+        the lines that moved (S-2), the pending effects that end (S-14, P-2), the triggers it
+        sets off (S-16, P-26, P-45) and the end of the game (S-17)."""
         lines_before = self._lines(
             (card.owner, card.slot) for card in map(self._card, uids) if card.slot is not None
         )
         table_before = self.table
-        changes: list[Change] = []
-        for uid in uids:
-            card = self._card(uid)
-            kind: Literal["captured", "shattered"] = (
-                "shattered" if card.zone == "realm" else "captured"
-            )
-            for bonus in card.bonuses:
-                changes.append(BonusChanged(kind="bonus_ended", card=uid, bonus=bonus.describe()))
-            self._set(card.evolve(face_down=True, bonuses=()))
-            changes.append(Flipped(kind=kind, card=uid, place=card.place()))
-            for armament in self.table.armaments(uid):
-                self._set(armament.evolve(zone="elysium", attached_to=None))
-                changes.append(Moved(card=armament.uid, before=armament.place(), after="elysium"))
+        changes = self._turn_face_down(uids)
         souls = [uid for uid in uids if self._card(uid).zone == "slot"]
         realms = [uid for uid in uids if self._card(uid).zone == "realm"]
-        text = []
-        if souls:
-            verb = "is" if len(souls) == 1 else "are"
-            text.append(f"{', '.join(souls)} {verb} captured: face down, on the slot")
-        if realms:
-            text.append(f"{', '.join(realms)} shatters: face down")
         armaments = [c.card for c in changes if isinstance(c, Moved)]
-        text += [f"{', '.join(armaments)} to the Elysium"] if armaments else []
-        places = {(self._card(uid).owner, self._card(uid).slot) for uid in souls}
-        ambushes = [
-            c.uid
-            for owner, slot in places
-            if slot is not None
-            for c in self.table.ambushes_at(owner, slot)
-        ]
-        stay = "stays at its slot" if len(ambushes) == 1 else "stay at their slots"
-        text += [f"{', '.join(ambushes)} {stay}"] if ambushes else []
+        ambushes = self._ambushes_staying(souls)
         counted = self._counted_changes(table_before)  # the captured are not active (14.5.1)
-        text += [c.describe() for c in counted]
+        text = _captured_text(souls, realms, armaments, ambushes) + [c.describe() for c in counted]
         self.record(
             "; ".join(text),
             [
@@ -74,20 +49,59 @@ class Capture(SoulsCore):
             [*changes, *counted],
         )
         forward = self._record_line_changes(lines_before, cause)
-        # S-14: a capture ends the pending effects of the captured cards (P-2).
+        self._end_pending_of_captured(uids, realms)
+        self._queue_capture_triggers(uids, souls, forward)
+        self._check_game_over(cause)
+
+    def _turn_face_down(self, uids: Sequence[str]) -> list[Change]:
+        """Each card turns face down where it is, its bonuses ending (S-6) and its Armament going
+        to the Elysium (S-4, S-14)."""
+        changes: list[Change] = []
+        for uid in uids:
+            card = self._card(uid)
+            kind: Literal["captured", "shattered"] = (
+                "shattered" if card.zone == "realm" else "captured"
+            )
+            for bonus in card.bonuses:
+                changes.append(BonusChanged(kind="bonus_ended", card=uid, bonus=bonus.describe()))
+            self._set(card.evolve(face_down=True, bonuses=()))
+            changes.append(Flipped(kind=kind, card=uid, place=card.place()))
+            for armament in self.table.armaments(uid):
+                self._set(armament.evolve(zone="elysium", attached_to=None))
+                changes.append(Moved(card=armament.uid, before=armament.place(), after="elysium"))
+        return changes
+
+    def _ambushes_staying(self, souls: Sequence[str]) -> list[str]:
+        """The Ambushes at the slots of the captured ``souls``: they stay there (S-14, P-3)."""
+        places = {(self._card(uid).owner, self._card(uid).slot) for uid in souls}
+        return [
+            c.uid
+            for owner, slot in places
+            if slot is not None
+            for c in self.table.ambushes_at(owner, slot)
+        ]
+
+    def _end_pending_of_captured(self, uids: Sequence[str], realms: Sequence[str]) -> None:
+        """S-14: a capture ends the pending effects of the captured cards (P-2)."""
         for uid in uids:
             ended = [t for t in self.pending if t.card == uid]
             verb = "shattered" if uid in realms else "was captured"
             self._end_pending(ended, f"{uid} {verb}", ["S-14", "P-2"])
-        for uid in uids:  # given in the order of simultaneous events (S-16, P-26)
+
+    def _queue_capture_triggers(
+        self, uids: Sequence[str], souls: Sequence[str], forward: Sequence[str]
+    ) -> None:
+        """The captured cards' own triggers, in the order of simultaneous events (S-16, P-26);
+        then those of the others that see a Soul captured, then those of who stepped forward
+        (P-45)."""
+        for uid in uids:
             self._queue_triggers(uid, "captured", None)
-        for captured in souls:  # then the others that see it, then who stepped forward (P-45)
+        for captured in souls:
             for card in self.table.with_triggers():
                 if card.uid != captured:
                     self._queue_triggers(card.uid, "another_captured", captured)
         for uid in forward:
             self._queue_triggers(uid, "front_line", None)
-        self._check_game_over(cause)
 
     def _counted_changes(self, before: SoulsTable) -> list[StatChanged]:
         """Max HP and power of active cards that changed because a count changed (Sylva, 14.5.3)."""
@@ -202,3 +216,21 @@ class Capture(SoulsCore):
             cause,
             [Moved(card=uid, before=card.place(), after="exile"), *counted],
         )
+
+
+def _captured_text(
+    souls: Sequence[str], realms: Sequence[str], armaments: Sequence[str], ambushes: Sequence[str]
+) -> list[str]:
+    """What a capture did, each part of the step's description (14.4.1, 14.4.6, S-14)."""
+    text = []
+    if souls:
+        verb = "is" if len(souls) == 1 else "are"
+        text.append(f"{', '.join(souls)} {verb} captured: face down, on the slot")
+    if realms:
+        text.append(f"{', '.join(realms)} shatters: face down")
+    if armaments:
+        text.append(f"{', '.join(armaments)} to the Elysium")
+    if ambushes:
+        stay = "stays at its slot" if len(ambushes) == 1 else "stay at their slots"
+        text.append(f"{', '.join(ambushes)} {stay}")
+    return text

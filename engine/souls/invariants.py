@@ -18,45 +18,9 @@ class SoulsInvariants(Invariants):
         table = step.table
         assert isinstance(table, SoulsTable) and isinstance(prev, SoulsTable)
         where = at(step)
-        for card in table.cards.values():
-            if card.damage < 0 or card.damage % 5:
-                yield (
-                    "souls damage in steps of 5",
-                    f"{where}: {card.uid} has {card.damage} damage",
-                    {"cards": {card.uid: {"damage": max(0, card.damage) // 5 * 5}}},
-                )
-        for old in prev.cards.values():
-            if old.zone != "slot" or not old.face_down:
-                continue
-            now = table.cards.get(old.uid)
-            stays = (
-                now is not None and now.zone == "slot" and now.face_down and now.slot == old.slot
-            )
-            exiled = now is not None and now.zone == "exile" and "14.5.4" in step.rules
-            if not (stays or exiled):
-                place = (
-                    "gone" if now is None else f"{now.zone} {now.slot} face_down={now.face_down}"
-                )
-                yield (
-                    "captured Souls stay on their slot",
-                    f"{where}: {old.uid} was captured on {old.slot}, now {place}",
-                    {"cards": {old.uid: {"zone": "slot", "slot": old.slot, "captured": True}}},
-                )
-        actor = step.cause.card
-        if actor is not None and actor in prev.cards and step.cause.kind != "playtester":
-            card = prev.cards[actor]
-            ended = not step.changes and ("S-14" in step.rules or "S-17" in step.rules)
-            if (
-                card.zone == "slot"
-                and card.face_down
-                and not ended
-                and not _captured_trigger(prev, step)
-            ):
-                yield (
-                    "captured Souls never act",
-                    f"{where}: caused by the captured {actor} ({step.cause.describe()})",
-                    None,
-                )
+        yield from _damage_in_fives(table, where)
+        yield from _captured_stay(prev, table, step.rules, where)
+        yield from _captured_never_act(prev, step, where)
 
     def settled(self, game: Recorder[Any]) -> Iterator[Broken]:
         assert isinstance(game, SoulsGame)
@@ -84,6 +48,54 @@ class SoulsInvariants(Invariants):
     def over(self, game: Recorder[Any]) -> bool:
         assert isinstance(game, SoulsGame)
         return game.table.game_over
+
+
+def _damage_in_fives(table: SoulsTable, where: str) -> Iterator[Broken]:
+    """Damage is marked in steps of 5, never below 0 (S-7, 14.1.2, 14.2.2)."""
+    for card in table.cards.values():
+        if card.damage < 0 or card.damage % 5:
+            yield (
+                "souls damage in steps of 5",
+                f"{where}: {card.uid} has {card.damage} damage",
+                {"cards": {card.uid: {"damage": max(0, card.damage) // 5 * 5}}},
+            )
+
+
+def _captured_stay(
+    prev: SoulsTable, table: SoulsTable, rules: Sequence[str], where: str
+) -> Iterator[Broken]:
+    """A captured Soul stays face down on its slot; only exile, a step that cites 14.5.4,
+    removes it (S-14)."""
+    for old in prev.cards.values():
+        if old.zone != "slot" or not old.face_down:
+            continue
+        now = table.cards.get(old.uid)
+        stays = now is not None and now.zone == "slot" and now.face_down and now.slot == old.slot
+        exiled = now is not None and now.zone == "exile" and "14.5.4" in rules
+        if not (stays or exiled):
+            place = "gone" if now is None else f"{now.zone} {now.slot} face_down={now.face_down}"
+            yield (
+                "captured Souls stay on their slot",
+                f"{where}: {old.uid} was captured on {old.slot}, now {place}",
+                {"cards": {old.uid: {"zone": "slot", "slot": old.slot, "captured": True}}},
+            )
+
+
+def _captured_never_act(prev: SoulsTable, step: Step, where: str) -> Iterator[Broken]:
+    """A card captured before the step causes nothing in it (14.5.1), but the change-less steps
+    that end its pending effects (S-14) or the game (S-17) and its own "when captured" trigger
+    (S-12, P-2). A playtester's edit is no card acting."""
+    actor = step.cause.card
+    if actor is None or actor not in prev.cards or step.cause.kind == "playtester":
+        return
+    card = prev.cards[actor]
+    ended = not step.changes and ("S-14" in step.rules or "S-17" in step.rules)
+    if card.zone == "slot" and card.face_down and not ended and not _captured_trigger(prev, step):
+        yield (
+            "captured Souls never act",
+            f"{where}: caused by the captured {actor} ({step.cause.describe()})",
+            None,
+        )
 
 
 def _captured_trigger(table: SoulsTable, step: Step) -> bool:

@@ -247,7 +247,12 @@ setup:
     table = table.evolve(combat=fight)
     for uid, role in (("iron-sentinel", "attacker"), ("thornback", "defender")):
         table = table.with_card(table.cards[uid].evolve(role=role))
-    cleanup = start.evolve(index=1, table=table, description="Cleanup: no unit has lethal damage")
+    cleanup = start.evolve(  # as Damage._cleanup records it: the invariant reads P-15
+        index=1,
+        table=table,
+        description="Cleanup: no unit has lethal damage",
+        rules=("M-8", "M1", "P-15"),
+    )
     assert broken("might", start, cleanup) == {}
     arrived = table.with_card(table.cards["stone-whelp"].evolve(zone="battlefield", battlefield=0))
     step = cleanup.evolve(table=arrived)

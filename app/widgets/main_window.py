@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from contextlib import suppress
 from html import escape
 from pathlib import Path
 
@@ -20,7 +19,6 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QDockWidget,
-    QFileDialog,
     QMainWindow,
     QMenu,
     QMessageBox,
@@ -29,7 +27,6 @@ from PySide6.QtWidgets import (
 
 from app.drawing.table_scene import TableScene
 from app.drawing.tooltips import plain_tooltip
-from app.files.saving import FileChanged, SaveError, copy_location
 from app.presentation.looks import chain_entries, game_over_text, turn_banner
 from app.presentation.menu_text import menu_text
 from app.presentation.offers import global_offers, offers_for
@@ -45,20 +42,20 @@ from app.widgets.export_dialog import export_dialog
 from app.widgets.inspector import Inspector, rule_text, rule_title
 from app.widgets.lesson_panel import LessonPanel
 from app.widgets.predict_quiz import PredictQuiz
+from app.widgets.scenario_files import ScenarioFiles
 from app.widgets.session_signals import SessionSignals
 from app.widgets.table_view import TableView
 from app.widgets.target_picking import TargetPicker
 from app.widgets.timeline_panel import TimelinePanel
 from app.widgets.window_bar import WindowBar
-from engine.assets import LESSONS, SCENARIOS
+from engine.assets import LESSONS
 from engine.choices import Answer, Choice, ChoiceCancelled
-from engine.errors import RuleError, ScenarioError, internal_error
+from engine.errors import RuleError, ScenarioError
 from engine.offers import Offer
 from engine.ruleset import rulesets
 from engine.script import ScriptAction
 from engine.timeline import Step
 
-MAX_RECENT = 8
 DOCK_MIN_WIDTH = 160  # as narrow as a user may drag a dock
 DOCK_FLOOR = 240  # docks that give way to the table keep at least this width
 LAYOUT_VERSION = 2  # the docks' arrangement; saved layouts of other versions are not restored
@@ -116,7 +113,6 @@ class MainWindow(QMainWindow):
         self.signals.timeline_changed.connect(self._timeline_changed)
         self.signals.step_changed.connect(self._show_step)
         self.signals.dirty_changed.connect(self.setWindowModified)
-        self._update_title()
         self.scene.card_clicked.connect(self.card_clicked)
         self.scene.background_clicked.connect(self.cancel_pick)
         self._restore_layout()
@@ -184,17 +180,18 @@ class MainWindow(QMainWindow):
 
     def _build_menus(self) -> None:
         file_menu = self.menuBar().addMenu("&File")
-        file_menu.addAction("&Open…", QKeySequence.StandardKey.Open, self.open_dialog)
+        open_action = file_menu.addAction("&Open…", QKeySequence.StandardKey.Open)
         examples = {name: ruleset.examples() for name, ruleset in rulesets().items()}
         self.examples_menu = ExamplesMenu(self.open_path, examples, self)
         file_menu.addMenu(self.examples_menu)
         lessons = {name: LESSONS / name for name in rulesets()}
         self.lessons_menu = ExamplesMenu(self.open_path, lessons, self, "&Lessons", by_topic=True)
         file_menu.addMenu(self.lessons_menu)
-        self.recent_menu = file_menu.addMenu("Open &Recent")
-        self._fill_recent()
-        file_menu.addAction("&Save", QKeySequence.StandardKey.Save, self.save)
-        file_menu.addAction("Save &As…", QKeySequence.StandardKey.SaveAs, self.save_dialog)
+        recent_menu = file_menu.addMenu("Open &Recent")
+        self.files = ScenarioFiles(self, self.session, self.settings, recent_menu, self._opened)
+        open_action.triggered.connect(self.files.open_dialog)
+        file_menu.addAction("&Save", QKeySequence.StandardKey.Save, self.files.save)
+        file_menu.addAction("Save &As…", QKeySequence.StandardKey.SaveAs, self.files.save_dialog)
         file_menu.addAction("&Export…", lambda: export_dialog(self))
         file_menu.addSeparator()
         file_menu.addAction("&Quit", QKeySequence.StandardKey.Quit, self.close)
@@ -220,14 +217,6 @@ class MainWindow(QMainWindow):
         self.addAction(self.present_action)  # its key works with the menu bar hidden
         help_menu = self.menuBar().addMenu("&Help")
         help_menu.addAction("&Keyboard shortcuts", QKeySequence("F1"), self.show_shortcuts)
-
-    def _fill_recent(self) -> None:
-        self.recent_menu.clear()
-        for name in self.recent_files():
-            self.recent_menu.addAction(menu_text(name)).triggered.connect(
-                lambda _=False, p=name: self.open_path(Path(p))
-            )
-        self.recent_menu.setEnabled(bool(self.recent_files()))
 
     def _fill_game_menu(self) -> None:
         with busy():  # at an earlier step the offers are judged on a replay up to it
@@ -344,26 +333,11 @@ class MainWindow(QMainWindow):
     # ----------------------------------------------------------------------------- files
 
     def open_path(self, path: Path, ask_unsaved: bool = True) -> bool:
-        """Open a scenario; a broken file shows an error and keeps the current session, as does
-        Cancel when asked about unsaved changes."""
-        if ask_unsaved and not self.settle_unsaved():
-            return False
-        try:
-            with busy():  # a big file takes seconds to read and play
-                self.session.open(path)
-        except ScenarioError as error:
-            message_boxes.critical(self, "Cannot open the scenario", "\n".join(error.every()))
-            return False
-        except RuleError as error:  # an action in the file the rules reject
-            message_boxes.critical(self, "Cannot open the scenario", f"{path}: {error}")
-            return False
-        except Exception as error:  # a bug: reported, and the current session stays
-            message_boxes.critical(
-                self, "Cannot open the scenario", internal_error(str(path), error)
-            )
-            return False
-        self._remember(path)
-        self._update_title()
+        """Open a scenario (``ScenarioFiles.open_path``): False, and the session unchanged,
+        when it cannot be opened or the user cancels."""
+        return self.files.open_path(path, ask_unsaved)
+
+    def _opened(self, path: Path) -> None:
         self.view.fit()
         if path.resolve().is_relative_to(LESSONS.resolve()):  # a lesson is followed from its start
             self.session.select(0)
@@ -372,122 +346,6 @@ class MainWindow(QMainWindow):
                 f"Lesson: {title}. Step forward (Right) to follow it; the inspector explains "
                 "each step"
             )
-        return True
-
-    def open_dialog(self) -> None:
-        name, _ = QFileDialog.getOpenFileName(
-            self, "Open a scenario", str(SCENARIOS), "Scenarios (*.yaml *.yml)"
-        )
-        if name:
-            self.open_path(Path(name))
-
-    def save(self) -> bool:
-        """Save over the open file, unless it is a shipped example (then ask for a new one)."""
-        path = self.session.path
-        if path is None or self.session.read_only:
-            return self.save_dialog()
-        return self._save_to(path)
-
-    def save_dialog(self) -> bool:
-        """Ask for a file and save to it; a shipped example's copy is offered in the user's
-        documents folder. True when saved."""
-        path = self.session.path
-        if path is None:
-            return False
-        if self.session.read_only:
-            path = copy_location(path)
-            with suppress(OSError):  # the dialog starts elsewhere without it
-                path.parent.mkdir(parents=True, exist_ok=True)
-        name, _ = QFileDialog.getSaveFileName(
-            self, "Save the scenario with your actions", str(path), "Scenarios (*.yaml *.yml)"
-        )
-        return bool(name) and self._save_to(Path(name))
-
-    def _save_to(self, path: Path, overwrite: bool = False) -> bool:
-        try:
-            saved = self.session.save(path, overwrite)
-        except FileChanged:
-            answer = self.ask_changed_on_disk(path)
-            if answer == "overwrite":
-                return self._save_to(path, overwrite=True)
-            if answer == "save as":
-                return self.save_dialog()
-            if answer == "reload":  # the user chose the file's version over their actions
-                return self.open_path(path, ask_unsaved=False)
-            return False
-        except SaveError as error:
-            message_boxes.critical(self, "Cannot save", f"{error}\n\nNo file was changed.")
-            return False
-        self._remember(path)
-        self._update_title()
-        if saved.unlinked:
-            message_boxes.warning(self, "Saved as a new file", saved.unlinked)
-        if saved.broken:
-            message_boxes.warning(
-                self,
-                "Expectations no longer hold",
-                f"{path.name} is saved with its expect section, but with the new script these "
-                "expectations no longer hold:\n\n" + "\n".join(saved.broken),
-            )
-        return True
-
-    def ask_changed_on_disk(self, path: Path) -> str:
-        """The open file changed on disk since it was read or saved: ``reload`` it (the actions
-        played since are lost), ``overwrite`` it (its new content is lost), ``save as`` another
-        file, or ``cancel``."""
-        box = QMessageBox(self)
-        box.setIcon(QMessageBox.Icon.Warning)
-        box.setWindowTitle("The file changed on disk")
-        box.setTextFormat(Qt.TextFormat.PlainText)
-        box.setText(
-            f"{path.name} was changed on disk since you opened it (by another program, or "
-            "another Cardtable window). Saving now would replace those changes."
-        )
-        role = QMessageBox.ButtonRole
-        buttons = {
-            box.addButton("Save &As…", role.AcceptRole): "save as",
-            box.addButton("&Overwrite", role.DestructiveRole): "overwrite",
-            box.addButton("&Reload from disk", role.ResetRole): "reload",
-            box.addButton(QMessageBox.StandardButton.Cancel): "cancel",
-        }
-        box.setDefaultButton(next(iter(buttons)))
-        box.exec()
-        return buttons.get(box.clickedButton(), "cancel")
-
-    def settle_unsaved(self) -> bool:
-        """Before unsaved actions would be lost, ask: Save (True once saved), Discard (True) or
-        Cancel (False: stay as it is)."""
-        if not self.session.dirty:
-            return True
-        button = QMessageBox.StandardButton
-        answer = message_boxes.question(
-            self,
-            "Unsaved changes",
-            f"Your actions on {self.session.path.name if self.session.path else 'the table'} "
-            "are not saved. Save them first?",
-            button.Save | button.Discard | button.Cancel,
-            button.Save,
-        )
-        if answer == button.Save:
-            return self.save()
-        return answer == button.Discard
-
-    def _update_title(self) -> None:
-        scenario = self.session.scenario
-        title = f" — {scenario.title}" if scenario else ""
-        note = " (read-only example)" if self.session.read_only else ""
-        self.setWindowTitle(f"Cardtable{title}{note}[*]")
-        self.setWindowModified(self.session.dirty)
-
-    def recent_files(self) -> list[str]:
-        value = self.settings.value("recent", [])
-        return [str(v) for v in (value if isinstance(value, list) else [value] if value else [])]
-
-    def _remember(self, path: Path) -> None:
-        name = str(path.resolve())
-        recent = [name] + [p for p in self.recent_files() if p != name]
-        self.settings.setValue("recent", recent[:MAX_RECENT])
-        self._fill_recent()
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802
         if any(url.toLocalFile().endswith((".yaml", ".yml")) for url in event.mimeData().urls()):
@@ -700,7 +558,7 @@ class MainWindow(QMainWindow):
             self._narrowed = {}  # the user's own layout: the widths they left
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
-        if not self.settle_unsaved():
+        if not self.files.settle_unsaved():
             event.ignore()
             return
         self.settings.setValue("geometry", self.saveGeometry())

@@ -100,7 +100,7 @@ def test_dragging_a_scenario_is_accepted_and_dropping_it_opens_it(
     )
     window.dropEvent(drop)
     assert window.session.path == M4  # the first scenario among the dropped files
-    assert window.recent_files() == [str(M4.resolve())]
+    assert window.files.recent_files() == [str(M4.resolve())]
     assert M4.stem in window.windowTitle() or window.session.scenario.title in window.windowTitle()
 
 
@@ -109,9 +109,9 @@ def test_open_dialog_opens_the_chosen_file_and_cancel_opens_nothing(
 ) -> None:
     answers = iter([("", ""), (str(DEMO), "Scenarios (*.yaml *.yml)")])
     monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(lambda *a, **k: next(answers)))
-    window.open_dialog()
+    window.files.open_dialog()
     assert window.session.path is None and window.session.step is None
-    window.open_dialog()
+    window.files.open_dialog()
     assert window.session.path == DEMO and window.session.step is not None
 
 
@@ -147,7 +147,7 @@ def test_an_internal_error_while_opening_is_reported_and_the_session_stays(
 def test_save_dialog_saves_where_asked_and_not_on_cancel(
     window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    assert not window.save_dialog()  # nothing is open: nothing to save
+    assert not window.files.save_dialog()  # nothing is open: nothing to save
     own = tmp_path / "mine.yaml"
     shutil.copy(DEMO, own)
     assert window.open_path(own)
@@ -160,11 +160,11 @@ def test_save_dialog_saves_where_asked_and_not_on_cancel(
         return next(answers)
 
     monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(choose))
-    assert not window.save_dialog() and not target.exists()
-    assert window.save_dialog()
+    assert not window.files.save_dialog() and not target.exists()
+    assert window.files.save_dialog()
     assert asked == [str(own), str(own)]  # the dialog starts at the open file
     assert target.read_text(encoding="utf-8") == own.read_text(encoding="utf-8")
-    assert window.session.path == target and window.recent_files()[0] == str(target.resolve())
+    assert window.session.path == target and window.files.recent_files()[0] == str(target.resolve())
 
 
 def test_reset_layout_shows_both_docks_again(window: MainWindow) -> None:

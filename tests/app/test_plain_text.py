@@ -246,7 +246,9 @@ def test_the_window_shows_the_files_markup_as_text(
 ) -> None:
     path = open_file(window, scenario(mark))
     inspected = everything_shown(window)
-    assert [entry_read(a.text()) for a in window.recent_menu.actions()] == [str(path.resolve())]
+    assert [entry_read(a.text()) for a in window.files.recent_menu.actions()] == [
+        str(path.resolve())
+    ]
     assert all(literal(text, mark) for text in inspected) and mark in inspected[0]
     assert unread(window, mark) == []
     for item in window.scene.items_by_uid.values():  # a card's tooltip reads as its look's text

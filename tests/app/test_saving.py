@@ -138,7 +138,7 @@ def test_an_action_marks_the_title_and_saving_clears_it(
     assert "[*]" in window.windowTitle() and not window.isWindowModified()
     window.session.act(DEAL_SYLVA)
     assert window.isWindowModified()
-    assert window.save()
+    assert window.files.save()
     assert not window.isWindowModified() and not window.session.dirty
     window.session.undo()
     assert window.isWindowModified()
@@ -242,7 +242,7 @@ def test_a_save_that_fails_midway_leaves_the_file_as_it_was(
     before = user_file.read_bytes()
     real = getattr(os, name)
     monkeypatch.setattr(os, name, make())
-    saved = window.save()
+    saved = window.files.save()
     monkeypatch.setattr(os, name, real)
     assert not saved
     assert user_file.read_bytes() == before
@@ -259,7 +259,7 @@ def test_save_as_onto_a_folder_is_a_dialog(
 ) -> None:
     window.open_path(user_file)
     save_as(monkeypatch, user_file.parent)
-    assert not window.save_dialog()
+    assert not window.files.save_dialog()
     error = dialogs.texts("critical")
     assert f"Cannot save {user_file.parent}:\nit is a folder, not a file" in error
     assert user_file.parent.is_dir()
@@ -277,7 +277,7 @@ def test_saving_a_shipped_example_asks_for_a_copy_in_the_documents_folder(
     window.session.act(DEAL_SYLVA)
     copy = documents / "Cardtable" / "demo-table.yaml"
     offered = save_as(monkeypatch, copy)
-    assert window.save()
+    assert window.files.save()
     assert offered == [str(copy)]
     assert shipped_bytes() == shipped
     assert load_scenario(copy)[0].script[-1] == DEAL_SYLVA
@@ -291,7 +291,7 @@ def test_save_as_onto_a_shipped_file_is_refused(
     window.open_path(user_file)
     window.session.act(DEAL_SYLVA)
     save_as(monkeypatch, DEMO)
-    assert not window.save_dialog()
+    assert not window.files.save_dialog()
     assert "read-only" in dialogs.texts("critical")
     assert shipped_bytes() == shipped
 
@@ -302,10 +302,10 @@ def test_save_as_onto_a_shipped_file_is_refused(
 def test_saving_keeps_comments_key_order_and_expect(window: MainWindow, user_file: Path) -> None:
     original = yaml.safe_load(COMMENTED)
     window.open_path(user_file)
-    window.save()
+    window.files.save()
     assert user_file.read_text(encoding="utf-8") == COMMENTED  # nothing changed, nothing moves
     window.session.act(DEAL_SYLVA)
-    window.save()
+    window.files.save()
     text = user_file.read_text(encoding="utf-8")
     for comment in ("# My notes", "# my title", "# Alice's realm", "# the capture, checked"):
         assert comment in text
@@ -322,7 +322,7 @@ def test_new_strings_the_reader_would_mistake_are_quoted(
     window.open_path(user_file)
     for label in ("yes", "1:20", "null", "07"):  # a bool, a number, None, a number in YAML 1.1
         window.session.act(DEAL_SYLVA.model_copy(update={"label": label}))
-        assert window.save()
+        assert window.files.save()
     labels = [action.label for action in load_scenario(user_file)[0].script[-4:]]
     assert labels == ["yes", "1:20", "null", "07"]
 
@@ -336,7 +336,7 @@ def test_a_file_the_round_trip_cannot_keep_is_written_plainly(
     user_file.write_text(tabbed, encoding="utf-8")  # libyaml reads a tab here, ruamel does not
     window.open_path(user_file)
     window.session.act(DEAL_SYLVA)
-    window.save()
+    window.files.save()
     assert YamlSource.read(user_file).data["expect"] == YamlSource(user_file, tabbed).data["expect"]
 
 
@@ -357,16 +357,16 @@ def test_a_warning_lists_expectations_the_new_script_breaks(
 ) -> None:
     window.open_path(user_file)
     window.session.act(DEAL_SYLVA)  # the expectations still hold
-    window.save()
+    window.files.save()
     assert dialogs.texts("warning") == ""
     window.session.act(DEAL_SQUIRE)
-    assert window.save()
+    assert window.files.save()
     warning = dialogs.texts("warning")
     assert "thorn-squire damage: expected 10, saw 15" in warning
     assert yaml.safe_load(user_file.read_text(encoding="utf-8"))["expect"]  # kept all the same
     for _ in range(4):
         window.session.undo()  # back before the action labelled sylva-grows
-    assert window.save()
+    assert window.files.save()
     assert "no script action has the label 'sylva-grows'" in dialogs.texts("warning")
 
 
@@ -391,34 +391,34 @@ def test_a_file_changed_on_disk_is_asked_about_before_it_is_replaced(
     window: MainWindow, user_file: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     answers: list[str] = []
-    monkeypatch.setattr(window, "ask_changed_on_disk", lambda path: answers.pop(0))
+    monkeypatch.setattr(window.files, "ask_changed_on_disk", lambda path: answers.pop(0))
     window.open_path(user_file)
     window.session.act(DEAL_SYLVA)
     theirs = COMMENTED + "# added in another editor\n"
     user_file.write_text(theirs, encoding="utf-8")
     answers[:] = ["cancel"]
-    assert not window.save()
+    assert not window.files.save()
     assert user_file.read_text(encoding="utf-8") == theirs and window.session.dirty
     answers[:] = ["save as"]
     elsewhere = user_file.with_name("mine.yaml")
     save_as(monkeypatch, elsewhere)
-    assert window.save()
+    assert window.files.save()
     assert user_file.read_text(encoding="utf-8") == theirs
     assert load_scenario(elsewhere)[0].script[-1] == DEAL_SYLVA
     window.open_path(user_file)
     window.session.act(DEAL_SYLVA)
     user_file.write_text(theirs + "# once more\n", encoding="utf-8")
     answers[:] = ["reload"]
-    assert window.save()
+    assert window.files.save()
     assert window.session.actions() == list(load_scenario(user_file)[0].script)
     assert not window.session.dirty and window.session.disk_text == theirs + "# once more\n"
     window.session.act(DEAL_SYLVA)
     user_file.write_text(theirs, encoding="utf-8")
     answers[:] = ["overwrite"]
-    assert window.save()
+    assert window.files.save()
     assert load_scenario(user_file)[0].script[-1] == DEAL_SYLVA and not answers
     window.session.act(DEAL_SYLVA)
-    assert window.save()  # saved by us just before: nothing to ask
+    assert window.files.save()  # saved by us just before: nothing to ask
 
 
 def test_a_file_deleted_on_disk_is_saved_again_without_asking(
@@ -427,7 +427,7 @@ def test_a_file_deleted_on_disk_is_saved_again_without_asking(
     window.open_path(user_file)
     window.session.act(DEAL_SYLVA)
     user_file.unlink()
-    assert window.save()  # no answer is patched: a question would hang the test
+    assert window.files.save()  # no answer is patched: a question would hang the test
     assert load_scenario(user_file)[0].script[-1] == DEAL_SYLVA
 
 
@@ -437,7 +437,7 @@ def test_renaming_a_branch_keeps_its_expectations_and_comments(
     written = yaml.safe_load(branched_file.read_text(encoding="utf-8"))["branches"][0]
     window.open_path(branched_file)
     window.session.rename("doubling first", "double, then ward")
-    assert window.save()
+    assert window.files.save()
     text = branched_file.read_text(encoding="utf-8")
     assert BRANCH_NOTE in text and "# What if Bob had ordered doubling first" in text
     saved = yaml.safe_load(text)["branches"][0]
@@ -451,7 +451,7 @@ def test_an_untouched_branch_saves_as_written(window: MainWindow, branched_file:
     before = branched_file.read_text(encoding="utf-8")
     window.open_path(branched_file)
     window.session.dirty = True
-    assert window.save()
+    assert window.files.save()
     assert branched_file.read_text(encoding="utf-8") == before
 
 
@@ -483,11 +483,11 @@ def test_a_script_stopped_by_its_expect_error_keeps_every_action_when_saved(
     before = path.read_text(encoding="utf-8")
     window.open_path(path)
     window.session.dirty = True
-    assert window.save()
+    assert window.files.save()
     assert path.read_text(encoding="utf-8") == before
     window.session.act(Action.model_validate({"heal": {"target": "ember-imp", "amount": 5}}))
     assert window.session.branch != "main"  # what is played past the stop goes in a branch
-    assert window.save()
+    assert window.files.save()
     scenario, _ = load_scenario(path)
     assert len(scenario.script) == 3 and len(scenario.branches) == 1
     assert main(["check", str(path)]) == 0, capsys.readouterr().out
@@ -504,7 +504,7 @@ def test_a_save_that_could_not_be_opened_again_is_refused_before_writing(
     user_file.write_text(big, encoding="utf-8")
     assert window.open_path(user_file)
     window.session.act(DEAL_SYLVA)
-    assert not window.save()
+    assert not window.files.save()
     assert f"more than the {MAX_CHARS} a scenario may have" in dialogs.texts("critical")
     assert user_file.read_text(encoding="utf-8") == big and window.session.dirty
 
@@ -647,13 +647,13 @@ def test_a_game_saved_while_something_waits_reopens_at_that_place(
     waiting = window.session.waiting
     assert waiting is not None and waiting.kind == kind
     steps = [step.description for step in window.session.steps]
-    assert window.save()
+    assert window.files.save()
     assert "waits: true" in path.read_text(encoding="utf-8")
     window.open_path(path)
     assert [step.description for step in window.session.steps] == steps
     assert window.session.waiting == waiting
     window.session.proceed()  # finished, it is saved as any action is
-    assert window.save()
+    assert window.files.save()
     assert "waits" not in path.read_text(encoding="utf-8")
     window.open_path(path)
     assert window.session.waiting is None
@@ -689,7 +689,7 @@ def test_a_save_only_adds_the_lines_of_what_was_played(
     before = branched_file.read_text(encoding="utf-8").splitlines(keepends=True)
     window.open_path(branched_file)
     change(window)
-    assert window.save()
+    assert window.files.save()
     after = branched_file.read_text(encoding="utf-8").splitlines(keepends=True)
     operations = difflib.SequenceMatcher(a=before, b=after, autojunk=False).get_opcodes()
     assert {kind for kind, *_ in operations} == {"equal", "insert"}, "".join(after)
@@ -775,10 +775,10 @@ def test_a_save_writes_the_file_s_own_line_breaks(
     user_file.write_bytes(written)
     window.open_path(user_file)
     window.session.dirty = True
-    assert window.save()
+    assert window.files.save()
     assert user_file.read_bytes() == written  # untouched: every byte as it was
     window.session.act(DEAL_SYLVA)
-    assert window.save()
+    assert window.files.save()
     saved = user_file.read_bytes().decode("utf-8")
     assert set(LINE_BREAK.findall(saved)) == {newline}
     assert f"  - deal: {{target: sylva, amount: 5}}{newline}" in saved
@@ -790,13 +790,13 @@ def test_a_save_over_a_file_with_another_name_says_that_name_keeps_the_old_text(
 ) -> None:
     window.open_path(user_file)
     window.session.act(DEAL_SYLVA)
-    assert window.save()
+    assert window.files.save()
     assert dialogs.texts("warning") == ""  # one name: nothing to say
     linked = user_file.with_name("linked.yaml")
     os.link(user_file, linked)
     before = linked.read_bytes()
     window.session.act(DEAL_SYLVA)
-    assert window.save()
+    assert window.files.save()
     assert f"{user_file} had another name (a hard link): it still holds the text" in (
         dialogs.texts("warning")
     )

@@ -21,7 +21,7 @@ from engine.windows import Waiting
 from engine.yaml_source import YamlSource
 
 
-class MightRuleset(Ruleset):
+class MightRuleset(Ruleset[MightTable]):
     name: ClassVar[str] = "might"
     scenario: ClassVar[type[Frozen]] = MightScenario
     action: ClassVar[type[ScriptAction]] = Action
@@ -36,24 +36,23 @@ class MightRuleset(Ruleset):
     ) -> MightGame:
         return MightGame(runner.TableBuilder(scenario, source).build(), chooser)
 
-    def card_misses(self, step: Step, expectation: ExpectationBase) -> list[tuple[Location, str]]:
+    def card_misses(
+        self, step: Step[MightTable], expectation: ExpectationBase
+    ) -> list[tuple[Location, str]]:
         return runner.card_misses(step, expectation)
 
-    def card_facts(self, table: Frozen, uid: str) -> dict[str, object]:
-        assert isinstance(table, MightTable)
+    def card_facts(self, table: MightTable, uid: str) -> dict[str, object]:
         facts = runner.unit_facts(table, uid)
         facts["modifiers"] = ", ".join(m.describe() for m in table.cards[uid].modifiers) or "none"
         return facts
 
-    def table_facts(self, table: Frozen) -> dict[str, object]:
-        assert isinstance(table, MightTable)
+    def table_facts(self, table: MightTable) -> dict[str, object]:
         return {
             "turn": table.turn,
             "turn player": table.players[table.turn_player].name,
         } | {f"{player.name}'s runes": player.runes for player in table.players}
 
-    def render_table(self, table: Frozen) -> str:
-        assert isinstance(table, MightTable)
+    def render_table(self, table: MightTable) -> str:
         return render_table(table)
 
     def without_answers(self, action: ScriptAction) -> ScriptAction:
@@ -66,11 +65,10 @@ class MightRuleset(Ruleset):
             action = action.with_verb(combat.evolve(assign=unanswered))
         return action.evolve(order=None, targets=None)
 
-    def offers(self, table: Frozen, uid: str) -> list[Offer]:
-        assert isinstance(table, MightTable)
+    def offers(self, table: MightTable, uid: str) -> list[Offer]:
         return offers.card_offers(table, uid)
 
-    def global_offers(self, table: Frozen, waiting: Waiting | None) -> list[Offer]:
+    def global_offers(self, table: MightTable, waiting: Waiting | None) -> list[Offer]:
         return offers.table_offers(waiting)
 
 

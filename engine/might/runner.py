@@ -362,11 +362,10 @@ def verify(action: ScriptAction, game: MightGame) -> None:
     action.verb.verify(game)
 
 
-def card_misses(step: Step, expectation: ExpectationBase) -> list[tuple[Location, str]]:
+def card_misses(step: Step[MightTable], expectation: ExpectationBase) -> list[tuple[Location, str]]:
     """What differs from the might part of ``expectation`` on the table after ``step``."""
     assert isinstance(expectation, Expectation)
     table = step.table
-    assert isinstance(table, MightTable)
     misses: list[tuple[Location, str]] = []
     for uid, expect in expectation.cards.items():
         for field, want, seen in compare_fields(unit_facts(table, uid), expect):

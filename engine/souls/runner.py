@@ -243,11 +243,10 @@ def verify(action: ScriptAction, game: SoulsGame) -> None:
     action.verb.verify(game)
 
 
-def card_misses(step: Step, expectation: ExpectationBase) -> list[tuple[Location, str]]:
+def card_misses(step: Step[SoulsTable], expectation: ExpectationBase) -> list[tuple[Location, str]]:
     """What differs from the souls part of ``expectation`` on the table after ``step``."""
     assert isinstance(expectation, Expectation)
     table = step.table
-    assert isinstance(table, SoulsTable)
     misses: list[tuple[Location, str]] = []
     for uid, card_expect in expectation.cards.items():
         for field, want, seen in compare_fields(card_facts(table, uid), card_expect):

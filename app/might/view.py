@@ -2,35 +2,30 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from app.might import inspector, looks
 from app.presentation.looks import CardLook, Layout, LookCache
 from app.presentation.views import RulesetView
-from engine.frozen import Frozen
-from engine.might.table import MightTable
+from engine.might.table import MightCard, MightTable
 
 
-class MightView(RulesetView):
+class MightView(RulesetView[MightTable]):
     name: ClassVar[str] = "might"
     top_level_groups: ClassVar[tuple[str, ...]] = ("Play", "Combat")
     stat_names: ClassVar[dict[str, str]] = {"might": "Might"}
 
-    def look(self, table: Frozen, card: Any) -> CardLook:
-        assert isinstance(table, MightTable)
+    def look(self, table: MightTable, card: MightCard) -> CardLook:
         return looks.card_look(table, card)
 
-    def layout(self, table: Frozen, cache: LookCache) -> Layout:
-        assert isinstance(table, MightTable)
+    def layout(self, table: MightTable, cache: LookCache) -> Layout:
         return looks.table_layout(table, cache)
 
-    def card_rows(self, table: Frozen, uid: str) -> list[tuple[str, str]]:
-        assert isinstance(table, MightTable)
+    def card_rows(self, table: MightTable, uid: str) -> list[tuple[str, str]]:
         return inspector.card_rows(table, uid)
 
-    def chain_entries(self, table: Frozen) -> list[str]:
+    def chain_entries(self, table: MightTable) -> list[str]:
         """The chain from bottom to top, each with its kind and controller (M-7)."""
-        assert isinstance(table, MightTable)
         return [
             f"{item.text} ({'Reaction' if item.reaction else item.kind}, "
             f"{table.players[item.controller].name})"

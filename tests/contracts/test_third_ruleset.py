@@ -16,6 +16,8 @@ import pytest
 
 from app.presentation.views import views
 from engine.ruleset import rulesets
+from engine.scenario import run_scenario
+from engine.table_shape import CardShape, PlayerShape, TableShape
 from tests.support.plugins import cardtable as installed_cardtable
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -103,6 +105,20 @@ def tally_installed() -> Iterator[None]:
         sys.path.remove(str(RULESETS))
         rulesets.cache_clear()
         views.cache_clear()
+
+
+def test_its_tables_have_the_fields_the_shared_code_reads(tally_installed: None) -> None:
+    # The shared code reads these fields of every table (engine/table_shape.py) with no check;
+    # the type checker proves that souls' and might's tables have them, this a plug-in's.
+    for name, installed in rulesets().items():
+        example = min(installed.examples().glob("*.yaml"))
+        for step in run_scenario(example).steps:
+            table = step.table
+            assert isinstance(table, TableShape) and table.ruleset == name, example
+            assert all(isinstance(p, PlayerShape) for p in table.players), example
+            assert 0 <= table.turn_player < len(table.players), example
+            for uid, card in table.cards.items():
+                assert isinstance(card, CardShape) and card.uid == uid, (example, uid)
 
 
 def test_the_app_opens_a_scenario_of_it_and_plays_its_actions(

@@ -86,13 +86,12 @@ class TallyPlay:
         raise NotImplementedError("no tally action waits")
 
 
-class TallyInvariants(Invariants):
+class TallyInvariants(Invariants[TallyTable]):
     """What ``cardtable fuzz`` checks in every tally game besides the shared invariants."""
 
-    def step(self, steps: Sequence[Step], index: int) -> Iterator[Broken]:
+    def step(self, steps: Sequence[Step[TallyTable]], index: int) -> Iterator[Broken]:
         step, before = steps[index], steps[index - 1].table
         table = step.table
-        assert isinstance(table, TallyTable) and isinstance(before, TallyTable)
         for card in table.cards.values():
             if card.count < 0:
                 yield (
@@ -108,14 +107,13 @@ class TallyInvariants(Invariants):
                     {"cards": {card.uid: {"count": before.cards[card.uid].count}}},
                 )
 
-    def settled(self, game: Recorder[Any]) -> Iterator[Broken]:
+    def settled(self, game: Recorder[TallyTable]) -> Iterator[Broken]:
         table = game.table
-        assert isinstance(table, TallyTable)
         if not 0 <= table.turn_player < len(table.players):
             yield "the turn player plays", f"turn player {table.turn_player}", None
 
 
-class TallyRuleset(Ruleset):
+class TallyRuleset(Ruleset[TallyTable]):
     name: ClassVar[str] = "tally"
     scenario: ClassVar[type[Frozen]] = TallyScenario
     action: ClassVar[type[ScriptAction]] = Action
@@ -125,10 +123,11 @@ class TallyRuleset(Ruleset):
     def play(self, scenario: Any, source: YamlSource) -> TallyPlay:
         return TallyPlay(scenario)
 
-    def card_misses(self, step: Step, expectation: ExpectationBase) -> list[tuple[Location, str]]:
+    def card_misses(
+        self, step: Step[TallyTable], expectation: ExpectationBase
+    ) -> list[tuple[Location, str]]:
         assert isinstance(expectation, Expectation)
         table = step.table
-        assert isinstance(table, TallyTable)
         misses: list[tuple[Location, str]] = []
         for uid, expect in expectation.cards.items():
             if uid not in table.cards:
@@ -140,17 +139,14 @@ class TallyRuleset(Ruleset):
                 )
         return misses
 
-    def card_facts(self, table: Frozen, uid: str) -> dict[str, object]:
-        assert isinstance(table, TallyTable)
+    def card_facts(self, table: TallyTable, uid: str) -> dict[str, object]:
         card = table.cards[uid]
         return {"count": card.count, "owner": table.players[card.owner].name}
 
-    def table_facts(self, table: Frozen) -> dict[str, object]:
-        assert isinstance(table, TallyTable)
+    def table_facts(self, table: TallyTable) -> dict[str, object]:
         return {"turn": table.turn, "turn player": table.players[table.turn_player].name}
 
-    def render_table(self, table: Frozen) -> str:
-        assert isinstance(table, TallyTable)
+    def render_table(self, table: TallyTable) -> str:
         lines = [f"Turn {table.turn}, {table.players[table.turn_player].name} to play"]
         for owner, player in enumerate(table.players):
             counts = [f"{c.uid} {c.count}" for c in table.cards.values() if c.owner == owner]
@@ -160,13 +156,13 @@ class TallyRuleset(Ruleset):
     def examples(self) -> Path:
         return HERE / "examples"
 
-    def offers(self, table: Frozen, uid: str) -> list[Offer]:
+    def offers(self, table: TallyTable, uid: str) -> list[Offer]:
         return [
             Offer(f"Add {amount}", "Add", Action.of(Add(card=uid, amount=amount)))
             for amount in AMOUNTS
         ]
 
-    def global_offers(self, table: Frozen, waiting: Waiting | None) -> list[Offer]:
+    def global_offers(self, table: TallyTable, waiting: Waiting | None) -> list[Offer]:
         return [Offer("End turn", "Turn", Action.of(EndTurn()))]
 
 

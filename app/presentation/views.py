@@ -53,8 +53,6 @@ class RulesetView(ABC, Generic[TableT]):
 
     def banner(self, table: TableT) -> str:
         """Who is to play, over the table."""
-        if not table.players:
-            return f"turn {table.turn}"
         return f"{table.players[table.turn_player].name} to play (turn {table.turn})"
 
     def game_over(self, table: TableT) -> str:

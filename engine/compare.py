@@ -43,10 +43,10 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 from itertools import zip_longest
 
-from engine.frozen import Frozen
 from engine.ruleset import ruleset_of
 from engine.scenario import Scenario, play_branch
 from engine.step_names import step_index, verify_branch
+from engine.table_shape import TableShape
 from engine.timeline import Step
 from engine.yaml_source import YamlSource
 
@@ -80,7 +80,7 @@ class Difference:
         return f"{self.card} {self.words}: {plain(self.left)} / {plain(self.right)}"
 
 
-def card_facts(table: Frozen, uid: str) -> dict[str, object]:
+def card_facts(table: TableShape, uid: str) -> dict[str, object]:
     """What the comparison looks at for one card (its ruleset says)."""
     return ruleset_of(table).card_facts(table, uid)
 
@@ -88,17 +88,16 @@ def card_facts(table: Frozen, uid: str) -> dict[str, object]:
 TABLE = "table"  # the "card" of a difference in the table's own facts
 
 
-def table_facts(table: Frozen) -> dict[str, object]:
+def table_facts(table: TableShape) -> dict[str, object]:
     """What the comparison looks at for the table as a whole (its ruleset says: whose turn it
     is, as the ``turn`` expectation reads it, how the game stands, each rune pool...)."""
     return ruleset_of(table).table_facts(table)
 
 
-def differences(left: Frozen, right: Frozen) -> list[Difference]:
+def differences(left: TableShape, right: TableShape) -> list[Difference]:
     """Every fact that differs between two tables of one scenario: the table's own, then card
     by card."""
-    cards_left: dict[str, object] = getattr(left, "cards", {})
-    cards_right: dict[str, object] = getattr(right, "cards", {})
+    cards_left, cards_right = left.cards, right.cards
     table_left, table_right = table_facts(left), table_facts(right)
     named = ruleset_of(left).fact_words
 

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from functools import partial
 
 from engine.errors import RuleError
-from engine.frozen import Frozen
 from engine.script import ScriptAction
+from engine.table_shape import TableShape
 from engine.verbs import Offered, Verb
 from engine.windows import Waiting
 
@@ -51,7 +51,7 @@ class Judged:
 
 
 def offers_of(
-    action: type[ScriptAction], table: Frozen, uid: str | None, waiting: Waiting | None
+    action: type[ScriptAction], table: TableShape, uid: str | None, waiting: Waiting | None
 ) -> list[Offer]:
     """What the verbs of ``action`` (a ruleset's action model) offer with card ``uid`` of
     ``table`` (None: with the table), as actions of that model."""

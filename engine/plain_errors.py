@@ -18,10 +18,12 @@ import re
 import types
 from collections.abc import Callable, Iterable, Sequence
 from difflib import get_close_matches
-from typing import Annotated, Any, Literal, Protocol, Union, get_args, get_origin
+from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel, Tag, ValidationError  # noqa: F401  (ValidationError: the example)
 from pydantic_core import ErrorDetails
+
+from engine.table_shape import CardShape
 
 Loc = tuple[int | str, ...]  # pydantic's location of a problem
 # One value of pydantic's list of the values expected ("1, 2 or 3", "'self' or 'target'"): a
@@ -105,16 +107,7 @@ def not_valid_here(given: object, values: Sequence[str]) -> str:
 MAX_LISTED = 12  # ids listed in a message; more would hide it
 
 
-class NamedCard(Protocol):
-    """A card of any ruleset's table, as a message names it."""
-
-    @property
-    def uid(self) -> str: ...
-    @property
-    def name(self) -> str: ...
-
-
-def no_card(uid: str, cards: Iterable[NamedCard], where: str = "") -> str:
+def no_card(uid: str, cards: Iterable[CardShape], where: str = "") -> str:
     """That there is no card ``uid`` (``where``: " on the table") among ``cards`` (a table's),
     said with what it may be: a card's name where its id belongs, or a close id. Built only for
     the message: the caller has already found ``uid`` missing.

@@ -26,7 +26,7 @@ from functools import cache
 from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
 from random import Random
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 import yaml
 
@@ -37,6 +37,7 @@ from engine.errors import one_line
 from engine.frozen import Frozen
 from engine.offers import Offer, offers_of
 from engine.script import ExpectationBase, Location, ScriptAction, ScriptRunner
+from engine.table_shape import TableT
 from engine.timeline import Recorder, Step
 from engine.windows import Waiting, Windows
 from engine.yaml_source import YamlSource
@@ -45,12 +46,12 @@ ENTRY_POINTS = "cardtable.rulesets"  # the group a ruleset registers in
 T = TypeVar("T")
 
 
-class RulesetPlay(Windows, Protocol):
+class RulesetPlay(Windows, Protocol[TableT]):
     """One game of a ruleset played from a scenario's set-up by script actions: what a
     ``Playthrough`` drives. Its ``Windows`` say how an action waits for the players."""
 
     @property
-    def game(self) -> Recorder[Any]:
+    def game(self) -> Recorder[TableT]:
         """The game, with its timeline."""
         ...
 
@@ -82,17 +83,17 @@ def at(step: Step) -> str:
     return f"step {step.index} ({step.description})"
 
 
-class Invariants(ABC):
+class Invariants(ABC, Generic[TableT]):
     """What holds in every game of a ruleset, and how random play answers its choices: what
     the fuzz harness (``fuzz/``) checks besides what holds for every ruleset (every cited rule
     exists, every change and choice is of a registered kind, no card appears or vanishes)."""
 
     @abstractmethod
-    def step(self, steps: Sequence[Step], index: int) -> Iterator[Broken]:
+    def step(self, steps: Sequence[Step[TableT]], index: int) -> Iterator[Broken]:
         """What ``steps[index]`` breaks, after the steps before it."""
 
     @abstractmethod
-    def settled(self, game: Recorder[Any]) -> Iterator[Broken]:
+    def settled(self, game: Recorder[TableT]) -> Iterator[Broken]:
         """What the table breaks once a move is over (an action played or left waiting, a
         pass)."""
 
@@ -101,19 +102,20 @@ class Invariants(ABC):
         a ruleset that asks no choice)."""
         return choice.default
 
-    def over(self, game: Recorder[Any]) -> bool:
+    def over(self, game: Recorder[TableT]) -> bool:
         """The game is over: random play stops (never by default)."""
         return False
 
 
-class Ruleset(ABC):
+class Ruleset(ABC, Generic[TableT]):
     """A ruleset: its scenario model, its plays, how its tables are read and what holds in its
-    games."""
+    games. Generic over its table: ``class MightRuleset(Ruleset[MightTable])``."""
 
     name: ClassVar[str]  # ``ruleset:`` in its scenario files and its tables
     scenario: ClassVar[type[Frozen]]  # its scenario model
     action: ClassVar[type[ScriptAction]]  # its script actions' model
-    invariants: ClassVar[Invariants]  # checked by the fuzz harness on random games
+    # Checked by the fuzz harness on random games (a ClassVar cannot name ``TableT``).
+    invariants: ClassVar[Invariants[Any]]
     # Its own rule ids' summaries, a YAML file written as assets/rules/summaries.yaml is (which
     # holds the shipped rulesets'): ``rule_summaries`` reads it.
     summaries: ClassVar[Path | None] = None
@@ -127,31 +129,33 @@ class Ruleset(ABC):
     choices: ClassVar[Mapping[str, str]] = {}
 
     @abstractmethod
-    def play(self, scenario: Any, source: YamlSource) -> RulesetPlay:
+    def play(self, scenario: Any, source: YamlSource) -> RulesetPlay[TableT]:
         """A game on the set-up of ``scenario`` (read from ``source``), no action played."""
 
     def game(
         self, scenario: Any, source: YamlSource, chooser: Chooser = default_chooser
-    ) -> Recorder[Any]:
+    ) -> Recorder[TableT]:
         """A game on the set-up of ``scenario``, no action played, whose open choices go to
         ``chooser`` (by default its play's game: a ruleset whose rules ask nobody)."""
         return self.play(scenario, source).game
 
     @abstractmethod
-    def card_misses(self, step: Step, expectation: ExpectationBase) -> list[tuple[Location, str]]:
+    def card_misses(
+        self, step: Step[TableT], expectation: ExpectationBase
+    ) -> list[tuple[Location, str]]:
         """What ``expectation`` says of cards and the table that the table of ``step`` does
         not hold: (place in the expectation, what was seen)."""
 
     @abstractmethod
-    def card_facts(self, table: Frozen, uid: str) -> dict[str, object]:
+    def card_facts(self, table: TableT, uid: str) -> dict[str, object]:
         """What a comparison of two tables looks at for one card."""
 
     @abstractmethod
-    def table_facts(self, table: Frozen) -> dict[str, object]:
+    def table_facts(self, table: TableT) -> dict[str, object]:
         """What a comparison of two tables looks at for the table as a whole."""
 
     @abstractmethod
-    def render_table(self, table: Frozen) -> str:
+    def render_table(self, table: TableT) -> str:
         """The table in plain text, as ``cardtable run`` prints it."""
 
     def examples(self) -> Path:
@@ -168,11 +172,11 @@ class Ruleset(ABC):
         again (none by default: a ruleset whose actions leave no choice open)."""
         return action
 
-    def offers(self, table: Frozen, uid: str) -> list[Offer]:
+    def offers(self, table: TableT, uid: str) -> list[Offer]:
         """What may be tried with card ``uid``: what its verbs offer (the rules judge each)."""
         return offers_of(self.action, table, uid, None)
 
-    def global_offers(self, table: Frozen, waiting: Waiting | None) -> list[Offer]:
+    def global_offers(self, table: TableT, waiting: Waiting | None) -> list[Offer]:
         """What may be tried with no card: the pass while something waits, then what the
         verbs offer with the table (end the turn, ...)."""
         passing = [Offer(waiting.pass_label, "Turn", proceeds=True)] if waiting else []
@@ -280,18 +284,19 @@ def distribution(point: EntryPoint) -> str:
 
 
 @cache
-def rulesets() -> Plugins[Ruleset]:
+def rulesets() -> Plugins[Ruleset[Any]]:
     """The installed rulesets that load, by name in the order of their names; each is loaded
-    when first looked up, every one when they are iterated (``names`` loads none)."""
+    when first looked up, every one when they are iterated (``names`` loads none). Each is a
+    ``Ruleset`` of its own table, which the shared code does not know: ``Ruleset[Any]``."""
     return Plugins(ENTRY_POINTS, Ruleset, "ruleset")  # type: ignore[type-abstract]  # an ABC
 
 
-def ruleset(name: str) -> Ruleset:
+def ruleset(name: str) -> Ruleset[Any]:
     """The installed ruleset ``name``; Unavailable (a KeyError) saying why there is none."""
     return rulesets()[name]
 
 
-def ruleset_of(thing: object) -> Ruleset:
+def ruleset_of(thing: object) -> Ruleset[Any]:
     """The ruleset of a table, a scenario or anything else that carries ``ruleset``, or of a
     script action."""
     if isinstance(thing, ScriptAction):

@@ -20,6 +20,7 @@ from engine.errors import RuleError
 from engine.frozen import Frozen
 from engine.names import Distinct, Name, how_alike
 from engine.plain_errors import did_you_mean, no_card
+from engine.table_shape import TableShape
 from engine.timeline import Step
 from engine.verbs import Verb, Verbs
 from engine.yaml_source import YamlSource, describe_location
@@ -394,12 +395,12 @@ def unknown_label(label: str, labels: Sequence[str]) -> str:
 
 
 def verify_expected_cards(
-    step: Step, expectation: ExpectationBase, place: Location, source: YamlSource
+    step: Step[TableShape], expectation: ExpectationBase, place: Location, source: YamlSource
 ) -> None:
     """Raise ScenarioError when ``expectation`` (at ``place``, about ``step``) names a card that
     is not on the table: a card's name where its id belongs, or a typo. No action adds or
     removes a card, so such an id is a mistake in the file, never a failed expectation."""
-    cards = getattr(step.table, "cards", {})
+    cards = step.table.cards
     for uid in getattr(expectation, "cards", {}):
         if uid not in cards:
             raise source.error((*place, "cards", uid), no_card(uid, cards.values()))
@@ -460,7 +461,7 @@ def window(steps: Sequence[Step], match: StepMatch, runner: ScriptRunner) -> Seq
 
 
 def step_misses(
-    steps: Sequence[Step], expectation: ExpectationBase, runner: ScriptRunner
+    steps: Sequence[Step[TableShape]], expectation: ExpectationBase, runner: ScriptRunner
 ) -> list[tuple[Location, str]]:
     misses: list[tuple[Location, str]] = []
     for index, match in enumerate(expectation.steps):
@@ -486,7 +487,7 @@ def step_misses(
                     f"matches {describe_match(match)}, which should not happen",
                 )
             )
-    turn = getattr(steps[-1].table, "turn", None)
+    turn = steps[-1].table.turn
     if expectation.turn is not None and turn != expectation.turn:
         misses.append((("turn",), f"turn: expected {expectation.turn}, saw {turn}"))
     return misses

@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, nullcontext
-from typing import Any, Generic, Literal, TypeVar, TypeVarTuple
+from typing import Any, Generic, Literal, TypeVarTuple
 
 from pydantic import SerializeAsAny
 
@@ -17,6 +17,7 @@ from engine.cascades import ACTION_STEP_LIMIT, CascadeError
 from engine.changes import Change
 from engine.errors import RuleError
 from engine.frozen import Frozen
+from engine.table_shape import TableT, TableT_co
 
 
 class Cause(Frozen):
@@ -37,8 +38,8 @@ class Cause(Frozen):
         return f"{self.kind}: {self.text}" if self.text else self.kind
 
 
-class Step(Frozen):
-    """One recorded change of the table."""
+class Step(Frozen, Generic[TableT_co]):
+    """One recorded change of the table: a ``Step[MightTable]`` holds a might table."""
 
     index: int
     phase: tuple[str, ...]
@@ -46,14 +47,13 @@ class Step(Frozen):
     rules: tuple[str, ...]
     cause: Cause
     changes: tuple[SerializeAsAny[Change], ...] = ()  # each dumped with its own fields
-    table: SerializeAsAny[Frozen]
+    table: SerializeAsAny[TableT_co]  # dumped as its own model, whatever its ruleset
 
     def changed_cards(self) -> set[str]:
         """Every card a change of this step is about (a declaration: attacker and target)."""
         return {card for change in self.changes for card in change.cards()}
 
 
-TableT = TypeVar("TableT", bound=Frozen)
 Args = TypeVarTuple("Args")
 # What undoing to a point needs: the number of steps, the table, the phase, the ruleset's state.
 Checkpoint = tuple[int, TableT, tuple[str, ...], object]
@@ -84,7 +84,7 @@ class Recorder(Generic[TableT]):
         # The index of the first step the action under way may not record (P-48): none while
         # no action runs.
         self._step_limit = sys.maxsize
-        self.steps: list[Step] = [
+        self.steps: list[Step[TableT]] = [
             Step(
                 index=0,
                 phase=self.phase,
@@ -102,7 +102,7 @@ class Recorder(Generic[TableT]):
         cause: Cause,
         changes: Sequence[Change] = (),
         sub_step: str | None = None,
-    ) -> Step:
+    ) -> Step[TableT]:
         """Append a step showing the current table; ``rules`` must cite at least one rule id."""
         if not rules:
             raise ValueError(f"step {description!r} cites no rule")
@@ -111,7 +111,9 @@ class Recorder(Generic[TableT]):
             raise CascadeError
         phase = self.phase + ((sub_step,) if sub_step else ())
         cited = tuple(rules)
-        step = Step.model_construct(  # the engine's own values: validating costs time
+        # The engine's own values: validating costs time. ``Step``, not ``Step[TableT]``: a
+        # parametrized pydantic model is a class of its own, made (and looked up) per type.
+        step = Step.model_construct(
             index=index,
             phase=phase,
             description=description,
@@ -155,7 +157,7 @@ class Recorder(Generic[TableT]):
 
     def _act(
         self, check: Callable[[], None], act: Callable[[*Args], object], *args: *Args
-    ) -> list[Step]:
+    ) -> list[Step[TableT]]:
         """``x``: ``check``, then ``act(*args)`` and what the rules do after every action
         (``_settle``), all or nothing: on any error, a loop's (P-25) or a cascade's past
         ``ACTION_STEP_LIMIT`` steps (P-48) too, the game is put back as it was. The steps it

@@ -21,6 +21,7 @@ from engine.ruleset import Broken, Ruleset, at, rule_summaries
 from engine.ruleset import ruleset as installed
 from engine.scenario import Playthrough, Scenario, load_scenario, validate_scenario
 from engine.script import ScriptAction, dump_action
+from engine.table_shape import TableShape
 from engine.timeline import Step
 from engine.yaml_source import YamlSource
 
@@ -105,7 +106,7 @@ def bare(scenario: Scenario) -> Scenario:
 
 
 def step_violations(
-    ruleset: Ruleset, steps: Sequence[Step], index: int, uids: frozenset[str]
+    ruleset: Ruleset, steps: Sequence[Step[TableShape]], index: int, uids: frozenset[str]
 ) -> Iterator[Broken]:
     """What ``steps[index]`` breaks: the invariants of every ruleset, then the ruleset's own
     (``Invariants.step``)."""
@@ -120,9 +121,9 @@ def step_violations(
     unnamed = sorted({change.kind for change in step.changes if change.kind not in kinds})
     if unnamed:
         yield "every change is of a registered kind", f"{where} records {', '.join(unnamed)}", None
-    if frozenset(table.cards) != uids:  # type: ignore[attr-defined]
-        gone = sorted(uids - set(table.cards))  # type: ignore[attr-defined]
-        new = sorted(set(table.cards) - uids)  # type: ignore[attr-defined]
+    if frozenset(table.cards) != uids:
+        gone = sorted(uids - set(table.cards))
+        new = sorted(set(table.cards) - uids)
         yield "cards conserved", f"{where}: lost {gone}, gained {new}", None
     yield from ruleset.invariants.step(steps, index)
 

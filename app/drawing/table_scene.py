@@ -35,7 +35,7 @@ from app.drawing.card_painter import ACTION_OUTLINE, HIGHLIGHT, font, paint_card
 from app.drawing.tooltips import plain_tooltip
 from app.presentation.looks import CardLook, Decoration, LookCache, layout
 from app.presentation.step_marks import StepMarks, step_marks
-from engine.frozen import Frozen
+from engine.table_shape import TableShape
 from engine.timeline import Step
 
 TABLE_GREEN = QColor("#2e5e3e")
@@ -188,7 +188,7 @@ class TableScene(QGraphicsScene):
 
     def show_table(
         self,
-        table: Frozen,
+        table: TableShape,
         changed: set[str],
         action_changed: frozenset[str] = frozenset(),
         step: Step | None = None,

@@ -3,32 +3,28 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from app.might import inspector, looks
 from app.presentation.looks import CardLook, Layout, LookCache
 from app.presentation.views import ChangeTable, RulesetView
 from engine.changes import Change
-from engine.frozen import Frozen
 from engine.might.changes import Replaced
-from engine.might.table import MightTable
+from engine.might.table import MightCard, MightTable
 
 
-class MightView(RulesetView):
+class MightView(RulesetView[MightTable]):
     name: ClassVar[str] = "might"
     top_level_groups: ClassVar[tuple[str, ...]] = ("Play", "Combat")
     stat_names: ClassVar[dict[str, str]] = {"might": "Might"}
 
-    def look(self, table: Frozen, card: Any) -> CardLook:
-        assert isinstance(table, MightTable)
+    def look(self, table: MightTable, card: MightCard) -> CardLook:
         return looks.card_look(table, card)
 
-    def layout(self, table: Frozen, cache: LookCache) -> Layout:
-        assert isinstance(table, MightTable)
+    def layout(self, table: MightTable, cache: LookCache) -> Layout:
         return looks.table_layout(table, cache)
 
-    def card_rows(self, table: Frozen, uid: str) -> list[tuple[str, str]]:
-        assert isinstance(table, MightTable)
+    def card_rows(self, table: MightTable, uid: str) -> list[tuple[str, str]]:
         return inspector.card_rows(table, uid)
 
     def delta(self, change: Change) -> str | None:
@@ -44,9 +40,8 @@ class MightView(RulesetView):
         listed = [change for change in changes if not isinstance(change, Replaced)]
         return ([inspector.replacements_table(replaced)] if replaced else []), listed
 
-    def chain_entries(self, table: Frozen) -> list[str]:
+    def chain_entries(self, table: MightTable) -> list[str]:
         """The chain from bottom to top, each with its kind and controller (M-7)."""
-        assert isinstance(table, MightTable)
         return [
             f"{item.text} ({'Reaction' if item.reaction else item.kind}, "
             f"{table.players[item.controller].name})"

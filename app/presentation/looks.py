@@ -7,11 +7,10 @@ The scene turns ``Placement`` records into graphics items.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 from app.presentation.views import view_of
-from engine.frozen import Frozen
 from engine.script import card_id
+from engine.table_shape import CardShape, TableShape
 
 # The forms a card is drawn in, which every ruleset's layout picks from; sizes in scene units,
 # which are screen pixels at 100% zoom.
@@ -84,7 +83,7 @@ class Layout:
     bounds: tuple[float, float, float, float] = (0, 0, 0, 0)  # x, y, w, h of the table
 
 
-def layout(table: Frozen, looks: LookCache | None = None) -> Layout:
+def layout(table: TableShape, looks: LookCache | None = None) -> Layout:
     """Where every card lies and what it looks like (the table's ruleset's view says); ``looks``
     keeps the looks of the table laid out before and reuses those of cards the engine says did
     not change."""
@@ -99,10 +98,10 @@ class LookCache:
     them): ``differences`` is the engine's."""
 
     def __init__(self) -> None:
-        self._table: Any = None
+        self._table: TableShape | None = None
         self._looks: dict[str, CardLook] = {}
 
-    def start(self, table: Frozen) -> None:
+    def start(self, table: TableShape) -> None:
         """Lay out ``table`` next: forget the looks that may have changed since the last one
         (all of them when it is another game's table)."""
         before, self._table = self._table, table
@@ -115,7 +114,7 @@ class LookCache:
         for uid in table.differences(before):
             self._looks.pop(uid, None)
 
-    def look(self, table: Frozen, card: Any) -> CardLook:
+    def look(self, table: TableShape, card: CardShape) -> CardLook:
         found = self._looks.get(card.uid)
         if found is None:
             made = view_of(table).look(table, card)
@@ -133,16 +132,16 @@ def with_uid(look: CardLook, uid: str, name: str) -> CardLook:
     return look if uid == card_id(name) or look.face_down else replace(look, uid=uid)
 
 
-def turn_banner(table: Frozen) -> str:
+def turn_banner(table: TableShape) -> str:
     return view_of(table).banner(table)
 
 
-def game_over_text(table: Frozen) -> str:
+def game_over_text(table: TableShape) -> str:
     """``Game over: ...`` once the game has ended, else empty."""
     return view_of(table).game_over(table)
 
 
-def chain_entries(table: Frozen) -> list[str]:
+def chain_entries(table: TableShape) -> list[str]:
     """What waits on the table's chain, bottom to top, as people read it."""
     return view_of(table).chain_entries(table)
 

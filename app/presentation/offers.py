@@ -6,18 +6,18 @@ is legal, and why not, comes from the engine (``Session.why_not``).
 
 from __future__ import annotations
 
-from engine.frozen import Frozen
 from engine.offers import Offer
 from engine.ruleset import ruleset_of
+from engine.table_shape import TableShape
 from engine.windows import Waiting
 
 
-def offers_for(table: Frozen, uid: str) -> list[Offer]:
+def offers_for(table: TableShape, uid: str) -> list[Offer]:
     """What a user can try with card ``uid`` (the table's ruleset says)."""
     return ruleset_of(table).offers(table, uid)
 
 
-def global_offers(table: Frozen, waiting: Waiting | None = None) -> list[Offer]:
+def global_offers(table: TableShape, waiting: Waiting | None = None) -> list[Offer]:
     """What a user can try with no card: end the turn; while something waits, the pass that
     finishes it."""
     return ruleset_of(table).global_offers(table, waiting)

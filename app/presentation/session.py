@@ -20,7 +20,6 @@ from app.presentation.views import verify_view
 from engine.branches import MAIN
 from engine.choices import Chooser, default_chooser
 from engine.errors import RuleError, ScenarioError
-from engine.frozen import Frozen
 from engine.gc_history import freeze_settled, thaw
 from engine.input_file import read_text
 from engine.names import branch_name
@@ -34,6 +33,7 @@ from engine.scenario import (
     without_answers,
 )
 from engine.script import ScriptAction
+from engine.table_shape import TableShape
 from engine.timeline import Step
 from engine.windows import Waiting
 from engine.yaml_source import YamlSource
@@ -101,7 +101,7 @@ class Session:
         return self.steps[self.index] if self.play else None
 
     @property
-    def table(self) -> Frozen | None:
+    def table(self) -> TableShape | None:
         return self.step.table if self.step else None
 
     @property

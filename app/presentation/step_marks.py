@@ -21,6 +21,7 @@ from engine.changes import (
     StatusChanged,
     Triggered,
 )
+from engine.table_shape import TableShape
 from engine.timeline import Step
 
 
@@ -61,7 +62,7 @@ def delta_text(change: Change, view: RulesetView) -> str:
     return change.kind.replace("_", " ")
 
 
-def step_marks(step: Step, on_table: set[str]) -> StepMarks:
+def step_marks(step: Step[TableShape], on_table: set[str]) -> StepMarks:
     """Deltas for every card ``step`` changed, and its arrows between cards in ``on_table``."""
     view = view_of(step.table)
     deltas: dict[str, list[str]] = {}
@@ -87,12 +88,12 @@ def step_marks(step: Step, on_table: set[str]) -> StepMarks:
     return StepMarks(deltas, arrows)
 
 
-def _combat_arrows(step: Step) -> list[tuple[str, str]]:
+def _combat_arrows(step: Step[TableShape]) -> list[tuple[str, str]]:
     """A combat declared at a place, not at a card (might's battlefield): arrows joining the
     sides, the first attacker to the first defender, the second to the second, ...: each pair
     faces the other across the gap between the sides, so no arrow crosses a card (the rest
     are marked by their deltas, "attacks" and "defends")."""
-    cards = getattr(step.table, "cards", {})
+    cards = step.table.cards
     sides: dict[str, tuple[list[str], list[str]]] = {}
     for change in step.changes:
         if isinstance(change, Declared) and change.target not in cards:

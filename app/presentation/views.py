@@ -13,11 +13,11 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic
 
 from engine.changes import Change
-from engine.frozen import Frozen
 from engine.ruleset import Plugins, Unavailable
+from engine.table_shape import TableShape, TableT
 from engine.yaml_source import YamlSource
 
 if TYPE_CHECKING:
@@ -36,8 +36,9 @@ class ChangeTable:
     rows: tuple[tuple[str, ...], ...]  # a row per change, a cell per column, in words
 
 
-class RulesetView(ABC):
-    """The app's side of a ruleset."""
+class RulesetView(ABC, Generic[TableT]):
+    """The app's side of a ruleset. Generic over its table, whose fields its methods read
+    typed: ``class MightView(RulesetView[MightTable])``."""
 
     name: ClassVar[str]  # the ruleset's name
     # Groups of a card's offers shown at the top of its menu, not in a submenu.
@@ -46,15 +47,15 @@ class RulesetView(ABC):
     stat_names: ClassVar[dict[str, str]] = {}
 
     @abstractmethod
-    def look(self, table: Frozen, card: Any) -> CardLook:
-        """What ``card`` of ``table`` looks like."""
+    def look(self, table: TableT, card: Any) -> CardLook:
+        """What ``card`` of ``table`` looks like (a card of the ruleset's own type)."""
 
     @abstractmethod
-    def layout(self, table: Frozen, looks: LookCache) -> Layout:
+    def layout(self, table: TableT, looks: LookCache) -> Layout:
         """Where every card lies (their looks from ``looks``) and the table's decorations."""
 
     @abstractmethod
-    def card_rows(self, table: Frozen, uid: str) -> list[tuple[str, str]]:
+    def card_rows(self, table: TableT, uid: str) -> list[tuple[str, str]]:
         """The inspector's rows for card ``uid``: (what, value), in words."""
 
     def delta(self, change: Change) -> str | None:
@@ -67,32 +68,31 @@ class RulesetView(ABC):
         (none and all of them here)."""
         return [], list(changes)
 
-    def banner(self, table: Frozen) -> str:
+    def banner(self, table: TableT) -> str:
         """Who is to play, over the table."""
-        players, turn = getattr(table, "players", ()), getattr(table, "turn", 0)
-        player = getattr(table, "turn_player", 0)
-        return f"{players[player].name} to play (turn {turn})" if players else f"turn {turn}"
+        return f"{table.players[table.turn_player].name} to play (turn {table.turn})"
 
-    def game_over(self, table: Frozen) -> str:
+    def game_over(self, table: TableT) -> str:
         """``Game over: ...`` once the game has ended, else empty."""
         return ""
 
-    def chain_entries(self, table: Frozen) -> list[str]:
+    def chain_entries(self, table: TableT) -> list[str]:
         """What waits on a chain or stack, bottom to top, as people read it (none here)."""
         return []
 
 
 @cache
-def views() -> Plugins[RulesetView]:
+def views() -> Plugins[RulesetView[Any]]:
     """The installed views that load, by their ruleset's name; each is loaded when first
-    looked up (``engine.ruleset.Plugins``), so a broken one costs only its own ruleset."""
+    looked up (``engine.ruleset.Plugins``), so a broken one costs only its own ruleset. Each
+    is the view of its own table, which the shared app does not know: ``RulesetView[Any]``."""
     return Plugins(ENTRY_POINTS, RulesetView, "view")  # type: ignore[type-abstract]  # an ABC
 
 
-def view_of(table: Frozen) -> RulesetView:
+def view_of(table: TableShape) -> RulesetView[Any]:
     """The view of the ruleset of ``table``; Unavailable (a KeyError) saying why there is
     none."""
-    return views()[str(getattr(table, "ruleset"))]  # noqa: B009 (every ruleset's table has one)
+    return views()[table.ruleset]
 
 
 def verify_view(ruleset: str, source: YamlSource) -> None:

@@ -2,32 +2,28 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from app.presentation.looks import CardLook, Layout, LookCache
 from app.presentation.views import RulesetView
 from app.souls import inspector, looks
 from engine.changes import Change, StatChanged
-from engine.frozen import Frozen
 from engine.souls.changes import BonusChanged, LineChanged
-from engine.souls.table import SoulsTable
+from engine.souls.table import CardState, SoulsTable
 
 
-class SoulsView(RulesetView):
+class SoulsView(RulesetView[SoulsTable]):
     name: ClassVar[str] = "souls"
     top_level_groups: ClassVar[tuple[str, ...]] = ("Battle", "Play", "Abilities", "Ambush")
     stat_names: ClassVar[dict[str, str]] = {"max_hp": "max HP", "power": "Power"}
 
-    def look(self, table: Frozen, card: Any) -> CardLook:
-        assert isinstance(table, SoulsTable)
+    def look(self, table: SoulsTable, card: CardState) -> CardLook:
         return looks.card_look(table, card)
 
-    def layout(self, table: Frozen, cache: LookCache) -> Layout:
-        assert isinstance(table, SoulsTable)
+    def layout(self, table: SoulsTable, cache: LookCache) -> Layout:
         return looks.table_layout(table, cache)
 
-    def card_rows(self, table: Frozen, uid: str) -> list[tuple[str, str]]:
-        assert isinstance(table, SoulsTable)
+    def card_rows(self, table: SoulsTable, uid: str) -> list[tuple[str, str]]:
         return inspector.card_rows(table, uid)
 
     def delta(self, change: Change) -> str | None:
@@ -42,8 +38,7 @@ class SoulsView(RulesetView):
             return amount if change.kind == "bonus_added" else f"{amount} ends"
         return None
 
-    def game_over(self, table: Frozen) -> str:
-        assert isinstance(table, SoulsTable)
+    def game_over(self, table: SoulsTable) -> str:
         return f"Game over: {table.result()}" if table.game_over else ""
 
 

@@ -56,7 +56,7 @@ class CompareSide:
         self.scene.show_table(step.table, differing)
         self.view.show_phase(
             f"{self.branches.currentText()} · " + " › ".join(step.phase),
-            turn_banner(step.table),  # type: ignore[arg-type]
+            turn_banner(step.table),
             step.description,
             game_over_text(step.table),
         )

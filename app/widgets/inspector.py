@@ -8,8 +8,8 @@ from PySide6.QtCore import QUrl, Signal
 from PySide6.QtWidgets import QTextBrowser
 
 from app.presentation.views import ChangeTable, view_of
-from engine.frozen import Frozen
 from engine.ruleset import rule_summaries
+from engine.table_shape import TableShape
 from engine.timeline import Step
 
 
@@ -68,9 +68,9 @@ def table_html(table: ChangeTable) -> str:
     )
 
 
-def card_html(table: Frozen, uid: str) -> str:
+def card_html(table: TableShape, uid: str) -> str:
     """The selected card in full (the table's ruleset's view gives its rows)."""
-    card = getattr(table, "cards")[uid]  # noqa: B009 (every ruleset's table has its cards)
+    card = table.cards[uid]
     return _rows(f"{card.name} ({uid})", view_of(table).card_rows(table, uid))
 
 
@@ -110,7 +110,10 @@ class Inspector(QTextBrowser):
         self.card: str | None = None
 
     def show_step(
-        self, step: Step | None, card: str | None = None, history: list[Step] | None = None
+        self,
+        step: Step[TableShape] | None,
+        card: str | None = None,
+        history: list[Step] | None = None,
     ) -> None:
         if card is not None:
             self.card = card
@@ -118,7 +121,7 @@ class Inspector(QTextBrowser):
         if step is not None:
             table = step.table
             uid = self.card
-            if uid is not None and uid in getattr(table, "cards", {}):
+            if uid is not None and uid in table.cards:
                 html += card_html(table, uid)
                 if history:
                     html += why_html(uid, history)

@@ -390,7 +390,7 @@ class MainWindow(QMainWindow):
             caption += "  —  " + "; ".join(rule_title(rule) for rule in step.rules)
         self.view.show_phase(
             " › ".join(step.phase),
-            f"{turn_banner(table)} · step {index} of {self.session.last}{where}",  # type: ignore[arg-type]
+            f"{turn_banner(table)} · step {index} of {self.session.last}{where}",
             caption,
             game_over_text(table),
         )

@@ -22,7 +22,7 @@ from engine.timeline import Step
 from engine.yaml_source import YamlSource
 
 
-class MightRuleset(Ruleset):
+class MightRuleset(Ruleset[MightTable]):
     name: ClassVar[str] = "might"
     scenario: ClassVar[type[Frozen]] = MightScenario
     action: ClassVar[type[ScriptAction]] = Action
@@ -43,24 +43,23 @@ class MightRuleset(Ruleset):
     ) -> MightGame:
         return MightGame(runner.TableBuilder(scenario, source).build(), chooser)
 
-    def card_misses(self, step: Step, expectation: ExpectationBase) -> list[tuple[Location, str]]:
+    def card_misses(
+        self, step: Step[MightTable], expectation: ExpectationBase
+    ) -> list[tuple[Location, str]]:
         return runner.card_misses(step, expectation)
 
-    def card_facts(self, table: Frozen, uid: str) -> dict[str, object]:
-        assert isinstance(table, MightTable)
+    def card_facts(self, table: MightTable, uid: str) -> dict[str, object]:
         facts = runner.unit_facts(table, uid)
         facts["modifiers"] = ", ".join(m.describe() for m in table.cards[uid].modifiers) or "none"
         return facts
 
-    def table_facts(self, table: Frozen) -> dict[str, object]:
-        assert isinstance(table, MightTable)
+    def table_facts(self, table: MightTable) -> dict[str, object]:
         return {
             "turn": table.turn,
             "turn player": table.players[table.turn_player].name,
         } | {f"{player.name}'s runes": player.runes for player in table.players}
 
-    def render_table(self, table: Frozen) -> str:
-        assert isinstance(table, MightTable)
+    def render_table(self, table: MightTable) -> str:
         return render_table(table)
 
     def without_answers(self, action: ScriptAction) -> ScriptAction:

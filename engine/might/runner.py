@@ -357,11 +357,10 @@ def verify(action: ScriptAction, game: MightGame) -> None:
     action.verb.verify(game)
 
 
-def card_misses(step: Step, expectation: ExpectationBase) -> list[tuple[Location, str]]:
+def card_misses(step: Step[MightTable], expectation: ExpectationBase) -> list[tuple[Location, str]]:
     """What differs from the might part of ``expectation`` on the table after ``step``."""
     assert isinstance(expectation, Expectation)
     table = step.table
-    assert isinstance(table, MightTable)
     misses = card_fact_misses(expectation.cards, partial(unit_facts, table))
     for name, runes in expectation.runes.items():
         seen_runes = {p.name: p.runes for p in table.players}.get(name)

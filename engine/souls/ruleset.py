@@ -18,7 +18,7 @@ from engine.timeline import Step
 from engine.yaml_source import YamlSource
 
 
-class SoulsRuleset(Ruleset):
+class SoulsRuleset(Ruleset[SoulsTable]):
     name: ClassVar[str] = "souls"
     scenario: ClassVar[type[Frozen]] = SoulsScenario
     action: ClassVar[type[ScriptAction]] = Action
@@ -29,25 +29,24 @@ class SoulsRuleset(Ruleset):
     def play(self, scenario: Any, source: YamlSource) -> runner.SoulsPlay:
         return runner.SoulsPlay(scenario, source)
 
-    def card_misses(self, step: Step, expectation: ExpectationBase) -> list[tuple[Location, str]]:
+    def card_misses(
+        self, step: Step[SoulsTable], expectation: ExpectationBase
+    ) -> list[tuple[Location, str]]:
         return runner.card_misses(step, expectation)
 
-    def card_facts(self, table: Frozen, uid: str) -> dict[str, object]:
-        assert isinstance(table, SoulsTable)
+    def card_facts(self, table: SoulsTable, uid: str) -> dict[str, object]:
         facts = runner.card_facts(table, uid)
         facts["bonuses"] = ", ".join(b.describe() for b in table.cards[uid].bonuses) or "none"
         return facts
 
-    def table_facts(self, table: Frozen) -> dict[str, object]:
-        assert isinstance(table, SoulsTable)
+    def table_facts(self, table: SoulsTable) -> dict[str, object]:
         return {
             "turn": table.turn,
             "turn player": table.players[table.turn_player].name,
             "result": table.result(),
         }
 
-    def render_table(self, table: Frozen) -> str:
-        assert isinstance(table, SoulsTable)
+    def render_table(self, table: SoulsTable) -> str:
         return render_table(table)
 
 

@@ -239,11 +239,10 @@ def verify(action: ScriptAction, game: SoulsGame) -> None:
     action.verb.verify(game)
 
 
-def card_misses(step: Step, expectation: ExpectationBase) -> list[tuple[Location, str]]:
+def card_misses(step: Step[SoulsTable], expectation: ExpectationBase) -> list[tuple[Location, str]]:
     """What differs from the souls part of ``expectation`` on the table after ``step``."""
     assert isinstance(expectation, Expectation)
     table = step.table
-    assert isinstance(table, SoulsTable)
     misses = card_fact_misses(expectation.cards, partial(card_facts, table))
     if expectation.winner is not None:
         winner = (

@@ -16,7 +16,8 @@ import pytest
 from app.presentation.views import views
 from engine.errors import ScenarioError
 from engine.ruleset import rulesets
-from engine.scenario import validate_scenario
+from engine.scenario import run_scenario, validate_scenario
+from engine.table_shape import CardShape, PlayerShape, TableShape
 from engine.yaml_source import YamlSource
 from tests.contracts.conftest import Command
 from tests.support.plugins import TALLY, TALLY_PACKAGES, python
@@ -161,6 +162,20 @@ def test_its_model_checks_the_shared_keys_as_every_rulesets_does(
         validate_scenario(YamlSource(scenario, text))
     assert refused.value.where == "branches[0].script[0].label"
     assert refused.value.message == "the label 'counted' is used twice, first at script[0]"
+
+
+def test_its_tables_have_the_fields_the_shared_code_reads(tally_installed: None) -> None:
+    # The shared code reads these fields of every table (engine/table_shape.py) with no check;
+    # the type checker proves that souls' and might's tables have them, this a plug-in's.
+    for name, installed in rulesets().items():
+        example = min(installed.examples().glob("*.yaml"))
+        for step in run_scenario(example).steps:
+            table = step.table
+            assert isinstance(table, TableShape) and table.ruleset == name, example
+            assert all(isinstance(p, PlayerShape) for p in table.players), example
+            assert 0 <= table.turn_player < len(table.players), example
+            for uid, card in table.cards.items():
+                assert isinstance(card, CardShape) and card.uid == uid, (example, uid)
 
 
 def test_the_app_opens_a_scenario_of_it_and_plays_its_actions(

@@ -46,6 +46,16 @@ def test_same_script_gives_the_same_timeline() -> None:
     assert play() == play()
 
 
+def test_a_step_is_dumped_with_its_table_whole_as_the_tables_own_model_dumps_it() -> None:
+    # A Step holds a table of any ruleset (a Step[SoulsTable] here): dumped, its table is
+    # written by the table's own model, all its fields, not as a Frozen's (none).
+    game = game_from_yaml(scenario_text())
+    game.deal("ember-imp", 5)
+    for step in game.steps:
+        assert step.model_dump(mode="json")["table"] == step.table.model_dump(mode="json")
+        assert step.model_dump_json().endswith(f'"table":{step.table.model_dump_json()}}}')
+
+
 def test_a_ruleset_that_cannot_tell_whether_its_cards_loop_rehearses_every_verify() -> None:
     # Recorder._may_loop's default: verify_x tries x and undoes it, whatever the table holds.
     class Counter(Recorder[Tally]):

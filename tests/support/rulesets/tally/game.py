@@ -30,7 +30,7 @@ class Player(Frozen):
 
 class TallyTable(Frozen):
     """An immutable snapshot: the shared code reads ``ruleset``, ``cards``, ``players``,
-    ``turn`` and ``turn_player``."""
+    ``turn`` and ``turn_player`` (``engine.table_shape.TableShape``)."""
 
     ruleset: Literal["tally"] = "tally"
     players: tuple[Player, ...]

@@ -86,13 +86,12 @@ class TallyPlay:
         raise NotImplementedError("no tally action waits")
 
 
-class TallyInvariants(Invariants):
+class TallyInvariants(Invariants[TallyTable]):
     """What ``cardtable fuzz`` checks in every tally game besides the shared invariants."""
 
-    def step(self, steps: Sequence[Step], index: int) -> Iterator[Broken]:
+    def step(self, steps: Sequence[Step[TallyTable]], index: int) -> Iterator[Broken]:
         step, before = steps[index], steps[index - 1].table
         table = step.table
-        assert isinstance(table, TallyTable) and isinstance(before, TallyTable)
         for card in table.cards.values():
             if card.count < 0:
                 yield (
@@ -108,14 +107,13 @@ class TallyInvariants(Invariants):
                     {"cards": {card.uid: {"count": before.cards[card.uid].count}}},
                 )
 
-    def settled(self, game: Recorder[Any]) -> Iterator[Broken]:
+    def settled(self, game: Recorder[TallyTable]) -> Iterator[Broken]:
         table = game.table
-        assert isinstance(table, TallyTable)
         if not 0 <= table.turn_player < len(table.players):
             yield "the turn player plays", f"turn player {table.turn_player}", None
 
 
-class TallyRuleset(Ruleset):
+class TallyRuleset(Ruleset[TallyTable]):
     name: ClassVar[str] = "tally"
     scenario: ClassVar[type[Frozen]] = TallyScenario
     action: ClassVar[type[ScriptAction]] = Action
@@ -126,14 +124,14 @@ class TallyRuleset(Ruleset):
     def play(self, scenario: Any, source: YamlSource) -> TallyPlay:
         return TallyPlay(scenario)
 
-    def card_misses(self, step: Step, expectation: ExpectationBase) -> list[tuple[Location, str]]:
+    def card_misses(
+        self, step: Step[TallyTable], expectation: ExpectationBase
+    ) -> list[tuple[Location, str]]:
         assert isinstance(expectation, Expectation)
         table = step.table
-        assert isinstance(table, TallyTable)
         return card_fact_misses(expectation.cards, partial(self.card_facts, table))
 
-    def card_facts(self, table: Frozen, uid: str) -> dict[str, object]:
-        assert isinstance(table, TallyTable)
+    def card_facts(self, table: TallyTable, uid: str) -> dict[str, object]:
         card = table.cards[uid]
         return {
             "count": card.count,
@@ -141,13 +139,11 @@ class TallyRuleset(Ruleset):
             "removed": card.removed,
         }
 
-    def table_facts(self, table: Frozen) -> dict[str, object]:
-        assert isinstance(table, TallyTable)
+    def table_facts(self, table: TallyTable) -> dict[str, object]:
         lives = {f"{player.name} life": player.life for player in table.players}
         return {"turn": table.turn, "turn player": table.players[table.turn_player].name, **lives}
 
-    def render_table(self, table: Frozen) -> str:
-        assert isinstance(table, TallyTable)
+    def render_table(self, table: TallyTable) -> str:
         lines = [f"Turn {table.turn}, {table.players[table.turn_player].name} to play"]
         for owner, player in enumerate(table.players):
             counts = [

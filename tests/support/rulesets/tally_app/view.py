@@ -4,7 +4,7 @@ rules."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from tally.game import OUT, Counter, TallyTable
 
@@ -20,17 +20,15 @@ from app.presentation.looks import (
     Placement,
 )
 from app.presentation.views import RulesetView
-from engine.frozen import Frozen
 
 ROW = LABEL + CARD_H + GAP  # a player's row: their name over their counters
 
 
-class TallyView(RulesetView):
+class TallyView(RulesetView[TallyTable]):
     name: ClassVar[str] = "tally"
     top_level_groups: ClassVar[tuple[str, ...]] = ("Add", "Remove")
 
-    def look(self, table: Frozen, card: Any) -> CardLook:
-        assert isinstance(table, TallyTable) and isinstance(card, Counter)
+    def look(self, table: TallyTable, card: Counter) -> CardLook:
         owner = table.players[card.owner].name
         return CardLook(
             title=card.name,
@@ -42,8 +40,7 @@ class TallyView(RulesetView):
             back_text=OUT,
         )
 
-    def layout(self, table: Frozen, looks: LookCache) -> Layout:
-        assert isinstance(table, TallyTable)
+    def layout(self, table: TallyTable, looks: LookCache) -> Layout:
         placements: list[Placement] = []
         decorations: list[Decoration] = []
         widest = 1
@@ -61,8 +58,7 @@ class TallyView(RulesetView):
         bounds = (0.0, 0.0, float(width), float(len(table.players) * ROW - GAP))
         return Layout(placements, decorations, ("tally", len(table.players), widest), bounds)
 
-    def card_rows(self, table: Frozen, uid: str) -> list[tuple[str, str]]:
-        assert isinstance(table, TallyTable)
+    def card_rows(self, table: TallyTable, uid: str) -> list[tuple[str, str]]:
         card = table.cards[uid]
         where = [("Where", OUT)] if card.removed else []
         return [("Owner", table.players[card.owner].name), ("Count", str(card.count)), *where]

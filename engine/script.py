@@ -99,7 +99,8 @@ class ScriptAction(Frozen):
     @classmethod
     def with_verbs(cls, verbs: Verbs) -> type[Self]:
         """This model with one optional field per verb of ``verbs``, under its key, described by
-        the verb's docstring: the action model of a ruleset's files."""
+        the verb's docstring: the action model of a ruleset's files. A verb that holds actions
+        (``nested_key``) annotates them ``tuple[Action, ...]``: the model made here."""
         fields: dict[str, Any] = {
             verb.key: (verb | None, Field(default=None, description=inspect.getdoc(verb)))
             for verb in verbs
@@ -108,6 +109,10 @@ class ScriptAction(Frozen):
             "Action", __base__=cls, __module__=cls.__module__, __doc__=cls.__doc__, **fields
         )
         model.VERBS = verbs
+        for verb in verbs:  # one that holds actions names their model ``Action``: the first made
+            if verb.nested_key and not verb.__pydantic_complete__:
+                verb.model_rebuild(_types_namespace={"Action": model})
+        model.model_rebuild()
         return model
 
     @classmethod

@@ -351,12 +351,6 @@ def times(count: int) -> str:
     return "once" if count == 1 else f"{count} times"
 
 
-def verify(action: ScriptAction, game: MightGame) -> None:
-    """Raise the RuleError that ``perform`` would meet first, without changing anything."""
-    assert isinstance(action, Action)
-    action.verb.verify(game)
-
-
 def card_misses(step: Step[MightTable], expectation: ExpectationBase) -> list[tuple[Location, str]]:
     """What differs from the might part of ``expectation`` on the table after ``step``."""
     assert isinstance(expectation, Expectation)
@@ -415,7 +409,7 @@ class MightPlay:
         perform(action, place, runner, self.game, self.chooser)
 
     def verify(self, action: ScriptAction) -> None:
-        verify(action, self.game)
+        action.verb.verify(self.game)
 
     @contextmanager
     def asking(self, ask: Chooser) -> Iterator[None]:

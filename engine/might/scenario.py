@@ -12,7 +12,7 @@ from pydantic import Field, model_validator
 from engine.frozen import Frozen
 from engine.might.cards import Duration, FieldAura, MightCardDef, Scope
 from engine.might.cards import Move as MoveEffect
-from engine.might.verbs import VERBS, Activate, Play
+from engine.might.verbs import VERBS
 from engine.names import Name
 from engine.scenario_fields import CardScenarioFields
 from engine.script import ExpectationBase, ScriptAction, unique_names
@@ -192,9 +192,6 @@ if TYPE_CHECKING:  # the checker sees the fields every entry has; files see the 
     Action = MightAction
 else:
     Action = MightAction.with_verbs(VERBS)
-    for verb in (Play, Activate):  # they hold actions: the model just made
-        verb.model_rebuild(_types_namespace={"Action": Action})
-    Action.model_rebuild()
 
 
 class UnitExpect(Frozen):

@@ -192,7 +192,7 @@ class SoulsPlay:
         perform(action, place, runner, self.game)
 
     def verify(self, action: ScriptAction) -> None:
-        verify(action, self.game)
+        action.verb.verify(self.game)
 
     def asking(self, ask: Chooser) -> AbstractContextManager[None]:
         return nullcontext()
@@ -231,12 +231,6 @@ class SoulsPlay:
             rules=("S-13", "14.4.2", "P-1"),
             since=since,
         )
-
-
-def verify(action: ScriptAction, game: SoulsGame) -> None:
-    """Raise the RuleError that ``perform`` would meet first, without changing anything."""
-    assert isinstance(action, Action)
-    action.verb.verify(game)
 
 
 def card_misses(step: Step[SoulsTable], expectation: ExpectationBase) -> list[tuple[Location, str]]:

@@ -15,7 +15,7 @@ from engine.names import Name
 from engine.scenario_fields import CardScenarioFields
 from engine.script import ExpectationBase, ScriptAction, unique_names
 from engine.souls.cards import CardDef
-from engine.souls.verbs import VERBS, Attack
+from engine.souls.verbs import VERBS
 
 SLOT = r"[A-Z][1-9]"
 
@@ -123,8 +123,6 @@ if TYPE_CHECKING:  # the checker sees the fields every entry has; files see the 
     Action = SoulsAction
 else:
     Action = SoulsAction.with_verbs(VERBS)
-    Attack.model_rebuild(_types_namespace={"Action": Action})  # it holds actions
-    Action.model_rebuild()
 
 
 class CardExpect(Frozen):

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from random import Random
-from typing import Any
 
 from engine.choices import Answer, Assigned, Choice
 from engine.errors import RuleError
@@ -23,11 +22,10 @@ from engine.ruleset import Broken, Invariants, at
 from engine.timeline import Recorder, Step
 
 
-class MightInvariants(Invariants):
-    def step(self, steps: Sequence[Step], index: int) -> Iterator[Broken]:
+class MightInvariants(Invariants[MightTable]):
+    def step(self, steps: Sequence[Step[MightTable]], index: int) -> Iterator[Broken]:
         step = steps[index]
         table = step.table
-        assert isinstance(table, MightTable)
         where = at(step)
         yield from _prevention(table, where)
         if index:
@@ -47,10 +45,8 @@ class MightInvariants(Invariants):
         elif ended == RUNE_POOLS_EMPTY:
             yield from _runes_emptied(table, where)
 
-    def settled(self, game: Recorder[Any]) -> Iterator[Broken]:
-        table = game.table
-        assert isinstance(table, MightTable)
-        yield from _lethal(table, f"after {at(game.steps[-1])}")
+    def settled(self, game: Recorder[MightTable]) -> Iterator[Broken]:
+        yield from _lethal(game.table, f"after {at(game.steps[-1])}")
 
     def answer(self, choice: Choice, rng: Random) -> Answer:
         """Orders shuffled, random targets, a random legal assignment (the rules' default
@@ -115,14 +111,12 @@ def _roles(table: MightTable, where: str) -> Iterator[Broken]:
         yield "combat roles follow the battlefield", f"{where}: {detail}", None
 
 
-def _before_phase(steps: Sequence[Step], index: int) -> MightTable:
+def _before_phase(steps: Sequence[Step[MightTable]], index: int) -> MightTable:
     """The table as the phase of ``steps[index]`` began."""
     first = index
     while first > 0 and steps[first - 1].phase == steps[index].phase:
         first -= 1
-    table = steps[max(first - 1, 0)].table
-    assert isinstance(table, MightTable)
-    return table
+    return steps[max(first - 1, 0)].table
 
 
 def _fell(began: MightTable | None, unit: MightCard) -> bool:
@@ -149,9 +143,8 @@ def _lethal(table: MightTable, where: str, began: MightTable | None = None) -> I
         )
 
 
-def _not_dealt(before: object, after: MightTable, where: str) -> Iterator[Broken]:
+def _not_dealt(before: MightTable, after: MightTable, where: str) -> Iterator[Broken]:
     """M-19: a unit that could not be dealt damage before a step has no more damage after it."""
-    assert isinstance(before, MightTable)
     for uid in after.index.damaged:
         was = before.cards.get(uid)
         if was is not None and was.takes_no_damage and after.cards[uid].damage > was.damage:

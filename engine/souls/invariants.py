@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any
 
 from engine.ruleset import Broken, Invariants, at
 from engine.souls.game import SoulsGame
@@ -12,18 +11,17 @@ from engine.souls.table import SoulsTable
 from engine.timeline import Recorder, Step
 
 
-class SoulsInvariants(Invariants):
-    def step(self, steps: Sequence[Step], index: int) -> Iterator[Broken]:
+class SoulsInvariants(Invariants[SoulsTable]):
+    def step(self, steps: Sequence[Step[SoulsTable]], index: int) -> Iterator[Broken]:
         step, prev = steps[index], steps[index - 1].table
         table = step.table
-        assert isinstance(table, SoulsTable) and isinstance(prev, SoulsTable)
         where = at(step)
         yield from _damage_in_fives(table, where)
         yield from _captured_stay(prev, table, step.rules, where)
         yield from _captured_never_act(prev, step, where)
 
-    def settled(self, game: Recorder[Any]) -> Iterator[Broken]:
-        assert isinstance(game, SoulsGame)
+    def settled(self, game: Recorder[SoulsTable]) -> Iterator[Broken]:
+        assert isinstance(game, SoulsGame)  # a battle under way is the game's, not the table's
         table = game.table
         if game.battle is not None or table.game_over:
             return
@@ -45,8 +43,7 @@ class SoulsInvariants(Invariants):
                     {"cards": {card.uid: {"captured": True}}},
                 )
 
-    def over(self, game: Recorder[Any]) -> bool:
-        assert isinstance(game, SoulsGame)
+    def over(self, game: Recorder[SoulsTable]) -> bool:
         return game.table.game_over
 
 

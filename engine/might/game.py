@@ -44,11 +44,232 @@ engine.errors.RuleError: cannot end the turn while the chain is not empty; ... (
 
 from __future__ import annotations
 
+from engine.choices import Chooser, default_chooser
 from engine.might.activating import Activating
+from engine.might.cards import Duration, Scope, ShieldValue
 from engine.might.combat import Combat
-from engine.might.edits import Edits
+from engine.might.edits import EditRules
 from engine.might.end_of_turn import EndOfTurn
+from engine.might.replacements import DamageKind
+from engine.might.table import MightTable
+from engine.timeline import Step
 
 
-class MightGame(Activating, Combat, EndOfTurn, Edits):
+class MightGame(Activating, Combat, EndOfTurn):
     """A might game in progress: the current table, its timeline and the legal actions."""
+
+    def __init__(self, table: MightTable, chooser: Chooser = default_chooser) -> None:
+        super().__init__(table, chooser)
+        self.edits = EditRules(self)
+
+    # The playtester's edits (engine.might.edits)
+
+    def verify_deal(
+        self, target: str, amount: int, kind: DamageKind = "spell", bonus: int = 0
+    ) -> None:
+        self._verify(
+            lambda: self.edits.check_deal(target, amount), self.deal, target, amount, kind, bonus
+        )
+
+    def can_deal(
+        self, target: str, amount: int, kind: DamageKind = "spell", bonus: int = 0
+    ) -> bool:
+        return self._can(self.verify_deal, target, amount, kind, bonus)
+
+    def deal(
+        self, target: str, amount: int, kind: DamageKind = "spell", bonus: int = 0
+    ) -> list[Step]:
+        """Deal ``amount`` (+ ``bonus`` Bonus Damage) to a unit as one damage event (M-4)."""
+        return self._act(
+            lambda: self.edits.check_deal(target, amount),
+            self.edits.deal,
+            target,
+            amount,
+            kind,
+            bonus,
+        )
+
+    def verify_heal(self, target: str) -> None:
+        self._verify(lambda: self.verify_unit(target), self.heal, target)
+
+    def can_heal(self, target: str) -> bool:
+        return self._can(self.verify_heal, target)
+
+    def heal(self, target: str) -> list[Step]:
+        """Heal a unit: all its marked damage is removed (M6)."""
+        return self._act(lambda: self.verify_unit(target), self.edits.heal, target)
+
+    def verify_modify_might(
+        self, target: str, amount: int, duration: Duration = "this_turn"
+    ) -> None:
+        self._verify(lambda: self.verify_unit(target), self.modify_might, target, amount, duration)
+
+    def can_modify_might(self, target: str, amount: int, duration: Duration = "this_turn") -> bool:
+        return self._can(self.verify_modify_might, target, amount, duration)
+
+    def modify_might(
+        self, target: str, amount: int, duration: Duration = "this_turn"
+    ) -> list[Step]:
+        """A Might modifier on a unit (M2, M-2)."""
+        return self._act(
+            lambda: self.verify_unit(target), self.edits.modify_might, target, amount, duration
+        )
+
+    def verify_add_shield(
+        self,
+        target: str,
+        value: ShieldValue,
+        duration: Duration = "this_turn",
+        scope: Scope = "all",
+        effect_id: str | None = None,
+    ) -> None:
+        self._verify(
+            lambda: self.edits.check_shield(target, value, effect_id),
+            self.add_shield,
+            target,
+            value,
+            duration,
+            scope,
+            effect_id,
+        )
+
+    def can_add_shield(
+        self,
+        target: str,
+        value: ShieldValue,
+        duration: Duration = "this_turn",
+        scope: Scope = "all",
+        effect_id: str | None = None,
+    ) -> bool:
+        return self._can(self.verify_add_shield, target, value, duration, scope, effect_id)
+
+    def add_shield(
+        self,
+        target: str,
+        value: ShieldValue,
+        duration: Duration = "this_turn",
+        scope: Scope = "all",
+        effect_id: str | None = None,
+    ) -> list[Step]:
+        """A prevention shield on a unit, named ``effect_id`` (else ``e<n>``, M-5)."""
+        return self._act(
+            lambda: self.edits.check_shield(target, value, effect_id),
+            self.edits.add_shield,
+            target,
+            value,
+            duration,
+            scope,
+            effect_id,
+        )
+
+    def verify_add_doubler(
+        self,
+        target: str,
+        duration: Duration = "this_turn",
+        scope: Scope = "all",
+        effect_id: str | None = None,
+    ) -> None:
+        self._verify(
+            lambda: self.edits.check_doubler(target, effect_id),
+            self.add_doubler,
+            target,
+            duration,
+            scope,
+            effect_id,
+        )
+
+    def can_add_doubler(
+        self,
+        target: str,
+        duration: Duration = "this_turn",
+        scope: Scope = "all",
+        effect_id: str | None = None,
+    ) -> bool:
+        return self._can(self.verify_add_doubler, target, duration, scope, effect_id)
+
+    def add_doubler(
+        self,
+        target: str,
+        duration: Duration = "this_turn",
+        scope: Scope = "all",
+        effect_id: str | None = None,
+    ) -> list[Step]:
+        """A doubler on a unit, named ``effect_id`` (else ``e<n>``, M8)."""
+        return self._act(
+            lambda: self.edits.check_doubler(target, effect_id),
+            self.edits.add_doubler,
+            target,
+            duration,
+            scope,
+            effect_id,
+        )
+
+    def verify_set_lethal_threshold(
+        self, target: str, threshold: int, duration: Duration = "this_turn"
+    ) -> None:
+        self._verify(
+            lambda: self.edits.check_lethal(target, threshold),
+            self.set_lethal_threshold,
+            target,
+            threshold,
+            duration,
+        )
+
+    def can_set_lethal_threshold(
+        self, target: str, threshold: int, duration: Duration = "this_turn"
+    ) -> bool:
+        return self._can(self.verify_set_lethal_threshold, target, threshold, duration)
+
+    def set_lethal_threshold(
+        self, target: str, threshold: int, duration: Duration = "this_turn"
+    ) -> list[Step]:
+        """The unit's lethal requirement replaced (M-3)."""
+        return self._act(
+            lambda: self.edits.check_lethal(target, threshold),
+            self.edits.set_lethal_threshold,
+            target,
+            threshold,
+            duration,
+        )
+
+    def verify_grant_bonus_damage(
+        self, player: int, amount: int, scope: Scope = "spell", duration: Duration = "this_turn"
+    ) -> None:
+        self._verify(
+            lambda: self.edits.check_player(player),
+            self.grant_bonus_damage,
+            player,
+            amount,
+            scope,
+            duration,
+        )
+
+    def can_grant_bonus_damage(
+        self, player: int, amount: int, scope: Scope = "spell", duration: Duration = "this_turn"
+    ) -> bool:
+        return self._can(self.verify_grant_bonus_damage, player, amount, scope, duration)
+
+    def grant_bonus_damage(
+        self, player: int, amount: int, scope: Scope = "spell", duration: Duration = "this_turn"
+    ) -> list[Step]:
+        """A Bonus Damage grant for a player (M3, M-4)."""
+        return self._act(
+            lambda: self.edits.check_player(player),
+            self.edits.grant_bonus_damage,
+            player,
+            amount,
+            scope,
+            duration,
+        )
+
+    def verify_add_runes(self, player: int, amount: int) -> None:
+        self._verify(lambda: self.edits.check_runes(player, amount), self.add_runes, player, amount)
+
+    def can_add_runes(self, player: int, amount: int) -> bool:
+        return self._can(self.verify_add_runes, player, amount)
+
+    def add_runes(self, player: int, amount: int) -> list[Step]:
+        """Runes added to a player's pool (M-1)."""
+        return self._act(
+            lambda: self.edits.check_runes(player, amount), self.edits.add_runes, player, amount
+        )

@@ -45,22 +45,133 @@ engine.errors.RuleError: cannot end the turn while the chain is not empty; ... (
 from __future__ import annotations
 
 from engine.choices import Chooser, default_chooser
-from engine.might.activating import Activating
+from engine.might.activating import ActivatingRules
 from engine.might.cards import Duration, Scope, ShieldValue
-from engine.might.combat import Combat
+from engine.might.chain import Chain
+from engine.might.combat import CombatRules
 from engine.might.edits import EditRules
-from engine.might.end_of_turn import EndOfTurn
+from engine.might.end_of_turn import EndOfTurnRules
+from engine.might.moving import MovingRules
+from engine.might.playing import PlayingRules, Targets
 from engine.might.replacements import DamageKind
 from engine.might.table import MightTable
 from engine.timeline import Step
 
 
-class MightGame(Activating, Combat, EndOfTurn):
-    """A might game in progress: the current table, its timeline and the legal actions."""
+class MightGame(Chain):
+    """A might game in progress: the current table, its timeline and the legal actions, each
+    checked and carried out by the part for its chapter."""
 
     def __init__(self, table: MightTable, chooser: Chooser = default_chooser) -> None:
         super().__init__(table, chooser)
+        self.playing = PlayingRules(self)
+        self.activating = ActivatingRules(self, self.playing)
+        self.moving = MovingRules(self)
+        self.combat_rules = CombatRules(self)
+        self.end_of_turn = EndOfTurnRules(self)
         self.edits = EditRules(self)
+
+    # Playing a card (engine.might.playing) and activating an ability (engine.might.activating)
+
+    def verify_play(self, uid: str, target: Targets = None) -> None:
+        self.playing.check_play(uid, target)
+
+    def can_play(self, uid: str, target: Targets = None) -> bool:
+        return self._can(self.verify_play, uid, target)
+
+    def play(self, uid: str, target: Targets = None) -> list[Step]:
+        """Play a unit to its base, or put a spell on the chain (it waits for ``resolve``);
+        ``target``: the unit it targets, or a tuple of them (P-41)."""
+        return self._act(lambda: self.verify_play(uid, target), self.playing.play, uid, target)
+
+    def verify_activate(self, uid: str, index: int = 0, target: Targets = None) -> None:
+        self.activating.check_activate(uid, index, target)
+
+    def can_activate(self, uid: str, index: int = 0, target: Targets = None) -> bool:
+        return self._can(self.verify_activate, uid, index, target)
+
+    def activate(self, uid: str, index: int = 0, target: Targets = None) -> list[Step]:
+        """Pay the cost of ``uid``'s activated ability number ``index`` and put it on the
+        chain (it waits for ``resolve``, as a spell does: P-42)."""
+        return self._act(
+            lambda: self.verify_activate(uid, index, target),
+            self.activating.activate,
+            uid,
+            index,
+            target,
+        )
+
+    # A unit's own actions (engine.might.moving)
+
+    def verify_move(self, uid: str, to: int | None) -> None:
+        self.moving.check_move(uid, to)
+
+    def can_move(self, uid: str, to: int | None) -> bool:
+        return self._can(self.verify_move, uid, to)
+
+    def move(self, uid: str, to: int | None) -> list[Step]:
+        """Move a unit to a battlefield (or its base: ``to=None``); damage stays (M6, M-6)."""
+        return self._act(lambda: self.verify_move(uid, to), self.moving.move, uid, to)
+
+    def verify_recall(self, uid: str) -> None:
+        """A recall is a move to the base (M6)."""
+        self.verify_move(uid, None)
+
+    def can_recall(self, uid: str) -> bool:
+        return self._can(self.verify_recall, uid)
+
+    def recall(self, uid: str) -> list[Step]:
+        """Return a unit from a battlefield to its base; damage stays (M6)."""
+        return self._act(lambda: self.verify_recall(uid), self.moving.move, uid, None)
+
+    def verify_set_ready(self, uid: str, ready: bool) -> None:
+        self.moving.check_set_ready(uid, ready)
+
+    def can_set_ready(self, uid: str, ready: bool) -> bool:
+        return self._can(self.verify_set_ready, uid, ready)
+
+    def set_ready(self, uid: str, ready: bool) -> list[Step]:
+        """Ready or exhaust a unit; its damage stays (M6)."""
+        return self._act(
+            lambda: self.verify_set_ready(uid, ready), self.moving.set_ready, uid, ready
+        )
+
+    def verify_return_to_hand(self, uid: str) -> None:
+        self.moving.check_return_to_hand(uid)
+
+    def can_return_to_hand(self, uid: str) -> bool:
+        return self._can(self.verify_return_to_hand, uid)
+
+    def return_to_hand(self, uid: str) -> list[Step]:
+        """Return a unit to its owner's hand: it leaves the table and loses its damage (M-6)."""
+        return self._act(lambda: self.verify_return_to_hand(uid), self.moving.return_to_hand, uid)
+
+    # Combat (engine.might.combat) and the end of the turn (engine.might.end_of_turn)
+
+    def verify_combat(self, battlefield: int) -> None:
+        self._verify(lambda: self.combat_rules.check_combat(battlefield), self.combat, battlefield)
+
+    def can_combat(self, battlefield: int) -> bool:
+        return self._can(self.verify_combat, battlefield)
+
+    def combat(self, battlefield: int) -> list[Step]:
+        """Combat at a battlefield: assignment, deal, Combat Cleanup, result (M7, M9, M-9..M-12)."""
+        return self._act(
+            lambda: self.combat_rules.check_combat(battlefield),
+            self.combat_rules.combat,
+            battlefield,
+        )
+
+    def verify_end_turn(self) -> None:
+        self._verify(self.end_of_turn.check_end_turn, self.end_turn)
+
+    def can_end_turn(self) -> bool:
+        return self._can(self.verify_end_turn)
+
+    def end_turn(self) -> list[Step]:
+        """End-of-turn effects, then expiration as visible sub-steps, then the turn passes (M10,
+        M11, M-13); an expiration that would restart for ever is refused (P-25)."""
+        return self._act(self.end_of_turn.check_end_turn, self.end_of_turn.end_turn)
 
     # The playtester's edits (engine.might.edits)
 

@@ -3,25 +3,30 @@ ability goes on the chain, to resolve as a spell does (M-7, P-42)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from engine.changes import Activated
 from engine.errors import RuleError
 from engine.might.cards import Ability
-from engine.might.chain import Chain
+from engine.might.chain import ChainRules
+from engine.might.core import MightCore
 from engine.might.playing import PlayingRules, Targets, chosen
 from engine.might.table import ChainItem
 from engine.timeline import Cause
 
 
+@dataclass(frozen=True, eq=False)
 class ActivatingRules:
-    """Activating a unit's ability, its cost paid, given the game (``game``) and the rules of
-    playing (``playing``) whose costs and targets it shares."""
+    """Activating a unit's ability, its cost paid, given the game's core (``core``), the chain
+    the ability goes on and the rules of playing (``playing``) whose costs and targets it
+    shares."""
 
-    def __init__(self, game: Chain, playing: PlayingRules) -> None:
-        self.game = game
-        self.playing = playing
+    core: MightCore
+    chain: ChainRules
+    playing: PlayingRules
 
     def _activated(self, uid: str, index: int) -> Ability:
-        abilities = [a for a in self.game.table.definition(uid).abilities if a.when == "activated"]
+        abilities = [a for a in self.core.table.definition(uid).abilities if a.when == "activated"]
         if not 0 <= index < len(abilities):
             names = ", ".join(f"{n}: {a.name or 'unnamed'}" for n, a in enumerate(abilities))
             raise RuleError(
@@ -32,18 +37,18 @@ class ActivatingRules:
         return abilities[index]
 
     def check_activate(self, uid: str, index: int = 0, target: Targets = None) -> None:
-        card = self.game._unit(uid)
+        card = self.core._unit(uid)
         ability = self._activated(uid, index)
         label = ability.name or "its ability"
         if ability.speed == "reaction":
-            if not self.game.table.chain:
+            if not self.core.table.chain:
                 raise RuleError(
                     "M-7", f"{label} is a Reaction: it can answer only while the chain waits"
                 )
         else:
-            self.game._require_turn_player(card.owner, f"activate {label}")
-            self.game._require_empty_chain(f"activate {label}")
-            if self.game.table.combat is not None:
+            self.core._require_turn_player(card.owner, f"activate {label}")
+            self.core._require_empty_chain(f"activate {label}")
+            if self.core.table.combat is not None:
                 raise RuleError("M-9", "cannot activate an ability during combat")
         cost = ability.cost
         if cost is not None and cost.exhaust and card.exhausted:
@@ -57,21 +62,21 @@ class ActivatingRules:
     def activate(self, uid: str, index: int, target: Targets) -> None:
         """Pay the cost of ``uid``'s activated ability number ``index`` and put it on the
         chain."""
-        card, ability = self.game._card(uid), self._activated(uid, index)
+        card, ability = self.core._card(uid), self._activated(uid, index)
         label = ability.name or "its ability"
         cause = Cause(kind="action", card=uid, text=f"{uid} activates {label}")
-        self.game.record(
+        self.core.record(
             f"{uid} activates {label}", ["P-42"], cause, [Activated(card=uid, ability=label)]
         )
         cost = ability.cost
         if cost is not None and cost.exhaust:
-            self.game._set_exhausted(uid, True, cause, ["P-42", "P-18", "M-6"], " to pay the cost")
+            self.core._set_exhausted(uid, True, cause, ["P-42", "P-18", "M-6"], " to pay the cost")
         if cost is not None and cost.runes:
             self.playing.pay_runes(card.owner, cost.runes, cause, ["P-42", "M-1", "P-19"])
         targets = chosen(target)
         aim = f" targeting {', '.join(targets)}" if targets else ""
         item = ChainItem(
-            id=f"e{self.game._new_number()}",
+            id=f"e{self.core._new_number()}",
             card=uid,
             controller=card.owner,
             kind="ability",
@@ -81,4 +86,4 @@ class ActivatingRules:
             reaction=ability.speed == "reaction",
             battlefield=card.battlefield if card.zone == "battlefield" else None,
         )
-        self.game._push(item, cause, ["P-42"], [])
+        self.chain.push(item, cause, ["P-42"], [])

@@ -9,33 +9,39 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from engine.errors import RuleError
 from engine.might.cards import Duration, Scope, ShieldValue, runes
-from engine.might.chain import Chain
+from engine.might.chain import ChainRules
+from engine.might.core import MightCore
+from engine.might.damage import DamageRules
+from engine.might.effects import EffectRules
 from engine.might.replacements import DamageKind
 from engine.timeline import Cause
 
 
+@dataclass(frozen=True, eq=False)
 class EditRules:
-    """The edits, given the game (``game``) whose effects they apply and whose cleanup and
-    chain follow them."""
+    """The edits, given the game's core (``core``), the effects they apply (``effects``,
+    ``damage``) and the cleanup and chain that follow them (``damage``, ``chain``)."""
 
-    def __init__(self, game: Chain) -> None:
-        self.game = game
+    core: MightCore
+    damage: DamageRules
+    effects: EffectRules
+    chain: ChainRules
 
     def _edit(self, text: str, card: str | None, act: Callable[[Cause], None]) -> None:
         """The edit ``act`` does, resolved like an effect."""
-        game = self.game
         cause = Cause(kind="playtester", card=card, text=text)
-        chain_was_open = bool(game.table.chain)
+        chain_was_open = bool(self.core.table.chain)
         act(cause)
-        game._cleanup(Cause(kind="rule", text=f"cleanup after {cause.text}"), ("M-8", "P-14"))
+        self.damage.cleanup(Cause(kind="rule", text=f"cleanup after {cause.text}"), ("M-8", "P-14"))
         if not chain_was_open:
-            game._resolve_chain()
+            self.chain.resolve_chain()
 
     def check_player(self, player: int) -> None:
-        if not 0 <= player < len(self.game.table.players):
+        if not 0 <= player < len(self.core.table.players):
             raise RuleError("M-1", f"there is no player number {player + 1}")
 
     def _verify_new_effect_id(self, uid: str, effect_id: str | None) -> None:
@@ -46,11 +52,11 @@ class EditRules:
             raise RuleError(
                 "M-4", f"{effect_id}: ids e1, e2, ... are numbered by the engine; choose another"
             )
-        if any(e.id == effect_id for e in self.game.table.cards[uid].lasting()):
+        if any(e.id == effect_id for e in self.core.table.cards[uid].lasting()):
             raise RuleError("M-4", f"{uid} already has an effect named {effect_id}")
 
     def check_deal(self, target: str, amount: int) -> None:
-        self.game.verify_unit(target)
+        self.core.verify_unit(target)
         if amount < 0:
             raise RuleError("M-4", f"a damage event deals 0 or more, not {amount}")
 
@@ -58,24 +64,25 @@ class EditRules:
         self._edit(
             f"deal {amount} to {target}",
             target,
-            lambda cause: self.game._damage(target, amount, bonus, kind, None, cause),
+            lambda cause: self.damage.deal_event(target, amount, bonus, kind, None, cause),
         )
 
     def heal(self, target: str) -> None:
-        self._edit(f"heal {target}", target, lambda cause: self.game._heal([target], cause, ["M6"]))
+        self._edit(
+            f"heal {target}", target, lambda cause: self.damage.heal([target], cause, ["M6"])
+        )
 
     def modify_might(self, target: str, amount: int, duration: Duration) -> None:
-        game = self.game
         self._edit(
             f"{amount:+d} Might to {target}",
             target,
-            lambda cause: game._modify_might(
-                target, amount, duration, "playtester", game._controller(target), cause
+            lambda cause: self.effects.modify_might(
+                target, amount, duration, "playtester", self.core._controller(target), cause
             ),
         )
 
     def check_shield(self, target: str, value: ShieldValue, effect_id: str | None) -> None:
-        self.game.verify_unit(target)
+        self.core.verify_unit(target)
         if isinstance(value, int) and value < 0:
             raise RuleError("M3", f"prevention is a value of 0 or more, not {value}")
         self._verify_new_effect_id(target, effect_id)
@@ -88,50 +95,42 @@ class EditRules:
         scope: Scope,
         effect_id: str | None,
     ) -> None:
-        game = self.game
+        owner = self.core._controller(target)
         self._edit(
             f"prevention {value} on {target}",
             target,
-            lambda cause: game._add_shield(
-                target,
-                value,
-                duration,
-                scope,
-                "playtester",
-                game._controller(target),
-                cause,
-                effect_id,
+            lambda cause: self.effects.add_shield(
+                target, value, duration, scope, "playtester", owner, cause, effect_id
             ),
         )
 
     def check_doubler(self, target: str, effect_id: str | None) -> None:
-        self.game.verify_unit(target)
+        self.core.verify_unit(target)
         self._verify_new_effect_id(target, effect_id)
 
     def add_doubler(
         self, target: str, duration: Duration, scope: Scope, effect_id: str | None
     ) -> None:
-        game = self.game
+        owner = self.core._controller(target)
         self._edit(
             f"doubling on {target}",
             target,
-            lambda cause: game._add_doubler(
-                target, duration, scope, "playtester", game._controller(target), cause, effect_id
+            lambda cause: self.effects.add_doubler(
+                target, duration, scope, "playtester", owner, cause, effect_id
             ),
         )
 
     def check_lethal(self, target: str, threshold: int) -> None:
-        self.game.verify_unit(target)
+        self.core.verify_unit(target)
         if threshold < 1:
             raise RuleError("M-3", f"a lethal requirement is 1 damage or more, not {threshold}")
 
     def set_lethal_threshold(self, target: str, threshold: int, duration: Duration) -> None:
-        game = self.game
         self._edit(
             f"lethal at {threshold} for {target}",
             target,
-            lambda cause: game._set_threshold(
-                target, threshold, duration, "playtester", game._controller(target), cause
+            lambda cause: self.effects.set_threshold(
+                target, threshold, duration, "playtester", self.core._controller(target), cause
             ),
         )
 
@@ -141,7 +140,7 @@ class EditRules:
         self._edit(
             f"+{amount} Bonus Damage",
             None,
-            lambda cause: self.game._grant_bonus_damage(
+            lambda cause: self.effects.grant_bonus_damage(
                 player, amount, scope, duration, "playtester", cause
             ),
         )
@@ -157,5 +156,5 @@ class EditRules:
         self._edit(
             f"add {runes(amount)}",
             None,
-            lambda cause: self.game._add_runes(player, amount, cause),
+            lambda cause: self.effects.add_runes(player, amount, cause),
         )

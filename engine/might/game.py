@@ -47,9 +47,12 @@ from __future__ import annotations
 from engine.choices import Chooser, default_chooser
 from engine.might.activating import ActivatingRules
 from engine.might.cards import Duration, Scope, ShieldValue
-from engine.might.chain import Chain
+from engine.might.chain import ChainRules
 from engine.might.combat import CombatRules
+from engine.might.core import MightCore
+from engine.might.damage import DamageRules
 from engine.might.edits import EditRules
+from engine.might.effects import EffectRules
 from engine.might.end_of_turn import EndOfTurnRules
 from engine.might.moving import MovingRules
 from engine.might.playing import PlayingRules, Targets
@@ -58,18 +61,34 @@ from engine.might.table import MightTable
 from engine.timeline import Step
 
 
-class MightGame(Chain):
-    """A might game in progress: the current table, its timeline and the legal actions, each
-    checked and carried out by the part for its chapter."""
+class MightGame(MightCore):
+    """A might game in progress: the current table, its timeline (``MightCore``) and the legal
+    actions, each checked and carried out by the part for its chapter."""
 
     def __init__(self, table: MightTable, chooser: Chooser = default_chooser) -> None:
         super().__init__(table, chooser)
-        self.playing = PlayingRules(self)
-        self.activating = ActivatingRules(self, self.playing)
-        self.moving = MovingRules(self)
-        self.combat_rules = CombatRules(self)
-        self.end_of_turn = EndOfTurnRules(self)
-        self.edits = EditRules(self)
+        # each part is given the parts it calls, and none calls one that calls it
+        self.damage = DamageRules(self)
+        self.effects = EffectRules(self, self.damage)
+        self.chain = ChainRules(self, self.effects, self.damage)
+        self.playing = PlayingRules(self, self.chain)
+        self.activating = ActivatingRules(self, self.chain, self.playing)
+        self.moving = MovingRules(self, self.damage, self.effects)
+        self.combat_rules = CombatRules(self, self.damage, self.effects, self.chain)
+        self.end_of_turn = EndOfTurnRules(self, self.damage, self.effects, self.chain)
+        self.edits = EditRules(self, self.damage, self.effects, self.chain)
+
+    # Resolving the chain (engine.might.chain)
+
+    def verify_resolve(self) -> None:
+        self._verify(self.chain.check_resolve, self.resolve)
+
+    def can_resolve(self) -> bool:
+        return self._can(self.verify_resolve)
+
+    def resolve(self) -> list[Step]:
+        """Both players pass: the chain resolves, last in first out, each with its cleanup."""
+        return self._act(self.chain.check_resolve, self.chain.resolve_chain, True)
 
     # Playing a card (engine.might.playing) and activating an ability (engine.might.activating)
 

@@ -3,31 +3,37 @@ on the table (M6, M-6, P-18)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from engine.errors import RuleError
-from engine.might.chain import Chain
+from engine.might.core import MightCore
+from engine.might.damage import DamageRules
+from engine.might.effects import EffectRules
 from engine.might.table import MightCard
 from engine.timeline import Cause
 
 
+@dataclass(frozen=True, eq=False)
 class MovingRules:
-    """Moving and readying units, and returning them to hand, given the game (``game``) it
-    calls: the unit's move and the cleanup after it."""
+    """Moving and readying units, and returning them to hand, given the game's core (``core``:
+    the unit's move), the cleanup after a move (``damage``) and the return to hand
+    (``effects``)."""
 
-    def __init__(self, game: Chain) -> None:
-        self.game = game
+    core: MightCore
+    damage: DamageRules
+    effects: EffectRules
 
     def _check_own_unit(self, uid: str, action: str) -> MightCard:
-        game = self.game
-        card = game._unit(uid)
-        game._require_turn_player(card.owner, action)
-        game._require_empty_chain(action)
-        if game.table.combat is not None:
+        card = self.core._unit(uid)
+        self.core._require_turn_player(card.owner, action)
+        self.core._require_empty_chain(action)
+        if self.core.table.combat is not None:
             raise RuleError("M-9", f"cannot {action} during combat")
         return card
 
     def check_move(self, uid: str, to: int | None) -> None:
         card = self._check_own_unit(uid, f"move {uid}")
-        if to is not None and not 0 <= to < len(self.game.table.battlefields):
+        if to is not None and not 0 <= to < len(self.core.table.battlefields):
             raise RuleError("M-1", f"there is no battlefield number {to + 1}")
         if (card.zone == "base" and to is None) or (
             card.zone == "battlefield" and card.battlefield == to
@@ -38,22 +44,22 @@ class MovingRules:
         """The unit goes to battlefield ``to`` (None: its base, a recall), then a cleanup."""
         verb = "moves" if to is not None else "is recalled"
         cause = Cause(kind="action", card=uid, text=f"{uid} {verb}")
-        self.game._relocate_unit(uid, to, cause, ("M6", "M-6", "P-18"))
-        self.game._cleanup(Cause(kind="rule", text=f"cleanup after {uid} {verb}"))
+        self.core._relocate_unit(uid, to, cause, ("M6", "M-6", "P-18"))
+        self.damage.cleanup(Cause(kind="rule", text=f"cleanup after {uid} {verb}"))
 
     def check_set_ready(self, uid: str, ready: bool) -> None:
-        card = self.game._unit(uid)
+        card = self.core._unit(uid)
         if card.exhausted != ready:
             raise RuleError("M-1", f"{uid} is already {'ready' if ready else 'exhausted'}")
 
     def set_ready(self, uid: str, ready: bool) -> None:
         word = "readied" if ready else "exhausted"
         cause = Cause(kind="action", card=uid, text=f"{uid} is {word}")
-        self.game._set_exhausted(uid, not ready, cause, ["M6", "M-6", "P-18"])
+        self.core._set_exhausted(uid, not ready, cause, ["M6", "M-6", "P-18"])
 
     def check_return_to_hand(self, uid: str) -> None:
         self._check_own_unit(uid, f"return {uid} to hand")
 
     def return_to_hand(self, uid: str) -> None:
         cause = Cause(kind="action", card=uid, text=f"return {uid} to hand")
-        self.game._to_hand(uid, cause, ["M-6"])
+        self.effects.to_hand(uid, cause, ["M-6"])

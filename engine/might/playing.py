@@ -3,10 +3,13 @@ ready, M-32), a spell onto the chain, a Reaction while a spell waits (M-1, M-7, 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from engine.changes import Change, Moved, Played, StatChanged, StatusChanged
 from engine.errors import RuleError
 from engine.might.cards import Choosing, describe_choice
-from engine.might.chain import Chain
+from engine.might.chain import ChainRules
+from engine.might.core import MightCore
 from engine.might.table import ChainItem
 from engine.might.targeting import verify_targets
 from engine.timeline import Cause
@@ -19,27 +22,28 @@ def chosen(target: Targets) -> tuple[str, ...]:
     return (target,) if isinstance(target, str) else tuple(target or ())
 
 
+@dataclass(frozen=True, eq=False)
 class PlayingRules:
-    """The turn player's plays, and the Reactions that answer a spell, given the rules
-    (``game``) it calls: triggers and the chain."""
+    """The turn player's plays, and the Reactions that answer a spell, given the game's core
+    (``core``: its triggers) and the chain a spell goes on."""
 
-    def __init__(self, game: Chain) -> None:
-        self.game = game
+    core: MightCore
+    chain: ChainRules
 
     def check_play(self, uid: str, target: Targets = None) -> None:
-        card = self.game._card(uid)
-        definition = self.game.table.definition(uid)
+        card = self.core._card(uid)
+        definition = self.core.table.definition(uid)
         if card.zone != "hand":
             raise RuleError("M-1", f"{uid} is not in its owner's hand")
         if definition.speed == "reaction":
-            if not any(item.kind == "spell" for item in self.game.table.chain):
+            if not any(item.kind == "spell" for item in self.core.table.chain):
                 raise RuleError(
                     "M-7", f"{uid} is a Reaction: it can answer only while a spell is on the chain"
                 )
         else:
-            self.game._require_turn_player(card.owner, f"play {uid}")
-            self.game._require_empty_chain(f"play {uid}")
-            if self.game.table.combat is not None:
+            self.core._require_turn_player(card.owner, f"play {uid}")
+            self.core._require_empty_chain(f"play {uid}")
+            if self.core.table.combat is not None:
                 raise RuleError("M-9", "cannot play a card during combat")
         if short := self.short_of_runes(card.owner, definition.cost, uid):
             raise RuleError("M-1", short)
@@ -60,19 +64,19 @@ class PlayingRules:
             return
         if not targets:
             raise RuleError("M5", f"{uid} needs a target: {describe_choice(spec)}")
-        verify_targets(self.game.table, spec, targets, controller, me)
+        verify_targets(self.core.table, spec, targets, controller, me)
 
     def short_of_runes(self, owner: int, cost: int, what: str) -> str | None:
         """Why ``owner``'s rune pool can't pay ``cost`` for ``what``; None when it can."""
-        runes = self.game.table.players[owner].runes
+        runes = self.core.table.players[owner].runes
         return f"{what} costs {cost} but the rune pool has {runes}" if cost > runes else None
 
     def pay_runes(self, owner: int, cost: int, cause: Cause, rules: list[str]) -> None:
-        player = self.game.table.players[owner]
-        self.game.table = self.game.table.with_player(
+        player = self.core.table.players[owner]
+        self.core.table = self.core.table.with_player(
             owner, player.evolve(runes=player.runes - cost)
         )
-        self.game.record(
+        self.core.record(
             f"{player.name} pays {cost} from the rune pool",
             rules,
             cause,
@@ -88,14 +92,14 @@ class PlayingRules:
 
     def play(self, uid: str, target: Targets) -> None:
         """A unit to its base, or a spell on the chain."""
-        card, definition = self.game._card(uid), self.game.table.definition(uid)
+        card, definition = self.core._card(uid), self.core.table.definition(uid)
         cause = Cause(kind="action", card=uid, text=f"play {uid}")
         if definition.cost:
             self.pay_runes(card.owner, definition.cost, cause, ["M-1", "P-19"])
         if definition.kind == "unit":
             exhausted = definition.enters == "exhausted"
-            self.game._set(
-                card.evolve(zone="base", entered=self.game._new_number(), exhausted=exhausted)
+            self.core._set(
+                card.evolve(zone="base", entered=self.core._new_number(), exhausted=exhausted)
             )
             changes: list[Change] = [
                 Played(card=uid, to="base"),
@@ -106,16 +110,16 @@ class PlayingRules:
                 status = ("ready", "exhausted") if exhausted else ("exhausted", "ready")
                 changes.append(StatusChanged(card=uid, before=status[0], after=status[1]))
                 rules.append("P-18")  # the status is all it changes
-            self.game.record(
-                f"{uid} is played to {self.game.table.players[card.owner].name}'s base, "
+            self.core.record(
+                f"{uid} is played to {self.core.table.players[card.owner].name}'s base, "
                 + ("exhausted" if exhausted else "ready (it enters ready)"),
                 rules,
                 cause,
                 changes,
             )
-            self.game._trigger(uid, "played", None)  # it waits on the chain, as a spell does
+            self.core._trigger(uid, "played", None)  # it waits on the chain, as a spell does
             return
-        self.game._set(card.evolve(zone="chain"))
+        self.core._set(card.evolve(zone="chain"))
         targets = chosen(target)
         aim = f" targeting {', '.join(targets)}" if targets else ""
         item = ChainItem(
@@ -128,4 +132,4 @@ class PlayingRules:
             effects=definition.effects,
             reaction=definition.speed == "reaction",
         )
-        self.game._push(item, cause, ["M-1", "M5"], [Played(card=uid, to="chain")])
+        self.chain.push(item, cause, ["M-1", "M5"], [Played(card=uid, to="chain")])

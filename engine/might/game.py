@@ -1,14 +1,19 @@
-"""The might ruleset's game: the rules chapter by chapter, composed.
+"""The might ruleset's game: its state, and a part for each chapter of the rules, composed.
 
 Actions follow the souls pattern: ``verify_x`` raises a ``RuleError``, ``can_x`` answers with a
 bool, ``x`` acts and returns the steps it recorded; a rejected action changes nothing. Decisions
 the rules leave to a player (replacement order, combat assignment) go to the game's ``chooser``.
 
-The chapters: ``core`` (the game's state, its checks, triggers going on the chain), ``damage``
-(damage events dealt, healing, the lethal check), ``effects`` (what resolving effects do, and
-the lasting ones), ``chain`` (M5, M-7), ``playing`` (a card from hand), ``activating`` (a
-unit's activated abilities, P-42), ``moving`` (a unit's own actions), ``combat`` (M7 to M9),
-``end_of_turn`` (M10, M11) and ``edits`` (the playtester's).
+``MightGame`` is the game's state and timeline (``core.MightCore``: the table, the steps, the
+phase, the chooser, its checks and triggers going on the chain) and the players' face: each
+verb's ``verify_x``, ``can_x`` and ``x``, which run the check and the act of the part for its
+chapter as one transaction. Each part is given the parts it calls, and none calls one that
+calls it: ``damage`` (``DamageRules``: damage events dealt, healing, the lethal check), on the
+core; ``effects`` (what resolving effects do, and the lasting ones), on ``damage``; ``chain``
+(M5, M-7), on ``effects`` and ``damage``; and on those, ``playing`` (a card from hand),
+``activating`` (a unit's activated abilities, P-42, sharing ``playing``'s costs and targets),
+``moving`` (a unit's own actions), ``combat`` (M7 to M9), ``end_of_turn`` (M10, M11) and
+``edits`` (the playtester's).
 
 A spell waits on the chain, where a Reaction can answer it; ``resolve`` (both players pass)
 resolves the chain last in first out, each item with its cleanup (M5, M-7):

@@ -48,9 +48,8 @@ class EndOfTurnRules:
         guard = LoopGuard()
         label, restart = "Expiration", 0
         while self._expire((turn, "End of turn", label), cause):
-            guard.tick(
-                "expiration", self.core._loop_state(guard)
-            )  # the restart is what repeats (P-25)
+            # the restart is what repeats (P-25)
+            guard.tick("expiration", self.core._loop_state(guard))
             restart += 1
             self.core.phase = (turn, "End of turn", label, "Chain")
             self.chain.resolve_chain()

@@ -3,19 +3,30 @@ ability goes on the chain, to resolve as a spell does (M-7, P-42)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from engine.changes import Activated
 from engine.errors import RuleError
 from engine.might.cards import Ability
-from engine.might.playing import Playing, Targets, chosen
+from engine.might.chain import ChainRules
+from engine.might.core import MightCore
+from engine.might.playing import PlayingRules, Targets, chosen
 from engine.might.table import ChainItem
-from engine.timeline import Cause, Step
+from engine.timeline import Cause
 
 
-class Activating(Playing):
-    """Activating a unit's ability, its cost paid."""
+@dataclass(frozen=True, eq=False)
+class ActivatingRules:
+    """Activating a unit's ability, its cost paid, given the game's core (``core``), the chain
+    the ability goes on and the rules of playing (``playing``) whose costs and targets it
+    shares."""
+
+    core: MightCore
+    chain: ChainRules
+    playing: PlayingRules
 
     def _activated(self, uid: str, index: int) -> Ability:
-        abilities = [a for a in self.table.definition(uid).abilities if a.when == "activated"]
+        abilities = [a for a in self.core.table.definition(uid).abilities if a.when == "activated"]
         if not 0 <= index < len(abilities):
             names = ", ".join(f"{n}: {a.name or 'unnamed'}" for n, a in enumerate(abilities))
             raise RuleError(
@@ -25,59 +36,54 @@ class Activating(Playing):
             )
         return abilities[index]
 
-    def verify_activate(self, uid: str, index: int = 0, target: Targets = None) -> None:
-        card = self._unit(uid)
+    def check_activate(self, uid: str, index: int = 0, target: Targets = None) -> None:
+        card = self.core._unit(uid)
         ability = self._activated(uid, index)
         label = ability.name or "its ability"
         if ability.speed == "reaction":
-            if not self.table.chain:
+            if not self.core.table.chain:
                 raise RuleError(
                     "M-7", f"{label} is a Reaction: it can answer only while the chain waits"
                 )
         else:
-            self._require_turn_player(card.owner, f"activate {label}")
-            self._require_empty_chain(f"activate {label}")
-            if self.table.combat is not None:
+            self.core._require_turn_player(card.owner, f"activate {label}")
+            self.core._require_empty_chain(f"activate {label}")
+            if self.core.table.combat is not None:
                 raise RuleError("M-9", "cannot activate an ability during combat")
         cost = ability.cost
         if cost is not None and cost.exhaust and card.exhausted:
             raise RuleError("P-42", f"{uid} is exhausted: it can't pay {label}'s cost (exhaust)")
-        if cost is not None and (short := self._short_of_runes(card.owner, cost.runes, label)):
+        if cost is not None and (
+            short := self.playing.short_of_runes(card.owner, cost.runes, label)
+        ):
             raise RuleError("P-42", short)
-        self._verify_chosen(uid, ability.target, chosen(target), card.owner, uid)
+        self.playing.verify_chosen(uid, ability.target, chosen(target), card.owner, uid)
 
-    def can_activate(self, uid: str, index: int = 0, target: Targets = None) -> bool:
-        return self._can(self.verify_activate, uid, index, target)
-
-    def activate(self, uid: str, index: int = 0, target: Targets = None) -> list[Step]:
+    def activate(self, uid: str, index: int, target: Targets) -> None:
         """Pay the cost of ``uid``'s activated ability number ``index`` and put it on the
-        chain (it waits for ``resolve``, as a spell does: P-42)."""
-
-        def act() -> None:
-            card, ability = self._card(uid), self._activated(uid, index)
-            label = ability.name or "its ability"
-            cause = Cause(kind="action", card=uid, text=f"{uid} activates {label}")
-            self.record(
-                f"{uid} activates {label}", ["P-42"], cause, [Activated(card=uid, ability=label)]
-            )
-            cost = ability.cost
-            if cost is not None and cost.exhaust:
-                self._set_exhausted(uid, True, cause, ["P-42", "P-18", "M-6"], " to pay the cost")
-            if cost is not None and cost.runes:
-                self._pay_runes(card.owner, cost.runes, cause, ["P-42", "M-1", "P-19"])
-            targets = chosen(target)
-            aim = f" targeting {', '.join(targets)}" if targets else ""
-            item = ChainItem(
-                id=f"e{self._new_number()}",
-                card=uid,
-                controller=card.owner,
-                kind="ability",
-                text=f"{uid}: {label}{aim}",
-                targets=targets,
-                effects=ability.effects,
-                reaction=ability.speed == "reaction",
-                battlefield=card.battlefield if card.zone == "battlefield" else None,
-            )
-            self._push(item, cause, ["P-42"], [])
-
-        return self._act(lambda: self.verify_activate(uid, index, target), act)
+        chain."""
+        card, ability = self.core._card(uid), self._activated(uid, index)
+        label = ability.name or "its ability"
+        cause = Cause(kind="action", card=uid, text=f"{uid} activates {label}")
+        self.core.record(
+            f"{uid} activates {label}", ["P-42"], cause, [Activated(card=uid, ability=label)]
+        )
+        cost = ability.cost
+        if cost is not None and cost.exhaust:
+            self.core._set_exhausted(uid, True, cause, ["P-42", "P-18", "M-6"], " to pay the cost")
+        if cost is not None and cost.runes:
+            self.playing.pay_runes(card.owner, cost.runes, cause, ["P-42", "M-1", "P-19"])
+        targets = chosen(target)
+        aim = f" targeting {', '.join(targets)}" if targets else ""
+        item = ChainItem(
+            id=f"e{self.core._new_number()}",
+            card=uid,
+            controller=card.owner,
+            kind="ability",
+            text=f"{uid}: {label}{aim}",
+            targets=targets,
+            effects=ability.effects,
+            reaction=ability.speed == "reaction",
+            battlefield=card.battlefield if card.zone == "battlefield" else None,
+        )
+        self.chain.push(item, cause, ["P-42"], [])

@@ -5,6 +5,7 @@ combat result (M7 to M9, M-9 to M-12); the assignment's limits are
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from engine.changes import Change, Declared, PhaseChanged, StatChanged
 from engine.choices import Choice
@@ -20,35 +21,36 @@ from engine.might.assignment import (
     only_assignment,
     verify_answer,
 )
-from engine.might.moving import Moving
+from engine.might.chain import ChainRules
+from engine.might.core import MightCore
+from engine.might.damage import DamageRules
+from engine.might.effects import EffectRules
 from engine.might.replacements import DamageEvent, resolve_event
 from engine.might.sub_phases import CHAIN, DEATHS, HEAL, RECALL
 from engine.might.table import Combat as CombatState
-from engine.timeline import Cause, Step
+from engine.timeline import Cause
 
 
-class Combat(Moving):
-    """Combat, from the declaration to who holds the battlefield."""
+@dataclass(frozen=True, eq=False)
+class CombatRules:
+    """Combat, from the declaration to who holds the battlefield, given the game's core
+    (``core``: its triggers and moves), the damage rules (``damage``: events, deaths, healing),
+    the lasting effects that end with it (``effects``) and the chain."""
 
-    def _check_combat(self, battlefield: int) -> None:
-        self._require_empty_chain("start combat")
-        if self.table.combat is not None:
+    core: MightCore
+    damage: DamageRules
+    effects: EffectRules
+    chain: ChainRules
+
+    def check_combat(self, battlefield: int) -> None:
+        self.core._require_empty_chain("start combat")
+        if self.core.table.combat is not None:
             raise RuleError("M-9", "a combat is already under way")
-        if not 0 <= battlefield < len(self.table.battlefields):
+        if not 0 <= battlefield < len(self.core.table.battlefields):
             raise RuleError("M-9", f"there is no battlefield number {battlefield + 1}")
-        if not self.table.units_at(battlefield, self.table.turn_player):
-            name = self.table.battlefields[battlefield].name
+        if not self.core.table.units_at(battlefield, self.core.table.turn_player):
+            name = self.core.table.battlefields[battlefield].name
             raise RuleError("M-9", f"the turn player has no unit at {name} to attack with")
-
-    def verify_combat(self, battlefield: int) -> None:
-        self._verify(lambda: self._check_combat(battlefield), self.combat, battlefield)
-
-    def can_combat(self, battlefield: int) -> bool:
-        return self._can(self.verify_combat, battlefield)
-
-    def combat(self, battlefield: int) -> list[Step]:
-        """Combat at a battlefield: assignment, deal, Combat Cleanup, result (M7, M9, M-9..M-12)."""
-        return self._act(lambda: self._check_combat(battlefield), self._combat, battlefield)
 
     def _combat_triggers(
         self, combat: CombatState, name: str, cause: Cause, declared: Sequence[Change]
@@ -56,11 +58,11 @@ class Combat(Moving):
         """P-44: "when it attacks" and "when it defends" abilities trigger as the combat is
         declared, the attackers' first (P-12), and the chain resolves, each item with its
         cleanup, before the sides' damage is counted. False when none triggers."""
-        attacking = self._triggering(combat.attackers, "attacks")
-        defending = self._triggering(combat.defenders, "defends")
+        attacking = self.core._triggering(combat.attackers, "attacks")
+        defending = self.core._triggering(combat.defenders, "defends")
         if not attacking and not defending:
             return False
-        self.record(
+        self.core.record(
             f"Combat at {name}: {', '.join(combat.attackers)} attack; defending: "
             f"{', '.join(combat.defenders) or 'nobody'}",
             ["M-9", "P-44"],
@@ -69,34 +71,34 @@ class Combat(Moving):
         )
         together = len(attacking) + len(defending) > 1
         for uid in attacking:
-            self._trigger(uid, "attacks", None, together=together)
+            self.core._trigger(uid, "attacks", None, together=together)
         for uid in defending:
-            self._trigger(uid, "defends", None, together=together)
-        self._resolve_chain()
+            self.core._trigger(uid, "defends", None, together=together)
+        self.chain.resolve_chain()
         return True
 
     def _still_in(self, combat: CombatState) -> CombatState:
         """The combat's units that still have their role (M-29) after what resolved (P-44),
         joiners included (M-28)."""
-        combat = self.table.combat or combat
-        kept = [u for u in (*combat.attackers, *combat.defenders) if self.table.cards[u].role]
+        combat = self.core.table.combat or combat
+        kept = [u for u in (*combat.attackers, *combat.defenders) if self.core.table.cards[u].role]
         return combat.evolve(
             attackers=tuple(u for u in combat.attackers if u in kept),
             defenders=tuple(u for u in combat.defenders if u in kept),
         )
 
-    def _combat(self, battlefield: int) -> None:
+    def combat(self, battlefield: int) -> None:
         """The combat's stages in order: the declaration and what it triggers (M-9, P-44), the
         sides' damage (M-9), assignment, the attackers' side first (M7, M-10), Deal (M8, M-11),
         Combat Cleanup and the result (M9, M-12), then the combat's end."""
-        name = self.table.battlefields[battlefield].name
-        turn = self.phase[0]
+        name = self.core.table.battlefields[battlefield].name
+        turn = self.core.phase[0]
         cause = Cause(kind="action", text=f"combat at {name}")
         combat, declared = self._declare(battlefield, name)
         if self._combat_triggers(combat, name, cause, declared):
             declared = []  # on the declaration's step
             combat = self._still_in(combat)
-            self.table = self.table.evolve(combat=combat)
+            self.core.table = self.core.table.evolve(combat=combat)
         totals = self._count_damage(combat, name, cause, declared)
         events: list[DamageEvent] = []
         attacker = combat.attacker
@@ -109,22 +111,22 @@ class Combat(Moving):
     def _declare(self, battlefield: int, name: str) -> tuple[CombatState, list[Change]]:
         """M-9: the turn player's units at the battlefield attack and the other player's defend,
         each given its role (M-28). The declaration's changes, for the step that records it."""
-        attacker = self.table.turn_player
+        attacker = self.core.table.turn_player
         combat = CombatState(
             battlefield=battlefield,
             attacker=attacker,
-            attackers=tuple(u.uid for u in self.table.units_at(battlefield, attacker)),
-            defenders=tuple(u.uid for u in self.table.units_at(battlefield, 1 - attacker)),
+            attackers=tuple(u.uid for u in self.core.table.units_at(battlefield, attacker)),
+            defenders=tuple(u.uid for u in self.core.table.units_at(battlefield, 1 - attacker)),
         )
-        self.phase = (self.phase[0], f"Combat at {name}")
-        self.table = self.table.evolve(combat=combat)
+        self.core.phase = (self.core.phase[0], f"Combat at {name}")
+        self.core.table = self.core.table.evolve(combat=combat)
         for uid, role in [
             *((uid, "attacker") for uid in combat.attackers),
             *((uid, "defender") for uid in combat.defenders),
         ]:
-            self._set(self.table.cards[uid].evolve(role=role))  # M-28: Assault, Shield
+            self.core._set(self.core.table.cards[uid].evolve(role=role))  # M-28: Assault, Shield
         return combat, [
-            PhaseChanged(before="Main phase", after=self.phase[1]),
+            PhaseChanged(before="Main phase", after=self.core.phase[1]),
             *(Declared(card=uid, target=name) for uid in combat.attackers),
             *(Declared(card=uid, role="defends", target=name) for uid in combat.defenders),
         ]
@@ -140,13 +142,13 @@ class Combat(Moving):
             side: self._combat_total(units, side)
             for side, units in ((attacker, combat.attackers), (1 - attacker, combat.defenders))
         }
-        bonus = any(self.table.bonus_damage(side, "combat") for side in totals)
+        bonus = any(self.core.table.bonus_damage(side, "combat") for side in totals)
         units = (*combat.attackers, *combat.defenders)
         boosted = self._role_bonuses(units)
         aided = self._aura_might(units)
-        stunned = any(self.table.cards[u].stunned for u in units)
+        stunned = any(self.core.table.cards[u].stunned for u in units)
         adding_nothing = self._adding_nothing(units)
-        self.record(
+        self.core.record(
             f"Combat at {name}: {', '.join(combat.attackers) or 'nobody'} attack with "
             f"{totals[attacker]} "
             f"damage; defending: {', '.join(combat.defenders) or 'nobody'}"
@@ -171,8 +173,8 @@ class Combat(Moving):
         return [
             f"{uid} {'Assault' if card.role == 'attacker' else 'Shield'} +{extra}"
             for uid in units
-            for card in [self.table.cards[uid]]
-            for extra in [card.role_bonus(self.table.definition(uid))]
+            for card in [self.core.table.cards[uid]]
+            for extra in [card.role_bonus(self.core.table.definition(uid))]
             if extra
         ]
 
@@ -180,44 +182,45 @@ class Combat(Moving):
         """The Might auras give each of ``units``, which counts in the sums (M-23)."""
         return [
             f"{uid} {', '.join(f'{aura.might:+d} from {source}' for source, aura in given)}"
-            for uid in (units if self.table.has_auras() else ())
-            for given in [auras.contributions(self.table, uid)]
+            for uid in (units if self.core.table.has_auras() else ())
+            for given in [auras.contributions(self.core.table, uid)]
             if given
         ]
 
     def _adding_nothing(self, units: Sequence[str]) -> list[str]:
         """Why each of ``units`` that adds 0 whatever its Might does: it is stunned (M-15), or
         its Might is below 0 (M-9)."""
+        table = self.core.table
         return [
             f"{uid} is stunned and adds 0"  # M-15: whatever its Might
-            if self.table.cards[uid].stunned
-            else f"{uid} at {self.table.might(uid)} Might adds 0"  # M-9: not its negative Might
+            if table.cards[uid].stunned
+            else f"{uid} at {table.might(uid)} Might adds 0"  # M-9: not its negative Might
             for uid in units
-            if self.table.cards[uid].stunned or self.table.might(uid) < 0
+            if table.cards[uid].stunned or table.might(uid) < 0
         ]
 
     def _end_combat(self, turn: str, name: str, cause: Cause) -> None:
         """The combat is over (M-12): every unit loses its role (M-29) and what lasted "this
         combat" ends (P-38). A cleanup follows when that lowered a unit's Might (P-30), as can an
         aura that ends with a role (M-24): damage marked after the heal meets a lower Might."""
-        ending = len(self.steps)
-        lowered = self._drop_roles(cause, departed_only=False)
-        combat_long = any(e.duration == "this_combat" for e in self._lasting_effects())
+        ending = len(self.core.steps)
+        lowered = self.damage.drop_roles(cause, departed_only=False)
+        combat_long = any(e.duration == "this_combat" for e in self.effects.lasting_effects())
         if combat_long:
-            self._end_effects(
+            self.effects.end_effects(
                 lambda effect: effect.duration == "this_combat", "this combat", cause, ["P-38"]
             )
-        self.table = self.table.evolve(combat=None)
-        self.phase = (turn, "Main phase")
-        self.record(
+        self.core.table = self.core.table.evolve(combat=None)
+        self.core.phase = (turn, "Main phase")
+        self.core.record(
             "Combat is over",
             ["M-12"],
             cause,
             [PhaseChanged(before=f"Combat at {name}", after="Main phase")],
         )
-        aura_ended = any("M-24" in step.rules for step in self.steps[ending:])
+        aura_ended = any("M-24" in step.rules for step in self.core.steps[ending:])
         if lowered or combat_long or aura_ended:
-            self._cleanup(
+            self.damage.cleanup(
                 Cause(kind="rule", text=f"cleanup after the combat at {name}"),
                 (
                     "M-8",
@@ -232,39 +235,42 @@ class Combat(Moving):
         or less (M-9: a unit at -3 adds 0, not -3) or it is stunned (M-15), plus Bonus Damage
         when that sum is above 0."""
         might = sum(
-            max(0, self.table.might(uid)) for uid in units if not self.table.cards[uid].stunned
+            max(0, self.core.table.might(uid))
+            for uid in units
+            if not self.core.table.cards[uid].stunned
         )
-        return might + self.table.bonus_damage(side, "combat") if might else might
+        return might + self.core.table.bonus_damage(side, "combat") if might else might
 
     def _assign(
         self, side: int, enemies: Sequence[str], total: int, cause: Cause
     ) -> list[DamageEvent]:
         """One side assigns its damage; replacements apply now and prevention is spent (M7)."""
-        player = self.table.players[side].name
-        self.phase = (*self.phase[:2], "Assignment")
+        player = self.core.table.players[side].name
+        self.core.phase = (*self.core.phase[:2], "Assignment")
         if not enemies or not total:
-            self.record(
+            self.core.record(
                 f"{player} has {total} damage and {len(enemies)} enemy unit"
                 f"{'' if len(enemies) == 1 else 's'}: nothing to assign",
                 ["M7", "M-10"],
                 cause,
             )
             return []
-        orders = {uid: self._order_for(uid, "combat") for uid in enemies}
-        needs = lethal_needs(self.table, enemies, orders, total)
-        groups = assignment_groups(self.table, enemies)
+        orders = {uid: self.damage.order_for(uid, "combat") for uid in enemies}
+        needs = lethal_needs(self.core.table, enemies, orders, total)
+        groups = assignment_groups(self.core.table, enemies)
         keyworded = any(allowed != (MIDDLE,) for allowed in groups.values())
         groups = groups if keyworded else {}
         choice = Choice(
             kind="assignment",
             player=side,
-            subject=f"{player}:{self.phase[1]}",
+            subject=f"{player}:{self.core.phase[1]}",
             prompt=f"{player} assigns {total} combat damage",
             options=tuple(enemies),
             default=default_assignment(needs, total, groups),
             limits=describe_limits(needs, total, groups),
             details={
-                uid: f"Might {self.table.might(uid)}, {self.table.cards[uid].damage} damage marked"
+                uid: f"Might {self.core.table.might(uid)}, "
+                f"{self.core.table.cards[uid].damage} damage marked"
                 for uid in enemies
             },
             only_answer=only_assignment(needs, total),
@@ -272,24 +278,24 @@ class Combat(Moving):
             needs=needs,
             groups=groups,
         )
-        answer = assignment_of(self._ask(choice))
+        answer = assignment_of(self.core._ask(choice))
         verify_answer(choice, answer)
         events: list[DamageEvent] = []
         changes: list[Change] = []
         parts = []
         for entry in answer:  # in the order assigned (M-10)
             uid = entry.unit
-            if self.table.cards[uid].takes_no_damage:  # only excess goes there (M-19)
+            if self.core.table.cards[uid].takes_no_damage:  # only excess goes there (M-19)
                 parts.append(f"{uid} {entry.damage} (can't be dealt damage: not dealt)")
                 continue
             event, card = resolve_event(
-                self.table, uid, entry.damage, 0, "combat", None, orders[uid]
+                self.core.table, uid, entry.damage, 0, "combat", None, orders[uid]
             )
-            self._set(card)
+            self.core._set(card)
             events.append(event)
             changes += event.replacements
             parts.append(
-                f"{uid} {self._describe_event(event)}"
+                f"{uid} {self.damage.describe_event(event)}"
                 + (f" = {event.final}" if event.replacements else "")
             )
         rules = [
@@ -299,12 +305,12 @@ class Combat(Moving):
             *(["M-18"] if _special_order(groups, needs) else []),
             *(
                 ["M-19", "P-32"]
-                if any(self.table.cards[u].takes_no_damage for u in enemies)
+                if any(self.core.table.cards[u].takes_no_damage for u in enemies)
                 else []
             ),
-            *(r for e in events for r in self._event_rules(e) if r not in ("M-6",)),
+            *(r for e in events for r in self.damage.event_rules(e) if r not in ("M-6",)),
         ]
-        self.record(
+        self.core.record(
             f"{player} assigns {total}, in order: " + "; then ".join(parts),
             sorted(set(rules), key=rules.index),
             cause,
@@ -314,15 +320,15 @@ class Combat(Moving):
 
     def _deal(self, events: Sequence[DamageEvent], cause: Cause) -> None:
         """All assigned damage is dealt at once; replacements are not applied again (M8, M-11)."""
-        self.phase = (*self.phase[:2], "Deal")
+        self.core.phase = (*self.core.phase[:2], "Deal")
         changes: list[Change] = []
         parts = []
         for event in events:
-            card = self.table.cards[event.target]
+            card = self.core.table.cards[event.target]
             if event.final == 0:
                 parts.append(f"{event.target}: fully prevented, not dealt")
                 continue
-            self._set(card.evolve(damage=card.damage + event.final))
+            self.core._set(card.evolve(damage=card.damage + event.final))
             changes.append(
                 StatChanged(
                     card=event.target,
@@ -332,59 +338,59 @@ class Combat(Moving):
                 )
             )
             parts.append(f"{event.target} takes {event.final}")
-        self.record(
+        self.core.record(
             "Combat damage is dealt: " + ("; ".join(parts) or "none"),
             ["M8", "M-11", *(["M-6"] if changes else [])],
             cause,
             changes,
         )
         dealt = {event.target: event for event in events if event.final}
-        together = self._triggering(dealt, "takes_damage")
+        together = self.core._triggering(dealt, "takes_damage")
         for uid in together:
-            self._trigger(uid, "takes_damage", dealt[uid].source, together=len(together) > 1)
+            self.core._trigger(uid, "takes_damage", dealt[uid].source, together=len(together) > 1)
 
     def _combat_cleanup(self, combat: CombatState, cause: Cause) -> None:
         """M9, M-12: deaths, heal the whole table, recall, resolve the chain, the result."""
-        combat_phase = self.phase[:2]
+        combat_phase = self.core.phase[:2]
 
         def sub_step(name: str) -> None:
-            self.phase = (*combat_phase, "Combat Cleanup", name)
+            self.core.phase = (*combat_phase, "Combat Cleanup", name)
 
         rules = ["M9", "M-12"]
         sub_step(DEATHS)
-        self._drop_roles(cause, departed_only=True)  # M-29: before this cleanup's deaths
-        lethal = self._death_check()
+        self.damage.drop_roles(cause, departed_only=True)  # M-29: before this cleanup's deaths
+        lethal = self.damage.death_check()
         if lethal:
-            self._kill(lethal, cause, rules)
+            self.damage.kill(lethal, cause, rules)
         else:
-            self.record("No unit has lethal damage", rules, cause)
+            self.core.record("No unit has lethal damage", rules, cause)
         sub_step(HEAL)
-        self._heal(self.table.heal_concerns(), cause, rules)
+        self.damage.heal(self.core.table.heal_concerns(), cause, rules)
         defenders, attackers = self._combatants_there(combat)
         sub_step(RECALL)
         if defenders and attackers:
             for uid in attackers:
                 recall = Cause(kind="rule", text="defenders remain: recall")
-                self._relocate_unit(uid, None, recall, [*rules, "M-6"])
-                self._cleanup(Cause(kind="rule", text=f"cleanup after {uid} is recalled"))
+                self.core._relocate_unit(uid, None, recall, [*rules, "M-6"])
+                self.damage.cleanup(Cause(kind="rule", text=f"cleanup after {uid} is recalled"))
         else:
             reason = "no defender remains" if attackers else "no attacker remains"
-            self.record(f"Nobody is recalled: {reason}", rules, cause)
+            self.core.record(f"Nobody is recalled: {reason}", rules, cause)
         sub_step(CHAIN)
-        if self.table.chain:
-            self._resolve_chain()
+        if self.core.table.chain:
+            self.chain.resolve_chain()
         else:
-            self.record("The chain is empty: nothing to resolve", rules, cause)
-        self.phase = (*combat_phase, "Combat result")
+            self.core.record("The chain is empty: nothing to resolve", rules, cause)
+        self.core.phase = (*combat_phase, "Combat result")
         self._hold(combat.battlefield, cause)
-        self._end_empty_holds(cause)  # M-14 elsewhere: a holder whose units died in (1)
+        self.damage.end_empty_holds(cause)  # M-14 elsewhere: a holder whose units died in (1)
 
     def _hold(self, battlefield: int, cause: Cause) -> None:
         """M-12 (5): the only player with units left at the battlefield holds it, attacker or
         defender; with nobody left nobody holds it; with both there the holder stays."""
-        field = self.table.battlefields[battlefield]
-        names = [p.name for p in self.table.players]
-        there = [i for i in range(len(names)) if self.table.units_at(battlefield, i)]
+        field = self.core.table.battlefields[battlefield]
+        names = [p.name for p in self.core.table.players]
+        there = [i for i in range(len(names)) if self.core.table.units_at(battlefield, i)]
         before = None if field.holder is None else names[field.holder]
         holder: int | None = field.holder
         if len(there) == 1:
@@ -401,19 +407,19 @@ class Combat(Moving):
             text = f"Nobody holds {field.name}: no unit is left there" + (
                 f" ({before} loses it)" if before else ""
             )
-        self.table = self.table.evolve(
+        self.core.table = self.core.table.evolve(
             battlefields=tuple(
                 f.evolve(holder=holder) if i == battlefield else f
-                for i, f in enumerate(self.table.battlefields)
+                for i, f in enumerate(self.core.table.battlefields)
             )
         )
-        self.record(text, ["M9", "M-12"], cause)
+        self.core.record(text, ["M9", "M-12"], cause)
 
     def _combatants_there(self, combat: CombatState) -> tuple[list[str], list[str]]:
         """The defenders and attackers of ``combat`` still at its battlefield."""
 
         def there(uid: str) -> bool:
-            card = self.table.cards[uid]
+            card = self.core.table.cards[uid]
             return card.zone == "battlefield" and card.battlefield == combat.battlefield
 
         return (

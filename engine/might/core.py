@@ -1,6 +1,10 @@
 """What every chapter of the might rules shares: the game's state and chooser, the checks of
 who may act and when, moving and turning a unit (M6), and triggered abilities going on the
-chain (M-7, P-12)."""
+chain (M-7, P-12).
+
+``MightGame`` is this core with the players' verbs; the rules' parts (``DamageRules`` and the
+others, ``engine.might.game``) are each given it as ``core``. Its underscored helpers are
+theirs, not the players': they stay off the game's public face."""
 
 from __future__ import annotations
 
@@ -22,7 +26,7 @@ from engine.timeline import Cause, Recorder, Step, turn_label
 
 class MightCore(Recorder[MightTable]):
     """A might game's state: the current table (with its chain and combat), its timeline, and
-    the chooser the rules ask (``engine.might.game`` composes the chapters on it)."""
+    the chooser the rules ask (``engine.might.game`` composes the chapters' parts with it)."""
 
     def __init__(self, table: MightTable, chooser: Chooser = default_chooser) -> None:
         # the set-up lays the table out as M-1 says: a base, battlefields, rune pools

@@ -5,6 +5,7 @@ resolution and move (M1 to M6, M8, M-4 to M-8); the replacements themselves are 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Literal
 
 from engine.changes import Change, Died, StatChanged
@@ -21,21 +22,25 @@ from engine.might.replacements import (
 from engine.timeline import Cause
 
 
-class Damage(MightCore):
+@dataclass(frozen=True, eq=False)
+class DamageRules:
     """Dealing damage (M3, M4, M-4 to M-6), healing (M6) and the cleanup: units with lethal
-    damage die (M1, M5, M-8)."""
+    damage die (M1, M5, M-8). It calls only the game's core (``core``): its state, moves and
+    triggers."""
 
-    def _order_for(
+    core: MightCore
+
+    def order_for(
         self, uid: str, kind: DamageKind, unpreventable: bool = False
     ) -> tuple[str, ...] | None:
         """Ask the damaged unit's controller to order its replacements when two or more apply;
         None: the rules' default, creation order (nobody chose, or fewer than two apply)."""
-        effects = applicable_replacements(self.table.covered(uid), kind, unpreventable)
+        effects = applicable_replacements(self.core.table.covered(uid), kind, unpreventable)
         if len(effects) < 2:
             return None
         choice = Choice(
             kind="replacement_order",
-            player=self._controller(uid),
+            player=self.core._controller(uid),
             subject=uid,
             prompt=f"Order the replacement effects on {uid}",
             options=tuple(e.id for e in effects),
@@ -43,14 +48,14 @@ class Damage(MightCore):
             limits="each applies once; prevention spends only what it prevents (M3, M8)",
             details={e.id: e.describe() for e in effects},
         )
-        answer = self._ask(choice)
+        answer = self.core._ask(choice)
         order = order_of(answer, uid)
         # refused when answered, not when used: a unit that then takes no damage (one that can
         # never be made lethal, assigned nothing) would let a wrong order pass (M-4)
-        verify_order(self.table.covered(uid), kind, order, unpreventable)
+        verify_order(self.core.table.covered(uid), kind, order, unpreventable)
         return None if is_default(choice, answer) else order
 
-    def _describe_event(self, event: DamageEvent) -> str:
+    def describe_event(self, event: DamageEvent) -> str:
         amount = f"{event.base}" + (f" + {event.bonus} Bonus Damage" if event.bonus else "")
         parts = [
             f"{r.effect} ({r.effect_kind}) {r.before} -> {r.after}"
@@ -61,18 +66,18 @@ class Damage(MightCore):
             whose = (
                 "by default, in the order created:"
                 if event.defaulted
-                else f"{self.table.players[self._controller(event.target)].name}'s order"
+                else f"{self.core.table.players[self.core._controller(event.target)].name}'s order"
             )
             parts.insert(0, f"{whose} {', then '.join(event.order)}")
         return amount + (": " + "; ".join(parts) if parts else "")
 
-    def _event_rules(self, event: DamageEvent) -> list[str]:
+    def event_rules(self, event: DamageEvent) -> list[str]:
         rules = ["M-4"]
         if event.bonus:
             rules.append("M3")
         if any(r.effect_kind == "prevention" for r in event.replacements):
             rules += ["M3", "M-5"]
-        values = {s.id: s.value for s in self.table.cards[event.target].shields}
+        values = {s.id: s.value for s in self.core.table.cards[event.target].shields}
         if any(values.get(r.effect) == "next" for r in event.replacements):
             rules.append("M-25")
         if event.unpreventable:
@@ -85,7 +90,7 @@ class Damage(MightCore):
             rules.append("P-20")
         return sorted(set(rules), key=rules.index)
 
-    def _damage(
+    def deal_event(
         self,
         uid: str,
         amount: int,
@@ -97,18 +102,18 @@ class Damage(MightCore):
     ) -> None:
         """One damage event, replacements applied, marked if anything is left (M3, M4, M-4);
         none at all to a unit that can't be dealt damage (M-19)."""
-        if self.table.cards[uid].takes_no_damage:
+        if self.core.table.cards[uid].takes_no_damage:
             self._not_dealt(uid, amount + bonus, cause)
             return
-        order = self._order_for(uid, kind, unpreventable)
+        order = self.order_for(uid, kind, unpreventable)
         event, card = resolve_event(
-            self.table, uid, amount, bonus, kind, source, order, unpreventable
+            self.core.table, uid, amount, bonus, kind, source, order, unpreventable
         )
-        self._set(card)
-        self._mark(event, cause, self._describe_event(event), self._event_rules(event))
+        self.core._set(card)
+        self._mark(event, cause, self.describe_event(event), self.event_rules(event))
 
     def _not_dealt(self, uid: str, amount: int, cause: Cause) -> None:
-        self.record(
+        self.core.record(
             f"{uid} can't be dealt damage: {amount} damage is not dealt (nothing is marked, no "
             "shield is spent, nothing triggers)",
             ["M-19"],
@@ -118,16 +123,16 @@ class Damage(MightCore):
     def _mark(self, event: DamageEvent, cause: Cause, how: str, rules: Sequence[str]) -> None:
         uid = event.target
         if event.final == 0:
-            self.record(
+            self.core.record(
                 f"damage to {uid} ({how}) is fully prevented: not dealt, nothing triggers",
                 rules,
                 cause,
                 list(event.replacements),
             )
             return
-        card = self.table.cards[uid]
-        self._set(card.evolve(damage=card.damage + event.final))
-        self.record(
+        card = self.core.table.cards[uid]
+        self.core._set(card.evolve(damage=card.damage + event.final))
+        self.core.record(
             f"{uid} takes {event.final} damage ({how}); marked {card.damage} -> "
             f"{card.damage + event.final}",
             [*rules, "M-6"],
@@ -139,43 +144,43 @@ class Damage(MightCore):
                 ),
             ],
         )
-        self._trigger(uid, "takes_damage", event.source)
+        self.core._trigger(uid, "takes_damage", event.source)
 
-    def _heal(self, uids: Sequence[str], cause: Cause, rules: Sequence[str]) -> None:
+    def heal(self, uids: Sequence[str], cause: Cause, rules: Sequence[str]) -> None:
         changes: list[Change] = []
         for uid in uids:
-            card = self.table.cards[uid]
+            card = self.core.table.cards[uid]
             if card.damage:
                 changes.append(StatChanged(card=uid, stat="damage", before=card.damage, after=0))
-                self._set(card.evolve(damage=0))
+                self.core._set(card.evolve(damage=0))
         healed = [c.card for c in changes if isinstance(c, StatChanged)]
-        quiet = [u for u in self._triggering(uids, "healed") if u not in healed]
+        quiet = [u for u in self.core._triggering(uids, "healed") if u not in healed]
         note = f' ({", ".join(quiet)} had no damage: no "when healed" trigger)' if quiet else ""
-        self.record(
+        self.core.record(
             f"heal: {', '.join(healed) or 'no unit has damage, nothing'} healed{note}",
             [*rules, *(["M-6"] if healed else []), *(["P-22"] if quiet else [])],
             cause,
             changes,
         )
-        together = self._triggering(healed, "healed")
+        together = self.core._triggering(healed, "healed")
         for uid in together:
-            self._trigger(uid, "healed", None, together=len(together) > 1)
+            self.core._trigger(uid, "healed", None, together=len(together) > 1)
 
-    def _cleanup(self, cause: Cause, rules: Sequence[str] = ("M-8",)) -> None:
+    def cleanup(self, cause: Cause, rules: Sequence[str] = ("M-8",)) -> None:
         """Units with lethal damage die, all at once; repeat until nothing changes (M-8).
 
         The check is always recorded, so the timeline shows that it happened (M5).
         """
-        self._drop_roles(cause, departed_only=True)
+        self.drop_roles(cause, departed_only=True)
         self._join_combat(cause)
-        lethal = self._death_check()
+        lethal = self.death_check()
         if not lethal:
-            self.record("Cleanup: no unit has lethal damage", [*rules, "M1", "P-15"], cause)
+            self.core.record("Cleanup: no unit has lethal damage", [*rules, "M1", "P-15"], cause)
         while True:
             while lethal:
-                self._kill(lethal, cause, rules)
+                self.kill(lethal, cause, rules)
                 lethal = self._still_lethal()
-            if not self._end_empty_holds(cause):
+            if not self.end_empty_holds(cause):
                 return
             # an aura while holding ends with the hold: a unit it held up dies at the repeat (M-24)
             lethal, rules = self._still_lethal(), [*rules, "M-24"]
@@ -183,44 +188,44 @@ class Damage(MightCore):
     def _still_lethal(self) -> list[str]:
         """Who dies at the repeat of a cleanup's check: the units lethal now, but for those a
         replacement saved in this cleanup (M-8, M-22)."""
-        return [uid for uid in self.table.lethal_units() if uid not in self.table.spared]
+        return [uid for uid in self.core.table.lethal_units() if uid not in self.core.table.spared]
 
-    def _death_check(self) -> list[str]:
+    def death_check(self) -> list[str]:
         """The units that die at a death check beginning now: every unit with lethal damage,
         those saved at an earlier check included, as new deaths (M-22)."""
-        if self.table.spared:
-            self.table = self.table.evolve(spared=())
-        return self.table.lethal_units()
+        if self.core.table.spared:
+            self.core.table = self.core.table.evolve(spared=())
+        return self.core.table.lethal_units()
 
-    def _drop_roles(self, cause: Cause, departed_only: bool) -> bool:
+    def drop_roles(self, cause: Cause, departed_only: bool) -> bool:
         """M-29: a unit loses its combat role, and the Might Assault or Shield gave it, at the
         start of the cleanup after it left the combat's battlefield (``departed_only``), and
         every unit loses it when the combat ends. True when that lowered a unit's Might."""
-        combat = self.table.combat
+        combat = self.core.table.combat
         if combat is None:  # roles are given only to a combat's units: the hot path ends here
             return False
         ended: list[str] = []
         changes: list[Change] = []
         for uid in (*combat.attackers, *combat.defenders):
-            card = self.table.cards[uid]
+            card = self.core.table.cards[uid]
             if card.role is None:
                 continue
             there = card.zone == "battlefield" and card.battlefield == combat.battlefield
             if departed_only and there:
                 continue
-            definition = self.table.definition(card.uid)
+            definition = self.core.table.definition(card.uid)
             bonus = card.role_bonus(definition)
             if bonus:
                 keyword = "Assault" if card.role == "attacker" else "Shield"
-                before = self.table.might(card.uid)
+                before = self.core.table.might(card.uid)
                 ended.append(f"{card.uid} ({keyword} {bonus}: Might {before} -> {before - bonus})")
                 changes.append(
                     StatChanged(card=card.uid, stat="might", before=before, after=before - bonus)
                 )
-            self._set(card.evolve(role=None))
+            self.core._set(card.evolve(role=None))
         if ended:
             reason = "has left the battlefield" if departed_only else "the combat is over"
-            self.record(
+            self.core.record(
                 f"No longer in its combat role ({reason}): {'; '.join(ended)}",
                 ["M-29", "M-28", "M-2"],
                 cause,
@@ -231,24 +236,24 @@ class Damage(MightCore):
     def _join_combat(self, cause: Cause) -> None:
         """M-28: a unit that arrived at the battlefield of a combat under way joins it at the
         next cleanup, on its controller's side, and has its role from then on (P-43)."""
-        combat = self.table.combat
+        combat = self.core.table.combat
         if combat is None:
             return
         listed = {*combat.attackers, *combat.defenders}
-        arrived = [u for u in self.table.units_at(combat.battlefield) if u.uid not in listed]
+        arrived = [u for u in self.core.table.units_at(combat.battlefield) if u.uid not in listed]
         for unit in arrived:
             attacking = unit.owner == combat.attacker
             role: Literal["attacker", "defender"] = "attacker" if attacking else "defender"
-            before = self.table.might(unit.uid)
-            self._set(unit.evolve(role=role))
+            before = self.core.table.might(unit.uid)
+            self.core._set(unit.evolve(role=role))
             combat = combat.evolve(
                 attackers=(*combat.attackers, unit.uid) if attacking else combat.attackers,
                 defenders=combat.defenders if attacking else (*combat.defenders, unit.uid),
             )
-            self.table = self.table.evolve(combat=combat)
-            now = self.table.might(unit.uid)
+            self.core.table = self.core.table.evolve(combat=combat)
+            now = self.core.table.might(unit.uid)
             keyword = "Assault" if attacking else "Shield"
-            self.record(
+            self.core.record(
                 f"{unit.uid} joins the combat as {'an attacker' if attacking else 'a defender'}"
                 + (
                     f" ({keyword} {now - before}: Might {before} -> {now})" if now != before else ""
@@ -260,25 +265,25 @@ class Damage(MightCore):
                 else [],
             )
 
-    def _end_empty_holds(self, cause: Cause) -> bool:
+    def end_empty_holds(self, cause: Cause) -> bool:
         """M-14: a player who holds a battlefield and has no unit left there loses it at the
         cleanup, and nobody holds it; the battlefield of a combat under way keeps its holder
         for the combat's result (M-12 (5)). True when a hold ended."""
         ended = False
-        combat = self.table.combat
-        for index, field in enumerate(self.table.battlefields):
+        combat = self.core.table.combat
+        for index, field in enumerate(self.core.table.battlefields):
             if field.holder is None or (combat is not None and combat.battlefield == index):
                 continue
-            if self.table.has_unit_at(index, field.holder):
+            if self.core.table.has_unit_at(index, field.holder):
                 continue
-            name = self.table.players[field.holder].name
-            self.table = self.table.evolve(
+            name = self.core.table.players[field.holder].name
+            self.core.table = self.core.table.evolve(
                 battlefields=tuple(
                     f.evolve(holder=None) if i == index else f
-                    for i, f in enumerate(self.table.battlefields)
+                    for i, f in enumerate(self.core.table.battlefields)
                 )
             )
-            self.record(
+            self.core.record(
                 f"Nobody holds {field.name}: {name} has no unit left there",
                 ["M-14", "P-28"],
                 cause,
@@ -286,7 +291,7 @@ class Damage(MightCore):
             ended = True
         return ended
 
-    def _kill(
+    def kill(
         self,
         uids: Sequence[str],
         cause: Cause,
@@ -295,8 +300,8 @@ class Damage(MightCore):
     ) -> None:
         """``uids`` die together, of lethal damage or (``killed_by``) of a kill effect, but for
         those an effect saves, first (M-20, M-21)."""
-        uids = self.table.simultaneous(uids)
-        saved = [uid for uid in uids if self.table.cards[uid].saves]
+        uids = self.core.table.simultaneous(uids)
+        saved = [uid for uid in uids if self.core.table.cards[uid].saves]
         for uid in saved:  # still on the table when the others die, to see it (M-21)
             self._save(uid, cause, killed_by, together=len(uids) > 1)
         uids = [uid for uid in uids if uid not in saved]
@@ -306,61 +311,63 @@ class Damage(MightCore):
     def _save(self, uid: str, cause: Cause, killed_by: str | None, together: bool) -> None:
         """``uid`` would die: its oldest death replacement is used instead (M-20); ``together``:
         with other units (M-21, P-34)."""
-        card = self.table.cards[uid]
+        card = self.core.table.cards[uid]
         save = card.saves[0]
-        self._set(card.evolve(saves=card.saves[1:]))
-        self.table = self.table.evolve(spared=(*self.table.spared, uid))
+        self.core._set(card.evolve(saves=card.saves[1:]))
+        self.core.table = self.core.table.evolve(spared=(*self.core.table.spared, uid))
         why = (
             f"killed by {killed_by}"
             if killed_by
-            else f"{card.damage} damage, lethal at {max(1, self.table.lethal_threshold(uid))}"
+            else f"{card.damage} damage, lethal at {max(1, self.core.table.lethal_threshold(uid))}"
         )
-        self.record(
+        self.core.record(
             f"{uid} would die ({why}); instead ({save.id}, from {save.source}): "
             f"{', '.join(save.then) or 'nothing'}. It does not die: no death ability triggers",
             ["M-20", *(["M-21", "P-34"] if together else [])],
             cause,
         )
         for action in save.then:
-            card = self.table.cards[uid]
+            card = self.core.table.cards[uid]
             if action == "heal":
-                self._heal([uid], cause, ["M-20"])
+                self.heal([uid], cause, ["M-20"])
             elif action == "exhaust" and not card.exhausted:
-                self._set_exhausted(uid, True, cause, ["M-20", "M-6", "P-18"])
+                self.core._set_exhausted(uid, True, cause, ["M-20", "M-6", "P-18"])
             elif action == "recall" and card.zone == "battlefield":
-                self._relocate_unit(uid, None, cause, ["M-20", "M-22", "M-6"])
+                self.core._relocate_unit(uid, None, cause, ["M-20", "M-22", "M-6"])
             else:
                 where = "is already exhausted" if action == "exhaust" else "is at its base"
-                self.record(f"{uid} {where}: {action} does nothing", ["M-20"], cause)
+                self.core.record(f"{uid} {where}: {action} does nothing", ["M-20"], cause)
 
     def _die(
         self, uids: Sequence[str], cause: Cause, rules: Sequence[str], killed_by: str | None
     ) -> None:
         changes: list[Change] = []
         details = []
-        was_at = {uid: self.table.cards[uid].battlefield for uid in uids}
-        mights = {uid: self.table.might(uid) for uid in uids}  # what a death trigger reads (M-30)
+        was_at = {uid: self.core.table.cards[uid].battlefield for uid in uids}
+        mights = {
+            uid: self.core.table.might(uid) for uid in uids
+        }  # what a death trigger reads (M-30)
         # read before any of them leaves: an aura of one may count in another's (M-24)
-        lethal_at = {uid: max(1, self.table.lethal_threshold(uid)) for uid in uids}
+        lethal_at = {uid: max(1, self.core.table.lethal_threshold(uid)) for uid in uids}
         for uid in uids:
-            card = self.table.cards[uid]
+            card = self.core.table.cards[uid]
             details.append(
                 f"{uid} (killed by {killed_by})"
                 if killed_by
                 else f"{uid} ({card.damage} damage, lethal at {lethal_at[uid]})"
             )
-            changes.append(Died(card=uid, place=card.place(self.table), to="trash"))
-            self._set(card.off_table("trash"))
-        self.record(
+            changes.append(Died(card=uid, place=card.place(self.core.table), to="trash"))
+            self.core._set(card.off_table("trash"))
+        self.core.record(
             f"{' and '.join(details)} {'dies' if len(uids) == 1 else 'die'}",
             [*rules, "M1"],
             cause,
             changes,
         )
-        together = self._triggering(uids, "dies")
+        together = self.core._triggering(uids, "dies")
         for uid in together:
-            self._trigger(uid, "dies", None, was_at[uid], len(together) > 1, mights[uid])
-        watching = self._triggering(self.table.index.triggers, "another_unit_dies")
+            self.core._trigger(uid, "dies", None, was_at[uid], len(together) > 1, mights[uid])
+        watching = self.core._triggering(self.core.table.index.triggers, "another_unit_dies")
         for uid in uids:  # each death is its own event, seen by the units still there (P-33)
             for watcher in watching:
-                self._trigger(watcher, "another_unit_dies", uid, together=len(watching) > 1)
+                self.core._trigger(watcher, "another_unit_dies", uid, together=len(watching) > 1)

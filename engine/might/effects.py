@@ -6,6 +6,7 @@ M-5, M-15, M-16, M-19, M-25, M-27, M-30, M-31, P-21, P-27, P-31)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Literal
 
 from engine.changes import Change, Moved, StatChanged
@@ -22,7 +23,8 @@ from engine.might.cards import (
 )
 from engine.might.cards import Damage as DamageEffect
 from engine.might.conditions import Context, counted, holds
-from engine.might.damage import Damage
+from engine.might.core import MightCore
+from engine.might.damage import DamageRules
 from engine.might.replacements import DamageKind
 from engine.might.table import (
     BonusDamageGrant,
@@ -42,21 +44,26 @@ from engine.timeline import Cause
 EVERY_UNIT = ("all_units", "all_own_units", "all_enemy_units", "all_enemy_units_here")
 
 
-class Effects(Damage):
+@dataclass(frozen=True, eq=False)
+class EffectRules:
     """Effects applied as a chain item resolves, and the lasting effects they (or the
-    playtester) create."""
+    playtester) create, given the game's core (``core``) and the damage rules (``damage``) an
+    effect deals, heals and kills with."""
+
+    core: MightCore
+    damage: DamageRules
 
     def _targets(self, item: ChainItem, effect: Effect) -> list[str]:
         """The units an effect acts on as it resolves: every unit of a kind now, or those of the
         units its chain item names that are still on the table (P-27)."""
         if effect.target in EVERY_UNIT:
             return self._every_unit(item, effect.target)
-        return [uid for uid in _named_units(item, effect.target) if self.table.on_table(uid)]
+        return [uid for uid in _named_units(item, effect.target) if self.core.table.on_table(uid)]
 
     def _every_unit(self, item: ChainItem, target: str) -> list[str]:
         """Every unit, the controller's, the other player's, or the other player's where the
         source was when it triggered (P-21)."""
-        table, controller = self.table, item.controller
+        table, controller = self.core.table, item.controller
         if target == "all_units":
             return [u.uid for u in table.units()]
         if target == "all_own_units":
@@ -68,7 +75,7 @@ class Effects(Damage):
         return [u.uid for u in table.units_at(item.battlefield, 1 - controller)]
 
     def _still_here(self, item: ChainItem) -> bool:
-        card = self.table.cards[item.card]
+        card = self.core.table.cards[item.card]
         return card.zone == "battlefield" and card.battlefield == item.battlefield
 
     def _why_nothing(self, item: ChainItem, effect: Effect) -> str:
@@ -89,7 +96,7 @@ class Effects(Damage):
         if effect.target == "all_enemy_units_here":
             if item.battlefield is None:
                 return f"{item.card} was at no battlefield"
-            return f"no enemy unit at {self.table.battlefields[item.battlefield].name}"
+            return f"no enemy unit at {self.core.table.battlefields[item.battlefield].name}"
         return "no such unit on the table"
 
     def _conditions_met(self, item: ChainItem, effect: Effect, cause: Cause) -> bool:
@@ -105,10 +112,10 @@ class Effects(Damage):
             battlefield=item.battlefield,
         )
         for must, condition in effect.conditions():
-            held = holds(self.table, condition, context)
+            held = holds(self.core.table, condition, context)
             word = "only if" if must else "unless"
             fails = held != must
-            self.record(
+            self.core.record(
                 f"{effect.do} {word} {condition.describe()}: {str(held).lower()}"
                 + (", so nothing happens" if fails else ""),
                 ["P-36"],
@@ -118,24 +125,24 @@ class Effects(Damage):
                 return False
         return True
 
-    def _apply(self, item: ChainItem, effect: Effect, cause: Cause) -> None:
+    def apply(self, item: ChainItem, effect: Effect, cause: Cause) -> None:
         if not self._conditions_met(item, effect, cause):
             return
         if effect.do == "bonus_damage":
-            self._grant_bonus_damage(
+            self.grant_bonus_damage(
                 item.controller, effect.amount, effect.scope, effect.duration, item.card, cause
             )
             return
         if effect.do == "add_runes":
-            self._add_runes(item.controller, effect.amount, cause)
+            self.add_runes(item.controller, effect.amount, cause)
             return
         if effect.do == "prevent" and effect.target == "controller":
             self._add_side_shield(item, effect.value, effect.duration, effect.scope, cause)
             return
         here = effect.target == "all_enemy_units_here" and item.battlefield is not None
         if here and not self._still_here(item):
-            name = self.table.battlefields[item.battlefield or 0].name
-            self.record(
+            name = self.core.table.battlefields[item.battlefield or 0].name
+            self.core.record(
                 f'{item.card} has left {name}: "here" is still {name}, where it was when '
                 "it triggered",
                 ["P-21"],
@@ -143,7 +150,7 @@ class Effects(Damage):
             )
         targets = self._targets(item, effect)
         if not targets:
-            self.record(
+            self.core.record(
                 f"{effect.do}: no legal target on the table, nothing happens "
                 f"({self._why_nothing(item, effect)})",
                 ["M5", "P-27", *(["P-21"] if here else [])],
@@ -162,24 +169,24 @@ class Effects(Damage):
         """One effect on one of its targets (damage and player effects are done above)."""
         source, owner = item.card, item.controller
         if effect.do == "heal":
-            self._heal([target], cause, ["M6"])
+            self.damage.heal([target], cause, ["M6"])
         elif effect.do == "might":
             assert isinstance(effect.amount, int)  # read from the table in _apply
-            self._modify_might(target, effect.amount, effect.duration, source, owner, cause)
+            self.modify_might(target, effect.amount, effect.duration, source, owner, cause)
         elif effect.do == "prevent":
-            self._add_shield(
+            self.add_shield(
                 target, effect.value, effect.duration, effect.scope, source, owner, cause
             )
         elif effect.do == "double":
-            self._add_doubler(target, effect.duration, effect.scope, source, owner, cause)
+            self.add_doubler(target, effect.duration, effect.scope, source, owner, cause)
         elif effect.do == "lethal_threshold":
-            self._set_threshold(target, effect.threshold, effect.duration, source, owner, cause)
+            self.set_threshold(target, effect.threshold, effect.duration, source, owner, cause)
         elif effect.do == "stun":
             self._stun(target, source, owner, cause)
         elif effect.do == "cant_be_dealt_damage":
             self._add_status(target, "takes_no_damage", effect.duration, source, owner, cause)
         elif effect.do == "kill":
-            self._kill([target], cause, ["M5", "P-31"], killed_by=source)
+            self.damage.kill([target], cause, ["M5", "P-31"], killed_by=source)
         elif effect.do in ("ready", "exhaust"):
             self._ready_effect(target, effect.do == "ready", source, cause)
         elif effect.do == "recall":
@@ -187,7 +194,7 @@ class Effects(Damage):
         elif effect.do == "instead_of_dying":
             self._add_save(target, effect.then, effect.duration, source, owner, cause)
         elif effect.do == "return_to_hand":
-            self._to_hand(target, cause, ["M-6", "P-31"], f" ({source})")
+            self.to_hand(target, cause, ["M-6", "P-31"], f" ({source})")
         elif effect.do == "move":
             self._move_effect(target, effect.to, item, cause)
 
@@ -206,9 +213,9 @@ class Effects(Damage):
             kind = "ability"  # not combat damage, nor a spell's: only "all" covers it (M-31)
         elif not isinstance(amount, int):
             amount = self._read_amount(item, amount, cause)
-        bonus = self.table.bonus_damage(controller, kind)
+        bonus = self.core.table.bonus_damage(controller, kind)
         for target in targets:
-            self._damage(target, amount, bonus, kind, dealer, cause, effect.unpreventable)
+            self.damage.deal_event(target, amount, bonus, kind, dealer, cause, effect.unpreventable)
 
     def _might_amount(
         self, item: ChainItem, amount: MightOf, cause: Cause
@@ -217,23 +224,27 @@ class Effects(Damage):
         (on the record) when it deals nothing (M-30)."""
         uid = {"self": item.card, "source": item.source, "target": item.target}[amount.might_of]
         if uid is None:
-            self.record("damage equal to a Might: there is no such unit, nothing", ["M-30"], cause)
+            self.core.record(
+                "damage equal to a Might: there is no such unit, nothing", ["M-30"], cause
+            )
             return None
-        noted = uid == item.card and item.might is not None and not self.table.on_table(uid)
-        if not noted and not self.table.on_table(uid):
-            self.record(f"{uid} has left the table: it deals no damage", ["M-30"], cause)
+        noted = uid == item.card and item.might is not None and not self.core.table.on_table(uid)
+        if not noted and not self.core.table.on_table(uid):
+            self.core.record(f"{uid} has left the table: it deals no damage", ["M-30"], cause)
             return None
-        might = item.might if noted and item.might is not None else self.table.might(uid)
+        might = item.might if noted and item.might is not None else self.core.table.might(uid)
         when = "noted when it died" if noted else "as the effect resolves"
         if might <= 0:
-            self.record(f"{uid} has {might} Might ({when}): it deals no damage", ["M-30"], cause)
+            self.core.record(
+                f"{uid} has {might} Might ({when}): it deals no damage", ["M-30"], cause
+            )
             return None
-        self.record(
+        self.core.record(
             f"{uid} deals damage equal to its Might: {might} ({when}; not combat damage)",
             ["M-30", "M-31"],
             cause,
         )
-        return uid, self.table.cards[uid].owner, might
+        return uid, self.core.table.cards[uid].owner, might
 
     def _read_amount(self, item: ChainItem, amount: DamageOn | CountOf, cause: Cause) -> int:
         """An amount counted from the table as the effect resolves, on the record (P-37)."""
@@ -241,24 +252,24 @@ class Effects(Damage):
             uid = {"self": item.card, "source": item.source, "target": item.target}[
                 amount.damage_on
             ]
-            there = uid is not None and self.table.on_table(uid)
-            read = self.table.cards[uid].damage if there and uid else 0
+            there = uid is not None and self.core.table.on_table(uid)
+            read = self.core.table.cards[uid].damage if there and uid else 0
             what = f"the damage on {uid}" if there else f"no {amount.damage_on} on the table"
         else:
             context = Context(
                 me=item.card, controller=item.controller, battlefield=item.battlefield
             )
-            read = len(counted(self.table, amount.count, amount.here, context))
+            read = len(counted(self.core.table, amount.count, amount.here, context))
             what = f"the number of {amount.count.replace('_', ' ')}{' here' if amount.here else ''}"
         final = amount.counts_for(read)
         each = f", {amount.each:+} for each: {read * amount.each}" if amount.each != 1 else ""
         least = f", raised to its minimum of {final}" if final != read * amount.each else ""
-        self.record(f"The amount is {what}: {read}{each}{least}", ["P-37"], cause)
+        self.core.record(f"The amount is {what}: {read}{each}{least}", ["P-37"], cause)
         return final
 
     def _stun(self, uid: str, source: str, owner: int, cause: Cause) -> None:
-        if self.table.cards[uid].stunned:
-            self.record(
+        if self.core.table.cards[uid].stunned:
+            self.core.record(
                 f"{uid} is already stunned: stunning it again does nothing and triggers nothing",
                 ["M-16"],
                 cause,
@@ -275,18 +286,18 @@ class Effects(Damage):
         owner: int,
         cause: Cause,
     ) -> None:
-        card = self.table.cards[uid]
-        made = Status.make(self._new_number(), source, owner, duration=duration, status=status)
-        self._set(card.evolve(statuses=(*card.statuses, made)))
+        card = self.core.table.cards[uid]
+        made = Status.make(self.core._new_number(), source, owner, duration=duration, status=status)
+        self.core._set(card.evolve(statuses=(*card.statuses, made)))
         if status == "stunned":
-            self.record(
+            self.core.record(
                 f"{uid} is stunned ({made.id}, from {source}) until this turn's expiration: it "
                 "adds 0 to its side's combat damage, and still needs lethal damage to die",
                 ["M-15", "M-16"],
                 cause,
             )
         else:
-            self.record(f"{uid} {made.describe()} ({made.id})", ["M-19"], cause)
+            self.core.record(f"{uid} {made.describe()} ({made.id})", ["M-19"], cause)
 
     def _add_save(
         self,
@@ -297,26 +308,28 @@ class Effects(Damage):
         owner: int,
         cause: Cause,
     ) -> None:
-        card = self.table.cards[uid]
+        card = self.core.table.cards[uid]
         save = DeathReplacement.make(
-            self._new_number(), source, owner, duration=duration, then=then
+            self.core._new_number(), source, owner, duration=duration, then=then
         )
-        self._set(card.evolve(saves=(*card.saves, save)))
-        self.record(f"{uid}: {save.describe()}", ["M-20"], cause)
+        self.core._set(card.evolve(saves=(*card.saves, save)))
+        self.core.record(f"{uid}: {save.describe()}", ["M-20"], cause)
 
     def _ready_effect(self, uid: str, ready: bool, source: str, cause: Cause) -> None:
-        card = self.table.cards[uid]
+        card = self.core.table.cards[uid]
         if card.exhausted != ready:
             word = "ready" if ready else "exhausted"
-            self.record(f"{uid} is already {word}: nothing happens", ["P-31"], cause)
+            self.core.record(f"{uid} is already {word}: nothing happens", ["P-31"], cause)
             return
-        self._set_exhausted(uid, not ready, cause, ["M6", "M-6", "P-18", "P-31"], f" by {source}")
+        self.core._set_exhausted(
+            uid, not ready, cause, ["M6", "M-6", "P-18", "P-31"], f" by {source}"
+        )
 
     def _recall_effect(self, uid: str, source: str, cause: Cause) -> None:
-        if self.table.cards[uid].zone != "battlefield":
-            self.record(f"{uid} is at its base: there is nothing to recall", ["P-31"], cause)
+        if self.core.table.cards[uid].zone != "battlefield":
+            self.core.record(f"{uid} is at its base: there is nothing to recall", ["P-31"], cause)
             return
-        self._relocate_unit(uid, None, cause, ["M6", "M-6", "P-31"], f" by {source}")
+        self.core._relocate_unit(uid, None, cause, ["M6", "M-6", "P-31"], f" by {source}")
 
     def _move_effect(self, uid: str, to: str, item: ChainItem, cause: Cause) -> None:
         """To a battlefield by its name, or ``here`` (P-43): one already there stays, on the
@@ -328,49 +341,51 @@ class Effects(Damage):
         if to == "base":
             self._recall_effect(uid, source, cause)
             return
-        index = [b.name for b in self.table.battlefields].index(to)  # checked with the file
+        index = [b.name for b in self.core.table.battlefields].index(to)  # checked with the file
         self._move_to(uid, index, source, cause)
 
     def _move_to(self, uid: str, index: int, source: str, cause: Cause) -> None:
-        card = self.table.cards[uid]
+        card = self.core.table.cards[uid]
         if card.zone == "battlefield" and card.battlefield == index:
-            name = self.table.battlefields[index].name
-            self.record(f"{uid} is at {name} already: nothing happens", ["P-43"], cause)
+            name = self.core.table.battlefields[index].name
+            self.core.record(f"{uid} is at {name} already: nothing happens", ["P-43"], cause)
             return
-        self._relocate_unit(uid, index, cause, ["M6", "M-6", "P-43"], f" by {source}")
+        self.core._relocate_unit(uid, index, cause, ["M6", "M-6", "P-43"], f" by {source}")
 
     def _move_here(self, uid: str, item: ChainItem, cause: Cause) -> None:
         """Move to where the ability's unit was as it triggered or was activated (P-21, P-43):
         a battlefield, or its controller's base, where only that player's units go."""
         if item.battlefield is not None:
             if not self._still_here(item):
-                name = self.table.battlefields[item.battlefield].name
-                self.record(
+                name = self.core.table.battlefields[item.battlefield].name
+                self.core.record(
                     f'{item.card} has left {name}: "here" is still {name}, where it was',
                     ["P-21", "P-43"],
                     cause,
                 )
             self._move_to(uid, item.battlefield, item.card, cause)
-        elif self.table.cards[uid].owner != item.controller:
-            base = self.table.players[item.controller].name
-            self.record(
+        elif self.core.table.cards[uid].owner != item.controller:
+            base = self.core.table.players[item.controller].name
+            self.core.record(
                 f'"here" is {base}\'s base, where {item.card} was: {uid} goes only to its own '
                 "base, so nothing happens",
                 ["P-43"],
                 cause,
             )
-        elif self.table.cards[uid].zone != "battlefield":
-            self.record(f'{uid} is at its base, "here", already: nothing happens', ["P-43"], cause)
+        elif self.core.table.cards[uid].zone != "battlefield":
+            self.core.record(
+                f'{uid} is at its base, "here", already: nothing happens', ["P-43"], cause
+            )
         else:
             how = f' by {item.card} ("here" is its base)'
-            self._relocate_unit(uid, None, cause, ["M6", "M-6", "P-43"], how)
+            self.core._relocate_unit(uid, None, cause, ["M6", "M-6", "P-43"], how)
 
-    def _to_hand(self, uid: str, cause: Cause, rules: Sequence[str], how: str = "") -> None:
+    def to_hand(self, uid: str, cause: Cause, rules: Sequence[str], how: str = "") -> None:
         """The unit leaves the table for its owner's hand, losing its damage (M-6)."""
-        card = self.table.cards[uid]
-        before = card.place(self.table)
-        self._set(card.off_table("hand"))
-        self.record(
+        card = self.core.table.cards[uid]
+        before = card.place(self.core.table)
+        self.core._set(card.off_table("hand"))
+        self.core.record(
             f"{uid} returns to hand{how} and loses its {card.damage} damage",
             rules,
             cause,
@@ -380,28 +395,28 @@ class Effects(Damage):
             ],
         )
 
-    def _modify_might(
+    def modify_might(
         self, uid: str, amount: int, duration: Duration, source: str, owner: int, cause: Cause
     ) -> None:
-        card, before = self.table.cards[uid], self.table.might(uid)
+        card, before = self.core.table.cards[uid], self.core.table.might(uid)
         modifier = MightModifier.make(
-            self._new_number(), source, owner, duration=duration, amount=amount
+            self.core._new_number(), source, owner, duration=duration, amount=amount
         )
-        self._set(card.evolve(modifiers=(*card.modifiers, modifier)))
+        self.core._set(card.evolve(modifiers=(*card.modifiers, modifier)))
         lethal = (
             " (its marked damage is now lethal at the next check)"
-            if self.table.is_lethal(uid) and card.damage
+            if self.core.table.is_lethal(uid) and card.damage
             else ""
         )
-        self.record(
+        self.core.record(
             f"{uid} gets {modifier.describe()} ({modifier.id}): Might {before} -> "
-            f"{self.table.might(uid)}{lethal}",
+            f"{self.core.table.might(uid)}{lethal}",
             ["M2", "M-2"],
             cause,
-            [StatChanged(card=uid, stat="might", before=before, after=self.table.might(uid))],
+            [StatChanged(card=uid, stat="might", before=before, after=self.core.table.might(uid))],
         )
 
-    def _add_shield(
+    def add_shield(
         self,
         uid: str,
         value: ShieldValue,
@@ -412,9 +427,9 @@ class Effects(Damage):
         cause: Cause,
         effect_id: str | None = None,
     ) -> None:
-        card = self.table.cards[uid]
+        card = self.core.table.cards[uid]
         shield = Shield.make(
-            self._new_number(),
+            self.core._new_number(),
             source,
             owner,
             id=effect_id,
@@ -423,8 +438,8 @@ class Effects(Damage):
             scope=scope,
             remaining=value if isinstance(value, int) else None,
         )
-        self._set(card.evolve(shields=(*card.shields, shield)))
-        self.record(f"{uid} gets {shield.describe()}", ["M3", "M-5"], cause)
+        self.core._set(card.evolve(shields=(*card.shields, shield)))
+        self.core.record(f"{uid} gets {shield.describe()}", ["M3", "M-5"], cause)
 
     def _add_side_shield(
         self, item: ChainItem, value: ShieldValue, duration: Duration, scope: Scope, cause: Cause
@@ -432,7 +447,7 @@ class Effects(Damage):
         """Prevention over every unit the controller has, now or later, each unit with its own
         value (M-26)."""
         shield = Shield.make(
-            self._new_number(),
+            self.core._new_number(),
             item.card,
             item.controller,
             duration=duration,
@@ -440,18 +455,18 @@ class Effects(Damage):
             scope=scope,
             remaining=value if isinstance(value, int) else None,
         )
-        state = self.table.players[item.controller]
-        self.table = self.table.with_player(
+        state = self.core.table.players[item.controller]
+        self.core.table = self.core.table.with_player(
             item.controller, state.evolve(shields=(*state.shields, shield))
         )
-        self.record(
+        self.core.record(
             f"Every unit {state.name} controls gets {shield.describe()}, each on its own, "
             "those that arrive later included",
             ["M3", "M-26"],
             cause,
         )
 
-    def _add_doubler(
+    def add_doubler(
         self,
         uid: str,
         duration: Duration,
@@ -461,39 +476,41 @@ class Effects(Damage):
         cause: Cause,
         effect_id: str | None = None,
     ) -> None:
-        card = self.table.cards[uid]
+        card = self.core.table.cards[uid]
         doubler = Doubler.make(
-            self._new_number(), source, owner, id=effect_id, duration=duration, scope=scope
+            self.core._new_number(), source, owner, id=effect_id, duration=duration, scope=scope
         )
-        self._set(card.evolve(doublers=(*card.doublers, doubler)))
-        self.record(f"{uid} gets {doubler.describe()}", ["M8", "M-4"], cause)
+        self.core._set(card.evolve(doublers=(*card.doublers, doubler)))
+        self.core.record(f"{uid} gets {doubler.describe()}", ["M8", "M-4"], cause)
 
-    def _set_threshold(
+    def set_threshold(
         self, uid: str, threshold: int, duration: Duration, source: str, owner: int, cause: Cause
     ) -> None:
-        card = self.table.cards[uid]
+        card = self.core.table.cards[uid]
         override = LethalOverride.make(
-            self._new_number(), source, owner, duration=duration, threshold=threshold
+            self.core._new_number(), source, owner, duration=duration, threshold=threshold
         )
-        self._set(card.evolve(lethal=(*card.lethal, override)))
-        self.record(f"{uid}: {override.describe()} ({override.id})", ["M1", "M-3"], cause)
+        self.core._set(card.evolve(lethal=(*card.lethal, override)))
+        self.core.record(f"{uid}: {override.describe()} ({override.id})", ["M1", "M-3"], cause)
 
-    def _grant_bonus_damage(
+    def grant_bonus_damage(
         self, player: int, amount: int, scope: Scope, duration: Duration, source: str, cause: Cause
     ) -> None:
         grant = BonusDamageGrant.make(
-            self._new_number(), source, player, duration=duration, amount=amount, scope=scope
+            self.core._new_number(), source, player, duration=duration, amount=amount, scope=scope
         )
-        state = self.table.players[player]
-        self.table = self.table.with_player(
+        state = self.core.table.players[player]
+        self.core.table = self.core.table.with_player(
             player, state.evolve(bonus_damage=(*state.bonus_damage, grant))
         )
-        self.record(f"{state.name}'s {grant.describe()} ({grant.id})", ["M3", "M-4"], cause)
+        self.core.record(f"{state.name}'s {grant.describe()} ({grant.id})", ["M3", "M-4"], cause)
 
-    def _add_runes(self, player: int, amount: int, cause: Cause) -> None:
-        state = self.table.players[player]
-        self.table = self.table.with_player(player, state.evolve(runes=state.runes + amount))
-        self.record(
+    def add_runes(self, player: int, amount: int, cause: Cause) -> None:
+        state = self.core.table.players[player]
+        self.core.table = self.core.table.with_player(
+            player, state.evolve(runes=state.runes + amount)
+        )
+        self.core.record(
             f"{state.name} adds {amount} to the rune pool ({state.runes} -> "
             f"{state.runes + amount})",
             ["M-1"],
@@ -508,12 +525,12 @@ class Effects(Damage):
             ],
         )
 
-    def _lasting_effects(self) -> list[LastingEffect]:
+    def lasting_effects(self) -> list[LastingEffect]:
         """Every effect with a duration, on cards and on players."""
-        lasting = [e for c in self.table.with_lasting() for e in c.lasting()]
-        return lasting + [g for p in self.table.players for g in p.lasting()]
+        lasting = [e for c in self.core.table.with_lasting() for e in c.lasting()]
+        return lasting + [g for p in self.core.table.players for g in p.lasting()]
 
-    def _end_effects(
+    def end_effects(
         self,
         ends: Callable[[LastingEffect], bool],
         what: str,
@@ -525,7 +542,7 @@ class Effects(Damage):
         ended, changes = self._end_card_effects(ends)
         ended += self._end_player_effects(ends)
         text = "; ".join(ended) if ended else "none"
-        self.record(
+        self.core.record(
             f'Effects lasting "{what}" end together: {text}',
             [*rules, *(["M-2"] if changes else [])],
             cause,
@@ -539,17 +556,20 @@ class Effects(Damage):
         each unit on the table that it changed."""
         changes: list[Change] = []
         ended: list[str] = []
-        for card in self.table.with_lasting():
-            before = self.table.might(card.uid) if self.table.on_table(card.uid) else None
+        for card in self.core.table.with_lasting():
+            before = self.core.table.might(card.uid) if self.core.table.on_table(card.uid) else None
             gone = [e for e in card.lasting() if ends(e)]
             if not gone:
                 continue
-            self._set(card.without_lasting(ends))
+            self.core._set(card.without_lasting(ends))
             ended += [f"{card.uid}: {e.describe()}" for e in gone]
-            if before is not None and before != self.table.might(card.uid):
+            if before is not None and before != self.core.table.might(card.uid):
                 changes.append(
                     StatChanged(
-                        card=card.uid, stat="might", before=before, after=self.table.might(card.uid)
+                        card=card.uid,
+                        stat="might",
+                        before=before,
+                        after=self.core.table.might(card.uid),
                     )
                 )
         return ended, changes
@@ -558,11 +578,11 @@ class Effects(Damage):
         """End the players' lasting effects (Bonus Damage, whole-side shields) for which ``ends``
         holds: what ended."""
         ended: list[str] = []
-        for index, player in enumerate(self.table.players):
+        for index, player in enumerate(self.core.table.players):
             gone_grants = [g for g in player.lasting() if ends(g)]
             if gone_grants:
                 ended += [f"{player.name}: {g.describe()}" for g in gone_grants]
-                self.table = self.table.with_player(index, player.without_lasting(ends))
+                self.core.table = self.core.table.with_player(index, player.without_lasting(ends))
         return ended
 
 

@@ -3,13 +3,16 @@ ready, M-32), a spell onto the chain, a Reaction while a spell waits (M-1, M-7, 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from engine.changes import Change, Moved, Played, StatChanged, StatusChanged
 from engine.errors import RuleError
 from engine.might.cards import Choosing, describe_choice
-from engine.might.chain import Chain
+from engine.might.chain import ChainRules
+from engine.might.core import MightCore
 from engine.might.table import ChainItem
 from engine.might.targeting import verify_targets
-from engine.timeline import Cause, Step
+from engine.timeline import Cause
 
 Targets = str | tuple[str, ...] | None
 """The units a play or an activation targets: one, several (P-41), or none."""
@@ -19,29 +22,34 @@ def chosen(target: Targets) -> tuple[str, ...]:
     return (target,) if isinstance(target, str) else tuple(target or ())
 
 
-class Playing(Chain):
-    """The turn player's plays, and the Reactions that answer a spell."""
+@dataclass(frozen=True, eq=False)
+class PlayingRules:
+    """The turn player's plays, and the Reactions that answer a spell, given the game's core
+    (``core``: its triggers) and the chain a spell goes on."""
 
-    def verify_play(self, uid: str, target: Targets = None) -> None:
-        card = self._card(uid)
-        definition = self.table.definition(uid)
+    core: MightCore
+    chain: ChainRules
+
+    def check_play(self, uid: str, target: Targets = None) -> None:
+        card = self.core._card(uid)
+        definition = self.core.table.definition(uid)
         if card.zone != "hand":
             raise RuleError("M-1", f"{uid} is not in its owner's hand")
         if definition.speed == "reaction":
-            if not any(item.kind == "spell" for item in self.table.chain):
+            if not any(item.kind == "spell" for item in self.core.table.chain):
                 raise RuleError(
                     "M-7", f"{uid} is a Reaction: it can answer only while a spell is on the chain"
                 )
         else:
-            self._require_turn_player(card.owner, f"play {uid}")
-            self._require_empty_chain(f"play {uid}")
-            if self.table.combat is not None:
+            self.core._require_turn_player(card.owner, f"play {uid}")
+            self.core._require_empty_chain(f"play {uid}")
+            if self.core.table.combat is not None:
                 raise RuleError("M-9", "cannot play a card during combat")
-        if short := self._short_of_runes(card.owner, definition.cost, uid):
+        if short := self.short_of_runes(card.owner, definition.cost, uid):
             raise RuleError("M-1", short)
-        self._verify_chosen(uid, definition.target, chosen(target), card.owner, None)
+        self.verify_chosen(uid, definition.target, chosen(target), card.owner, None)
 
-    def _verify_chosen(
+    def verify_chosen(
         self,
         uid: str,
         spec: Choosing | None,
@@ -56,17 +64,19 @@ class Playing(Chain):
             return
         if not targets:
             raise RuleError("M5", f"{uid} needs a target: {describe_choice(spec)}")
-        verify_targets(self.table, spec, targets, controller, me)
+        verify_targets(self.core.table, spec, targets, controller, me)
 
-    def _short_of_runes(self, owner: int, cost: int, what: str) -> str | None:
+    def short_of_runes(self, owner: int, cost: int, what: str) -> str | None:
         """Why ``owner``'s rune pool can't pay ``cost`` for ``what``; None when it can."""
-        runes = self.table.players[owner].runes
+        runes = self.core.table.players[owner].runes
         return f"{what} costs {cost} but the rune pool has {runes}" if cost > runes else None
 
-    def _pay_runes(self, owner: int, cost: int, cause: Cause, rules: list[str]) -> None:
-        player = self.table.players[owner]
-        self.table = self.table.with_player(owner, player.evolve(runes=player.runes - cost))
-        self.record(
+    def pay_runes(self, owner: int, cost: int, cause: Cause, rules: list[str]) -> None:
+        player = self.core.table.players[owner]
+        self.core.table = self.core.table.with_player(
+            owner, player.evolve(runes=player.runes - cost)
+        )
+        self.core.record(
             f"{player.name} pays {cost} from the rune pool",
             rules,
             cause,
@@ -80,52 +90,46 @@ class Playing(Chain):
             ],
         )
 
-    def can_play(self, uid: str, target: Targets = None) -> bool:
-        return self._can(self.verify_play, uid, target)
-
-    def play(self, uid: str, target: Targets = None) -> list[Step]:
-        """Play a unit to its base, or put a spell on the chain (it waits for ``resolve``);
-        ``target``: the unit it targets, or a tuple of them (P-41)."""
-
-        def act() -> None:
-            card, definition = self._card(uid), self.table.definition(uid)
-            cause = Cause(kind="action", card=uid, text=f"play {uid}")
-            if definition.cost:
-                self._pay_runes(card.owner, definition.cost, cause, ["M-1", "P-19"])
-            if definition.kind == "unit":
-                exhausted = definition.enters == "exhausted"
-                self._set(card.evolve(zone="base", entered=self._new_number(), exhausted=exhausted))
-                changes: list[Change] = [
-                    Played(card=uid, to="base"),
-                    Moved(card=uid, before="hand", after="base"),
-                ]
-                rules = ["M-1", "M-32"]
-                if exhausted != card.exhausted:  # a card in hand is ready but for an edit
-                    status = ("ready", "exhausted") if exhausted else ("exhausted", "ready")
-                    changes.append(StatusChanged(card=uid, before=status[0], after=status[1]))
-                    rules.append("P-18")  # the status is all it changes
-                self.record(
-                    f"{uid} is played to {self.table.players[card.owner].name}'s base, "
-                    + ("exhausted" if exhausted else "ready (it enters ready)"),
-                    rules,
-                    cause,
-                    changes,
-                )
-                self._trigger(uid, "played", None)  # it waits on the chain, as a spell does
-                return
-            self._set(card.evolve(zone="chain"))
-            targets = chosen(target)
-            aim = f" targeting {', '.join(targets)}" if targets else ""
-            item = ChainItem(
-                id=uid,
-                card=uid,
-                controller=card.owner,
-                kind="spell",
-                text=f"{uid}{aim}",
-                targets=targets,
-                effects=definition.effects,
-                reaction=definition.speed == "reaction",
+    def play(self, uid: str, target: Targets) -> None:
+        """A unit to its base, or a spell on the chain."""
+        card, definition = self.core._card(uid), self.core.table.definition(uid)
+        cause = Cause(kind="action", card=uid, text=f"play {uid}")
+        if definition.cost:
+            self.pay_runes(card.owner, definition.cost, cause, ["M-1", "P-19"])
+        if definition.kind == "unit":
+            exhausted = definition.enters == "exhausted"
+            self.core._set(
+                card.evolve(zone="base", entered=self.core._new_number(), exhausted=exhausted)
             )
-            self._push(item, cause, ["M-1", "M5"], [Played(card=uid, to="chain")])
-
-        return self._act(lambda: self.verify_play(uid, target), act)
+            changes: list[Change] = [
+                Played(card=uid, to="base"),
+                Moved(card=uid, before="hand", after="base"),
+            ]
+            rules = ["M-1", "M-32"]
+            if exhausted != card.exhausted:  # a card in hand is ready but for an edit
+                status = ("ready", "exhausted") if exhausted else ("exhausted", "ready")
+                changes.append(StatusChanged(card=uid, before=status[0], after=status[1]))
+                rules.append("P-18")  # the status is all it changes
+            self.core.record(
+                f"{uid} is played to {self.core.table.players[card.owner].name}'s base, "
+                + ("exhausted" if exhausted else "ready (it enters ready)"),
+                rules,
+                cause,
+                changes,
+            )
+            self.core._trigger(uid, "played", None)  # it waits on the chain, as a spell does
+            return
+        self.core._set(card.evolve(zone="chain"))
+        targets = chosen(target)
+        aim = f" targeting {', '.join(targets)}" if targets else ""
+        item = ChainItem(
+            id=uid,
+            card=uid,
+            controller=card.owner,
+            kind="spell",
+            text=f"{uid}{aim}",
+            targets=targets,
+            effects=definition.effects,
+            reaction=definition.speed == "reaction",
+        )
+        self.chain.push(item, cause, ["M-1", "M5"], [Played(card=uid, to="chain")])

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import cast
 
 from engine.changes import Change, Moved, StatChanged, StatusChanged, Triggered
 from engine.choices import Answer, Choice, Chooser, default_chooser, is_default
@@ -43,7 +42,7 @@ class MightCore(Recorder[MightTable]):
     ) -> Step:
         """A step, with what it did to the Might auras give (M-23, M-24): an aura that began or
         ended with it is on its record."""
-        before = cast(MightTable, self.steps[-1].table)
+        before = self.steps[-1].table
         table = self.table
         if table.has_auras() or before.index.auras:  # else nothing to look at (M-23)
             description, rules, changes = self._aura_effects(before, description, rules, changes)

@@ -21,7 +21,7 @@ from __future__ import annotations
 import sys
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import AbstractContextManager
+from contextlib import AbstractContextManager, nullcontext
 from functools import cache
 from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
@@ -71,6 +71,17 @@ class RulesetPlay(Windows, Protocol[TableT]):
         """``action`` with the answers given while it was played written in (a replay then
         asks nothing)."""
         ...
+
+
+class AsksNothing:
+    """For a ``RulesetPlay`` whose actions leave no choice open (souls', tally's): there is
+    nothing to send to a player while it plays, and nothing to write into an action after."""
+
+    def asking(self, ask: Chooser) -> AbstractContextManager[None]:
+        return nullcontext()
+
+    def answered(self, action: ScriptAction) -> ScriptAction:
+        return action
 
 
 Broken = tuple[str, str, dict[str, Any] | None]

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from contextlib import AbstractContextManager, nullcontext
 from functools import partial
 
-from engine.choices import Chooser
 from engine.pools import card_named, scenario_cards
+from engine.ruleset import AsksNothing
 from engine.script import (
     ExpectationBase,
     Location,
@@ -181,7 +180,7 @@ def perform(action: ScriptAction, place: Location, runner: ScriptRunner, game: S
             game.finish_battle()
 
 
-class SoulsPlay:
+class SoulsPlay(AsksNothing):
     """A souls game driven by script actions. An attack stops at its battle window (S-13,
     14.4.2); passing runs the capture step. Souls actions leave no choice open."""
 
@@ -193,12 +192,6 @@ class SoulsPlay:
 
     def verify(self, action: ScriptAction) -> None:
         action.verb.verify(self.game)
-
-    def asking(self, ask: Chooser) -> AbstractContextManager[None]:
-        return nullcontext()
-
-    def answered(self, action: ScriptAction) -> ScriptAction:
-        return action
 
     def opens(self, action: ScriptAction) -> bool:
         return isinstance(action, Action) and isinstance(action.verb, Attack)

@@ -5,15 +5,13 @@ expectations and comparisons read its tables, its table in text, and its invaria
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from contextlib import AbstractContextManager, nullcontext
 from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar
 
 from engine.changes import Change
-from engine.choices import Chooser
 from engine.frozen import Frozen
-from engine.ruleset import Broken, Invariants, Ruleset, at
+from engine.ruleset import AsksNothing, Broken, Invariants, Ruleset, at
 from engine.script import (
     ExpectationBase,
     Location,
@@ -44,7 +42,7 @@ def first_table(scenario: TallyScenario) -> TallyTable:
     return TallyTable(players=players, cards=cards, turn=setup.turn, turn_player=setup.turn_player)
 
 
-class TallyPlay:
+class TallyPlay(AsksNothing):
     """A tally game driven by script actions (``engine.ruleset.RulesetPlay``). No action waits
     for the players and none leaves a choice open."""
 
@@ -56,12 +54,6 @@ class TallyPlay:
 
     def verify(self, action: ScriptAction) -> None:
         action.verb.verify(self.game)
-
-    def asking(self, ask: Chooser) -> AbstractContextManager[None]:
-        return nullcontext()
-
-    def answered(self, action: ScriptAction) -> ScriptAction:
-        return action
 
     # The windows (``engine.windows``): as ``opens`` is never true, nothing waits, so a
     # Playthrough never opens, plays inside or closes one.

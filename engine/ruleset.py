@@ -74,7 +74,7 @@ class RulesetPlay(Windows, Protocol[TableT]):
 
 
 class AsksNothing:
-    """For a ``RulesetPlay`` whose actions leave no choice open (souls', tally's): there is
+    """For a ``RulesetPlay`` whose actions leave no choice open (souls', say): there is
     nothing to send to a player while it plays, and nothing to write into an action after."""
 
     def asking(self, ask: Chooser) -> AbstractContextManager[None]:

@@ -180,15 +180,17 @@ class DamageRules:
             while lethal:
                 self.kill(lethal, cause, rules)
                 lethal = self._still_lethal()
+                if "M-22" not in rules and set(lethal) & set(self.core.table.spared):
+                    rules = [*rules, "M-22"]  # saved and not healed: a new death at the repeat
             if not self.end_empty_holds(cause):
                 return
             # an aura while holding ends with the hold: a unit it held up dies at the repeat (M-24)
             lethal, rules = self._still_lethal(), [*rules, "M-24"]
 
     def _still_lethal(self) -> list[str]:
-        """Who dies at the repeat of a cleanup's check: the units lethal now, but for those a
-        replacement saved in this cleanup (M-8, M-22)."""
-        return [uid for uid in self.core.table.lethal_units() if uid not in self.core.table.spared]
+        """Who dies at the repeat of a cleanup's check: every unit lethal now, one a replacement
+        saved in this cleanup and nothing healed included, as a new death (M-8, M-22)."""
+        return self.core.table.lethal_units()
 
     def death_check(self) -> list[str]:
         """The units that die at a death check beginning now: every unit with lethal damage,

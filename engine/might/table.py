@@ -303,8 +303,9 @@ class MightTable(Frozen, Indexed[MightIndex]):
     turn: int = 1
     turn_player: int = 0
     next_id: int = 1
-    # Units a death replacement saved since the last death check began: one still lethal meets
-    # the next check, not a repeat of this one (M-22, P-34).
+    # Units a death replacement saved since the last death check began: one still lethal is no
+    # survivor of that check (the fuzz invariants), and meets the cleanup's repeat as a new death,
+    # or a Combat Cleanup's or expiration's heal (M-22, P-34).
     spared: tuple[str, ...] = ()
     # The "once per turn" abilities that triggered this turn, as ``uid#n`` (its n-th ability):
     # cleared as a turn begins (P-39).

@@ -299,28 +299,31 @@ setup:
 
 
 @pytest.mark.rule("M-21")
-def test_a_saved_unit_sees_the_others_die_and_meets_the_check_again_only_at_the_next_cleanup() -> (
-    None
-):
-    g = cast(MightGame, game_from_yaml(SAVES))
+@pytest.mark.rule("M-22")
+def test_a_saved_unit_sees_the_others_die_and_unhealed_dies_at_the_repeat_of_the_cleanup() -> None:
+    g = cast(MightGame, game_from_yaml(SAVES))  # instead of dying it exhausts, and heals not
     play(g, "brace", "saved-crow")
     steps = play(g, "ripple")
     text = descriptions(steps)
-    assert any(d.startswith("saved-crow would die (1 damage, lethal at 1)") for d in text)
-    assert "stone-whelp (2 damage, lethal at 2) dies" in text
-    # It saw the whelp die (M-21): +1 Might, so its 1 damage is no longer lethal.
-    crow = g.table.cards["saved-crow"]
-    assert (crow.zone, crow.exhausted, g.table.might("saved-crow")) == ("base", True, 2)
+    saved = next(i for i, d in enumerate(text) if d.startswith("saved-crow would die (1 damage"))
+    whelp = text.index("stone-whelp (2 damage, lethal at 2) dies")
+    # Saved first, it sees the whelp die (M-21): its trigger waits on the chain, and M-8's
+    # repeat of the same cleanup finds it still lethal: a new death, Brace spent (M-22).
+    crow = text.index("saved-crow (1 damage, lethal at 1) dies")
+    assert saved < whelp < crow
+    assert "M-22" in steps[crow].rules and g.table.cards["saved-crow"].zone == "trash"
 
 
 @pytest.mark.rule("M-22")
-def test_a_save_that_does_not_heal_leaves_the_unit_for_the_next_cleanup() -> None:
-    g = cast(MightGame, game_from_yaml(SAVES))  # instead of dying it exhausts, and heals not
+def test_a_save_that_does_not_heal_leaves_no_lethal_unit_after_the_cleanup() -> None:
+    g = cast(MightGame, game_from_yaml(SAVES))
     play(g, "brace", "stone-whelp")
-    g.deal("stone-whelp", 1)  # 2 damage: it would die, is saved, and stays lethal
-    assert g.table.cards["stone-whelp"].zone == "base" and g.table.is_lethal("stone-whelp")
-    steps = g.heal("saved-crow")  # any edit's cleanup: a new death, with no save left
-    assert "stone-whelp (2 damage, lethal at 2) dies" in descriptions(steps)
+    steps = g.deal("stone-whelp", 1)  # 2 damage: it would die, is saved, and dies at the repeat
+    text = descriptions(steps)
+    assert text.index("stone-whelp is exhausted, keeping its 2 damage") < text.index(
+        "stone-whelp (2 damage, lethal at 2) dies"
+    )
+    assert g.table.cards["stone-whelp"].zone == "trash"
 
 
 ONCE = """\

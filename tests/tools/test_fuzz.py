@@ -347,7 +347,7 @@ def test_a_choice_of_a_kind_its_ruleset_does_not_register_is_found(
     might = type(installed("might"))
     kept = {kind: asks for kind, asks in might.choices.items() if kind != "replacement_order"}
     monkeypatch.setattr(might, "choices", kept)
-    summary = run.fuzz("might", seed=1, games=4, moves=30)
+    summary = run.fuzz("might", seed=2, games=4, moves=30)  # a seed whose games ask an order
     assert {v.invariant for v in summary.violations} == {"every choice is of a registered kind"}
     violation = summary.violations[0]
     assert violation.detail.startswith("'replacement_order' asked of player ")

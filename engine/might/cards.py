@@ -728,8 +728,8 @@ class MightCardDef(Frozen):
     """Units: how it enters the table when played from hand (M-32): ``exhausted``, or ``ready``
     when its text says it enters ready. A set-up puts units on the table as it says."""
     speed: Literal["normal", "reaction"] = "normal"
-    """Spells: a ``reaction`` may be played, by either player, while a spell is on the chain
-    (M-7)."""
+    """Spells: a ``reaction`` may be played, by either player, while anything is on the chain, a
+    waiting trigger included (M-7, P-16)."""
     target: ChosenTargets | None = None
     """Spells: the unit the player chooses when playing it; needed when an effect aims at
     ``target``."""

@@ -36,9 +36,9 @@ class PlayingRules:
         if card.zone != "hand":
             raise RuleError("M-1", f"{uid} is not in its owner's hand")
         if definition.speed == "reaction":
-            if not any(item.kind == "spell" for item in self.core.table.chain):
+            if not self.core.table.chain:  # anything on it: a spell, an ability, a trigger
                 raise RuleError(
-                    "M-7", f"{uid} is a Reaction: it can answer only while a spell is on the chain"
+                    "M-7", f"{uid} is a Reaction: it can answer only while the chain waits"
                 )
         else:
             self.core._require_turn_player(card.owner, f"play {uid}")

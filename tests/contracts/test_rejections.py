@@ -373,7 +373,7 @@ REFUSALS = [
     might("play-from-the-table", "play vanguard-captain", "M-1",
         "vanguard-captain is not in its owner's hand"),
     might("reaction-alone", "play quick-mend vanguard-captain", "M-7",
-        "it can answer only while a spell is on the chain"),
+        "it can answer only while the chain waits"),
     might("too-few-runes", "play meteor thornback", "M-1",
         "meteor costs 2 but the rune pool has 1"),
     might("target-for-no-target", "play ember-focus vanguard-captain", "M5",

@@ -811,7 +811,18 @@ class MightCardDef(Frozen):
 
     def all_effects(self) -> list[Effect]:
         """The effects of the card and of each of its abilities."""
-        return [effect for _, _, effects, _ in self._readers() for effect in effects]
+        return [effect for _, effect in self.placed_effects()]
+
+    def placed_effects(self) -> list[tuple[tuple[str | int, ...], Effect]]:
+        """Each effect of the card with where the card writes it (``("abilities", 0, "effects",
+        1)``), so that a check of the scenario names its line."""
+        if self.kind == "spell":
+            return [(("effects", n), effect) for n, effect in enumerate(self.effects)]
+        return [
+            (("abilities", a, "effects", n), effect)
+            for a, ability in enumerate(self.abilities)
+            for n, effect in enumerate(ability.effects)
+        ]
 
     def keyword(self, name: KeywordName) -> int:
         """The total of keyword ``name`` on the card: its instances added up, 0 without."""

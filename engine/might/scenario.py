@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field, model_validator
 
+from engine.errors import InvalidAt
 from engine.frozen import Frozen
 from engine.might.cards import Duration, FieldAura, MightCardDef, Scope
 from engine.might.cards import Move as MoveEffect
@@ -254,11 +255,12 @@ class MightScenario(CardScenarioFields[MightSetup, Action, Expectation, MightCar
                     f"battlefield_auras names {name!r}, which is no battlefield here "
                     f"({', '.join(self.setup.battlefields)}) (P-47)"
                 )
-        for card in self.cards:
-            for effect in card.all_effects():
+        for index, card in enumerate(self.cards):
+            for place, effect in card.placed_effects():
                 if isinstance(effect, MoveEffect) and effect.to not in places:
-                    raise ValueError(
+                    raise InvalidAt(
+                        ("cards", index, *place, "to"),
                         f"{card.name} moves units to {effect.to!r}, which is no battlefield here "
-                        f"({', '.join(places)}) (P-43)"
+                        f"({', '.join(places)}) (P-43)",
                     )
         return self

@@ -206,20 +206,32 @@ def test_an_attack_trigger_resolves_before_the_sides_are_counted_and_a_mover_joi
     assert g.table.cards["reserve"].damage == 0  # healed at the Combat Cleanup
 
 
-def test_a_move_to_a_battlefield_the_file_does_not_have_is_refused_at_check() -> None:
+def test_a_move_to_a_battlefield_the_file_does_not_have_is_refused_at_its_own_line() -> None:
     text = """\
 ruleset: might
 title: Nowhere
 rules: [P-43]
 cards:
   - {name: Lost, kind: spell, target: {side: any}, effects: [{do: move, to: Battlefield 9}]}
+  - name: Drifter
+    kind: unit
+    might: 1
+    abilities:
+      - when: played
+        effects:
+          - {do: move, to: chosen, target: self}
 setup:
   players: [{name: Alice}, {name: Bob}]
 """
-    with pytest.raises(
-        ScenarioError, match="moves units to 'Battlefield 9', which is no battlefield"
-    ):
+    with pytest.raises(ScenarioError) as refused:
         game_from_yaml(text)
+    assert "moves units to 'Battlefield 9', which is no battlefield" in refused.value.message
+    assert (refused.value.where, refused.value.line) == ("cards[0].effects[0].to", 5)
+    with pytest.raises(ScenarioError) as refused:
+        game_from_yaml(text.replace("to: Battlefield 9", "to: base"))
+    assert "Drifter moves units to 'chosen'" in refused.value.message
+    assert refused.value.where == "cards[1].abilities[0].effects[0].to"
+    assert refused.value.line == 12  # the effect's own line, not the file's first
 
 
 def test_a_list_of_targets_takes_one_unit_for_each_entry_in_order() -> None:

@@ -17,6 +17,7 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, Discriminator, Field, Tag, model_validator
 
+from engine.errors import InvalidAt
 from engine.frozen import Frozen
 from engine.might.conditions import Condition, Counted, UnitCount, UnitIs, UnitState
 from engine.might.keywords import KeywordName, KeywordText, keyword_total
@@ -31,6 +32,8 @@ EffectTarget = (
     Literal["target", "target_1", "target_2", "target_3", "target_4", "controller"] | AutoTarget
 )
 ShieldValue = int | Literal["all", "next"]  # damage, all of it, or the whole next event (M-25)
+
+Place = tuple[str | int, ...]  # a key's path inside a card, as the file writes it
 
 
 AUTOMATIC_TARGET_HINT = (
@@ -673,18 +676,22 @@ def _instead(word: str, readable: set[str]) -> str:
     return f"use {named}"
 
 
-def _condition_problems(part: str, effect: Effect, words: set[str]) -> list[str]:
+def _condition_problems(part: str, effect: Effect, words: set[str]) -> list[tuple[Place, str]]:
     """The conditions of an effect of ``part`` that are about a unit it can't have, or count
-    units at a place it is not at (P-36)."""
-    problems = []
-    for _, condition in effect.conditions():
+    units at a place it is not at (P-36), each at its key (``only_if``, ``unless``)."""
+    problems: list[tuple[Place, str]] = []
+    for must_hold, condition in effect.conditions():
+        key = ("only_if",) if must_hold else ("unless",)
         if isinstance(condition, UnitIs) and condition.unit not in words:
             problems.append(
-                f"{part}'s condition can't be about unit {condition.unit}: "
-                + _instead(condition.unit, words)
+                (
+                    key,
+                    f"{part}'s condition can't be about unit {condition.unit}: "
+                    + _instead(condition.unit, words),
+                )
             )
         elif isinstance(condition, UnitCount) and condition.here and "here" not in words:
-            problems.append(f"{part} is at no place: a count here needs a unit")
+            problems.append((key, f"{part} is at no place: a count here needs a unit"))
     return problems
 
 
@@ -740,42 +747,57 @@ class MightCardDef(Frozen):
     auras: tuple[Aura, ...] = ()
     """Units: standing Might for other units (or itself) while it is on the table (M-23)."""
 
-    def _readers(self) -> list[tuple[str, Choosing | None, tuple[Effect, ...], set[str]]]:
-        """Each part of the card with effects: how a message names it, what it chooses, its
-        effects and the units its words can mean (``self``, ``source``, ``target``, ``here``:
-        a place)."""
-        if self.kind == "spell":
-            return [("a spell", self.target, self.effects, set())]  # "target" once it chooses
+    def _readers(self) -> list[tuple[Place, str, Choosing | None, tuple[Effect, ...], set[str]]]:
+        """Each part of the card with effects: where the card writes it, how a message names
+        it, what it chooses, its effects and the units its words can mean (``self``,
+        ``source``, ``target``, ``here``: a place)."""
+        if self.kind == "spell":  # "target" once it chooses
+            return [((), "a spell", self.target, self.effects, set())]
         return [
             (
+                ("abilities", number),
                 f"the '{a.name if a.when == 'activated' and a.name else a.when}' ability",
                 a.target,
                 a.effects,
                 {"self", "here", *(["source"] if a.when in TRIGGERS_WITH_A_SOURCE else [])},
             )
-            for a in self.abilities
+            for number, a in enumerate(self.abilities)
         ]
 
-    def _reading_problems(self) -> list[str]:
-        """Words that could never be read: a spell has no unit of its own, no source and no
-        place; only a triggered ability has a source; ``target`` needs a chosen one (P-36,
-        P-37, P-41)."""
-        problems = []
-        for part, spec, effects, words in self._readers():
+    def _reading_problems(self) -> list[tuple[Place, str]]:
+        """Words that could never be read, each at its key in the card: a spell has no unit of
+        its own, no source and no place; only a triggered ability has a source; ``target``
+        needs a chosen one (P-36, P-37, P-41)."""
+        problems: list[tuple[Place, str]] = []
+        for at, part, spec, effects, words in self._readers():
             if spec is not None:
                 words = words | {"target"}
                 if any(s.here or s.other for s in specs_of(spec)) and "self" not in words:
                     problems.append(
-                        f"{part} has no unit of its own: its target can't be here or other"
+                        (
+                            (*at, "target"),
+                            f"{part} has no unit of its own: its target can't be here or other",
+                        )
                     )
-            for effect in effects:
-                problems += self._aim_problems(part, spec, getattr(effect, "target", None), words)
+            for number, effect in enumerate(effects):
+                where = (*at, "effects", number)
+                aims = getattr(effect, "target", None)
+                problems += [
+                    ((*where, "target"), p) for p in self._aim_problems(part, spec, aims, words)
+                ]
                 if getattr(effect, "to", None) == "here" and "here" not in words:
                     problems.append(
-                        f"{part} is at no place: it can't move units here; name the battlefield"
+                        (
+                            (*where, "to"),
+                            f"{part} is at no place: it can't move units here; "
+                            "name the battlefield",
+                        )
                     )
-                problems += _condition_problems(part, effect, words)
-                problems += _amount_problems(part, getattr(effect, "amount", None), words)
+                problems += [
+                    ((*where, *key), p) for key, p in _condition_problems(part, effect, words)
+                ]
+                amount = getattr(effect, "amount", None)
+                problems += [((*where, "amount"), p) for p in _amount_problems(part, amount, words)]
         return problems
 
     def _aim_problems(
@@ -813,15 +835,13 @@ class MightCardDef(Frozen):
         """The effects of the card and of each of its abilities."""
         return [effect for _, effect in self.placed_effects()]
 
-    def placed_effects(self) -> list[tuple[tuple[str | int, ...], Effect]]:
+    def placed_effects(self) -> list[tuple[Place, Effect]]:
         """Each effect of the card with where the card writes it (``("abilities", 0, "effects",
         1)``), so that a check of the scenario names its line."""
-        if self.kind == "spell":
-            return [(("effects", n), effect) for n, effect in enumerate(self.effects)]
         return [
-            (("abilities", a, "effects", n), effect)
-            for a, ability in enumerate(self.abilities)
-            for n, effect in enumerate(ability.effects)
+            ((*at, "effects", number), effect)
+            for at, _, _, effects, _ in self._readers()
+            for number, effect in enumerate(effects)
         ]
 
     def keyword(self, name: KeywordName) -> int:
@@ -831,7 +851,7 @@ class MightCardDef(Frozen):
     @model_validator(mode="after")
     def _targets_are_chosen(self) -> MightCardDef:
         if problems := self._reading_problems():
-            raise ValueError(problems[0])
+            raise InvalidAt(*problems[0])  # at the words that can't be read, not at the card
         if self.kind == "spell" and self.abilities:
             raise ValueError("a spell has no abilities: it has effects (M-7)")
         if self.kind == "spell" and self.auras:

@@ -372,12 +372,14 @@ CASES = {
         MIGHT
         + "cards:\n  - {name: Odd Bolt, kind: spell, effects: [{do: damage, amount: 2}]}\n"
         + MIGHT_SETUP,
-        "5: cards[0]: an effect aims at 'target' but the card chooses none: add `target:`",
+        "5: cards[0].effects[0].target: an effect aims at 'target' but the card chooses none:"
+        " add `target:`",
     ),
     "might triggered ability aims at a chosen target": (
         MIGHT + "cards:\n  - {name: Odd Unit, kind: unit, might: 2, abilities: [{when:"
         " takes_damage, name: X, effects: [{do: damage, amount: 1}]}]}\n" + MIGHT_SETUP,
-        "5: cards[0]: an effect aims at 'target' but the 'takes_damage' ability chooses none:"
+        "5: cards[0].abilities[0].effects[0].target: an effect aims at 'target' but the"
+        " 'takes_damage' ability chooses none:"
         " add `target:` to the ability or use an automatic target such as self, source or"
         " all_enemy_units",
     ),
@@ -391,8 +393,16 @@ CASES = {
     "might trigger without a source aims at its source": (
         MIGHT + "cards:\n  - {name: Odd Unit, kind: unit, might: 2, abilities: [{when:"
         " played, effects: [{do: damage, amount: 1, target: source}]}]}\n" + MIGHT_SETUP,
-        "5: cards[0]: the 'played' ability has no source (only a takes_damage or"
+        "5: cards[0].abilities[0].effects[0].target: the 'played' ability has no source (only a"
+        " takes_damage or"
         " another_unit_dies trigger has one): an effect can't aim at it; use self",
+    ),
+    "might condition about a unit its ability can't have": (
+        MIGHT + "cards:\n  - {name: Odd Unit, kind: unit, might: 2, abilities: [{when: played,"
+        " effects: [{do: damage, amount: 1, target: self, only_if: {unit: source, state:"
+        " damaged}}]}]}\n" + MIGHT_SETUP,
+        "5: cards[0].abilities[0].effects[0].only_if: the 'played' ability's condition can't be"
+        " about unit source: use self",
     ),
     "might spell chooses more units than any card may": (
         MIGHT + "cards:\n  - {name: Odd Bolt, kind: spell, target: {side: enemy, count:"

@@ -78,7 +78,7 @@ def _offer(offered: Offered, action: type[ScriptAction]) -> Offer:
     )
 
 
-def aimed(offer: Offer, targets: list[str]) -> list[ScriptAction]:
+def actions_of(offer: Offer, targets: list[str]) -> list[ScriptAction]:
     """The actions an offer stands for: its action, or its pick at each of ``targets`` alone."""
     if offer.action is not None:
         return [offer.action]

@@ -18,7 +18,7 @@ from engine.changes import CORE_CHANGES
 from engine.choices import Chooser, default_chooser
 from engine.errors import RuleError, ScenarioError
 from engine.lessons import verify_teaching, words_as_written
-from engine.offers import Judged, Offer, aimed
+from engine.offers import Judged, Offer, actions_of
 from engine.rule_ids import applied_rules, unapplied_rules, verify_rule_ids
 from engine.ruleset import (
     Ruleset,
@@ -412,7 +412,7 @@ class Playthrough:
         for uid, offer in self.offers():
             if offer.proceeds:
                 judged.append(Judged(offer, None, uid, self.pass_refusal()))
-            for action in aimed(offer, cards):
+            for action in actions_of(offer, cards):
                 judged.append(Judged(offer, action, uid, self.refusal(action)))
         return judged
 

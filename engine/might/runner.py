@@ -265,7 +265,7 @@ def perform(
             verb = action.verb
             verb.act(game)
             if isinstance(verb, Aimed):  # its responses, then the chain (M-7)
-                runner.run(verb.responses, (*place, "responses"))  # Aimed.nested_key
+                runner.run(verb.responses, (*place, verb.nested_key))
                 if len(chooser.context) == 1 and game.table.chain:
                     game.resolve()
             verify_answers_used(action, chooser)

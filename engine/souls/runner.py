@@ -176,7 +176,7 @@ def perform(action: ScriptAction, place: Location, runner: ScriptRunner, game: S
         verb = action.verb
         verb.act(game)
         if isinstance(verb, Attack):
-            runner.run(verb.window, (*place, "window"))  # Attack.nested_key
+            runner.run(verb.window, (*place, verb.nested_key))
             game.finish_battle()
 
 

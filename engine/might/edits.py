@@ -12,7 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.errors import RuleError
-from engine.might.cards import Duration, Scope, ShieldValue, runes
+from engine.might.card_effects import Duration, Scope, ShieldValue
+from engine.might.cards import runes
 from engine.might.chain import ChainRules
 from engine.might.core import MightCore
 from engine.might.damage import DamageRules

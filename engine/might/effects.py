@@ -10,18 +10,16 @@ from dataclasses import dataclass
 from typing import Literal
 
 from engine.changes import Change, Moved, StatChanged
-from engine.might.cards import (
-    CountOf,
-    DamageOn,
+from engine.might.amounts import CountOf, DamageOn, MightOf
+from engine.might.card_effects import Damage as DamageEffect
+from engine.might.card_effects import (
     Duration,
     Effect,
-    MightOf,
     SaveAction,
     Scope,
     ShieldValue,
     target_number,
 )
-from engine.might.cards import Damage as DamageEffect
 from engine.might.conditions import Context, counted, holds
 from engine.might.core import MightCore
 from engine.might.damage import DamageRules
@@ -126,19 +124,13 @@ class EffectRules:
         return True
 
     def apply(self, item: ChainItem, effect: Effect, cause: Cause) -> None:
-        if not self._conditions_met(item, effect, cause):
-            return
-        if effect.do == "bonus_damage":
-            self.grant_bonus_damage(
-                item.controller, effect.amount, effect.scope, effect.duration, item.card, cause
-            )
-            return
-        if effect.do == "add_runes":
-            self.add_runes(item.controller, effect.amount, cause)
-            return
-        if effect.do == "prevent" and effect.target == "controller":
-            self._add_side_shield(item, effect.value, effect.duration, effect.scope, cause)
-            return
+        """One effect of a resolving chain item, if its conditions hold (P-36)."""
+        if self._conditions_met(item, effect, cause):
+            effect.resolve(self, item, cause)
+
+    def reached(self, item: ChainItem, effect: Effect, cause: Cause) -> list[str]:
+        """The units ``effect`` acts on as it resolves; when none is left, that is a step
+        (P-27). "Here" is where the ability's unit was when it triggered (P-21)."""
         here = effect.target == "all_enemy_units_here" and item.battlefield is not None
         if here and not self._still_here(item):
             name = self.core.table.battlefields[item.battlefield or 0].name
@@ -156,49 +148,9 @@ class EffectRules:
                 ["M5", "P-27", *(["P-21"] if here else [])],
                 cause,
             )
-            return
-        if effect.do == "damage":
-            self._damage_effect(item, effect, targets, cause)
-            return
-        if effect.do == "might" and not isinstance(effect.amount, int):  # once for all (P-37)
-            effect = effect.evolve(amount=self._read_amount(item, effect.amount, cause))
-        for target in targets:
-            self._apply_to(item, effect, target, cause)
+        return targets
 
-    def _apply_to(self, item: ChainItem, effect: Effect, target: str, cause: Cause) -> None:
-        """One effect on one of its targets (damage and player effects are done above)."""
-        source, owner = item.card, item.controller
-        if effect.do == "heal":
-            self.damage.heal([target], cause, ["M6"])
-        elif effect.do == "might":
-            assert isinstance(effect.amount, int)  # read from the table in _apply
-            self.modify_might(target, effect.amount, effect.duration, source, owner, cause)
-        elif effect.do == "prevent":
-            self.add_shield(
-                target, effect.value, effect.duration, effect.scope, source, owner, cause
-            )
-        elif effect.do == "double":
-            self.add_doubler(target, effect.duration, effect.scope, source, owner, cause)
-        elif effect.do == "lethal_threshold":
-            self.set_threshold(target, effect.threshold, effect.duration, source, owner, cause)
-        elif effect.do == "stun":
-            self._stun(target, source, owner, cause)
-        elif effect.do == "cant_be_dealt_damage":
-            self._add_status(target, "takes_no_damage", effect.duration, source, owner, cause)
-        elif effect.do == "kill":
-            self.damage.kill([target], cause, ["M5", "P-31"], killed_by=source)
-        elif effect.do in ("ready", "exhaust"):
-            self._ready_effect(target, effect.do == "ready", source, cause)
-        elif effect.do == "recall":
-            self._recall_effect(target, source, cause)
-        elif effect.do == "instead_of_dying":
-            self._add_save(target, effect.then, effect.duration, source, owner, cause)
-        elif effect.do == "return_to_hand":
-            self.to_hand(target, cause, ["M-6", "P-31"], f" ({source})")
-        elif effect.do == "move":
-            self._move_effect(target, effect.to, item, cause)
-
-    def _damage_effect(
+    def damage_effect(
         self, item: ChainItem, effect: DamageEffect, targets: list[str], cause: Cause
     ) -> None:
         """Damage to each target, each its own event (M-25); an amount read from a unit's Might
@@ -212,7 +164,7 @@ class EffectRules:
             dealer, controller, amount = read
             kind = "ability"  # not combat damage, nor a spell's: only "all" covers it (M-31)
         elif not isinstance(amount, int):
-            amount = self._read_amount(item, amount, cause)
+            amount = self.read_amount(item, amount, cause)
         bonus = self.core.table.bonus_damage(controller, kind)
         for target in targets:
             self.damage.deal_event(target, amount, bonus, kind, dealer, cause, effect.unpreventable)
@@ -246,7 +198,7 @@ class EffectRules:
         )
         return uid, self.core.table.cards[uid].owner, might
 
-    def _read_amount(self, item: ChainItem, amount: DamageOn | CountOf, cause: Cause) -> int:
+    def read_amount(self, item: ChainItem, amount: DamageOn | CountOf, cause: Cause) -> int:
         """An amount counted from the table as the effect resolves, on the record (P-37)."""
         if isinstance(amount, DamageOn):
             uid = {"self": item.card, "source": item.source, "target": item.target}[
@@ -267,7 +219,7 @@ class EffectRules:
         self.core.record(f"The amount is {what}: {read}{each}{least}", ["P-37"], cause)
         return final
 
-    def _stun(self, uid: str, source: str, owner: int, cause: Cause) -> None:
+    def stun(self, uid: str, source: str, owner: int, cause: Cause) -> None:
         if self.core.table.cards[uid].stunned:
             self.core.record(
                 f"{uid} is already stunned: stunning it again does nothing and triggers nothing",
@@ -275,9 +227,9 @@ class EffectRules:
                 cause,
             )
             return
-        self._add_status(uid, "stunned", "this_turn", source, owner, cause)
+        self.add_status(uid, "stunned", "this_turn", source, owner, cause)
 
-    def _add_status(
+    def add_status(
         self,
         uid: str,
         status: Literal["stunned", "takes_no_damage"],
@@ -299,7 +251,7 @@ class EffectRules:
         else:
             self.core.record(f"{uid} {made.describe()} ({made.id})", ["M-19"], cause)
 
-    def _add_save(
+    def add_save(
         self,
         uid: str,
         then: tuple[SaveAction, ...],
@@ -315,7 +267,7 @@ class EffectRules:
         self.core._set(card.evolve(saves=(*card.saves, save)))
         self.core.record(f"{uid}: {save.describe()}", ["M-20"], cause)
 
-    def _ready_effect(self, uid: str, ready: bool, source: str, cause: Cause) -> None:
+    def ready_effect(self, uid: str, ready: bool, source: str, cause: Cause) -> None:
         card = self.core.table.cards[uid]
         if card.exhausted != ready:
             word = "ready" if ready else "exhausted"
@@ -325,13 +277,13 @@ class EffectRules:
             uid, not ready, cause, ["M6", "M-6", "P-18", "P-31"], f" by {source}"
         )
 
-    def _recall_effect(self, uid: str, source: str, cause: Cause) -> None:
+    def recall_effect(self, uid: str, source: str, cause: Cause) -> None:
         if self.core.table.cards[uid].zone != "battlefield":
             self.core.record(f"{uid} is at its base: there is nothing to recall", ["P-31"], cause)
             return
         self.core._relocate_unit(uid, None, cause, ["M6", "M-6", "P-31"], f" by {source}")
 
-    def _move_effect(self, uid: str, to: str, item: ChainItem, cause: Cause) -> None:
+    def move_effect(self, uid: str, to: str, item: ChainItem, cause: Cause) -> None:
         """To a battlefield by its name, or ``here`` (P-43): one already there stays, on the
         record."""
         source = item.card
@@ -339,7 +291,7 @@ class EffectRules:
             self._move_here(uid, item, cause)
             return
         if to == "base":
-            self._recall_effect(uid, source, cause)
+            self.recall_effect(uid, source, cause)
             return
         index = [b.name for b in self.core.table.battlefields].index(to)  # checked with the file
         self._move_to(uid, index, source, cause)
@@ -441,7 +393,7 @@ class EffectRules:
         self.core._set(card.evolve(shields=(*card.shields, shield)))
         self.core.record(f"{uid} gets {shield.describe()}", ["M3", "M-5"], cause)
 
-    def _add_side_shield(
+    def add_side_shield(
         self, item: ChainItem, value: ShieldValue, duration: Duration, scope: Scope, cause: Cause
     ) -> None:
         """Prevention over every unit the controller has, now or later, each unit with its own

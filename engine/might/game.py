@@ -51,7 +51,7 @@ from __future__ import annotations
 
 from engine.choices import Chooser, default_chooser
 from engine.might.activating import ActivatingRules
-from engine.might.cards import Duration, Scope, ShieldValue
+from engine.might.card_effects import Duration, Scope, ShieldValue
 from engine.might.chain import ChainRules
 from engine.might.combat import CombatRules
 from engine.might.core import MightCore

@@ -11,8 +11,9 @@ from pydantic import Field, model_validator
 
 from engine.errors import InvalidAt
 from engine.frozen import Frozen
-from engine.might.cards import Duration, FieldAura, MightCardDef, Scope
-from engine.might.cards import Move as MoveEffect
+from engine.might.card_effects import Duration, Scope
+from engine.might.card_effects import Move as MoveEffect
+from engine.might.cards import FieldAura, MightCardDef
 from engine.might.verbs import VERBS
 from engine.names import Name
 from engine.scenario_fields import CardScenarioFields

@@ -14,15 +14,8 @@ from engine.card_map import CardMap
 from engine.frozen import Frozen
 from engine.indexed import Indexed
 from engine.might import auras
-from engine.might.cards import (
-    Duration,
-    Effect,
-    FieldAura,
-    MightCardDef,
-    SaveAction,
-    Scope,
-    ShieldValue,
-)
+from engine.might.card_effects import Duration, Effect, SaveAction, Scope, ShieldValue
+from engine.might.cards import FieldAura, MightCardDef
 from engine.might.index import MightIndex
 from engine.stack import Stack
 

@@ -16,7 +16,8 @@ from pydantic import Field, model_validator
 from engine import verbs
 from engine.choices import Assigned
 from engine.errors import RuleError
-from engine.might.cards import Duration, Scope, most_targets
+from engine.might.card_effects import Duration, Scope
+from engine.might.cards import most_targets
 from engine.might.table import MightTable
 from engine.names import Name
 from engine.verbs import Bound, Offered, Verb, Verbs, bind

@@ -43,7 +43,7 @@ def test_a_misspelt_key_is_named_first_with_the_key_it_misspells_and_the_keys_th
     and the missing key is not counted as another problem."""
     assert refusal(SPELL.replace("EFFECT", "{do: damage, amout: 2}")) == (
         "f.yaml:9: cards[0].effects[0].damage.amout: unknown key 'amout' (did you mean "
-        "'amount'?); the keys here: only_if, unless, do, amount, unpreventable, target"
+        "'amount'?); the keys here: do, only_if, unless, target, amount, unpreventable"
     )
 
 
@@ -77,7 +77,7 @@ def test_an_unknown_key_whose_value_is_a_block_is_reported_on_its_own_line() -> 
 
 def test_a_key_with_nothing_like_it_gets_no_guess() -> None:
     message = refusal(SPELL.replace("EFFECT", "{do: damage, amount: 2, xyzzy: 1}"))
-    keys = "only_if, unless, do, amount, unpreventable, target"
+    keys = "do, only_if, unless, target, amount, unpreventable"
     assert f"unknown key 'xyzzy'; the keys here: {keys}" in message
     assert "did you mean" not in message
 

@@ -1,0 +1,383 @@
+"""The effects a might card's words make: each one model, selected by its ``do:`` word, that
+says what it does to each unit it reaches (or to its controller) as its chain item resolves.
+``EFFECTS`` lists them; a card's ``effects:`` is one of them each. Adding an effect is one more
+model here (docs/rulesets.md).
+
+    - {do: damage, amount: 2, target: all_enemy_units_here}
+    - {do: might, amount: -2, duration: this_turn, only_if: {unit: target, state: damaged}}
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Literal, Union
+
+from pydantic import AfterValidator, Field, model_validator
+
+from engine.frozen import Frozen
+from engine.might.amounts import Amount, MightAmount, ReadAmount
+from engine.might.conditions import Condition
+from engine.names import Name
+
+if TYPE_CHECKING:
+    from engine.might.effects import EffectRules
+    from engine.might.table import ChainItem
+    from engine.timeline import Cause
+
+Duration = Literal["this_turn", "this_combat", "until_your_next_turn", "permanent"]
+Scope = Literal["all", "combat", "spell"]
+AutoTarget = Literal[
+    "self", "source", "all_enemy_units", "all_own_units", "all_units", "all_enemy_units_here"
+]
+EffectTarget = (
+    Literal["target", "target_1", "target_2", "target_3", "target_4", "controller"] | AutoTarget
+)
+ShieldValue = int | Literal["all", "next"]  # damage, all of it, or the whole next event (M-25)
+
+
+def target_number(aims: str) -> int | None:
+    """``N`` for an effect aimed at ``target_N`` (one of the chosen units, P-41), else None.
+
+    >>> target_number("target_2"), target_number("target")
+    (2, None)
+    """
+    return int(aims[len("target_") :]) if aims.startswith("target_") else None
+
+
+class CardEffect(Frozen):
+    """What every effect has: the condition read as it resolves (P-36), and what it does.
+
+    An effect acts on each unit it reaches (``to_unit``), found as its chain item resolves; one
+    that acts on something else (its controller, every unit at once) says so in ``resolve``."""
+
+    do: str
+    """The word that selects the effect: ``damage``, ``heal``, ``might``, ..."""
+    only_if: Condition | None = None
+    """The effect happens only if this holds as it resolves: ``{unit: target, state:
+    exhausted}``, ``{count: enemy_units, here: true, at_least: 2}``, ``{you_hold: 1}``."""
+    unless: Condition | None = None
+    """The effect happens unless this holds as it resolves (same forms as ``only_if``)."""
+    target: EffectTarget = "target"
+    """``target`` (every chosen unit), ``target_1`` to ``target_4`` (one of them, in the order
+    chosen) or an automatic target."""
+
+    def conditions(self) -> list[tuple[bool, Condition]]:
+        """Each condition with whether it must hold (``only_if``) or must not (``unless``)."""
+        return [
+            *([(True, self.only_if)] if self.only_if is not None else []),
+            *([(False, self.unless)] if self.unless is not None else []),
+        ]
+
+    def resolve(self, on: EffectRules, item: ChainItem, cause: Cause) -> None:
+        """Act on each unit it reaches, or record that it reaches none (P-27)."""
+        for uid in on.reached(item, self, cause):
+            self.to_unit(on, item, uid, cause)
+
+    def to_unit(self, on: EffectRules, item: ChainItem, uid: str, cause: Cause) -> None:
+        """What it does to one unit it reaches."""
+        raise NotImplementedError(f"{type(self).__name__} acts in resolve")
+
+
+class Damage(CardEffect):
+    """``damage``: one damage event per target, plus the controller's Bonus Damage of its kind:
+    spell damage from a spell, ability damage from an ability (P-20). With ``amount:
+    {might_of: ...}`` that unit deals damage equal to its Might: it is the source, and only a
+    shield for ``all`` damage covers it (M-30, M-31)."""
+
+    do: Literal["damage"]
+    """Selects this effect."""
+    amount: Amount
+    """The damage, before Bonus Damage and replacements; or read as the effect resolves:
+    ``{might_of: self}`` (``source``, ``target``), that unit's current Might, which it deals
+    (M-30); ``{damage_on: target}``, the damage marked on a unit; ``{count: enemy_units,
+    here: true}``, a number of units (P-37)."""
+    unpreventable: bool = False
+    """``true``: no shield prevents it or is spent on it; Bonus Damage and doubling still
+    apply (M-27)."""
+
+    @model_validator(mode="after")
+    def _never_negative(self) -> Damage:
+        if isinstance(self.amount, ReadAmount) and self.amount.each < 0:
+            raise ValueError(
+                "damage is never negative: each must be at least 1 (a Might modifier may lower)"
+            )
+        return self
+
+    def resolve(self, on: EffectRules, item: ChainItem, cause: Cause) -> None:
+        if targets := on.reached(item, self, cause):
+            on.damage_effect(item, self, targets, cause)
+
+
+class Heal(CardEffect):
+    """``heal``: remove all marked damage (M6)."""
+
+    do: Literal["heal"]
+    """Selects this effect."""
+
+    def to_unit(self, on: EffectRules, item: ChainItem, uid: str, cause: Cause) -> None:
+        on.damage.heal([uid], cause, ["M6"])
+
+
+class ModifyMight(CardEffect):
+    """``might``: a Might modifier (M2)."""
+
+    do: Literal["might"]
+    """Selects this effect."""
+    amount: MightAmount
+    """Added to the unit's Might: a number, which may be negative, or read from the table as
+    it resolves, ``{count: ...}`` or ``{damage_on: ...}`` (P-37)."""
+    duration: Duration = "this_turn"
+    """``this_turn``: to expiration (c); ``this_combat``: to the end of the combat under way or
+    the next one this turn (P-38); ``until_your_next_turn``: to its owner's next turn (P-17);
+    ``permanent``."""
+
+    def resolve(self, on: EffectRules, item: ChainItem, cause: Cause) -> None:
+        """An amount read from the table is read once, for every unit it reaches (P-37)."""
+        if not (targets := on.reached(item, self, cause)):
+            return
+        read = self.amount
+        amount = read if isinstance(read, int) else on.read_amount(item, read, cause)
+        for uid in targets:
+            on.modify_might(uid, amount, self.duration, item.card, item.controller, cause)
+
+
+class Prevent(CardEffect):
+    """``prevent``: a prevention shield, the next ``value`` damage (or all) in its scope and
+    duration (M3)."""
+
+    do: Literal["prevent"]
+    """Selects this effect."""
+    value: Annotated[int, Field(ge=0)] | Literal["all", "next"]
+    """The damage it prevents, ``all``, or ``next``: the whole next damage event to the unit,
+    whatever its size (M-25)."""
+    duration: Duration = "this_turn"
+    """``this_turn``: to expiration (c); ``this_combat``: to the end of the combat under way or
+    the next one this turn (P-38); ``until_your_next_turn``: to its owner's next turn (P-17);
+    ``permanent``."""
+    scope: Scope = "all"
+    """The damage it covers: ``all``, or only ``combat`` or ``spell`` damage (damage from a
+    triggered ability only ``all`` covers, P-20)."""
+    target: EffectTarget = "target"
+    """``target`` (every chosen unit), ``target_1`` to ``target_4`` (one of them), an
+    automatic target, or ``controller``: every unit the
+    controller has, now or later, each with its own ``value`` (M-26)."""
+
+    def resolve(self, on: EffectRules, item: ChainItem, cause: Cause) -> None:
+        if self.target == "controller":
+            on.add_side_shield(item, self.value, self.duration, self.scope, cause)
+        else:
+            super().resolve(on, item, cause)
+
+    def to_unit(self, on: EffectRules, item: ChainItem, uid: str, cause: Cause) -> None:
+        on.add_shield(uid, self.value, self.duration, self.scope, item.card, item.controller, cause)
+
+
+class Double(CardEffect):
+    """``double``: damage dealt to the unit is doubled while this lasts (a replacement, M8)."""
+
+    do: Literal["double"]
+    """Selects this effect."""
+    duration: Duration = "this_turn"
+    """``this_turn``: to expiration (c); ``this_combat``: to the end of the combat under way or
+    the next one this turn (P-38); ``until_your_next_turn``: to its owner's next turn (P-17);
+    ``permanent``."""
+    scope: Scope = "all"
+    """The damage it covers: ``all``, or only ``combat`` or ``spell`` damage (damage from a
+    triggered ability only ``all`` covers, P-20)."""
+
+    def to_unit(self, on: EffectRules, item: ChainItem, uid: str, cause: Cause) -> None:
+        on.add_doubler(uid, self.duration, self.scope, item.card, item.controller, cause)
+
+
+class BonusDamage(CardEffect):
+    """``bonus_damage``: the controller's damage of ``scope`` gets +``amount`` Bonus Damage (M3,
+    M-4)."""
+
+    do: Literal["bonus_damage"]
+    """Selects this effect."""
+    amount: int
+    """Added to the controller's damage of its scope."""
+    duration: Duration = "this_turn"
+    """``this_turn``: to expiration (c); ``this_combat``: to the end of the combat under way or
+    the next one this turn (P-38); ``until_your_next_turn``: to its owner's next turn (P-17);
+    ``permanent``."""
+    scope: Scope = "spell"
+    """The damage it adds to: ``all``, or only ``combat`` or ``spell`` damage (damage from a
+    triggered ability only ``all`` covers, P-20)."""
+    target: Literal["controller"] = "controller"
+    """Only ``controller``: the player who controls the card."""
+
+    def resolve(self, on: EffectRules, item: ChainItem, cause: Cause) -> None:
+        on.grant_bonus_damage(
+            item.controller, self.amount, self.scope, self.duration, item.card, cause
+        )
+
+
+class LethalRequirement(CardEffect):
+    """``lethal_threshold``: the unit's lethal requirement becomes ``threshold`` damage instead
+    of its Might (M-3)."""
+
+    do: Literal["lethal_threshold"]
+    """Selects this effect."""
+    threshold: int = Field(ge=1)
+    """The damage that is lethal to the unit."""
+    duration: Duration = "this_turn"
+    """``this_turn``: to expiration (c); ``this_combat``: to the end of the combat under way or
+    the next one this turn (P-38); ``until_your_next_turn``: to its owner's next turn (P-17);
+    ``permanent``."""
+
+    def to_unit(self, on: EffectRules, item: ChainItem, uid: str, cause: Cause) -> None:
+        on.set_threshold(uid, self.threshold, self.duration, item.card, item.controller, cause)
+
+
+class AddRunes(CardEffect):
+    """``add_runes``: runes added to the controller's pool."""
+
+    do: Literal["add_runes"]
+    """Selects this effect."""
+    amount: int = Field(ge=0)
+    """Runes added."""
+    target: Literal["controller"] = "controller"
+    """Only ``controller``: the player who controls the card."""
+
+    def resolve(self, on: EffectRules, item: ChainItem, cause: Cause) -> None:
+        on.add_runes(item.controller, self.amount, cause)
+
+
+class Stun(CardEffect):
+    """``stun``: the unit adds 0 to its side's combat damage until the end of this turn's
+    expiration (c); one already stunned is not stunned again (M-15, M-16)."""
+
+    do: Literal["stun"]
+    """Selects this effect."""
+
+    def to_unit(self, on: EffectRules, item: ChainItem, uid: str, cause: Cause) -> None:
+        on.stun(uid, item.card, item.controller, cause)
+
+
+class CantBeDealtDamage(CardEffect):
+    """``cant_be_dealt_damage``: while it lasts no damage is dealt to the unit, and combat
+    assignment leaves it out (M-19)."""
+
+    do: Literal["cant_be_dealt_damage"]
+    """Selects this effect."""
+    duration: Duration = "this_turn"
+    """``this_turn``: to expiration (c); ``this_combat``: to the end of the combat under way or
+    the next one this turn (P-38); ``until_your_next_turn``: to its owner's next turn (P-17);
+    ``permanent``."""
+
+    def to_unit(self, on: EffectRules, item: ChainItem, uid: str, cause: Cause) -> None:
+        on.add_status(uid, "takes_no_damage", self.duration, item.card, item.controller, cause)
+
+
+class Kill(CardEffect):
+    """``kill``: the unit dies (its "when this dies" abilities trigger, M5, M-20)."""
+
+    do: Literal["kill"]
+    """Selects this effect."""
+
+    def to_unit(self, on: EffectRules, item: ChainItem, uid: str, cause: Cause) -> None:
+        on.damage.kill([uid], cause, ["M5", "P-31"], killed_by=item.card)
+
+
+class Ready(CardEffect):
+    """``ready`` or ``exhaust``: the unit is readied or exhausted; its damage stays (M6)."""
+
+    do: Literal["ready", "exhaust"]
+    """Selects this effect: ``ready`` or ``exhaust``."""
+
+    def to_unit(self, on: EffectRules, item: ChainItem, uid: str, cause: Cause) -> None:
+        on.ready_effect(uid, self.do == "ready", item.card, cause)
+
+
+class Recall(CardEffect):
+    """``recall``: the unit goes from its battlefield to its base, keeping its damage (M6)."""
+
+    do: Literal["recall"]
+    """Selects this effect."""
+
+    def to_unit(self, on: EffectRules, item: ChainItem, uid: str, cause: Cause) -> None:
+        on.recall_effect(uid, item.card, cause)
+
+
+class ReturnToHand(CardEffect):
+    """``return_to_hand``: the unit leaves the table for its owner's hand and loses its damage
+    and effects (M-6); it does not die (M-20)."""
+
+    do: Literal["return_to_hand"]
+    """Selects this effect."""
+
+    def to_unit(self, on: EffectRules, item: ChainItem, uid: str, cause: Cause) -> None:
+        on.to_hand(uid, cause, ["M-6", "P-31"], f" ({item.card})")
+
+
+class Move(CardEffect):
+    """Move units to a battlefield (P-43): a unit already there stays; one that arrives during
+    a combat there joins it at the next cleanup (M-28)."""
+
+    do: Literal["move"]
+    """Selects this effect."""
+    to: Name
+    """The battlefield's name, as the scenario's ``battlefields`` name it (``base``: recall);
+    abilities: ``here``, where the ability's unit was as it triggered or was activated (P-43)."""
+
+    def to_unit(self, on: EffectRules, item: ChainItem, uid: str, cause: Cause) -> None:
+        on.move_effect(uid, self.to, item, cause)
+
+
+# The triggers that have a source: what dealt the damage, the unit that died. Playing a card, a
+# heal, a death of its own, combat roles and the turn's ends have none to aim at or read.
+SaveAction = Literal["heal", "exhaust", "recall"]
+
+
+def _something_instead(then: tuple[SaveAction, ...]) -> tuple[SaveAction, ...]:
+    if not then:
+        raise ValueError(
+            "`then: []` does nothing instead of the death: name heal, exhaust or recall, or "
+            "leave `then` out to heal"
+        )
+    return then
+
+
+class InsteadOfDying(CardEffect):
+    """``instead_of_dying``: the next time the unit would die while this lasts, it stays on the
+    table and does ``then`` instead; the death never happens (M-20 to M-22)."""
+
+    do: Literal["instead_of_dying"]
+    """Selects this effect."""
+    then: Annotated[tuple[SaveAction, ...], AfterValidator(_something_instead)] = ("heal",)
+    """What the unit does instead, in order: ``heal``, ``exhaust``, ``recall`` (at least one:
+    leave ``then`` out for ``heal``)."""
+    duration: Duration = "this_turn"
+    """``this_turn``: to expiration (c); ``this_combat``: to the end of the combat under way or
+    the next one this turn (P-38); ``until_your_next_turn``: to its owner's next turn (P-17);
+    ``permanent``: until it is used."""
+
+    def to_unit(self, on: EffectRules, item: ChainItem, uid: str, cause: Cause) -> None:
+        on.add_save(uid, self.then, self.duration, item.card, item.controller, cause)
+
+
+EFFECTS: tuple[type[CardEffect], ...] = (
+    Damage,
+    Heal,
+    ModifyMight,
+    Prevent,
+    Double,
+    BonusDamage,
+    LethalRequirement,
+    AddRunes,
+    Stun,
+    CantBeDealtDamage,
+    Kill,
+    Ready,
+    Recall,
+    ReturnToHand,
+    Move,
+    InsteadOfDying,
+)
+"""Every effect a card may have, in the order the reference lists them: one more is one more
+model here."""
+
+if TYPE_CHECKING:
+    Effect = CardEffect
+else:  # one of EFFECTS, chosen by its ``do:`` word
+    Effect = Annotated[Union[EFFECTS], Field(discriminator="do")]  # noqa: UP007

@@ -55,6 +55,7 @@ def card_rows(table: MightTable, uid: str) -> list[tuple[str, str]]:
         rows += [("Ability", ability.describe()) for ability in definition.abilities]
         if definition.keywords:
             rows.append(("Keywords", ", ".join(definition.keywords)))
+        rows += [("Keywords granted", grant.describe()) for grant in card.granted]
     rows.append(("Text", definition.text))
     return rows
 

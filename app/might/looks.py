@@ -63,7 +63,11 @@ def card_look(table: MightTable, card: MightCard) -> CardLook:
         owner=card.owner,
         form="unit",
         subtitle=" · ".join(
-            [*ROLE_WORDS.get(card.role or "", ()), *definition.keywords]
+            [
+                *ROLE_WORDS.get(card.role or "", ()),
+                *definition.keywords,
+                *(word for grant in card.granted for word in grant.keywords),
+            ]
             + ["Exhausted" if card.exhausted else "Ready"]
         ),
         stat=f"Might {might}",

@@ -10,13 +10,17 @@ from pydantic import Discriminator, Field, Tag, model_validator
 from engine.frozen import Frozen
 from engine.might.conditions import Counted
 
+Named = Literal["self", "source", "target", "target_1", "target_2", "target_3", "target_4"]
+
 
 class MightOf(Frozen):
-    """An amount read from the table: a unit's current Might as the effect resolves (M-30)."""
+    """An amount read from the table: a unit's current Might as the effect resolves (M-30,
+    P-71)."""
 
-    might_of: Literal["self", "source", "target"]
+    might_of: Named
     """The unit whose Might it is: ``self`` (the unit whose ability this is), ``source`` (the
-    one that caused the trigger) or ``target`` (the chosen unit)."""
+    one that caused the trigger), ``target`` (the chosen unit) or ``target_1`` to ``target_4``
+    (one of the chosen units, in the order chosen)."""
 
 
 class ReadAmount(Frozen):
@@ -51,7 +55,7 @@ class DamageOn(ReadAmount):
     """An amount read from the table: the damage marked on a unit as the effect resolves
     (P-37)."""
 
-    damage_on: Literal["self", "source", "target"]
+    damage_on: Named
     """The unit whose marked damage it is (``self``, ``source`` or ``target``); none when it is
     not on the table."""
 
@@ -83,8 +87,10 @@ Amount = Annotated[
 
 MightAmount = Annotated[
     Annotated[int, Tag("number")]
+    | Annotated[MightOf, Tag("might_of")]
     | Annotated[DamageOn, Tag("damage_on")]
     | Annotated[CountOf, Tag("count")],
     Discriminator(_amount_form),
 ]
-"""A Might modifier's amount: a number (negative lowers Might) or counted from the table."""
+"""A Might modifier's amount: a number (negative lowers Might) or read from the table: a
+unit's Might ("double its Might" is ``{might_of: target}``), its damage, or a count."""

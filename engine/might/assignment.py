@@ -19,6 +19,7 @@ from itertools import product
 
 from engine.choices import Answer, Assigned, Assignment, Choice
 from engine.errors import RuleError
+from engine.might.card_effects import covers
 from engine.might.replacements import lethal_assignment
 from engine.might.table import MightTable
 
@@ -35,8 +36,9 @@ def assignment_groups(table: MightTable, enemies: Sequence[str]) -> dict[str, tu
         if table.cards[uid].takes_no_damage:  # left out: its keywords bind nothing (M-19)
             groups[uid] = (MIDDLE,)
             continue
-        definition = table.definition(uid)
-        tank, backline = definition.keyword("Tank") > 0, definition.keyword("Backline") > 0
+        card, definition = table.cards[uid], table.definition(uid)
+        tank = card.keyword(definition, "Tank") > 0
+        backline = card.keyword(definition, "Backline") > 0
         groups[uid] = (
             (FIRST, LAST)
             if tank and backline
@@ -58,7 +60,7 @@ def in_order(needs: Mapping[str, int | None], groups: Groups) -> list[str]:
 def never_lethal(table: MightTable, uid: str) -> bool:
     """Prevention "all" that covers combat damage: no assigned amount can make it lethal."""
     return any(
-        s.remaining is None and s.scope in ("all", "combat") for s in table.covered(uid).shields
+        s.remaining is None and covers(s.scope, "combat") for s in table.covered(uid).shields
     )
 
 

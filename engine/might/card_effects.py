@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Literal, Union
 
-from pydantic import AfterValidator, Field, model_validator
+from pydantic import AfterValidator, Discriminator, Field, Tag, model_validator
 
 from engine.frozen import Frozen
-from engine.might.amounts import Amount, MightAmount, ReadAmount
+from engine.might.amounts import Amount, MightAmount, MightOf, ReadAmount
 from engine.might.conditions import Condition
+from engine.might.keywords import KeywordText
+from engine.might.unit_filters import Every
 from engine.names import Name
 
 if TYPE_CHECKING:
@@ -24,23 +26,46 @@ if TYPE_CHECKING:
     from engine.timeline import Cause
 
 Duration = Literal["this_turn", "this_combat", "until_your_next_turn", "permanent"]
-Scope = Literal["all", "combat", "spell"]
+Scope = Literal["all", "combat", "spell", "noncombat"]
+"""The damage a lasting effect covers: every kind, combat damage, a spell's damage, or a spell's
+and an ability's ("damage from spells and abilities", P-70)."""
+
+
+def covers(scope: Scope, kind: str) -> bool:
+    """Whether an effect of ``scope`` covers damage of ``kind`` (``combat``, ``spell`` or
+    ``ability``; M-4, M-5, P-20, P-70).
+
+    >>> covers("noncombat", "ability"), covers("noncombat", "combat"), covers("spell", "spell")
+    (True, False, True)
+    """
+    return scope in ("all", kind) or (scope == "noncombat" and kind != "combat")
+
+
 AutoTarget = Literal[
     "self", "source", "all_enemy_units", "all_own_units", "all_units", "all_enemy_units_here"
 ]
-EffectTarget = (
+TargetWord = (
     Literal["target", "target_1", "target_2", "target_3", "target_4", "controller"] | AutoTarget
 )
+EffectTarget = Annotated[
+    Annotated[TargetWord, Tag("[word]")] | Annotated[Every, Tag("[group]")],
+    Discriminator(lambda v: "[group]" if isinstance(v, dict | Every) else "[word]"),
+]
+"""An effect's ``target:``: a word (``target``, ``self``, ``all_enemy_units``, ...) or a group,
+``{every: enemy_units, here: true}``. The tags end in "]", so that a problem is placed where
+the file has it."""
 ShieldValue = int | Literal["all", "next"]  # damage, all of it, or the whole next event (M-25)
 
 
-def target_number(aims: str) -> int | None:
+def target_number(aims: object) -> int | None:
     """``N`` for an effect aimed at ``target_N`` (one of the chosen units, P-41), else None.
 
     >>> target_number("target_2"), target_number("target")
     (2, None)
     """
-    return int(aims[len("target_") :]) if aims.startswith("target_") else None
+    if isinstance(aims, str) and aims.startswith("target_"):
+        return int(aims[len("target_") :])
+    return None
 
 
 class CardEffect(Frozen):
@@ -124,7 +149,11 @@ class ModifyMight(CardEffect):
     """Selects this effect."""
     amount: MightAmount
     """Added to the unit's Might: a number, which may be negative, or read from the table as
-    it resolves, ``{count: ...}`` or ``{damage_on: ...}`` (P-37)."""
+    it resolves, ``{might_of: target}`` (so "double its Might"), ``{count: ...}`` or
+    ``{damage_on: ...}`` (P-37, P-71)."""
+    floor: int | None = None
+    """A lowering stops at this Might ("-4 Might, to a minimum of 1"): for each unit, the
+    amount is raised as it resolves so that its Might is not lowered below ``floor`` (P-71)."""
     duration: Duration = "this_turn"
     """``this_turn``: to expiration (c); ``this_combat``: to the end of the combat under way or
     the next one this turn (P-38); ``until_your_next_turn``: to its owner's next turn (P-17);
@@ -135,9 +164,13 @@ class ModifyMight(CardEffect):
         if not (targets := on.reached(item, self, cause)):
             return
         read = self.amount
-        amount = read if isinstance(read, int) else on.read_amount(item, read, cause)
+        if isinstance(read, MightOf):
+            amount = on.read_might(item, read, cause)
+        else:
+            amount = read if isinstance(read, int) else on.read_amount(item, read, cause)
         for uid in targets:
-            on.modify_might(uid, amount, self.duration, item.card, item.controller, cause)
+            each = amount if self.floor is None else on.floored(uid, amount, self.floor, cause)
+            on.modify_might(uid, each, self.duration, item.card, item.controller, cause)
 
 
 class Prevent(CardEffect):
@@ -154,8 +187,8 @@ class Prevent(CardEffect):
     the next one this turn (P-38); ``until_your_next_turn``: to its owner's next turn (P-17);
     ``permanent``."""
     scope: Scope = "all"
-    """The damage it covers: ``all``, or only ``combat`` or ``spell`` damage (damage from a
-    triggered ability only ``all`` covers, P-20)."""
+    """The damage it covers: ``all``, only ``combat`` or ``spell`` damage (damage from a triggered
+    ability only ``all`` covers, P-20), or ``noncombat``: a spell's and an ability's (P-70)."""
     target: EffectTarget = "target"
     """``target`` (every chosen unit), ``target_1`` to ``target_4`` (one of them), an
     automatic target, or ``controller``: every unit the
@@ -181,8 +214,8 @@ class Double(CardEffect):
     the next one this turn (P-38); ``until_your_next_turn``: to its owner's next turn (P-17);
     ``permanent``."""
     scope: Scope = "all"
-    """The damage it covers: ``all``, or only ``combat`` or ``spell`` damage (damage from a
-    triggered ability only ``all`` covers, P-20)."""
+    """The damage it covers: ``all``, only ``combat`` or ``spell`` damage (damage from a triggered
+    ability only ``all`` covers, P-20), or ``noncombat``: a spell's and an ability's (P-70)."""
 
     def to_unit(self, on: EffectRules, item: ChainItem, uid: str, cause: Cause) -> None:
         on.add_doubler(uid, self.duration, self.scope, item.card, item.controller, cause)
@@ -201,8 +234,8 @@ class BonusDamage(CardEffect):
     the next one this turn (P-38); ``until_your_next_turn``: to its owner's next turn (P-17);
     ``permanent``."""
     scope: Scope = "spell"
-    """The damage it adds to: ``all``, or only ``combat`` or ``spell`` damage (damage from a
-    triggered ability only ``all`` covers, P-20)."""
+    """The damage it adds to: ``all``, only ``combat`` or ``spell`` damage (damage from a triggered
+    ability only ``all`` covers, P-20), or ``noncombat``: a spell's and an ability's (P-70)."""
     target: Literal["controller"] = "controller"
     """Only ``controller``: the player who controls the card."""
 
@@ -356,6 +389,24 @@ class InsteadOfDying(CardEffect):
         on.add_save(uid, self.then, self.duration, item.card, item.controller, cause)
 
 
+class Grant(CardEffect):
+    """``grant``: the unit has these keywords while this lasts, as if they were printed on it:
+    ``Shield 3`` adds 3 Might while it defends, ``Tank`` puts it first in assignment (M-17,
+    M-28, P-72)."""
+
+    do: Literal["grant"]
+    """Selects this effect."""
+    keywords: Annotated[tuple[KeywordText, ...], Field(min_length=1)]
+    """The keywords, as printed: ``[Shield 3, Tank]``."""
+    duration: Duration = "this_turn"
+    """``this_turn``: to expiration (c); ``this_combat``: to the end of the combat under way or
+    the next one this turn (P-38); ``until_your_next_turn``: to its owner's next turn (P-17);
+    ``permanent``."""
+
+    def to_unit(self, on: EffectRules, item: ChainItem, uid: str, cause: Cause) -> None:
+        on.grant_keywords(uid, self.keywords, self.duration, item.card, item.controller, cause)
+
+
 EFFECTS: tuple[type[CardEffect], ...] = (
     Damage,
     Heal,
@@ -373,6 +424,7 @@ EFFECTS: tuple[type[CardEffect], ...] = (
     ReturnToHand,
     Move,
     InsteadOfDying,
+    Grant,
 )
 """Every effect a card may have, in the order the reference lists them: one more is one more
 model here."""

@@ -21,8 +21,9 @@ from engine.errors import InvalidAt
 from engine.frozen import Frozen
 from engine.might.amounts import CountOf, DamageOn, MightOf
 from engine.might.card_effects import Effect, target_number
-from engine.might.conditions import Condition, UnitCount, UnitIs, UnitState
+from engine.might.conditions import Condition, UnitCount, UnitIs
 from engine.might.keywords import KeywordName, KeywordText, keyword_total
+from engine.might.unit_filters import VOWEL_SOUNDS, Every, UnitFilter
 from engine.names import Name
 
 Place = tuple[str | int, ...]  # a key's path inside a card, as the file writes it
@@ -31,7 +32,6 @@ Place = tuple[str | int, ...]  # a key's path inside a card, as the file writes 
 AUTOMATIC_TARGET_HINT = (
     " to the ability or use an automatic target such as self, source or all_enemy_units"
 )
-VOWEL_SOUNDS = ("a", "e", "i", "o", "und")  # "an enemy unit", "an undamaged unit", "a unit"
 
 
 MOST_TARGETS = 4  # units a card chooses at most: a count, a list's entries, target_1 to _4 (P-49)
@@ -45,9 +45,9 @@ def _at_most_the_most(count: int) -> int:
     return count
 
 
-class TargetSpec(Frozen):
-    """The units a player chooses for a spell or an ability: whose, how many, in what state and
-    where (M5, P-41)."""
+class TargetSpec(UnitFilter):
+    """The units a player chooses for a spell or an ability: whose, how many, in what state,
+    with what Might and where (M5, P-41, P-69)."""
 
     side: Literal["own", "enemy", "any"] = "any"
     """Whose unit, seen from the card's controller (M5)."""
@@ -57,13 +57,6 @@ class TargetSpec(Frozen):
         AfterValidator(_at_most_the_most),
     ] = 1
     """Up to this many different units; at least one is chosen (P-41), at most 4 (P-49)."""
-    state: UnitState | None = None
-    """Only units in this state as they are chosen: ``damaged``, ``undamaged``, ``exhausted``,
-    ``ready``, ``attacking``, ``defending``, ``at_a_battlefield``, ``at_base``, ``stunned``."""
-    here: bool = False
-    """Abilities: only units where the ability's unit is (its battlefield, or its base)."""
-    other: bool = False
-    """Abilities: not the ability's own unit."""
 
     def describe(self) -> str:
         """How the card reads, as a refusal or a prompt names it.
@@ -72,19 +65,15 @@ class TargetSpec(Frozen):
         'up to 2 damaged enemy units here'
         >>> TargetSpec(side="own", other=True).describe()
         'another unit you control'
+        >>> TargetSpec(side="enemy", might_at_most=3).describe()
+        'an enemy unit with 3 Might or less'
         """
-        places = {"at_a_battlefield": " at a battlefield", "at_base": " at a base"}
-        state = self.state or ""
-        phrase = ("" if state in places or not state else f"{state.replace('_', ' ')} ") + (
-            "enemy " if self.side == "enemy" else ""
-        )
-        phrase += "units" if self.count > 1 else "unit"
+        phrase = self.words(self.side, self.count > 1)
         if self.count > 1:
             lead = f"up to {self.count} " + ("other " if self.other else "")
         else:
             lead = "another " if self.other else "an " if phrase.startswith(VOWEL_SOUNDS) else "a "
-        mine = " you control" if self.side == "own" else ""
-        return f"{lead}{phrase}{mine}{places.get(state, '')}{' here' if self.here else ''}"
+        return lead + phrase
 
 
 Choosing = TargetSpec | tuple[TargetSpec, ...]
@@ -308,21 +297,26 @@ def _condition_problems(part: str, effect: Effect, words: set[str]) -> list[tupl
     return problems
 
 
+def _word(named: str) -> str:
+    """The word a unit's name in a card stands for: ``target_2`` is one of the ``target``."""
+    return named.split("_")[0]
+
+
 def _amount_problems(part: str, amount: object, words: set[str]) -> list[str]:
     """An amount that ``part`` would count at a place it is not at, or read off a unit it
     can't have (P-37, M-30)."""
     problems = []
     if isinstance(amount, CountOf) and amount.here and "here" not in words:
         problems.append(f"{part} is at no place: a count here needs a unit")
-    if isinstance(amount, DamageOn) and amount.damage_on not in words:
+    if isinstance(amount, DamageOn) and _word(amount.damage_on) not in words:
         problems.append(
             f"{part} can't read the damage on {amount.damage_on}: "
-            + _instead(amount.damage_on, words)
+            + _instead(_word(amount.damage_on), words)
         )
-    if isinstance(amount, MightOf) and amount.might_of not in words:
+    if isinstance(amount, MightOf) and _word(amount.might_of) not in words:
         problems.append(
             f"{part} can't read the Might of {amount.might_of}: "
-            f"{_instead(amount.might_of, words)} (M-30)"
+            f"{_instead(_word(amount.might_of), words)} (M-30)"
         )
     return problems
 
@@ -414,7 +408,7 @@ class MightCardDef(Frozen):
         return problems
 
     def _aim_problems(
-        self, part: str, spec: Choosing | None, aims: str | None, words: set[str]
+        self, part: str, spec: Choosing | None, aims: object, words: set[str]
     ) -> list[str]:
         """An effect of ``part`` aims at a unit it can't have: a chosen target when it chooses
         none or fewer (P-41), a source, itself, or units at a place."""
@@ -424,6 +418,12 @@ class MightCardDef(Frozen):
                 f"an effect aims at 'target' but {'the card' if spell else part} chooses "
                 f"none: add `target:`{'' if spell else AUTOMATIC_TARGET_HINT}"
             ]
+        if isinstance(aims, Every):
+            if aims.here and "here" not in words:
+                return [f"{part} is at no place: its group can't be here"]
+            if aims.other and "self" not in words:
+                return [f"{part} has no unit of its own: its group can't be other"]
+            return []
         if aims and (number := target_number(aims)) is not None:
             if spec is None:
                 return [f"an effect aims at {aims!r} but {part} chooses none: add `target:`"]

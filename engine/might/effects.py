@@ -29,6 +29,7 @@ from engine.might.table import (
     ChainItem,
     DeathReplacement,
     Doubler,
+    KeywordGrant,
     LastingEffect,
     LethalOverride,
     MightModifier,
@@ -36,6 +37,7 @@ from engine.might.table import (
     Status,
 )
 from engine.might.targeting import ORDINALS
+from engine.might.unit_filters import Every
 from engine.timeline import Cause
 
 # The automatic targets that reach every unit of a kind, whatever the chain item names.
@@ -54,9 +56,12 @@ class EffectRules:
     def _targets(self, item: ChainItem, effect: Effect) -> list[str]:
         """The units an effect acts on as it resolves: every unit of a kind now, or those of the
         units its chain item names that are still on the table (P-27)."""
-        if effect.target in EVERY_UNIT:
-            return self._every_unit(item, effect.target)
-        return [uid for uid in _named_units(item, effect.target) if self.core.table.on_table(uid)]
+        aims = effect.target
+        if isinstance(aims, Every):
+            return aims.reaches(self.core.table, item.controller, item.card, item.battlefield)
+        if aims in EVERY_UNIT:
+            return self._every_unit(item, aims)
+        return [uid for uid in _named_units(item, aims) if self.core.table.on_table(uid)]
 
     def _every_unit(self, item: ChainItem, target: str) -> list[str]:
         """Every unit, the controller's, the other player's, or the other player's where the
@@ -78,6 +83,8 @@ class EffectRules:
 
     def _why_nothing(self, item: ChainItem, effect: Effect) -> str:
         """Why an effect found nothing to act on (P-27)."""
+        if isinstance(effect.target, Every):
+            return f"there is no {effect.target.describe().removeprefix('every ')}"
         if effect.target == "target":
             return f"its target {', '.join(item.targets)} has left the table"
         if (number := target_number(effect.target)) is not None:
@@ -131,7 +138,10 @@ class EffectRules:
     def reached(self, item: ChainItem, effect: Effect, cause: Cause) -> list[str]:
         """The units ``effect`` acts on as it resolves; when none is left, that is a step
         (P-27). "Here" is where the ability's unit was when it triggered (P-21)."""
-        here = effect.target == "all_enemy_units_here" and item.battlefield is not None
+        group = effect.target
+        here_word = group == "all_enemy_units_here" or (isinstance(group, Every) and group.here)
+        here = here_word and item.battlefield is not None
+        group_word = isinstance(group, Every)
         if here and not self._still_here(item):
             name = self.core.table.battlefields[item.battlefield or 0].name
             self.core.record(
@@ -141,11 +151,15 @@ class EffectRules:
                 cause,
             )
         targets = self._targets(item, effect)
+        if isinstance(group, Every) and targets:
+            self.core.record(
+                f"{effect.do} reaches {group.describe()}: {', '.join(targets)}", ["P-69"], cause
+            )
         if not targets:
             self.core.record(
                 f"{effect.do}: no legal target on the table, nothing happens "
                 f"({self._why_nothing(item, effect)})",
-                ["M5", "P-27", *(["P-21"] if here else [])],
+                ["M5", "P-27", *(["P-21"] if here else []), *(["P-69"] if group_word else [])],
                 cause,
             )
         return targets
@@ -174,7 +188,7 @@ class EffectRules:
     ) -> tuple[str, int, int] | None:
         """The unit that deals damage equal to its Might, its controller and that Might; None
         (on the record) when it deals nothing (M-30)."""
-        uid = {"self": item.card, "source": item.source, "target": item.target}[amount.might_of]
+        uid = item.named(amount.might_of)
         if uid is None:
             self.core.record(
                 "damage equal to a Might: there is no such unit, nothing", ["M-30"], cause
@@ -201,9 +215,7 @@ class EffectRules:
     def read_amount(self, item: ChainItem, amount: DamageOn | CountOf, cause: Cause) -> int:
         """An amount counted from the table as the effect resolves, on the record (P-37)."""
         if isinstance(amount, DamageOn):
-            uid = {"self": item.card, "source": item.source, "target": item.target}[
-                amount.damage_on
-            ]
+            uid = item.named(amount.damage_on)
             there = uid is not None and self.core.table.on_table(uid)
             read = self.core.table.cards[uid].damage if there and uid else 0
             what = f"the damage on {uid}" if there else f"no {amount.damage_on} on the table"
@@ -218,6 +230,30 @@ class EffectRules:
         least = f", raised to its minimum of {final}" if final != read * amount.each else ""
         self.core.record(f"The amount is {what}: {read}{each}{least}", ["P-37"], cause)
         return final
+
+    def read_might(self, item: ChainItem, amount: MightOf, cause: Cause) -> int:
+        """A unit's current Might as a modifier's amount, read once as it resolves, on the
+        record; 0 when the unit is not on the table (P-71)."""
+        uid = item.named(amount.might_of)
+        there = uid is not None and self.core.table.on_table(uid)
+        read = self.core.table.might(uid) if there and uid else 0
+        what = f"the Might of {uid}" if there else f"no {amount.might_of} on the table"
+        self.core.record(f"The amount is {what}: {read}", ["P-37", "P-71"], cause)
+        return read
+
+    def floored(self, uid: str, amount: int, floor: int, cause: Cause) -> int:
+        """``amount`` raised so that it lowers ``uid``'s Might no further than ``floor`` ("to a
+        minimum of N"), read as it resolves; on the record when it changes (P-71)."""
+        might = self.core.table.might(uid)
+        raised = min(max(amount, floor - might), max(amount, 0))
+        if raised != amount:
+            self.core.record(
+                f"{uid} has {might} Might: {amount:+d} is {raised:+d}, to a minimum of {floor} "
+                "Might",
+                ["M2", "P-71"],
+                cause,
+            )
+        return raised
 
     def stun(self, uid: str, source: str, owner: int, cause: Cause) -> None:
         if self.core.table.cards[uid].stunned:
@@ -345,6 +381,30 @@ class EffectRules:
                 Moved(card=uid, before=before, after="hand"),
                 StatChanged(card=uid, stat="damage", before=card.damage, after=0),
             ],
+        )
+
+    def grant_keywords(
+        self,
+        uid: str,
+        keywords: tuple[str, ...],
+        duration: Duration,
+        source: str,
+        owner: int,
+        cause: Cause,
+    ) -> None:
+        card, before = self.core.table.cards[uid], self.core.table.might(uid)
+        grant = KeywordGrant.make(
+            self.core._new_number(), source, owner, duration=duration, keywords=keywords
+        )
+        self.core._set(card.evolve(granted=(*card.granted, grant)))
+        after = self.core.table.might(uid)
+        changes = [StatChanged(card=uid, stat="might", before=before, after=after)]
+        self.core.record(
+            f"{uid} has {grant.describe()} ({grant.id})"
+            + (f": Might {before} -> {after}" if after != before else ""),
+            ["M-17", "M-28", "P-72"],
+            cause,
+            changes if after != before else [],
         )
 
     def modify_might(

@@ -12,6 +12,7 @@ from typing import Literal
 from engine.choices import Answer
 from engine.errors import RuleError
 from engine.frozen import Frozen
+from engine.might.card_effects import covers
 from engine.might.changes import Replaced
 from engine.might.table import Doubler, MightCard, MightTable, Shield
 
@@ -45,9 +46,9 @@ def applicable_replacements(
     """Shields with something left and doublers whose scope covers ``kind``, in creation order;
     no shield when the damage can't be prevented (M-27)."""
     found: list[Shield | Doubler] = [
-        s for s in card.shields if not unpreventable and not s.spent and s.scope in ("all", kind)
+        s for s in card.shields if not unpreventable and not s.spent and covers(s.scope, kind)
     ]
-    found += [d for d in card.doublers if d.scope in ("all", kind)]
+    found += [d for d in card.doublers if covers(d.scope, kind)]
     return sorted(found, key=lambda effect: effect.created)
 
 

@@ -14,9 +14,10 @@ from engine.card_map import CardMap
 from engine.frozen import Frozen
 from engine.indexed import Indexed
 from engine.might import auras
-from engine.might.card_effects import Duration, Effect, SaveAction, Scope, ShieldValue
+from engine.might.card_effects import Duration, Effect, SaveAction, Scope, ShieldValue, covers
 from engine.might.cards import FieldAura, MightCardDef
 from engine.might.index import MightIndex
+from engine.might.keywords import KeywordName, keyword_total
 from engine.stack import Stack
 
 Zone = Literal["hand", "base", "battlefield", "chain", "trash"]
@@ -127,8 +128,24 @@ class DeathReplacement(Lasting):
         )
 
 
+class KeywordGrant(Lasting):
+    """Keywords a unit has while this lasts, as if printed on it (P-72)."""
+
+    keywords: tuple[str, ...]
+
+    def describe(self) -> str:
+        return f"{', '.join(self.keywords)} from {self.source}{self.until()}"
+
+
 LastingEffect = (
-    MightModifier | Shield | Doubler | LethalOverride | BonusDamageGrant | Status | DeathReplacement
+    MightModifier
+    | Shield
+    | Doubler
+    | LethalOverride
+    | BonusDamageGrant
+    | Status
+    | DeathReplacement
+    | KeywordGrant
 )
 
 
@@ -151,6 +168,7 @@ class MightCard(Frozen):
     role: Literal["attacker", "defender"] | None = None  # in the combat under way (M-28)
     statuses: tuple[Status, ...] = ()  # stunned, can't be dealt damage (M-15, M-19)
     saves: tuple[DeathReplacement, ...] = ()  # oldest first: the one used next (M-20)
+    granted: tuple[KeywordGrant, ...] = ()  # keywords an effect gave it (P-72)
 
     def off_table(self, zone: Zone) -> MightCard:
         """This card after leaving the table: no damage and no effects on it (M-6)."""
@@ -166,6 +184,7 @@ class MightCard(Frozen):
             role=None,
             statuses=(),
             saves=(),
+            granted=(),
         )
 
     @property
@@ -189,7 +208,12 @@ class MightCard(Frozen):
         """The Might its combat role gives it: Assault N attacking, Shield N defending (M-28)."""
         if self.role is None:
             return 0
-        return definition.keyword("Assault" if self.role == "attacker" else "Shield")
+        return self.keyword(definition, "Assault" if self.role == "attacker" else "Shield")
+
+    def keyword(self, definition: MightCardDef, name: KeywordName) -> int:
+        """The total of keyword ``name`` on the unit: printed and granted (M-28, P-72)."""
+        printed = definition.keyword(name)
+        return printed + sum(keyword_total(g.keywords, name) for g in self.granted)
 
     def lethal_threshold(self, definition: MightCardDef) -> int:
         """The latest replacement in force (M-3), else its own Might (M1)."""
@@ -209,6 +233,7 @@ class MightCard(Frozen):
             *self.lethal,
             *self.statuses,
             *self.saves,
+            *self.granted,
         ]
 
     def without_lasting(self, ends: Callable[[LastingEffect], bool]) -> MightCard:
@@ -220,6 +245,7 @@ class MightCard(Frozen):
             lethal=tuple(t for t in self.lethal if not ends(t)),
             statuses=tuple(s for s in self.statuses if not ends(s)),
             saves=tuple(s for s in self.saves if not ends(s)),
+            granted=tuple(g for g in self.granted if not ends(g)),
         )
 
     def place(self, table: MightTable) -> str:
@@ -273,6 +299,15 @@ class ChainItem(Frozen):
     def target(self) -> str | None:
         """The first chosen unit: the one ``target`` means in a condition or an amount."""
         return self.targets[0] if self.targets else None
+
+    def named(self, role: str) -> str | None:
+        """The unit a card's word names on this item: ``self`` (its card), ``source``,
+        ``target`` (the first chosen) or ``target_N`` (the Nth chosen, P-41); None when there is
+        none."""
+        if role.startswith("target_"):
+            number = int(role.removeprefix("target_"))
+            return self.targets[number - 1] if number <= len(self.targets) else None
+        return {"self": self.card, "source": self.source, "target": self.target}.get(role)
 
 
 class Combat(Frozen):
@@ -422,4 +457,4 @@ class MightTable(Frozen, Indexed[MightIndex]):
 
     def bonus_damage(self, player: int, scope: Literal["combat", "spell", "ability"]) -> int:
         grants = self.players[player].bonus_damage
-        return max(0, sum(g.amount for g in grants if g.scope in ("all", scope)))
+        return max(0, sum(g.amount for g in grants if covers(g.scope, scope)))

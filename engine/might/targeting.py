@@ -29,7 +29,6 @@ from collections.abc import Sequence
 
 from engine.errors import MoreToChoose, RuleError
 from engine.might.cards import Choosing, TargetSpec, describe_choice, most_targets, specs_of
-from engine.might.conditions import in_state
 from engine.might.table import MightCard, MightTable
 from engine.plain_errors import no_card
 
@@ -43,16 +42,8 @@ def _fits(
         return False
     if spec.side == "enemy" and unit.owner == controller:
         return False
-    if spec.state is not None and not in_state(unit, spec.state):
-        return False
-    if spec.other and unit.uid == me:
-        return False
-    if spec.here and me is not None:
-        mine = table.cards[me]
-        if mine.zone == "battlefield":
-            return unit.zone == "battlefield" and unit.battlefield == mine.battlefield
-        return unit.zone == "base" and unit.owner == mine.owner
-    return True
+    here = table.cards[me].battlefield if me is not None else None  # None: at its base
+    return spec.admits(table, unit, me, here)
 
 
 def places_of(

@@ -34,8 +34,9 @@ UPDATE = os.environ.get("CARDTABLE_UPDATE_TRANSCRIPTS") == "1"
 
 
 def fingerprint(table: Frozen) -> str:
-    """A short hash of everything on the table but the card definitions."""
-    dump = table.model_dump(mode="json", exclude={"defs"})
+    """A short hash of everything on the table but the card definitions; a field at its
+    default is left out, so that a new field leaves the hash of a table without it as it was."""
+    dump = table.model_dump(mode="json", exclude={"defs"}, exclude_defaults=True)
     return hashlib.sha256(json.dumps(dump, sort_keys=True).encode()).hexdigest()[:12]
 
 

@@ -4,13 +4,14 @@ unknown key first and on its own line, "did you mean", and the values valid ther
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import Literal, get_args
 
 import pytest
 from pydantic import ValidationError
 
 from engine.errors import ScenarioError
 from engine.frozen import Frozen
+from engine.might.card_effects import EFFECTS
 from engine.plain_errors import first_problem, plain
 from engine.scenario import validate_scenario
 from engine.yaml_source import YamlSource
@@ -48,11 +49,12 @@ def test_a_misspelt_key_is_named_first_with_the_key_it_misspells_and_the_keys_th
 
 
 def test_an_unknown_effect_lists_the_effects() -> None:
+    """Every effect's word, in the registry's order (``EFFECTS``)."""
+    words = [word for kind in EFFECTS for word in get_args(kind.model_fields["do"].annotation)]
+    assert words[:4] == ["damage", "heal", "might", "prevent"]
     assert refusal(SPELL.replace("EFFECT", "{do: damgae, amount: 2}")) == (
         "f.yaml:9: cards[0].effects[0]: do: 'damgae' is unknown (did you mean 'damage'?); "
-        "valid here: damage, heal, might, prevent, double, bonus_damage, lethal_threshold, "
-        "add_runes, stun, cant_be_dealt_damage, kill, ready, exhaust, recall, return_to_hand, "
-        "move, instead_of_dying"
+        f"valid here: {', '.join(words)}"
     )
 
 
@@ -94,7 +96,7 @@ def test_a_missing_key_says_which() -> None:
         (
             "{sde: any}",
             "f.yaml:7: cards[0].target.sde: unknown key 'sde' (did you mean 'side'?); the keys "
-            "here: side, count, state, here, other",
+            "here: state, might_at_most, might_at_least, here, other, side, count",
         ),
         (
             "[{side: enemy}, {side: owm}]",

@@ -301,3 +301,24 @@ def test_each_move_to_a_battlefield_triggers_once_and_a_recall_never(
         if g.table.cards["scout"].zone == "trash":
             break
     assert g.table.cards["scout"].damage <= moves
+
+
+@pytest.mark.rule("P-57")
+@pytest.mark.rule("P-12")
+def test_units_of_both_players_see_a_move_the_turn_players_first() -> None:
+    g = game(
+        "      units: [{card: Scout, id: runner}, {card: Sentry, id: alices-sentry}]",
+        "      units: [{card: Sentry, id: bobs-sentry, at: Battlefield 1}]",
+        turn_player=0,
+    )
+    g.chooser = lambda choice: choice.default
+    steps = g.move("runner", 0)
+    assert triggered(steps) == [
+        "runner triggers: Dash",
+        "alices-sentry triggers: Watch",
+        "bobs-sentry triggers: Watch",
+    ]
+    assert "P-12" in cites(steps, "bobs-sentry triggers: Watch")
+    resolved = [d for d in said(g.resolve()) if d.endswith("resolves")]
+    assert resolved[:2] == ["bobs-sentry: Watch resolves", "alices-sentry: Watch resolves"]
+    assert g.table.cards["runner"].zone == "trash"  # 2 damage before its own Dash (+1) resolves

@@ -3,9 +3,10 @@ the unit it has as ``source``, the rules its step cites and what it means (M5, M
 P-33, P-57).
 
 A new trigger is one more entry in ``EVENTS`` and the one place in the rules that fires it
-(``MightCore._trigger`` for the unit's own, ``MightCore._trigger_watchers`` for a player's or
-the table's): the card's reading checks (``engine.might.cards``), the step's rules and the
-reference of the format (``cardtable schema``, docs/scenarios.md) are read from here.
+(``MightCore._trigger`` for the unit's own; ``MightCore._watchers`` and ``_trigger_all`` for a
+player's or another unit's, which every unit on the table with the ability sees): the card's
+reading checks (``engine.might.cards``), the step's rules and the reference of the format
+(``cardtable schema``, docs/scenarios.md) are read from here.
 
 >>> EVENTS["another_unit_moves"].source
 'the unit that moved'
@@ -39,9 +40,6 @@ class TriggerEvent(Frozen):
     """The rule ids its trigger step cites (beside M-7, and P-12 when it triggers with others)."""
     source: str = ""
     """What its ``source`` is, in words; empty: it has none to aim at or read."""
-    watches: bool = False
-    """``true``: the ability sees an event that is not its own unit's (a player's, another
-    unit's), so it triggers on every unit of the table that has it and may see it (P-57)."""
 
 
 def _events(*events: TriggerEvent) -> dict[str, TriggerEvent]:
@@ -86,7 +84,6 @@ EVENTS = _events(
         meaning="another unit on the table, of either player, died (once per death, P-33)",
         rules=("M-8", "P-33"),
         source="the unit that died",
-        watches=True,
     ),
     TriggerEvent(
         name="attacks",
@@ -108,20 +105,17 @@ EVENTS = _events(
             "chain above the spell, so it resolves first (P-57)"
         ),
         rules=("M-1", "P-57"),
-        watches=True,
     ),
     TriggerEvent(
         name="you_play_a_spell",
         meaning="its controller played a spell from hand (P-57)",
         rules=("M-1", "P-57"),
-        watches=True,
     ),
     TriggerEvent(
         name="you_play_a_unit",
         meaning="its controller played another unit from hand (P-57)",
         rules=("M-1", "P-57"),
         source="the unit played",
-        watches=True,
     ),
     TriggerEvent(
         name="moves",
@@ -136,7 +130,6 @@ EVENTS = _events(
         meaning="another unit on the table, of either player, moved to a battlefield (P-57)",
         rules=("M6", "P-57"),
         source="the unit that moved",
-        watches=True,
     ),
     TriggerEvent(
         name="you_stun",
@@ -146,7 +139,6 @@ EVENTS = _events(
         ),
         rules=("M-15", "P-57"),
         source="the unit stunned",
-        watches=True,
     ),
     TriggerEvent(
         name="you_conquer",
@@ -155,7 +147,6 @@ EVENTS = _events(
             "hold before (M-12 (5), P-57)"
         ),
         rules=("M-12", "P-57"),
-        watches=True,
     ),
 )
 

@@ -23,6 +23,7 @@ from engine.might.amounts import CountOf, DamageOn, MightOf
 from engine.might.card_effects import Effect, target_number
 from engine.might.conditions import Condition, UnitCount, UnitIs
 from engine.might.keywords import KeywordName, KeywordText, keyword_total
+from engine.might.triggers import WITH_A_SOURCE, When
 from engine.might.unit_filters import VOWEL_SOUNDS, Every, UnitFilter
 from engine.names import Name
 
@@ -121,10 +122,6 @@ def describe_choice(choosing: Choosing) -> str:
     return ", then ".join(spec.describe() for spec in specs_of(choosing))
 
 
-# heal, a death of its own, combat roles and the turn's ends have none to aim at or read.
-TRIGGERS_WITH_A_SOURCE = frozenset({"takes_damage", "another_unit_dies"})
-
-
 def runes(count: int) -> str:
     """``count`` runes in words: "1 rune", "2 runes"."""
     return f"{count} rune{'' if count == 1 else 's'}"
@@ -150,27 +147,11 @@ class Ability(Frozen):
     """A triggered ability: it goes on the chain when its event happens (M5, P-12, P-33); or,
     ``when: activated``, one its controller activates by paying its cost (P-42)."""
 
-    when: Literal[
-        "activated",
-        "takes_damage",
-        "dies",
-        "healed",
-        "end_of_turn",
-        "played",
-        "start_of_your_turn",
-        "another_unit_dies",
-        "attacks",
-        "defends",
-    ]
+    when: When
     """``activated``: its controller activates it with an ``activate`` action (P-42); else the
-    event that triggers it: ``takes_damage`` (damage was dealt to the unit, not when
-    fully prevented, M4), ``dies`` (at a cleanup, a Combat Cleanup, expiration (a) or from a
-    kill), ``healed`` (a Heal removed damage from it, P-22), ``end_of_turn`` (every end of turn,
-    before expiration, P-12), ``played`` (it was played from hand to its base), ``start_of_your_
-    turn`` (its controller's turn begins), ``another_unit_dies`` (another unit on the table, of
-    either player, died; the one that died is its ``source``) (P-33), ``attacks`` and
-    ``defends`` (a combat begins with it as an attacker or a defender, before the sides' damage
-    is counted, P-44)."""
+    event that triggers it, one of ``engine.might.triggers.EVENTS`` (``takes_damage``,
+    ``dies``, ``played``, ``another_unit_moves``, ...; the reference lists each with its
+    meaning)."""
     name: str = ""
     """Shown in the timeline; empty: ``when <when>``."""
     once_per_turn: bool = False
@@ -366,7 +347,7 @@ class MightCardDef(Frozen):
                 f"the '{a.name if a.when == 'activated' and a.name else a.when}' ability",
                 a.target,
                 a.effects,
-                {"self", "here", *(["source"] if a.when in TRIGGERS_WITH_A_SOURCE else [])},
+                {"self", "here", *(["source"] if a.when in WITH_A_SOURCE else [])},
             )
             for number, a in enumerate(self.abilities)
         ]
@@ -435,8 +416,9 @@ class MightCardDef(Frozen):
             return []
         if aims == "source" and aims not in words:
             return [
-                f"{part} has no source (only a takes_damage or another_unit_dies trigger "
-                f"has one): an effect can't aim at it; {_instead(aims, words)}"
+                f"{part} has no source (only these triggers have one: "
+                f"{', '.join(sorted(WITH_A_SOURCE))}): an effect can't aim at it; "
+                + _instead(aims, words)
             ]
         if aims == "self" and aims not in words:
             return [f"{part} has no self: an effect can't aim at it"]

@@ -414,6 +414,15 @@ class CombatRules:
             )
         )
         self.core.record(text, ["M9", "M-12"], cause)
+        if holder is not None and holder != field.holder:
+            self._conquered(holder)
+
+    def _conquered(self, holder: int) -> None:
+        """P-57: the new holder's "when you conquer" abilities trigger at the result, and the
+        chain resolves before the combat is over, as a combat is one action (P-44)."""
+        self.core._trigger_all(self.core._watchers({"you_conquer": None}, holder))
+        if self.core.table.chain:
+            self.chain.resolve_chain()
 
     def _combatants_there(self, combat: CombatState) -> tuple[list[str], list[str]]:
         """The defenders and attackers of ``combat`` still at its battlefield."""

@@ -8,7 +8,7 @@ theirs, not the players': they stay off the game's public face."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Iterator, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 
 from engine.changes import Change, Moved, StatChanged, StatusChanged, Triggered
@@ -19,6 +19,7 @@ from engine.might import auras
 from engine.might.cards import Ability, Choosing, TargetSpec, describe_choice, most_targets
 from engine.might.table import ChainItem, MightCard, MightTable
 from engine.might.targeting import default_of, places_of, verify_targets
+from engine.might.triggers import EVENTS
 from engine.plain_errors import no_card
 from engine.timeline import Cause, Recorder, Step, turn_label
 
@@ -211,6 +212,9 @@ class MightCore(Recorder[MightTable]):
             cause,
             [Moved(card=uid, before=before, after=after)],
         )
+        if to is not None:  # a recall is no move (P-57)
+            seen = self._watchers({"another_unit_moves": uid}, None, besides=uid)
+            self._trigger_all({**seen, uid: {"moves": None}})
 
     def _set_exhausted(
         self, uid: str, exhausted: bool, cause: Cause, rules: Sequence[str], how: str = ""
@@ -239,23 +243,48 @@ class MightCore(Recorder[MightTable]):
             uid for uid in uids if any(a.when == when for a in self.table.definition(uid).abilities)
         )
 
+    def _watchers(
+        self, events: Mapping[str, str | None], player: int | None, besides: str | None = None
+    ) -> dict[str, Mapping[str, str | None]]:
+        """The units on the table that see ``events`` (each event's name and its source), events
+        of ``player``'s (None: of either player's), each with them; ``besides``: the unit the
+        events are about, which does not see its own (P-33, P-57)."""
+        return {
+            uid: events
+            for uid in self.table.index.triggers
+            if uid != besides and (player is None or self._controller(uid) == player)
+        }
+
+    def _trigger_all(self, triggered: Mapping[str, Mapping[str, str | None]]) -> None:
+        """Simultaneous events: each unit of ``triggered`` puts its abilities for the events it
+        is given on the chain, each with its event's source, the units in the order of P-12."""
+        units = self.table.simultaneous(
+            uid
+            for uid, events in triggered.items()
+            if any(a.when in events for a in self.table.definition(uid).abilities)
+        )
+        for uid in units:
+            self._trigger(uid, triggered[uid], together=len(units) > 1)
+
     def _trigger(
         self,
         uid: str,
-        when: str,
-        source: str | None,
+        when: str | Mapping[str, str | None],
+        source: str | None = None,
         battlefield: int | None = None,
         together: bool = False,
         might: int | None = None,
     ) -> None:
-        """Put ``uid``'s abilities that trigger on ``when`` on the chain; ``battlefield`` is where
-        the unit was (it may have left since: P-21); ``together``: with other units' (P-12);
-        ``might``: its Might when it died (M-30)."""
+        """Put ``uid``'s abilities that trigger on ``when`` on the chain, with ``source``, or, for
+        events at once, on each event ``when`` maps to its source, in the order the card lists
+        them; ``battlefield`` is where the unit was (it may have left since: P-21);
+        ``together``: with other units' (P-12); ``might``: its Might when it died (M-30)."""
+        events = {when: source} if isinstance(when, str) else when
         card = self.table.cards[uid]
         if battlefield is None and card.zone == "battlefield":
             battlefield = card.battlefield
         for number, ability in enumerate(self.table.definition(uid).abilities):
-            if ability.when != when:
+            if ability.when not in events:
                 continue
             key = f"{uid}#{number}"
             if ability.once_per_turn and key in self.table.triggered_this_turn:
@@ -267,7 +296,9 @@ class MightCore(Recorder[MightTable]):
                     Cause(kind="trigger", card=uid, text=f"{uid}: {label}"),
                 )
                 continue
-            pushed = self._push_ability(uid, ability, source, battlefield, together, might)
+            pushed = self._push_ability(
+                uid, ability, events[ability.when], battlefield, together, might
+            )
             if ability.once_per_turn and pushed:
                 self.table = self.table.evolve(
                     triggered_this_turn=(*self.table.triggered_this_turn, key)
@@ -319,17 +350,7 @@ class MightCore(Recorder[MightTable]):
         )
         cause = Cause.model_construct(kind="trigger", card=uid, text=item.text)
         self.table = self.table.evolve(chain=self.table.chain.pushed(item))
-        rules = {
-            "takes_damage": ["M-11", "M4"],
-            "dies": ["M-8"],
-            "healed": ["M6", "P-22"],
-            "end_of_turn": ["M10", "M-13", "P-12"],
-            "played": ["M-1", "P-33"],
-            "start_of_your_turn": ["M-13", "P-33"],
-            "another_unit_dies": ["M-8", "P-33"],
-            "attacks": ["M-9", "P-44"],
-            "defends": ["M-9", "P-44"],
-        }[ability.when]
+        rules = EVENTS[ability.when].rules
         self.record(
             f"{uid} triggers: {label} (goes on the chain)"
             + (f", targeting {', '.join(targets)} ({how})" if targets else ""),

@@ -369,7 +369,5 @@ class DamageRules:
         together = self.core._triggering(uids, "dies")
         for uid in together:
             self.core._trigger(uid, "dies", None, was_at[uid], len(together) > 1, mights[uid])
-        watching = self.core._triggering(self.core.table.index.triggers, "another_unit_dies")
         for uid in uids:  # each death is its own event, seen by the units still there (P-33)
-            for watcher in watching:
-                self.core._trigger(watcher, "another_unit_dies", uid, together=len(watching) > 1)
+            self.core._trigger_all(self.core._watchers({"another_unit_dies": uid}, None))

@@ -284,6 +284,7 @@ class EffectRules:
                 ["M-15", "M-16"],
                 cause,
             )
+            self.core._trigger_all(self.core._watchers({"you_stun": uid}, owner))  # P-57
         else:
             self.core.record(f"{uid} {made.describe()} ({made.id})", ["M-19"], cause)
 

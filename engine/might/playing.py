@@ -117,7 +117,11 @@ class PlayingRules:
                 cause,
                 changes,
             )
-            self.core._trigger(uid, "played", None)  # it waits on the chain, as a spell does
+            # it and what sees it wait on the chain, as a spell does (P-33, P-57)
+            seen = {"you_play_a_card": None, "you_play_a_unit": uid}
+            self.core._trigger_all(
+                {**self.core._watchers(seen, card.owner, besides=uid), uid: {"played": None}}
+            )
             return
         self.core._set(card.evolve(zone="chain"))
         targets = chosen(target)
@@ -133,3 +137,5 @@ class PlayingRules:
             reaction=definition.speed == "reaction",
         )
         self.chain.push(item, cause, ["M-1", "M5"], [Played(card=uid, to="chain")])
+        seen = {"you_play_a_card": None, "you_play_a_spell": None}
+        self.core._trigger_all(self.core._watchers(seen, card.owner))  # above it (P-57)

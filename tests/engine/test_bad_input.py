@@ -393,9 +393,9 @@ CASES = {
     "might trigger without a source aims at its source": (
         MIGHT + "cards:\n  - {name: Odd Unit, kind: unit, might: 2, abilities: [{when:"
         " played, effects: [{do: damage, amount: 1, target: source}]}]}\n" + MIGHT_SETUP,
-        "5: cards[0].abilities[0].effects[0].target: the 'played' ability has no source (only a"
-        " takes_damage or"
-        " another_unit_dies trigger has one): an effect can't aim at it; use self",
+        "5: cards[0].abilities[0].effects[0].target: the 'played' ability has no source (only"
+        " these triggers have one: another_unit_dies, another_unit_moves, takes_damage,"
+        " you_play_a_unit, you_stun): an effect can't aim at it; use self",
     ),
     "might condition about a unit its ability can't have": (
         MIGHT + "cards:\n  - {name: Odd Unit, kind: unit, might: 2, abilities: [{when: played,"

@@ -156,6 +156,7 @@ class MightCore(Recorder[MightTable]):
             table.turn_player,
             table.spared,
             table.triggered_this_turn,
+            table.this_turn,  # None unless a card asks it (P-55)
         )
 
     def _new_number(self) -> int:
@@ -203,6 +204,7 @@ class MightCore(Recorder[MightTable]):
         before = card.place(self.table)
         verb = "moves" if to is not None else "is recalled"
         self._set(card.evolve(zone="base" if to is None else "battlefield", battlefield=to))
+        self.table = self.table.remembering(lambda history: history.after_move(uid))  # P-55
         after = self.table.cards[uid].place(self.table)
         damage = f", keeping its {card.damage} damage" if card.damage else ""
         self.record(
@@ -211,6 +213,11 @@ class MightCore(Recorder[MightTable]):
             cause,
             [Moved(card=uid, before=before, after=after)],
         )
+
+    def took_damage(self, uid: str, amount: int) -> None:
+        """Remember the damage marked on ``uid`` for the conditions that ask this turn's
+        (P-55)."""
+        self.table = self.table.remembering(lambda history: history.after_damage(uid, amount))
 
     def _set_exhausted(
         self, uid: str, exhausted: bool, cause: Cause, rules: Sequence[str], how: str = ""

@@ -22,7 +22,7 @@ from engine.might.cards import (
     target_number,
 )
 from engine.might.cards import Damage as DamageEffect
-from engine.might.conditions import Context, counted, holds
+from engine.might.conditions import Context, counted, holds, reading
 from engine.might.core import MightCore
 from engine.might.damage import DamageRules
 from engine.might.replacements import DamageKind
@@ -116,8 +116,8 @@ class EffectRules:
             word = "only if" if must else "unless"
             fails = held != must
             self.core.record(
-                f"{effect.do} {word} {condition.describe()}: {str(held).lower()}"
-                + (", so nothing happens" if fails else ""),
+                f"{effect.do} {word} {reading(self.core.table, condition, context)}: "
+                f"{str(held).lower()}" + (", so nothing happens" if fails else ""),
                 ["P-36"],
                 cause,
             )

@@ -22,7 +22,7 @@ from engine.might.cards import (
     target_number,
 )
 from engine.might.cards import Damage as DamageEffect
-from engine.might.conditions import Context, counted, holds, reading
+from engine.might.conditions import Context, asks_this_turn, counted, holds, parts, reading
 from engine.might.core import MightCore
 from engine.might.damage import DamageRules
 from engine.might.replacements import DamageKind
@@ -118,7 +118,11 @@ class EffectRules:
             self.core.record(
                 f"{effect.do} {word} {reading(self.core.table, condition, context)}: "
                 f"{str(held).lower()}" + (", so nothing happens" if fails else ""),
-                ["P-36"],
+                [
+                    "P-36",
+                    *(["P-54"] if parts(condition) else []),
+                    *(["P-55"] if asks_this_turn(condition) else []),
+                ],
                 cause,
             )
             if fails:

@@ -52,7 +52,7 @@ class ThisTurn(Frozen):
         """What the table's text says of it: nothing for a turn where nothing happened yet."""
         lines = [
             f"{name} played {count} card{'s' * (count != 1)} this turn"
-            + (f" ({self.spells[player]} spells)" if self.spells[player] else "")
+            + (f" ({_spells(self.spells[player])})" if self.spells[player] else "")
             for player, (name, count) in enumerate(zip(names, self.played, strict=True))
             if count
         ]
@@ -65,6 +65,10 @@ class ThisTurn(Frozen):
                 "damage taken this turn: " + ", ".join(f"{u} {n}" for u, n in self.damage.items())
             )
         return lines
+
+
+def _spells(count: int) -> str:
+    return f"{count} spell{'s' * (count != 1)}"
 
 
 def _added(counts: tuple[int, int], player: int, more: int) -> tuple[int, int]:

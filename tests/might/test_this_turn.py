@@ -79,7 +79,7 @@ def test_plays_count_per_player_and_spells_among_them() -> None:
     assert g.table.this_turn.damage_to("stone-whelp") == 2  # it took 2 and died of them
     whelp = theirs.evolve(target="stone-whelp")  # off the table: it took none (P-36, P-55)
     assert not holds(g.table, DamageTaken(damage_taken="target", at_least=1), whelp)
-    assert "Alice played 2 cards this turn (1 spells)" in render_table(g.table)
+    assert "Alice played 2 cards this turn (1 spell)" in render_table(g.table)
 
 
 def test_a_new_turn_starts_the_counts_afresh() -> None:

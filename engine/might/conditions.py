@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Annotated, Literal
 
-from pydantic import AfterValidator, Discriminator, Field, Tag, model_validator
+from pydantic import AfterValidator, ConfigDict, Discriminator, Field, Tag, model_validator
 
 from engine.frozen import Frozen
 from engine.might.history import ThisTurn
@@ -185,6 +185,8 @@ class AnyOf(Frozen):
 
 class Not(Frozen):
     """This does not hold (P-54): ``{not: {unit: self, state: damaged}}``."""
+
+    model_config = ConfigDict(serialize_by_alias=True)  # dumped as a file writes it: ``not``
 
     not_: Condition = Field(alias="not")
     """The condition that must be false, of any form."""

@@ -59,6 +59,11 @@ class DescribedSchema(GenerateJsonSchema):
         cls: Any = schema["cls"]
         origin = cls.__pydantic_generic_metadata__["origin"] or cls  # Branch[Action, ...]
         docs = field_docstrings(origin)
+        docs |= {  # a field the file writes by its alias (``not``, a word Python keeps)
+            field.alias: docs[name]
+            for name, field in origin.model_fields.items()
+            if field.alias and name in docs
+        }
         for name, value in json_schema.get("properties", {}).items():
             if name in docs and "description" not in value:
                 value["description"] = docs[name]

@@ -21,6 +21,7 @@ from difflib import get_close_matches
 from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel, Tag, ValidationError  # noqa: F401  (ValidationError: the example)
+from pydantic.fields import FieldInfo
 from pydantic_core import ErrorDetails
 
 from engine.table_shape import CardShape
@@ -180,7 +181,7 @@ def keys_at(model: type[BaseModel], loc: Sequence[int | str]) -> list[str]:
     for key in loc:
         kind = _unwrapped(kind)
         if isinstance(kind, type) and issubclass(kind, BaseModel):
-            field = kind.model_fields.get(str(key))
+            field = _keyed(kind).get(str(key))
             if field is None:
                 return []
             kind = field.annotation
@@ -196,8 +197,14 @@ def keys_at(model: type[BaseModel], loc: Sequence[int | str]) -> list[str]:
             return []
     kind = _unwrapped(kind)
     if isinstance(kind, type) and issubclass(kind, BaseModel):
-        return list(kind.model_fields)
+        return list(_keyed(kind))
     return []
+
+
+def _keyed(model: type[BaseModel]) -> dict[str, FieldInfo]:
+    """A model's fields by the key a file writes: its alias when it has one (``not``, a word
+    Python keeps for itself)."""
+    return {field.alias or name: field for name, field in model.model_fields.items()}
 
 
 def _unwrapped(kind: Any) -> Any:

@@ -9,9 +9,10 @@ from engine.changes import Activated
 from engine.errors import RuleError
 from engine.might.cards import Ability
 from engine.might.chain import ChainRules
+from engine.might.conditions import Condition, Context, holds, reading
 from engine.might.core import MightCore
 from engine.might.playing import PlayingRules, Targets, chosen
-from engine.might.table import ChainItem
+from engine.might.table import ChainItem, MightCard
 from engine.timeline import Cause
 
 
@@ -50,6 +51,8 @@ class ActivatingRules:
             self.core._require_empty_chain(f"activate {label}")
             if self.core.table.combat is not None:
                 raise RuleError("M-9", "cannot activate an ability during combat")
+        if ability.only_while is not None:
+            self._check_limit(card, ability.only_while, label)
         cost = ability.cost
         if cost is not None and cost.exhaust and card.exhausted:
             raise RuleError("P-42", f"{uid} is exhausted: it can't pay {label}'s cost (exhaust)")
@@ -58,6 +61,18 @@ class ActivatingRules:
         ):
             raise RuleError("P-42", short)
         self.playing.verify_chosen(uid, ability.target, chosen(target), card.owner, uid)
+
+    def _check_limit(self, card: MightCard, limit: Condition, label: str) -> None:
+        """Refuse an activation while its ``only_while`` does not hold, saying what it read
+        (P-56); "here" is where its unit is."""
+        table = self.core.table
+        here = card.battlefield if card.zone == "battlefield" else None
+        context = Context(me=card.uid, controller=card.owner, battlefield=here)
+        if not holds(table, limit, context):
+            raise RuleError(
+                "P-56",
+                f"{label} can be activated only while {reading(table, limit, context)}: false now",
+            )
 
     def activate(self, uid: str, index: int, target: Targets) -> None:
         """Pay the cost of ``uid``'s activated ability number ``index`` and put it on the

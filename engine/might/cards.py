@@ -21,7 +21,15 @@ from engine.errors import InvalidAt
 from engine.frozen import Frozen
 from engine.might.amounts import CountOf, DamageOn, MightOf
 from engine.might.card_effects import Effect, target_number
-from engine.might.conditions import Condition, UnitCount, UnitIs
+from engine.might.conditions import (
+    Condition,
+    UnitCount,
+    UnitIs,
+    YouHold,
+    asks_this_turn,
+    leaves,
+    role_of,
+)
 from engine.might.keywords import KeywordName, KeywordText, keyword_total
 from engine.might.triggers import WITH_A_SOURCE, When
 from engine.might.unit_filters import VOWEL_SOUNDS, Every, UnitFilter
@@ -165,6 +173,11 @@ class Ability(Frozen):
     speed: Literal["normal", "reaction"] = "normal"
     """Activated abilities: ``normal``, on its controller's turn with an empty chain outside
     combat; ``reaction``, by its controller while something is on the chain (M-7)."""
+    only_while: Condition | None = None
+    """Activated abilities: it can be activated only while this holds, read as it is
+    activated (P-56): a fact of its own unit (``{unit: self, state: at_a_battlefield}``,
+    ``{moved: self, at_most: 0}``), a count of units (``here``: where its unit is), a holding
+    or the plays this turn; ``all``, ``any`` and ``not`` combine them (P-54)."""
     effects: tuple[Effect, ...] = ()
     """Applied in order when the ability resolves from the chain."""
 
@@ -174,6 +187,16 @@ class Ability(Frozen):
             raise ValueError("only an activated ability has a cost or a speed (P-42)")
         if self.when == "activated" and self.once_per_turn:
             raise ValueError("once_per_turn is for triggered abilities (P-39)")
+        if self.only_while is None:
+            return self
+        if self.when != "activated":
+            raise InvalidAt(
+                ("only_while",),
+                "only an activated ability has only_while (P-56); a triggered ability's "
+                "effects may each have only_if or unless (P-36)",
+            )
+        if problem := _standing_problem(self.only_while, "an activated ability"):
+            raise InvalidAt(("only_while",), problem)
         return self
 
     def label(self) -> str:
@@ -192,6 +215,7 @@ class Ability(Frozen):
         if self.when == "activated":
             kind = "activated" + (", a Reaction" if self.speed == "reaction" else "")
             kind += f" (cost: {self.cost.describe()})" if self.cost else ""
+            kind += f", only while {self.only_while.describe()}" if self.only_while else ""
         else:
             kind = "triggered" + (", once per turn" if self.once_per_turn else "")
         aim = f"; targets {describe_choice(self.target)}" if self.target else ""
@@ -215,17 +239,15 @@ class Aura(Frozen):
     base)."""
     only_while: Condition | None = None
     """A fact about its own unit (``{state: attacking}``; ``unit`` may only be ``self``) or
-    its controller (``{you_hold: 1}``): the aura counts only while it holds."""
+    its controller (``{you_hold: 1}``), or these combined with ``all``, ``any`` and ``not``
+    (P-54): the aura counts only while it holds."""
 
     @model_validator(mode="after")
     def _about_itself(self) -> Aura:
-        if isinstance(self.only_while, UnitIs) and self.only_while.unit != "self":
-            raise ValueError("an aura's only_while is about its own unit: use unit: self")
-        if isinstance(self.only_while, UnitCount):
-            raise ValueError(
-                "an aura's only_while is a state of its unit or you_hold; counts of units are "
-                "for effects (P-35)"
-            )
+        if self.only_while is not None and (
+            problem := _standing_problem(self.only_while, "an aura")
+        ):
+            raise InvalidAt(("only_while",), problem)
         return self
 
     def describe(self) -> str:
@@ -259,23 +281,41 @@ def _instead(word: str, readable: set[str]) -> str:
     return f"use {named}"
 
 
-def _condition_problems(part: str, effect: Effect, words: set[str]) -> list[tuple[Place, str]]:
-    """The conditions of an effect of ``part`` that are about a unit it can't have, or count
-    units at a place it is not at (P-36), each at its key (``only_if``, ``unless``)."""
-    problems: list[tuple[Place, str]] = []
-    for must_hold, condition in effect.conditions():
-        key = ("only_if",) if must_hold else ("unless",)
-        if isinstance(condition, UnitIs) and condition.unit not in words:
+def _condition_problems(part: str, condition: Condition, words: set[str]) -> list[str]:
+    """What in ``condition`` (each condition it combines, P-54) ``part`` could never read: a
+    unit it can't have, or a count of units at a place it is not at (P-36, P-55)."""
+    problems: list[str] = []
+    for leaf in leaves(condition):
+        named = role_of(leaf)
+        if named is not None and named[1] not in words:
             problems.append(
-                (
-                    key,
-                    f"{part}'s condition can't be about unit {condition.unit}: "
-                    + _instead(condition.unit, words),
-                )
+                f"{part}'s condition can't be about unit {named[1]}: " + _instead(named[1], words)
             )
-        elif isinstance(condition, UnitCount) and condition.here and "here" not in words:
-            problems.append((key, f"{part} is at no place: a count here needs a unit"))
+        elif isinstance(leaf, UnitCount) and leaf.here and "here" not in words:
+            problems.append(f"{part} is at no place: a count here needs a unit")
     return problems
+
+
+def _standing_problem(condition: Condition, whose: str) -> str | None:
+    """Why ``condition`` can't be the ``only_while`` of ``whose`` (``an aura``, ``an activated
+    ability``): each condition it combines is about its own unit, or about no unit (P-54); an
+    aura's only a state of its unit or a holding (P-35, P-56). None when it can be."""
+    for leaf in leaves(condition):
+        named = role_of(leaf)
+        if named is not None and named[1] != "self":
+            return f"{whose}'s only_while is about its own unit: use {named[0]}: self"
+        if whose != "an aura" or isinstance(leaf, UnitIs | YouHold):
+            continue
+        if isinstance(leaf, UnitCount):
+            return (
+                "an aura's only_while is a state of its unit or you_hold; counts of units are "
+                "for effects (P-35)"
+            )
+        return (
+            "an aura's only_while is a state of its unit or you_hold; what happened this "
+            "turn is for effects and activated abilities (P-35, P-55)"
+        )
+    return None
 
 
 def _word(named: str) -> str:
@@ -382,7 +422,9 @@ class MightCardDef(Frozen):
                         )
                     )
                 problems += [
-                    ((*where, *key), p) for key, p in _condition_problems(part, effect, words)
+                    ((*where, "only_if" if must else "unless"), p)
+                    for must, condition in effect.conditions()
+                    for p in _condition_problems(part, condition, words)
                 ]
                 amount = getattr(effect, "amount", None)
                 problems += [((*where, "amount"), p) for p in _amount_problems(part, amount, words)]
@@ -438,6 +480,19 @@ class MightCardDef(Frozen):
             for at, _, _, effects, _ in self._readers()
             for number, effect in enumerate(effects)
         ]
+
+    def conditions(self) -> list[Condition]:
+        """Every condition the card says: its effects' ``only_if`` and ``unless``, its auras'
+        and its activated abilities' ``only_while``."""
+        return [
+            *(condition for effect in self.all_effects() for _, condition in effect.conditions()),
+            *(a.only_while for a in self.auras if a.only_while is not None),
+            *(a.only_while for a in self.abilities if a.only_while is not None),
+        ]
+
+    def asks_this_turn(self) -> bool:
+        """Whether a condition of the card asks what happened this turn (P-55)."""
+        return any(asks_this_turn(condition) for condition in self.conditions())
 
     def keyword(self, name: KeywordName) -> int:
         """The total of keyword ``name`` on the card: its instances added up, 0 without."""

@@ -329,6 +329,7 @@ class CombatRules:
                 parts.append(f"{event.target}: fully prevented, not dealt")
                 continue
             self.core._set(card.evolve(damage=card.damage + event.final))
+            self.core.took_damage(event.target, event.final)
             changes.append(
                 StatChanged(
                     card=event.target,

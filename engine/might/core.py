@@ -157,6 +157,7 @@ class MightCore(Recorder[MightTable]):
             table.turn_player,
             table.spared,
             table.triggered_this_turn,
+            table.this_turn,  # None unless a card asks it (P-55)
         )
 
     def _new_number(self) -> int:
@@ -204,6 +205,7 @@ class MightCore(Recorder[MightTable]):
         before = card.place(self.table)
         verb = "moves" if to is not None else "is recalled"
         self._set(card.evolve(zone="base" if to is None else "battlefield", battlefield=to))
+        self.table = self.table.remembering(lambda history: history.after_move(uid))  # P-55
         after = self.table.cards[uid].place(self.table)
         damage = f", keeping its {card.damage} damage" if card.damage else ""
         self.record(
@@ -215,6 +217,11 @@ class MightCore(Recorder[MightTable]):
         if to is not None:  # a recall is no move (P-57)
             seen = self._watchers({"another_unit_moves": uid}, None, besides=uid)
             self._trigger_all({**seen, uid: {"moves": None}})
+
+    def took_damage(self, uid: str, amount: int) -> None:
+        """Remember the damage marked on ``uid`` for the conditions that ask this turn's
+        (P-55)."""
+        self.table = self.table.remembering(lambda history: history.after_damage(uid, amount))
 
     def _set_exhausted(
         self, uid: str, exhausted: bool, cause: Cause, rules: Sequence[str], how: str = ""

@@ -132,6 +132,7 @@ class DamageRules:
             return
         card = self.core.table.cards[uid]
         self.core._set(card.evolve(damage=card.damage + event.final))
+        self.core.took_damage(uid, event.final)
         self.core.record(
             f"{uid} takes {event.final} damage ({how}); marked {card.damage} -> "
             f"{card.damage + event.final}",

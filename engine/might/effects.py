@@ -20,7 +20,7 @@ from engine.might.card_effects import (
     ShieldValue,
     target_number,
 )
-from engine.might.conditions import Context, counted, holds
+from engine.might.conditions import Context, asks_this_turn, counted, holds, parts, reading
 from engine.might.core import MightCore
 from engine.might.damage import DamageRules
 from engine.might.replacements import DamageKind
@@ -121,9 +121,13 @@ class EffectRules:
             word = "only if" if must else "unless"
             fails = held != must
             self.core.record(
-                f"{effect.do} {word} {condition.describe()}: {str(held).lower()}"
-                + (", so nothing happens" if fails else ""),
-                ["P-36"],
+                f"{effect.do} {word} {reading(self.core.table, condition, context)}: "
+                f"{str(held).lower()}" + (", so nothing happens" if fails else ""),
+                [
+                    "P-36",
+                    *(["P-54"] if parts(condition) else []),
+                    *(["P-55"] if asks_this_turn(condition) else []),
+                ],
                 cause,
             )
             if fails:

@@ -12,6 +12,7 @@ from engine.might.chain import ChainRules
 from engine.might.core import MightCore
 from engine.might.damage import DamageRules
 from engine.might.effects import EffectRules
+from engine.might.history import ThisTurn
 from engine.might.sub_phases import EXPIRATION_HEAL, LETHAL_CHECK, RUNE_POOLS_EMPTY, THIS_TURN_ENDS
 from engine.might.table import LastingEffect
 from engine.timeline import Cause
@@ -100,7 +101,11 @@ class EndOfTurnRules:
     def _pass_turn(self, turn: str, cause: Cause) -> None:
         table = self.core.table
         self.core.table = table.evolve(
-            turn=table.turn + 1, turn_player=1 - table.turn_player, triggered_this_turn=()
+            turn=table.turn + 1,
+            turn_player=1 - table.turn_player,
+            triggered_this_turn=(),
+            # what a condition asks of "this turn" starts afresh (P-55)
+            this_turn=None if table.this_turn is None else ThisTurn(),
         )
         self.core.phase = (self.core._turn_name(self.core.table), "Main phase")
         self.core.record(

@@ -96,6 +96,10 @@ class PlayingRules:
         cause = Cause(kind="action", card=uid, text=f"play {uid}")
         if definition.cost:
             self.pay_runes(card.owner, definition.cost, cause, ["M-1", "P-19"])
+        spell = definition.kind == "spell"
+        self.core.table = self.core.table.remembering(  # for conditions about this turn (P-55)
+            lambda history: history.after_play(card.owner, spell)
+        )
         if definition.kind == "unit":
             exhausted = definition.enters == "exhausted"
             self.core._set(

@@ -14,6 +14,7 @@ from engine.frozen import Frozen
 from engine.might.assignment import assignment_of
 from engine.might.cards import MightCardDef
 from engine.might.game import MightGame
+from engine.might.history import ThisTurn
 from engine.might.replacements import order_of
 from engine.might.scenario import (
     Action,
@@ -107,6 +108,8 @@ class TableBuilder:
             turn=setup.turn,
             turn_player=setup.turn_player,
             next_id=self.created + 1,
+            # counted only when a card asks what happened this turn (P-55)
+            this_turn=ThisTurn() if any(d.asks_this_turn() for d in self.defs.values()) else None,
         )
         for card in table.units():
             if table.is_lethal(card.uid):

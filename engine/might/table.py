@@ -10,12 +10,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import ClassVar, Literal, Self
 
+from pydantic import Field
+
 from engine.card_map import CardMap
 from engine.frozen import Frozen
 from engine.indexed import Indexed
 from engine.might import auras
 from engine.might.card_effects import Duration, Effect, SaveAction, Scope, ShieldValue, covers
 from engine.might.cards import FieldAura, MightCardDef
+from engine.might.history import ThisTurn
 from engine.might.index import MightIndex
 from engine.might.keywords import KeywordName, keyword_total
 from engine.stack import Stack
@@ -338,6 +341,9 @@ class MightTable(Frozen, Indexed[MightIndex]):
     # The "once per turn" abilities that triggered this turn, as ``uid#n`` (its n-th ability):
     # cleared as a turn begins (P-39).
     triggered_this_turn: tuple[str, ...] = ()
+    # What happened this turn that a condition can ask (P-55): afresh as a turn begins. None
+    # when no card of the game asks: then nothing is counted, and the dump has no such key.
+    this_turn: ThisTurn | None = Field(None, exclude_if=lambda history: history is None)
     # Some battlefield has an aura (P-47): set with the table, as battlefields keep theirs.
     field_auras: bool = False
 
@@ -357,6 +363,11 @@ class MightTable(Frozen, Indexed[MightIndex]):
             if now.shields != then.shields:  # a whole-side shield shows on each unit (M-26)
                 changed |= {unit.uid for unit in self.units(owner)}
         return changed
+
+    def remembering(self, update: Callable[[ThisTurn], ThisTurn]) -> MightTable:
+        """This table with ``update`` made to this turn's history, when a card asks it
+        (P-55)."""
+        return self if self.this_turn is None else self.evolve(this_turn=update(self.this_turn))
 
     def with_player(self, index: int, player: MightPlayer) -> MightTable:
         players = list(self.players)

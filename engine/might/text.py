@@ -31,6 +31,8 @@ def render_table(table: MightTable) -> str:
             cards = [c.uid for c in table.cards.values() if c.owner == owner and c.zone == zone]
             if cards:
                 lines.append(f"  {zone}: {', '.join(cards)}")
+    if table.this_turn is not None:  # a card asks what happened this turn (P-55)
+        lines += table.this_turn.describe((table.players[0].name, table.players[1].name))
     for field in table.battlefields:
         if field.holder is not None:
             lines.append(f"{field.name} is held by {table.players[field.holder].name}")

@@ -152,6 +152,14 @@ MIGHT_ABILITIES = (
     might: 2
     abilities:
       - {when: activated, name: Brace, speed: reaction, effects: [{do: heal, target: self}]}
+  - name: Lookout
+    kind: unit
+    might: 1
+    abilities:
+      - when: activated
+        name: Watch
+        only_while: {unit: self, state: at_a_battlefield}
+        effects: [{do: heal, target: self}]
   - name: Twin Bolt
     kind: spell
     target: {side: enemy, count: 2}
@@ -171,7 +179,7 @@ MIGHT_ABILITIES = (
         "        - {card: Iron Sentinel}\n",
         "        - {card: Iron Sentinel}\n        - {card: Rune Smith}\n"
         "        - {card: Rune Smith, id: tired-smith, exhausted: true}\n"
-        "        - {card: Brace Unit}\n",
+        "        - {card: Brace Unit}\n        - {card: Lookout}\n",
     )
     .replace(
         "        - {card: Hexbolt}\n",
@@ -401,6 +409,8 @@ REFUSALS = [
         "tired-smith is exhausted: it can't pay Forge Strike's cost (exhaust)"),
     Refusal("might-ability-too-few-runes", MIGHT_ABILITIES, "activate",
         ("rune-smith", 0, "thornback"), "P-42", "Forge Strike costs 2 but the rune pool has 1"),
+    Refusal("might-ability-only-at-a-battlefield", MIGHT_ABILITIES, "activate", ("lookout", 0),
+        "P-56", "Watch can be activated only while it is at a battlefield: false now"),
     # --- might: moving, readying, combat (M-1, M-9)
     might("no-such-battlefield", "move vanguard-captain 5", "M-1",
         "there is no battlefield number 6"),

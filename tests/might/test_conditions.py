@@ -7,9 +7,22 @@ from __future__ import annotations
 from typing import cast
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pydantic import TypeAdapter
 
 from engine.errors import ScenarioError
-from engine.might.conditions import Context, UnitCount, UnitIs, YouHold, holds
+from engine.might.conditions import (
+    AllOf,
+    AnyOf,
+    Condition,
+    Context,
+    Not,
+    UnitCount,
+    UnitIs,
+    YouHold,
+    holds,
+)
 from engine.might.game import MightGame
 from engine.scenario import game_from_yaml
 
@@ -170,5 +183,111 @@ def test_a_count_lowers_might_by_each_and_raises_damage_by_each_on_the_record() 
     ],
 )
 def test_conditions_that_could_never_be_read_are_refused(card: str, message: str) -> None:
+    with pytest.raises(ScenarioError, match=message):
+        game(card)
+
+
+def test_combined_conditions_read_each_part_as_it_would_alone() -> None:
+    table = game(alice="{card: Iron Sentinel}", bob="{card: Stone Whelp, damage: 1}").table
+    context = Context(me="iron-sentinel", target="stone-whelp", controller=0)
+    damaged = UnitIs(unit="target", state="damaged")
+    held = YouHold(you_hold=1)
+    assert holds(table, AllOf(all=(damaged, Not.model_construct(not_=held))), context)
+    assert not holds(table, AllOf(all=(damaged, held)), context)
+    assert holds(table, AnyOf(any=(held, damaged)), context)
+    assert not holds(table, Not.model_construct(not_=damaged), context)
+
+
+STATES = st.sampled_from(["damaged", "undamaged", "exhausted", "ready", "at_base", "stunned"])
+
+
+@given(STATES, STATES)
+@settings(max_examples=30, deadline=None)
+def test_all_any_and_not_are_and_or_and_not(first: str, second: str) -> None:
+    table = game(bob="{card: Stone Whelp, damage: 1}").table
+    context = Context(me=None, target="stone-whelp", controller=0)
+    a = UnitIs(unit="target", state=first)  # type: ignore[arg-type]
+    b = UnitIs(unit="target", state=second)  # type: ignore[arg-type]
+    one, two = holds(table, a, context), holds(table, b, context)
+    assert holds(table, AllOf(all=(a, b)), context) == (one and two)
+    assert holds(table, AnyOf(any=(a, b)), context) == (one or two)
+    both_not = AllOf(all=(Not.model_construct(not_=a), Not.model_construct(not_=b)))
+    assert holds(table, both_not, context) == (not holds(table, AnyOf(any=(a, b)), context))
+
+
+def test_the_step_reads_a_combined_condition_with_each_parts_value() -> None:
+    g = game(
+        spell(
+            "{do: heal, only_if: {all: [{unit: target, state: damaged}, "
+            "{not: {you_hold: 1}}]}}, "
+            "{do: exhaust, unless: {any: [{unit: target, state: exhausted}, "
+            "{unit: target, state: undamaged}]}}"
+        ),
+        bob="{card: Iron Sentinel, damage: 1}",
+    )
+    steps = [*g.play("test", "iron-sentinel"), *g.resolve()]
+    said = [s.description for s in steps if "P-36" in s.rules]
+    assert said == [
+        "heal only if the target is damaged [true] and not (you hold at least 1 battlefield "
+        "[false]): true",
+        "exhaust unless the target is exhausted [false] or the target is undamaged [true]: "
+        "true, so nothing happens",
+    ]
+    assert not g.table.cards["iron-sentinel"].exhausted
+
+
+def test_a_combined_condition_describes_itself_as_the_card_reads() -> None:
+    condition = TypeAdapter(Condition).validate_python(
+        {
+            "all": [
+                {"unit": "self", "state": "damaged"},
+                {"any": [{"count": "enemy_units", "here": True, "at_least": 2}, {"you_hold": 1}]},
+            ]
+        }
+    )
+    assert condition.describe() == (
+        "it is damaged and (at least 2 enemy units here or you hold at least 1 battlefield)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("card", "message"),
+    [
+        (
+            spell("{do: heal, only_if: {all: [{unit: target, state: damaged}]}}"),
+            "all and any combine 2 or more conditions; for one, write it alone",
+        ),
+        (
+            spell("{do: heal, only_if: {not: {any: [{you_hold: 1}, {unit: self, state: ready}]}}}"),
+            r"effects\[0\].only_if: a spell's condition can't be about unit self: use target",
+        ),
+        (
+            spell("{do: heal, unless: {all: [{you_hold: 1}, {moved: source, at_least: 1}]}}"),
+            r"effects\[0\].unless: a spell's condition can't be about unit source",
+        ),
+        (
+            "{name: Test, kind: unit, auras: [{might: 1, only_while: {all: [{you_hold: 1}, "
+            "{not: {count: units, at_least: 1}}]}}]}",
+            r"auras\[0\].only_while: an aura's only_while is a state of its unit or you_hold; "
+            "counts of units are for effects",
+        ),
+        (
+            "{name: Test, kind: unit, auras: [{might: 1, only_while: {any: [{you_hold: 1}, "
+            "{unit: target, state: damaged}]}}]}",
+            "an aura's only_while is about its own unit: use unit: self",
+        ),
+        (
+            "{name: Test, kind: unit, auras: [{might: 1, only_while: {moved: self, at_least: 1}}]}",
+            "what happened this turn is for effects and activated abilities",
+        ),
+        (
+            spell("{do: heal, only_if: {not: {unit: target, stat: damaged}}}"),
+            r"only_if.not.unit.stat: unknown key 'stat' \(did you mean 'state'",
+        ),
+        (spell("{do: heal, only_if: {played: spell, at_least: 1}}"), "did you mean 'spells'"),
+        (spell("{do: heal, only_if: {moved: target}}"), "a count needs at_least or at_most"),
+    ],
+)
+def test_combined_conditions_that_could_never_be_read_are_refused(card: str, message: str) -> None:
     with pytest.raises(ScenarioError, match=message):
         game(card)

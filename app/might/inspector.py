@@ -17,6 +17,8 @@ def card_rows(table: MightTable, uid: str) -> list[tuple[str, str]]:
         ("Owner", table.players[card.owner].name),
         ("Where", card.place(table)),
     ]
+    if card.token:
+        rows.append(("Token", "made by an effect; it ceases to exist off the table (P-61)"))
     if definition.cost:
         rows.append(("Cost", runes(definition.cost)))
     if definition.kind == "unit" and definition.enters == "ready":

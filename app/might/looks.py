@@ -1,5 +1,6 @@
-"""What each might unit and card looks like and where it lies: bases, battlefields, hands and
-trash, exhausted units turned (M-1). Plain data from the engine's table queries; no Qt."""
+"""What each might unit and card looks like and where it lies: bases, battlefields, hands,
+trash and the deck's count (P-60), exhausted units turned (M-1), tokens marked (P-61). Plain
+data from the engine's table queries; no Qt."""
 
 from __future__ import annotations
 
@@ -57,6 +58,8 @@ def card_look(table: MightTable, card: MightCard) -> CardLook:
         badges.append("saved from death")  # M-20
     if card.lethal:
         badges.append(f"lethal at {card.lethal[-1].threshold}")
+    if card.token:
+        badges.insert(0, "token")  # P-61: it ceases to exist when it leaves the table
     badges += [f"target of {item.card}" for item in table.chain if card.uid in item.targets]
     return CardLook(
         title=card.name,
@@ -119,7 +122,8 @@ def table_layout(table: MightTable, looks: LookCache) -> Layout:
     in_hand = [
         sum(1 for c in table.cards.values() if c.owner == p and c.zone == "hand") for p in (0, 1)
     ]
-    hand_step = [spread(n, width - hand_x, STRIP_W) for n in in_hand]
+    deck_x = width - STRIP_W  # the deck at the row's right end, hidden but for its count (P-60)
+    hand_step = [spread(n, deck_x - GAP - hand_x, STRIP_W) for n in in_hand]
     for index, battlefield in enumerate(table.battlefields):
         holder = battlefield.holder
         held = "" if holder is None else f" · held by {table.players[holder].name}"
@@ -165,8 +169,8 @@ def table_layout(table: MightTable, looks: LookCache) -> Layout:
             n = counts.get(key, 0)
             x = n * UNIT_SLOT + (UNIT_SLOT - w) / 2
             y = base_y[owner] + ROW_GAP / 2 + (UNIT_SLOT - h) / 2
-        elif card.zone == "chain":
-            continue  # the view lists the chain
+        elif card.zone in ("chain", "deck", "gone"):
+            continue  # the view lists the chain; a deck is its count; a gone token is no card
         else:
             key = ("trash" if card.zone == "trash" else "hand", owner)
             n = counts.get(key, 0)
@@ -189,6 +193,11 @@ def table_layout(table: MightTable, looks: LookCache) -> Layout:
         decorations.append(
             Decoration("frame", 0, hand_y[owner], STRIP_W, STRIP_H, text=f"Trash ({trash})")
         )
+        decorations.append(
+            Decoration(
+                "frame", deck_x, hand_y[owner], STRIP_W, STRIP_H, text=f"Deck ({len(player.deck)})"
+            )
+        )
     top, bottom = 0.0, hand_y[0] + STRIP_H
     shape = (
         "might",
@@ -196,7 +205,7 @@ def table_layout(table: MightTable, looks: LookCache) -> Layout:
         per_side,
         width,
         tuple(b.holder for b in table.battlefields),
-        tuple((p.runes, p.bonus_damage) for p in table.players),
+        tuple((p.runes, p.bonus_damage, len(p.deck)) for p in table.players),
         tuple(sorted((k, v) for k, v in counts.items() if k[0] in ("trash", "hand"))),
     )
     return Layout(placements, decorations, shape, (0.0, top, float(width), bottom - top))

@@ -9,7 +9,7 @@ model here (docs/rulesets.md).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Literal, Union
+from typing import TYPE_CHECKING, Annotated, ClassVar, Literal, Union
 
 from pydantic import AfterValidator, Discriminator, Field, Tag, model_validator
 
@@ -55,6 +55,8 @@ EffectTarget = Annotated[
 ``{every: enemy_units, here: true}``. The tags end in "]", so that a problem is placed where
 the file has it."""
 ShieldValue = int | Literal["all", "next"]  # damage, all of it, or the whole next event (M-25)
+ChosenTarget = Literal["target", "target_1", "target_2", "target_3", "target_4"]
+MOST_TOKENS = 10  # tokens one effect makes at most (P-61)
 
 
 def target_number(aims: object) -> int | None:
@@ -87,6 +89,11 @@ class CardEffect(Frozen):
     target: EffectTarget = "target"
     """``target`` (every chosen unit), ``target_1`` to ``target_4`` (one of them, in the order
     chosen) or an automatic target."""
+
+    chooses_in: ClassVar[Literal["table", "trash"]] = "table"
+    """Where the cards its chosen targets are: units on the table, or cards in a trash (P-62)."""
+    place_key: ClassVar[str | None] = None
+    """The key that names a place (a battlefield, ``base`` or ``here``), if it has one."""
 
     def conditions(self) -> list[tuple[bool, Condition]]:
         """Each condition with whether it must hold (``only_if``) or must not (``unless``)."""
@@ -352,12 +359,71 @@ class Move(CardEffect):
 
     do: Literal["move"]
     """Selects this effect."""
+    place_key: ClassVar[str | None] = "to"
     to: Name
     """The battlefield's name, as the scenario's ``battlefields`` name it (``base``: recall);
     abilities: ``here``, where the ability's unit was as it triggered or was activated (P-43)."""
 
     def to_unit(self, on: EffectRules, item: ChainItem, uid: str, cause: Cause) -> None:
         on.move_effect(uid, self.to, item, cause)
+
+
+class Draw(CardEffect):
+    """``draw``: the controller draws ``amount`` cards, one by one, from the top of their deck
+    into their hand; from an empty deck nothing is drawn, on the record (P-60)."""
+
+    do: Literal["draw"]
+    """Selects this effect."""
+    amount: int = Field(default=1, ge=1)
+    """How many cards are drawn."""
+    target: Literal["controller"] = "controller"
+    """Only ``controller``: the player who controls the card draws."""
+
+    def resolve(self, on: EffectRules, item: ChainItem, cause: Cause) -> None:
+        on.draw(item.controller, self.amount, item.card, cause)
+
+
+class MakeToken(CardEffect):
+    """``make_token``: the controller gets ``count`` new token units of a unit card; a token
+    is not played and ceases to exist when it leaves the table (P-61)."""
+
+    do: Literal["make_token"]
+    """Selects this effect."""
+    place_key: ClassVar[str | None] = "at"
+    card: Name
+    """The exact name of a ``unit`` card in the pool or in the scenario's ``cards``: what each
+    token is."""
+    at: Name = "base"
+    """Where the tokens enter: ``base`` (the controller's), a battlefield's name, or (abilities)
+    ``here``, where the ability's unit was as it triggered or was activated (P-21, P-43)."""
+    count: int = Field(default=1, ge=1, le=MOST_TOKENS)
+    """How many tokens, 1 to 10 (P-61)."""
+    enters: Literal["exhausted", "ready"] = "exhausted"
+    """How each token enters: ``exhausted`` or ``ready`` (M-32)."""
+    target: Literal["controller"] = "controller"
+    """Only ``controller``: the tokens are the controller's."""
+
+    def resolve(self, on: EffectRules, item: ChainItem, cause: Cause) -> None:
+        on.make_tokens(item, self, cause)
+
+
+class ReturnFromTrash(CardEffect):
+    """``return_from_trash``: each chosen unit card still in its owner's trash goes to its
+    owner's hand or base; at the base it enters as it says (M-32) but is not played (P-62).
+    Its card chooses it with ``target: {zone: trash}``."""
+
+    do: Literal["return_from_trash"]
+    """Selects this effect."""
+    chooses_in: ClassVar[Literal["table", "trash"]] = "trash"
+    to: Literal["hand", "base"] = "hand"
+    """``hand`` or ``base``: the owner's."""
+    target: ChosenTarget = "target"
+    """``target`` (every chosen card) or ``target_1`` to ``target_4`` (one of them): cards a
+    ``target: {zone: trash}`` chose."""
+
+    def resolve(self, on: EffectRules, item: ChainItem, cause: Cause) -> None:
+        for uid in on.still_in_trash(item, self, cause):
+            on.from_trash(uid, self.to, item.card, cause)
 
 
 # The triggers that have a source: what dealt the damage, the unit that died. Playing a card, a
@@ -428,6 +494,9 @@ EFFECTS: tuple[type[CardEffect], ...] = (
     Move,
     InsteadOfDying,
     Grant,
+    Draw,
+    MakeToken,
+    ReturnFromTrash,
 )
 """Every effect a card may have, in the order the reference lists them: one more is one more
 model here."""

@@ -66,6 +66,19 @@ class TargetSpec(UnitFilter):
         AfterValidator(_at_most_the_most),
     ] = 1
     """Up to this many different units; at least one is chosen (P-41), at most 4 (P-49)."""
+    zone: Literal["table", "trash"] = "table"
+    """``table``: units on the table; ``trash``: unit cards in a trash, whose as ``side`` says
+    (``own``: the controller's), for ``return_from_trash`` (P-62). A card in a trash has no
+    state and no place: ``state``, ``here`` and ``other`` are for units on the table."""
+
+    @model_validator(mode="after")
+    def _trash_has_no_place(self) -> TargetSpec:
+        if self.zone == "trash" and (self.state is not None or self.here or self.other):
+            raise ValueError(
+                "a card in a trash has no state and no place: leave state, here and other out "
+                "with zone: trash (P-62)"
+            )
+        return self
 
     def describe(self) -> str:
         """How the card reads, as a refusal or a prompt names it.
@@ -76,7 +89,13 @@ class TargetSpec(UnitFilter):
         'another unit you control'
         >>> TargetSpec(side="enemy", might_at_most=3).describe()
         'an enemy unit with 3 Might or less'
+        >>> TargetSpec(zone="trash", side="own", count=2).describe()
+        'up to 2 unit cards in your trash'
         """
+        if self.zone == "trash":
+            whose = {"own": "your trash", "enemy": "an opponent's trash", "any": "a trash"}
+            many = f"up to {self.count} unit cards" if self.count > 1 else "a unit card"
+            return f"{many} in {whose[self.side]}"
         phrase = self.words(self.side, self.count > 1)
         if self.count > 1:
             lead = f"up to {self.count} " + ("other " if self.other else "")
@@ -281,6 +300,27 @@ def _instead(word: str, readable: set[str]) -> str:
     return f"use {named}"
 
 
+def _zone(effect: Effect, spec: Choosing | None) -> list[str]:
+    """An effect that acts on chosen cards where its part does not choose them: a return from
+    a trash needs ``zone: trash``, and no other effect reaches a card in a trash (P-62)."""
+    aims = getattr(effect, "target", None)
+    if spec is None or not isinstance(aims, str) or not aims.startswith("target"):
+        return []
+    number = target_number(aims)
+    chosen = specs_of(spec)
+    zones = (
+        {chosen[number - 1].zone} if number and number <= len(chosen) else {s.zone for s in chosen}
+    )
+    if effect.chooses_in == "trash" and zones != {"trash"}:
+        return [f"{effect.do} returns a card from a trash: choose it with `zone: trash` (P-62)"]
+    if effect.chooses_in == "table" and "trash" in zones:
+        return [
+            f"{effect.do} acts on a unit on the table, but its target is chosen in a trash: "
+            "only return_from_trash reaches a card there (P-62)"
+        ]
+    return []
+
+
 def _condition_problems(part: str, condition: Condition, words: set[str]) -> list[str]:
     """What in ``condition`` (each condition it combines, P-54) ``part`` could never read: a
     unit it can't have, or a count of units at a place it is not at (P-36, P-55)."""
@@ -411,12 +451,14 @@ class MightCardDef(Frozen):
                 where = (*at, "effects", number)
                 aims = getattr(effect, "target", None)
                 problems += [
-                    ((*where, "target"), p) for p in self._aim_problems(part, spec, aims, words)
+                    ((*where, "target"), p)
+                    for p in [*self._aim_problems(part, spec, aims, words), *_zone(effect, spec)]
                 ]
-                if getattr(effect, "to", None) == "here" and "here" not in words:
+                key = effect.place_key
+                if key and getattr(effect, key) == "here" and "here" not in words:
                     problems.append(
                         (
-                            (*where, "to"),
+                            (*where, key),
                             f"{part} is at no place: it can't move units here; "
                             "name the battlefield",
                         )

@@ -27,4 +27,14 @@ class Replaced(CardChange):
         return text
 
 
-MIGHT_CHANGES = (Replaced,)
+class Made(CardChange):
+    """A token unit was made and entered the table at ``at`` (P-61)."""
+
+    kind: Literal["made"] = "made"
+    at: str
+
+    def describe(self) -> str:
+        return f"{self.card} is made at {self.at}"
+
+
+MIGHT_CHANGES = (Replaced, Made)

@@ -359,11 +359,20 @@ class DamageRules:
                 if killed_by
                 else f"{uid} ({card.damage} damage, lethal at {lethal_at[uid]})"
             )
-            changes.append(Died(card=uid, place=card.place(self.core.table), to="trash"))
-            self.core._set(card.off_table("trash"))
+            to = card.leaving_for("trash")  # a token ceases to exist (P-61)
+            changes.append(Died(card=uid, place=card.place(self.core.table), to=to))
+            self.core._set(card.off_table(to))
+        tokens = [uid for uid in uids if self.core.table.cards[uid].token]
+        gone = (
+            f"; {' and '.join(tokens)} "
+            + ("is a token: it ceases" if len(tokens) == 1 else "are tokens: they cease")
+            + " to exist"
+            if tokens
+            else ""
+        )
         self.core.record(
-            f"{' and '.join(details)} {'dies' if len(uids) == 1 else 'die'}",
-            [*rules, "M1"],
+            f"{' and '.join(details)} {'dies' if len(uids) == 1 else 'die'}{gone}",
+            [*rules, "M1", *(["P-61"] if tokens else [])],
             cause,
             changes,
         )

@@ -1,5 +1,6 @@
 """What a chain item's effects do: their targets, damage and healing, kill, ready, exhaust,
-recall and return to hand, and the lasting effects (Might modifiers, prevention, doubling,
+recall and return to hand, drawing, tokens and returns from a trash (P-60 to P-62), and the
+lasting effects (Might modifiers, prevention, doubling,
 lethal thresholds, Bonus Damage, runes, stun, "can't be dealt damage"; M2, M3, M8, M-2 to
 M-5, M-15, M-16, M-19, M-25, M-27, M-30, M-31, P-21, P-27, P-31)."""
 
@@ -15,11 +16,13 @@ from engine.might.card_effects import Damage as DamageEffect
 from engine.might.card_effects import (
     Duration,
     Effect,
+    MakeToken,
     SaveAction,
     Scope,
     ShieldValue,
     target_number,
 )
+from engine.might.changes import Made
 from engine.might.conditions import Context, asks_this_turn, counted, holds, parts, reading
 from engine.might.core import MightCore
 from engine.might.damage import DamageRules
@@ -32,12 +35,14 @@ from engine.might.table import (
     KeywordGrant,
     LastingEffect,
     LethalOverride,
+    MightCard,
     MightModifier,
     Shield,
     Status,
 )
 from engine.might.targeting import ORDINALS
 from engine.might.unit_filters import Every
+from engine.script import card_id
 from engine.timeline import Cause
 
 # The automatic targets that reach every unit of a kind, whatever the chain item names.
@@ -374,16 +379,18 @@ class EffectRules:
             self.core._relocate_unit(uid, None, cause, ["M6", "M-6", "P-43"], how)
 
     def to_hand(self, uid: str, cause: Cause, rules: Sequence[str], how: str = "") -> None:
-        """The unit leaves the table for its owner's hand, losing its damage (M-6)."""
+        """The unit leaves the table for its owner's hand, losing its damage (M-6); a token
+        ceases to exist instead (P-61)."""
         card = self.core.table.cards[uid]
-        before = card.place(self.core.table)
-        self.core._set(card.off_table("hand"))
+        before, after = card.place(self.core.table), card.leaving_for("hand")
+        self.core._set(card.off_table(after))
+        gone = ": it is a token, so it ceases to exist" if card.token else ""
         self.core.record(
-            f"{uid} returns to hand{how} and loses its {card.damage} damage",
-            rules,
+            f"{uid} returns to hand{how} and loses its {card.damage} damage{gone}",
+            [*rules, *(["P-61"] if card.token else [])],
             cause,
             [
-                Moved(card=uid, before=before, after="hand"),
+                Moved(card=uid, before=before, after=after),
                 StatChanged(card=uid, stat="damage", before=card.damage, after=0),
             ],
         )
@@ -410,6 +417,114 @@ class EffectRules:
             ["M-17", "M-28", "P-72"],
             cause,
             changes if after != before else [],
+        )
+
+    def draw(self, player: int, amount: int, source: str, cause: Cause) -> None:
+        """``player`` draws ``amount`` cards from the top of their deck into their hand; what an
+        empty deck can't give is not drawn, and the step says so (P-60)."""
+        state = self.core.table.players[player]
+        drawn, left = state.deck[:amount], state.deck[amount:]
+        for uid in drawn:
+            self.core._set(self.core.table.cards[uid].evolve(zone="hand"))
+        self.core.table = self.core.table.with_player(player, state.evolve(deck=left))
+        cards = f"{len(drawn)} card{'' if len(drawn) == 1 else 's'} ({', '.join(drawn)})"
+        short = amount - len(drawn)
+        if not drawn:
+            text = (
+                f"{state.name}'s deck is empty: the {amount} to draw {_is(amount)} not drawn and "
+                f"nothing happens instead ({source})"
+            )
+        elif short:
+            text = (
+                f"{state.name} draws {cards} ({source}); the deck is then empty: the other "
+                f"{short} {_is(short)} not drawn and nothing happens instead"
+            )
+        else:
+            text = f"{state.name} draws {cards} ({source}); {len(left)} left in the deck"
+        self.core.record(
+            text,
+            ["P-60"],
+            cause,
+            [Moved(card=uid, before="deck", after="hand") for uid in drawn],
+        )
+
+    def make_tokens(self, item: ChainItem, effect: MakeToken, cause: Cause) -> None:
+        """``effect.count`` token units of the controller's, each made and entering at once
+        where ``at`` says, as ``enters`` says; "here" is where the ability's unit was (P-21,
+        P-43, P-61)."""
+        table, owner = self.core.table, item.controller
+        if effect.at == "here":
+            field = item.battlefield
+        elif effect.at == "base":
+            field = None
+        else:  # checked with the file
+            field = [b.name for b in table.battlefields].index(effect.at)
+        made: list[str] = []
+        for _ in range(effect.count):
+            number = self.core._new_number()
+            uid = f"{card_id(effect.card)}-{number}"
+            while uid in self.core.table.cards:  # a set-up id took it: the next number
+                uid = f"{card_id(effect.card)}-{self.core._new_number()}"
+            token = MightCard(
+                uid=uid,
+                name=effect.card,
+                owner=owner,
+                zone="base" if field is None else "battlefield",
+                battlefield=field,
+                exhausted=effect.enters == "exhausted",
+                entered=number,
+                token=True,
+            )
+            self.core._set(token)
+            made.append(uid)
+        at = self.core.table.cards[made[0]].place(self.core.table)
+        where = f"{table.players[owner].name}'s base" if field is None else at
+        self.core.record(
+            f"{item.card} makes {len(made)} token{'s' if len(made) > 1 else ''} of {effect.card} "
+            f"({', '.join(made)}) for {table.players[owner].name} at {where}, {effect.enters}; "
+            "a token is not played",
+            ["P-61", "M-32"],
+            cause,
+            [Made(card=uid, at=at) for uid in made],
+        )
+
+    def still_in_trash(self, item: ChainItem, effect: Effect, cause: Cause) -> list[str]:
+        """The chosen cards ``effect`` returns that are still in a trash; when none is, that is
+        a step (P-27, P-62)."""
+        aims = effect.target
+        named = _named_units(item, aims) if isinstance(aims, str) else []
+        there = [uid for uid in named if self.core.table.cards[uid].zone == "trash"]
+        if not there:
+            why = (
+                f"{', '.join(named)} is no longer in a trash"
+                if named
+                else "no such target was chosen"
+            )
+            self.core.record(f"{effect.do}: nothing happens ({why})", ["P-27", "P-62"], cause)
+        return there
+
+    def from_trash(self, uid: str, to: str, source: str, cause: Cause) -> None:
+        """A unit card returns from its owner's trash to their hand, or to their base, where it
+        enters as its card says (M-32) without being played (P-62)."""
+        card = self.core.table.cards[uid]
+        owner = self.core.table.players[card.owner].name
+        if to == "hand":
+            self.core._set(card.evolve(zone="hand"))
+            how = f"{owner}'s hand"
+        else:
+            exhausted = self.core.table.definition(uid).enters == "exhausted"
+            self.core._set(
+                card.evolve(zone="base", entered=self.core._new_number(), exhausted=exhausted)
+            )
+            how = (
+                f"{owner}'s base, {'exhausted' if exhausted else 'ready'}: it is not played, "
+                'so "when played" does not trigger'
+            )
+        self.core.record(
+            f"{uid} returns from {owner}'s trash to {how} ({source})",
+            ["P-62", *(["M-32"] if to == "base" else [])],
+            cause,
+            [Moved(card=uid, before="trash", after=to)],
         )
 
     def modify_might(
@@ -601,6 +716,10 @@ class EffectRules:
                 ended += [f"{player.name}: {g.describe()}" for g in gone_grants]
                 self.core.table = self.core.table.with_player(index, player.without_lasting(ends))
         return ended
+
+
+def _is(count: int) -> str:
+    return "is" if count == 1 else "are"
 
 
 def _named_units(item: ChainItem, target: str) -> list[str]:

@@ -12,6 +12,7 @@ from engine.choices import Answer, Choice, Chooser, default_chooser, is_default
 from engine.errors import RuleError
 from engine.frozen import Frozen
 from engine.might.assignment import assignment_of
+from engine.might.card_effects import MakeToken
 from engine.might.cards import MightCardDef
 from engine.might.game import MightGame
 from engine.might.history import ThisTurn
@@ -81,7 +82,22 @@ class TableBuilder:
         self.created += 1
         return self.created
 
+    def _check_tokens(self) -> None:
+        """Each token a scenario's card makes is a unit card it can name (P-61), refused at the
+        effect's ``card``."""
+        for index, card in enumerate(self.scenario.cards):
+            for place, effect in card.placed_effects():
+                if not isinstance(effect, MakeToken):
+                    continue
+                where = ("cards", index, *place, "card")
+                made = card_named(self.defs, effect.card, self.scenario.pool, self.source, where)
+                if made.kind != "unit":
+                    raise self.source.error(
+                        where, f"{effect.card} is a spell: a token is a unit (P-61)", "P-61"
+                    )
+
     def build(self) -> MightTable:
+        self._check_tokens()
         setup = self.scenario.setup
         players = []
         for owner, player in enumerate(setup.players):
@@ -92,10 +108,17 @@ class TableBuilder:
                 self._place(entry, owner, (*where, "hand", index), "hand")
             for index, entry in enumerate(player.trash):
                 self._place(entry, owner, (*where, "trash", index), "trash")
+            deck = tuple(
+                self._place(self._deck_entry(player.name, index, entry), owner, place, "deck")
+                for index, entry in enumerate(player.deck)
+                for place in [(*where, "deck", index)]
+            )
             grants = tuple(
                 self._effect(BonusDamageGrant, grant, owner) for grant in player.bonus_damage
             )
-            players.append(MightPlayer(name=player.name, runes=player.runes, bonus_damage=grants))
+            players.append(
+                MightPlayer(name=player.name, runes=player.runes, bonus_damage=grants, deck=deck)
+            )
         table = MightTable(
             players=tuple(players),
             battlefields=tuple(
@@ -120,9 +143,17 @@ class TableBuilder:
                 )
         return table
 
+    @staticmethod
+    def _deck_entry(player: str, index: int, entry: str | CardSetup) -> CardSetup:
+        """A deck's entry as a card: a name alone is ``<player>-deck-<place from the top>``,
+        an id that does not tell what the hidden card is (P-60)."""
+        if isinstance(entry, CardSetup):
+            return entry
+        return CardSetup(card=entry, id=f"{card_id(player)}-deck-{index + 1}")
+
     def _place(
         self, entry: UnitSetup | CardSetup, owner: int, where: Location, zone: Zone = "base"
-    ) -> None:
+    ) -> str:
         pool = self.scenario.pool
         definition = card_named(self.defs, entry.card, pool, self.source, (*where, "card"))
         uid = self.ids.claim(entry.id or card_id(entry.card), where)
@@ -160,6 +191,7 @@ class TableBuilder:
             )
         self.cards[uid] = card
         self.places[uid] = where
+        return uid
 
     def _status(self, status: Literal["stunned", "takes_no_damage"], owner: int) -> Status:
         """A set-up stun or "can't be dealt damage": it ends at this turn's expiration (M-16)."""
@@ -376,6 +408,10 @@ def card_misses(step: Step[MightTable], expectation: ExpectationBase) -> list[tu
                     f"{field_name} holder: expected {holder}, saw {seen_holder}",
                 )
             )
+    for name, count in expectation.deck.items():
+        seen_deck = {p.name: len(p.deck) for p in table.players}.get(name)
+        if seen_deck != count:
+            misses.append((("deck", name), f"{name}'s deck: expected {count}, saw {seen_deck}"))
     if expectation.chain is not None and len(table.chain) != expectation.chain:
         misses.append(
             (("chain",), f"chain: expected {expectation.chain} items, saw {len(table.chain)}")

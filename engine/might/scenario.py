@@ -150,6 +150,10 @@ class MightPlayerSetup(Frozen):
     """Cards that can be played: units or spells."""
     trash: tuple[CardSetup, ...] = ()
     """Discarded cards."""
+    deck: tuple[Name | CardSetup, ...] = ()
+    """The player's deck, top first, hidden but for its count (P-60): a card's name, whose id
+    is the player's with ``-deck-`` and its place from the top (``alice-deck-1``), or ``{card:
+    ..., id: ...}``. ``draw`` takes cards from the top."""
     bonus_damage: tuple[BonusDamageSetup, ...] = ()
     """The player's Bonus Damage grants (M3, M-4)."""
 
@@ -206,8 +210,8 @@ class UnitExpect(Frozen):
     """Marked damage."""
     lethal: bool | None = None
     """The marked damage is lethal now (it would die at the next check); units only."""
-    zone: Literal["hand", "base", "battlefield", "chain", "trash"] | None = None
-    """The zone the card is in."""
+    zone: Literal["hand", "base", "battlefield", "chain", "trash", "deck", "gone"] | None = None
+    """The zone the card is in; ``gone``: a token that left the table (P-61)."""
     at: Name | None = None
     """The battlefield's name for a unit at a battlefield, else the zone."""
     exhausted: bool | None = None
@@ -235,6 +239,8 @@ class Expectation(ExpectationBase):
     """Battlefield name: the player holding it, or ``null`` for nobody."""
     chain: int | None = None
     """How many items are on the chain (more than 0 only at a label inside ``responses``)."""
+    deck: dict[Name, int] = {}
+    """Player name: how many cards are left in the player's deck (P-60)."""
 
 
 class MightScenario(CardScenarioFields[MightSetup, Action, Expectation, MightCardDef]):
@@ -258,10 +264,12 @@ class MightScenario(CardScenarioFields[MightSetup, Action, Expectation, MightCar
                 )
         for index, card in enumerate(self.cards):
             for place, effect in card.placed_effects():
-                if isinstance(effect, MoveEffect) and effect.to not in places:
+                key = effect.place_key
+                if key and (named := getattr(effect, key)) not in places:
+                    what = "moves units" if isinstance(effect, MoveEffect) else "makes tokens"
                     raise InvalidAt(
-                        ("cards", index, *place, "to"),
-                        f"{card.name} moves units to {effect.to!r}, which is no battlefield here "
-                        f"({', '.join(places)}) (P-43)",
+                        ("cards", index, *place, key),
+                        f"{card.name} {what} to {named!r}, which is no battlefield here "
+                        f"({', '.join(places)}) ({'P-43' if key == 'to' else 'P-61'})",
                     )
         return self

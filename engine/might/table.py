@@ -23,7 +23,10 @@ from engine.might.index import MightIndex
 from engine.might.keywords import KeywordName, keyword_total
 from engine.stack import Stack
 
-Zone = Literal["hand", "base", "battlefield", "chain", "trash"]
+Zone = Literal["hand", "base", "battlefield", "chain", "trash", "deck", "gone"]
+"""Where a card is. ``deck``: its owner's deck, in the order ``MightPlayer.deck`` keeps (P-60);
+``gone``: a token that left the table and ceased to exist, kept only so the timeline can name it
+(P-61)."""
 
 
 class Lasting(Frozen):
@@ -153,7 +156,8 @@ LastingEffect = (
 
 
 class MightCard(Frozen):
-    """A card: a unit on the table (base or a battlefield) or any card in hand/chain/trash."""
+    """A card: a unit on the table (base or a battlefield) or any card in hand/chain/trash/deck,
+    or a token that is gone (P-61)."""
 
     uid: str
     name: str
@@ -172,6 +176,14 @@ class MightCard(Frozen):
     statuses: tuple[Status, ...] = ()  # stunned, can't be dealt damage (M-15, M-19)
     saves: tuple[DeathReplacement, ...] = ()  # oldest first: the one used next (M-20)
     granted: tuple[KeywordGrant, ...] = ()  # keywords an effect gave it (P-72)
+    # Made by an effect, not a card: it ceases to exist off the table (P-61). Left out of a dump
+    # while false, as ``deck`` while empty: a table without them dumps as it did before them.
+    token: bool = Field(default=False, exclude_if=lambda token: not token)
+
+    def leaving_for(self, zone: Zone) -> Zone:
+        """Where this unit goes when it leaves the table for ``zone``: there, or ``gone`` for a
+        token, which ceases to exist (P-61)."""
+        return "gone" if self.token else zone
 
     def off_table(self, zone: Zone) -> MightCard:
         """This card after leaving the table: no damage and no effects on it (M-6)."""
@@ -264,6 +276,8 @@ class MightPlayer(Frozen):
     # Prevention over every unit the player controls (M-26): each unit gets its own copy, with
     # its own remaining value, the first time damage meets it (``MightTable.covered``).
     shields: tuple[Shield, ...] = ()
+    # The cards in the player's deck, top first (P-60); left out of a dump while empty.
+    deck: tuple[str, ...] = Field(default=(), exclude_if=lambda deck: not deck)
 
     def lasting(self) -> list[LastingEffect]:
         """Every effect with a duration on the player: Bonus Damage, whole-side shields."""

@@ -42,6 +42,10 @@ def _fits(
         return False
     if spec.side == "enemy" and unit.owner == controller:
         return False
+    if spec.zone == "trash":  # a unit card in a trash (P-62)
+        return unit.zone == "trash" and table.definition(unit.uid).kind == "unit"
+    if not table.on_table(unit.uid):
+        return False
     here = table.cards[me].battlefield if me is not None else None  # None: at its base
     return spec.admits(table, unit, me, here)
 
@@ -55,9 +59,19 @@ def places_of(
     specs = specs_of(choosing)
     fits = {
         u.uid: tuple(n for n, s in enumerate(specs) if _fits(table, s, u, controller, me))
-        for u in table.units()
+        for u in _candidates(table, specs)
     }
     return {uid: places for uid, places in fits.items() if places}
+
+
+def _candidates(table: MightTable, specs: tuple[TargetSpec, ...]) -> list[MightCard]:
+    """The cards ``specs`` choose among: the units on the table, in the order they came to it,
+    then, when one chooses in a trash, the cards in the trashes, in the order of the cards
+    (P-62)."""
+    units = list(table.units())
+    if all(spec.zone == "table" for spec in specs):
+        return units
+    return units + [card for card in table.cards.values() if card.zone == "trash"]
 
 
 def legal_targets(
@@ -112,19 +126,21 @@ def verify_targets(
         unit = table.cards.get(uid)
         if unit is None:
             raise RuleError("M-1", no_card(uid, table.cards.values()))
-        if not table.on_table(uid):
-            raise RuleError("M-1", f"{uid} is not a unit on the table (it is in {unit.zone})")
         spec = specs[number] if len(specs) > 1 else specs[0]  # a list: its entry, in order
+        if spec.zone == "table" and not table.on_table(uid):
+            raise RuleError("M-1", f"{uid} is not a unit on the table (it is in {unit.zone})")
         if not _fits(table, spec, unit, controller, me):
             legal = [
                 u for u in legal_targets(table, spec, controller, me) if u not in chosen[:number]
             ]
             entry = f"the {ORDINALS[number]} target: " if len(specs) > 1 else ""
-            raise RuleError(
-                "M5",
+            unfit = (
                 f"{entry}{uid} is not {'one of ' if spec.count > 1 else ''}{spec.describe()} "
-                f"({'legal: ' + ', '.join(legal) if legal else 'none is legal now'})",
+                f"({'legal: ' + ', '.join(legal) if legal else 'none is legal now'})"
             )
+            if spec.zone == "trash":
+                raise RuleError("P-62", unfit)
+            raise RuleError("M5", unfit)
     if len(chosen) < len(specs):
         places = places_of(table, choosing, controller, me)
         if _complete(places, tuple(chosen), len(specs)) is None:

@@ -18,7 +18,8 @@ def describe_unit(table: MightTable, card: MightCard) -> str:
 
 
 def render_table(table: MightTable) -> str:
-    """Each player's rune pool and units by place, then the battlefields and the chain."""
+    """Each player's rune pool, units by place, hand, trash and deck count, then the battlefields
+    and the chain."""
     lines = [f"Turn {table.turn}, {table.players[table.turn_player].name} to play"]
     for owner, player in enumerate(table.players):
         lines.append(
@@ -31,6 +32,8 @@ def render_table(table: MightTable) -> str:
             cards = [c.uid for c in table.cards.values() if c.owner == owner and c.zone == zone]
             if cards:
                 lines.append(f"  {zone}: {', '.join(cards)}")
+        if player.deck:  # hidden: its count only (P-60)
+            lines.append(f"  deck: {len(player.deck)} card{'' if len(player.deck) == 1 else 's'}")
     if table.this_turn is not None:  # a card asks what happened this turn (P-55)
         lines += table.this_turn.describe((table.players[0].name, table.players[1].name))
     for field in table.battlefields:

@@ -173,6 +173,10 @@ MIGHT_ABILITIES = (
     kind: spell
     target: [{side: enemy}, {side: own, state: damaged}]
     effects: [{do: ready, target: target_2}]
+  - name: Raise
+    kind: spell
+    target: {zone: trash, side: own}
+    effects: [{do: return_from_trash, to: base}]
 """,
     )
     .replace(
@@ -184,7 +188,7 @@ MIGHT_ABILITIES = (
     .replace(
         "        - {card: Hexbolt}\n",
         "        - {card: Hexbolt}\n        - {card: Twin Bolt}\n        - {card: Sharpshooter}\n"
-        "        - {card: Rally}\n",
+        "        - {card: Rally}\n        - {card: Raise}\n",
     )
 )
 
@@ -397,6 +401,8 @@ REFUSALS = [
         ("twin-bolt", ("thornback", "thornback")), "P-41", "a unit is chosen twice"),
     Refusal("might-a-list-nothing-completes", MIGHT_ABILITIES, "play", ("rally", ("thornback",)),
         "P-41", "no unit is left for the second target (a damaged unit you control)"),
+    Refusal("might-return-a-unit-not-in-a-trash", MIGHT_ABILITIES, "play",
+        ("raise", "thornback"), "P-62", "thornback is not a unit card in your trash"),
     might("target-nobody", "play hexbolt nobody", "M-1", "there is no card 'nobody'"),
     might("target-a-card-in-hand", "play hexbolt spark", "M-1",
         "spark is not a unit on the table (it is in hand)"),

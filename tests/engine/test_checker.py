@@ -337,6 +337,7 @@ MIGHT_CASES = [
     cards("might-of-a-spell", CHAIN, "spark: {might: 0}", "spark might: expected 0, saw None"),
     # runes, holders, chain.
     field("runes", MIGHT, "runes: {Alice: 2}", "Alice's rune pool: expected 2, saw 0"),
+    field("deck", MIGHT, "deck: {Alice: 3}", "Alice's deck: expected 3, saw 0"),
     field(
         "runes-unknown-player",
         MIGHT,

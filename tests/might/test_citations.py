@@ -30,6 +30,10 @@ CLAUSES = {
     "moved:played": "M-1",  # a unit enters its owner's base
     "moved:finished": "M5",  # a spell completes and goes to the trash
     "moved:to hand": "M-6",  # a unit that leaves the table loses its damage
+    "moved:drawn": "P-60",  # a card drawn from the top of a deck
+    "moved:gone": "P-61",  # a token that leaves the table ceases to exist
+    "moved:from trash": "P-62",  # a unit card returned from a trash
+    "made": "P-61",  # a token made
     "phase:combat": "M-9",
     "phase:combat over": "M-12",
     "phase:turn": "M-13",  # end of turn, expiration and the next turn
@@ -58,6 +62,9 @@ MIGHT_RULINGS = [
     "P-43",
     "P-44",
     "P-47",
+    "P-60",
+    "P-61",
+    "P-62",
 ]
 
 
@@ -67,6 +74,10 @@ def kind_of(change: Change) -> str:
     if isinstance(change, Moved):
         if change.before == "chain":
             return "moved:finished"
+        if change.before in ("deck", "trash") or change.after == "gone":
+            return {"deck": "moved:drawn", "trash": "moved:from trash"}.get(
+                change.before, "moved:gone"
+            )
         if change.before == "hand":
             return "moved:played"
         if change.after == "hand":

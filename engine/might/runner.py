@@ -19,6 +19,7 @@ from engine.might.scenario import (
     Action,
     CardSetup,
     Expectation,
+    GearSetup,
     MightScenario,
     Order,
     ShieldSetup,
@@ -87,6 +88,8 @@ class TableBuilder:
             where: Location = ("setup", "players", owner)
             for index, unit in enumerate(player.units):
                 self._place(unit, owner, (*where, "units", index))
+            for index, gear in enumerate(player.gear):
+                self._place(gear, owner, (*where, "gear", index))
             for index, entry in enumerate(player.hand):
                 self._place(entry, owner, (*where, "hand", index), "hand")
             for index, entry in enumerate(player.trash):
@@ -118,13 +121,33 @@ class TableBuilder:
         return table
 
     def _place(
-        self, entry: UnitSetup | CardSetup, owner: int, where: Location, zone: Zone = "base"
+        self,
+        entry: UnitSetup | GearSetup | CardSetup,
+        owner: int,
+        where: Location,
+        zone: Zone = "base",
     ) -> None:
         pool = self.scenario.pool
         definition = card_named(self.defs, entry.card, pool, self.source, (*where, "card"))
         uid = self.ids.claim(entry.id or card_id(entry.card), where)
         card = MightCard(uid=uid, name=entry.card, owner=owner, zone=zone)
-        if isinstance(entry, UnitSetup):
+        if isinstance(entry, GearSetup):
+            if definition.kind != "gear":
+                raise self.source.error(
+                    (*where, "card"),
+                    f"{entry.card} is a {definition.kind}, not gear: put it under `units`"
+                    if definition.kind == "unit"
+                    else f"{entry.card} is a spell, not gear: a spell is in a hand or a trash",
+                    "P-66",
+                )
+            card = card.evolve(exhausted=entry.exhausted, entered=len(self.cards))
+        elif isinstance(entry, UnitSetup):
+            if definition.kind == "gear":
+                raise self.source.error(
+                    (*where, "card"),
+                    f"{entry.card} is gear, not a unit: put it under the player's `gear`",
+                    "P-66",
+                )
             if definition.kind != "unit":
                 raise self.source.error(
                     (*where, "card"), f"{entry.card} is a spell, not a unit", "M-1"

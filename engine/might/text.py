@@ -18,7 +18,7 @@ def describe_unit(table: MightTable, card: MightCard) -> str:
 
 
 def render_table(table: MightTable) -> str:
-    """Each player's rune pool and units by place, then the battlefields and the chain."""
+    """Each player's rune pool, units by place and gear, then the battlefields and the chain."""
     lines = [f"Turn {table.turn}, {table.players[table.turn_player].name} to play"]
     for owner, player in enumerate(table.players):
         lines.append(
@@ -27,6 +27,13 @@ def render_table(table: MightTable) -> str:
         )
         for unit in table.units(owner):
             lines.append(f"  {unit.place(table):<15} {describe_unit(table, unit)}")
+        gear = [  # at the base, and no unit (P-66)
+            c.uid + (" (exhausted)" if c.exhausted else "")
+            for c in table.cards.values()
+            if c.owner == owner and c.zone == "base" and not table.is_unit(c.uid)
+        ]
+        if gear:
+            lines.append(f"  gear: {', '.join(gear)}")
         for zone in ("hand", "trash"):
             cards = [c.uid for c in table.cards.values() if c.owner == owner and c.zone == zone]
             if cards:

@@ -123,6 +123,8 @@ def verify_targets(
             raise RuleError("M-1", no_card(uid, table.cards.values()))
         if not table.on_table(uid):
             raise RuleError("M-1", f"{uid} is not a unit on the table (it is in {unit.zone})")
+        if not table.is_unit(uid):
+            raise RuleError("P-66", f"{uid} is gear, not a unit: it is never a target")
         spec = specs[number] if len(specs) > 1 else specs[0]  # a list: its entry, in order
         if not _fits(table, spec, unit, controller, me):
             legal = [

@@ -355,11 +355,11 @@ class DamageRules:
                 cause,
             )
             return dying
-        uid = self._pick_death(gear, watched)
+        uid, how = self._pick_death(gear, watched)
         self.core.table = self.core.table.evolve(spared=(*self.core.table.spared, uid))
         then = ", ".join(replaces.then)
         rules = ["M-20", "P-67", *(["M-21", "P-34"] if together else [])]
-        why = f"{uid} would die ({self._why(uid, killed_by)}); instead"
+        why = f"{uid} would die ({self._why(uid, killed_by)}{how}); instead"
         if replaces.and_this == "trash":
             place = card.place(self.core.table)
             self.core._set(card.off_table("trash"))
@@ -381,11 +381,12 @@ class DamageRules:
         self._instead(uid, replaces.then, cause)
         return [u for u in dying if u != uid]
 
-    def _pick_death(self, gear: str, watched: list[str]) -> str:
+    def _pick_death(self, gear: str, watched: list[str]) -> tuple[str, str]:
         """The death ``gear``'s one-use replacement takes: its controller orders those it may
-        take, the first is taken; nobody choosing, the order they came to the table (M-21)."""
+        take, the first is taken; nobody choosing, the order they came to the table (M-21).
+        With how it was picked, in words for the step."""
         if len(watched) == 1:
-            return watched[0]
+            return watched[0], ""
         choice = Choice(
             kind="replacement_order",
             player=self.core._controller(gear),
@@ -400,14 +401,17 @@ class DamageRules:
                 for u in watched
             },
         )
-        order = order_of(self.core._ask(choice), gear)
+        answer = self.core._ask(choice)
+        order = order_of(answer, gear)
         if sorted(order) != sorted(watched):
             raise RuleError(
                 "M-21",
                 f"the order for {gear} must name each death it may replace, once "
                 f"({', '.join(watched)}); got {', '.join(order) or 'nothing'}",
             )
-        return order[0]
+        player = self.core.table.players[choice.player].name
+        how = "by default, the first to come to the table" if is_default(choice, answer) else ""
+        return order[0], f"; {how or player + chr(39) + 's pick'} of {', '.join(watched)}"
 
     def _instead(self, uid: str, then: Sequence[SaveAction], cause: Cause) -> None:
         """What ``uid`` does instead of dying, each action as far as it can be done (M-20)."""

@@ -544,8 +544,8 @@ class MightCardDef(Frozen):
     def _gear_problems(self) -> None:
         """Gear is no unit: what only a unit or a spell has is refused at its key (P-66)."""
         unit_only = ("might", "keywords", "enters", "auras", "effects", "target", "speed")
-        for key in unit_only:
-            if key in self.model_fields_set:
+        for key in unit_only:  # a value of its own: a table's copy is given every field
+            if getattr(self, key) != type(self).model_fields[key].default:
                 raise InvalidAt(
                     (key,),
                     f"gear has no {key}: it is no unit and no spell (P-66); it has cost, text, "

@@ -30,6 +30,7 @@ CLAUSES = {
     "moved:played": "M-1",  # a unit enters its owner's base
     "moved:finished": "M5",  # a spell completes and goes to the trash
     "moved:to hand": "M-6",  # a unit that leaves the table loses its damage
+    "moved:to trash": "P-67",  # a gear pays for a death it replaces (a unit's death is "died")
     "phase:combat": "M-9",
     "phase:combat over": "M-12",
     "phase:turn": "M-13",  # end of turn, expiration and the next turn
@@ -58,6 +59,8 @@ MIGHT_RULINGS = [
     "P-43",
     "P-44",
     "P-47",
+    "P-66",
+    "P-67",
 ]
 
 
@@ -71,6 +74,8 @@ def kind_of(change: Change) -> str:
             return "moved:played"
         if change.after == "hand":
             return "moved:to hand"
+        if change.after == "trash":
+            return "moved:to trash"
         assert change.before not in ON_TABLE and change.after not in ON_TABLE, change
         return "moved:on the table"
     if isinstance(change, PhaseChanged):

@@ -1,5 +1,6 @@
 """What the inspector shows of might: a card's rows (kind, owner, where, Might, damage, lethal,
-prevention, doubling, what a spell targets, text) and a step's damage replacements."""
+prevention, doubling, what a spell targets, a gear's status, abilities and replacement, text)
+and a step's damage replacements."""
 
 from __future__ import annotations
 
@@ -58,6 +59,11 @@ def card_rows(table: MightTable, uid: str) -> list[tuple[str, str]]:
         if definition.keywords:
             rows.append(("Keywords", ", ".join(definition.keywords)))
         rows += [("Keywords granted", grant.describe()) for grant in card.granted]
+    if definition.kind == "gear" and table.on_table(uid):  # no unit: no Might, no damage (P-66)
+        rows.append(("Status", "exhausted" if card.exhausted else "ready"))
+        rows += [("Ability", ability.describe()) for ability in definition.abilities]
+    if definition.replaces is not None:
+        rows.append(("Instead of dying", f"{definition.replaces.describe()} (P-67)"))
     rows.append(("Text", definition.text))
     return rows
 

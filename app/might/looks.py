@@ -26,6 +26,8 @@ from engine.might.table import MightCard, MightTable, Shield
 def card_look(table: MightTable, card: MightCard) -> CardLook:
     definition = table.definition(card.uid)
     lines = [f"{card.name} ({definition.kind}, {card.uid})", definition.text]
+    if definition.kind == "gear" and table.on_table(card.uid):
+        return gear_look(table, card, lines)
     if definition.kind != "unit" or card.zone not in ("base", "battlefield"):
         kind = "Reaction" if definition.speed == "reaction" else definition.kind.capitalize()
         cost = f"{definition.cost}◆" if definition.cost else ""
@@ -84,6 +86,30 @@ def card_look(table: MightTable, card: MightCard) -> CardLook:
     )
 
 
+def gear_look(table: MightTable, card: MightCard, lines: list[str]) -> CardLook:
+    """A gear at its base: no Might and no damage, its abilities as badges, turned when
+    exhausted (P-66, P-67)."""
+    definition = table.definition(card.uid)
+    lines += [f"Ability: {ability.describe()}" for ability in definition.abilities]
+    badges = [ability.label() for ability in definition.abilities]
+    if definition.replaces is not None:
+        lines.append(f"Instead of dying: {definition.replaces.describe()}")
+        badges.append("saves a unit")  # from dying (P-67)
+    status = "Exhausted" if card.exhausted else "Ready"
+    lines.append(status)
+    return CardLook(
+        title=card.name,
+        owner=card.owner,
+        form="unit",
+        subtitle=status,
+        stat="Gear",
+        badges=tuple(badges),
+        sideways=card.exhausted,
+        tooltip="\n".join(lines),
+        text=definition.text,
+    )
+
+
 def _shield_badge(shield: Shield) -> str:
     if shield.value == "next":
         return "prevent next" if not shield.spent else "prevent 0"
@@ -97,6 +123,11 @@ ROLE_WORDS = {"attacker": ("Attacking",), "defender": ("Defending",)}  # in a co
 MIN_SIDE = 3  # unit places reserved per player on a battlefield (more as more come)
 
 
+def is_gear(table: MightTable, card: MightCard) -> bool:
+    """A gear at its base: drawn apart from the units there (P-66)."""
+    return card.zone == "base" and not table.is_unit(card.uid)
+
+
 def table_layout(table: MightTable, looks: LookCache) -> Layout:
     """Rows from top to bottom: the second player's hand and base, the battlefields (their units
     above, the first player's below), the first player's base and hand. The chain and the phase
@@ -108,6 +139,10 @@ def table_layout(table: MightTable, looks: LookCache) -> Layout:
     field_w = per_side * UNIT_SLOT + GAP
     width = fields * field_w + (fields - 1) * GAP
     in_base = [sum(1 for u in table.units(p) if u.zone == "base") for p in (0, 1)]
+    gear = [  # at the base's right end, a slot apart from the units (P-66)
+        sum(1 for c in table.cards.values() if c.owner == p and is_gear(table, c)) for p in (0, 1)
+    ]
+    in_base = [n + g + 1 if g else n for n, g in zip(in_base, gear, strict=True)]
     base_slots = max(int(width // UNIT_SLOT), *in_base)
     width = max(width, base_slots * UNIT_SLOT)
     field_h = 2 * UNIT_SLOT + ROW_GAP + SIDE_GAP
@@ -164,6 +199,11 @@ def table_layout(table: MightTable, looks: LookCache) -> Layout:
             x = card.battlefield * (field_w + GAP) + GAP / 2 + n * UNIT_SLOT + (UNIT_SLOT - w) / 2
             top = field_y + ROW_GAP / 2 + (0 if owner == 1 else UNIT_SLOT + SIDE_GAP)
             y = top + (UNIT_SLOT - h) / 2
+        elif is_gear(table, card):
+            key = ("gear", owner)
+            n = counts.get(key, 0)
+            x = width - (n + 1) * UNIT_SLOT + (UNIT_SLOT - w) / 2
+            y = base_y[owner] + ROW_GAP / 2 + (UNIT_SLOT - h) / 2
         elif card.zone == "base":
             key = ("base", owner)
             n = counts.get(key, 0)

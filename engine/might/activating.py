@@ -38,7 +38,7 @@ class ActivatingRules:
         return abilities[index]
 
     def check_activate(self, uid: str, index: int = 0, target: Targets = None) -> None:
-        card = self.core._unit(uid)
+        card = self.core._on_table(uid)  # a unit's, or a gear's (P-66)
         ability = self._activated(uid, index)
         label = ability.name or "its ability"
         if ability.speed == "reaction":

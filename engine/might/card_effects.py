@@ -431,7 +431,7 @@ class ReturnFromTrash(CardEffect):
 SaveAction = Literal["heal", "exhaust", "recall"]
 
 
-def _something_instead(then: tuple[SaveAction, ...]) -> tuple[SaveAction, ...]:
+def something_instead(then: tuple[SaveAction, ...]) -> tuple[SaveAction, ...]:
     if not then:
         raise ValueError(
             "`then: []` does nothing instead of the death: name heal, exhaust or recall, or "
@@ -446,7 +446,7 @@ class InsteadOfDying(CardEffect):
 
     do: Literal["instead_of_dying"]
     """Selects this effect."""
-    then: Annotated[tuple[SaveAction, ...], AfterValidator(_something_instead)] = ("heal",)
+    then: Annotated[tuple[SaveAction, ...], AfterValidator(something_instead)] = ("heal",)
     """What the unit does instead, in order: ``heal``, ``exhaust``, ``recall`` (at least one:
     leave ``then`` out for ``heal``)."""
     duration: Duration = "this_turn"

@@ -20,7 +20,7 @@ from pydantic import AfterValidator, Discriminator, Field, Tag, model_validator
 from engine.errors import InvalidAt
 from engine.frozen import Frozen
 from engine.might.amounts import CountOf, DamageOn, MightOf
-from engine.might.card_effects import Effect, target_number
+from engine.might.card_effects import Effect, SaveAction, something_instead, target_number
 from engine.might.conditions import (
     Condition,
     UnitCount,
@@ -382,13 +382,81 @@ def _amount_problems(part: str, amount: object, words: set[str]) -> list[str]:
     return problems
 
 
+GEAR_TRIGGERS = frozenset({"played", "start_of_your_turn", "end_of_turn", "another_unit_dies"})
+"""What a gear's triggered abilities may wait for: it is never dealt damage, healed, in combat
+and never dies (P-66)."""
+
+
+class GearReplacement(Frozen):
+    """A gear's standing death replacement: the next time a unit it watches would die, the gear
+    pays ``and_this`` and the unit does ``then`` instead; the death never happens (M-20, M-21,
+    P-67). "The next time a friendly unit would die, kill this instead and recall that unit"::
+
+        replaces: {would_die: friendly_unit, then: [recall], and_this: trash}
+    """
+
+    would_die: Literal["friendly_unit", "enemy_unit", "any_unit"] = "friendly_unit"
+    """The units it watches: its controller's (``friendly_unit``), the other player's
+    (``enemy_unit``) or both players' (``any_unit``)."""
+    then: Annotated[tuple[SaveAction, ...], AfterValidator(something_instead)] = ("heal",)
+    """What the unit does instead, in order: ``heal``, ``exhaust``, ``recall`` (at least one:
+    leave ``then`` out for ``heal``)."""
+    and_this: Literal["trash", "exhaust"] = "trash"
+    """What the gear pays: ``trash``, it goes to its owner's trash (once); ``exhaust``, it
+    exhausts and watches again once it is ready (only a ready gear replaces a death)."""
+
+    def watches(self, controller: int, owner: int) -> bool:
+        """It watches a unit of ``owner`` when its gear is ``controller``'s."""
+        mine = owner == controller
+        return self.would_die == "any_unit" or mine == (self.would_die == "friendly_unit")
+
+    def describe(self) -> str:
+        """What it is, as the inspector lists it.
+
+        >>> GearReplacement(then=("recall",)).describe()
+        'the next time a friendly unit would die: trash this instead, and it does recall'
+        """
+        whose = self.would_die.replace("_", " ")
+        pay = "trash this" if self.and_this == "trash" else "exhaust this (while ready)"
+        then = ", ".join(self.then)
+        return f"the next time {_a(whose)} would die: {pay} instead, and it does {then}"
+
+
+def _a(phrase: str) -> str:
+    return ("an " if phrase.startswith(VOWEL_SOUNDS) else "a ") + phrase
+
+
+def _group_problems(part: str, group: Every, words: set[str]) -> list[str]:
+    """A group ``part`` could never read: here with no place, other with no unit (P-69)."""
+    if group.here and "here" not in words:
+        return [f"{part} is at no place: its group can't be here"]
+    if group.other and "self" not in words:
+        return [f"{part} has no unit of its own: its group can't be other"]
+    return []
+
+
+def _nth_problems(part: str, spec: Choosing | None, number: int) -> list[str]:
+    """An effect aimed at ``target_<number>`` where ``part`` chooses fewer (P-41)."""
+    if spec is None:
+        return [f"an effect aims at 'target_{number}' but {part} chooses none: add `target:`"]
+    if number > most_targets(spec):
+        return [
+            f"an effect aims at 'target_{number}' but {part} chooses at most "
+            f"{most_targets(spec)}: {describe_choice(spec)}"
+        ]
+    return []
+
+
 class MightCardDef(Frozen):
-    """A unit (with Might) or a spell (``speed: reaction`` may answer a spell on the chain)."""
+    """A unit (with Might), a spell (``speed: reaction`` may answer a spell on the chain), or
+    gear: a card that stays at its owner's base and is no unit (P-66)."""
 
     name: Name
     """The name a set-up ``card:`` refers to."""
-    kind: Literal["unit", "spell"]
-    """A ``unit`` goes to its owner's base when played; a ``spell`` goes on the chain."""
+    kind: Literal["unit", "spell", "gear"]
+    """A ``unit`` goes to its owner's base when played; a ``spell`` goes on the chain; ``gear``
+    goes to its owner's base, ready, and is no unit: no Might, never in combat, never dealt
+    damage, never a target (P-66)."""
     text: str = ""
     """The printed text: shown, not interpreted."""
     cost: int = Field(default=0, ge=0)
@@ -411,9 +479,12 @@ class MightCardDef(Frozen):
     effects: tuple[Effect, ...] = ()
     """Spells: applied in order when it resolves."""
     abilities: tuple[Ability, ...] = ()
-    """Units: triggered abilities, and activated ones (``when: activated``)."""
+    """Units and gear: triggered abilities, and activated ones (``when: activated``); gear's
+    ``self`` is the gear, which only ``ready`` and ``exhaust`` may aim at (P-66)."""
     auras: tuple[Aura, ...] = ()
     """Units: standing Might for other units (or itself) while it is on the table (M-23)."""
+    replaces: GearReplacement | None = None
+    """Gear: a standing death replacement for the units it watches (P-67)."""
 
     def _readers(self) -> list[tuple[Place, str, Choosing | None, tuple[Effect, ...], set[str]]]:
         """Each part of the card with effects: where the card writes it, how a message names
@@ -421,13 +492,14 @@ class MightCardDef(Frozen):
         ``source``, ``target``, ``here``: a place)."""
         if self.kind == "spell":  # "target" once it chooses
             return [((), "a spell", self.target, self.effects, set())]
+        own = set() if self.kind == "gear" else {"self"}  # gear is no unit to read (P-66)
         return [
             (
                 ("abilities", number),
                 f"the '{a.name if a.when == 'activated' and a.name else a.when}' ability",
                 a.target,
                 a.effects,
-                {"self", "here", *(["source"] if a.when in WITH_A_SOURCE else [])},
+                {*own, "here", *(["source"] if a.when in WITH_A_SOURCE else [])},
             )
             for number, a in enumerate(self.abilities)
         ]
@@ -440,7 +512,7 @@ class MightCardDef(Frozen):
         for at, part, spec, effects, words in self._readers():
             if spec is not None:
                 words = words | {"target"}
-                if any(s.here or s.other for s in specs_of(spec)) and "self" not in words:
+                if any(s.here or s.other for s in specs_of(spec)) and "here" not in words:
                     problems.append(
                         (
                             (*at, "target"),
@@ -450,9 +522,14 @@ class MightCardDef(Frozen):
             for number, effect in enumerate(effects):
                 where = (*at, "effects", number)
                 aims = getattr(effect, "target", None)
+                # a gear readies or exhausts itself, and is nothing else's to act on (P-66)
+                aimable = words | ({"self"} if effect.do in ("ready", "exhaust") else set())
                 problems += [
                     ((*where, "target"), p)
-                    for p in [*self._aim_problems(part, spec, aims, words), *_zone(effect, spec)]
+                    for p in [
+                        *self._aim_problems(part, spec, aims, aimable),
+                        *_zone(effect, spec),
+                    ]
                 ]
                 key = effect.place_key
                 if key and getattr(effect, key) == "here" and "here" not in words:
@@ -484,25 +561,19 @@ class MightCardDef(Frozen):
                 f"none: add `target:`{'' if spell else AUTOMATIC_TARGET_HINT}"
             ]
         if isinstance(aims, Every):
-            if aims.here and "here" not in words:
-                return [f"{part} is at no place: its group can't be here"]
-            if aims.other and "self" not in words:
-                return [f"{part} has no unit of its own: its group can't be other"]
-            return []
+            return _group_problems(part, aims, words)
         if aims and (number := target_number(aims)) is not None:
-            if spec is None:
-                return [f"an effect aims at {aims!r} but {part} chooses none: add `target:`"]
-            if number > most_targets(spec):
-                return [
-                    f"an effect aims at {aims!r} but {part} chooses at most "
-                    f"{most_targets(spec)}: {describe_choice(spec)}"
-                ]
-            return []
+            return _nth_problems(part, spec, number)
         if aims == "source" and aims not in words:
             return [
                 f"{part} has no source (only these triggers have one: "
                 f"{', '.join(sorted(WITH_A_SOURCE))}): an effect can't aim at it; "
                 + _instead(aims, words)
+            ]
+        if aims == "self" and aims not in words and self.kind == "gear":
+            return [
+                f"{part} is a gear's, and gear is no unit: of its effects only ready and exhaust "
+                "may aim at self (P-66)"
             ]
         if aims == "self" and aims not in words:
             return [f"{part} has no self: an effect can't aim at it"]
@@ -552,4 +623,31 @@ class MightCardDef(Frozen):
             raise ValueError("a unit has abilities, not effects, a target or a speed")
         if self.kind == "spell" and self.keywords:
             raise ValueError("a spell has no keywords: they are a unit's (M-17, M-28)")
+        if self.replaces is not None and self.kind != "gear":
+            raise InvalidAt(
+                ("replaces",),
+                "only gear has a standing replacement; a unit's or a spell's is an effect: "
+                "do: instead_of_dying (P-67)",
+            )
+        if self.kind == "gear":
+            self._gear_problems()
         return self
+
+    def _gear_problems(self) -> None:
+        """Gear is no unit: what only a unit or a spell has is refused at its key (P-66)."""
+        unit_only = ("might", "keywords", "enters", "auras", "effects", "target", "speed")
+        for key in unit_only:  # a value of its own: a table's copy is given every field
+            if getattr(self, key) != type(self).model_fields[key].default:
+                raise InvalidAt(
+                    (key,),
+                    f"gear has no {key}: it is no unit and no spell (P-66); it has cost, text, "
+                    "abilities and replaces",
+                )
+        for number, ability in enumerate(self.abilities):
+            if ability.when != "activated" and ability.when not in GEAR_TRIGGERS:
+                raise InvalidAt(
+                    ("abilities", number, "when"),
+                    f"gear never meets '{ability.when}': it is never dealt damage, healed, in "
+                    "combat and never dies (P-66); its triggers are activated, "
+                    + ", ".join(sorted(GEAR_TRIGGERS)),
+                )

@@ -61,14 +61,14 @@ class MightCore(Recorder[MightTable]):
         such a card (M-23, M-24, P-35). A Might change the step already records is left as is."""
         table = self.table
         changed = table.cards.changed_since(before.cards)
-        units = {uid for uid in changed if table.on_table(uid)} | auras.touched(
+        units = {uid for uid in changed if table.is_unit(uid)} | auras.touched(
             before, table, changed
         )
         noted = {c.card for c in changes if isinstance(c, StatChanged) and c.stat == "might"}
         notes: list[str] = []
         more: list[Change] = []
         cited: list[str] = []
-        for uid in table.simultaneous(u for u in units - noted if table.on_table(u)):
+        for uid in table.simultaneous(u for u in units - noted if table.is_unit(u)):
             found = self._aura_note(before, uid)
             if found is None:
                 continue
@@ -130,10 +130,20 @@ class MightCore(Recorder[MightTable]):
             raise RuleError("M-1", no_card(uid, self.table.cards.values()))
         return self.table.cards[uid]
 
-    def _unit(self, uid: str) -> MightCard:
+    def _on_table(self, uid: str) -> MightCard:
+        """The unit or gear ``uid`` on the table, or a RuleError."""
         card = self._card(uid)
         if card.zone not in ("base", "battlefield"):
             raise RuleError("M-1", f"{uid} is not a unit on the table (it is in {card.zone})")
+        return card
+
+    def _unit(self, uid: str) -> MightCard:
+        card = self._on_table(uid)
+        if self.table.definition(uid).kind == "gear":
+            raise RuleError(
+                "P-66",
+                f"{uid} is gear, not a unit: it never moves, fights, takes damage or has Might",
+            )
         return card
 
     def verify_unit(self, uid: str) -> None:

@@ -8,8 +8,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from engine.changes import Change, Died, StatChanged
+from engine.changes import Change, Died, Moved, StatChanged
 from engine.choices import Choice, is_default
+from engine.errors import RuleError
+from engine.might.card_effects import SaveAction
 from engine.might.core import MightCore
 from engine.might.replacements import (
     DamageEvent,
@@ -304,12 +306,22 @@ class DamageRules:
         """``uids`` die together, of lethal damage or (``killed_by``) of a kill effect, but for
         those an effect saves, first (M-20, M-21)."""
         uids = self.core.table.simultaneous(uids)
+        together = len(uids) > 1
         saved = [uid for uid in uids if self.core.table.cards[uid].saves]
         for uid in saved:  # still on the table when the others die, to see it (M-21)
-            self._save(uid, cause, killed_by, together=len(uids) > 1)
+            self._save(uid, cause, killed_by, together)
         uids = [uid for uid in uids if uid not in saved]
+        for gear in self.core.table.watchers():  # the turn player's first (M-21, P-67)
+            uids = self._gear_save(gear, uids, cause, killed_by, together)
         if uids:
             self._die(uids, cause, rules, killed_by)
+
+    def _why(self, uid: str, killed_by: str | None) -> str:
+        """Why ``uid`` would die: a kill, or its lethal damage."""
+        if killed_by:
+            return f"killed by {killed_by}"
+        lethal = max(1, self.core.table.lethal_threshold(uid))
+        return f"{self.core.table.cards[uid].damage} damage, lethal at {lethal}"
 
     def _save(self, uid: str, cause: Cause, killed_by: str | None, together: bool) -> None:
         """``uid`` would die: its oldest death replacement is used instead (M-20); ``together``:
@@ -318,18 +330,93 @@ class DamageRules:
         save = card.saves[0]
         self.core._set(card.evolve(saves=card.saves[1:]))
         self.core.table = self.core.table.evolve(spared=(*self.core.table.spared, uid))
-        why = (
-            f"killed by {killed_by}"
-            if killed_by
-            else f"{card.damage} damage, lethal at {max(1, self.core.table.lethal_threshold(uid))}"
-        )
         self.core.record(
-            f"{uid} would die ({why}); instead ({save.id}, from {save.source}): "
-            f"{', '.join(save.then) or 'nothing'}. It does not die: no death ability triggers",
+            f"{uid} would die ({self._why(uid, killed_by)}); instead ({save.id}, from "
+            f"{save.source}): {', '.join(save.then) or 'nothing'}. It does not die: no death "
+            "ability triggers",
             ["M-20", *(["M-21", "P-34"] if together else [])],
             cause,
         )
-        for action in save.then:
+        self._instead(uid, save.then, cause)
+
+    def _gear_save(
+        self, gear: str, dying: list[str], cause: Cause, killed_by: str | None, together: bool
+    ) -> list[str]:
+        """``gear``'s standing replacement takes the place of one death among ``dying`` that it
+        watches, its controller's pick (M-20, M-21, P-67): the units still dying."""
+        card, replaces = self.core.table.cards[gear], self.core.table.definition(gear).replaces
+        assert replaces is not None  # a watcher has one (MightIndex)
+        watched = [u for u in dying if replaces.watches(card.owner, self.core._controller(u))]
+        if not watched:
+            return dying
+        if replaces.and_this == "exhaust" and card.exhausted:
+            self.core.record(
+                f"{gear} is exhausted: it can't replace the death of {', '.join(watched)}",
+                ["P-67"],
+                cause,
+            )
+            return dying
+        uid, how = self._pick_death(gear, watched)
+        self.core.table = self.core.table.evolve(spared=(*self.core.table.spared, uid))
+        then = ", ".join(replaces.then)
+        rules = ["M-20", "P-67", *(["M-21", "P-34"] if together else [])]
+        why = f"{uid} would die ({self._why(uid, killed_by)}{how}); instead"
+        if replaces.and_this == "trash":
+            place = card.place(self.core.table)
+            self.core._set(card.off_table("trash"))
+            self.core.record(
+                f"{why} {gear} goes to the trash and {uid} does {then} (its replacement, used "
+                "up). It does not die: no death ability triggers",
+                rules,
+                cause,
+                [Moved(card=gear, before=place, after="trash")],
+            )
+        else:
+            self.core.record(
+                f"{why} {gear} exhausts and {uid} does {then}. It does not die: no death ability "
+                "triggers",
+                rules,
+                cause,
+            )
+            self.core._set_exhausted(gear, True, cause, ["P-67", "P-18"], " to pay for it")
+        self._instead(uid, replaces.then, cause)
+        return [u for u in dying if u != uid]
+
+    def _pick_death(self, gear: str, watched: list[str]) -> tuple[str, str]:
+        """The death ``gear``'s one-use replacement takes: its controller orders those it may
+        take, the first is taken; nobody choosing, the order they came to the table (M-21).
+        With how it was picked, in words for the step."""
+        if len(watched) == 1:
+            return watched[0], ""
+        choice = Choice(
+            kind="replacement_order",
+            player=self.core._controller(gear),
+            subject=gear,
+            prompt=f"Order the deaths {gear} may replace: it replaces the first",
+            options=tuple(watched),
+            default=tuple(watched),
+            limits="it replaces one death, the first in the order (M-21)",
+            details={
+                u: f"{self.core.table.cards[u].damage} damage marked, Might "
+                f"{self.core.table.might(u)}"
+                for u in watched
+            },
+        )
+        answer = self.core._ask(choice)
+        order = order_of(answer, gear)
+        if sorted(order) != sorted(watched):
+            raise RuleError(
+                "M-21",
+                f"the order for {gear} must name each death it may replace, once "
+                f"({', '.join(watched)}); got {', '.join(order) or 'nothing'}",
+            )
+        player = self.core.table.players[choice.player].name
+        how = "by default, the first to come to the table" if is_default(choice, answer) else ""
+        return order[0], f"; {how or player + chr(39) + 's pick'} of {', '.join(watched)}"
+
+    def _instead(self, uid: str, then: Sequence[SaveAction], cause: Cause) -> None:
+        """What ``uid`` does instead of dying, each action as far as it can be done (M-20)."""
+        for action in then:
             card = self.core.table.cards[uid]
             if action == "heal":
                 self.heal([uid], cause, ["M-20"])

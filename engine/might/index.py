@@ -1,7 +1,8 @@
 """What the might table looks up instead of scanning every card: the units on the table, those
 with marked damage, those with lethal damage by their own Might (M1; auras aside: with an aura on
-the table the table reads lethal from the damaged units, M-23), those with a triggered ability,
-those with an aura, and the cards with lasting effects (what expiration ends, M-13). Kept with
+the table the table reads lethal from the damaged units, M-23), those with a triggered ability
+(gear's included), those with an aura, the gear with a standing death replacement (P-67), and
+the cards with lasting effects (what expiration ends, M-13). Kept with
 the cards and updated card by card (``engine/indexed.py``); ``tests/test_might_index.py``
 checks it against one built from scratch.
 """
@@ -23,21 +24,24 @@ Marks = immutables.Map[str, None]
 
 
 class _Entry(NamedTuple):
-    unit: bool  # on the table (base or a battlefield)
+    unit: bool  # a unit on the table (base or a battlefield); gear is no unit (P-66)
     damaged: bool  # a unit with marked damage
-    trigger: bool  # a unit with a triggered ability
+    trigger: bool  # a unit or a gear on the table with an ability
     lasting: bool  # any card with an effect that has a duration
     lethal: bool  # a unit with lethal damage by its own Might (M1)
     aura: bool  # a unit with an aura (M-23)
+    watch: bool  # a gear on the table with a standing death replacement (P-67)
 
 
 def _entry(card: MightCard, defs: Mapping[str, MightCardDef]) -> _Entry:
-    unit = card.zone in ("base", "battlefield")
+    on_table = card.zone in ("base", "battlefield")
     definition = defs[card.name]
+    gear = definition.kind == "gear"
+    unit = on_table and not gear
     return _Entry(
         unit,
         unit and card.damage > 0,
-        unit and bool(definition.abilities),
+        on_table and bool(definition.abilities),
         bool(
             card.modifiers
             or card.shields
@@ -49,6 +53,7 @@ def _entry(card: MightCard, defs: Mapping[str, MightCardDef]) -> _Entry:
         ),
         unit and card.has_lethal_damage(definition),
         unit and bool(definition.auras),
+        on_table and gear and definition.replaces is not None,
     )
 
 
@@ -67,11 +72,12 @@ class MightIndex:
     lasting: Marks
     lethal: Marks
     auras: Marks
+    watchers: Marks
 
     @classmethod
     def build(cls, cards: Iterable[MightCard], defs: Mapping[str, MightCardDef]) -> MightIndex:
         empty: immutables.Map[Any, Any] = immutables.Map()
-        index = cls(defs, empty, empty, empty, empty, empty, empty)
+        index = cls(defs, empty, empty, empty, empty, empty, empty, empty)
         for card in cards:
             index = index.moved(None, card)
         return index
@@ -91,4 +97,5 @@ class MightIndex:
             lasting=_marked(self.lasting, uid, flags.lasting),
             lethal=_marked(self.lethal, uid, flags.lethal),
             auras=_marked(self.auras, uid, flags.aura),
+            watchers=_marked(self.watchers, uid, flags.watch),
         )

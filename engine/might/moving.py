@@ -48,7 +48,7 @@ class MovingRules:
         self.damage.cleanup(Cause(kind="rule", text=f"cleanup after {uid} {verb}"))
 
     def check_set_ready(self, uid: str, ready: bool) -> None:
-        card = self.core._unit(uid)
+        card = self.core._on_table(uid)  # a gear readies and exhausts as a unit does (P-66)
         if card.exhausted != ready:
             raise RuleError("M-1", f"{uid} is already {'ready' if ready else 'exhausted'}")
 

@@ -1,5 +1,6 @@
 """Playing a card from hand, its cost paid: a unit to its base (exhausted unless it enters
-ready, M-32), a spell onto the chain, a Reaction while a spell waits (M-1, M-7, M5, P-16, P-19)."""
+ready, M-32), a gear to its base, ready (P-66), a spell onto the chain, a Reaction while a
+spell waits (M-1, M-7, M5, P-16, P-19)."""
 
 from __future__ import annotations
 
@@ -91,7 +92,7 @@ class PlayingRules:
         )
 
     def play(self, uid: str, target: Targets) -> None:
-        """A unit to its base, or a spell on the chain."""
+        """A unit or a gear to its base, or a spell on the chain."""
         card, definition = self.core._card(uid), self.core.table.definition(uid)
         cause = Cause(kind="action", card=uid, text=f"play {uid}")
         if definition.cost:
@@ -100,8 +101,9 @@ class PlayingRules:
         self.core.table = self.core.table.remembering(  # for conditions about this turn (P-55)
             lambda history: history.after_play(card.owner, spell)
         )
-        if definition.kind == "unit":
-            exhausted = definition.enters == "exhausted"
+        if not spell:  # a unit, or a gear, which enters ready (P-66)
+            gear = definition.kind == "gear"
+            exhausted = not gear and definition.enters == "exhausted"
             self.core._set(
                 card.evolve(zone="base", entered=self.core._new_number(), exhausted=exhausted)
             )
@@ -109,14 +111,16 @@ class PlayingRules:
                 Played(card=uid, to="base"),
                 Moved(card=uid, before="hand", after="base"),
             ]
-            rules = ["M-1", "M-32"]
+            rules = ["M-1", "P-66" if gear else "M-32"]
             if exhausted != card.exhausted:  # a card in hand is ready but for an edit
                 status = ("ready", "exhausted") if exhausted else ("exhausted", "ready")
                 changes.append(StatusChanged(card=uid, before=status[0], after=status[1]))
                 rules.append("P-18")  # the status is all it changes
             self.core.record(
                 f"{uid} is played to {self.core.table.players[card.owner].name}'s base, "
-                + ("exhausted" if exhausted else "ready (it enters ready)"),
+                + (
+                    "exhausted" if exhausted else f"ready ({'gear' if gear else 'it'} enters ready)"
+                ),
                 rules,
                 cause,
                 changes,

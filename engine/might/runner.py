@@ -21,6 +21,7 @@ from engine.might.scenario import (
     Action,
     CardSetup,
     Expectation,
+    GearSetup,
     MightScenario,
     Order,
     ShieldSetup,
@@ -104,6 +105,8 @@ class TableBuilder:
             where: Location = ("setup", "players", owner)
             for index, unit in enumerate(player.units):
                 self._place(unit, owner, (*where, "units", index))
+            for index, gear in enumerate(player.gear):
+                self._place(gear, owner, (*where, "gear", index))
             for index, entry in enumerate(player.hand):
                 self._place(entry, owner, (*where, "hand", index), "hand")
             for index, entry in enumerate(player.trash):
@@ -152,13 +155,33 @@ class TableBuilder:
         return CardSetup(card=entry, id=f"{card_id(player)}-deck-{index + 1}")
 
     def _place(
-        self, entry: UnitSetup | CardSetup, owner: int, where: Location, zone: Zone = "base"
+        self,
+        entry: UnitSetup | GearSetup | CardSetup,
+        owner: int,
+        where: Location,
+        zone: Zone = "base",
     ) -> str:
         pool = self.scenario.pool
         definition = card_named(self.defs, entry.card, pool, self.source, (*where, "card"))
         uid = self.ids.claim(entry.id or card_id(entry.card), where)
         card = MightCard(uid=uid, name=entry.card, owner=owner, zone=zone)
-        if isinstance(entry, UnitSetup):
+        if isinstance(entry, GearSetup):
+            if definition.kind != "gear":
+                raise self.source.error(
+                    (*where, "card"),
+                    f"{entry.card} is a {definition.kind}, not gear: put it under `units`"
+                    if definition.kind == "unit"
+                    else f"{entry.card} is a spell, not gear: a spell is in a hand or a trash",
+                    "P-66",
+                )
+            card = card.evolve(exhausted=entry.exhausted, entered=len(self.cards))
+        elif isinstance(entry, UnitSetup):
+            if definition.kind == "gear":
+                raise self.source.error(
+                    (*where, "card"),
+                    f"{entry.card} is gear, not a unit: put it under the player's `gear`",
+                    "P-66",
+                )
             if definition.kind != "unit":
                 raise self.source.error(
                     (*where, "card"), f"{entry.card} is a spell, not a unit", "M-1"

@@ -112,6 +112,18 @@ class UnitSetup(Frozen):
     """Can't be dealt damage this turn, as by such an effect (M-19)."""
 
 
+class GearSetup(Frozen):
+    """A gear at its owner's base at set-up: no Might, no damage, no effects on it (P-66)."""
+
+    card: Name
+    """The exact name of a ``gear`` card in the pool or in the scenario's ``cards``."""
+    id: Name | None = None
+    """The id the script and ``expect`` use, unique across both players and all zones; omitted:
+    the name in lower case with dashes."""
+    exhausted: bool = False
+    """Exhausted (shown turned sideways); else ready."""
+
+
 class BonusDamageSetup(Frozen):
     """A Bonus Damage grant of a player at set-up (M3, M-4)."""
 
@@ -137,7 +149,8 @@ class CardSetup(Frozen):
 
 
 class MightPlayerSetup(Frozen):
-    """A player at set-up: the rune pool, the units on the table and the cards off it."""
+    """A player at set-up: the rune pool, the units and gear on the table and the cards off
+    it."""
 
     name: Name
     """The player's name, as ``assign``, ``bonus_damage``, ``add_runes``, ``runes`` and
@@ -146,8 +159,10 @@ class MightPlayerSetup(Frozen):
     """The rune pool; card costs are paid from it (P-19)."""
     units: tuple[UnitSetup, ...] = ()
     """Units on the table: at the base or at a battlefield."""
+    gear: tuple[GearSetup, ...] = ()
+    """Gear at the player's base (P-66)."""
     hand: tuple[CardSetup, ...] = ()
-    """Cards that can be played: units or spells."""
+    """Cards that can be played: units, spells or gear."""
     trash: tuple[CardSetup, ...] = ()
     """Discarded cards."""
     deck: tuple[Name | CardSetup, ...] = ()

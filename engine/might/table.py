@@ -156,8 +156,8 @@ LastingEffect = (
 
 
 class MightCard(Frozen):
-    """A card: a unit on the table (base or a battlefield) or any card in hand/chain/trash/deck,
-    or a token that is gone (P-61)."""
+    """A card: a unit on the table (base or a battlefield), a gear at its base (P-66), or any
+    card in hand/chain/trash/deck, or a token that is gone (P-61)."""
 
     uid: str
     name: str
@@ -420,8 +420,13 @@ class MightTable(Frozen, Indexed[MightIndex]):
         return self.simultaneous({*self.index.damaged, *self.index.triggers})
 
     def triggering_units(self) -> list[str]:
-        """Units with a triggered ability, in the order of ``simultaneous``."""
+        """Units and gear with a triggered ability, in the order of ``simultaneous`` (P-66)."""
         return self.simultaneous(self.index.triggers)
+
+    def watchers(self) -> list[str]:
+        """Gear on the table with a standing death replacement, in the order of
+        ``simultaneous``: the turn player's first (M-21, P-67)."""
+        return self.simultaneous(self.index.watchers)
 
     def with_lasting(self) -> list[MightCard]:
         """Cards with an effect that has a duration, in the order of ``cards``."""
@@ -442,7 +447,12 @@ class MightTable(Frozen, Indexed[MightIndex]):
         ]
 
     def on_table(self, uid: str) -> bool:
+        """A unit or a gear at a base or a battlefield."""
         return uid in self.cards and self.cards[uid].zone in ("base", "battlefield")
+
+    def is_unit(self, uid: str) -> bool:
+        """A unit on the table: not a gear, which is no unit (P-66)."""
+        return uid in self.index.units
 
     def has_auras(self) -> bool:
         """A unit or a battlefield on this table has an aura: Might and lethal damage then
@@ -460,7 +470,7 @@ class MightTable(Frozen, Indexed[MightIndex]):
         up another's (M-26)."""
         card = self.cards[uid]
         side = self.players[card.owner].shields
-        if not side or card.zone not in ("base", "battlefield"):
+        if not side or not self.is_unit(uid):  # a gear is no unit to cover (P-66)
             return card
         have = {shield.id for shield in card.shields}
         missing = tuple(shield for shield in side if shield.id not in have)

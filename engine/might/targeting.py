@@ -129,6 +129,8 @@ def verify_targets(
         spec = specs[number] if len(specs) > 1 else specs[0]  # a list: its entry, in order
         if spec.zone == "table" and not table.on_table(uid):
             raise RuleError("M-1", f"{uid} is not a unit on the table (it is in {unit.zone})")
+        if spec.zone == "table" and not table.is_unit(uid):
+            raise RuleError("P-66", f"{uid} is gear, not a unit: it is never a target")
         if not _fits(table, spec, unit, controller, me):
             legal = [
                 u for u in legal_targets(table, spec, controller, me) if u not in chosen[:number]

@@ -18,22 +18,11 @@ def describe_unit(table: MightTable, card: MightCard) -> str:
 
 
 def render_table(table: MightTable) -> str:
-    """Each player's rune pool, units by place, hand, trash and deck count, then the battlefields
-    and the chain."""
+    """Each player's rune pool, units by place and gear, hand, trash and deck count, then the
+    battlefields and the chain."""
     lines = [f"Turn {table.turn}, {table.players[table.turn_player].name} to play"]
-    for owner, player in enumerate(table.players):
-        lines.append(
-            f"{player.name}: rune pool {player.runes}"
-            + "".join(f"; {g.describe()}" for g in player.bonus_damage)
-        )
-        for unit in table.units(owner):
-            lines.append(f"  {unit.place(table):<15} {describe_unit(table, unit)}")
-        for zone in ("hand", "trash"):
-            cards = [c.uid for c in table.cards.values() if c.owner == owner and c.zone == zone]
-            if cards:
-                lines.append(f"  {zone}: {', '.join(cards)}")
-        if player.deck:  # hidden: its count only (P-60)
-            lines.append(f"  deck: {len(player.deck)} card{'' if len(player.deck) == 1 else 's'}")
+    for owner in range(len(table.players)):
+        lines += _player_lines(table, owner)
     if table.this_turn is not None:  # a card asks what happened this turn (P-55)
         lines += table.this_turn.describe((table.players[0].name, table.players[1].name))
     for field in table.battlefields:
@@ -42,3 +31,28 @@ def render_table(table: MightTable) -> str:
     if table.chain:
         lines.append("Chain (top last): " + "; ".join(item.text for item in table.chain))
     return "\n".join(lines)
+
+
+def _player_lines(table: MightTable, owner: int) -> list[str]:
+    """A player's rune pool, units by place, gear, hand and trash, and deck count."""
+    player = table.players[owner]
+    lines = [
+        f"{player.name}: rune pool {player.runes}"
+        + "".join(f"; {g.describe()}" for g in player.bonus_damage)
+    ]
+    for unit in table.units(owner):
+        lines.append(f"  {unit.place(table):<15} {describe_unit(table, unit)}")
+    gear = [  # at the base, and no unit (P-66)
+        c.uid + (" (exhausted)" if c.exhausted else "")
+        for c in table.cards.values()
+        if c.owner == owner and c.zone == "base" and not table.is_unit(c.uid)
+    ]
+    if gear:
+        lines.append(f"  gear: {', '.join(gear)}")
+    for zone in ("hand", "trash"):
+        cards = [c.uid for c in table.cards.values() if c.owner == owner and c.zone == zone]
+        if cards:
+            lines.append(f"  {zone}: {', '.join(cards)}")
+    if player.deck:  # hidden: its count only (P-60)
+        lines.append(f"  deck: {len(player.deck)} card{'' if len(player.deck) == 1 else 's'}")
+    return lines

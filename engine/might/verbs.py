@@ -67,9 +67,12 @@ def aimed(targets: tuple[str, ...]) -> dict[str, str | tuple[str, ...]]:
     return {"target": targets[0]} if len(targets) == 1 else {"targets": targets}
 
 
-def unit(table: MightTable, uid: str | None) -> str | None:
-    """``uid`` when it names a unit on the table (at a base or a battlefield), else None."""
-    return uid if uid is not None and table.on_table(uid) else None
+def unit(table: MightTable, uid: str | None, gear_too: bool = False) -> str | None:
+    """``uid`` when it names a unit on the table (at a base or a battlefield), or with
+    ``gear_too`` a gear there (P-66), else None."""
+    if uid is None or not table.on_table(uid):
+        return None
+    return uid if gear_too or table.is_unit(uid) else None
 
 
 class Play(Aimed):
@@ -107,13 +110,13 @@ class Play(Aimed):
 
 
 class Activate(Aimed):
-    """``activate``: a unit's controller pays an activated ability's cost and it goes on the
-    chain (P-42)."""
+    """``activate``: a unit's or a gear's controller pays an activated ability's cost and it
+    goes on the chain (P-42, P-66)."""
 
     key: ClassVar[str] = "activate"
 
     card: Name
-    """The id of the unit on the table."""
+    """The id of the unit or the gear on the table (P-66)."""
     ability: int = Field(default=0, ge=0)
     """Which one: counted among the card's ``when: activated`` abilities from 0."""
     target: Name | None = Field(None, description=TARGET)
@@ -124,7 +127,7 @@ class Activate(Aimed):
     def offered(
         cls, table: MightTable, uid: str | None, waiting: Waiting | None
     ) -> Iterator[Offered]:
-        if (uid := unit(table, uid)) is None:
+        if (uid := unit(table, uid, gear_too=True)) is None:
             return
         activated = [a for a in table.definition(uid).abilities if a.when == "activated"]
         for number, ability in enumerate(activated):
@@ -202,6 +205,7 @@ class OneUnit(Verb):
 
     label: ClassVar[str]
     group: ClassVar[str]
+    gear_too: ClassVar[bool] = False  # offered on a gear as well (P-66)
 
     unit: Name
     """The id of a unit on the table."""
@@ -210,7 +214,7 @@ class OneUnit(Verb):
     def offered(
         cls, table: MightTable, uid: str | None, waiting: Waiting | None
     ) -> Iterator[Offered]:
-        if (uid := unit(table, uid)) is not None:
+        if (uid := unit(table, uid, cls.gear_too)) is not None:
             yield Offered(cls.label, cls.group, cls(unit=uid))
 
 
@@ -226,9 +230,11 @@ class Recall(OneUnit):
 
 
 class SetStatus(OneUnit):
-    """A unit readied (``ready``) or exhausted: one rule, two verbs (M6, P-18)."""
+    """A unit or a gear readied (``ready``) or exhausted: one rule, two verbs (M6, P-18,
+    P-66)."""
 
     group: ClassVar[str] = "Status"
+    gear_too: ClassVar[bool] = True
     ready: ClassVar[bool]
 
     def bound(self, game: MightGame) -> Bound:

@@ -177,6 +177,7 @@ MIGHT_ABILITIES = (
     kind: spell
     target: {zone: trash, side: own}
     effects: [{do: return_from_trash, to: base}]
+  - {name: Totem, kind: gear, text: "A gear: no unit."}
 """,
     )
     .replace(
@@ -190,6 +191,7 @@ MIGHT_ABILITIES = (
         "        - {card: Hexbolt}\n        - {card: Twin Bolt}\n        - {card: Sharpshooter}\n"
         "        - {card: Rally}\n        - {card: Raise}\n",
     )
+    .replace("    - name: Bob\n", "    - name: Bob\n      gear: [{card: Totem}]\n")
 )
 
 SOULS_LOOP = (SCENARIOS / "souls" / "P-25-trigger-damages-itself.yaml").read_text()
@@ -403,6 +405,10 @@ REFUSALS = [
         "P-41", "no unit is left for the second target (a damaged unit you control)"),
     Refusal("might-return-a-unit-not-in-a-trash", MIGHT_ABILITIES, "play",
         ("raise", "thornback"), "P-62", "thornback is not a unit card in your trash"),
+    Refusal("might-move-a-gear", MIGHT_ABILITIES, "move", ("totem", 0), "P-66",
+        "totem is gear, not a unit: it never moves"),
+    Refusal("might-target-a-gear", MIGHT_ABILITIES, "play", ("hexbolt", "totem"), "P-66",
+        "totem is gear, not a unit: it is never a target"),
     might("target-nobody", "play hexbolt nobody", "M-1", "there is no card 'nobody'"),
     might("target-a-card-in-hand", "play hexbolt spark", "M-1",
         "spark is not a unit on the table (it is in hand)"),
@@ -495,6 +501,8 @@ class BadAnswer:
     rule: str
     message: str
     table: str = MIGHT
+    action: tuple[str, tuple[object, ...]] | None = None  # what asks it; None: by its kind
+    before: tuple[tuple[str, tuple[object, ...]], ...] = ()  # done first, as the set-up
 
 
 def assign(*entries: tuple[str, int]) -> Answer:
@@ -502,6 +510,25 @@ def assign(*entries: tuple[str, int]) -> Answer:
 
 
 LETHAL_FIRST = "a unit must have lethal before damage goes to the next one"
+
+# Alice's Mending Shrine may replace one of two deaths at once, the first of her order (P-67).
+MIGHT_SHRINE = """\
+ruleset: might
+title: a gear's order of deaths
+rules: [P-67]
+cards:
+  - name: Mending Shrine
+    kind: gear
+    replaces: {then: [heal], and_this: exhaust}
+  - {name: Firestorm, kind: spell, effects: [{do: damage, amount: 9, target: all_units}]}
+setup:
+  players:
+    - name: Alice
+      units: [{card: Iron Sentinel}, {card: Stone Whelp}]
+      gear: [{card: Mending Shrine}]
+      hand: [{card: Firestorm}]
+    - name: Bob
+"""
 
 # fmt: off
 BAD_ANSWERS = [
@@ -539,6 +566,9 @@ BAD_ANSWERS = [
     BadAnswer("no-target-chosen", "targets", (), "M5", "choose an enemy unit", MIGHT_ABILITIES),
     BadAnswer("own-unit-as-target", "targets", ("iron-sentinel",), "M5",
         "iron-sentinel is not an enemy unit", MIGHT_ABILITIES),
+    BadAnswer("gear-order-not-the-deaths", "replacement_order", ("stone-whelp",), "M-21",
+        "the order for mending-shrine must name each death it may replace", MIGHT_SHRINE,
+        ("resolve", ()), (("play", ("firestorm",)),)),
 ]
 # fmt: on
 
@@ -552,14 +582,19 @@ def answer_with(bad: BadAnswer) -> Chooser:
 
 def refuse_answer(bad: BadAnswer) -> set[Site]:
     game = game_from_yaml(bad.table, answer_with(bad))
+    for done, done_args in bad.before:
+        getattr(game, done)(*done_args)
     before = state(game)
     # Alice assigns at Battlefield 1; Bob orders for 2 damage to bob-sentinel; Alice's
     # Sharpshooter's trigger chooses its target.
-    action, args = {
-        "assignment": ("combat", (0,)),
-        "replacement_order": ("deal", ("bob-sentinel", 2)),
-        "targets": ("play", ("sharpshooter",)),
-    }[bad.kind]
+    action, args = (
+        bad.action
+        or {
+            "assignment": ("combat", (0,)),
+            "replacement_order": ("deal", ("bob-sentinel", 2)),
+            "targets": ("play", ("sharpshooter",)),
+        }[bad.kind]
+    )
     getattr(game, f"verify_{action}")(*args)  # with the rules' default answers: allowed
     assert state(game) == before
     with pytest.raises(RuleError) as refused:

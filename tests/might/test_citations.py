@@ -34,6 +34,7 @@ CLAUSES = {
     "moved:gone": "P-61",  # a token that leaves the table ceases to exist
     "moved:from trash": "P-62",  # a unit card returned from a trash
     "made": "P-61",  # a token made
+    "moved:to trash": "P-67",  # a gear pays for a death it replaces (a unit's death is "died")
     "phase:combat": "M-9",
     "phase:combat over": "M-12",
     "phase:turn": "M-13",  # end of turn, expiration and the next turn
@@ -65,6 +66,8 @@ MIGHT_RULINGS = [
     "P-60",
     "P-61",
     "P-62",
+    "P-66",
+    "P-67",
 ]
 
 
@@ -82,6 +85,8 @@ def kind_of(change: Change) -> str:
             return "moved:played"
         if change.after == "hand":
             return "moved:to hand"
+        if change.after == "trash":
+            return "moved:to trash"
         assert change.before not in ON_TABLE and change.after not in ON_TABLE, change
         return "moved:on the table"
     if isinstance(change, PhaseChanged):

@@ -24,18 +24,20 @@ FILES = scenario_files([SCENARIOS / "might", LESSONS / "might"])
 def contents(index: MightIndex) -> dict[str, Any]:
     return {
         name: set(getattr(index, name))
-        for name in ("units", "damaged", "triggers", "lasting", "lethal", "auras")
+        for name in ("units", "damaged", "triggers", "lasting", "lethal", "auras", "watchers")
     }
 
 
 def by_scanning(table: MightTable) -> dict[str, Any]:
     """What the index should hold, found the slow way: by looking at every card."""
     cards = list(table.cards.values())
-    units = [c for c in cards if c.zone in ("base", "battlefield")]
+    on_table = [c for c in cards if c.zone in ("base", "battlefield")]
+    units = [c for c in on_table if table.defs[c.name].kind != "gear"]  # gear is no unit (P-66)
     return {
         "units": {c.uid for c in units},
         "damaged": {c.uid for c in units if c.damage > 0},
-        "triggers": {c.uid for c in units if table.defs[c.name].abilities},
+        "triggers": {c.uid for c in on_table if table.defs[c.name].abilities},
+        "watchers": {c.uid for c in on_table if table.defs[c.name].replaces},
         "lasting": {c.uid for c in cards if c.lasting()},
         "lethal": {c.uid for c in units if c.has_lethal_damage(table.defs[c.name])},
         "auras": {c.uid for c in units if table.defs[c.name].auras},

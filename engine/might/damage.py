@@ -10,6 +10,7 @@ from typing import Literal
 
 from engine.changes import Change, Died, StatChanged
 from engine.choices import Choice, is_default
+from engine.might import delayed
 from engine.might.core import MightCore
 from engine.might.replacements import (
     DamageEvent,
@@ -145,6 +146,7 @@ class DamageRules:
             ],
         )
         self.core._trigger(uid, "takes_damage", event.source)
+        delayed.fire(self.core, "takes_damage", [self.core.table.cards[uid]], {uid: event.source})
 
     def heal(self, uids: Sequence[str], cause: Cause, rules: Sequence[str]) -> None:
         changes: list[Change] = []
@@ -345,6 +347,7 @@ class DamageRules:
     ) -> None:
         changes: list[Change] = []
         details = []
+        was = [self.core.table.cards[uid] for uid in uids]  # with what was left on them (P-63)
         was_at = {uid: self.core.table.cards[uid].battlefield for uid in uids}
         mights = {
             uid: self.core.table.might(uid) for uid in uids
@@ -373,3 +376,7 @@ class DamageRules:
         for uid in uids:  # each death is its own event, seen by the units still there (P-33)
             for watcher in watching:
                 self.core._trigger(watcher, "another_unit_dies", uid, together=len(watching) > 1)
+        delayed.fire(self.core, "dies", was)
+        for card in was:
+            left = [d for d in card.delayed if not (d.when == "dies" and d.once)]
+            delayed.ended_with(self.core, card.uid, left, cause)

@@ -10,9 +10,11 @@ from dataclasses import dataclass
 from typing import Literal
 
 from engine.changes import Change, Moved, StatChanged
+from engine.might import delayed
 from engine.might.amounts import CountOf, DamageOn, MightOf
 from engine.might.card_effects import Damage as DamageEffect
 from engine.might.card_effects import (
+    Delayed,
     Duration,
     Effect,
     SaveAction,
@@ -28,6 +30,7 @@ from engine.might.table import (
     BonusDamageGrant,
     ChainItem,
     DeathReplacement,
+    DelayedTrigger,
     Doubler,
     LastingEffect,
     LethalOverride,
@@ -91,6 +94,8 @@ class EffectRules:
             return f"{item.card} is not on the table"
         if effect.target == "source":
             return f"the source {item.source} has left the table" if item.source else "no source"
+        if effect.target == "that_unit":
+            return f"{item.target} has left the table"
         if effect.target == "all_enemy_units_here":
             if item.battlefield is None:
                 return f"{item.card} was at no battlefield"
@@ -267,6 +272,33 @@ class EffectRules:
         self.core._set(card.evolve(saves=(*card.saves, save)))
         self.core.record(f"{uid}: {save.describe()}", ["M-20"], cause)
 
+    def leave_delayed(
+        self, item: ChainItem, effect: Delayed, uid: str | None, cause: Cause
+    ) -> None:
+        """Leave ``effect``'s trigger on unit ``uid``, or (None) on the controller, watching every
+        unit of a side (P-63)."""
+        made = DelayedTrigger.make(
+            self.core._new_number(),
+            item.card,
+            item.controller,
+            duration=effect.lasts,
+            when=effect.when,
+            watch=None if uid is not None else effect.target,
+            once=effect.once or effect.when == "start_of_your_turn",
+            effects=effect.effects,
+        )
+        if uid is not None:
+            card = self.core.table.cards[uid]
+            self.core._set(card.evolve(delayed=(*card.delayed, made)))
+            on = uid
+        else:
+            state = self.core.table.players[item.controller]
+            self.core.table = self.core.table.with_player(
+                item.controller, state.evolve(delayed=(*state.delayed, made))
+            )
+            on = state.name
+        self.core.record(f"{on} gets {made.describe()}", ["P-63"], cause)
+
     def ready_effect(self, uid: str, ready: bool, source: str, cause: Cause) -> None:
         card = self.core.table.cards[uid]
         if card.exhausted != ready:
@@ -346,6 +378,7 @@ class EffectRules:
                 StatChanged(card=uid, stat="damage", before=card.damage, after=0),
             ],
         )
+        delayed.ended_with(self.core, uid, card.delayed, cause)
 
     def modify_might(
         self, uid: str, amount: int, duration: Duration, source: str, owner: int, cause: Cause
@@ -548,6 +581,8 @@ def _named_units(item: ChainItem, target: str) -> list[str]:
         return [one] if one is not None else []
     if target == "self":
         return [item.card]
+    if target == "that_unit":  # a delayed trigger's: the unit its event happened to (P-63)
+        return list(item.targets[:1])
     if target == "source" and item.source:
         return [item.source]
     return []

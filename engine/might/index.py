@@ -45,6 +45,7 @@ def _entry(card: MightCard, defs: Mapping[str, MightCardDef]) -> _Entry:
             or card.lethal
             or card.statuses
             or card.saves
+            or card.delayed
         ),
         unit and card.has_lethal_damage(definition),
         unit and bool(definition.auras),

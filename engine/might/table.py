@@ -14,7 +14,15 @@ from engine.card_map import CardMap
 from engine.frozen import Frozen
 from engine.indexed import Indexed
 from engine.might import auras
-from engine.might.card_effects import Duration, Effect, SaveAction, Scope, ShieldValue
+from engine.might.card_effects import (
+    DelayedEvent,
+    Duration,
+    Effect,
+    SaveAction,
+    Scope,
+    ShieldValue,
+    Watched,
+)
 from engine.might.cards import FieldAura, MightCardDef
 from engine.might.index import MightIndex
 from engine.stack import Stack
@@ -127,8 +135,56 @@ class DeathReplacement(Lasting):
         )
 
 
+EVENT_WORDS = {"takes_damage": "takes damage", "dies": "dies"}
+SIDE_WORDS = {
+    "any_unit": "any unit",
+    "friendly_unit": "a friendly unit",
+    "enemy_unit": "an enemy unit",
+}
+
+
+class DelayedTrigger(Lasting):
+    """A trigger an effect left behind (P-63): on a unit (``watch`` None) it watches that unit;
+    on a player, every unit of ``watch`` (seen from ``owner``, who controls what it puts on the
+    chain). ``once``: used up the first time it triggers."""
+
+    when: DelayedEvent
+    watch: Watched | None = None
+    once: bool = False
+    effects: tuple[Effect, ...] = ()
+
+    def describe(self) -> str:
+        """How the inspector lists it.
+
+        >>> DelayedTrigger.make(4, "deathmark", 0, duration="this_turn", when="takes_damage",
+        ...     once=True, effects=()).describe()
+        'delayed trigger e4 (from deathmark): the next time it takes damage, this turn'
+        """
+        what = ", ".join(
+            f"{e.do} {getattr(e, 'target', '').replace('_', ' ')}".strip() for e in self.effects
+        )
+        if self.when == "start_of_your_turn":
+            event = "as its controller's next turn begins"
+        else:
+            who = SIDE_WORDS[self.watch] if self.watch else "it"
+            event = f"{'the next time' if self.once else 'when'} {who} {EVENT_WORDS[self.when]}"
+        return (
+            f"delayed trigger {self.id} (from {self.source}): {event}"
+            + (f": {what}" if what else "")
+            + ("," if self.duration != "permanent" else "")
+            + self.until()
+        )
+
+
 LastingEffect = (
-    MightModifier | Shield | Doubler | LethalOverride | BonusDamageGrant | Status | DeathReplacement
+    MightModifier
+    | Shield
+    | Doubler
+    | LethalOverride
+    | BonusDamageGrant
+    | Status
+    | DeathReplacement
+    | DelayedTrigger
 )
 
 
@@ -151,6 +207,7 @@ class MightCard(Frozen):
     role: Literal["attacker", "defender"] | None = None  # in the combat under way (M-28)
     statuses: tuple[Status, ...] = ()  # stunned, can't be dealt damage (M-15, M-19)
     saves: tuple[DeathReplacement, ...] = ()  # oldest first: the one used next (M-20)
+    delayed: tuple[DelayedTrigger, ...] = ()  # triggers left on it, oldest first (P-63)
 
     def off_table(self, zone: Zone) -> MightCard:
         """This card after leaving the table: no damage and no effects on it (M-6)."""
@@ -166,6 +223,7 @@ class MightCard(Frozen):
             role=None,
             statuses=(),
             saves=(),
+            delayed=(),
         )
 
     @property
@@ -209,6 +267,7 @@ class MightCard(Frozen):
             *self.lethal,
             *self.statuses,
             *self.saves,
+            *self.delayed,
         ]
 
     def without_lasting(self, ends: Callable[[LastingEffect], bool]) -> MightCard:
@@ -220,6 +279,7 @@ class MightCard(Frozen):
             lethal=tuple(t for t in self.lethal if not ends(t)),
             statuses=tuple(s for s in self.statuses if not ends(s)),
             saves=tuple(s for s in self.saves if not ends(s)),
+            delayed=tuple(d for d in self.delayed if not ends(d)),
         )
 
     def place(self, table: MightTable) -> str:
@@ -235,16 +295,20 @@ class MightPlayer(Frozen):
     # Prevention over every unit the player controls (M-26): each unit gets its own copy, with
     # its own remaining value, the first time damage meets it (``MightTable.covered``).
     shields: tuple[Shield, ...] = ()
+    # Triggers left behind that watch every unit of a side, now or later (P-63), oldest first.
+    delayed: tuple[DelayedTrigger, ...] = ()
 
     def lasting(self) -> list[LastingEffect]:
-        """Every effect with a duration on the player: Bonus Damage, whole-side shields."""
-        return [*self.bonus_damage, *self.shields]
+        """Every effect with a duration on the player: Bonus Damage, whole-side shields, delayed
+        triggers that watch a side."""
+        return [*self.bonus_damage, *self.shields, *self.delayed]
 
     def without_lasting(self, ends: Callable[[LastingEffect], bool]) -> MightPlayer:
         """This player without those of its lasting effects for which ``ends`` holds."""
         return self.evolve(
             bonus_damage=tuple(g for g in self.bonus_damage if not ends(g)),
             shields=tuple(g for g in self.shields if not ends(g)),
+            delayed=tuple(d for d in self.delayed if not ends(d)),
         )
 
 

@@ -413,9 +413,9 @@ class Delayed(CardEffect):
     ``self`` or ``source``, each its own trigger on that unit; or every unit of a side, those
     that arrive later included: ``any_unit``, ``friendly_unit`` (this card's controller's),
     ``enemy_unit``."""
-    once: bool = False
+    once: bool | None = None
     """``true``: it triggers the next time only, then it is used up ("the next time it takes
-    damage"); a ``start_of_your_turn`` one always triggers once."""
+    damage"); left out: every time while it lasts. A ``start_of_your_turn`` one triggers once."""
     duration: Literal["this_turn", "until_your_next_turn", "permanent"] | None = None
     """How long it watches: ``this_turn`` (to expiration (c), the default), ``until_your_next_
     turn`` (P-17) or ``permanent``; a ``start_of_your_turn`` one watches until it triggers:
@@ -427,12 +427,15 @@ class Delayed(CardEffect):
 
     @model_validator(mode="after")
     def _watches_something(self) -> Delayed:
-        if self.when == "start_of_your_turn":
-            given = sorted({"once", "duration"} & self.model_fields_set)
+        if self.when == "start_of_your_turn":  # read from values: a dump reads back (no fields set)
+            given = [
+                *(["once: false"] if self.once is False else []),
+                *(["duration"] if self.duration is not None else []),
+            ]
             if given:
                 raise ValueError(
                     f"a start_of_your_turn delayed trigger triggers once, as your next turn "
-                    f"begins: leave {' and '.join(given)} out"
+                    f"begins: leave out {' and '.join(given)}"
                 )
             if self.target in WATCHED:
                 raise ValueError(

@@ -356,6 +356,22 @@ def _left_behind(part: Reader) -> list[Reader]:
     ]
 
 
+def _left_behind_aim(part: str, aims: str, words: set[str]) -> list[str]:
+    """``that_unit`` outside a delayed trigger's effects, or a chosen target inside them: a
+    delayed trigger chooses nothing (P-63)."""
+    if aims == "that_unit" and aims not in words:
+        return [
+            f"{part} has no 'that_unit': only a delayed trigger's effects aim at it, the unit "
+            "its event happened to (P-63)"
+        ]
+    if "that_unit" in words and (aims == "target" or target_number(aims)):
+        return [
+            f"{part} chooses no target: its effects aim at that_unit, the unit its event "
+            "happened to, or at an automatic target (P-63)"
+        ]
+    return []
+
+
 class MightCardDef(Frozen):
     """A unit (with Might) or a spell (``speed: reaction`` may answer a spell on the chain)."""
 
@@ -450,16 +466,8 @@ class MightCardDef(Frozen):
     ) -> list[str]:
         """An effect of ``part`` aims at a unit it can't have: a chosen target when it chooses
         none or fewer (P-41), a source, itself, or units at a place."""
-        if aims == "that_unit" and aims not in words:
-            return [
-                f"{part} has no 'that_unit': only a delayed trigger's effects aim at it, the "
-                "unit its event happened to (P-63)"
-            ]
-        if "that_unit" in words and aims and (aims == "target" or target_number(aims)):
-            return [
-                f"{part} chooses no target: its effects aim at that_unit, the unit its event "
-                "happened to, or at an automatic target (P-63)"
-            ]
+        if aims and (left_behind := _left_behind_aim(part, aims, words)):
+            return left_behind
         if aims == "target" and spec is None:
             spell = self.kind == "spell"  # "the card", as souls says it
             return [

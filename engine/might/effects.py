@@ -284,20 +284,20 @@ class EffectRules:
             duration=effect.lasts,
             when=effect.when,
             watch=None if uid is not None else effect.target,
-            once=effect.once or effect.when == "start_of_your_turn",
+            once=bool(effect.once) or effect.when == "start_of_your_turn",
             effects=effect.effects,
         )
         if uid is not None:
             card = self.core.table.cards[uid]
             self.core._set(card.evolve(delayed=(*card.delayed, made)))
-            on = uid
+            on = f"{uid} gets {self.core.table.players[item.controller].name}'s"
         else:
             state = self.core.table.players[item.controller]
             self.core.table = self.core.table.with_player(
                 item.controller, state.evolve(delayed=(*state.delayed, made))
             )
-            on = state.name
-        self.core.record(f"{on} gets {made.describe()}", ["P-63"], cause)
+            on = f"{state.name} gets"
+        self.core.record(f"{on} {made.describe()}", ["P-63"], cause)
 
     def ready_effect(self, uid: str, ready: bool, source: str, cause: Cause) -> None:
         card = self.core.table.cards[uid]
@@ -523,13 +523,15 @@ class EffectRules:
         rules: Sequence[str],
     ) -> None:
         """End, all at once, every lasting effect for which ``ends`` holds: those on cards, then
-        those on players, on one step with each Might that changed (M-2)."""
+        those on players, on one step with each Might that changed (M-2), and P-63 when a
+        delayed trigger ends."""
+        left_behind = any(isinstance(e, DelayedTrigger) and ends(e) for e in self.lasting_effects())
         ended, changes = self._end_card_effects(ends)
         ended += self._end_player_effects(ends)
         text = "; ".join(ended) if ended else "none"
         self.core.record(
             f'Effects lasting "{what}" end together: {text}',
-            [*rules, *(["M-2"] if changes else [])],
+            [*rules, *(["M-2"] if changes else []), *(["P-63"] if left_behind else [])],
             cause,
             changes,
         )

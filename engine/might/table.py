@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import ClassVar, Literal, Self
 
+from pydantic import Field
+
 from engine.card_map import CardMap
 from engine.frozen import Frozen
 from engine.indexed import Indexed
@@ -164,7 +166,7 @@ class DelayedTrigger(Lasting):
             f"{e.do} {getattr(e, 'target', '').replace('_', ' ')}".strip() for e in self.effects
         )
         if self.when == "start_of_your_turn":
-            event = "as its controller's next turn begins"
+            event = "as the next turn of the player who left it begins"
         else:
             who = SIDE_WORDS[self.watch] if self.watch else "it"
             event = f"{'the next time' if self.once else 'when'} {who} {EVENT_WORDS[self.when]}"
@@ -207,7 +209,9 @@ class MightCard(Frozen):
     role: Literal["attacker", "defender"] | None = None  # in the combat under way (M-28)
     statuses: tuple[Status, ...] = ()  # stunned, can't be dealt damage (M-15, M-19)
     saves: tuple[DeathReplacement, ...] = ()  # oldest first: the one used next (M-20)
-    delayed: tuple[DelayedTrigger, ...] = ()  # triggers left on it, oldest first (P-63)
+    # Triggers left on it, oldest first (P-63); left out of a dump while empty, so a table
+    # without them dumps as it did before them.
+    delayed: tuple[DelayedTrigger, ...] = Field(default=(), exclude_if=lambda left: not left)
 
     def off_table(self, zone: Zone) -> MightCard:
         """This card after leaving the table: no damage and no effects on it (M-6)."""
@@ -295,8 +299,9 @@ class MightPlayer(Frozen):
     # Prevention over every unit the player controls (M-26): each unit gets its own copy, with
     # its own remaining value, the first time damage meets it (``MightTable.covered``).
     shields: tuple[Shield, ...] = ()
-    # Triggers left behind that watch every unit of a side, now or later (P-63), oldest first.
-    delayed: tuple[DelayedTrigger, ...] = ()
+    # Triggers left behind that watch every unit of a side, now or later (P-63), oldest first;
+    # left out of a dump while empty.
+    delayed: tuple[DelayedTrigger, ...] = Field(default=(), exclude_if=lambda left: not left)
 
     def lasting(self) -> list[LastingEffect]:
         """Every effect with a duration on the player: Bonus Damage, whole-side shields, delayed

@@ -23,7 +23,8 @@ def render_table(table: MightTable) -> str:
     for owner, player in enumerate(table.players):
         lines.append(
             f"{player.name}: rune pool {player.runes}"
-            + "".join(f"; {g.describe()}" for g in (*player.bonus_damage, *player.delayed))
+            + "".join(f"; {g.describe()}" for g in player.bonus_damage)
+            + "".join(f"; {d.describe()}" for d in player.delayed)
         )
         for unit in table.units(owner):
             lines.append(f"  {unit.place(table):<15} {describe_unit(table, unit)}")

@@ -105,7 +105,7 @@ def test_leaving_a_trigger_is_a_step_and_it_shows_with_the_units_effects() -> No
     g = game("[{card: Deathmark}]")
     steps = play(g, "deathmark", "iron-sentinel")
     assert texts(steps) == [
-        "iron-sentinel gets delayed trigger e1 (from deathmark): the next time it takes "
+        "iron-sentinel gets Alice's delayed trigger e1 (from deathmark): the next time it takes "
         "damage: kill that unit, this turn"
     ]
     assert ("Delayed trigger", g.table.cards["iron-sentinel"].delayed[0].describe()) in (
@@ -322,12 +322,12 @@ def spell(effect: str, target: str = "") -> str:
         ),
         (
             spell(
-                "{do: delayed, when: start_of_your_turn, once: true, effects: [{do: kill, "
+                "{do: delayed, when: start_of_your_turn, once: false, effects: [{do: kill, "
                 "target: that_unit}]}",
                 "target: {side: any}, ",
             ),
             r"cards\[0\]\.effects\[0\]",
-            "triggers once, as your next turn begins: leave once out",
+            "triggers once, as your next turn begins: leave out once: false",
         ),
         (
             spell(

@@ -52,7 +52,7 @@ def test_an_unknown_effect_lists_the_effects() -> None:
         "f.yaml:9: cards[0].effects[0]: do: 'damgae' is unknown (did you mean 'damage'?); "
         "valid here: damage, heal, might, prevent, double, bonus_damage, lethal_threshold, "
         "add_runes, stun, cant_be_dealt_damage, kill, ready, exhaust, recall, return_to_hand, "
-        "move, instead_of_dying"
+        "move, instead_of_dying, delayed"
     )
 
 
@@ -61,7 +61,7 @@ def test_a_bad_automatic_target_lists_every_target_once() -> None:
     assert refusal(SPELL.replace("EFFECT", "{do: damage, amount: 2, target: all_enemies}")) == (
         "f.yaml:9: cards[0].effects[0].damage.target: 'all_enemies' is not valid here (did "
         "you mean 'all_enemy_units'?); valid here: target, target_1, target_2, target_3, "
-        "target_4, controller, self, source, "
+        "target_4, controller, that_unit, self, source, "
         "all_enemy_units, all_own_units, all_units, all_enemy_units_here"
     )
 

@@ -54,6 +54,7 @@ def card_rows(table: MightTable, uid: str) -> list[tuple[str, str]]:
             ("Stun" if x.status == "stunned" else "Damage", x.describe()) for x in card.statuses
         ]
         rows += [("Instead of dying", save.describe()) for save in card.saves]
+        rows += [("Delayed trigger", trigger.describe()) for trigger in card.delayed]  # P-63
         rows += [("Aura", aura.describe()) for aura in definition.auras]
         rows += [("Ability", ability.describe()) for ability in definition.abilities]
         if definition.keywords:

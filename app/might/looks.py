@@ -44,7 +44,7 @@ def card_look(table: MightTable, card: MightCard) -> CardLook:
     shields = table.covered(card.uid).shields  # its own and its side's (M-26)
     lines += [e.describe() for e in (*shields, *card.doublers)]
     lines += [override.describe() for override in card.lethal]
-    lines += [effect.describe() for effect in (*card.statuses, *card.saves)]
+    lines += [effect.describe() for effect in (*card.statuses, *card.saves, *card.delayed)]
     badges = [_shield_badge(s) for s in shields]
     badges += ["×2 damage" for _ in card.doublers]
     if given:
@@ -58,6 +58,8 @@ def card_look(table: MightTable, card: MightCard) -> CardLook:
         badges.append("no damage")  # M-19
     if card.saves:
         badges.append("saved from death")  # M-20
+    if card.delayed:
+        badges.append("delayed trigger")  # P-63
     if card.lethal:
         badges.append(f"lethal at {card.lethal[-1].threshold}")
     if card.token:
@@ -177,6 +179,7 @@ def table_layout(table: MightTable, looks: LookCache) -> Layout:
         extras = [f"Runes {player.runes}"] + [
             f"Bonus Damage: {grant.describe()}" for grant in player.bonus_damage
         ]
+        extras += [trigger.describe() for trigger in player.delayed]  # a side's (P-63)
         decorations.append(
             Decoration(
                 "frame",
@@ -245,7 +248,7 @@ def table_layout(table: MightTable, looks: LookCache) -> Layout:
         per_side,
         width,
         tuple(b.holder for b in table.battlefields),
-        tuple((p.runes, p.bonus_damage, len(p.deck)) for p in table.players),
+        tuple((p.runes, p.bonus_damage, len(p.deck), p.delayed) for p in table.players),
         tuple(sorted((k, v) for k, v in counts.items() if k[0] in ("trash", "hand"))),
     )
     return Layout(placements, decorations, shape, (0.0, top, float(width), bottom - top))

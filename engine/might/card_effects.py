@@ -45,7 +45,14 @@ AutoTarget = Literal[
     "self", "source", "all_enemy_units", "all_own_units", "all_units", "all_enemy_units_here"
 ]
 TargetWord = (
-    Literal["target", "target_1", "target_2", "target_3", "target_4", "controller"] | AutoTarget
+    Literal["target", "target_1", "target_2", "target_3", "target_4", "controller", "that_unit"]
+    | AutoTarget
+)
+DelayedEvent = Literal["takes_damage", "dies", "start_of_your_turn"]
+Watched = Literal["any_unit", "friendly_unit", "enemy_unit"]  # every unit of a side, now or later
+WATCHED: tuple[Watched, ...] = ("any_unit", "friendly_unit", "enemy_unit")
+WatchTarget = (
+    Literal["target", "target_1", "target_2", "target_3", "target_4", "self", "source"] | Watched
 )
 EffectTarget = Annotated[
     Annotated[TargetWord, Tag("[word]")] | Annotated[Every, Tag("[group]")],
@@ -88,7 +95,8 @@ class CardEffect(Frozen):
     """The effect happens unless this holds as it resolves (same forms as ``only_if``)."""
     target: EffectTarget = "target"
     """``target`` (every chosen unit), ``target_1`` to ``target_4`` (one of them, in the order
-    chosen) or an automatic target."""
+    chosen) or an automatic target; in a delayed trigger's effects, ``that_unit``: the unit its
+    event happened to (P-63)."""
 
     chooses_in: ClassVar[Literal["table", "trash"]] = "table"
     """Where the cards its chosen targets are: units on the table, or cards in a trash (P-62)."""
@@ -476,7 +484,7 @@ class Grant(CardEffect):
         on.grant_keywords(uid, self.keywords, self.duration, item.card, item.controller, cause)
 
 
-EFFECTS: tuple[type[CardEffect], ...] = (
+LEFT_BEHIND: tuple[type[CardEffect], ...] = (
     Damage,
     Heal,
     ModifyMight,
@@ -498,6 +506,86 @@ EFFECTS: tuple[type[CardEffect], ...] = (
     MakeToken,
     ReturnFromTrash,
 )
+"""The effects a delayed trigger may have: every effect but another delayed trigger."""
+
+if TYPE_CHECKING:
+    LeftEffect = CardEffect
+else:  # one of LEFT_BEHIND, chosen by its ``do:`` word
+    LeftEffect = Annotated[Union[LEFT_BEHIND], Field(discriminator="do")]  # noqa: UP007
+
+
+def _does_something(effects: tuple[LeftEffect, ...]) -> tuple[LeftEffect, ...]:
+    if not effects:
+        raise ValueError("a delayed trigger with `effects: []` does nothing: give it an effect")
+    return effects
+
+
+class Delayed(CardEffect):
+    """``delayed``: a trigger left behind on the units it reaches, or on every unit of a side
+    (``any_unit``, ``friendly_unit``, ``enemy_unit``), that watches for ``when`` while it lasts;
+    when that happens it goes on the chain as a triggered ability of this card's controller, its
+    effects aimed at ``that_unit``, the unit the event happened to (P-63)."""
+
+    do: Literal["delayed"]
+    """Selects this effect."""
+    when: DelayedEvent
+    """The event it watches for: ``takes_damage`` (damage was dealt to the unit, M4),
+    ``dies``, or ``start_of_your_turn`` (the next turn of this card's controller begins: it
+    triggers then, once)."""
+    target: WatchTarget = "target"  # type: ignore[assignment]  # a side is no unit to act on
+    """The units it watches: ``target`` (every chosen unit), ``target_1`` to ``target_4``,
+    ``self`` or ``source``, each its own trigger on that unit; or every unit of a side, those
+    that arrive later included: ``any_unit``, ``friendly_unit`` (this card's controller's),
+    ``enemy_unit``."""
+    once: bool | None = None
+    """``true``: it triggers the next time only, then it is used up ("the next time it takes
+    damage"); left out: every time while it lasts. A ``start_of_your_turn`` one triggers once."""
+    duration: Literal["this_turn", "until_your_next_turn", "permanent"] | None = None
+    """How long it watches: ``this_turn`` (to expiration (c), the default), ``until_your_next_
+    turn`` (P-17) or ``permanent``; a ``start_of_your_turn`` one watches until it triggers:
+    leave it out."""
+    effects: Annotated[tuple[LeftEffect, ...], AfterValidator(_does_something)]
+    """Applied in order when it resolves from the chain; they aim at ``that_unit``, ``self``,
+    ``source`` (what dealt the damage, ``takes_damage`` only), an automatic target or the
+    ``controller``: nothing is chosen then."""
+
+    @model_validator(mode="after")
+    def _watches_something(self) -> Delayed:
+        if self.when == "start_of_your_turn":  # read from values: a dump reads back (no fields set)
+            given = [
+                *(["once: false"] if self.once is False else []),
+                *(["duration"] if self.duration is not None else []),
+            ]
+            if given:
+                raise ValueError(
+                    f"a start_of_your_turn delayed trigger triggers once, as your next turn "
+                    f"begins: leave out {' and '.join(given)}"
+                )
+            if self.target in WATCHED:
+                raise ValueError(
+                    "a start_of_your_turn delayed trigger is left on units: its target is "
+                    "target, target_1 to target_4, self or source"
+                )
+        return self
+
+    @property
+    def lasts(self) -> Duration:
+        """Its duration: ``permanent`` (until it triggers) for ``start_of_your_turn``."""
+        if self.when == "start_of_your_turn":
+            return "permanent"
+        return self.duration or "this_turn"
+
+    def resolve(self, on: EffectRules, item: ChainItem, cause: Cause) -> None:
+        if self.target in WATCHED:
+            on.leave_delayed(item, self, None, cause)
+        else:
+            super().resolve(on, item, cause)
+
+    def to_unit(self, on: EffectRules, item: ChainItem, uid: str, cause: Cause) -> None:
+        on.leave_delayed(item, self, uid, cause)
+
+
+EFFECTS: tuple[type[CardEffect], ...] = (*LEFT_BEHIND, Delayed)
 """Every effect a card may have, in the order the reference lists them: one more is one more
 model here."""
 

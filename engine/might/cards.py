@@ -20,7 +20,7 @@ from pydantic import AfterValidator, Discriminator, Field, Tag, model_validator
 from engine.errors import InvalidAt
 from engine.frozen import Frozen
 from engine.might.amounts import CountOf, DamageOn, MightOf
-from engine.might.card_effects import Effect, SaveAction, something_instead, target_number
+from engine.might.card_effects import Delayed, Effect, SaveAction, something_instead, target_number
 from engine.might.conditions import (
     Condition,
     UnitCount,
@@ -294,7 +294,9 @@ class FieldAura(Frozen):
 
 def _instead(word: str, readable: set[str]) -> str:
     """What to write instead of the unit ``word`` where only ``readable`` ones can be meant."""
-    named = " or ".join(sorted(readable - {"here"}))
+    named = " or ".join(sorted(readable - {"here", "that_unit"}))  # that_unit: effects only
+    if "that_unit" in readable:  # a delayed trigger's part: nothing is chosen then (P-63)
+        return "a delayed trigger chooses no target" + (f": use {named}" if named else "")
     if word == "target" or not named:  # a part that chooses no target
         return "it chooses no target: add `target:`" + (f", or use {named}" if named else "")
     return f"use {named}"
@@ -447,6 +449,49 @@ def _nth_problems(part: str, spec: Choosing | None, number: int) -> list[str]:
     return []
 
 
+Reader = tuple[Place, str, "Choosing | None", tuple[Effect, ...], set[str]]
+"""A part of a card with effects: its place, its name in a message, what it chooses, its
+effects and the units its words can mean."""
+
+
+def _left_behind(part: Reader) -> list[Reader]:
+    """The delayed triggers among a part's effects, each a part of its own: it chooses nothing
+    and is at no place; its words mean the unit its event happened to (``that_unit``), the
+    part's own unit, and for ``takes_damage`` what dealt the damage (P-63)."""
+    at, _, _, effects, words = part
+    return [
+        (
+            (*at, "effects", number),
+            f"a delayed trigger ({effect.when})",
+            None,
+            effect.effects,
+            {
+                "that_unit",
+                *(words & {"self"}),
+                *(["source"] if effect.when == "takes_damage" else []),
+            },
+        )
+        for number, effect in enumerate(effects)
+        if isinstance(effect, Delayed)
+    ]
+
+
+def _left_behind_aim(part: str, aims: object, words: set[str]) -> list[str]:
+    """``that_unit`` outside a delayed trigger's effects, or a chosen target inside them: a
+    delayed trigger chooses nothing (P-63)."""
+    if aims == "that_unit" and aims not in words:
+        return [
+            f"{part} has no 'that_unit': only a delayed trigger's effects aim at it, the unit "
+            "its event happened to (P-63)"
+        ]
+    if "that_unit" in words and (aims == "target" or target_number(aims)):
+        return [
+            f"{part} chooses no target: its effects aim at that_unit, the unit its event "
+            "happened to, or at an automatic target (P-63)"
+        ]
+    return []
+
+
 class MightCardDef(Frozen):
     """A unit (with Might), a spell (``speed: reaction`` may answer a spell on the chain), or
     gear: a card that stays at its owner's base and is no unit (P-66)."""
@@ -486,23 +531,26 @@ class MightCardDef(Frozen):
     replaces: GearReplacement | None = None
     """Gear: a standing death replacement for the units it watches (P-67)."""
 
-    def _readers(self) -> list[tuple[Place, str, Choosing | None, tuple[Effect, ...], set[str]]]:
+    def _readers(self) -> list[Reader]:
         """Each part of the card with effects: where the card writes it, how a message names
         it, what it chooses, its effects and the units its words can mean (``self``,
-        ``source``, ``target``, ``here``: a place)."""
+        ``source``, ``target``, ``that_unit``, ``here``: a place); a delayed trigger's effects
+        are a part of their own (P-63)."""
         if self.kind == "spell":  # "target" once it chooses
-            return [((), "a spell", self.target, self.effects, set())]
-        own = set() if self.kind == "gear" else {"self"}  # gear is no unit to read (P-66)
-        return [
-            (
-                ("abilities", number),
-                f"the '{a.name if a.when == 'activated' and a.name else a.when}' ability",
-                a.target,
-                a.effects,
-                {*own, "here", *(["source"] if a.when in WITH_A_SOURCE else [])},
-            )
-            for number, a in enumerate(self.abilities)
-        ]
+            parts: list[Reader] = [((), "a spell", self.target, self.effects, set())]
+        else:
+            own = set() if self.kind == "gear" else {"self"}  # gear is no unit to read (P-66)
+            parts = [
+                (
+                    ("abilities", number),
+                    f"the '{a.name if a.when == 'activated' and a.name else a.when}' ability",
+                    a.target,
+                    a.effects,
+                    {*own, "here", *(["source"] if a.when in WITH_A_SOURCE else [])},
+                )
+                for number, a in enumerate(self.abilities)
+            ]
+        return [*parts, *(left for part in parts for left in _left_behind(part))]
 
     def _reading_problems(self) -> list[tuple[Place, str]]:
         """Words that could never be read, each at its key in the card: a spell has no unit of
@@ -554,6 +602,8 @@ class MightCardDef(Frozen):
     ) -> list[str]:
         """An effect of ``part`` aims at a unit it can't have: a chosen target when it chooses
         none or fewer (P-41), a source, itself, or units at a place."""
+        if aims and (left_behind := _left_behind_aim(part, aims, words)):
+            return left_behind
         if aims == "target" and spec is None:
             spell = self.kind == "spell"  # "the card", as souls says it
             return [

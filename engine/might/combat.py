@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from engine.changes import Change, Declared, PhaseChanged, StatChanged
 from engine.choices import Choice
 from engine.errors import RuleError
-from engine.might import auras
+from engine.might import auras, delayed
 from engine.might.assignment import (
     MIDDLE,
     assignment_groups,
@@ -349,6 +349,9 @@ class CombatRules:
         together = self.core._triggering(dealt, "takes_damage")
         for uid in together:
             self.core._trigger(uid, "takes_damage", dealt[uid].source, together=len(together) > 1)
+        sources = {uid: event.source for uid, event in dealt.items()}
+        units = [self.core.table.cards[uid] for uid in self.core.table.simultaneous(dealt)]
+        delayed.fire(self.core, "takes_damage", units, sources)
 
     def _combat_cleanup(self, combat: CombatState, cause: Cause) -> None:
         """M9, M-12: deaths, heal the whole table, recall, resolve the chain, the result."""

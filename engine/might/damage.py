@@ -11,6 +11,7 @@ from typing import Literal
 from engine.changes import Change, Died, Moved, StatChanged
 from engine.choices import Choice, is_default
 from engine.errors import RuleError
+from engine.might import delayed
 from engine.might.card_effects import SaveAction
 from engine.might.core import MightCore
 from engine.might.replacements import (
@@ -148,6 +149,7 @@ class DamageRules:
             ],
         )
         self.core._trigger(uid, "takes_damage", event.source)
+        delayed.fire(self.core, "takes_damage", [self.core.table.cards[uid]], {uid: event.source})
 
     def heal(self, uids: Sequence[str], cause: Cause, rules: Sequence[str]) -> None:
         changes: list[Change] = []
@@ -433,6 +435,7 @@ class DamageRules:
     ) -> None:
         changes: list[Change] = []
         details = []
+        was = [self.core.table.cards[uid] for uid in uids]  # with what was left on them (P-63)
         was_at = {uid: self.core.table.cards[uid].battlefield for uid in uids}
         mights = {
             uid: self.core.table.might(uid) for uid in uids
@@ -468,3 +471,7 @@ class DamageRules:
             self.core._trigger(uid, "dies", None, was_at[uid], len(together) > 1, mights[uid])
         for uid in uids:  # each death is its own event, seen by the units still there (P-33)
             self.core._trigger_all(self.core._watchers({"another_unit_dies": uid}, None))
+        delayed.fire(self.core, "dies", was)
+        for card in was:
+            left = [d for d in card.delayed if not (d.when == "dies" and d.once)]
+            delayed.ended_with(self.core, card.uid, left, cause)

@@ -11,9 +11,11 @@ from dataclasses import dataclass
 from typing import Literal
 
 from engine.changes import Change, Moved, StatChanged
+from engine.might import delayed
 from engine.might.amounts import CountOf, DamageOn, MightOf
 from engine.might.card_effects import Damage as DamageEffect
 from engine.might.card_effects import (
+    Delayed,
     Duration,
     Effect,
     MakeToken,
@@ -31,6 +33,7 @@ from engine.might.table import (
     BonusDamageGrant,
     ChainItem,
     DeathReplacement,
+    DelayedTrigger,
     Doubler,
     KeywordGrant,
     LastingEffect,
@@ -103,6 +106,8 @@ class EffectRules:
             return f"{item.card} is not on the table"
         if effect.target == "source":
             return f"the source {item.source} has left the table" if item.source else "no source"
+        if effect.target == "that_unit":
+            return f"{item.target} has left the table"
         if effect.target == "all_enemy_units_here":
             if item.battlefield is None:
                 return f"{item.card} was at no battlefield"
@@ -313,6 +318,33 @@ class EffectRules:
         self.core._set(card.evolve(saves=(*card.saves, save)))
         self.core.record(f"{uid}: {save.describe()}", ["M-20"], cause)
 
+    def leave_delayed(
+        self, item: ChainItem, effect: Delayed, uid: str | None, cause: Cause
+    ) -> None:
+        """Leave ``effect``'s trigger on unit ``uid``, or (None) on the controller, watching every
+        unit of a side (P-63)."""
+        made = DelayedTrigger.make(
+            self.core._new_number(),
+            item.card,
+            item.controller,
+            duration=effect.lasts,
+            when=effect.when,
+            watch=None if uid is not None else effect.target,
+            once=bool(effect.once) or effect.when == "start_of_your_turn",
+            effects=effect.effects,
+        )
+        if uid is not None:
+            card = self.core.table.cards[uid]
+            self.core._set(card.evolve(delayed=(*card.delayed, made)))
+            on = f"{uid} gets {self.core.table.players[item.controller].name}'s"
+        else:
+            state = self.core.table.players[item.controller]
+            self.core.table = self.core.table.with_player(
+                item.controller, state.evolve(delayed=(*state.delayed, made))
+            )
+            on = f"{state.name} gets"
+        self.core.record(f"{on} {made.describe()}", ["P-63"], cause)
+
     def ready_effect(self, uid: str, ready: bool, source: str, cause: Cause) -> None:
         card = self.core.table.cards[uid]
         if card.exhausted != ready:
@@ -394,6 +426,7 @@ class EffectRules:
                 StatChanged(card=uid, stat="damage", before=card.damage, after=0),
             ],
         )
+        delayed.ended_with(self.core, uid, card.delayed, cause)
 
     def grant_keywords(
         self,
@@ -670,13 +703,15 @@ class EffectRules:
         rules: Sequence[str],
     ) -> None:
         """End, all at once, every lasting effect for which ``ends`` holds: those on cards, then
-        those on players, on one step with each Might that changed (M-2)."""
+        those on players, on one step with each Might that changed (M-2), and P-63 when a
+        delayed trigger ends."""
+        left_behind = any(isinstance(e, DelayedTrigger) and ends(e) for e in self.lasting_effects())
         ended, changes = self._end_card_effects(ends)
         ended += self._end_player_effects(ends)
         text = "; ".join(ended) if ended else "none"
         self.core.record(
             f'Effects lasting "{what}" end together: {text}',
-            [*rules, *(["M-2"] if changes else [])],
+            [*rules, *(["M-2"] if changes else []), *(["P-63"] if left_behind else [])],
             cause,
             changes,
         )
@@ -732,6 +767,8 @@ def _named_units(item: ChainItem, target: str) -> list[str]:
         return [one] if one is not None else []
     if target == "self":
         return [item.card]
+    if target == "that_unit":  # a delayed trigger's: the unit its event happened to (P-63)
+        return list(item.targets[:1])
     if target == "source" and item.source:
         return [item.source]
     return []

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from engine.changes import Change, PhaseChanged, StatChanged
 from engine.errors import RuleError
 from engine.loops import LoopGuard
+from engine.might import delayed
 from engine.might.chain import ChainRules
 from engine.might.core import MightCore
 from engine.might.damage import DamageRules
@@ -130,4 +131,10 @@ class EndOfTurnRules:
         ]
         for uid in starting:
             self.core._trigger(uid, "start_of_your_turn", None, together=len(starting) > 1)
+        delayed.fire(
+            self.core,
+            "start_of_your_turn",
+            delayed.starting(self.core, new_player),
+            owner=new_player,
+        )
         self.chain.resolve_chain()  # before the turn player acts (P-33)

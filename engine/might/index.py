@@ -50,6 +50,7 @@ def _entry(card: MightCard, defs: Mapping[str, MightCardDef]) -> _Entry:
             or card.statuses
             or card.saves
             or card.granted
+            or card.delayed
         ),
         unit and card.has_lethal_damage(definition),
         unit and bool(definition.auras),

@@ -16,7 +16,16 @@ from engine.card_map import CardMap
 from engine.frozen import Frozen
 from engine.indexed import Indexed
 from engine.might import auras
-from engine.might.card_effects import Duration, Effect, SaveAction, Scope, ShieldValue, covers
+from engine.might.card_effects import (
+    DelayedEvent,
+    Duration,
+    Effect,
+    SaveAction,
+    Scope,
+    ShieldValue,
+    Watched,
+    covers,
+)
 from engine.might.cards import FieldAura, MightCardDef
 from engine.might.history import ThisTurn
 from engine.might.index import MightIndex
@@ -143,6 +152,47 @@ class KeywordGrant(Lasting):
         return f"{', '.join(self.keywords)} from {self.source}{self.until()}"
 
 
+EVENT_WORDS = {"takes_damage": "takes damage", "dies": "dies"}
+SIDE_WORDS = {
+    "any_unit": "any unit",
+    "friendly_unit": "a friendly unit",
+    "enemy_unit": "an enemy unit",
+}
+
+
+class DelayedTrigger(Lasting):
+    """A trigger an effect left behind (P-63): on a unit (``watch`` None) it watches that unit;
+    on a player, every unit of ``watch`` (seen from ``owner``, who controls what it puts on the
+    chain). ``once``: used up the first time it triggers."""
+
+    when: DelayedEvent
+    watch: Watched | None = None
+    once: bool = False
+    effects: tuple[Effect, ...] = ()
+
+    def describe(self) -> str:
+        """How the inspector lists it.
+
+        >>> DelayedTrigger.make(4, "deathmark", 0, duration="this_turn", when="takes_damage",
+        ...     once=True, effects=()).describe()
+        'delayed trigger e4 (from deathmark): the next time it takes damage, this turn'
+        """
+        what = ", ".join(
+            f"{e.do} {getattr(e, 'target', '').replace('_', ' ')}".strip() for e in self.effects
+        )
+        if self.when == "start_of_your_turn":
+            event = "as the next turn of the player who left it begins"
+        else:
+            who = SIDE_WORDS[self.watch] if self.watch else "it"
+            event = f"{'the next time' if self.once else 'when'} {who} {EVENT_WORDS[self.when]}"
+        return (
+            f"delayed trigger {self.id} (from {self.source}): {event}"
+            + (f": {what}" if what else "")
+            + ("," if self.duration != "permanent" else "")
+            + self.until()
+        )
+
+
 LastingEffect = (
     MightModifier
     | Shield
@@ -152,6 +202,7 @@ LastingEffect = (
     | Status
     | DeathReplacement
     | KeywordGrant
+    | DelayedTrigger
 )
 
 
@@ -184,6 +235,9 @@ class MightCard(Frozen):
         """Where this unit goes when it leaves the table for ``zone``: there, or ``gone`` for a
         token, which ceases to exist (P-61)."""
         return "gone" if self.token else zone
+    # Triggers left on it, oldest first (P-63); left out of a dump while empty, so a table
+    # without them dumps as it did before them.
+    delayed: tuple[DelayedTrigger, ...] = Field(default=(), exclude_if=lambda left: not left)
 
     def off_table(self, zone: Zone) -> MightCard:
         """This card after leaving the table: no damage and no effects on it (M-6)."""
@@ -200,6 +254,7 @@ class MightCard(Frozen):
             statuses=(),
             saves=(),
             granted=(),
+            delayed=(),
         )
 
     @property
@@ -249,6 +304,7 @@ class MightCard(Frozen):
             *self.statuses,
             *self.saves,
             *self.granted,
+            *self.delayed,
         ]
 
     def without_lasting(self, ends: Callable[[LastingEffect], bool]) -> MightCard:
@@ -261,6 +317,7 @@ class MightCard(Frozen):
             statuses=tuple(s for s in self.statuses if not ends(s)),
             saves=tuple(s for s in self.saves if not ends(s)),
             granted=tuple(g for g in self.granted if not ends(g)),
+            delayed=tuple(d for d in self.delayed if not ends(d)),
         )
 
     def place(self, table: MightTable) -> str:
@@ -278,16 +335,21 @@ class MightPlayer(Frozen):
     shields: tuple[Shield, ...] = ()
     # The cards in the player's deck, top first (P-60); left out of a dump while empty.
     deck: tuple[str, ...] = Field(default=(), exclude_if=lambda deck: not deck)
+    # Triggers left behind that watch every unit of a side, now or later (P-63), oldest first;
+    # left out of a dump while empty.
+    delayed: tuple[DelayedTrigger, ...] = Field(default=(), exclude_if=lambda left: not left)
 
     def lasting(self) -> list[LastingEffect]:
-        """Every effect with a duration on the player: Bonus Damage, whole-side shields."""
-        return [*self.bonus_damage, *self.shields]
+        """Every effect with a duration on the player: Bonus Damage, whole-side shields, delayed
+        triggers that watch a side."""
+        return [*self.bonus_damage, *self.shields, *self.delayed]
 
     def without_lasting(self, ends: Callable[[LastingEffect], bool]) -> MightPlayer:
         """This player without those of its lasting effects for which ``ends`` holds."""
         return self.evolve(
             bonus_damage=tuple(g for g in self.bonus_damage if not ends(g)),
             shields=tuple(g for g in self.shields if not ends(g)),
+            delayed=tuple(d for d in self.delayed if not ends(d)),
         )
 
 

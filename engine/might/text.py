@@ -39,6 +39,7 @@ def _player_lines(table: MightTable, owner: int) -> list[str]:
     lines = [
         f"{player.name}: rune pool {player.runes}"
         + "".join(f"; {g.describe()}" for g in player.bonus_damage)
+        + "".join(f"; {d.describe()}" for d in player.delayed)
     ]
     for unit in table.units(owner):
         lines.append(f"  {unit.place(table):<15} {describe_unit(table, unit)}")

@@ -116,6 +116,24 @@ def test_the_inspector_says_what_a_spell_targets_one_or_one_for_each() -> None:
 
 
 @pytest.mark.rule("M-28")
+@pytest.mark.rule("P-63")
+def test_a_delayed_trigger_shows_on_its_unit_and_a_sides_on_its_controllers_base() -> None:
+    scenario, source = load_scenario(
+        SCENARIOS / "might" / "P-63-delayed-triggers-left-by-a-spell.yaml"
+    )
+    play = Playthrough(scenario, source)
+    play.run(scenario.script[:1])  # Deathmark on the sentinel
+    table = cast(MightTable, play.game.table)
+    look = card_look(table, table.cards["iron-sentinel"])
+    said = "delayed trigger e1 (from deathmark): the next time it takes damage: kill that unit"
+    assert "delayed trigger" in look.badges and said in look.tooltip
+    assert dict(card_rows(table, "iron-sentinel"))["Delayed trigger"].startswith(said)
+    play.run(scenario.script[1:3])  # Spark uses it up; Bloodbath watches every unit
+    table = cast(MightTable, play.game.table)
+    bases = [d.text for d in table_layout(table, LookCache()).decorations if d.text]
+    assert any("Alice's base" in t and "when any unit takes damage" in t for t in bases)
+
+
 def test_in_a_combat_the_sides_stand_apart_and_each_unit_says_its_role() -> None:
     scenario, source = load_scenario(SCENARIOS / "might" / "M-10-assignment-is-a-sequence.yaml")
     play = Playthrough(scenario, source)

@@ -63,7 +63,7 @@ def test_a_bad_automatic_target_lists_every_target_once() -> None:
     assert refusal(SPELL.replace("EFFECT", "{do: damage, amount: 2, target: all_enemies}")) == (
         "f.yaml:9: cards[0].effects[0].damage.target: 'all_enemies' is not valid here (did "
         "you mean 'all_enemy_units'?); valid here: target, target_1, target_2, target_3, "
-        "target_4, controller, self, source, "
+        "target_4, controller, that_unit, self, source, "
         "all_enemy_units, all_own_units, all_units, all_enemy_units_here"
     )
 

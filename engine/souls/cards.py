@@ -374,8 +374,9 @@ class CardDef(Frozen):
     """A ``soul`` is recruited onto a slot; a ``realm`` sits in the Realm slot and shatters at
     0 HP, and its owner loses (14.4.6, S-17); a ``spell`` is played from hand; an ``armament``
     is played onto one of your Souls and goes to the Elysium when that Soul is captured
-    (14.4.5); an ``ambush`` is set at a slot and sprung later. Fields a kind does not use are
-    ignored (their amounts are still checked)."""
+    (14.4.5); an ``ambush`` is set at a slot and sprung later. An Armament with abilities or
+    statics is refused (P-53); other fields a kind does not use are ignored (their amounts are
+    still checked)."""
     text: str = ""
     """The printed text: shown, not interpreted."""
     rank: int = Field(default=0, ge=0)
@@ -395,7 +396,7 @@ class CardDef(Frozen):
     """Spells: resolved in order when played."""
     abilities: tuple[Ability, ...] = ()
     """Souls (every ``when``), Ambushes (``sprung``: the first one), Realms (``damaged``,
-    ``end_of_turn``)."""
+    ``end_of_turn``); never an Armament (P-53)."""
     statics: tuple[CountingStatic, ...] = ()
     """Souls and Realms: bonuses that hold while the card is active."""
     grants_hp: int = 0

@@ -429,6 +429,11 @@ class CardDef(Frozen):
         odd = [f"{name} {value}" for name, value in amounts.items() if value % 5]
         if odd:
             raise ValueError(f"card amounts are multiples of 5 (S-5): {', '.join(odd)}")
+        return self
+
+    @model_validator(mode="after")
+    def _what_its_kind_can_say(self) -> CardDef:
+        """A spell's words about its target (P-46, P-50); an Armament's abilities (P-53)."""
         if (
             self.kind == "spell"
             and any(e.target == "target" for e in self.effects)

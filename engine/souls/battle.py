@@ -72,6 +72,8 @@ class Battle(Effects):
                 "Declare",
             )
             battle = self.phase
+            if self._attack_triggers(attacker, target, battle):
+                return
             self.battle = (attacker, target)
             damage_cause = Cause(kind="rule", card=attacker, text="attack damage")
             power = self.table.power(attacker)
@@ -93,6 +95,33 @@ class Battle(Effects):
             self.phase = (*battle, "Battle window")
 
         return self._act(lambda: self._check_attack(attacker, target), act)
+
+    def _attack_triggers(self, attacker: str, target: str, battle: tuple[str, ...]) -> bool:
+        """The attacker's "when this Soul attacks" abilities resolve after the declaration, a
+        step of play, each followed by the capture check, before the attack damage (S-12,
+        P-52); the attacked card is their source. True when the battle ends there: the game is
+        over, or the attacker or its target is no longer active and no damage is dealt."""
+        self._queue_triggers(attacker, "attacks", target)
+        if not self.pending:
+            return False
+        self.phase = (*battle, "Declare")
+        self._settle()
+        self.phase = battle
+        if self.table.game_over:
+            return True
+        gone = [uid for uid in (attacker, target) if not self.table.is_active(uid)]
+        if not gone:
+            return False
+        self.phase = (*battle, "Attack damage")
+        self.record(
+            f"No attack damage: {' and '.join(gone)} "
+            f"{'is' if len(gone) == 1 else 'are'} no longer active",
+            ["14.5.1", "S-13", "P-52"],
+            Cause(kind="rule", card=attacker, text="attack damage"),
+        )
+        self.phase = (*battle, "Battle window")
+        self.battle = (attacker, target)
+        return True
 
     def verify_finish_battle(self) -> None:
         self._verify(self._check_finish_battle, self.finish_battle)

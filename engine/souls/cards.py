@@ -22,14 +22,27 @@ from typing import Annotated, Literal
 from pydantic import Discriminator, Field, Tag, model_validator
 
 from engine.changes import stat_words
+from engine.errors import InvalidAt
 from engine.frozen import Frozen
 from engine.names import Name
+from engine.souls.conditions import Bounds, Conditional, Whose, souls_named
 
 Side = Literal["own", "enemy", "any"]
+Place = tuple[str | int, ...]  # where in a card a value is written: ("effects", 0, "only_if")
 
 # Targets an effect picks by itself, without a player's choice.
 AutoTarget = Literal[
-    "self", "source", "own_realm", "enemy_realm", "all_own_souls", "all_enemy_souls"
+    "self",
+    "source",
+    "own_realm",
+    "enemy_realm",
+    "all_own_souls",
+    "all_enemy_souls",
+    "all_souls",
+    "other_own_souls",
+    "all_own_captured",
+    "all_enemy_captured",
+    "all_captured",
 ]
 EffectTarget = Literal["target"] | AutoTarget
 
@@ -42,8 +55,9 @@ _KIND_WORDS = {  # as the rules write them (S-15)
 }
 
 
-class TargetSpec(Frozen):
-    """What a card or ability may target when it is played or activated."""
+class TargetSpec(Bounds):
+    """What a card or ability may target when it is played or activated: a side, a kind, and
+    for an active card a line, a state and numbers its HP and power must be within (P-51)."""
 
     side: Side = "any"
     """Whose card, seen from the card's owner."""
@@ -52,6 +66,17 @@ class TargetSpec(Frozen):
     ``captured_soul``: a captured Soul, nothing else (14.5.1)."""
     line: Literal["front", "back", "any"] = "any"
     """The Soul's line (S-2); Souls only."""
+    state: Literal["damaged", "undamaged"] | None = None
+    """``damaged``: only a card with damage; ``undamaged``: only one without."""
+
+    @model_validator(mode="after")
+    def _captured_has_no_numbers(self) -> TargetSpec:
+        if self.kind == "captured_soul" and (self.bounded() or self.state or self.line != "any"):
+            raise ValueError(
+                "a captured Soul is not active: it has no line, state, HP or power a target "
+                "can ask about (14.5.1)"
+            )
+        return self
 
     def describe(self) -> str:
         """What may be targeted, in the rules' words.
@@ -60,13 +85,16 @@ class TargetSpec(Frozen):
         'an enemy Front Line Soul'
         >>> TargetSpec(kind="captured_soul").describe(), TargetSpec(kind="soul_or_realm").describe()
         ('a captured Soul', 'a Soul or Realm')
+        >>> TargetSpec(side="own", state="damaged", hp_at_most=10).describe()
+        'your damaged Soul with 10 HP or less'
         """
         side = {"own": "your ", "enemy": "an enemy ", "any": "a "}[self.side]
+        state = f"{self.state} " if self.state else ""
         line = "" if self.line == "any" else f"{self.line.capitalize()} Line "
-        return f"{side}{line}{_KIND_WORDS[self.kind]}"
-
-
-Whose = Literal["self", "source", "target"]
+        bounds = f" {self.describe_bounds()}" if self.bounded() else ""
+        if self.side == "any" and state.startswith("u"):
+            side = "an "
+        return f"{side}{state}{line}{_KIND_WORDS[self.kind]}{bounds}"
 
 
 class PowerOf(Frozen):
@@ -112,7 +140,7 @@ Amount = Annotated[
 """A damage or heal amount: a multiple of 5 (S-5), or read from the table (P-46)."""
 
 
-class Damage(Frozen):
+class Damage(Conditional):
     """``damage``: deal damage (14.1.1); the card with the effect is its source."""
 
     do: Literal["damage"]
@@ -122,10 +150,14 @@ class Damage(Frozen):
     none at 0 HP (S-9). Or read as it resolves: ``{power_of: self}``, ``{damage_on: target}``,
     ``{captured: enemy, each: 5}`` (P-46)."""
     target: EffectTarget = "target"
-    """``target`` (the chosen target) or an automatic target."""
+    """``target`` (the chosen target) or an automatic target: ``self``, ``source``,
+    ``own_realm``, ``enemy_realm``, every active Soul of a side (``all_own_souls``,
+    ``all_enemy_souls``, ``all_souls``), the controller's but this card (``other_own_souls``),
+    every captured Soul of a side (``all_own_captured``, ``all_enemy_captured``,
+    ``all_captured``) (P-51)."""
 
 
-class Heal(Frozen):
+class Heal(Conditional):
     """``heal``: remove damage (14.2)."""
 
     do: Literal["heal"]
@@ -134,29 +166,41 @@ class Heal(Frozen):
     """HP healed, a multiple of 5 (S-5), rounded when applied (S-7); at most the damage (S-10);
     or read from the table as ``damage``'s is (P-46)."""
     target: EffectTarget = "target"
-    """``target`` (the chosen target) or an automatic target."""
+    """``target`` (the chosen target) or an automatic target: ``self``, ``source``,
+    ``own_realm``, ``enemy_realm``, every active Soul of a side (``all_own_souls``,
+    ``all_enemy_souls``, ``all_souls``), the controller's but this card (``other_own_souls``),
+    every captured Soul of a side (``all_own_captured``, ``all_enemy_captured``,
+    ``all_captured``) (P-51)."""
 
 
-class Capture(Frozen):
+class Capture(Conditional):
     """``capture``: capture a Soul at once, whatever its HP, even in a battle window (14.4.4)."""
 
     do: Literal["capture"]
     """Selects this effect."""
     target: EffectTarget = "target"
-    """``target`` (the chosen target) or an automatic target."""
+    """``target`` (the chosen target) or an automatic target: ``self``, ``source``,
+    ``own_realm``, ``enemy_realm``, every active Soul of a side (``all_own_souls``,
+    ``all_enemy_souls``, ``all_souls``), the controller's but this card (``other_own_souls``),
+    every captured Soul of a side (``all_own_captured``, ``all_enemy_captured``,
+    ``all_captured``) (P-51)."""
 
 
-class Exile(Frozen):
+class Exile(Conditional):
     """``exile``: a captured Soul goes to the exile zone, face up, damage 0, its slot free
     (14.5.4)."""
 
     do: Literal["exile"]
     """Selects this effect."""
     target: EffectTarget = "target"
-    """``target`` (the chosen target) or an automatic target."""
+    """``target`` (the chosen target) or an automatic target: ``self``, ``source``,
+    ``own_realm``, ``enemy_realm``, every active Soul of a side (``all_own_souls``,
+    ``all_enemy_souls``, ``all_souls``), the controller's but this card (``other_own_souls``),
+    every captured Soul of a side (``all_own_captured``, ``all_enemy_captured``,
+    ``all_captured``) (P-51)."""
 
 
-class GainBonus(Frozen):
+class GainBonus(Conditional):
     """``bonus``: gain (or, with a negative amount, lose) max HP or power, the card its source
     (S-6)."""
 
@@ -170,27 +214,39 @@ class GainBonus(Frozen):
     duration: Literal["permanent", "end_of_turn"] = "permanent"
     """``end_of_turn``: it ends in the end phase (14.1.3); ``permanent``: it lasts."""
     target: EffectTarget = "target"
-    """``target`` (the chosen target) or an automatic target."""
+    """``target`` (the chosen target) or an automatic target: ``self``, ``source``,
+    ``own_realm``, ``enemy_realm``, every active Soul of a side (``all_own_souls``,
+    ``all_enemy_souls``, ``all_souls``), the controller's but this card (``other_own_souls``),
+    every captured Soul of a side (``all_own_captured``, ``all_enemy_captured``,
+    ``all_captured``) (P-51)."""
 
 
-class RemoveArmaments(Frozen):
+class RemoveArmaments(Conditional):
     """``remove_armaments``: every Armament on the Soul goes to its owner's Elysium (S-4); the max
     HP and power they gave end with them, and a max-HP loss can capture (14.4.3, P-40)."""
 
     do: Literal["remove_armaments"]
     """Selects this effect."""
     target: EffectTarget = "target"
-    """``target`` (the chosen target) or an automatic target."""
+    """``target`` (the chosen target) or an automatic target: ``self``, ``source``,
+    ``own_realm``, ``enemy_realm``, every active Soul of a side (``all_own_souls``,
+    ``all_enemy_souls``, ``all_souls``), the controller's but this card (``other_own_souls``),
+    every captured Soul of a side (``all_own_captured``, ``all_enemy_captured``,
+    ``all_captured``) (P-51)."""
 
 
-class EndBonuses(Frozen):
+class EndBonuses(Conditional):
     """``end_bonuses``: every bonus on the Soul or Realm ends, whatever its duration; a max-HP
     loss can capture (14.4.3, P-40)."""
 
     do: Literal["end_bonuses"]
     """Selects this effect."""
     target: EffectTarget = "target"
-    """``target`` (the chosen target) or an automatic target."""
+    """``target`` (the chosen target) or an automatic target: ``self``, ``source``,
+    ``own_realm``, ``enemy_realm``, every active Soul of a side (``all_own_souls``,
+    ``all_enemy_souls``, ``all_souls``), the controller's but this card (``other_own_souls``),
+    every captured Soul of a side (``all_own_captured``, ``all_enemy_captured``,
+    ``all_captured``) (P-51)."""
 
 
 Effect = Annotated[
@@ -209,6 +265,7 @@ class Ability(Frozen):
         "another_captured",
         "front_line",
         "end_of_turn",
+        "attacks",
         "sprung",
     ] = "activated"
     """``activated``: a player uses it (``activate``); ``sprung``: its Ambush is revealed by its
@@ -216,7 +273,8 @@ class Ability(Frozen):
     S-8), ``captured`` (this Soul was just captured), ``another_captured`` (another Soul, of
     either player, was just captured; that Soul is its ``source``, P-45), ``front_line`` (this
     Soul stepped from the Back Line into the Front Line, P-45), ``end_of_turn`` (the end phase
-    of every turn)."""
+    of every turn), ``attacks`` (this Soul was just declared attacking; the card it attacks
+    is its ``source``, and it resolves before the attack damage, P-52)."""
     name: str = ""
     """Shown in the timeline; empty: ``when <when>`` for a trigger, ``ability`` when activated."""
     cost_hp: int | Literal["10x_rank"] | None = None
@@ -243,23 +301,38 @@ class Ability(Frozen):
                 "`target:` to the ability or name an automatic target"
             )
         player = self.when in ("activated", "sprung")
-        unread(
+        problems = unread(
             self.effects,
             {"self", *(["target"] if self.target else [])} | (set() if player else {"source"}),
             f"the '{self.name or self.when}' ability",
         )
+        if problems:
+            raise InvalidAt(*problems[0])  # at the words that can't be read
         return self
 
 
-def unread(effects: Sequence[Effect], roles: set[str], what: str) -> None:
-    """Refuse an amount about a card ``what`` has no word for: a spell has no card of its own
-    and no source, only a trigger has a source, and ``target`` needs one chosen (P-46)."""
-    for effect in effects:
+def unread(effects: Sequence[Effect], roles: set[str], what: str) -> list[tuple[Place, str]]:
+    """The amounts and conditions about a card ``what`` has no word for, each at its key: a
+    spell has no card of its own and no source, only a trigger has a source, and ``target``
+    needs one chosen (P-46, P-50)."""
+    fix = f"use {' or '.join(sorted(roles))}" if roles else "add `target:` to read from"
+    problems: list[tuple[Place, str]] = []
+    for number, effect in enumerate(effects):
         amount = getattr(effect, "amount", None)
         role = getattr(amount, "power_of", None) or getattr(amount, "damage_on", None)
         if role is not None and role not in roles:
-            fix = f"use {' or '.join(sorted(roles))}" if roles else "add `target:` to read from"
-            raise ValueError(f"{what} can't read an amount from {role}: {fix}")
+            problems.append(
+                (("effects", number, "amount"), f"{what} can't read an amount from {role}: {fix}")
+            )
+        for must, condition in effect.conditions():
+            for named in sorted(souls_named(condition) - roles):
+                problems.append(
+                    (
+                        ("effects", number, "only_if" if must else "unless"),
+                        f"{what}'s condition can't be about {named}: {fix}",
+                    )
+                )
+    return problems
 
 
 class CountingStatic(Frozen):
@@ -301,8 +374,9 @@ class CardDef(Frozen):
     """A ``soul`` is recruited onto a slot; a ``realm`` sits in the Realm slot and shatters at
     0 HP, and its owner loses (14.4.6, S-17); a ``spell`` is played from hand; an ``armament``
     is played onto one of your Souls and goes to the Elysium when that Soul is captured
-    (14.4.5); an ``ambush`` is set at a slot and sprung later. Fields a kind does not use are
-    ignored (their amounts are still checked)."""
+    (14.4.5); an ``ambush`` is set at a slot and sprung later. An Armament with abilities or
+    statics is refused (P-53); other fields a kind does not use are ignored (their amounts are
+    still checked)."""
     text: str = ""
     """The printed text: shown, not interpreted."""
     rank: int = Field(default=0, ge=0)
@@ -322,7 +396,7 @@ class CardDef(Frozen):
     """Spells: resolved in order when played."""
     abilities: tuple[Ability, ...] = ()
     """Souls (every ``when``), Ambushes (``sprung``: the first one), Realms (``damaged``,
-    ``end_of_turn``)."""
+    ``end_of_turn``); never an Armament (P-53)."""
     statics: tuple[CountingStatic, ...] = ()
     """Souls and Realms: bonuses that hold while the card is active."""
     grants_hp: int = 0
@@ -355,12 +429,26 @@ class CardDef(Frozen):
         odd = [f"{name} {value}" for name, value in amounts.items() if value % 5]
         if odd:
             raise ValueError(f"card amounts are multiples of 5 (S-5): {', '.join(odd)}")
+        return self
+
+    @model_validator(mode="after")
+    def _what_its_kind_can_say(self) -> CardDef:
+        """A spell's words about its target (P-46, P-50); an Armament's abilities (P-53)."""
         if (
             self.kind == "spell"
             and any(e.target == "target" for e in self.effects)
             and self.target is None
         ):
             raise ValueError("an effect aims at 'target' but the card chooses none: add `target:`")
-        if self.kind == "spell":
-            unread(self.effects, {"target"} if self.target else set(), "a spell")
+        if self.kind == "spell" and (
+            problems := unread(self.effects, {"target"} if self.target else set(), "a spell")
+        ):
+            raise InvalidAt(*problems[0])
+        if self.kind == "armament" and (self.abilities or self.statics):
+            key = "abilities" if self.abilities else "statics"
+            raise InvalidAt(
+                (key, 0),
+                f"an Armament has no {key} in the card language: what it gives the equipped "
+                "Soul is grants_hp and grants_power (S-6, 14.4.5, P-53)",
+            )
         return self

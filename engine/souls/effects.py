@@ -18,6 +18,7 @@ from engine.souls.cards import (
     TargetSpec,
 )
 from engine.souls.changes import BonusChanged
+from engine.souls.conditions import Reading, explain
 from engine.souls.core import PendingTrigger
 from engine.souls.damage import Damage
 from engine.souls.table import Bonus
@@ -25,6 +26,15 @@ from engine.timeline import Cause
 
 AFTER_PLAY = Cause(kind="rule", text="capture after every step of play")  # 14.4.2, S-12
 TARGET_ZONES = {"soul": ("slot",), "realm": ("realm",), "soul_or_realm": ("slot", "realm")}
+GROUPS = {  # an automatic target that is a group of Souls: (whose, captured ones or active ones)
+    "all_own_souls": ("own", False),
+    "all_enemy_souls": ("enemy", False),
+    "all_souls": ("any", False),
+    "other_own_souls": ("own", False),
+    "all_own_captured": ("own", True),
+    "all_enemy_captured": ("enemy", True),
+    "all_captured": ("any", True),
+}
 
 
 class Effects(Damage, Capture):
@@ -78,6 +88,15 @@ class Effects(Damage, Capture):
             raise RuleError("S-15", f"{target} is not {spec.describe()} on the table")
         if spec.line != "any" and self.table.line(target) != spec.line:
             raise RuleError("S-2", f"{target} is not in the {spec.line.capitalize()} Line")
+        damaged = card.damage > 0
+        if spec.state is not None and damaged != (spec.state == "damaged"):
+            raise RuleError("P-51", f"{target} is not {spec.state} (damage {card.damage})")
+        if not spec.within(self.table, target):
+            raise RuleError(
+                "P-51",
+                f"{target} is not {spec.describe()}: it has {self.table.hp(target)} HP and "
+                f"{self.table.power(target)} power",
+            )
 
     def _auto_targets(
         self, who: str, target: EffectTarget, chosen: str | None, source: str | None
@@ -92,8 +111,13 @@ class Effects(Damage, Capture):
         if target in ("own_realm", "enemy_realm"):
             realm = table.realm(owner if target == "own_realm" else 1 - owner)
             return [realm.uid] if realm is not None and not realm.face_down else []
-        side = owner if target == "all_own_souls" else 1 - owner
-        return [c.uid for c in table.souls(side) if not c.face_down]
+        side, captured = GROUPS[target]  # every Soul of a group, in the order of P-26 (P-51)
+        whose = {"own": owner, "enemy": 1 - owner}.get(side)
+        return [
+            c.uid
+            for c in table.souls(whose)
+            if c.face_down == captured and not (target == "other_own_souls" and c.uid == who)
+        ]
 
     def _resolve_trigger(self, trigger: PendingTrigger, ordered: bool) -> None:
         label = trigger.label
@@ -104,6 +128,7 @@ class Effects(Damage, Capture):
             "another_captured": ["S-12", "14.4.1", "P-45"],
             "front_line": ["S-12", "S-2", "P-45"],
             "end_of_turn": ["S-12", "P-7"],
+            "attacks": ["S-12", "S-13", "P-52"],
         }[trigger.ability.when]  # only these are queued (_queue_triggers)
         if self.battle is not None:
             rules.append("S-13")
@@ -125,7 +150,10 @@ class Effects(Damage, Capture):
         source: str | None,
         cause: Cause,
     ) -> None:
+        reading = Reading(me=who, source=source, target=chosen, controller=self._card(who).owner)
         for effect in effects:
+            if not self._conditions_met(effect, reading, cause):
+                continue
             targets = self._auto_targets(who, effect.target, chosen, source)
             if not targets:
                 self.record(
@@ -140,6 +168,22 @@ class Effects(Damage, Capture):
             with self._simultaneous():  # an effect reaches all its cards at once
                 for target in targets:
                     self._apply_effect(who, effect, target, cause)
+
+    def _conditions_met(self, effect: Effect, reading: Reading, cause: Cause) -> bool:
+        """Read an effect's ``only_if`` and ``unless`` as it resolves, before its targets, each
+        on the record whether it holds or not (P-50)."""
+        for must, condition in effect.conditions():
+            held, read = explain(self.table, condition, reading)
+            fails = held != must
+            self.record(
+                f"{effect.do} {'only if' if must else 'unless'} {read}: {str(held).lower()}"
+                + (", so nothing happens" if fails else ""),
+                ["P-50"],
+                cause,
+            )
+            if fails:
+                return False
+        return True
 
     def _read_amount(
         self,

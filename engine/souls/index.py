@@ -28,6 +28,7 @@ TRIGGERS = (
     "another_captured",
     "front_line",
     "end_of_turn",
+    "attacks",
 )  # fire by themselves
 K = TypeVar("K", bound=Hashable)
 Group = immutables.Map[K, tuple[str, ...]]

@@ -72,6 +72,24 @@ setup:
         - {card: Firebolt, id: bob-bolt}
         - {card: Thorn Squire, id: bob-squire}
 """
+# The same with Alice's Cull the Weak, which captures an enemy Soul with 10 HP or less (P-51).
+SOULS_CULL = SOULS.replace(
+    "setup:\n",
+    """cards:
+  - name: Cull the Weak
+    kind: spell
+    target: {side: enemy, kind: soul, hp_at_most: 10}
+    effects: [{do: capture}]
+  - name: Finish Off
+    kind: spell
+    target: {side: enemy, kind: soul, state: damaged}
+    effects: [{do: capture}]
+setup:
+""",
+).replace(
+    "        - {card: Firebolt}\n",
+    "        - {card: Firebolt}\n        - {card: Cull the Weak}\n        - {card: Finish Off}\n",
+)
 # Alice's turn. Alice: A1 captured, B1 Sylva (front), C1 Blood Priest (front, 5 HP left, has
 # attacked), C2 Mossback Guard (back), D1/D2 empty, Pitfall set at B2. Bob: Ember Imp (front),
 # Mossback Guard behind it (back), Ash Zealot captured, Blood Priest (front).
@@ -300,6 +318,10 @@ REFUSALS = [
     souls("recruit-under-a-captured-soul", "recruit spare-imp A2", "14.5.2",
         "slot A2 hangs under a captured Soul on A1"),
     # --- souls: play (S-4, S-3, S-1, S-13, S-15)
+    Refusal("souls-a-soul-above-the-number", SOULS_CULL, "play", ("cull-the-weak", "bob-guard"),
+        "P-51", "bob-guard is not an enemy Soul with 10 HP or less: it has 40 HP"),
+    Refusal("souls-an-undamaged-soul", SOULS_CULL, "play", ("finish-off", "bob-guard"), "P-51",
+        "bob-guard is not damaged (damage 0)"),
     souls("play-from-a-slot", "play sylva", "S-4", "sylva is not in its owner's hand"),
     souls("play-a-soul", "play spare-imp", "S-3",
         "spare-imp is a Soul: recruit it onto a slot instead"),

@@ -222,3 +222,33 @@ def test_an_amount_that_could_never_be_read_is_refused(card: str, message: str) 
     )
     with pytest.raises(ScenarioError, match=re.escape(message)):
         game_from_yaml(text)
+
+
+@pytest.mark.rule("P-53")
+@pytest.mark.parametrize(
+    ("extra", "where", "key"),
+    [
+        (
+            "abilities: [{when: damaged, effects: [{do: heal, amount: 5, target: self}]}]",
+            "abilities[0]",
+            "abilities",
+        ),
+        ("statics: [{stat: power, amount: 5}]", "statics[0]", "statics"),
+    ],
+)
+def test_an_armament_with_abilities_or_statics_is_refused_at_the_key(
+    extra: str, where: str, key: str
+) -> None:
+    text = (
+        "ruleset: souls\ntitle: Odd\nrules: [P-53]\ncards:\n"
+        f"  - {{name: Odd Mail, kind: armament, grants_hp: 10, {extra}}}\n"
+        "setup:\n  players:\n    - {name: Alice, realm: {card: Old Keep}}\n"
+        "    - {name: Bob, realm: {card: Ember Citadel}}\n"
+    )
+    with pytest.raises(ScenarioError) as error:
+        game_from_yaml(text)
+    assert error.value.where == f"cards[0].{where}"
+    assert str(error.value).endswith(
+        f"an Armament has no {key} in the card language: what it gives the equipped Soul is "
+        "grants_hp and grants_power (S-6, 14.4.5, P-53)"
+    )

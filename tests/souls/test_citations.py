@@ -99,6 +99,7 @@ def souls_project_rulings() -> set[str]:
 
 def test_every_souls_project_ruling_is_cited_where_it_decides() -> None:
     """Each souls ruling shows up in a step (or a rejection) of some shipped scenario; P-6 refuses
-    a set-up, so it is cited by file errors (tests/test_bad_input.py)."""
+    a set-up and P-53 a card, so they are cited by file errors (tests/test_bad_input.py,
+    tests/souls/test_cards.py)."""
     cited = set().union(*(run_scenario(path).applied for path in SOULS_FILES))
-    assert souls_project_rulings() - {"P-6"} <= cited
+    assert souls_project_rulings() - {"P-6", "P-53"} <= cited

@@ -42,7 +42,7 @@ def test_a_misspelt_key_is_named_first_with_the_key_it_misspells_and_the_keys_th
     """pydantic reports the missing ``amount`` first; the typo is the cause, so it comes first
     and the missing key is not counted as another problem."""
     assert refusal(SPELL.replace("EFFECT", "{do: damage, amout: 2}")) == (
-        "f.yaml:9: cards[0].effects[0].damage.amout: unknown key 'amout' (did you mean "
+        "f.yaml:9: cards[0].effects[0].amout: unknown key 'amout' (did you mean "
         "'amount'?); the keys here: only_if, unless, do, amount, unpreventable, target"
     )
 
@@ -59,7 +59,7 @@ def test_an_unknown_effect_lists_the_effects() -> None:
 def test_a_bad_automatic_target_lists_every_target_once() -> None:
     """The targets are two literals (chosen and automatic): both lists, as one problem."""
     assert refusal(SPELL.replace("EFFECT", "{do: damage, amount: 2, target: all_enemies}")) == (
-        "f.yaml:9: cards[0].effects[0].damage.target: 'all_enemies' is not valid here (did "
+        "f.yaml:9: cards[0].effects[0].target: 'all_enemies' is not valid here (did "
         "you mean 'all_enemy_units'?); valid here: target, target_1, target_2, target_3, "
         "target_4, controller, self, source, "
         "all_enemy_units, all_own_units, all_units, all_enemy_units_here"
@@ -84,7 +84,7 @@ def test_a_key_with_nothing_like_it_gets_no_guess() -> None:
 
 def test_a_missing_key_says_which() -> None:
     assert refusal(SPELL.replace("EFFECT", "{do: damage}")) == (
-        "f.yaml:9: cards[0].effects[0].damage.amount: the key 'amount' is required here"
+        "f.yaml:9: cards[0].effects[0].amount: the key 'amount' is required here"
     )
 
 
@@ -111,10 +111,12 @@ def test_a_target_one_or_a_list_is_reported_where_the_file_has_it_once(
     assert refusal(SPELL.replace("{side: any}", target).replace("EFFECT", "{do: heal}")) == message
 
 
-@pytest.mark.parametrize("amount", ['"7"', "[7]", "{}"])
-def test_a_value_that_fits_no_member_of_a_union_is_one_problem(amount: str) -> None:
+@pytest.mark.parametrize(
+    ("amount", "given"), [('"7"', "'7'"), ("[7]", "a list"), ("{}", "a mapping")]
+)
+def test_a_value_that_fits_no_member_of_a_union_is_one_problem(amount: str, given: str) -> None:
     """``amount`` is a number or ``10x_rank``: a quoted number, a list or a mapping is one
-    mistake, on one line."""
+    mistake, on one line, said with every form the place takes."""
     text = f"""\
 ruleset: souls
 title: t
@@ -124,7 +126,10 @@ setup:
 script:
   - pay_hp: {{card: x, amount: {amount}}}
 """
-    assert refusal(text) == "f.yaml:7: script[0].pay_hp.amount: Input should be a valid integer"
+    assert refusal(text) == (
+        f"f.yaml:7: script[0].pay_hp.amount: {given} is not valid here; "
+        "valid here: a whole number (0 or more), 10x_rank"
+    )
 
 
 class _Dice(Frozen):

@@ -184,7 +184,7 @@ def valid_here(kind: Any) -> list[str]:
     return [_one_kind(kind)]
 
 
-_SCALARS = {bool: "true or false", int: "a whole number", float: "a number", str: "a text"}
+_SCALARS = {bool: "true or false", int: "a whole number", str: "a text"}
 
 
 def _one_kind(kind: Any) -> str:

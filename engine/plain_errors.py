@@ -180,8 +180,6 @@ _OUT_OF_RANGE = {
     "greater_than_equal",
     "less_than",
     "less_than_equal",
-    "int_from_float",
-    "enum",
 }
 
 

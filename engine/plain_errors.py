@@ -55,13 +55,14 @@ def separate_problems(
     """One problem per place of the file, ``first_problem`` first, the rest in pydantic's order:
     a union's several reports of one value count once, and a missing key that an unknown key
     beside it misspells is that key's problem, not another, and a list too short for want of
-    an item refused inside it is that item's problem. ``at``: where a location is in the
-    file."""
+    an item refused inside it is that item's problem, as is a value of a union refused as of
+    the wrong kind by one member when another member read it and refused inside it. ``at``:
+    where a location is in the file."""
     places = [tuple(at(p["loc"])) for p in problems]
     problems = [
         problem
         for problem, place in zip(problems, places, strict=True)
-        if problem["type"] != "too_short"
+        if not (problem["type"] == "too_short" or problem["type"].endswith("_type"))
         or not any(len(other) > len(place) and other[: len(place)] == place for other in places)
     ]
     first = first_problem(problems)

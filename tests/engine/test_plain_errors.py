@@ -3,15 +3,17 @@ unknown key first and on its own line, "did you mean", and the values valid ther
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
 import pytest
-from pydantic import ValidationError
+from pydantic import Discriminator, Tag, ValidationError
 
 from engine.errors import ScenarioError
 from engine.frozen import Frozen
-from engine.plain_errors import first_problem, plain
+from engine.names import Name
+from engine.plain_errors import first_problem, place_in_file, plain, separate_problems
 from engine.scenario import validate_scenario
 from engine.yaml_source import YamlSource
 
@@ -156,3 +158,61 @@ def test_a_literal_of_numbers_lists_its_values(given: dict[str, object], message
         _Dice.model_validate(given)
     problems = raised.value.errors()
     assert plain(_Dice, first_problem(problems), problems) == message
+
+
+class _Pay(Frozen):
+    runes: int = 0
+    exhaust: bool = False
+
+
+def _cost_form(value: object) -> str:
+    return "pay" if isinstance(value, dict) else "number"
+
+
+class _Later(Frozen):
+    """A model of the kind a ruleset may add later: a union told apart by a function, and a
+    union with a validator around a member (pydantic names it ``function-after[...]``)."""
+
+    cost: Annotated[
+        Annotated[int, Tag("number")] | Annotated[_Pay, Tag("pay")], Discriminator(_cost_form)
+    ] = 0
+    named: Name | tuple[Name, ...] = ()
+
+
+@pytest.mark.parametrize(
+    ("given", "place", "message"),
+    [
+        (
+            {"cost": {"runes": "x"}},
+            ("cost", "runes"),
+            "'x' is not valid here; valid here: a whole number",
+        ),
+        (
+            {"cost": {"rune": 1}},
+            ("cost", "rune"),
+            "unknown key 'rune' (did you mean 'runes'?); the keys here: runes, exhaust",
+        ),
+        (
+            {"cost": "two"},
+            ("cost",),
+            "'two' is not valid here; valid here: a whole number, a mapping (keys: runes, exhaust)",
+        ),
+        (
+            {"named": 3},
+            ("named",),
+            "3 is not valid here; valid here: a text, a list",
+        ),
+        ({"named": ("a", 3)}, ("named", 1), "3 is not valid here; valid here: a text"),
+    ],
+)
+def test_a_model_added_later_is_said_in_the_files_words(
+    given: dict[str, object], place: tuple[object, ...], message: str
+) -> None:
+    """The walk of the model's types reads any union and validator, not only today's."""
+    with pytest.raises(ValidationError) as raised:
+        _Later.model_validate(given, strict=True)
+    problems = separate_problems(raised.value.errors(), partial(place_in_file, _Later))
+    assert (place_in_file(_Later, problems[0]["loc"]), plain(_Later, problems[0], problems)) == (
+        place,
+        message,
+    )

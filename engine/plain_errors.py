@@ -15,15 +15,14 @@ unknown key 'amout' (did you mean 'amount'?); the keys here: amount, target
 from __future__ import annotations
 
 import re
-import types
 from collections.abc import Callable, Iterable, Sequence
 from difflib import get_close_matches
-from typing import Annotated, Any, Literal, Union, get_args, get_origin
+from typing import Any, Literal  # noqa: F401  (Literal: the example)
 
-from pydantic import BaseModel, Tag, ValidationError  # noqa: F401  (ValidationError: the example)
-from pydantic.fields import FieldInfo
+from pydantic import BaseModel, ValidationError  # noqa: F401  (ValidationError: the example)
 from pydantic_core import ErrorDetails
 
+from engine.file_kinds import kinds_at, literal_values, model_keys, valid_here
 from engine.table_shape import CardShape
 
 Loc = tuple[int | str, ...]  # pydantic's location of a problem
@@ -51,19 +50,19 @@ def first_problem(problems: Sequence[ErrorDetails]) -> ErrorDetails:
 
 
 def separate_problems(
-    problems: Sequence[ErrorDetails], place_of: Callable[[Loc], Sequence[object]] | None = None
+    problems: Sequence[ErrorDetails], at: Callable[[Loc], Sequence[object]]
 ) -> list[ErrorDetails]:
     """One problem per place of the file, ``first_problem`` first, the rest in pydantic's order:
     a union's several reports of one value count once, and a missing key that an unknown key
     beside it misspells is that key's problem, not another, and a list too short for want of
-    an item refused inside it is that item's problem. ``place_of``: where a location is in the
-    file (default: the location without the names of union members)."""
-    at = place_of or _place
+    an item refused inside it is that item's problem, as is a value of a union refused as of
+    the wrong kind by one member when another member read it and refused inside it. ``at``:
+    where a location is in the file."""
     places = [tuple(at(p["loc"])) for p in problems]
     problems = [
         problem
         for problem, place in zip(problems, places, strict=True)
-        if problem["type"] != "too_short"
+        if not (problem["type"] == "too_short" or problem["type"].endswith("_type"))
         or not any(len(other) > len(place) and other[: len(place)] == place for other in places)
     ]
     first = first_problem(problems)
@@ -131,7 +130,8 @@ def no_card(uid: str, cards: Iterable[CardShape], where: str = "") -> str:
 
 
 def plain(model: type[BaseModel], problem: ErrorDetails, problems: Sequence[ErrorDetails]) -> str:
-    """``problem`` (one of ``problems``, all of one validation of ``model``) in plain words."""
+    """``problem`` (one of ``problems``, all of one validation of ``model``) in plain words: in
+    the file's words, never pydantic's (its names of types, of union members, of validators)."""
     kind, loc = problem["type"], problem["loc"]
     ctx: dict[str, Any] = dict(problem.get("ctx") or {})
     if kind == "extra_forbidden":
@@ -149,93 +149,98 @@ def plain(model: type[BaseModel], problem: ErrorDetails, problems: Sequence[Erro
         key = str(ctx.get("discriminator", "")).strip("'")
         tag = ctx.get("tag")
         return f"{key}: {tag!r} is unknown{did_you_mean(tag, tags)}; valid here: {', '.join(tags)}"
-    if kind == "literal_error":
-        return not_valid_here(problem.get("input"), _literal_values(problem, problems))
     refused = ctx.get("error")
     if kind == "value_error" and isinstance(refused, ValueError):
         return str(refused)
-    return problem["msg"]
+    return _not_of_its_kind(model, problem)
 
 
-def _literal_values(problem: ErrorDetails, problems: Sequence[ErrorDetails]) -> list[str]:
-    """Every value allowed at the place of ``problem``: a union of literals reports one
-    problem per literal, each naming only its own values."""
-    place = _place(problem["loc"])
-    values: list[str] = []
-    for other in problems:
-        if other["type"] == "literal_error" and _place(other["loc"]) == place:
-            expected = str((other.get("ctx") or {}).get("expected", ""))
-            values += [v for v in _values(expected) if v not in values]
-    return values
+def _not_of_its_kind(model: type[BaseModel], problem: ErrorDetails) -> str:
+    """A value of the wrong kind, or a word, a number or a list out of what its place allows,
+    said with what is valid there (pydantic's words only if the place's type is not known)."""
+    kind, ctx = problem["type"], problem.get("ctx") or {}
+    declared = kinds_at(model, problem["loc"]).declared
+    if kind == "union_tag_not_found":
+        key = str(ctx.get("discriminator", "")).strip("'")
+        return f"the key {key!r} is required here; valid here: {', '.join(valid_here(declared))}"
+    if kind in ("too_short", "too_long"):
+        least, most = ctx.get("min_length"), ctx.get("max_length")
+        bound = f"{least} or more" if kind == "too_short" else f"at most {most}"
+        count = ctx.get("actual_length")
+        entries = "entry" if count == 1 else "entries"
+        return f"the list has {count} {entries}; valid here: {bound}"
+    if declared is None or not (kind.endswith(("_type", "_parsing")) or kind in _OUT_OF_RANGE):
+        return problem["msg"]
+    given = problem.get("input")
+    words = [*literal_values(declared), *model_keys(declared)]  # a word, or a key written bare
+    hint = did_you_mean(given, words) if isinstance(given, str) else ""
+    return f"{shown(given)} is not valid here{hint}; valid here: {', '.join(valid_here(declared))}"
 
 
-def _place(loc: tuple[int | str, ...]) -> tuple[int | str, ...]:
-    """``loc`` without pydantic's names of union members (``literal['a','b']``)."""
-    return tuple(key for key in loc if not (isinstance(key, str) and key.endswith("]")))
+_OUT_OF_RANGE = {
+    "literal_error",
+    "greater_than",
+    "greater_than_equal",
+    "less_than",
+    "less_than_equal",
+}
+
+
+def shown(value: object) -> str:
+    """A value of the file as the file writes it: a word quoted, a list or a mapping by its kind.
+
+    >>> shown("two"), shown(3), shown(True), shown(("a", "b")), shown({"a": 1}), shown(None)
+    ("'two'", '3', 'true', 'a list', 'a mapping', 'an empty value')
+    """
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, str):
+        return repr(value)
+    if isinstance(value, int | float):
+        return str(value)
+    if isinstance(value, list | tuple):
+        return "a list"
+    return "a mapping" if isinstance(value, dict) else "an empty value"
 
 
 def keys_at(model: type[BaseModel], loc: Sequence[int | str]) -> list[str]:
-    """The keys a mapping at ``loc`` (pydantic's location in a value of ``model``) may hold,
-    or none when the place is not a model's."""
-    kind: Any = model
-    for key in loc:
-        kind = _unwrapped(kind)
-        if isinstance(kind, type) and issubclass(kind, BaseModel):
-            field = _keyed(kind).get(str(key))
-            if field is None:
-                return []
-            kind = field.annotation
-        elif get_origin(kind) in (tuple, list) and isinstance(key, int):
-            kind = get_args(kind)[0]
-        elif get_origin(kind) is dict:
-            kind = get_args(kind)[1]
-        elif get_origin(kind) in (Union, types.UnionType):
-            kind = _member(get_args(kind), key)
-            if kind is None:
-                return []
-        else:
-            return []
-    kind = _unwrapped(kind)
-    if isinstance(kind, type) and issubclass(kind, BaseModel):
-        return list(_keyed(kind))
-    return []
+    """The keys a mapping at ``loc`` (pydantic's location in a value of ``model``) may hold:
+    those of the form pydantic read it as, else of every form of the place; none when the
+    place is not a mapping's."""
+    kinds = kinds_at(model, loc)
+    return model_keys(kinds.read) or model_keys(kinds.declared)
 
 
-def _keyed(model: type[BaseModel]) -> dict[str, FieldInfo]:
-    """A model's fields by the key a file writes: its alias when it has one (``not``, a word
-    Python keeps for itself)."""
-    return {field.alias or name: field for name, field in model.model_fields.items()}
+def reread(model: type[BaseModel], problems: Sequence[ErrorDetails]) -> list[ErrorDetails]:
+    """``problems`` as the file's author meant them: a mapping read as another form of its place
+    (``amount: {migth_of: self}`` read as a number) is an unknown key of that mapping, named
+    with the keys of the place's forms."""
+    return [_reread(model, problem) for problem in problems]
 
 
-def _unwrapped(kind: Any) -> Any:
-    while get_origin(kind) is Annotated:
-        kind = get_args(kind)[0]
-    if get_origin(kind) in (Union, types.UnionType):
-        members = [m for m in get_args(kind) if m is not type(None)]
-        if len(members) == 1:
-            return _unwrapped(members[0])
-    return kind
+def _reread(model: type[BaseModel], problem: ErrorDetails) -> ErrorDetails:
+    given = problem.get("input")
+    if not isinstance(given, dict) or not problem["type"].endswith("_type"):
+        return problem
+    kinds = kinds_at(model, problem["loc"])
+    keys = model_keys(kinds.declared)
+    unknown = [key for key in given if key not in keys]
+    if model_keys(kinds.read) or not keys or not unknown:
+        return problem
+    msg = "Extra inputs are not permitted"
+    return ErrorDetails(
+        type="extra_forbidden", loc=(*problem["loc"], unknown[0]), msg=msg, input=given[unknown[0]]
+    )
 
 
-def _member(members: Sequence[Any], key: int | str) -> Any:
-    """The member of a union that pydantic names ``key``: by its class name or by the literal
-    value of its discriminating field."""
-    models = [
-        m for m in map(_unwrapped, members) if isinstance(m, type) and issubclass(m, BaseModel)
-    ]
-    tagged_as = [  # a discriminated union's member, by its Tag
-        _unwrapped(m)
-        for m in members
-        if get_origin(m) is Annotated
-        and any(isinstance(meta, Tag) and meta.tag == key for meta in get_args(m)[1:])
-    ]
-    if tagged_as:
-        return tagged_as[0]
-    named = [m for m in models if m.__name__ == key]
-    tagged = [
-        m
-        for m in models
-        for field in m.model_fields.values()
-        if get_origin(field.annotation) is Literal and key in get_args(field.annotation)
-    ]
-    return next(iter(named or tagged), None)
+def place_in_file(model: type[BaseModel], loc: Sequence[int | str]) -> Loc:
+    """Where pydantic's ``loc`` (in a value of ``model``) is in the file: its keys, without
+    pydantic's names of union members and validators.
+
+    >>> from engine.frozen import Frozen
+    >>> class Cost(Frozen):
+    ...     hp: int | Literal["x_rank"]
+    >>> place_in_file(Cost, ("hp", "literal['x_rank']"))
+    ('hp',)
+    """
+    return kinds_at(model, loc).path

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from functools import partial
 from pathlib import Path
@@ -13,7 +12,7 @@ from pydantic_core import ErrorDetails
 
 from engine.errors import InvalidAt, ScenarioError, first_of
 from engine.input_file import LINE_BREAK, line_ending, read_written_text
-from engine.plain_errors import plain, separate_problems
+from engine.plain_errors import place_in_file, plain, reread, separate_problems
 from engine.safe_yaml import describe_location, parse_yaml
 
 __all__ = ["YamlSource", "describe_location"]
@@ -71,8 +70,8 @@ class YamlSource:
             # Strict: "10" and true are not numbers (the models hold tuples, never lists).
             return model.model_validate(as_tuples(self.data), strict=True)
         except ValidationError as error:
-            problems = error.errors()
-            at = partial(in_data, self.data)  # a problem's place in the file: one each
+            problems = reread(model, error.errors())
+            at = partial(place_in_file, model)  # a problem's place in the file: one each
             located = [self._located(model, p, problems) for p in separate_problems(problems, at)]
             raise first_of(located) from None
 
@@ -80,7 +79,7 @@ class YamlSource:
         self, model: type[BaseModel], problem: ErrorDetails, problems: list[ErrorDetails]
     ) -> ScenarioError:
         """``problem`` (one of ``problems``) at its place in the file, in plain words."""
-        location = in_data(self.data, problem["loc"])
+        location: tuple[object, ...] = place_in_file(model, problem["loc"])
         message = plain(model, problem, problems)
         refused = problem.get("ctx", {}).get("error")
         if isinstance(refused, InvalidAt):
@@ -88,45 +87,8 @@ class YamlSource:
         if location[-1:] == ("[key]",):  # a key refused: at its value's line, in its mapping
             where = describe_location(location[:-2])
             return ScenarioError(str(self.path), where, message, self.line_of(location[:-1]))
-        if problem["type"] == "extra_forbidden":  # at the line of the unknown key itself
-            where = describe_location(location)
-            return ScenarioError(str(self.path), where, message, self.key_line(location))
-        return self.error(location, message)
-
-
-# pydantic's names for the members of a union: a scalar type, or a model's class (the file's keys
-# are snake_case; one the file has is found in it first)
-UNION_MEMBER = re.compile(r"(constrained-)?(int|float|str|bool|bytes)|[A-Z][A-Za-z0-9]*")
-
-
-def in_data(data: object, location: Sequence[object]) -> tuple[object, ...]:
-    """``location`` as a path through ``data``: pydantic's names of union members and of
-    validators (``tuple[str, ...]``, ``function-after[checked(), str]``) name no key of the
-    file and are left out; past a key the data lacks (a missing or unknown one) all stays.
-
-    >>> in_data({"order": {"u": [1]}}, ("order", "u", "tuple[str, ...]", 0))
-    ('order', 'u', 0)
-    """
-    path: list[object] = []
-    here: object = data
-    beyond = False
-    for key in location:
-        if isinstance(here, dict) and key in here:
-            here = here[key]
-        elif isinstance(here, list | tuple) and isinstance(key, int) and 0 <= key < len(here):
-            here = here[key]
-        elif isinstance(key, str) and key.endswith("]") and key != "[key]":
-            continue  # a union member or validator, not a place in the file
-        elif (
-            isinstance(key, str)
-            and not beyond
-            and (not isinstance(here, dict) or UNION_MEMBER.fullmatch(key))
-        ):
-            continue  # no key of the file: a union member (``constrained-int``, ``TargetSpec``)
-        else:
-            here, beyond = None, True  # beyond what the file holds: the rest is kept as given
-        path.append(key)
-    return tuple(path)
+        where = describe_location(location)  # at the line of the key itself (an unknown one too)
+        return ScenarioError(str(self.path), where, message, self.key_line(location))
 
 
 def as_tuples(data: object) -> object:

@@ -114,8 +114,8 @@ ChosenTargets = Annotated[
     ],
     AfterValidator(lambda c: _one_each(c)),
 ]
-"""A card's ``target:``. The tags end in "]", so that a problem is placed where the file has
-it, not under the union's member (``in_data``)."""
+"""A card's ``target:``. A problem is placed where the file has it, not under the union's
+member (``engine.file_kinds``)."""
 
 
 def _one_each(choosing: Choosing) -> Choosing:

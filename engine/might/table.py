@@ -235,6 +235,7 @@ class MightCard(Frozen):
         """Where this unit goes when it leaves the table for ``zone``: there, or ``gone`` for a
         token, which ceases to exist (P-61)."""
         return "gone" if self.token else zone
+
     # Triggers left on it, oldest first (P-63); left out of a dump while empty, so a table
     # without them dumps as it did before them.
     delayed: tuple[DelayedTrigger, ...] = Field(default=(), exclude_if=lambda left: not left)

@@ -387,7 +387,7 @@ CASES = {
         MIGHT + "cards:\n  - {name: Odd Unit, kind: unit, might: 2, abilities: [{when:"
         " takes_damage, effects: [{do: instead_of_dying, then: [], target: self}]}]}\n"
         + MIGHT_SETUP,
-        "5: cards[0].abilities[0].effects[0].instead_of_dying.then: `then: []` does nothing"
+        "5: cards[0].abilities[0].effects[0].then: `then: []` does nothing"
         " instead of the death: name heal, exhaust or recall, or leave `then` out to heal",
     ),
     "might trigger without a source aims at its source": (

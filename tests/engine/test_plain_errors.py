@@ -3,16 +3,18 @@ unknown key first and on its own line, "did you mean", and the values valid ther
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
-from typing import Literal, get_args
+from typing import Annotated, Literal, get_args
 
 import pytest
-from pydantic import ValidationError
+from pydantic import Discriminator, Tag, ValidationError
 
 from engine.errors import ScenarioError
 from engine.frozen import Frozen
 from engine.might.card_effects import EFFECTS
-from engine.plain_errors import first_problem, plain
+from engine.names import Name
+from engine.plain_errors import first_problem, place_in_file, plain, separate_problems
 from engine.scenario import validate_scenario
 from engine.yaml_source import YamlSource
 
@@ -43,7 +45,7 @@ def test_a_misspelt_key_is_named_first_with_the_key_it_misspells_and_the_keys_th
     """pydantic reports the missing ``amount`` first; the typo is the cause, so it comes first
     and the missing key is not counted as another problem."""
     assert refusal(SPELL.replace("EFFECT", "{do: damage, amout: 2}")) == (
-        "f.yaml:9: cards[0].effects[0].damage.amout: unknown key 'amout' (did you mean "
+        "f.yaml:9: cards[0].effects[0].amout: unknown key 'amout' (did you mean "
         "'amount'?); the keys here: do, only_if, unless, target, amount, unpreventable"
     )
 
@@ -59,12 +61,14 @@ def test_an_unknown_effect_lists_the_effects() -> None:
 
 
 def test_a_bad_automatic_target_lists_every_target_once() -> None:
-    """The targets are two literals (chosen and automatic): both lists, as one problem."""
+    """The targets are two literals (chosen and automatic) and a group: all of them, as one
+    problem, and the nearest word."""
     assert refusal(SPELL.replace("EFFECT", "{do: damage, amount: 2, target: all_enemies}")) == (
-        "f.yaml:9: cards[0].effects[0].damage.target: 'all_enemies' is not valid here (did "
+        "f.yaml:9: cards[0].effects[0].target: 'all_enemies' is not valid here (did "
         "you mean 'all_enemy_units'?); valid here: target, target_1, target_2, target_3, "
         "target_4, controller, that_unit, self, source, "
-        "all_enemy_units, all_own_units, all_units, all_enemy_units_here"
+        "all_enemy_units, all_own_units, all_units, all_enemy_units_here, a mapping (keys: "
+        "state, might_at_most, might_at_least, here, other, every, at)"
     )
 
 
@@ -86,7 +90,7 @@ def test_a_key_with_nothing_like_it_gets_no_guess() -> None:
 
 def test_a_missing_key_says_which() -> None:
     assert refusal(SPELL.replace("EFFECT", "{do: damage}")) == (
-        "f.yaml:9: cards[0].effects[0].damage.amount: the key 'amount' is required here"
+        "f.yaml:9: cards[0].effects[0].amount: the key 'amount' is required here"
     )
 
 
@@ -113,10 +117,12 @@ def test_a_target_one_or_a_list_is_reported_where_the_file_has_it_once(
     assert refusal(SPELL.replace("{side: any}", target).replace("EFFECT", "{do: heal}")) == message
 
 
-@pytest.mark.parametrize("amount", ['"7"', "[7]", "{}"])
-def test_a_value_that_fits_no_member_of_a_union_is_one_problem(amount: str) -> None:
+@pytest.mark.parametrize(
+    ("amount", "given"), [('"7"', "'7'"), ("[7]", "a list"), ("{}", "a mapping")]
+)
+def test_a_value_that_fits_no_member_of_a_union_is_one_problem(amount: str, given: str) -> None:
     """``amount`` is a number or ``10x_rank``: a quoted number, a list or a mapping is one
-    mistake, on one line."""
+    mistake, on one line, said with every form the place takes."""
     text = f"""\
 ruleset: souls
 title: t
@@ -126,7 +132,10 @@ setup:
 script:
   - pay_hp: {{card: x, amount: {amount}}}
 """
-    assert refusal(text) == "f.yaml:7: script[0].pay_hp.amount: Input should be a valid integer"
+    assert refusal(text) == (
+        f"f.yaml:7: script[0].pay_hp.amount: {given} is not valid here; "
+        "valid here: a whole number (0 or more), 10x_rank"
+    )
 
 
 class _Dice(Frozen):
@@ -153,3 +162,61 @@ def test_a_literal_of_numbers_lists_its_values(given: dict[str, object], message
         _Dice.model_validate(given)
     problems = raised.value.errors()
     assert plain(_Dice, first_problem(problems), problems) == message
+
+
+class _Pay(Frozen):
+    runes: int = 0
+    exhaust: bool = False
+
+
+def _cost_form(value: object) -> str:
+    return "pay" if isinstance(value, dict) else "number"
+
+
+class _Later(Frozen):
+    """A model of the kind a ruleset may add later: a union told apart by a function, and a
+    union with a validator around a member (pydantic names it ``function-after[...]``)."""
+
+    cost: Annotated[
+        Annotated[int, Tag("number")] | Annotated[_Pay, Tag("pay")], Discriminator(_cost_form)
+    ] = 0
+    named: Name | tuple[Name, ...] = ()
+
+
+@pytest.mark.parametrize(
+    ("given", "place", "message"),
+    [
+        (
+            {"cost": {"runes": "x"}},
+            ("cost", "runes"),
+            "'x' is not valid here; valid here: a whole number",
+        ),
+        (
+            {"cost": {"rune": 1}},
+            ("cost", "rune"),
+            "unknown key 'rune' (did you mean 'runes'?); the keys here: runes, exhaust",
+        ),
+        (
+            {"cost": "two"},
+            ("cost",),
+            "'two' is not valid here; valid here: a whole number, a mapping (keys: runes, exhaust)",
+        ),
+        (
+            {"named": 3},
+            ("named",),
+            "3 is not valid here; valid here: a text, a list",
+        ),
+        ({"named": ("a", 3)}, ("named", 1), "3 is not valid here; valid here: a text"),
+    ],
+)
+def test_a_model_added_later_is_said_in_the_files_words(
+    given: dict[str, object], place: tuple[object, ...], message: str
+) -> None:
+    """The walk of the model's types reads any union and validator, not only today's."""
+    with pytest.raises(ValidationError) as raised:
+        _Later.model_validate(given, strict=True)
+    problems = separate_problems(raised.value.errors(), partial(place_in_file, _Later))
+    assert (place_in_file(_Later, problems[0]["loc"]), plain(_Later, problems[0], problems)) == (
+        place,
+        message,
+    )

@@ -56,7 +56,7 @@ def test_a_bad_order_is_reported_on_the_line_of_its_first_entry() -> None:
     with pytest.raises(ScenarioError) as raised:
         playthrough(ONE_PLAYER + BAD_ORDER, name="order.yaml")
     assert str(raised.value) == (
-        "order.yaml:12: script[0].order.u[0]: Input should be a valid string"
+        "order.yaml:12: script[0].order.u[0]: 1 is not valid here; valid here: a text"
     )
 
 
@@ -131,7 +131,9 @@ def test_a_file_that_is_not_a_mapping_is_refused() -> None:
 def test_a_number_written_as_text_is_refused() -> None:
     """Validation is strict: "3" is not the number 3."""
     text = "ruleset: souls\ntitle: x\nrules: [S-1]\nsetup:\n  columns: '3'\n" + TWO_PLAYERS
-    assert set_up_error(text) == "a.yaml:5: setup.columns: Input should be a valid integer"
+    assert set_up_error(text) == (
+        "a.yaml:5: setup.columns: '3' is not valid here; valid here: a whole number (1 to 26)"
+    )
 
 
 def test_scenario_files_lists_every_path_given(tmp_path: Path) -> None:

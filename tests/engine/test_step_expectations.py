@@ -155,7 +155,8 @@ def test_start_names_the_set_up_table(tmp_path: Path) -> None:
         pytest.param(
             SCRIPT,
             "  - steps:\n      - {change: stat, times: -1}\n",
-            "greater than or equal to 0",
+            "expect[0].steps[0].times: -1 is not valid here; "
+            "valid here: a whole number (0 or more)",
             id="negative-times",
         ),
     ],

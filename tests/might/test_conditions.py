@@ -282,7 +282,7 @@ def test_a_combined_condition_describes_itself_as_the_card_reads() -> None:
         ),
         (
             spell("{do: heal, only_if: {not: {unit: target, stat: damaged}}}"),
-            r"only_if.not.unit.stat: unknown key 'stat' \(did you mean 'state'",
+            r"only_if.not.stat: unknown key 'stat' \(did you mean 'state'",
         ),
         (spell("{do: heal, only_if: {played: spell, at_least: 1}}"), "did you mean 'spells'"),
         (spell("{do: heal, only_if: {moved: target}}"), "a count needs at_least or at_most"),

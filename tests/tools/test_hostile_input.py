@@ -101,10 +101,22 @@ HAND_MADE: dict[str, tuple[str | bytes, str]] = {
         "setup.players[0].slots: key 'A1' is given twice (lines 9 and 11)",
     ),
     "duplicate-top-key": (GOOD + "title: again\n", "key 'title' is given twice (lines 2 and 22)"),
-    "string-number": (GOOD.replace("{card: Sylva}", '{card: Sylva, damage: "10"}'), "integer"),
-    "boolean-number": (GOOD.replace("{card: Sylva}", "{card: Sylva, damage: true}"), "integer"),
-    "float-number": (GOOD.replace("{card: Sylva}", "{card: Sylva, damage: 10.0}"), "integer"),
-    "number-boolean": (GOOD.replace("{card: Sylva}", "{card: Sylva, captured: 1}"), "boolean"),
+    "string-number": (
+        GOOD.replace("{card: Sylva}", '{card: Sylva, damage: "10"}'),
+        "a whole number",
+    ),
+    "boolean-number": (
+        GOOD.replace("{card: Sylva}", "{card: Sylva, damage: true}"),
+        "a whole number",
+    ),
+    "float-number": (
+        GOOD.replace("{card: Sylva}", "{card: Sylva, damage: 10.0}"),
+        "a whole number",
+    ),
+    "number-boolean": (
+        GOOD.replace("{card: Sylva}", "{card: Sylva, captured: 1}"),
+        "true or false",
+    ),
     "python-tag": (GOOD + "x: !!python/object/apply:os.system [echo]\n", "is not allowed"),
     "binary-tag": (GOOD + "x: !!binary aGk=\n", "is not allowed"),
     "set-tag": (GOOD + "x: !!set {a, b}\n", "is not allowed"),

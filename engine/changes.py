@@ -54,6 +54,11 @@ class Change(Frozen):
         """The cards the change is about (none: a phase, a player's life)."""
         return set()
 
+    def made(self) -> set[str]:
+        """The cards it brings into the game, which were in none of its zones before (a token
+        made); none for every other change: a card is never lost or gained otherwise."""
+        return set()
+
 
 class CardChange(Change):
     """A change about one card."""

@@ -106,10 +106,10 @@ def bare(scenario: Scenario) -> Scenario:
 
 
 def step_violations(
-    ruleset: Ruleset, steps: Sequence[Step[TableShape]], index: int, uids: frozenset[str]
+    ruleset: Ruleset, steps: Sequence[Step[TableShape]], index: int
 ) -> Iterator[Broken]:
-    """What ``steps[index]`` breaks: the invariants of every ruleset, then the ruleset's own
-    (``Invariants.step``)."""
+    """What ``steps[index]`` (after the set-up) breaks: the invariants of every ruleset, then
+    the ruleset's own (``Invariants.step``)."""
     step = steps[index]
     table = step.table
     where = at(step)
@@ -121,6 +121,8 @@ def step_violations(
     unnamed = sorted({change.kind for change in step.changes if change.kind not in kinds})
     if unnamed:
         yield "every change is of a registered kind", f"{where} records {', '.join(unnamed)}", None
+    made = {uid for change in step.changes for uid in change.made()}  # a token (might, P-61)
+    uids = frozenset(steps[index - 1].table.cards) | made
     if frozenset(table.cards) != uids:
         gone = sorted(uids - set(table.cards))
         new = sorted(set(table.cards) - uids)
@@ -156,7 +158,6 @@ class FuzzGame:
         self.play = Playthrough(scenario, source)
         self.invariants = self.play.ruleset.invariants
         self._trying: Move | None = None  # the move being tried, while it is
-        self.uids = frozenset(self.play.game.table.cards)
         self.tried = self.refused = self.moves = 0
         self._before_probe: list[ScriptAction] = []
         self._open_before = False
@@ -253,7 +254,7 @@ class FuzzGame:
     def check(self, mark: int) -> None:
         steps = self.play.game.steps
         for index in range(max(mark, 1), len(steps)):
-            for name, detail, expect in step_violations(self.play.ruleset, steps, index, self.uids):
+            for name, detail, expect in step_violations(self.play.ruleset, steps, index):
                 if expect is not None and index < len(steps) - 1:
                     # the correction holds at this step, not at the action's end (a heal may
                     # follow): the file expects the broken step not to happen instead

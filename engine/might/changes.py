@@ -36,5 +36,8 @@ class Made(CardChange):
     def describe(self) -> str:
         return f"{self.card} is made at {self.at}"
 
+    def made(self) -> set[str]:
+        return {self.card}
+
 
 MIGHT_CHANGES = (Replaced, Made)

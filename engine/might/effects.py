@@ -604,7 +604,7 @@ class EffectRules:
             remaining=value if isinstance(value, int) else None,
         )
         self.core._set(card.evolve(shields=(*card.shields, shield)))
-        self.core.record(f"{uid} gets {shield.describe()}", ["M3", "M-5"], cause)
+        self.core.record(f"{uid} gets {shield.describe()}", ["M3", "M-5", *_scoped(scope)], cause)
 
     def add_side_shield(
         self, item: ChainItem, value: ShieldValue, duration: Duration, scope: Scope, cause: Cause
@@ -627,7 +627,7 @@ class EffectRules:
         self.core.record(
             f"Every unit {state.name} controls gets {shield.describe()}, each on its own, "
             "those that arrive later included",
-            ["M3", "M-26"],
+            ["M3", "M-26", *_scoped(scope)],
             cause,
         )
 
@@ -646,7 +646,7 @@ class EffectRules:
             self.core._new_number(), source, owner, id=effect_id, duration=duration, scope=scope
         )
         self.core._set(card.evolve(doublers=(*card.doublers, doubler)))
-        self.core.record(f"{uid} gets {doubler.describe()}", ["M8", "M-4"], cause)
+        self.core.record(f"{uid} gets {doubler.describe()}", ["M8", "M-4", *_scoped(scope)], cause)
 
     def set_threshold(
         self, uid: str, threshold: int, duration: Duration, source: str, owner: int, cause: Cause
@@ -668,7 +668,9 @@ class EffectRules:
         self.core.table = self.core.table.with_player(
             player, state.evolve(bonus_damage=(*state.bonus_damage, grant))
         )
-        self.core.record(f"{state.name}'s {grant.describe()} ({grant.id})", ["M3", "M-4"], cause)
+        self.core.record(
+            f"{state.name}'s {grant.describe()} ({grant.id})", ["M3", "M-4", *_scoped(scope)], cause
+        )
 
     def add_runes(self, player: int, amount: int, cause: Cause) -> None:
         state = self.core.table.players[player]
@@ -755,6 +757,12 @@ class EffectRules:
 
 def _is(count: int) -> str:
     return "is" if count == 1 else "are"
+
+
+def _scoped(scope: Scope) -> list[str]:
+    """The ruling a lasting effect's scope adds to the step that makes it: P-70 for damage from
+    spells and abilities."""
+    return ["P-70"] if scope == "noncombat" else []
 
 
 def _named_units(item: ChainItem, target: str) -> list[str]:

@@ -332,8 +332,7 @@ def test_a_change_of_a_kind_its_ruleset_does_not_register_is_found() -> None:
     start = game_from_yaml(scenario_text()).steps[0]
     doubled = Replaced(card="ember-imp", effect="x", effect_kind="doubling", before=1, after=2)
     odd = planted(start, start.table).evolve(changes=(doubled,))
-    uids = frozenset(start.table.cards)  # type: ignore[attr-defined]
-    found = harness.step_violations(installed("souls"), [start, odd], 1, uids)
+    found = harness.step_violations(installed("souls"), [start, odd], 1)
     assert [(name, detail) for name, detail, _ in found] == [
         ("every change is of a registered kind", "step 1 (planted) records replacement")
     ]

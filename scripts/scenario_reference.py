@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.cookbook import cookbook_page
-from engine.reference import reference, with_reference
+from engine.reference import card_reference, reference, with_reference
 from engine.rules_page import rules_page
 from engine.ruleset import rule_summaries
 from engine.scenario import scenario_schema
@@ -21,6 +21,7 @@ from engine.scenario import scenario_schema
 PAGE = Path(__file__).resolve().parents[1] / "docs" / "scenarios.md"
 RULES = PAGE.with_name("rules.md")
 COOKBOOK = PAGE.with_name("cookbook.md")
+CARDS = PAGE.with_name("card-language.md")
 
 if __name__ == "__main__":
     page = PAGE.read_text(encoding="utf-8")
@@ -30,3 +31,6 @@ if __name__ == "__main__":
     print(f"wrote the rule summaries in {RULES}")
     COOKBOOK.write_text(cookbook_page(), encoding="utf-8")
     print(f"wrote the cookbook in {COOKBOOK}")
+    page = CARDS.read_text(encoding="utf-8")
+    CARDS.write_text(with_reference(page, card_reference(scenario_schema())), encoding="utf-8")
+    print(f"wrote the card-language reference in {CARDS}")

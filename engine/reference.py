@@ -139,7 +139,7 @@ def _join(words: list[str], last: str = "or") -> str:
 class _Renderer:
     """The reference of one schema: its definitions, each under the ruleset that writes it."""
 
-    def __init__(self, schema: Schema) -> None:
+    def __init__(self, schema: Schema, start: str | None = None) -> None:
         written = schema.get("$defs", {})
         self.definitions: dict[str, Schema] = {name: keyed(d) for name, d in written.items()}
         self.bare = {name: bare_words(d) for name, d in written.items()}
@@ -153,7 +153,10 @@ class _Renderer:
         }
         self.entries: dict[str, _Definition] = {}
         for root, ruleset in self.rulesets.items():
-            for name in _walk(self.definitions, root):
+            tops = (
+                [root] if start is None else [*_refs(self.definitions[root]["properties"][start])]
+            )
+            for name in (name for top in tops for name in _walk(self.definitions, top)):
                 entry = self.entries.setdefault(
                     name, _Definition(name, self.definitions[name], self.bare.get(name, []))
                 )
@@ -241,7 +244,7 @@ class _Renderer:
             optional = key not in required and node.get("default") is None
             kind = self.type_of(node, optional).replace("|", "\\|")
             lines.append(f"| `{key}` | {kind} | {default} | {_text(node.get('description', ''))} |")
-        return [*lines, "", *self.change_kinds(entry)]
+        return [*lines, "", *_examples(schema), *self.change_kinds(entry)]
 
     def change_kinds(self, entry: _Definition) -> list[str]:
         """The kinds of change listed on a definition (``KINDS_KEY``), a line each: the shared
@@ -283,6 +286,15 @@ class _Renderer:
         return "\n".join(parts).rstrip("\n")
 
 
+def _examples(schema: Schema) -> list[str]:
+    """A model's examples (``json_schema_extra``), each a line of YAML as a file writes it."""
+    examples = schema.get("examples", ())
+    if not examples:
+        return []
+    lines = [json.dumps(example, ensure_ascii=False) for example in examples]
+    return ["Examples:", "", "```yaml", *lines, "```", ""]
+
+
 def _bounds(node: Schema) -> str:
     low, high = node.get("minimum"), node.get("maximum")
     if low is not None and high is not None:
@@ -300,6 +312,12 @@ def reference(schema: Schema) -> str:
     """The Markdown reference of ``schema`` (a scenario JSON Schema): a section per ruleset,
     after the definitions they share."""
     return _Renderer(schema).render()
+
+
+def card_reference(schema: Schema) -> str:
+    """The Markdown reference of the card language: what each ruleset's ``cards`` key of
+    ``schema`` (a scenario JSON Schema) reaches, a section per ruleset."""
+    return _Renderer(schema, start="cards").render()
 
 
 def with_reference(page: str, text: str) -> str:

@@ -1,7 +1,9 @@
 """Write the reference part of docs/scenarios.md: the tables of every key of the scenario format,
 made from the models and their docstrings (engine/reference.py), and docs/rules.md, the rule
-summaries (engine/rules_page.py). Run it after changing a model of the format or a summary;
-tests/tools/test_schema_descriptions.py fails while a page is not current.
+summaries (engine/rules_page.py), and docs/cookbook.md, the printed-card patterns of
+assets/cookbook (engine/cookbook.py). Run it after changing a model of the format, a summary
+or a cookbook file; tests/tools/test_schema_descriptions.py and tests/tools/test_cookbook.py
+fail while a page is not current.
 
     .venv/bin/python scripts/scenario_reference.py
 """
@@ -10,13 +12,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.reference import reference, with_reference
+from engine.cookbook import cookbook_page
+from engine.reference import card_reference, reference, with_reference
 from engine.rules_page import rules_page
 from engine.ruleset import rule_summaries
 from engine.scenario import scenario_schema
 
 PAGE = Path(__file__).resolve().parents[1] / "docs" / "scenarios.md"
 RULES = PAGE.with_name("rules.md")
+COOKBOOK = PAGE.with_name("cookbook.md")
+CARDS = PAGE.with_name("card-language.md")
 
 if __name__ == "__main__":
     page = PAGE.read_text(encoding="utf-8")
@@ -24,3 +29,8 @@ if __name__ == "__main__":
     print(f"wrote the reference in {PAGE}")
     RULES.write_text(rules_page(rule_summaries()), encoding="utf-8")
     print(f"wrote the rule summaries in {RULES}")
+    COOKBOOK.write_text(cookbook_page(), encoding="utf-8")
+    print(f"wrote the cookbook in {COOKBOOK}")
+    page = CARDS.read_text(encoding="utf-8")
+    CARDS.write_text(with_reference(page, card_reference(scenario_schema())), encoding="utf-8")
+    print(f"wrote the card-language reference in {CARDS}")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, ClassVar, Literal, Union
 
-from pydantic import AfterValidator, Discriminator, Field, Tag, model_validator
+from pydantic import AfterValidator, ConfigDict, Discriminator, Field, Tag, model_validator
 
 from engine.frozen import Frozen
 from engine.might.amounts import Amount, MightAmount, MightOf, ReadAmount
@@ -162,6 +162,15 @@ class Heal(CardEffect):
 
 class ModifyMight(CardEffect):
     """``might``: a Might modifier (M2)."""
+
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {"do": "might", "amount": {"might_of": "target"}},
+                {"do": "might", "amount": -4, "floor": 1},
+            ]
+        }
+    )
 
     do: Literal["might"]
     """Selects this effect."""
@@ -470,6 +479,10 @@ class Grant(CardEffect):
     """``grant``: the unit has these keywords while this lasts, as if they were printed on it:
     ``Shield 3`` adds 3 Might while it defends, ``Tank`` puts it first in assignment (M-17,
     M-28, P-72)."""
+
+    model_config = ConfigDict(
+        json_schema_extra={"examples": [{"do": "grant", "keywords": ["Shield 3", "Tank"]}]}
+    )
 
     do: Literal["grant"]
     """Selects this effect."""

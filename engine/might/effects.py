@@ -194,8 +194,23 @@ class EffectRules:
         elif not isinstance(amount, int):
             amount = self.read_amount(item, amount, cause)
         bonus = self.core.table.bonus_damage(controller, kind)
+        if targets:
+            self._standing_bonus(controller, kind, cause)
         for target in targets:
             self.damage.deal_event(target, amount, bonus, kind, dealer, cause, effect.unpreventable)
+
+    def _standing_bonus(self, controller: int, kind: DamageKind, cause: Cause) -> None:
+        """On the record: the units whose standing Bonus Damage adds to this damage, read now
+        (P-76)."""
+        sources = self.core.table.bonus_sources(controller, kind)
+        if sources:
+            self.core.record(
+                f"{self.core.table.players[controller].name}'s {kind} damage gets Bonus Damage "
+                "from units on the table: "
+                + ", ".join(f"{uid} {amount:+d}" for uid, amount in sources),
+                ["M-4", "P-76"],
+                cause,
+            )
 
     def _might_amount(
         self, item: ChainItem, amount: MightOf, cause: Cause

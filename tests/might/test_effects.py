@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.choices import Answer, Assigned, Choice
 from engine.errors import RuleError, ScenarioError
 from engine.scenario import Playthrough, game_from_yaml, load_scenario
 from tests.support.might_tables import TRIGGERS
@@ -277,3 +278,51 @@ def test_standing_bonus_damage_that_means_nothing_is_refused(card: str, message:
     )
     with pytest.raises(ScenarioError, match=message):
         game_from_yaml(text)
+
+
+FORK = """\
+ruleset: might
+title: Damage divided
+rules: [P-77]
+cards:
+  - name: Forked Bolt
+    kind: spell
+    effects: [{do: split_damage, amount: 4, target: {every: enemy_units}}]
+setup:
+  players:
+    - name: Alice
+      units: [{card: Stone Whelp}]
+      hand: [{card: Forked Bolt}, {card: Ember Focus}]
+    - name: Bob
+      units: [{card: Vanguard Captain}, {card: Iron Sentinel}]
+"""
+
+
+@pytest.mark.rule("P-77")
+def test_divided_damage_by_default_all_goes_to_the_first_unit() -> None:
+    game = game_from_yaml(FORK)
+    game.play("forked-bolt")
+    game.resolve()
+    assert game.table.cards["vanguard-captain"].damage == 4
+    assert game.table.cards["iron-sentinel"].damage == 0
+    assert any("(by default, all to the first)" in s.description for s in game.steps)
+
+
+@pytest.mark.rule("P-77")
+def test_each_share_is_its_own_event_with_its_bonus_damage() -> None:
+    def split(choice: Choice) -> Answer:
+        if choice.kind != "split":
+            return choice.default
+        assert choice.options == ("vanguard-captain", "iron-sentinel")
+        return (
+            Assigned(unit="iron-sentinel", damage=1),
+            Assigned(unit="vanguard-captain", damage=3),
+        )
+
+    game = game_from_yaml(FORK, split)
+    game.play("ember-focus")  # +1 Bonus Damage to Alice's spell damage this turn
+    game.resolve()
+    game.play("forked-bolt")
+    game.resolve()
+    assert game.table.cards["iron-sentinel"].damage == 2  # 1 + 1
+    assert game.table.cards["vanguard-captain"].damage == 4  # 3 + 1

@@ -56,6 +56,8 @@ def card_rows(table: MightTable, uid: str) -> list[tuple[str, str]]:
         rows += [("Instead of dying", save.describe()) for save in card.saves]
         rows += [("Delayed trigger", trigger.describe()) for trigger in card.delayed]  # P-63
         rows += [("Aura", aura.describe()) for aura in definition.auras]
+        if definition.bonus_damage is not None:
+            rows.append(("Bonus Damage", f"{definition.bonus_damage.describe()} (P-76)"))
         rows += [("Ability", ability.describe()) for ability in definition.abilities]
         if definition.keywords:
             rows.append(("Keywords", ", ".join(definition.keywords)))

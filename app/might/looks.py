@@ -38,6 +38,8 @@ def card_look(table: MightTable, card: MightCard) -> CardLook:
     given = auras.contributions(table, card.uid)  # Might other units lend it (M-23)
     lines += [f"{aura.might:+d} Might from {source}'s aura" for source, aura in given]
     lines += [f"Aura: {aura.describe()}" for aura in definition.auras]
+    if definition.bonus_damage is not None:  # P-76
+        lines.append(f"Bonus Damage: {definition.bonus_damage.describe()}")
     lines.append(
         f"Marked damage {card.damage}; lethal at {max(1, table.lethal_threshold(card.uid))}"
     )

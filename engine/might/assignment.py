@@ -151,8 +151,26 @@ def assignment_of(answer: Answer) -> Assignment:
 
 def verify_answer(choice: Choice, answer: Answer) -> None:
     """Raise the RuleError (M-10, M-17) the engine raises for ``answer`` to an assignment
-    choice."""
+    choice, or (P-77) to a split of an effect's damage."""
+    if choice.kind == "split":
+        split_of(choice, answer)
+        return
     verify_assignment(choice.needs, choice.total, assignment_of(answer), choice.groups)
+
+
+def split_of(choice: Choice, answer: Answer) -> Assignment:
+    """``answer`` as a split of ``choice.total`` damage among ``choice.options``, or a
+    RuleError (P-77): the units it reaches, each once with 1 or more, adding up to the
+    total."""
+    entries = tuple(entry for entry in answer if isinstance(entry, Assigned))
+    if len(entries) != len(answer):
+        raise RuleError("P-77", "a split lists units with their damage")
+    among = f"a unit {choice.subject} divides its damage among"
+    try:  # the limits of an assignment's entries, without its lethal ones (M-10)
+        _verify_entries(dict.fromkeys(choice.options, 0), choice.total, entries, among)
+    except RuleError as error:
+        raise RuleError("P-77", error.message) from None
+    return entries
 
 
 def verify_assignment(
@@ -174,17 +192,19 @@ def verify_assignment(
 
 
 def _verify_entries(
-    needs: Mapping[str, int | None], total: int, assignment: Sequence[Assigned]
+    needs: Mapping[str, int | None],
+    total: int,
+    assignment: Sequence[Assigned],
+    among: str = "an enemy unit in this combat",
 ) -> None:
-    """M-10: the entries name enemy units, each once with 1 damage or more, and give out
-    exactly the side's damage."""
+    """M-10: the entries name units of ``needs`` (``among`` them), each once with 1 damage or
+    more, and give out exactly ``total``."""
     units = [entry.unit for entry in assignment]
     unknown = [uid for uid in units if uid not in needs]
     if unknown:
         raise RuleError(
             "M-10",
-            f"{', '.join(unknown)} is not an enemy unit in this combat "
-            f"(assign to {', '.join(needs) or 'nobody'})",
+            f"{', '.join(unknown)} is not {among} (assign to {', '.join(needs) or 'nobody'})",
         )
     twice = sorted({uid for uid in units if units.count(uid) > 1})
     if twice:

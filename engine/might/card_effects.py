@@ -150,6 +150,21 @@ class Damage(CardEffect):
             on.damage_effect(item, self, targets, cause)
 
 
+class SplitDamage(CardEffect):
+    """``split_damage``: ``amount`` damage divided among the units it reaches as its controller
+    chooses when it resolves, each unit's share its own damage event with the controller's
+    Bonus Damage of its kind (M-4, P-20, P-77); nobody choosing, all of it to the first."""
+
+    do: Literal["split_damage"]
+    """Selects this effect."""
+    amount: int = Field(ge=1)
+    """The damage divided: each unit listed gets 1 or more, and the shares add up to it."""
+
+    def resolve(self, on: EffectRules, item: ChainItem, cause: Cause) -> None:
+        if targets := on.reached(item, self, cause):
+            on.split_damage(item, self.amount, targets, cause)
+
+
 class Heal(CardEffect):
     """``heal``: remove all marked damage (M6)."""
 
@@ -503,6 +518,7 @@ LEFT_BEHIND: tuple[type[CardEffect], ...] = (
     ModifyMight,
     Prevent,
     Double,
+    SplitDamage,
     BonusDamage,
     LethalRequirement,
     AddRunes,

@@ -20,7 +20,14 @@ from pydantic import AfterValidator, Discriminator, Field, Tag, model_validator
 from engine.errors import InvalidAt
 from engine.frozen import Frozen
 from engine.might.amounts import CountOf, DamageOn, MightOf
-from engine.might.card_effects import Delayed, Effect, SaveAction, something_instead, target_number
+from engine.might.card_effects import (
+    Delayed,
+    Effect,
+    SaveAction,
+    Scope,
+    something_instead,
+    target_number,
+)
 from engine.might.conditions import (
     Condition,
     UnitCount,
@@ -292,6 +299,21 @@ class FieldAura(Frozen):
         return f"{self.might:+d} Might to {whose[self.to]} here"
 
 
+class StandingBonusDamage(Frozen):
+    """A unit's standing Bonus Damage ("your spells and abilities deal 1 Bonus Damage"): its
+    controller's damage of ``scope`` gets +``amount`` while the unit is on the table, read each
+    time damage is dealt, never stored (M3, M-4, M-23, M-24, P-76)."""
+
+    amount: int = Field(ge=1)
+    """Added to each damage event of its controller that ``scope`` covers."""
+    scope: Scope = "noncombat"
+    """The damage it adds to: ``noncombat`` (a spell's and an ability's, P-70), ``spell``,
+    ``combat`` or ``all``."""
+
+    def describe(self) -> str:
+        return f"its controller's {self.scope} damage gets {self.amount:+d} Bonus Damage"
+
+
 def _instead(word: str, readable: set[str]) -> str:
     """What to write instead of the unit ``word`` where only ``readable`` ones can be meant."""
     named = " or ".join(sorted(readable - {"here", "that_unit"}))  # that_unit: effects only
@@ -528,6 +550,9 @@ class MightCardDef(Frozen):
     ``self`` is the gear, which only ``ready`` and ``exhaust`` may aim at (P-66)."""
     auras: tuple[Aura, ...] = ()
     """Units: standing Might for other units (or itself) while it is on the table (M-23)."""
+    bonus_damage: StandingBonusDamage | None = None
+    """Units: standing Bonus Damage for its controller's damage while it is on the table
+    (P-76)."""
     replaces: GearReplacement | None = None
     """Gear: a standing death replacement for the units it watches (P-67)."""
 
@@ -669,6 +694,12 @@ class MightCardDef(Frozen):
             raise ValueError("a spell has no abilities: it has effects (M-7)")
         if self.kind == "spell" and self.auras:
             raise ValueError("a spell has no auras: a standing ability is a unit's (M-23)")
+        if self.kind == "spell" and self.bonus_damage:
+            raise InvalidAt(
+                ("bonus_damage",),
+                "a spell has no standing Bonus Damage, a unit has: a spell's is an effect, "
+                "do: bonus_damage (P-76)",
+            )
         if self.kind == "unit" and (self.effects or self.target or self.speed != "normal"):
             raise ValueError("a unit has abilities, not effects, a target or a speed")
         if self.kind == "spell" and self.keywords:
@@ -685,7 +716,16 @@ class MightCardDef(Frozen):
 
     def _gear_problems(self) -> None:
         """Gear is no unit: what only a unit or a spell has is refused at its key (P-66)."""
-        unit_only = ("might", "keywords", "enters", "auras", "effects", "target", "speed")
+        unit_only = (
+            "might",
+            "keywords",
+            "enters",
+            "auras",
+            "bonus_damage",
+            "effects",
+            "target",
+            "speed",
+        )
         for key in unit_only:  # a value of its own: a table's copy is given every field
             if getattr(self, key) != type(self).model_fields[key].default:
                 raise InvalidAt(

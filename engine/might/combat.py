@@ -143,6 +143,12 @@ class CombatRules:
             for side, units in ((attacker, combat.attackers), (1 - attacker, combat.defenders))
         }
         bonus = any(self.core.table.bonus_damage(side, "combat") for side in totals)
+        standing = [  # standing Bonus Damage, read now (P-76)
+            f"{uid} {amount:+d}"
+            for side in totals
+            if totals[side]
+            for uid, amount in self.core.table.bonus_sources(side, "combat")
+        ]
         units = (*combat.attackers, *combat.defenders)
         boosted = self._role_bonuses(units)
         aided = self._aura_might(units)
@@ -155,13 +161,15 @@ class CombatRules:
             + (f" with {totals[1 - attacker]}" if combat.defenders else "")
             + (f" ({'; '.join(adding_nothing)})" if adding_nothing else "")
             + (f" (counting {', '.join(boosted)} Might)" if boosted else "")
-            + (f" (Might from auras: {'; '.join(aided)})" if aided else ""),
+            + (f" (Might from auras: {'; '.join(aided)})" if aided else "")
+            + (f" (Bonus Damage from units: {', '.join(standing)})" if standing else ""),
             [
                 "M-9",
                 *(["M-15"] if stunned else []),
                 *(["M-4", "P-10"] if bonus else []),
                 *(["M-28"] if boosted else []),
                 *(["M-23"] if aided else []),
+                *(["P-76"] if standing else []),
             ],
             cause,
             declared,

@@ -11,8 +11,10 @@ from dataclasses import dataclass
 from typing import Literal
 
 from engine.changes import Change, Moved, StatChanged
+from engine.choices import Assigned, Choice
 from engine.might import delayed
 from engine.might.amounts import CountOf, DamageOn, MightOf
+from engine.might.assignment import split_of
 from engine.might.card_effects import Damage as DamageEffect
 from engine.might.card_effects import (
     Delayed,
@@ -194,8 +196,55 @@ class EffectRules:
         elif not isinstance(amount, int):
             amount = self.read_amount(item, amount, cause)
         bonus = self.core.table.bonus_damage(controller, kind)
+        if targets:
+            self._standing_bonus(controller, kind, cause)
         for target in targets:
             self.damage.deal_event(target, amount, bonus, kind, dealer, cause, effect.unpreventable)
+
+    def split_damage(self, item: ChainItem, amount: int, targets: list[str], cause: Cause) -> None:
+        """``amount`` damage divided among ``targets`` as the controller chooses now (by
+        default all to the first), each share its own damage event with the controller's Bonus
+        Damage of its kind (M-4, M-25, P-20, P-77)."""
+        kind: DamageKind = "spell" if item.kind == "spell" else "ability"
+        player = self.core.table.players[item.controller].name
+        choice = Choice(
+            kind="split",
+            player=item.controller,
+            subject=item.card,
+            prompt=f"{player} divides {amount} damage from {item.card}",
+            options=tuple(targets),
+            default=(Assigned(unit=targets[0], damage=amount),),
+            limits=f"divide exactly {amount} among {', '.join(targets)}; each unit listed "
+            "gets 1 or more (P-77)",
+            details={uid: f"Might {self.core.table.might(uid)}" for uid in targets},
+            total=amount,
+        )
+        answer = self.core._ask(choice)
+        shares = split_of(choice, answer)
+        how = "by default, all to the first" if answer is choice.default else "as chosen"
+        self.core.record(
+            f"{player} divides {amount} damage from {item.card} among {', '.join(targets)} "
+            f"({how}): " + ", ".join(f"{e.unit} {e.damage}" for e in shares),
+            ["P-77"],
+            cause,
+        )
+        bonus = self.core.table.bonus_damage(item.controller, kind)
+        self._standing_bonus(item.controller, kind, cause)
+        for entry in shares:
+            self.damage.deal_event(entry.unit, entry.damage, bonus, kind, item.card, cause)
+
+    def _standing_bonus(self, controller: int, kind: DamageKind, cause: Cause) -> None:
+        """On the record: the units whose standing Bonus Damage adds to this damage, read now
+        (P-76)."""
+        sources = self.core.table.bonus_sources(controller, kind)
+        if sources:
+            self.core.record(
+                f"{self.core.table.players[controller].name}'s {kind} damage gets Bonus Damage "
+                "from units on the table: "
+                + ", ".join(f"{uid} {amount:+d}" for uid, amount in sources),
+                ["M-4", "P-76"],
+                cause,
+            )
 
     def _might_amount(
         self, item: ChainItem, amount: MightOf, cause: Cause

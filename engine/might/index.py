@@ -1,10 +1,10 @@
 """What the might table looks up instead of scanning every card: the units on the table, those
 with marked damage, those with lethal damage by their own Might (M1; auras aside: with an aura on
 the table the table reads lethal from the damaged units, M-23), those with a triggered ability
-(gear's included), those with an aura, the gear with a standing death replacement (P-67), and
-the cards with lasting effects (what expiration ends, M-13). Kept with
-the cards and updated card by card (``engine/indexed.py``); ``tests/test_might_index.py``
-checks it against one built from scratch.
+(gear's included), those with an aura, those with standing Bonus Damage (P-76), the gear with a
+standing death replacement (P-67), and the cards with lasting effects (what expiration ends,
+M-13). Kept with the cards and updated card by card (``engine/indexed.py``);
+``tests/might/test_index.py`` checks it against one built from scratch.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ class _Entry(NamedTuple):
     lasting: bool  # any card with an effect that has a duration
     lethal: bool  # a unit with lethal damage by its own Might (M1)
     aura: bool  # a unit with an aura (M-23)
+    booster: bool  # a unit with standing Bonus Damage (P-76)
     watch: bool  # a gear on the table with a standing death replacement (P-67)
 
 
@@ -54,6 +55,7 @@ def _entry(card: MightCard, defs: Mapping[str, MightCardDef]) -> _Entry:
         ),
         unit and card.has_lethal_damage(definition),
         unit and bool(definition.auras),
+        unit and definition.bonus_damage is not None,
         on_table and gear and definition.replaces is not None,
     )
 
@@ -73,12 +75,13 @@ class MightIndex:
     lasting: Marks
     lethal: Marks
     auras: Marks
+    boosters: Marks
     watchers: Marks
 
     @classmethod
     def build(cls, cards: Iterable[MightCard], defs: Mapping[str, MightCardDef]) -> MightIndex:
         empty: immutables.Map[Any, Any] = immutables.Map()
-        index = cls(defs, empty, empty, empty, empty, empty, empty, empty)
+        index = cls(defs, empty, empty, empty, empty, empty, empty, empty, empty)
         for card in cards:
             index = index.moved(None, card)
         return index
@@ -98,5 +101,6 @@ class MightIndex:
             lasting=_marked(self.lasting, uid, flags.lasting),
             lethal=_marked(self.lethal, uid, flags.lethal),
             auras=_marked(self.auras, uid, flags.aura),
+            boosters=_marked(self.boosters, uid, flags.booster),
             watchers=_marked(self.watchers, uid, flags.watch),
         )

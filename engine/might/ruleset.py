@@ -33,6 +33,7 @@ class MightRuleset(Ruleset[MightTable]):
         "replacement_order": "the order of the replacement effects on one damage event (M8, M-4)",
         "assignment": "how a side's combat damage is assigned among the enemy units (M-10)",
         "targets": "the units a spell or an ability targets (P-41)",
+        "split": "how an effect's damage is divided among the units it reaches (P-77)",
     }
 
     def play(self, scenario: Any, source: YamlSource) -> runner.MightPlay:

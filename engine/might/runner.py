@@ -8,7 +8,7 @@ from contextlib import contextmanager
 from functools import partial
 from typing import Literal, TypeVar
 
-from engine.choices import Answer, Choice, Chooser, default_chooser, is_default
+from engine.choices import Answer, Assignment, Choice, Chooser, default_chooser, is_default
 from engine.errors import RuleError
 from engine.frozen import Frozen
 from engine.might.assignment import assignment_of
@@ -282,6 +282,9 @@ class ScriptedChooser:
                         at if action is self.context[-1] else (),  # nested: no path up
                     )
                 return units
+            if choice.kind == "split" and action.split and choice.subject in action.split:
+                self.used[(id(action), "split", choice.subject)] = 1
+                return action.split[choice.subject]
             if choice.kind == "assignment" and (combat := combat_of(action)):
                 name = self.players[choice.player]
                 if name in combat.assign:
@@ -345,10 +348,15 @@ def verify_answers_name_cards(
     choice for a card or a player that does not exist: a mistake in the file, not a choice the
     rules refuse."""
     cards = game.table.cards
-    for key in ("order", "targets"):
+    for key in ("order", "targets", "split"):
         for uid in getattr(action, key) or {}:
             if uid not in cards:
                 raise runner.source.error((*place[:-1], key, uid), no_card(uid, cards.values()))
+    for uid, entries in (action.split or {}).items():
+        for index, entry in enumerate(entries):
+            if entry.unit not in cards:
+                at = (*place[:-1], "split", uid, index, "unit")
+                raise runner.source.error(at, no_card(entry.unit, cards.values()))
     players = [player.name for player in game.table.players]
     combat = combat_of(action)
     for name, entries in combat.assign.items() if combat else ():
@@ -377,6 +385,14 @@ def verify_answers_used(action: Action, chooser: ScriptedChooser) -> None:
                 "two replacement effects applied to it",
                 ("order", unit),
             )
+    for uid in action.split or {}:
+        if (id(action), "split", uid) not in chooser.used:
+            raise RuleError(
+                "P-77",
+                f"the split given for {uid} was never asked for: no effect of {uid} divided "
+                "its damage in this action",
+                ("split", uid),
+            )
     for unit, given in (action.targets or {}).items():
         asked = chooser.used.get((id(action), "targets", unit), 0)
         if not asked:
@@ -402,6 +418,18 @@ def verify_answers_used(action: Action, chooser: ScriptedChooser) -> None:
                 "damage or no enemy unit to assign it to",
                 ("combat", "assign", player),
             )
+
+
+def chosen_splits(
+    action: Action, asked: list[tuple[Choice, Answer]]
+) -> dict[str, Assignment] | None:
+    """The splits ``action`` gives, with those players chose in ``asked`` written in (None:
+    none); one nobody chose (the default) is left to the replay (P-77)."""
+    split = dict(action.split or {})
+    for choice, answer in asked:
+        if choice.kind == "split" and not is_default(choice, answer):
+            split[choice.subject] = assignment_of(answer)
+    return split or None
 
 
 def times(count: int) -> str:
@@ -530,6 +558,7 @@ class MightPlay:
         assert isinstance(action, Action)
         order: dict[str, Order | tuple[Order, ...]] = dict(action.order or {})
         targets: dict[str, Order | tuple[Order, ...]] = dict(action.targets or {})
+        split = chosen_splits(action, self.chooser.asked)
         asked: dict[str, list[Order]] = {}
         chosen: dict[str, list[Order]] = {}
         players_chose: set[str] = set()  # nobody chose the others: a replay takes the defaults
@@ -554,5 +583,5 @@ class MightPlay:
             answers = chosen[unit]
             targets[unit] = answers[0] if len(answers) == 1 else tuple(answers)
         self.chooser.asked.clear()
-        action = action.evolve(order=order or None, targets=targets or None)
+        action = action.evolve(order=order or None, targets=targets or None, split=split)
         return action.with_verb(combat) if combat else action

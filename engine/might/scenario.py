@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field, model_validator
 
+from engine.choices import Assigned
 from engine.errors import InvalidAt
 from engine.frozen import Frozen
 from engine.might.card_effects import Duration, Scope
@@ -201,6 +202,11 @@ class MightAction(ScriptAction):
     """Damaged unit id: the replacements that apply to it, by effect id, first applied first
     (M8, M-4), or a list of such orders, one per damage event in turn. It answers every such
     choice for that unit in this action; an order never asked for refuses the action."""
+    split: dict[Name, tuple[Assigned, ...]] | None = None
+    """The id of a card whose effect divides its damage (P-77): the units it reaches, each
+    once with its share, the shares adding up to the amount; it answers every such division
+    of that card in this action. Left out: all of it to the first unit. A split nothing asks
+    refuses the action."""
     targets: dict[Name, Order | tuple[Order, ...]] | None = None
     """A unit's id: the units its triggered ability targets as it goes on the chain in this
     action (P-41), or a list of such choices, one per trigger in turn. Left out: the first

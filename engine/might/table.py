@@ -554,5 +554,24 @@ class MightTable(Frozen, Indexed[MightIndex]):
         return card.damage >= 1 and card.damage >= self.lethal_threshold(uid)
 
     def bonus_damage(self, player: int, scope: Literal["combat", "spell", "ability"]) -> int:
+        """The Bonus Damage ``player``'s damage of ``scope`` gets now: the grants on the player
+        and the standing Bonus Damage of their units on the table, summed, never negative (M-4,
+        P-76)."""
         grants = self.players[player].bonus_damage
-        return max(0, sum(g.amount for g in grants if covers(g.scope, scope)))
+        granted = sum(g.amount for g in grants if covers(g.scope, scope))
+        return max(0, granted + sum(amount for _, amount in self.bonus_sources(player, scope)))
+
+    def bonus_sources(
+        self, player: int, scope: Literal["combat", "spell", "ability"]
+    ) -> list[tuple[str, int]]:
+        """``player``'s units on the table whose standing Bonus Damage covers ``scope``, with
+        its amount, in the order they came to the table; read from the index, so a table
+        without any pays nothing (P-76)."""
+        found = [
+            (uid, standing.amount)
+            for uid in self.index.boosters
+            if self.cards[uid].owner == player
+            for standing in [self.definition(uid).bonus_damage]
+            if standing is not None and covers(standing.scope, scope)
+        ]
+        return sorted(found, key=lambda pair: self.cards[pair[0]].entered)

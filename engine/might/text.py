@@ -14,6 +14,9 @@ def describe_unit(table: MightTable, card: MightCard) -> str:
     if card.exhausted:
         parts.append("exhausted")
     parts += [effect.describe() for effect in card.lasting()]
+    standing = table.definition(card.uid).bonus_damage
+    if standing is not None:  # P-76
+        parts.append(standing.describe())
     return f"{card.uid} ({card.name}) " + ", ".join(parts)
 
 

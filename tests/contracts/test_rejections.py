@@ -552,6 +552,23 @@ setup:
     - name: Bob
 """
 
+MIGHT_SPLIT = """\
+ruleset: might
+title: a divided damage
+rules: [P-77]
+cards:
+  - name: Forked Bolt
+    kind: spell
+    effects: [{do: split_damage, amount: 4, target: {every: enemy_units}}]
+setup:
+  players:
+    - name: Alice
+      units: [{card: Stone Whelp}]
+      hand: [{card: Forked Bolt}]
+    - name: Bob
+      units: [{card: Thornback}, {card: Iron Sentinel}]
+"""
+
 # fmt: off
 BAD_ANSWERS = [
     # Alice's 5 combat damage at Battlefield 1 (M-10): thornback needs 3 for lethal, the golem 4,
@@ -588,6 +605,16 @@ BAD_ANSWERS = [
     BadAnswer("no-target-chosen", "targets", (), "M5", "choose an enemy unit", MIGHT_ABILITIES),
     BadAnswer("own-unit-as-target", "targets", ("iron-sentinel",), "M5",
         "iron-sentinel is not an enemy unit", MIGHT_ABILITIES),
+    # Alice's Forked Bolt divides 4 damage among Bob's units (P-77).
+    BadAnswer("split-names-not-amounts", "split", ("thornback",), "P-77",
+        "a split lists units with their damage", MIGHT_SPLIT,
+        ("resolve", ()), (("play", ("forked-bolt",)),)),
+    BadAnswer("split-to-a-stranger", "split", assign(("stone-whelp", 4)), "P-77",
+        "stone-whelp is not a unit forked-bolt divides its damage among", MIGHT_SPLIT,
+        ("resolve", ()), (("play", ("forked-bolt",)),)),
+    BadAnswer("split-wrong-total", "split", assign(("thornback", 3)), "P-77",
+        "assign exactly 4 damage, not 3", MIGHT_SPLIT,
+        ("resolve", ()), (("play", ("forked-bolt",)),)),
     BadAnswer("gear-order-not-the-deaths", "replacement_order", ("stone-whelp",), "M-21",
         "the order for mending-shrine must name each death it may replace", MIGHT_SHRINE,
         ("resolve", ()), (("play", ("firestorm",)),)),
@@ -709,6 +736,13 @@ SCRIPT_REFUSALS = [
         "      assign: {Bob: [{unit: vanguard-captain, damage: 1}]}",
         "M-10",
         "the assignment given for Bob was never asked for",
+    ),
+    ScriptRefusal(
+        "split-nobody-asked-for",
+        "deal: {target: vanguard-captain, amount: 1}\n    split: {vanguard-captain: "
+        "[{unit: vanguard-captain, damage: 1}]}",
+        "P-77",
+        "the split given for vanguard-captain was never asked for",
     ),
     ScriptRefusal(
         "targets-nobody-asked-for",

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.errors import RuleError
+from engine.choices import Answer, Assigned, Choice
+from engine.errors import RuleError, ScenarioError
 from engine.scenario import Playthrough, game_from_yaml, load_scenario
 from tests.support.might_tables import TRIGGERS
 
@@ -191,3 +192,137 @@ def test_a_source_effect_after_sourceless_damage_says_there_is_no_source() -> No
     assert [(s.description, s.rules) for s in nothing] == [
         ("damage: no legal target on the table, nothing happens (no source)", ("M5", "P-27"))
     ]
+
+
+ADEPT = """\
+ruleset: might
+title: Bonus Damage from a unit
+rules: [P-76]
+cards:
+  - name: Pyre Adept
+    kind: unit
+    might: 2
+    bonus_damage: {amount: 1, scope: noncombat}
+  - name: War Drummer
+    kind: unit
+    might: 1
+    bonus_damage: {amount: 2, scope: combat}
+setup:
+  players:
+    - name: Alice
+      units:
+        - {card: Pyre Adept, at: Battlefield 1}
+        - {card: War Drummer, at: Battlefield 2}
+      hand: [{card: Spark}, {card: Spark, id: spark-2}]
+    - name: Bob
+      units:
+        - {card: Vanguard Captain, at: Battlefield 1}
+        - {card: Iron Sentinel, at: Battlefield 2}
+        - {card: Thornback, at: Battlefield 2}
+"""
+
+
+@pytest.mark.rule("P-76")
+def test_a_units_standing_bonus_damage_adds_to_its_controllers_spell_damage() -> None:
+    game = game_from_yaml(ADEPT)
+    game.play("spark", "vanguard-captain")
+    game.resolve()
+    assert game.table.cards["vanguard-captain"].damage == 3  # 2 + the adept's 1
+    noted = [s for s in game.steps if "P-76" in s.rules]
+    assert [s.description for s in noted] == [
+        "Alice's spell damage gets Bonus Damage from units on the table: pyre-adept +1"
+    ]
+
+
+@pytest.mark.rule("P-76")
+def test_a_units_bonus_damage_ends_when_it_leaves_the_table() -> None:
+    game = game_from_yaml(ADEPT)
+    game.return_to_hand("pyre-adept")
+    game.play("spark", "vanguard-captain")
+    game.resolve()
+    assert game.table.cards["vanguard-captain"].damage == 2
+    assert not game.table.bonus_sources(0, "spell")
+
+
+@pytest.mark.rule("P-76")
+def test_an_enemys_bonus_damage_adds_nothing_to_yours_and_combat_reads_its_own() -> None:
+    game = game_from_yaml(ADEPT)
+    assert game.table.bonus_damage(1, "spell") == 0  # Bob has no adept
+    assert game.table.bonus_damage(0, "combat") == 2  # the drummer's, not the adept's
+    game.combat(1)
+    declared = next(s for s in game.steps if "P-76" in s.rules)
+    assert "war-drummer attack with 3 damage" in declared.description
+    assert "(Bonus Damage from units: war-drummer +2)" in declared.description
+
+
+@pytest.mark.rule("P-76")
+@pytest.mark.parametrize(
+    ("card", "message"),
+    [
+        (
+            "{name: Hex, kind: spell, bonus_damage: {amount: 1}}",
+            r"cards\[0\].bonus_damage: a spell has no standing Bonus Damage",
+        ),
+        ("{name: G, kind: gear, bonus_damage: {amount: 1}}", "gear has no bonus_damage"),
+        ("{name: U, kind: unit, bonus_damage: {amount: 0}}", r"cards\[0\].bonus_damage.amount"),
+        (
+            "{name: U, kind: unit, bonus_damage: {amount: 1, scope: ability}}",
+            r"cards\[0\].bonus_damage.scope",
+        ),
+    ],
+)
+def test_standing_bonus_damage_that_means_nothing_is_refused(card: str, message: str) -> None:
+    text = (
+        f"ruleset: might\ntitle: t\nrules: [P-76]\ncards:\n  - {card}\nsetup:\n  players:\n"
+        "    - {name: Alice}\n    - {name: Bob}\n"
+    )
+    with pytest.raises(ScenarioError, match=message):
+        game_from_yaml(text)
+
+
+FORK = """\
+ruleset: might
+title: Damage divided
+rules: [P-77]
+cards:
+  - name: Forked Bolt
+    kind: spell
+    effects: [{do: split_damage, amount: 4, target: {every: enemy_units}}]
+setup:
+  players:
+    - name: Alice
+      units: [{card: Stone Whelp}]
+      hand: [{card: Forked Bolt}, {card: Ember Focus}]
+    - name: Bob
+      units: [{card: Vanguard Captain}, {card: Iron Sentinel}]
+"""
+
+
+@pytest.mark.rule("P-77")
+def test_divided_damage_by_default_all_goes_to_the_first_unit() -> None:
+    game = game_from_yaml(FORK)
+    game.play("forked-bolt")
+    game.resolve()
+    assert game.table.cards["vanguard-captain"].damage == 4
+    assert game.table.cards["iron-sentinel"].damage == 0
+    assert any("(by default, all to the first)" in s.description for s in game.steps)
+
+
+@pytest.mark.rule("P-77")
+def test_each_share_is_its_own_event_with_its_bonus_damage() -> None:
+    def split(choice: Choice) -> Answer:
+        if choice.kind != "split":
+            return choice.default
+        assert choice.options == ("vanguard-captain", "iron-sentinel")
+        return (
+            Assigned(unit="iron-sentinel", damage=1),
+            Assigned(unit="vanguard-captain", damage=3),
+        )
+
+    game = game_from_yaml(FORK, split)
+    game.play("ember-focus")  # +1 Bonus Damage to Alice's spell damage this turn
+    game.resolve()
+    game.play("forked-bolt")
+    game.resolve()
+    assert game.table.cards["iron-sentinel"].damage == 2  # 1 + 1
+    assert game.table.cards["vanguard-captain"].damage == 4  # 3 + 1

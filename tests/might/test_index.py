@@ -24,7 +24,16 @@ FILES = scenario_files([SCENARIOS / "might", LESSONS / "might"])
 def contents(index: MightIndex) -> dict[str, Any]:
     return {
         name: set(getattr(index, name))
-        for name in ("units", "damaged", "triggers", "lasting", "lethal", "auras", "watchers")
+        for name in (
+            "units",
+            "damaged",
+            "triggers",
+            "lasting",
+            "lethal",
+            "auras",
+            "boosters",
+            "watchers",
+        )
     }
 
 
@@ -41,6 +50,7 @@ def by_scanning(table: MightTable) -> dict[str, Any]:
         "lasting": {c.uid for c in cards if c.lasting()},
         "lethal": {c.uid for c in units if c.has_lethal_damage(table.defs[c.name])},
         "auras": {c.uid for c in units if table.defs[c.name].auras},
+        "boosters": {c.uid for c in units if table.defs[c.name].bonus_damage},
     }
 
 

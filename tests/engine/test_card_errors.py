@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import get_args
 
 import pytest
 
 from engine.errors import ScenarioError
+from engine.might.card_effects import EFFECTS as MIGHT_EFFECTS
 from engine.scenario import validate_scenario
 from engine.yaml_source import YamlSource
 
@@ -66,10 +68,8 @@ setup:
       realm: {card: Ember Citadel}
 """
 
-EFFECTS = (
-    "damage, heal, might, prevent, double, bonus_damage, lethal_threshold, add_runes, stun, "
-    "cant_be_dealt_damage, kill, ready, exhaust, recall, return_to_hand, move, instead_of_dying, "
-    "grant, draw, make_token, return_from_trash, delayed"
+EFFECTS = ", ".join(  # every effect's word, in the registry's order
+    word for kind in MIGHT_EFFECTS for word in get_args(kind.model_fields["do"].annotation)
 )
 MIGHT_AMOUNTS = (
     "a whole number (0 or more), a mapping (keys: might_of), a mapping (keys: damage_on, "

@@ -41,11 +41,14 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.change_kinds import KINDS_KEY
+
+if TYPE_CHECKING:
+    from engine.card_examples import ModelExamples
 
 Schema = dict[str, Any]  # a JSON Schema node, as pydantic makes it
 
@@ -139,7 +142,13 @@ def _join(words: list[str], last: str = "or") -> str:
 class _Renderer:
     """The reference of one schema: its definitions, each under the ruleset that writes it."""
 
-    def __init__(self, schema: Schema, start: str | None = None) -> None:
+    def __init__(
+        self,
+        schema: Schema,
+        start: str | None = None,
+        examples: Mapping[str, ModelExamples] | None = None,
+    ) -> None:
+        self.examples = examples or {}
         written = schema.get("$defs", {})
         self.definitions: dict[str, Schema] = {name: keyed(d) for name, d in written.items()}
         self.bare = {name: bare_words(d) for name, d in written.items()}
@@ -239,12 +248,18 @@ class _Renderer:
             return [*lines, "It has no keys.", ""]
         required = set(schema.get("required", ()))
         lines += ["| key | type | default | description |", "| --- | --- | --- | --- |"]
+        examples = self.examples.get(entry.name)
         for key, node in properties.items():
             default = "required" if key in required else _default(node.get("default"))
             optional = key not in required and node.get("default") is None
             kind = self.type_of(node, optional).replace("|", "\\|")
-            lines.append(f"| `{key}` | {kind} | {default} | {_text(node.get('description', ''))} |")
-        return [*lines, "", *_examples(schema), *self.change_kinds(entry)]
+            text = _text(node.get("description", ""))
+            if examples is not None and key in examples.keys:
+                text = f"{text} E.g. {_code(examples.keys[key].text)}".lstrip()
+            lines.append(f"| `{key}` | {kind} | {default} | {text} |")
+        whole = examples.whole if examples is not None else None
+        shipped = [f"Example (from `{whole.file}`): {_code(whole.text)}", ""] if whole else []
+        return [*lines, "", *shipped, *_examples(schema), *self.change_kinds(entry)]
 
     def change_kinds(self, entry: _Definition) -> list[str]:
         """The kinds of change listed on a definition (``KINDS_KEY``), a line each: the shared
@@ -295,6 +310,16 @@ def _examples(schema: Schema) -> list[str]:
     return ["Examples:", "", "```yaml", *lines, "```", ""]
 
 
+def _code(text: str) -> str:
+    """``text`` as inline code in a Markdown table: ``|`` escaped, fenced by enough backticks.
+
+    >>> print(_code("{a: 1}"), _code("[x | y]"), _code("say `hi`"))
+    `{a: 1}` `[x \\| y]` `` say `hi` ``
+    """
+    text = text.replace("|", "\\|")
+    return f"`` {text} ``" if "`" in text else f"`{text}`"
+
+
 def _bounds(node: Schema) -> str:
     low, high = node.get("minimum"), node.get("maximum")
     if low is not None and high is not None:
@@ -314,10 +339,11 @@ def reference(schema: Schema) -> str:
     return _Renderer(schema).render()
 
 
-def card_reference(schema: Schema) -> str:
+def card_reference(schema: Schema, examples: Mapping[str, ModelExamples] | None = None) -> str:
     """The Markdown reference of the card language: what each ruleset's ``cards`` key of
-    ``schema`` (a scenario JSON Schema) reaches, a section per ruleset."""
-    return _Renderer(schema, start="cards").render()
+    ``schema`` (a scenario JSON Schema) reaches, a section per ruleset, with the ``examples``
+    of its definitions (by name) the shipped files write (``engine.card_examples``)."""
+    return _Renderer(schema, start="cards", examples=examples).render()
 
 
 def with_reference(page: str, text: str) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from engine.card_examples import card_examples
 from engine.cookbook import cookbook_page
 from engine.reference import card_reference, reference, with_reference
 from engine.rules_page import rules_page
@@ -32,5 +33,7 @@ if __name__ == "__main__":
     COOKBOOK.write_text(cookbook_page(), encoding="utf-8")
     print(f"wrote the cookbook in {COOKBOOK}")
     page = CARDS.read_text(encoding="utf-8")
-    CARDS.write_text(with_reference(page, card_reference(scenario_schema())), encoding="utf-8")
+    schema = scenario_schema()
+    cards = card_reference(schema, card_examples(schema))
+    CARDS.write_text(with_reference(page, cards), encoding="utf-8")
     print(f"wrote the card-language reference in {CARDS}")

@@ -1,6 +1,7 @@
 """docs/card-language.md is the reference of the card language, made from the models a card
-reaches (engine/reference.py, card_reference): current, a section per ruleset, and every example
-a model gives validates against it."""
+reaches (engine/reference.py, card_reference): current, a section per ruleset, every example a
+model gives validates against it, and so does every example the shipped files give
+(engine/card_examples.py)."""
 
 from __future__ import annotations
 
@@ -9,10 +10,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
+from pydantic import BaseModel, TypeAdapter
 
-from engine.might.card_effects import EFFECTS
+from engine.card_examples import ModelExamples, card_examples, collect, shipped_cards
+from engine.might.card_effects import EFFECTS, Damage
+from engine.might.cards import TargetSpec
+from engine.might.unit_filters import Every
 from engine.reference import card_reference, with_reference
 from engine.scenario import scenario_schema
+from engine.yaml_source import as_tuples
 
 PAGE = Path(__file__).resolve().parents[2] / "docs" / "card-language.md"
 EXAMPLES = [
@@ -22,9 +29,13 @@ EXAMPLES = [
 ]
 
 
+SHIPPED = collect(shipped_cards())
+
+
 def test_the_card_language_page_is_current() -> None:
     page = PAGE.read_text(encoding="utf-8")
-    current = with_reference(page, card_reference(scenario_schema()))
+    schema = scenario_schema()
+    current = with_reference(page, card_reference(schema, card_examples(schema)))
     assert page == current, "run .venv/bin/python scripts/scenario_reference.py"
 
 
@@ -44,3 +55,34 @@ def test_every_example_validates_and_is_on_the_page(cls: Any, example: Any) -> N
 
 def test_there_are_examples() -> None:
     assert len(EXAMPLES) >= 3
+
+
+@pytest.mark.parametrize(("model", "examples"), SHIPPED.items(), ids=lambda v: str(v)[:40])
+def test_every_shipped_example_validates_and_is_on_the_page(
+    model: type[BaseModel], examples: ModelExamples
+) -> None:
+    assert examples.whole is not None
+    model.model_validate(as_tuples(yaml.safe_load(examples.whole.text)), strict=True)
+    page = PAGE.read_text("utf-8")
+    assert f"Example (from `{examples.whole.file}`): `{examples.whole.text}`" in page
+    fields = {info.alias or name: info for name, info in model.model_fields.items()}
+    for key, example in examples.keys.items():
+        value = yaml.safe_load(example.text)[key]
+        TypeAdapter(fields[key].rebuild_annotation()).validate_python(as_tuples(value), strict=True)
+        assert f"E.g. `{example.text}`" in page
+
+
+def test_a_model_a_shipped_file_writes_shows_its_example() -> None:
+    page = PAGE.read_text("utf-8")
+    damage, every = page.split("### Might Damage", 1)[1], page.split("### Might Every", 1)[1]
+    assert "Example (from `assets/" in damage.split("###", 1)[0]
+    assert "Example (from `assets/" in every.split("###", 1)[0]
+    assert SHIPPED[Damage].keys["amount"].text.startswith("amount: ")
+    assert "every" in SHIPPED[Every].keys
+
+
+def test_a_key_no_shipped_file_writes_has_no_example() -> None:
+    page = PAGE.read_text("utf-8")
+    assert "might_at_least" not in SHIPPED[TargetSpec].keys
+    row = next(line for line in page.splitlines() if line.startswith("| `might_at_least`"))
+    assert "E.g." not in row

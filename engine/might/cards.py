@@ -31,8 +31,8 @@ from engine.might.conditions import (
     role_of,
 )
 from engine.might.keywords import KeywordName, KeywordText, keyword_total
-from engine.might.triggers import WITH_A_SOURCE, When
-from engine.might.unit_filters import VOWEL_SOUNDS, Every, UnitFilter
+from engine.might.triggers import COUNTED_PLAYS, WITH_A_SOURCE, When
+from engine.might.unit_filters import VOWEL_SOUNDS, Every, SourceFilter, UnitFilter
 from engine.names import Name
 
 Place = tuple[str | int, ...]  # a key's path inside a card, as the file writes it
@@ -197,8 +197,31 @@ class Ability(Frozen):
     activated (P-56): a fact of its own unit (``{unit: self, state: at_a_battlefield}``,
     ``{moved: self, at_most: 0}``), a count of units (``here``: where its unit is), a holding
     or the plays this turn; ``all``, ``any`` and ``not`` combine them (P-54)."""
+    nth: Annotated[int, Field(ge=1, le=10)] | None = None
+    """``you_play_a_card``, ``you_play_a_spell`` and ``you_play_a_unit``: it triggers only on
+    its controller's ``nth`` such play this turn, counted as P-55 counts them, the play itself
+    included ("when you play your second card this turn": ``nth: 2``; P-82)."""
+    source_is: SourceFilter | None = None
+    """Triggers with a ``source``: it triggers only when the source is such a unit (P-83):
+    ``{side: enemy}`` ("when an enemy unit dies"), ``{side: own, here: true}`` ("when a
+    friendly unit moves here"); a source off the table is read by its ``side`` only."""
     effects: tuple[Effect, ...] = ()
     """Applied in order when the ability resolves from the chain."""
+
+    @model_validator(mode="after")
+    def _narrowed_to_its_event(self) -> Ability:
+        if self.nth is not None and self.when not in COUNTED_PLAYS:
+            raise InvalidAt(
+                ("nth",),
+                f"nth counts plays: it is for {', '.join(COUNTED_PLAYS)}, not {self.when} (P-82)",
+            )
+        if self.source_is is not None and self.when not in WITH_A_SOURCE:
+            raise InvalidAt(
+                ("source_is",),
+                f"'{self.when}' has no source to filter (only these triggers have one: "
+                f"{', '.join(sorted(WITH_A_SOURCE))}) (P-83)",
+            )
+        return self
 
     @model_validator(mode="after")
     def _costs_are_activated(self) -> Ability:
@@ -237,6 +260,9 @@ class Ability(Frozen):
             kind += f", only while {self.only_while.describe()}" if self.only_while else ""
         else:
             kind = "triggered" + (", once per turn" if self.once_per_turn else "")
+            kind += f", only on play number {self.nth} this turn" if self.nth else ""
+            if self.source_is is not None:
+                kind += f", only when its source is {self.source_is.describe()}"
         aim = f"; targets {describe_choice(self.target)}" if self.target else ""
         return f"{self.label()}: {kind}{aim}"
 
@@ -654,8 +680,11 @@ class MightCardDef(Frozen):
         ]
 
     def asks_this_turn(self) -> bool:
-        """Whether a condition of the card asks what happened this turn (P-55)."""
-        return any(asks_this_turn(condition) for condition in self.conditions())
+        """Whether a condition of the card, or a trigger on a play number, asks what happened
+        this turn (P-55, P-82)."""
+        return any(a.nth is not None for a in self.abilities) or any(
+            asks_this_turn(condition) for condition in self.conditions()
+        )
 
     def keyword(self, name: KeywordName) -> int:
         """The total of keyword ``name`` on the card: its instances added up, 0 without."""

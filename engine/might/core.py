@@ -17,9 +17,10 @@ from engine.errors import RuleError
 from engine.loops import LoopGuard
 from engine.might import auras
 from engine.might.cards import Ability, Choosing, TargetSpec, describe_choice, most_targets
+from engine.might.conditions import this_turn_plays
 from engine.might.table import ChainItem, MightCard, MightTable
 from engine.might.targeting import default_of, places_of, verify_targets
-from engine.might.triggers import EVENTS
+from engine.might.triggers import COUNTED_PLAYS, EVENTS
 from engine.plain_errors import no_card
 from engine.timeline import Cause, Recorder, Step, turn_label
 
@@ -303,6 +304,15 @@ class MightCore(Recorder[MightTable]):
         for number, ability in enumerate(self.table.definition(uid).abilities):
             if ability.when not in events:
                 continue
+            if ability.nth is not None or ability.source_is is not None:
+                narrowed = self._narrowed(uid, ability, events[ability.when], battlefield)
+                if narrowed:
+                    self.record(
+                        f"{uid}: {ability.label()} does not trigger: {narrowed[0]}",
+                        [narrowed[1]],
+                        Cause(kind="trigger", card=uid, text=f"{uid}: {ability.label()}"),
+                    )
+                    continue
             key = f"{uid}#{number}"
             if ability.once_per_turn and key in self.table.triggered_this_turn:
                 label = ability.label()
@@ -320,6 +330,29 @@ class MightCore(Recorder[MightTable]):
                 self.table = self.table.evolve(
                     triggered_this_turn=(*self.table.triggered_this_turn, key)
                 )
+
+    def _narrowed(
+        self, uid: str, ability: Ability, source: str | None, battlefield: int | None
+    ) -> tuple[str, str] | None:
+        """Why ``uid``'s ability, narrowed to a play number or a kind of source, does not
+        trigger on this event, and the rule that says so; None when it triggers (P-82, P-83)."""
+        controller = self._controller(uid)
+        if ability.nth is not None:
+            counted = COUNTED_PLAYS[ability.when]
+            count = this_turn_plays(self.table, controller, counted)
+            if count != ability.nth:
+                player = self.table.players[controller].name
+                return (
+                    f"{player} has played {count} {counted} this turn; it triggers only on "
+                    f"the {ordinal(ability.nth)} (P-55)",
+                    "P-82",
+                )
+        spec = ability.source_is
+        if spec is not None and (
+            source is None or not spec.passes(self.table, source, controller, uid, battlefield)
+        ):
+            return f"{source} is not {spec.describe()}", "P-83"
+        return None
 
     def _push_ability(
         self,
@@ -426,6 +459,12 @@ class MightCore(Recorder[MightTable]):
         else:
             how = f"{player}'s choice"
         return chosen, how
+
+
+def ordinal(number: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``, ... ``11th``."""
+    last = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{last}"
 
 
 def _unnamed(item: ChainItem) -> ChainItem:

@@ -309,7 +309,7 @@ class MightCore(Recorder[MightTable]):
                 if narrowed:
                     self.record(
                         f"{uid}: {ability.label()} does not trigger: {narrowed[0]}",
-                        [narrowed[1]],
+                        narrowed[1],
                         Cause(kind="trigger", card=uid, text=f"{uid}: {ability.label()}"),
                     )
                     continue
@@ -333,7 +333,7 @@ class MightCore(Recorder[MightTable]):
 
     def _narrowed(
         self, uid: str, ability: Ability, source: str | None, battlefield: int | None
-    ) -> tuple[str, str] | None:
+    ) -> tuple[str, tuple[str, ...]] | None:
         """Why ``uid``'s ability, narrowed to a play number or a kind of source, does not
         trigger on this event, and the rule that says so; None when it triggers (P-82, P-83)."""
         controller = self._controller(uid)
@@ -343,15 +343,16 @@ class MightCore(Recorder[MightTable]):
             if count != ability.nth:
                 player = self.table.players[controller].name
                 return (
-                    f"{player} has played {count} {counted} this turn; it triggers only on "
-                    f"the {ordinal(ability.nth)} (P-55)",
-                    "P-82",
+                    f"{player} has played {count} {counted[:-1] if count == 1 else counted} "
+                    "this turn; it triggers only on "
+                    f"the {ordinal(ability.nth)}",
+                    ("P-82", "P-55"),
                 )
         spec = ability.source_is
         if spec is not None and (
             source is None or not spec.passes(self.table, source, controller, uid, battlefield)
         ):
-            return f"{source} is not {spec.describe()}", "P-83"
+            return f"{source} is not {spec.describe()}", ("P-83",)
         return None
 
     def _push_ability(
@@ -404,7 +405,14 @@ class MightCore(Recorder[MightTable]):
         self.record(
             f"{uid} triggers: {label} (goes on the chain)"
             + (f", targeting {', '.join(targets)} ({how})" if targets else ""),
-            [*rules, "M-7", *(["P-12"] if together else []), *(["P-41"] if targets else [])],
+            [
+                *rules,
+                "M-7",
+                *(["P-12"] if together else []),
+                *(["P-41"] if targets else []),
+                *(["P-82"] if ability.nth is not None else []),  # it was the play it waits for
+                *(["P-83"] if ability.source_is is not None else []),  # its source passed
+            ],
             cause,
             [Triggered.model_construct(card=uid, ability=label)],
         )

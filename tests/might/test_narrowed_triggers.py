@@ -66,8 +66,8 @@ def test_the_second_card_this_turn_triggers_and_the_first_and_third_do_not() -> 
     assert g.table.this_turn is not None  # the history is kept: a card asks it
     first = said(g.play("scout"))
     assert (
-        "tactician: Combo does not trigger: Alice has played 1 cards this turn; it triggers "
-        "only on the 2nd (P-55)" in first
+        "tactician: Combo does not trigger: Alice has played 1 card this turn; it triggers "
+        "only on the 2nd" in first
     )
     second = g.play("scout-2")
     assert "tactician triggers: Combo (goes on the chain)" in said(second)

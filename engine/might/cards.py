@@ -318,6 +318,61 @@ class FieldAura(Frozen):
         return f"{self.might:+d} Might to {whose[self.to]} here"
 
 
+FIELD_AIMS = frozenset(
+    {"all_own_units", "all_enemy_units", "all_enemy_units_here", "controller", "source"}
+)
+"""What a battlefield's ability may aim at: it has no unit of its own and chooses nobody (P-84);
+``source`` only when its event has one."""
+
+
+class FieldAbility(Frozen):
+    """A battlefield's triggered ability (P-84): its holder controls it, and it triggers only
+    while someone holds the battlefield. "Here" is the battlefield; ``own`` and ``enemy`` are
+    seen from the holder."""
+
+    when: Literal["a_unit_moves_here", "conquered"]
+    """``a_unit_moves_here``: a unit of either player moved to this battlefield (a move, as
+    P-57 says; the unit is its ``source``); ``conquered``: a player came to hold it at a
+    combat's result (M-12 (5)), who then controls the ability."""
+    name: str = ""
+    """Shown in the timeline; empty: ``when <when>``."""
+    source_is: SourceFilter | None = None
+    """``a_unit_moves_here``: it triggers only when the unit that moved is such a unit (P-83),
+    ``{side: enemy}``: an enemy of the holder."""
+    effects: tuple[Effect, ...] = Field(min_length=1)
+    """Applied in order when it resolves; they aim at ``source``, ``all_own_units``,
+    ``all_enemy_units``, ``all_enemy_units_here`` or a group (``every``; ``here``: at this
+    battlefield), never at a chosen target or ``self``."""
+
+    @model_validator(mode="after")
+    def _aims_at_what_it_has(self) -> FieldAbility:
+        if self.source_is is not None and self.when != "a_unit_moves_here":
+            raise InvalidAt(("source_is",), f"'{self.when}' has no source to filter (P-83)")
+        aims = FIELD_AIMS - (set() if self.when == "a_unit_moves_here" else {"source"})
+        for number, effect in enumerate(self.effects):
+            target = getattr(effect, "target", None)
+            if target is None or (isinstance(target, Every) and not target.other):
+                continue
+            if target not in aims:
+                raise InvalidAt(
+                    ("effects", number, "target"),
+                    f"a battlefield's ability has no unit of its own and chooses nobody: it "
+                    f"aims at {', '.join(sorted(aims))} or a group (P-84)",
+                )
+            if effect.place_key and getattr(effect, effect.place_key) == "here":
+                raise InvalidAt(("effects", number, effect.place_key), "name the battlefield")
+        return self
+
+    def label(self) -> str:
+        """How the timeline names it."""
+        return self.name or f"when {self.when.replace('_', ' ')}"
+
+    def describe(self) -> str:
+        """What it is, as the table's text lists it."""
+        only = f", only when the unit is {self.source_is.describe()}" if self.source_is else ""
+        return f"{self.label()}: triggered{only}"
+
+
 def _instead(word: str, readable: set[str]) -> str:
     """What to write instead of the unit ``word`` where only ``readable`` ones can be meant."""
     named = " or ".join(sorted(readable - {"here", "that_unit"}))  # that_unit: effects only

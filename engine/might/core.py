@@ -226,6 +226,8 @@ class MightCore(Recorder[MightTable]):
             [Moved(card=uid, before=before, after=after)],
         )
         if to is not None:  # a recall is no move (P-57)
+            if self.table.battlefields[to].abilities:  # before the units' (P-84)
+                self._trigger_field(to, "a_unit_moves_here", uid)
             seen = self._watchers({"another_unit_moves": uid}, None, besides=uid)
             self._trigger_all({**seen, uid: {"moves": None}})
 
@@ -330,6 +332,49 @@ class MightCore(Recorder[MightTable]):
                 self.table = self.table.evolve(
                     triggered_this_turn=(*self.table.triggered_this_turn, key)
                 )
+
+    def _trigger_field(self, battlefield: int, when: str, source: str | None = None) -> None:
+        """Battlefield ``battlefield``'s abilities for ``when`` go on the chain, its holder's,
+        before the units' of the same event, so they resolve after them; nobody holding it,
+        they do not trigger (P-84). The chain item names the battlefield as its card."""
+        field = self.table.battlefields[battlefield]
+        for ability in field.abilities:
+            if ability.when != when:
+                continue
+            label = f"{field.name}: {ability.label()}"
+            cause = Cause(kind="trigger", text=label)
+            holder, spec = field.holder, ability.source_is
+            rules: tuple[str, ...] = ("P-84",)
+            if holder is None:
+                why = f"nobody holds {field.name}, so nobody controls it"
+            elif (
+                source is not None
+                and spec
+                and not spec.passes(self.table, source, holder, None, battlefield)
+            ):
+                why, rules = f"{source} is not {spec.describe()}", ("P-84", "P-83")
+            else:
+                item = ChainItem.model_construct(
+                    id=f"e{self._new_number()}",
+                    card=field.name,
+                    controller=holder,
+                    kind="ability",
+                    text=label,
+                    targets=(),
+                    source=source,
+                    effects=ability.effects,
+                    battlefield=battlefield,
+                    might=None,
+                )
+                self.table = self.table.evolve(chain=self.table.chain.pushed(item))
+                self.record(
+                    f"{field.name} triggers: {ability.label()} (goes on the chain), "
+                    f"controlled by its holder, {self.table.players[holder].name}",
+                    ["P-84", "M-7", *(["P-83"] if spec else [])],
+                    cause,
+                )
+                continue
+            self.record(f"{label} does not trigger: {why}", rules, cause)
 
     def _narrowed(
         self, uid: str, ability: Ability, source: str | None, battlefield: int | None

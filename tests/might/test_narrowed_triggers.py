@@ -120,3 +120,87 @@ def test_source_is_needs_a_trigger_with_a_source_at_its_key() -> None:
     text = CARDS.replace("when: another_unit_dies", "when: dies")
     with pytest.raises(ScenarioError, match=r"source_is: 'dies' has no source to filter"):
         game_from_yaml(f"ruleset: might\ntitle: t\nrules: [P-83]\n{text}setup: {{players: []}}\n")
+
+
+FIELD = """\
+ruleset: might
+title: a battlefield's triggers
+rules: [P-84]
+cards:
+  - name: Sentry
+    kind: unit
+    might: 4
+    abilities:
+      - {when: another_unit_moves, name: Watch, effects: [{do: add_runes, amount: 1}]}
+setup:
+  battlefields: [Battlefield 1, Toll Bridge]
+  battlefield_abilities:
+    Toll Bridge:
+      - when: a_unit_moves_here
+        name: Toll
+        effects: [{do: damage, amount: 1, target: source}]
+      - {when: conquered, name: Tribute, effects: [{do: add_runes, amount: 2}]}
+  players:
+    - name: Alice
+      units: [{card: Iron Sentinel}, {card: Sentry}, {card: Stone Whelp, id: alice-whelp}]
+    - name: Bob
+      units: [{card: Stone Whelp, at: Toll Bridge}]
+"""
+
+
+@pytest.mark.rule("P-84")
+def test_a_battlefield_nobody_holds_does_not_trigger_and_the_conqueror_controls_it() -> None:
+    g = cast(MightGame, game_from_yaml(FIELD))
+    steps = said(g.move("iron-sentinel", 1))
+    assert (
+        "Toll Bridge: Toll does not trigger: nobody holds Toll Bridge, so nobody controls it"
+        in steps
+    )
+    g.resolve()  # the Sentry's Watch
+    steps = said(g.combat(1))
+    assert (
+        "Toll Bridge triggers: Tribute (goes on the chain), controlled by its holder, Alice"
+        in steps
+    )
+    assert g.table.players[0].runes == 3
+
+
+@pytest.mark.rule("P-84")
+def test_a_held_battlefields_trigger_goes_on_the_chain_before_the_units_and_names_it() -> None:
+    g = cast(MightGame, game_from_yaml(FIELD))
+    g.move("iron-sentinel", 1)
+    g.resolve()
+    g.combat(1)
+    steps = g.move("alice-whelp", 1)
+    triggered = [s.description for s in steps if " triggers: " in s.description]
+    assert triggered == [
+        "Toll Bridge triggers: Toll (goes on the chain), controlled by its holder, Alice",
+        "sentry triggers: Watch (goes on the chain)",
+    ]
+    assert [item.card for item in g.table.chain] == ["Toll Bridge", "sentry"]
+    g.resolve()
+    assert g.table.cards["alice-whelp"].damage == 1  # the holder's own unit: no source_is
+
+
+@pytest.mark.rule("P-84")
+@pytest.mark.parametrize(
+    ("effect", "key"),
+    [
+        ("{do: damage, amount: 1, target: self}", "target"),
+        ("{do: damage, amount: 1}", "target"),
+        ("{do: move, to: here, target: source}", "to"),
+    ],
+)
+def test_a_battlefields_ability_aims_at_no_unit_of_its_own_refused_at_its_key(
+    effect: str, key: str
+) -> None:
+    text = FIELD.replace("{do: damage, amount: 1, target: source}", effect)
+    with pytest.raises(ScenarioError, match=rf"Toll Bridge\[0\]\.effects\[0\]\.{key}"):
+        game_from_yaml(text)
+
+
+@pytest.mark.rule("P-84")
+def test_battlefield_abilities_name_a_battlefield_of_the_scenario() -> None:
+    text = FIELD.replace("    Toll Bridge:\n", "    Toll Brige:\n")
+    with pytest.raises(ScenarioError, match="battlefield_abilities names 'Toll Brige'"):
+        game_from_yaml(text)

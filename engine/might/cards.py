@@ -38,8 +38,8 @@ from engine.might.conditions import (
     role_of,
 )
 from engine.might.keywords import KeywordName, KeywordText, keyword_total
-from engine.might.triggers import WITH_A_SOURCE, When
-from engine.might.unit_filters import VOWEL_SOUNDS, Every, UnitFilter
+from engine.might.triggers import COUNTED_PLAYS, WITH_A_SOURCE, When
+from engine.might.unit_filters import VOWEL_SOUNDS, Every, SourceFilter, UnitFilter
 from engine.names import Name
 
 Place = tuple[str | int, ...]  # a key's path inside a card, as the file writes it
@@ -204,8 +204,31 @@ class Ability(Frozen):
     activated (P-56): a fact of its own unit (``{unit: self, state: at_a_battlefield}``,
     ``{moved: self, at_most: 0}``), a count of units (``here``: where its unit is), a holding
     or the plays this turn; ``all``, ``any`` and ``not`` combine them (P-54)."""
+    nth: Annotated[int, Field(ge=1, le=10)] | None = None
+    """``you_play_a_card``, ``you_play_a_spell`` and ``you_play_a_unit``: it triggers only on
+    its controller's ``nth`` such play this turn, counted as P-55 counts them, the play itself
+    included ("when you play your second card this turn": ``nth: 2``; P-82)."""
+    source_is: SourceFilter | None = None
+    """Triggers with a ``source``: it triggers only when the source is such a unit (P-83):
+    ``{side: enemy}`` ("when an enemy unit dies"), ``{side: own, here: true}`` ("when a
+    friendly unit moves here"); a source off the table is read by its ``side`` only."""
     effects: tuple[Effect, ...] = ()
     """Applied in order when the ability resolves from the chain."""
+
+    @model_validator(mode="after")
+    def _narrowed_to_its_event(self) -> Ability:
+        if self.nth is not None and self.when not in COUNTED_PLAYS:
+            raise InvalidAt(
+                ("nth",),
+                f"nth counts plays: it is for {', '.join(COUNTED_PLAYS)}, not {self.when} (P-82)",
+            )
+        if self.source_is is not None and self.when not in WITH_A_SOURCE:
+            raise InvalidAt(
+                ("source_is",),
+                f"'{self.when}' has no source to filter (only these triggers have one: "
+                f"{', '.join(sorted(WITH_A_SOURCE))}) (P-83)",
+            )
+        return self
 
     @model_validator(mode="after")
     def _costs_are_activated(self) -> Ability:
@@ -244,6 +267,9 @@ class Ability(Frozen):
             kind += f", only while {self.only_while.describe()}" if self.only_while else ""
         else:
             kind = "triggered" + (", once per turn" if self.once_per_turn else "")
+            kind += f", only on play number {self.nth} this turn" if self.nth else ""
+            if self.source_is is not None:
+                kind += f", only when its source is {self.source_is.describe()}"
         aim = f"; targets {describe_choice(self.target)}" if self.target else ""
         return f"{self.label()}: {kind}{aim}"
 
@@ -312,6 +338,59 @@ class StandingBonusDamage(Frozen):
 
     def describe(self) -> str:
         return f"its controller's {self.scope} damage gets {self.amount:+d} Bonus Damage"
+FIELD_AIMS = frozenset(
+    {"all_own_units", "all_enemy_units", "all_enemy_units_here", "controller", "source"}
+)
+"""What a battlefield's ability may aim at: it has no unit of its own and chooses nobody (P-84);
+``source`` only when its event has one."""
+
+
+class FieldAbility(Frozen):
+    """A battlefield's triggered ability (P-84): its holder controls it, and it triggers only
+    while someone holds the battlefield. "Here" is the battlefield; ``own`` and ``enemy`` are
+    seen from the holder."""
+
+    when: Literal["a_unit_moves_here", "conquered"]
+    """``a_unit_moves_here``: a unit of either player moved to this battlefield (a move, as
+    P-57 says; the unit is its ``source``); ``conquered``: a player came to hold it at a
+    combat's result (M-12 (5)), who then controls the ability."""
+    name: str = ""
+    """Shown in the timeline; empty: ``when <when>``."""
+    source_is: SourceFilter | None = None
+    """``a_unit_moves_here``: it triggers only when the unit that moved is such a unit (P-83),
+    ``{side: enemy}``: an enemy of the holder."""
+    effects: tuple[Effect, ...] = Field(min_length=1)
+    """Applied in order when it resolves; they aim at ``source``, ``all_own_units``,
+    ``all_enemy_units``, ``all_enemy_units_here`` or a group (``every``; ``here``: at this
+    battlefield), never at a chosen target or ``self``."""
+
+    @model_validator(mode="after")
+    def _aims_at_what_it_has(self) -> FieldAbility:
+        if self.source_is is not None and self.when != "a_unit_moves_here":
+            raise InvalidAt(("source_is",), f"'{self.when}' has no source to filter (P-83)")
+        aims = FIELD_AIMS - (set() if self.when == "a_unit_moves_here" else {"source"})
+        for number, effect in enumerate(self.effects):
+            target = getattr(effect, "target", None)
+            if target is None or (isinstance(target, Every) and not target.other):
+                continue
+            if target not in aims:
+                raise InvalidAt(
+                    ("effects", number, "target"),
+                    f"a battlefield's ability has no unit of its own and chooses nobody: it "
+                    f"aims at {', '.join(sorted(aims))} or a group (P-84)",
+                )
+            if effect.place_key and getattr(effect, effect.place_key) == "here":
+                raise InvalidAt(("effects", number, effect.place_key), "name the battlefield")
+        return self
+
+    def label(self) -> str:
+        """How the timeline names it."""
+        return self.name or f"when {self.when.replace('_', ' ')}"
+
+    def describe(self) -> str:
+        """What it is, as the table's text lists it."""
+        only = f", only when the unit is {self.source_is.describe()}" if self.source_is else ""
+        return f"{self.label()}: triggered{only}"
 
 
 def _instead(word: str, readable: set[str]) -> str:
@@ -679,8 +758,11 @@ class MightCardDef(Frozen):
         ]
 
     def asks_this_turn(self) -> bool:
-        """Whether a condition of the card asks what happened this turn (P-55)."""
-        return any(asks_this_turn(condition) for condition in self.conditions())
+        """Whether a condition of the card, or a trigger on a play number, asks what happened
+        this turn (P-55, P-82)."""
+        return any(a.nth is not None for a in self.abilities) or any(
+            asks_this_turn(condition) for condition in self.conditions()
+        )
 
     def keyword(self, name: KeywordName) -> int:
         """The total of keyword ``name`` on the card: its instances added up, 0 without."""

@@ -427,11 +427,14 @@ class CombatRules:
         )
         self.core.record(text, ["M9", "M-12"], cause)
         if holder is not None and holder != field.holder:
-            self._conquered(holder)
+            self._conquered(holder, battlefield)
 
-    def _conquered(self, holder: int) -> None:
-        """P-57: the new holder's "when you conquer" abilities trigger at the result, and the
-        chain resolves before the combat is over, as a combat is one action (P-44)."""
+    def _conquered(self, holder: int, battlefield: int) -> None:
+        """P-57: the new holder's "when you conquer" abilities trigger at the result, after
+        the battlefield's own "conquered" (P-84), and the chain resolves before the combat is
+        over, as a combat is one action (P-44)."""
+        if self.core.table.battlefields[battlefield].abilities:  # before the units' (P-84)
+            self.core._trigger_field(battlefield, "conquered")
         self.core._trigger_all(self.core._watchers({"you_conquer": None}, holder))
         if self.core.table.chain:
             self.chain.resolve_chain()

@@ -41,6 +41,7 @@ UnitState = Literal[
     "stunned",
 ]
 Counted = Literal["friendly_units", "enemy_units", "units"]
+PlayCount = Literal["cards", "spells", "units"]
 WHO = {"self": "it", "source": "the source", "target": "the target"}
 
 
@@ -139,7 +140,7 @@ class DamageTaken(Bounded):
 class Played(Bounded):
     """How many cards a player played this turn (P-55): ``{played: spells, at_least: 1}``."""
 
-    played: Literal["cards", "spells", "units"]
+    played: PlayCount
     """What is counted: every card played from hand, only ``spells`` or only ``units``."""
     by: Literal["you", "opponent"] = "you"
     """Whose plays: the card's controller's (``you``) or the other player's."""
@@ -327,13 +328,19 @@ def this_turn(table: MightTable, condition: Moved | DamageTaken | Played, contex
     history = table.this_turn or ThisTurn()  # a table no card asks it of remembers nothing
     if isinstance(condition, Played):
         player = context.controller if condition.by == "you" else 1 - context.controller
-        cards = history.played_by(player)
-        spells = history.played_by(player, spells=True)
-        return {"cards": cards, "spells": spells, "units": cards - spells}[condition.played]
+        return this_turn_plays(table, player, condition.played)
     uid = context.unit(condition.moved if isinstance(condition, Moved) else condition.damage_taken)
     if uid is None or not table.on_table(uid):
         return 0
     return history.moves_of(uid) if isinstance(condition, Moved) else history.damage_to(uid)
+
+
+def this_turn_plays(table: MightTable, player: int, played: PlayCount) -> int:
+    """How many cards, spells or units ``player`` played from hand this turn (P-55)."""
+    history = table.this_turn or ThisTurn()  # a table no card asks it of remembers nothing
+    cards = history.played_by(player)
+    spells = history.played_by(player, spells=True)
+    return {"cards": cards, "spells": spells, "units": cards - spells}[played]
 
 
 def reading(table: MightTable, condition: Condition, context: Context) -> str:

@@ -17,9 +17,10 @@ from engine.errors import RuleError
 from engine.loops import LoopGuard
 from engine.might import auras
 from engine.might.cards import Ability, Choosing, TargetSpec, describe_choice, most_targets
+from engine.might.conditions import this_turn_plays
 from engine.might.table import ChainItem, MightCard, MightTable
 from engine.might.targeting import default_of, places_of, verify_targets
-from engine.might.triggers import EVENTS
+from engine.might.triggers import COUNTED_PLAYS, EVENTS
 from engine.plain_errors import no_card
 from engine.timeline import Cause, Recorder, Step, turn_label
 
@@ -225,6 +226,8 @@ class MightCore(Recorder[MightTable]):
             [Moved(card=uid, before=before, after=after)],
         )
         if to is not None:  # a recall is no move (P-57)
+            if self.table.battlefields[to].abilities:  # before the units' (P-84)
+                self._trigger_field(to, "a_unit_moves_here", uid)
             seen = self._watchers({"another_unit_moves": uid}, None, besides=uid)
             self._trigger_all({**seen, uid: {"moves": None}})
 
@@ -303,6 +306,15 @@ class MightCore(Recorder[MightTable]):
         for number, ability in enumerate(self.table.definition(uid).abilities):
             if ability.when not in events:
                 continue
+            if ability.nth is not None or ability.source_is is not None:
+                narrowed = self._narrowed(uid, ability, events[ability.when], battlefield)
+                if narrowed:
+                    self.record(
+                        f"{uid}: {ability.label()} does not trigger: {narrowed[0]}",
+                        narrowed[1],
+                        Cause(kind="trigger", card=uid, text=f"{uid}: {ability.label()}"),
+                    )
+                    continue
             key = f"{uid}#{number}"
             if ability.once_per_turn and key in self.table.triggered_this_turn:
                 label = ability.label()
@@ -320,6 +332,73 @@ class MightCore(Recorder[MightTable]):
                 self.table = self.table.evolve(
                     triggered_this_turn=(*self.table.triggered_this_turn, key)
                 )
+
+    def _trigger_field(self, battlefield: int, when: str, source: str | None = None) -> None:
+        """Battlefield ``battlefield``'s abilities for ``when`` go on the chain, its holder's,
+        before the units' of the same event, so they resolve after them; nobody holding it,
+        they do not trigger (P-84). The chain item names the battlefield as its card."""
+        field = self.table.battlefields[battlefield]
+        for ability in field.abilities:
+            if ability.when != when:
+                continue
+            label = f"{field.name}: {ability.label()}"
+            cause = Cause(kind="trigger", text=label)
+            holder, spec = field.holder, ability.source_is
+            rules: tuple[str, ...] = ("P-84",)
+            if holder is None:
+                why = f"nobody holds {field.name}, so nobody controls it"
+            elif (
+                source is not None
+                and spec
+                and not spec.passes(self.table, source, holder, None, battlefield)
+            ):
+                why, rules = f"{source} is not {spec.describe()}", ("P-84", "P-83")
+            else:
+                item = ChainItem.model_construct(
+                    id=f"e{self._new_number()}",
+                    card=field.name,
+                    controller=holder,
+                    kind="ability",
+                    text=label,
+                    targets=(),
+                    source=source,
+                    effects=ability.effects,
+                    battlefield=battlefield,
+                    might=None,
+                )
+                self.table = self.table.evolve(chain=self.table.chain.pushed(item))
+                self.record(
+                    f"{field.name} triggers: {ability.label()} (goes on the chain), "
+                    f"controlled by its holder, {self.table.players[holder].name}",
+                    ["P-84", "M-7", *(["P-83"] if spec else [])],
+                    cause,
+                )
+                continue
+            self.record(f"{label} does not trigger: {why}", rules, cause)
+
+    def _narrowed(
+        self, uid: str, ability: Ability, source: str | None, battlefield: int | None
+    ) -> tuple[str, tuple[str, ...]] | None:
+        """Why ``uid``'s ability, narrowed to a play number or a kind of source, does not
+        trigger on this event, and the rule that says so; None when it triggers (P-82, P-83)."""
+        controller = self._controller(uid)
+        if ability.nth is not None:
+            counted = COUNTED_PLAYS[ability.when]
+            count = this_turn_plays(self.table, controller, counted)
+            if count != ability.nth:
+                player = self.table.players[controller].name
+                return (
+                    f"{player} has played {count} {counted[:-1] if count == 1 else counted} "
+                    "this turn; it triggers only on "
+                    f"the {ordinal(ability.nth)}",
+                    ("P-82", "P-55"),
+                )
+        spec = ability.source_is
+        if spec is not None and (
+            source is None or not spec.passes(self.table, source, controller, uid, battlefield)
+        ):
+            return f"{source} is not {spec.describe()}", ("P-83",)
+        return None
 
     def _push_ability(
         self,
@@ -371,7 +450,14 @@ class MightCore(Recorder[MightTable]):
         self.record(
             f"{uid} triggers: {label} (goes on the chain)"
             + (f", targeting {', '.join(targets)} ({how})" if targets else ""),
-            [*rules, "M-7", *(["P-12"] if together else []), *(["P-41"] if targets else [])],
+            [
+                *rules,
+                "M-7",
+                *(["P-12"] if together else []),
+                *(["P-41"] if targets else []),
+                *(["P-82"] if ability.nth is not None else []),  # it was the play it waits for
+                *(["P-83"] if ability.source_is is not None else []),  # its source passed
+            ],
             cause,
             [Triggered.model_construct(card=uid, ability=label)],
         )
@@ -426,6 +512,12 @@ class MightCore(Recorder[MightTable]):
         else:
             how = f"{player}'s choice"
         return chosen, how
+
+
+def ordinal(number: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``, ... ``11th``."""
+    last = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{last}"
 
 
 def _unnamed(item: ChainItem) -> ChainItem:

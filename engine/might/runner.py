@@ -125,7 +125,11 @@ class TableBuilder:
         table = MightTable(
             players=tuple(players),
             battlefields=tuple(
-                Battlefield(name=name, auras=setup.battlefield_auras.get(name, ()))
+                Battlefield(
+                    name=name,
+                    auras=setup.battlefield_auras.get(name, ()),
+                    abilities=setup.battlefield_abilities.get(name, ()),
+                )
                 for name in setup.battlefields
             ),
             field_auras=any(setup.battlefield_auras.values()),

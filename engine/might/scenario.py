@@ -14,7 +14,7 @@ from engine.errors import InvalidAt
 from engine.frozen import Frozen
 from engine.might.card_effects import Duration, Scope
 from engine.might.card_effects import Move as MoveEffect
-from engine.might.cards import FieldAura, MightCardDef
+from engine.might.cards import FieldAbility, FieldAura, MightCardDef
 from engine.might.verbs import VERBS
 from engine.names import Name
 from engine.scenario_fields import CardScenarioFields
@@ -183,6 +183,10 @@ class MightSetup(Frozen):
     battlefield_auras: dict[Name, tuple[FieldAura, ...]] = {}
     """A battlefield's name: its standing Might for the units there (P-47), as
     ``{Sunlit Field: [{might: 1, to: holder}]}``."""
+    battlefield_abilities: dict[Name, tuple[FieldAbility, ...]] = {}
+    """A battlefield's name: its triggered abilities, controlled by its holder (P-84), as
+    ``{Toll Bridge: [{when: a_unit_moves_here, source_is: {side: enemy}, effects: [{do:
+    damage, amount: 1, target: source}]}]}``."""
     turn: int = Field(default=1, ge=1)
     """The turn number."""
     turn_player: int = Field(default=0, ge=0, le=1)
@@ -277,12 +281,14 @@ class MightScenario(CardScenarioFields[MightSetup, Action, Expectation, MightCar
     def _players_and_places(self) -> MightScenario:
         unique_names([player.name for player in self.setup.players], "players")
         places = (*self.setup.battlefields, "base", "here")
-        for name in self.setup.battlefield_auras:
-            if name not in self.setup.battlefields:
-                raise ValueError(
-                    f"battlefield_auras names {name!r}, which is no battlefield here "
-                    f"({', '.join(self.setup.battlefields)}) (P-47)"
-                )
+        for setting, rule in (("battlefield_auras", "P-47"), ("battlefield_abilities", "P-84")):
+            for name in getattr(self.setup, setting):
+                if name not in self.setup.battlefields:
+                    raise InvalidAt(
+                        ("setup", setting, name),
+                        f"{setting} names {name!r}, which is no battlefield here "
+                        f"({', '.join(self.setup.battlefields)}) ({rule})",
+                    )
         for index, card in enumerate(self.cards):
             for place, effect in card.placed_effects():
                 key = effect.place_key

@@ -26,7 +26,7 @@ from engine.might.card_effects import (
     Watched,
     covers,
 )
-from engine.might.cards import FieldAura, MightCardDef
+from engine.might.cards import FieldAbility, FieldAura, MightCardDef
 from engine.might.history import ThisTurn
 from engine.might.index import MightIndex
 from engine.might.keywords import KeywordName, keyword_total
@@ -358,6 +358,7 @@ class Battlefield(Frozen):
     name: str
     holder: int | None = None
     auras: tuple[FieldAura, ...] = ()  # the battlefield's own standing Might (P-47)
+    abilities: tuple[FieldAbility, ...] = ()  # its triggered abilities, its holder's (P-84)
 
 
 class ChainItem(Frozen):

@@ -25,6 +25,7 @@ from typing import Annotated
 from pydantic import AfterValidator, WithJsonSchema
 
 from engine.frozen import Frozen
+from engine.might.conditions import PlayCount
 
 ACTIVATED = "activated"  # not an event: its controller activates it (P-42)
 
@@ -149,6 +150,13 @@ EVENTS = _events(
         rules=("M-12", "P-57"),
     ),
 )
+
+COUNTED_PLAYS: dict[str, PlayCount] = {
+    "you_play_a_card": "cards",
+    "you_play_a_spell": "spells",
+    "you_play_a_unit": "units",
+}
+"""The triggers on a play that ``nth`` may narrow, each with what P-55 counts of it (P-82)."""
 
 WITH_A_SOURCE = frozenset(name for name, event in EVENTS.items() if event.source)
 """The triggers that have a source: what dealt the damage, the unit that died or moved."""

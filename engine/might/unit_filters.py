@@ -79,6 +79,36 @@ class UnitFilter(Frozen):
         return phrase + PLACES.get(state, "") + (" here" if self.here else "")
 
 
+class SourceFilter(UnitFilter):
+    """What the unit a trigger is about (its ``source``) must be for the ability to trigger
+    (P-83): ``{side: enemy}`` ("when an enemy unit dies"), ``{side: own, here: true}`` ("when a
+    friendly unit moves here"). A source no longer on the table (a unit that died) is in no
+    state and at no place: only ``side`` is read of it, by its owner."""
+
+    side: Literal["own", "enemy", "any"] = "any"
+    """Whose unit, seen from the ability's controller."""
+
+    def passes(
+        self, table: MightTable, source: str, controller: int, me: str | None, here: int | None
+    ) -> bool:
+        """Whether ``source`` is such a unit, for an ability of ``me`` controlled by
+        ``controller`` (``here``: where ``me`` was, P-21)."""
+        card = table.cards.get(source)
+        if card is None:  # a token that ceased to exist (P-61) is no unit to read
+            return False
+        if self.side != "any" and (card.owner == controller) != (self.side == "own"):
+            return False
+        if table.on_table(source):
+            return self.admits(table, card, me, here)
+        return self == SourceFilter(side=self.side)  # in no state, at no place (P-36)
+
+    def describe(self) -> str:
+        """The filter in words: ``an enemy unit here``."""
+        phrase = self.words(self.side, False)
+        lead = "another " if self.other else "an " if phrase.startswith(VOWEL_SOUNDS) else "a "
+        return lead + phrase
+
+
 def _is_here(table: MightTable, unit: MightCard, me: str, here: int | None) -> bool:
     if here is not None:
         return unit.zone == "battlefield" and unit.battlefield == here

@@ -502,17 +502,13 @@ class CardDef(Frozen):
         aims = {"target_1", "target_2"} if two else {"target"} if self.target else set()
         for number, effect in enumerate(self.effects):
             if effect.target in {"target", "target_1", "target_2"} - aims:
-                fix = (
-                    f"aim at {' or '.join(sorted(aims))}"
-                    if aims
-                    else "add `target:` to the card or name an automatic target"
-                )
+                chooses = "two targets" if two else "one target" if aims else "none"
+                fix = f"aim at {' or '.join(sorted(aims))} (P-79)" if aims else "add `target:`"
                 return [
                     (
                         ("effects", number, "target"),
-                        f"an effect aims at '{effect.target}' but the spell chooses "
-                        f"{'two targets' if two else 'one target' if aims else 'none'}: "
-                        f"{fix} (P-79)",
+                        f"an effect aims at '{effect.target}' but the card chooses {chooses}: "
+                        + fix,
                     )
                 ]
         roles = {"target"} if self.target and not two else set()

@@ -267,13 +267,13 @@ def test_an_armament_with_abilities_or_statics_is_refused_at_the_key(
             "{name: Odd, kind: spell, target: [{side: enemy}, {side: own}], effects: "
             "[{do: damage, amount: 5}]}",
             "cards[0].effects[0].target",
-            "the spell chooses two targets: aim at target_1 or target_2 (P-79)",
+            "the card chooses two targets: aim at target_1 or target_2 (P-79)",
         ),
         (
             "{name: Odd, kind: spell, target: {side: enemy}, effects: "
             "[{do: damage, amount: 5, target: target_2}]}",
             "cards[0].effects[0].target",
-            "the spell chooses one target: aim at target (P-79)",
+            "the card chooses one target: aim at target (P-79)",
         ),
         (  # two targets: no single chosen card to read an amount from (P-79)
             "{name: Odd, kind: spell, target: [{side: enemy}, {side: own}], effects: "

@@ -44,7 +44,7 @@ AutoTarget = Literal[
     "all_enemy_captured",
     "all_captured",
 ]
-EffectTarget = Literal["target"] | AutoTarget
+EffectTarget = Literal["target", "target_1", "target_2"] | AutoTarget
 
 
 _KIND_WORDS = {  # as the rules write them (S-15)
@@ -95,6 +95,17 @@ class TargetSpec(Bounds):
         if self.side == "any" and state.startswith("u"):
             side = "an "
         return f"{side}{state}{line}{_KIND_WORDS[self.kind]}{bounds}"
+
+
+def _one_or_a_list(value: object) -> str:
+    return "[list]" if isinstance(value, list | tuple) else "[one]"
+
+
+Choosing = Annotated[
+    Annotated[TargetSpec, Tag("[one]")] | Annotated[tuple[TargetSpec, ...], Tag("[list]")],
+    Discriminator(_one_or_a_list),
+]
+"""A spell's ``target:``: one spec, or a list of two, one card for each, in order (P-79)."""
 
 
 class PowerOf(Frozen):
@@ -150,7 +161,8 @@ class Damage(Conditional):
     none at 0 HP (S-9). Or read as it resolves: ``{power_of: self}``, ``{damage_on: target}``,
     ``{captured: enemy, each: 5}`` (P-46)."""
     target: EffectTarget = "target"
-    """``target`` (the chosen target) or an automatic target: ``self``, ``source``,
+    """``target`` (the chosen target), ``target_1`` or ``target_2`` (the first or the second
+    of a spell's two chosen targets, P-79) or an automatic target: ``self``, ``source``,
     ``own_realm``, ``enemy_realm``, every active Soul of a side (``all_own_souls``,
     ``all_enemy_souls``, ``all_souls``), the controller's but this card (``other_own_souls``),
     every captured Soul of a side (``all_own_captured``, ``all_enemy_captured``,
@@ -166,7 +178,8 @@ class Heal(Conditional):
     """HP healed, a multiple of 5 (S-5), rounded when applied (S-7); at most the damage (S-10);
     or read from the table as ``damage``'s is (P-46)."""
     target: EffectTarget = "target"
-    """``target`` (the chosen target) or an automatic target: ``self``, ``source``,
+    """``target`` (the chosen target), ``target_1`` or ``target_2`` (the first or the second
+    of a spell's two chosen targets, P-79) or an automatic target: ``self``, ``source``,
     ``own_realm``, ``enemy_realm``, every active Soul of a side (``all_own_souls``,
     ``all_enemy_souls``, ``all_souls``), the controller's but this card (``other_own_souls``),
     every captured Soul of a side (``all_own_captured``, ``all_enemy_captured``,
@@ -179,7 +192,8 @@ class Capture(Conditional):
     do: Literal["capture"]
     """Selects this effect."""
     target: EffectTarget = "target"
-    """``target`` (the chosen target) or an automatic target: ``self``, ``source``,
+    """``target`` (the chosen target), ``target_1`` or ``target_2`` (the first or the second
+    of a spell's two chosen targets, P-79) or an automatic target: ``self``, ``source``,
     ``own_realm``, ``enemy_realm``, every active Soul of a side (``all_own_souls``,
     ``all_enemy_souls``, ``all_souls``), the controller's but this card (``other_own_souls``),
     every captured Soul of a side (``all_own_captured``, ``all_enemy_captured``,
@@ -193,7 +207,8 @@ class Exile(Conditional):
     do: Literal["exile"]
     """Selects this effect."""
     target: EffectTarget = "target"
-    """``target`` (the chosen target) or an automatic target: ``self``, ``source``,
+    """``target`` (the chosen target), ``target_1`` or ``target_2`` (the first or the second
+    of a spell's two chosen targets, P-79) or an automatic target: ``self``, ``source``,
     ``own_realm``, ``enemy_realm``, every active Soul of a side (``all_own_souls``,
     ``all_enemy_souls``, ``all_souls``), the controller's but this card (``other_own_souls``),
     every captured Soul of a side (``all_own_captured``, ``all_enemy_captured``,
@@ -214,7 +229,8 @@ class GainBonus(Conditional):
     duration: Literal["permanent", "end_of_turn"] = "permanent"
     """``end_of_turn``: it ends in the end phase (14.1.3); ``permanent``: it lasts."""
     target: EffectTarget = "target"
-    """``target`` (the chosen target) or an automatic target: ``self``, ``source``,
+    """``target`` (the chosen target), ``target_1`` or ``target_2`` (the first or the second
+    of a spell's two chosen targets, P-79) or an automatic target: ``self``, ``source``,
     ``own_realm``, ``enemy_realm``, every active Soul of a side (``all_own_souls``,
     ``all_enemy_souls``, ``all_souls``), the controller's but this card (``other_own_souls``),
     every captured Soul of a side (``all_own_captured``, ``all_enemy_captured``,
@@ -228,7 +244,8 @@ class RemoveArmaments(Conditional):
     do: Literal["remove_armaments"]
     """Selects this effect."""
     target: EffectTarget = "target"
-    """``target`` (the chosen target) or an automatic target: ``self``, ``source``,
+    """``target`` (the chosen target), ``target_1`` or ``target_2`` (the first or the second
+    of a spell's two chosen targets, P-79) or an automatic target: ``self``, ``source``,
     ``own_realm``, ``enemy_realm``, every active Soul of a side (``all_own_souls``,
     ``all_enemy_souls``, ``all_souls``), the controller's but this card (``other_own_souls``),
     every captured Soul of a side (``all_own_captured``, ``all_enemy_captured``,
@@ -242,7 +259,8 @@ class EndBonuses(Conditional):
     do: Literal["end_bonuses"]
     """Selects this effect."""
     target: EffectTarget = "target"
-    """``target`` (the chosen target) or an automatic target: ``self``, ``source``,
+    """``target`` (the chosen target), ``target_1`` or ``target_2`` (the first or the second
+    of a spell's two chosen targets, P-79) or an automatic target: ``self``, ``source``,
     ``own_realm``, ``enemy_realm``, every active Soul of a side (``all_own_souls``,
     ``all_enemy_souls``, ``all_souls``), the controller's but this card (``other_own_souls``),
     every captured Soul of a side (``all_own_captured``, ``all_enemy_captured``,
@@ -280,6 +298,9 @@ class Ability(Frozen):
     cost_hp: int | Literal["10x_rank"] | None = None
     """HP the Soul pays, as damage, before the effects (14.3.1): a multiple of 5 (S-5) or
     ``10x_rank`` (10 x rank); activated abilities only."""
+    once_per_turn: bool = False
+    """Triggers only: ``true`` for "the first time each turn": once it has triggered this turn,
+    it does not trigger again until the next turn begins, and a step says so (P-81)."""
     target: TargetSpec | None = None
     """What the player chooses when activating or springing it; activated and sprung abilities
     only (a trigger's effects name automatic targets)."""
@@ -290,6 +311,12 @@ class Ability(Frozen):
     def _costs_and_targets_need_a_player(self) -> Ability:
         if self.cost_hp is not None and self.when != "activated":
             raise ValueError("only an activated ability has an HP cost (cost_hp)")
+        if self.once_per_turn and self.when in ("activated", "sprung"):
+            raise InvalidAt(
+                ("once_per_turn",),
+                "only a trigger is limited to the first time each turn (P-81): a player "
+                f"chooses when to use a '{self.when}' ability",
+            )
         if self.target is not None and self.when not in ("activated", "sprung"):
             raise ValueError(
                 f"a '{self.when}' trigger has no chosen target: use an automatic "
@@ -300,6 +327,13 @@ class Ability(Frozen):
                 "an effect aims at 'target' but the ability chooses none: add "
                 "`target:` to the ability or name an automatic target"
             )
+        for number, effect in enumerate(self.effects):
+            if effect.target in ("target_1", "target_2"):
+                raise InvalidAt(
+                    ("effects", number, "target"),
+                    f"an ability chooses one target at most: aim at target, not {effect.target} "
+                    "(only a spell chooses two, P-79)",
+                )
         player = self.when in ("activated", "sprung")
         problems = unread(
             self.effects,
@@ -389,9 +423,14 @@ class CardDef(Frozen):
     """Realms: damage dealt to an attacker, a multiple of 5 (S-5)."""
     traits: tuple[Name, ...] = ()
     """Souls: traits, such as ``Underling``, that statics count."""
-    target: TargetSpec | None = None
+    target: Choosing | None = None
     """Spells: what the player chooses when playing it; needed when an effect aims at
-    ``target``."""
+    ``target``. Or a list of two specs, one card for each, in order (the play's ``targets``),
+    which the effects aim at as ``target_1`` and ``target_2`` (P-79)."""
+    cost_hp: int | Literal["10x_rank"] | None = None
+    """Spells: HP one of your active Souls pays, as damage, as the spell is played, before its
+    effects (14.3.1, P-80): a multiple of 5 (S-5) or ``10x_rank`` (10 x that Soul's rank); the
+    play names the Soul with ``paid_by``."""
     effects: tuple[Effect, ...] = ()
     """Spells: resolved in order when played."""
     abilities: tuple[Ability, ...] = ()
@@ -426,6 +465,8 @@ class CardDef(Frozen):
             for a in self.abilities
             if isinstance(a.cost_hp, int)
         }
+        if isinstance(self.cost_hp, int):
+            amounts["cost_hp"] = self.cost_hp
         odd = [f"{name} {value}" for name, value in amounts.items() if value % 5]
         if odd:
             raise ValueError(f"card amounts are multiples of 5 (S-5): {', '.join(odd)}")
@@ -433,16 +474,9 @@ class CardDef(Frozen):
 
     @model_validator(mode="after")
     def _what_its_kind_can_say(self) -> CardDef:
-        """A spell's words about its target (P-46, P-50); an Armament's abilities (P-53)."""
-        if (
-            self.kind == "spell"
-            and any(e.target == "target" for e in self.effects)
-            and self.target is None
-        ):
-            raise ValueError("an effect aims at 'target' but the card chooses none: add `target:`")
-        if self.kind == "spell" and (
-            problems := unread(self.effects, {"target"} if self.target else set(), "a spell")
-        ):
+        """A spell's words about its targets (P-46, P-50, P-79); an Armament's abilities
+        (P-53)."""
+        if self.kind == "spell" and (problems := self._spell_problems()):
             raise InvalidAt(*problems[0])
         if self.kind == "armament" and (self.abilities or self.statics):
             key = "abilities" if self.abilities else "statics"
@@ -452,3 +486,30 @@ class CardDef(Frozen):
                 "Soul is grants_hp and grants_power (S-6, 14.4.5, P-53)",
             )
         return self
+
+    def _spell_problems(self) -> list[tuple[Place, str]]:
+        """Each effect aims at a target the spell chooses: ``target`` for one, ``target_1`` and
+        ``target_2`` for a list of two (P-79); what its amounts and conditions read (P-50)."""
+        listed = self.target if isinstance(self.target, tuple) else None
+        two = listed is not None
+        if listed is not None and len(listed) != 2:
+            return [
+                (
+                    ("target",),
+                    f"a spell chooses one target or a list of two (P-79), not {len(listed)}",
+                )
+            ]
+        aims = {"target_1", "target_2"} if two else {"target"} if self.target else set()
+        for number, effect in enumerate(self.effects):
+            if effect.target in {"target", "target_1", "target_2"} - aims:
+                chooses = "two targets" if two else "one target" if aims else "none"
+                fix = f"aim at {' or '.join(sorted(aims))} (P-79)" if aims else "add `target:`"
+                return [
+                    (
+                        ("effects", number, "target"),
+                        f"an effect aims at '{effect.target}' but the card chooses {chooses}: "
+                        + fix,
+                    )
+                ]
+        roles = {"target"} if self.target and not two else set()
+        return unread(self.effects, roles, "a spell")

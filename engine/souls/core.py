@@ -36,15 +36,18 @@ class SoulsCore(Recorder[SoulsTable]):
         self.pending: list[PendingTrigger] = []
         self.battle: tuple[str, str] | None = None  # (attacker, target) while a window is open
         self._battles = 0
+        # (card, ability number) of the "first time each turn" triggers that fired this turn (P-81)
+        self._fired: frozenset[tuple[str, int]] = frozenset()
         # The table after the last capture check: a max-HP drop since then cites 14.4.3.
         self._baseline = table
         # The cards whose HP may have changed since then: all of them at the set-up.
         self._stale: set[str] = set(table.cards)
 
     def rules_state(self) -> tuple[object, ...]:
-        """The triggers waiting, the battle under way and how many this turn had (the capture
-        check's baseline is bookkeeping: left out)."""
-        return (list(self.pending), self.battle, self._battles)
+        """The triggers waiting, the battle under way, how many this turn had and the
+        once-a-turn triggers that fired (the capture check's baseline is bookkeeping: left
+        out)."""
+        return (list(self.pending), self.battle, self._battles, self._fired)
 
     def _loop_state(self, guard: LoopGuard) -> Hashable:
         """What decides play from here, for telling a loop (P-25): the table and the rules'
@@ -61,6 +64,7 @@ class SoulsCore(Recorder[SoulsTable]):
             pending,
             self.battle,
             self._battles,
+            self._fired,
         )
 
     def _save_state(self) -> object:
@@ -68,7 +72,7 @@ class SoulsCore(Recorder[SoulsTable]):
 
     def _restore_state(self, state: object) -> None:
         assert isinstance(state, tuple)
-        pending, self.battle, self._battles, self._baseline, stale = state
+        pending, self.battle, self._battles, self._fired, self._baseline, stale = state
         self.pending, self._stale = list(pending), set(stale)
 
     @staticmethod
@@ -132,9 +136,20 @@ class SoulsCore(Recorder[SoulsTable]):
         card = self._card(uid)
         if when != "captured" and not self.table.is_active(uid):
             return  # a captured Soul has no effects (14.5.1)
-        for ability in self.table.defs[card.name].abilities:
-            if ability.when == when:
-                self.pending.append(PendingTrigger(uid, ability, source))
+        for number, ability in enumerate(self.table.defs[card.name].abilities):
+            if ability.when != when:
+                continue
+            if ability.once_per_turn and (uid, number) in self._fired:
+                label = ability.name or f"when {when}"
+                self.record(
+                    f"{uid}'s {label} does not trigger: it already did this turn",
+                    ["P-81"],
+                    Cause(kind="trigger", card=uid, text=f"{uid}: {label}"),
+                )
+                continue
+            if ability.once_per_turn:
+                self._fired |= {(uid, number)}
+            self.pending.append(PendingTrigger(uid, ability, source))
 
     def _end_pending(self, ended: Sequence[PendingTrigger], why: str, rules: Sequence[str]) -> None:
         """Pending triggers that end before they resolve, each shown as a step with its rule."""

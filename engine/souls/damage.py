@@ -90,27 +90,31 @@ class Damage(SoulsCore):
             ],
         )
 
-    def _pay_hp(self, uid: str, cost: int, cause: Cause) -> None:
-        """Pay ``cost`` HP as damage (14.3.1); it rounds like damage, and the step says so (S-7)."""
+    def _pay_hp(self, uid: str, cost: int, cause: Cause, rules: Sequence[str] = ()) -> None:
+        """Pay ``cost`` HP as damage (14.3.1); it rounds like damage, and the step says so (S-7).
+        ``rules``: what else the step cites (a spell's cost, P-80)."""
         if round_down_to_5(cost) == 0:
             rounded = cost != 0
             self.record(
                 f"{uid} pays 0 HP{f' ({cost} rounded down)' if rounded else ''}: it costs nothing",
-                ["14.3.2", "S-11", *(["S-7", "P-9"] if rounded else [])],
+                ["14.3.2", "S-11", *rules, *(["S-7", "P-9"] if rounded else [])],
                 cause,
             )
             return
-        self._deal_damage(uid, cost, uid, cause, ["14.3.1", "S-11"], "HP paid as ")
+        self._deal_damage(uid, cost, uid, cause, ["14.3.1", "S-11", *rules], "HP paid as ")
 
     def _hp_cost(self, uid: str, cost: int | Literal["10x_rank"]) -> int:
         """The HP a cost asks for, before rounding (S-7 rounds it when it is paid)."""
         return 10 * self._definition(uid).rank if cost == "10x_rank" else cost
 
-    def _verify_can_pay(self, uid: str, cost: int) -> None:
+    def _verify_can_pay(self, uid: str, cost: int, at: tuple[str | int, ...] = ()) -> None:
+        """Raise unless ``uid`` can pay ``cost`` HP (S-11); ``at``: the action's key that names
+        it (a spell's ``paid_by``, P-80)."""
         card, paid = self._card(uid), round_down_to_5(cost)
         if card.zone != "slot":
-            raise RuleError("S-11", f"{uid} is not a Soul on a slot and cannot pay HP")
+            raise RuleError("S-11", f"{uid} is not a Soul on a slot and cannot pay HP", at)
         if card.face_down:
-            raise RuleError("S-11", f"{uid} is captured and pays nothing")
+            raise RuleError("S-11", f"{uid} is captured and pays nothing", at)
         if self.table.hp(uid) < paid:
-            raise RuleError("S-11", f"{uid} has {self.table.hp(uid)} HP and cannot pay {paid} HP")
+            hp = self.table.hp(uid)
+            raise RuleError("S-11", f"{uid} has {hp} HP and cannot pay {paid} HP", at)

@@ -64,8 +64,16 @@ class Effects(Damage, Capture):
         if self.pending:  # the game is over: nothing resolves any more (S-17)
             self._end_pending(self.pending, "the game is over", ["S-17"])
 
-    def verify_target(self, controller: int, spec: TargetSpec | None, target: str | None) -> None:
-        """Raise unless ``target`` is a legal chosen target for ``spec`` (14.5.1, S-15)."""
+    def verify_target(
+        self,
+        controller: int,
+        spec: TargetSpec | None,
+        target: str | None,
+        entry: str = "",
+        at: tuple[str | int, ...] = (),
+    ) -> None:
+        """Raise unless ``target`` is a legal chosen target for ``spec`` (14.5.1, S-15); a
+        spell's ``entry`` of two ("the first target: ", P-79) leads the reason, at ``at``."""
         if spec is None:
             if target is not None:
                 raise RuleError("S-15", "this card does not target; remove the target")
@@ -74,36 +82,44 @@ class Effects(Damage, Capture):
             raise RuleError("S-15", f"this card needs a target: {spec.describe()}")
         card = self._card(target)
         if spec.side != "any" and (card.owner == controller) != (spec.side == "own"):
-            raise RuleError("S-15", f"{target} is not {spec.describe()}")
+            raise RuleError("S-15", f"{entry}{target} is not {spec.describe()}", at)
         if spec.kind == "captured_soul":
             if not (card.zone == "slot" and card.face_down):
-                raise RuleError("14.5.1", f"{target} is not a captured Soul")
+                raise RuleError("14.5.1", f"{entry}{target} is not a captured Soul", at)
             return
         if card.zone == "slot" and card.face_down:
             raise RuleError(
                 "14.5.1",
-                f"{target} is captured: only effects that ask for a captured Soul target it",
+                f"{entry}{target} is captured: only effects that ask for a captured Soul target it",
+                at,
             )
         if card.zone not in TARGET_ZONES[spec.kind] or card.face_down:
-            raise RuleError("S-15", f"{target} is not {spec.describe()} on the table")
+            raise RuleError("S-15", f"{entry}{target} is not {spec.describe()} on the table", at)
         if spec.line != "any" and self.table.line(target) != spec.line:
-            raise RuleError("S-2", f"{target} is not in the {spec.line.capitalize()} Line")
+            raise RuleError(
+                "S-2", f"{entry}{target} is not in the {spec.line.capitalize()} Line", at
+            )
         damaged = card.damage > 0
         if spec.state is not None and damaged != (spec.state == "damaged"):
-            raise RuleError("P-51", f"{target} is not {spec.state} (damage {card.damage})")
+            raise RuleError(
+                "P-51", f"{entry}{target} is not {spec.state} (damage {card.damage})", at
+            )
         if not spec.within(self.table, target):
             raise RuleError(
                 "P-51",
-                f"{target} is not {spec.describe()}: it has {self.table.hp(target)} HP and "
+                f"{entry}{target} is not {spec.describe()}: it has {self.table.hp(target)} HP and "
                 f"{self.table.power(target)} power",
+                at,
             )
 
     def _auto_targets(
-        self, who: str, target: EffectTarget, chosen: str | None, source: str | None
+        self, who: str, target: EffectTarget, chosen: Sequence[str], source: str | None
     ) -> list[str]:
         table, owner = self.table, self._card(who).owner
         if target == "target":
-            return [chosen] if chosen is not None else []
+            return list(chosen)
+        if target in ("target_1", "target_2"):  # one of a spell's two chosen targets (P-79)
+            return [chosen[int(target[-1]) - 1]]
         if target == "self":
             return [who]
         if target == "source":
@@ -140,17 +156,20 @@ class Effects(Damage, Capture):
             cause,
             [Triggered(card=trigger.card, ability=label)],
         )
-        self._resolve_effects(trigger.card, trigger.ability.effects, None, trigger.source, cause)
+        self._resolve_effects(trigger.card, trigger.ability.effects, (), trigger.source, cause)
 
     def _resolve_effects(
         self,
         who: str,
         effects: Sequence[Effect],
-        chosen: str | None,
+        chosen: Sequence[str],
         source: str | None,
         cause: Cause,
     ) -> None:
-        reading = Reading(me=who, source=source, target=chosen, controller=self._card(who).owner)
+        """Resolve ``effects`` of ``who`` in order; ``chosen``: the target chosen, or a spell's
+        two (P-79), which amounts and conditions never read (``unread``)."""
+        target = chosen[0] if len(chosen) == 1 else None
+        reading = Reading(me=who, source=source, target=target, controller=self._card(who).owner)
         for effect in effects:
             if not self._conditions_met(effect, reading, cause):
                 continue
@@ -164,7 +183,7 @@ class Effects(Damage, Capture):
                 continue
             amount = getattr(effect, "amount", 0)
             if not isinstance(amount, int):  # read once, as the effect resolves (P-46)
-                effect = effect.evolve(amount=self._read_amount(who, amount, chosen, source, cause))
+                effect = effect.evolve(amount=self._read_amount(who, amount, target, source, cause))
             with self._simultaneous():  # an effect reaches all its cards at once
                 for target in targets:
                     self._apply_effect(who, effect, target, cause)

@@ -50,6 +50,7 @@ class EndOfTurn(Effects):
             self.table = self.table.evolve(turn=table.turn + 1, turn_player=1 - table.turn_player)
             self.phase = (self._turn_name(self.table), "Main phase")
             self._battles = 0
+            self._fired = frozenset()  # "the first time each turn" counts afresh (P-81)
             self.record(
                 f"{self.phase[0]} begins",
                 ["S-12"],

@@ -10,6 +10,12 @@ from engine.souls.effects import Effects
 from engine.timeline import Cause, Step
 
 OWN_SOUL = TargetSpec(side="own", kind="soul")  # an Armament is played onto one of your Souls
+ORDINALS = ("first", "second")
+
+
+def chosen(target: str | None) -> tuple[str, ...]:
+    """The chosen target of a card or ability that chooses one at most, as a tuple."""
+    return () if target is None else (target,)
 
 
 class Playing(Effects):
@@ -63,10 +69,32 @@ class Playing(Effects):
 
         return self._act(lambda: self.verify_recruit(uid, slot), act)
 
-    def verify_play(self, uid: str, target: str | None = None, slot: str | None = None) -> None:
-        self._verify(lambda: self._check_play(uid, target, slot), self.play, uid, target, slot)
+    def verify_play(
+        self,
+        uid: str,
+        target: str | None = None,
+        slot: str | None = None,
+        targets: tuple[str, ...] = (),
+        paid_by: str | None = None,
+    ) -> None:
+        self._verify(
+            lambda: self._check_play(uid, target, slot, targets, paid_by),
+            self.play,
+            uid,
+            target,
+            slot,
+            targets,
+            paid_by,
+        )
 
-    def _check_play(self, uid: str, target: str | None, slot: str | None) -> None:
+    def _check_play(
+        self,
+        uid: str,
+        target: str | None,
+        slot: str | None,
+        targets: tuple[str, ...],
+        paid_by: str | None,
+    ) -> None:
         self._require_game_on()
         card = self._card(uid)
         definition = self.table.definition(uid)
@@ -85,14 +113,82 @@ class Playing(Effects):
             if target is not None:
                 raise RuleError("S-15", "an Ambush does not target when it is set")
             return
-        spec = OWN_SOUL if definition.kind == "armament" else definition.target
-        self.verify_target(card.owner, spec, target)
+        if definition.kind == "armament":
+            self.verify_target(card.owner, OWN_SOUL, target)
+            return
+        self._check_spell_targets(uid, target, targets)
+        self._check_spell_cost(uid, paid_by)
 
-    def can_play(self, uid: str, target: str | None = None, slot: str | None = None) -> bool:
-        return self._can(self.verify_play, uid, target, slot)
+    def _check_spell_targets(self, uid: str, target: str | None, targets: tuple[str, ...]) -> None:
+        """One target for a spec, or one different card for each of a list's two (P-79)."""
+        owner, spec = self._card(uid).owner, self.table.definition(uid).target
+        if not isinstance(spec, tuple):
+            if targets:
+                chooses = "one target: name it with target" if spec else "no target"
+                raise RuleError(
+                    "P-79", f"{uid} chooses {chooses}, not targets", ("play", "targets")
+                )
+            self.verify_target(owner, spec, target)
+            return
+        wanted = "; ".join(f"{n}: {s.describe()}" for n, s in zip(ORDINALS, spec, strict=True))
+        if target is not None or len(targets) != len(spec):
+            raise RuleError(
+                "P-79",
+                f"{uid} chooses {len(spec)} targets, in order ({wanted}): name them with "
+                f"targets, not {'target' if target is not None else f'{len(targets)}'}",
+                ("play", "target" if target is not None else "targets"),
+            )
+        if targets[0] == targets[1]:
+            raise RuleError(
+                "P-79",
+                f"{targets[0]} is chosen twice: choose two different cards",
+                ("play", "targets", 1),
+            )
+        for number, (one, uid_chosen) in enumerate(zip(spec, targets, strict=True)):
+            entry = f"the {ORDINALS[number]} target: "
+            self.verify_target(owner, one, uid_chosen, entry, ("play", "targets", number))
 
-    def play(self, uid: str, target: str | None = None, slot: str | None = None) -> list[Step]:
-        """Play a spell, an Armament onto your Soul, or set an Ambush at your slot."""
+    def _check_spell_cost(self, uid: str, paid_by: str | None) -> None:
+        """The Soul that pays a spell's HP cost: one of its player's, able to pay (S-11, P-80)."""
+        owner, cost = self._card(uid).owner, self.table.definition(uid).cost_hp
+        if cost is None:
+            if paid_by is not None:
+                raise RuleError(
+                    "P-80", f"{uid} has no HP cost: remove paid_by", ("play", "paid_by")
+                )
+            return
+        if paid_by is None:
+            raise RuleError(
+                "P-80",
+                f"{uid} costs {cost} HP: name the Soul of yours that pays it with paid_by",
+                ("play",),
+            )
+        if self._card(paid_by).owner != owner:
+            raise RuleError(
+                "P-80", f"{paid_by} is not your Soul: only your own Soul pays", ("play", "paid_by")
+            )
+        self._verify_can_pay(paid_by, self._hp_cost(paid_by, cost), ("play", "paid_by"))
+
+    def can_play(
+        self,
+        uid: str,
+        target: str | None = None,
+        slot: str | None = None,
+        targets: tuple[str, ...] = (),
+        paid_by: str | None = None,
+    ) -> bool:
+        return self._can(self.verify_play, uid, target, slot, targets, paid_by)
+
+    def play(
+        self,
+        uid: str,
+        target: str | None = None,
+        slot: str | None = None,
+        targets: tuple[str, ...] = (),
+        paid_by: str | None = None,
+    ) -> list[Step]:
+        """Play a spell (its HP cost paid first, P-80), an Armament onto your Soul, or set an
+        Ambush at your slot."""
 
         def act() -> None:
             card, definition = self._card(uid), self.table.definition(uid)
@@ -123,21 +219,35 @@ class Playing(Effects):
                     ],
                 )
             else:
-                self.record(
-                    f"{uid} is played", ["S-12", *actor], cause, [Played(card=uid, to="play")]
-                )
-                # a spell is never active: its effects have no ``source`` (docs/scenarios.md)
-                self._resolve_effects(uid, definition.effects, target, None, cause)
-                spent = self._card(uid)
-                self._set(spent.evolve(zone="elysium"))
-                self.record(
-                    f"{uid} goes to the Elysium",
-                    ["S-4"],
-                    cause,
-                    [Moved(card=uid, before="hand", after="elysium")],
-                )
+                self._play_spell(uid, targets or chosen(target), paid_by, cause)
 
-        return self._act(lambda: self._check_play(uid, target, slot), act)
+        return self._act(lambda: self._check_play(uid, target, slot, targets, paid_by), act)
+
+    def _play_spell(
+        self, uid: str, targets: tuple[str, ...], paid_by: str | None, cause: Cause
+    ) -> None:
+        """The spell is played, its HP cost paid (P-80), its effects resolve, and it goes to
+        the Elysium."""
+        definition = self.table.definition(uid)
+        actor = self._actor_rules(self._card(uid).owner)
+        aimed = f" at {' and '.join(targets)}" if len(targets) > 1 else ""
+        self.record(
+            f"{uid} is played{aimed}",
+            ["S-12", *actor, *(["P-79"] if aimed else [])],
+            cause,
+            [Played(card=uid, to="play")],
+        )
+        if definition.cost_hp is not None and paid_by is not None:
+            self._pay_hp(paid_by, self._hp_cost(paid_by, definition.cost_hp), cause, ["P-80"])
+        # a spell is never active: its effects have no ``source`` (docs/scenarios.md)
+        self._resolve_effects(uid, definition.effects, targets, None, cause)
+        self._set(self._card(uid).evolve(zone="elysium"))
+        self.record(
+            f"{uid} goes to the Elysium",
+            ["S-4"],
+            cause,
+            [Moved(card=uid, before="hand", after="elysium")],
+        )
 
     def _ability(self, uid: str, index: int, when: str) -> Ability:
         abilities = [a for a in self.table.definition(uid).abilities if a.when == when]
@@ -177,7 +287,7 @@ class Playing(Effects):
             self.record(f"{uid} activates {label}", ["S-12", *actor], cause)
             if ability.cost_hp is not None:
                 self._pay_hp(uid, self._hp_cost(uid, ability.cost_hp), cause)
-            self._resolve_effects(uid, ability.effects, target, uid, cause)
+            self._resolve_effects(uid, ability.effects, chosen(target), uid, cause)
 
         return self._act(lambda: self._check_activate(uid, index, target), act)
 
@@ -207,7 +317,7 @@ class Playing(Effects):
                 cause,
             )
             # an Ambush is never active: its effects have no ``source`` (docs/scenarios.md)
-            self._resolve_effects(uid, ability.effects, target, None, cause)
+            self._resolve_effects(uid, ability.effects, chosen(target), None, cause)
             self._set(self._card(uid).evolve(zone="elysium", slot=None))
             self.record(
                 f"{uid} goes to the Elysium",

@@ -14,6 +14,7 @@ from pydantic import Field
 
 from engine import verbs
 from engine.names import Name
+from engine.souls.cards import CardDef
 from engine.souls.table import SoulsTable
 from engine.verbs import Bound, Offered, Verb, Verbs, bind
 
@@ -78,6 +79,12 @@ class Play(Verb):
     one of your active Souls, which it is attached to. An Ambush takes none (S-15)."""
     slot: Name | None = None
     """The slot an Ambush is set at (S-1); ignored for other cards."""
+    targets: tuple[Name, ...] = ()
+    """A spell that chooses two targets: their ids, in the order of its list of specs, two
+    different cards (P-79); instead of ``target``."""
+    paid_by: Name | None = None
+    """A spell with ``cost_hp``: the id of your active Soul that pays it, as damage, before
+    the effects (14.3.1, S-11, P-80)."""
 
     @classmethod
     def offered(
@@ -91,6 +98,22 @@ class Play(Verb):
         if definition.kind == "ambush":
             for slot in table.slot_names():
                 yield Offered(f"Set at {slot}", "Set Ambush", cls(card=uid, slot=slot))
+        elif definition.cost_hp is not None:  # your Soul that pays it is clicked first (P-80)
+            yield Offered(
+                f"Play {name}, paying with…",
+                "Play",
+                pick=lambda t: cls.paid(uid, t),
+                pick_prompt=f"Click your Soul that pays for {name}, then its targets",
+                most=1 + cls.chooses(definition),
+            )
+        elif isinstance(definition.target, tuple):
+            yield Offered(
+                f"Play {name}…",
+                "Play",
+                pick=lambda t: cls(card=uid, targets=t),
+                pick_prompt=f"Click the two targets for {name}, in order",
+                most=2,
+            )
         elif definition.kind == "armament" or definition.target is not None:
             yield Offered(
                 f"Play {name}…",
@@ -101,8 +124,32 @@ class Play(Verb):
         else:
             yield Offered(f"Play {name}", "Play", cls(card=uid))
 
+    @staticmethod
+    def chooses(definition: CardDef) -> int:
+        """How many targets a spell chooses: 0, 1 or 2 (P-79)."""
+        target = definition.target
+        return len(target) if isinstance(target, tuple) else int(target is not None)
+
+    @classmethod
+    def paid(cls, uid: str, picked: tuple[str, ...]) -> Play:
+        """Playing ``uid`` with the first card picked paying its HP cost and the rest its
+        targets (P-80)."""
+        payer, rest = picked[0], picked[1:]
+        if len(rest) > 1:
+            return cls(card=uid, paid_by=payer, targets=rest)
+        return cls(card=uid, paid_by=payer, target=rest[0] if rest else None)
+
     def bound(self, game: SoulsGame) -> Bound:
-        return bind(game.verify_play, game.can_play, game.play, self.card, self.target, self.slot)
+        return bind(
+            game.verify_play,
+            game.can_play,
+            game.play,
+            self.card,
+            self.target,
+            self.slot,
+            self.targets,
+            self.paid_by,
+        )
 
 
 class Activate(Verb):

@@ -60,6 +60,8 @@ def domains(game: Any) -> dict[str, list[Any]]:
         "player": [0, 1],
         "threshold": [1, 4],
         "effect_id": ["e99"],
+        "targets": [(), *itertools.permutations(uids[:3], 2)],  # a spell's two (P-79)
+        "paid_by": uids,  # the Soul that pays a spell's HP cost (P-80)
     }
 
 

@@ -90,6 +90,20 @@ setup:
     "        - {card: Firebolt}\n",
     "        - {card: Firebolt}\n        - {card: Cull the Weak}\n        - {card: Finish Off}\n",
 )
+# The same with Alice's Blood Bargain: two targets and an HP cost (P-79, P-80).
+SOULS_BARGAIN = SOULS.replace(
+    "setup:\n",
+    """cards:
+  - name: Blood Bargain
+    kind: spell
+    cost_hp: 10
+    target: [{side: enemy, kind: soul}, {side: own, kind: soul, state: damaged}]
+    effects: [{do: damage, amount: 15, target: target_1}, {do: heal, amount: 10, target: target_2}]
+setup:
+""",
+).replace(
+    "        - {card: Firebolt}\n", "        - {card: Firebolt}\n        - {card: Blood Bargain}\n"
+)
 # Alice's turn. Alice: A1 captured, B1 Sylva (front), C1 Blood Priest (front, 5 HP left, has
 # attacked), C2 Mossback Guard (back), D1/D2 empty, Pitfall set at B2. Bob: Ember Imp (front),
 # Mossback Guard behind it (back), Ash Zealot captured, Blood Priest (front).
@@ -322,6 +336,23 @@ REFUSALS = [
         "P-51", "bob-guard is not an enemy Soul with 10 HP or less: it has 40 HP"),
     Refusal("souls-an-undamaged-soul", SOULS_CULL, "play", ("finish-off", "bob-guard"), "P-51",
         "bob-guard is not damaged (damage 0)"),
+    Refusal("souls-P-79-targets-for-one", SOULS_BARGAIN, "play",
+        ("firebolt", None, None, ("ember-imp", "bob-guard")), "P-79",
+        "firebolt chooses one target: name it with target, not targets"),
+    Refusal("souls-P-79-one-of-two", SOULS_BARGAIN, "play",
+        ("blood-bargain", None, None, ("ember-imp",), "sylva"), "P-79",
+        "blood-bargain chooses 2 targets, in order"),
+    Refusal("souls-P-79-twice", SOULS_BARGAIN, "play",
+        ("blood-bargain", None, None, ("ember-imp", "ember-imp"), "sylva"), "P-79",
+        "ember-imp is chosen twice"),
+    Refusal("souls-P-80-paid-without-a-cost", SOULS_BARGAIN, "play",
+        ("firebolt", "ember-imp", None, (), "sylva"), "P-80", "firebolt has no HP cost"),
+    Refusal("souls-P-80-nobody-pays", SOULS_BARGAIN, "play",
+        ("blood-bargain", None, None, ("ember-imp", "blood-priest")), "P-80",
+        "name the Soul of yours that pays it with paid_by"),
+    Refusal("souls-P-80-an-enemy-pays", SOULS_BARGAIN, "play",
+        ("blood-bargain", None, None, ("ember-imp", "blood-priest"), "ember-imp"), "P-80",
+        "ember-imp is not your Soul"),
     souls("play-from-a-slot", "play sylva", "S-4", "sylva is not in its owner's hand"),
     souls("play-a-soul", "play spare-imp", "S-3",
         "spare-imp is a Soul: recruit it onto a slot instead"),

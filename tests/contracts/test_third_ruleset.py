@@ -26,7 +26,6 @@ ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = Path("tally", "examples", "apples-and-pears.yaml")  # in the project, and installed
 
 
-
 @pytest.fixture
 def scenario(tally_site: Path) -> Path:
     """Tally's example scenario, the installed copy."""

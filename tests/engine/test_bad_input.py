@@ -354,7 +354,8 @@ CASES = {
         SOULS
         + "cards:\n  - {name: Odd Bolt, kind: spell, effects: [{do: damage, amount: 5}]}\n"
         + SOULS_SETUP,
-        "5: cards[0]: an effect aims at 'target' but the card chooses none: add `target:`",
+        "5: cards[0].effects[0].target: an effect aims at 'target' but the card chooses none:"
+        " add `target:`",
     ),
     "souls slot that is no slot name": (
         SOULS + "setup:\n  players:\n    - {name: Alice, slots: {front: {card: Thorn Squire}}}\n"

@@ -252,3 +252,78 @@ def test_an_armament_with_abilities_or_statics_is_refused_at_the_key(
         f"an Armament has no {key} in the card language: what it gives the equipped Soul is "
         "grants_hp and grants_power (S-6, 14.4.5, P-53)"
     )
+
+
+@pytest.mark.parametrize(
+    ("card", "where", "message"),
+    [
+        (  # a list of targets has two entries (P-79)
+            "{name: Odd, kind: spell, target: [{side: enemy}], effects: "
+            "[{do: damage, amount: 5, target: target_1}]}",
+            "cards[0].target",
+            "a spell chooses one target or a list of two (P-79), not 1",
+        ),
+        (
+            "{name: Odd, kind: spell, target: [{side: enemy}, {side: own}], effects: "
+            "[{do: damage, amount: 5}]}",
+            "cards[0].effects[0].target",
+            "the card chooses two targets: aim at target_1 or target_2 (P-79)",
+        ),
+        (
+            "{name: Odd, kind: spell, target: {side: enemy}, effects: "
+            "[{do: damage, amount: 5, target: target_2}]}",
+            "cards[0].effects[0].target",
+            "the card chooses one target: aim at target (P-79)",
+        ),
+        (  # two targets: no single chosen card to read an amount from (P-79)
+            "{name: Odd, kind: spell, target: [{side: enemy}, {side: own}], effects: "
+            "[{do: damage, amount: {power_of: target}, target: target_1}]}",
+            "cards[0].effects[0].amount",
+            "a spell can't read an amount from target",
+        ),
+        (
+            "{name: Odd, kind: soul, hp: 20, abilities: [{target: {side: enemy}, effects: "
+            "[{do: damage, amount: 5, target: target_1}]}]}",
+            "cards[0].abilities[0].effects[0].target",
+            "an ability chooses one target at most",
+        ),
+        (  # only a trigger is once a turn (P-81)
+            "{name: Odd, kind: soul, hp: 20, abilities: [{once_per_turn: true, effects: "
+            "[{do: damage, amount: 5, target: self}]}]}",
+            "cards[0].abilities[0].once_per_turn",
+            "only a trigger is limited to the first time each turn (P-81)",
+        ),
+        (
+            "{name: Odd, kind: spell, cost_hp: 12}",
+            "cards[0]",
+            "card amounts are multiples of 5 (S-5): cost_hp 12",
+        ),
+    ],
+)
+def test_a_spells_targets_cost_and_once_a_turn_are_refused_at_their_key(
+    card: str, where: str, message: str
+) -> None:
+    text = f"ruleset: souls\ntitle: Odd\nrules: [P-79]\ncards:\n  - {card}\n" + (
+        "setup:\n  players:\n    - {name: Alice, realm: {card: Old Keep}}\n"
+        "    - {name: Bob, realm: {card: Ember Citadel}}\n"
+    )
+    with pytest.raises(ScenarioError) as error:
+        game_from_yaml(text)
+    assert error.value.where == where  # at the key that says it
+    assert message in str(error.value)
+
+
+def test_a_spells_target_refused_in_a_script_is_located_at_its_entry(tmp_path: Path) -> None:
+    """A refused second target is reported at ``targets[1]`` of the play (P-79)."""
+    shipped = SCENARIOS / "souls" / "P-79-two-targets-and-an-hp-cost.yaml"
+    text = shipped.read_text().replace(
+        '    expect_error: {rule: P-51, message: "the second target: alice-squire is not '
+        'damaged"}\n',
+        "",
+    )
+    path = tmp_path / "odd.yaml"
+    path.write_text(text)
+    with pytest.raises(ScenarioError) as error:
+        run_scenario(path)
+    assert error.value.where.endswith("play.targets[1]")
+    assert "the second target: alice-squire is not damaged" in str(error.value)

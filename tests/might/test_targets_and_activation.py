@@ -250,7 +250,7 @@ def test_a_list_that_cannot_be_filled_is_refused_and_has_no_default() -> None:
     g = game("[]", BOB, hand="[{card: Rout}]")
     rout = g.table.definition("rout").target
     assert rout is not None
-    assert default_of(rout, places_of(g.table, rout, 0)) == ()
+    assert default_of(g.table, rout, places_of(g.table, rout, 0)) is None
     with pytest.raises(RuleError, match="no unit is left for the second target") as refused:
         verify_targets(g.table, rout, ("thornback",), 0)
     assert not isinstance(refused.value, MoreToChoose)

@@ -108,9 +108,9 @@ class TargetPicker:
         self.play(offer.pick(picked))
 
     def _none_allowed(self, offer: Offer) -> bool:
-        """Whether the engine allows ``offer`` with no target ("up to", P-73)."""
-        assert offer.pick is not None
-        return self.session.refusal(offer.pick(())) is None
+        """Whether ``offer`` may be played with no target ("up to", P-73); the engine still
+        judges the play."""
+        return offer.fewest == 0 and offer.pick is not None
 
     def end(self) -> None:
         """No pick under way any more: the outlines and the prompt go."""

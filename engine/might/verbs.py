@@ -17,7 +17,7 @@ from engine import verbs
 from engine.choices import Assigned
 from engine.errors import RuleError
 from engine.might.card_effects import Duration, Effect, Scope
-from engine.might.cards import chooses_a_battlefield, most_targets
+from engine.might.cards import chooses_a_battlefield, fewest_targets, most_targets
 from engine.might.table import MightTable
 from engine.names import Name
 from engine.verbs import Bound, Offered, Verb, Verbs, bind
@@ -125,6 +125,7 @@ class Play(Aimed):
                     pick=partial(cls.at, uid, place),
                     pick_prompt=f"Click the target unit for {name}",
                     most=most_targets(spec),
+                    fewest=fewest_targets(spec),
                 )
 
     @classmethod
@@ -181,6 +182,7 @@ class Activate(Aimed):
                         pick=partial(cls.at, uid, number, place),
                         pick_prompt=f"Click the target unit for {name}",
                         most=most_targets(ability.target),
+                        fewest=fewest_targets(ability.target),
                     )
 
     @classmethod

@@ -219,7 +219,7 @@ cards:
     abilities:
       - when: played
         effects:
-          - {do: move, to: chosen, target: self}
+          - {do: move, to: somewhere, target: self}
 setup:
   players: [{name: Alice}, {name: Bob}]
 """
@@ -229,7 +229,7 @@ setup:
     assert (refused.value.where, refused.value.line) == ("cards[0].effects[0].to", 5)
     with pytest.raises(ScenarioError) as refused:
         game_from_yaml(text.replace("to: Battlefield 9", "to: base"))
-    assert "Drifter moves units to 'chosen'" in refused.value.message
+    assert "Drifter moves units to 'somewhere'" in refused.value.message
     assert refused.value.where == "cards[1].abilities[0].effects[0].to"
     assert refused.value.line == 12  # the effect's own line, not the file's first
 

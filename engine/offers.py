@@ -33,6 +33,8 @@ class Offer:
     pick_prompt: str = ""
     most: int = 1
     proceeds: bool = False
+    fewest: int = 1
+    """The fewest targets ``pick`` may be given: 0 for "up to" (P-73)."""
 
 
 @dataclass(frozen=True)
@@ -75,6 +77,7 @@ def _offer(offered: Offered, action: type[ScriptAction]) -> Offer:
         None if pick is None else partial(picked, pick=pick),
         offered.pick_prompt,
         offered.most,
+        fewest=offered.fewest,
     )
 
 

@@ -61,6 +61,7 @@ class Offered:
     pick: Callable[[tuple[str, ...]], Verb] | None = None
     pick_prompt: str = ""
     most: int = 1
+    fewest: int = 1  # 0: ``pick`` may be given no target ("up to", P-73)
 
 
 class Verb(Frozen):

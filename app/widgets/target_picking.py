@@ -43,7 +43,7 @@ class TargetPicker:
         legal: list[str] = []
         first: RuleError | None = None
         for uid, item in self.scene.items_by_uid.items():
-            if not item.isVisible() or uid in picked:
+            if not item.isVisible():  # a unit picked already: the engine says if it may be again
                 continue
             refusal = self.session.refusal(offer.pick((*picked, uid)))
             if refusal is None or isinstance(refusal, MoreToChoose):
@@ -57,7 +57,7 @@ class TargetPicker:
     def start(self, offer: Offer, source: str | None) -> None:
         """Begin picking ``offer``'s targets, for the card ``source``."""
         self.offer, self.picked, self.source = offer, (), source
-        self.can_finish(offer.most > 1)
+        self.can_finish(offer.most > 1 or self._none_allowed(offer))
         self._mark_next(offer.pick_prompt)
 
     def clicked(self, uid: str) -> bool:
@@ -99,11 +99,18 @@ class TargetPicker:
     def finish(self) -> None:
         """Enter while picking: play with the targets picked so far (the engine judges)."""
         offer = self.offer
-        if offer is None or offer.pick is None or not self.picked:
+        if offer is None or offer.pick is None:
+            return
+        if not self.picked and not self._none_allowed(offer):
             return
         picked = self.picked
         self.end()
         self.play(offer.pick(picked))
+
+    def _none_allowed(self, offer: Offer) -> bool:
+        """Whether ``offer`` may be played with no target ("up to", P-73); the engine still
+        judges the play."""
+        return offer.fewest == 0 and offer.pick is not None
 
     def end(self) -> None:
         """No pick under way any more: the outlines and the prompt go."""

@@ -37,7 +37,9 @@ class ActivatingRules:
             )
         return abilities[index]
 
-    def check_activate(self, uid: str, index: int = 0, target: Targets = None) -> None:
+    def check_activate(
+        self, uid: str, index: int = 0, target: Targets = None, to: int | None = None
+    ) -> None:
         card = self.core._on_table(uid)  # a unit's, or a gear's (P-66)
         ability = self._activated(uid, index)
         label = ability.name or "its ability"
@@ -61,6 +63,7 @@ class ActivatingRules:
         ):
             raise RuleError("P-42", short)
         self.playing.verify_chosen(uid, ability.target, chosen(target), card.owner, uid)
+        self.playing.verify_place(uid, ability.effects, to)
 
     def _check_limit(self, card: MightCard, limit: Condition, label: str) -> None:
         """Refuse an activation while its ``only_while`` does not hold, saying what it read
@@ -74,7 +77,7 @@ class ActivatingRules:
                 f"{label} can be activated only while {reading(table, limit, context)}: false now",
             )
 
-    def activate(self, uid: str, index: int, target: Targets) -> None:
+    def activate(self, uid: str, index: int, target: Targets, to: int | None = None) -> None:
         """Pay the cost of ``uid``'s activated ability number ``index`` and put it on the
         chain."""
         card, ability = self.core._card(uid), self._activated(uid, index)
@@ -90,6 +93,7 @@ class ActivatingRules:
             self.playing.pay_runes(card.owner, cost.runes, cause, ["P-42", "M-1", "P-19"])
         targets = chosen(target)
         aim = f" targeting {', '.join(targets)}" if targets else ""
+        aim += "" if to is None else f" to {self.core.table.battlefields[to].name}"
         item = ChainItem(
             id=f"e{self.core._new_number()}",
             card=uid,
@@ -100,5 +104,6 @@ class ActivatingRules:
             effects=ability.effects,
             reaction=ability.speed == "reaction",
             battlefield=card.battlefield if card.zone == "battlefield" else None,
+            destination=to,
         )
         self.chain.push(item, cause, ["P-42"], [])

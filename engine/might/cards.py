@@ -23,6 +23,7 @@ from engine.might.amounts import CountOf, DamageOn, MightOf
 from engine.might.card_effects import (
     Delayed,
     Effect,
+    Move,
     SaveAction,
     Scope,
     something_instead,
@@ -72,19 +73,38 @@ class TargetSpec(UnitFilter):
         Field(ge=1, json_schema_extra={"maximum": MOST_TARGETS}),
         AfterValidator(_at_most_the_most),
     ] = 1
-    """Up to this many different units; at least one is chosen (P-41), at most 4 (P-49)."""
+    """Up to this many units, different unless ``different: false`` (P-41), at most 4 (P-49)."""
+    at_least: Annotated[int, Field(ge=0, json_schema_extra={"maximum": MOST_TARGETS})] = 1
+    """At least this many units are chosen, 0 to ``count``: ``0`` for "up to two", which may be
+    played choosing none (its effects on ``target`` then find nothing, P-27); ``count`` for
+    exactly that many. Left out in a list of targets, whose entries are each chosen (P-73)."""
+    different: bool = True
+    """``false``: one unit may be chosen more than once ("do this twice; you may choose the same
+    unit"), as ``target_1`` and ``target_2`` both; in a list of targets, this entry may be a
+    unit an earlier entry chose (P-73)."""
+    same_place: bool = False
+    """``true``: the chosen units are all at one battlefield ("two units at the same
+    battlefield"); in a list of targets, this entry is at the battlefield of the first target
+    (P-75)."""
     zone: Literal["table", "trash"] = "table"
     """``table``: units on the table; ``trash``: unit cards in a trash, whose as ``side`` says
     (``own``: the controller's), for ``return_from_trash`` (P-62). A card in a trash has no
     state and no place: ``state``, ``here`` and ``other`` are for units on the table."""
 
     @model_validator(mode="after")
-    def _trash_has_no_place(self) -> TargetSpec:
+    def _a_choice_that_can_be_made(self) -> TargetSpec:
         if self.zone == "trash" and (self.state is not None or self.here or self.other):
             raise ValueError(
                 "a card in a trash has no state and no place: leave state, here and other out "
                 "with zone: trash (P-62)"
             )
+        if self.at_least > self.count:
+            raise ValueError(
+                f"at_least {self.at_least} is more than count {self.count}: at most count units "
+                "are chosen (P-73)"
+            )
+        if self.zone == "trash" and self.same_place:
+            raise ValueError("a card in a trash is at no battlefield: leave same_place out (P-75)")
         return self
 
     def describe(self) -> str:
@@ -98,17 +118,32 @@ class TargetSpec(UnitFilter):
         'an enemy unit with 3 Might or less'
         >>> TargetSpec(zone="trash", side="own", count=2).describe()
         'up to 2 unit cards in your trash'
+        >>> TargetSpec(side="enemy", count=2, at_least=0).describe()
+        'up to 2 enemy units (or none)'
+        >>> TargetSpec(count=2, at_least=2, different=False, same_place=True).describe()
+        '2 units at one battlefield (one unit may be chosen again)'
         """
         if self.zone == "trash":
             whose = {"own": "your trash", "enemy": "an opponent's trash", "any": "a trash"}
             many = f"up to {self.count} unit cards" if self.count > 1 else "a unit card"
-            return f"{many} in {whose[self.side]}"
+            return f"{many} in {whose[self.side]}{self._extras()}"
         phrase = self.words(self.side, self.count > 1)
         if self.count > 1:
-            lead = f"up to {self.count} " + ("other " if self.other else "")
+            up_to = "" if self.at_least == self.count else "up to "
+            lead = f"{up_to}{self.count} " + ("other " if self.other else "")
+            phrase += " at one battlefield" if self.same_place else ""
         else:
             lead = "another " if self.other else "an " if phrase.startswith(VOWEL_SOUNDS) else "a "
-        return lead + phrase
+            phrase += " at the first target's battlefield" if self.same_place else ""
+        return lead + phrase + self._extras()
+
+    def _extras(self) -> str:
+        """What ``at_least: 0`` and ``different: false`` add to the words (P-73)."""
+        extras = [
+            *(["or none"] if self.at_least == 0 else []),
+            *(["one unit may be chosen again"] if not self.different else []),
+        ]
+        return f" ({', '.join(extras)})" if extras else ""
 
 
 Choosing = TargetSpec | tuple[TargetSpec, ...]
@@ -134,6 +169,8 @@ def _one_each(choosing: Choosing) -> Choosing:
         )
     if any(spec.count != 1 for spec in choosing):
         raise ValueError("in a list of targets each entry is one unit: leave count out")
+    if any(spec.at_least != 1 for spec in choosing):
+        raise ValueError("in a list of targets each entry is chosen: leave at_least out (P-73)")
     return choosing
 
 
@@ -145,6 +182,17 @@ def specs_of(choosing: Choosing) -> tuple[TargetSpec, ...]:
 def most_targets(choosing: Choosing) -> int:
     """How many units the choice takes at most."""
     return choosing.count if isinstance(choosing, TargetSpec) else len(choosing)
+
+
+def chooses_a_battlefield(effects: tuple[Effect, ...]) -> bool:
+    """Whether ``effects`` move units to a battlefield chosen as the card is played or the
+    ability activated (``to: chosen``, P-74)."""
+    return any(isinstance(effect, Move) and effect.to == "chosen" for effect in effects)
+
+
+def fewest_targets(choosing: Choosing) -> int:
+    """How many units the choice takes at least: a list, one for each entry (P-41, P-73)."""
+    return choosing.at_least if isinstance(choosing, TargetSpec) else len(choosing)
 
 
 def describe_choice(choosing: Choosing) -> str:

@@ -416,8 +416,8 @@ class MightCore(Recorder[MightTable]):
         how = ""
         if ability.target is not None:
             places = places_of(self.table, ability.target, self._controller(uid), uid)
-            default = default_of(ability.target, places)
-            if not default:
+            default = default_of(self.table, ability.target, places)
+            if default is None:
                 self.record(
                     f"{uid}: {label} triggers but has no legal target "
                     f"({describe_choice(ability.target)}): it does not go on the chain",
@@ -426,9 +426,10 @@ class MightCore(Recorder[MightTable]):
                     [Triggered(card=uid, ability=label)],
                 )
                 return False
-            targets, how = self._choose_targets(
-                uid, f"{uid}: {label}", ability.target, places, default
-            )
+            if places:  # else it may choose none, and none is legal: nothing to ask (P-73)
+                targets, how = self._choose_targets(
+                    uid, f"{uid}: {label}", ability.target, places, default
+                )
         item_id = f"e{self._new_number()}"
         aim = f" targeting {', '.join(targets)}" if targets else ""
         # the engine's own values, made for every trigger of a cascade: not validated again

@@ -96,6 +96,8 @@ class EffectRules:
         if isinstance(effect.target, Every):
             return f"there is no {effect.target.describe().removeprefix('every ')}"
         if effect.target == "target":
+            if not item.targets:  # "up to", and none chosen (P-73)
+                return "no target was chosen"
             return f"its target {', '.join(item.targets)} has left the table"
         if (number := target_number(effect.target)) is not None:
             one, nth = _nth_target(item, number), ORDINALS[number - 1]
@@ -420,8 +422,25 @@ class EffectRules:
         if to == "base":
             self.recall_effect(uid, source, cause)
             return
+        if to == "chosen":
+            self._move_to(uid, self._destination(item, cause), source, cause)
+            return
         index = [b.name for b in self.core.table.battlefields].index(to)  # checked with the file
         self._move_to(uid, index, source, cause)
+
+    def _destination(self, item: ChainItem, cause: Cause) -> int:
+        """The battlefield chosen as ``item`` was played or activated; a triggered ability's
+        is the first, on the record (P-74)."""
+        if item.destination is not None:
+            return item.destination
+        name = self.core.table.battlefields[0].name
+        self.core.record(
+            f"no battlefield was chosen as {item.card}'s ability triggered: the first, {name}, "
+            "by default",
+            ["P-74"],
+            cause,
+        )
+        return 0
 
     def _move_to(self, uid: str, index: int, source: str, cause: Cause) -> None:
         card = self.core.table.cards[uid]

@@ -97,32 +97,42 @@ class MightGame(MightCore):
 
     # Playing a card (engine.might.playing) and activating an ability (engine.might.activating)
 
-    def verify_play(self, uid: str, target: Targets = None) -> None:
-        self.playing.check_play(uid, target)
+    def verify_play(self, uid: str, target: Targets = None, to: int | None = None) -> None:
+        self.playing.check_play(uid, target, to)
 
-    def can_play(self, uid: str, target: Targets = None) -> bool:
-        return self._can(self.verify_play, uid, target)
+    def can_play(self, uid: str, target: Targets = None, to: int | None = None) -> bool:
+        return self._can(self.verify_play, uid, target, to)
 
-    def play(self, uid: str, target: Targets = None) -> list[Step]:
+    def play(self, uid: str, target: Targets = None, to: int | None = None) -> list[Step]:
         """Play a unit to its base, or put a spell on the chain (it waits for ``resolve``);
-        ``target``: the unit it targets, or a tuple of them (P-41)."""
-        return self._act(lambda: self.verify_play(uid, target), self.playing.play, uid, target)
-
-    def verify_activate(self, uid: str, index: int = 0, target: Targets = None) -> None:
-        self.activating.check_activate(uid, index, target)
-
-    def can_activate(self, uid: str, index: int = 0, target: Targets = None) -> bool:
-        return self._can(self.verify_activate, uid, index, target)
-
-    def activate(self, uid: str, index: int = 0, target: Targets = None) -> list[Step]:
-        """Pay the cost of ``uid``'s activated ability number ``index`` and put it on the
-        chain (it waits for ``resolve``, as a spell does: P-42)."""
+        ``target``: the unit it targets, or a tuple of them (P-41); ``to``: the battlefield
+        chosen for its ``to: chosen`` (P-74)."""
         return self._act(
-            lambda: self.verify_activate(uid, index, target),
+            lambda: self.verify_play(uid, target, to), self.playing.play, uid, target, to
+        )
+
+    def verify_activate(
+        self, uid: str, index: int = 0, target: Targets = None, to: int | None = None
+    ) -> None:
+        self.activating.check_activate(uid, index, target, to)
+
+    def can_activate(
+        self, uid: str, index: int = 0, target: Targets = None, to: int | None = None
+    ) -> bool:
+        return self._can(self.verify_activate, uid, index, target, to)
+
+    def activate(
+        self, uid: str, index: int = 0, target: Targets = None, to: int | None = None
+    ) -> list[Step]:
+        """Pay the cost of ``uid``'s activated ability number ``index`` and put it on the
+        chain (it waits for ``resolve``, as a spell does: P-42); ``to`` as for ``play``."""
+        return self._act(
+            lambda: self.verify_activate(uid, index, target, to),
             self.activating.activate,
             uid,
             index,
             target,
+            to,
         )
 
     # A unit's own actions (engine.might.moving)

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 
 from engine.changes import Change, Moved, Played, StatChanged, StatusChanged
 from engine.errors import RuleError
-from engine.might.cards import Choosing, describe_choice
+from engine.might.card_effects import Effect
+from engine.might.cards import Choosing, chooses_a_battlefield, describe_choice, fewest_targets
 from engine.might.chain import ChainRules
 from engine.might.core import MightCore
 from engine.might.table import ChainItem
@@ -31,7 +32,7 @@ class PlayingRules:
     core: MightCore
     chain: ChainRules
 
-    def check_play(self, uid: str, target: Targets = None) -> None:
+    def check_play(self, uid: str, target: Targets = None, to: int | None = None) -> None:
         card = self.core._card(uid)
         definition = self.core.table.definition(uid)
         if card.zone != "hand":
@@ -49,6 +50,18 @@ class PlayingRules:
         if short := self.short_of_runes(card.owner, definition.cost, uid):
             raise RuleError("M-1", short)
         self.verify_chosen(uid, definition.target, chosen(target), card.owner, None)
+        self.verify_place(uid, definition.effects, to)
+
+    def verify_place(self, uid: str, effects: tuple[Effect, ...], to: int | None) -> None:
+        """A battlefield is given for a card or an ability that moves units to one chosen as it
+        is played or activated (``to: chosen``), and only then (P-74)."""
+        if chooses_a_battlefield(effects) and to is None:
+            names = ", ".join(b.name for b in self.core.table.battlefields)
+            raise RuleError(
+                "P-74", f"{uid} moves units to a battlefield chosen now: give `to:` ({names})"
+            )
+        if not chooses_a_battlefield(effects) and to is not None:
+            raise RuleError("P-74", f"{uid} chooses no battlefield: remove `to:`")
 
     def verify_chosen(
         self,
@@ -63,7 +76,7 @@ class PlayingRules:
             if targets:
                 raise RuleError("M5", f"{uid} does not target; remove the target")
             return
-        if not targets:
+        if not targets and fewest_targets(spec):
             raise RuleError("M5", f"{uid} needs a target: {describe_choice(spec)}")
         verify_targets(self.core.table, spec, targets, controller, me)
 
@@ -91,7 +104,7 @@ class PlayingRules:
             ],
         )
 
-    def play(self, uid: str, target: Targets) -> None:
+    def play(self, uid: str, target: Targets, to: int | None = None) -> None:
         """A unit or a gear to its base, or a spell on the chain."""
         card, definition = self.core._card(uid), self.core.table.definition(uid)
         cause = Cause(kind="action", card=uid, text=f"play {uid}")
@@ -134,6 +147,7 @@ class PlayingRules:
         self.core._set(card.evolve(zone="chain"))
         targets = chosen(target)
         aim = f" targeting {', '.join(targets)}" if targets else ""
+        aim += "" if to is None else f" to {self.core.table.battlefields[to].name}"
         item = ChainItem(
             id=uid,
             card=uid,
@@ -143,7 +157,11 @@ class PlayingRules:
             targets=targets,
             effects=definition.effects,
             reaction=definition.speed == "reaction",
+            destination=to,
         )
-        self.chain.push(item, cause, ["M-1", "M5"], [Played(card=uid, to="chain")])
+        again = len(set(targets)) < len(targets)  # "up to" with none, or a unit again (P-73)
+        chose = definition.target is not None and (not targets or again)
+        rules = ["M-1", "M5", *(["P-73"] if chose else []), *(["P-74"] if to is not None else [])]
+        self.chain.push(item, cause, rules, [Played(card=uid, to="chain")])
         seen = {"you_play_a_card": None, "you_play_a_spell": None}
         self.core._trigger_all(self.core._watchers(seen, card.owner))  # above it (P-57)

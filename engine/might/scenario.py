@@ -292,7 +292,8 @@ class MightScenario(CardScenarioFields[MightSetup, Action, Expectation, MightCar
         for index, card in enumerate(self.cards):
             for place, effect in card.placed_effects():
                 key = effect.place_key
-                if key and (named := getattr(effect, key)) not in places:
+                allowed = (*places, "chosen") if key == "to" else places  # P-74
+                if key and (named := getattr(effect, key)) not in allowed:
                     what = "moves units" if isinstance(effect, MoveEffect) else "makes tokens"
                     raise InvalidAt(
                         ("cards", index, *place, key),

@@ -375,6 +375,7 @@ class ChainItem(Frozen):
     reaction: bool = False
     battlefield: int | None = None  # where a triggered ability's source was when it triggered
     might: int | None = None  # a "when this dies" ability's unit's Might at its death (M-30)
+    destination: int | None = None  # the battlefield chosen as it was played (P-74)
 
     @property
     def target(self) -> str | None:

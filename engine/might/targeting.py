@@ -28,7 +28,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.errors import MoreToChoose, RuleError
-from engine.might.cards import Choosing, TargetSpec, describe_choice, most_targets, specs_of
+from engine.might.cards import (
+    Choosing,
+    TargetSpec,
+    describe_choice,
+    fewest_targets,
+    most_targets,
+    specs_of,
+)
 from engine.might.table import MightCard, MightTable
 from engine.plain_errors import no_card
 
@@ -81,26 +88,70 @@ def legal_targets(
     return list(places_of(table, choosing, controller, me))
 
 
-def default_of(choosing: Choosing, places: dict[str, tuple[int, ...]]) -> tuple[str, ...]:
+def default_of(
+    table: MightTable, choosing: Choosing, places: dict[str, tuple[int, ...]]
+) -> tuple[str, ...] | None:
     """The rules' default choice among ``places`` (``places_of``): the first legal units in
-    table order (P-41); for a list, the first unit for each entry in turn that leaves one for
-    the later entries. Empty: nothing can be chosen (for a list, some entry would have no unit
-    left)."""
-    if isinstance(choosing, TargetSpec):
-        return tuple(places)[: choosing.count]
-    return _complete(places, (), len(choosing)) or ()
+    table order (P-41), as many as the card takes; for a list, the first unit for each entry in
+    turn that leaves one for the later entries; a unit again where it may be chosen again, and
+    the rest at the first one's battlefield where they must be (P-73, P-75). ``()``: none, and
+    the card may choose none (P-73); None: no legal choice can be made."""
+    specs = specs_of(choosing)
+    for total in range(most_targets(choosing), fewest_targets(choosing) - 1, -1):
+        if (done := _complete(table, specs, places, (), total)) is not None:
+            return done
+    return None
+
+
+def _entry(specs: tuple[TargetSpec, ...], number: int) -> TargetSpec:
+    """The spec the ``number``-th chosen unit (from 0) fits: a list's entry, in order."""
+    return specs[number] if len(specs) > 1 else specs[0]
+
+
+def _chosen_again(spec: TargetSpec, earlier: tuple[str, ...], uid: str) -> bool:
+    """``uid`` chosen again where the units must differ (P-41, P-73)."""
+    return spec.different and uid in earlier
+
+
+def _elsewhere(
+    table: MightTable, spec: TargetSpec, earlier: tuple[str, ...], uid: str
+) -> str | None:
+    """Why ``uid`` is not at the battlefield of the ``earlier`` chosen units where the spec
+    wants them at one (P-75); None when it may be chosen."""
+    if not spec.same_place:
+        return None
+    unit = table.cards[uid]
+    if unit.zone != "battlefield":
+        return f"{uid} is at no battlefield (it is in {unit.zone})"
+    first = table.cards[earlier[0]] if earlier else unit
+    if first.zone == "battlefield" and first.battlefield != unit.battlefield:
+        name = table.battlefields[first.battlefield or 0].name
+        return f"{uid} is not at {name}, where {first.uid} is"
+    return None
 
 
 def _complete(
-    places: dict[str, tuple[int, ...]], chosen: tuple[str, ...], total: int
+    table: MightTable,
+    specs: tuple[TargetSpec, ...],
+    places: dict[str, tuple[int, ...]],
+    chosen: tuple[str, ...],
+    total: int,
 ) -> tuple[str, ...] | None:
-    """``chosen`` completed to ``total`` entries with different units, each fitting its entry,
-    the earliest units first; None when it can't be (a search over at most 4 entries)."""
+    """``chosen`` completed to ``total`` units, each fitting its entry and allowed after the
+    earlier ones (``_chosen_again``, ``_elsewhere``), the earliest units first; None when it
+    can't be (a search over at most 4 entries)."""
     if len(chosen) == total:
         return chosen
+    number = len(chosen)
+    entry = number if len(specs) > 1 else 0
     for uid, fits in places.items():
-        if uid not in chosen and len(chosen) in fits:
-            if done := _complete(places, (*chosen, uid), total):
+        spec = _entry(specs, number)
+        if (
+            entry in fits
+            and not _chosen_again(spec, chosen, uid)
+            and _elsewhere(table, spec, chosen, uid) is None
+        ):
+            if (done := _complete(table, specs, places, (*chosen, uid), total)) is not None:
                 return done
     return None
 
@@ -112,44 +163,59 @@ def verify_targets(
     controller: int,
     me: str | None = None,
 ) -> None:
-    """Raise unless ``chosen`` is a legal choice: 1 to ``count`` different units on the table
-    that fit the spec, or one different unit for each entry of a list, in order (M5, P-41)."""
+    """Raise unless ``chosen`` is a legal choice: ``at_least`` to ``count`` units on the table
+    that fit the spec, different unless it says not, or one unit for each entry of a list, in
+    order; at one battlefield where the spec says so (M5, P-41, P-73, P-75)."""
     what = describe_choice(choosing)
-    if not chosen:
+    if not chosen and fewest_targets(choosing):
         raise RuleError("M5", f"choose {what}")
     if len(chosen) > most_targets(choosing):
         raise RuleError("P-41", f"{len(chosen)} targets chosen: choose {what}")
-    if len(set(chosen)) < len(chosen):
-        raise RuleError("P-41", f"a unit is chosen twice: choose {what}")
     specs = specs_of(choosing)
     for number, uid in enumerate(chosen):
-        unit = table.cards.get(uid)
-        if unit is None:
-            raise RuleError("M-1", no_card(uid, table.cards.values()))
-        spec = specs[number] if len(specs) > 1 else specs[0]  # a list: its entry, in order
-        if spec.zone == "table" and not table.on_table(uid):
-            raise RuleError("M-1", f"{uid} is not a unit on the table (it is in {unit.zone})")
-        if spec.zone == "table" and not table.is_unit(uid):
-            raise RuleError("P-66", f"{uid} is gear, not a unit: it is never a target")
-        if not _fits(table, spec, unit, controller, me):
-            legal = [
-                u for u in legal_targets(table, spec, controller, me) if u not in chosen[:number]
-            ]
-            entry = f"the {ORDINALS[number]} target: " if len(specs) > 1 else ""
-            unfit = (
-                f"{entry}{uid} is not {'one of ' if spec.count > 1 else ''}{spec.describe()} "
-                f"({'legal: ' + ', '.join(legal) if legal else 'none is legal now'})"
-            )
-            if spec.zone == "trash":
-                raise RuleError("P-62", unfit)
-            raise RuleError("M5", unfit)
-    if len(chosen) < len(specs):
-        places = places_of(table, choosing, controller, me)
-        if _complete(places, tuple(chosen), len(specs)) is None:
-            raise RuleError(
-                "P-41",
-                f"no unit is left for the {ORDINALS[len(chosen)]} target "
-                f"({specs[len(chosen)].describe()}): choose {what}",
-            )
+        _verify_one(table, specs, tuple(chosen), number, controller, me)
+        spec, earlier = _entry(specs, number), tuple(chosen[:number])
+        if _chosen_again(spec, earlier, uid):
+            raise RuleError("P-41", f"a unit is chosen twice: choose {what}")
+        if where := _elsewhere(table, spec, earlier, uid):
+            raise RuleError("P-75", f"{where}: choose {what}")
+    if len(chosen) < fewest_targets(choosing):
         next_one = f"the {ORDINALS[len(chosen)]} target"
-        raise MoreToChoose("P-41", f"choose {next_one} too: {specs[len(chosen)].describe()}")
+        wanted = _entry(specs, len(chosen)).describe()
+        places = places_of(table, choosing, controller, me)
+        total = fewest_targets(choosing)
+        if _complete(table, specs, places, tuple(chosen), total) is None:
+            raise RuleError("P-41", f"no unit is left for {next_one} ({wanted}): choose {what}")
+        raise MoreToChoose("P-41", f"choose {next_one} too: {wanted}")
+
+
+def _verify_one(
+    table: MightTable,
+    specs: tuple[TargetSpec, ...],
+    chosen: tuple[str, ...],
+    number: int,
+    controller: int,
+    me: str | None,
+) -> None:
+    """Raise unless the ``number``-th chosen unit (from 0) is one its entry allows (M5)."""
+    uid = chosen[number]
+    unit = table.cards.get(uid)
+    if unit is None:
+        raise RuleError("M-1", no_card(uid, table.cards.values()))
+    spec = _entry(specs, number)
+    if spec.zone == "table" and not table.on_table(uid):
+        raise RuleError("M-1", f"{uid} is not a unit on the table (it is in {unit.zone})")
+    if spec.zone == "table" and not table.is_unit(uid):
+        raise RuleError("P-66", f"{uid} is gear, not a unit: it is never a target")
+    if _fits(table, spec, unit, controller, me):
+        return
+    earlier = chosen[:number] if spec.different else ()
+    legal = [u for u in legal_targets(table, spec, controller, me) if u not in earlier]
+    entry = f"the {ORDINALS[number]} target: " if len(specs) > 1 else ""
+    unfit = (
+        f"{entry}{uid} is not {'one of ' if spec.count > 1 else ''}{spec.describe()} "
+        f"({'legal: ' + ', '.join(legal) if legal else 'none is legal now'})"
+    )
+    if spec.zone == "trash":
+        raise RuleError("P-62", unfit)
+    raise RuleError("M5", unfit)

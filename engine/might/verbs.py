@@ -16,8 +16,8 @@ from pydantic import Field, model_validator
 from engine import verbs
 from engine.choices import Assigned
 from engine.errors import RuleError
-from engine.might.card_effects import Duration, Scope
-from engine.might.cards import most_targets
+from engine.might.card_effects import Duration, Effect, Scope
+from engine.might.cards import chooses_a_battlefield, fewest_targets, most_targets
 from engine.might.table import MightTable
 from engine.names import Name
 from engine.verbs import Bound, Offered, Verb, Verbs, bind
@@ -32,6 +32,8 @@ TARGET = """The id of the unit on the table it targets, of the side its ``target
 omitted for a card or ability that does not target."""
 TARGETS = """The ids of the units, for one that chooses several targets (``count``, or a list of
 specs: one for each, in its order) (P-41), in order; instead of ``target``."""
+TO = """The name of the battlefield its ``to: chosen`` move goes to, chosen as it is played or
+activated (P-74); only for a card or an ability that moves units there."""
 RESPONSES = """Actions played, in order, while it is on the chain (Reactions, edits, ``resolve``);
 after them a top-level one resolves the whole chain."""
 LASTS = """``this_turn``: to expiration (c); ``this_combat``: to the end of the combat under way or
@@ -50,6 +52,7 @@ class Aimed(Verb):
     if TYPE_CHECKING:  # each subclass declares them where its arguments list them
         target: Name | None
         targets: tuple[Name, ...]
+        to: Name | None
         responses: tuple[Action, ...]
 
     @model_validator(mode="after")
@@ -60,6 +63,22 @@ class Aimed(Verb):
 
     def chosen(self) -> str | tuple[str, ...] | None:
         return self.targets or self.target
+
+    def place(self, table: MightTable) -> int | None:
+        """The index of the battlefield named by ``to``, if any (P-74)."""
+        return None if self.to is None else battlefield_index(table, self.to)
+
+
+def places(table: MightTable, effects: tuple[Effect, ...]) -> tuple[str | None, ...]:
+    """The ``to:`` a card or an ability may be given: each battlefield's name when its
+    effects move units to one chosen then (P-74), else none."""
+    if not chooses_a_battlefield(effects):
+        return (None,)
+    return tuple(b.name for b in table.battlefields)
+
+
+def _to(place: str | None) -> str:
+    return "" if place is None else f" to {place}"
 
 
 def aimed(targets: tuple[str, ...]) -> dict[str, str | tuple[str, ...]]:
@@ -85,6 +104,7 @@ class Play(Aimed):
     """The id of the card in its owner's hand; its ``cost`` is paid from the rune pool (P-19)."""
     target: Name | None = Field(None, description=TARGET)
     targets: tuple[Name, ...] = Field((), description=TARGETS)
+    to: Name | None = Field(None, description=TO)
     responses: tuple[Action, ...] = Field((), description=RESPONSES)
 
     @classmethod
@@ -93,20 +113,35 @@ class Play(Aimed):
     ) -> Iterator[Offered]:
         if uid is None or table.cards[uid].zone != "hand":
             return
-        name, spec = table.cards[uid].name, table.definition(uid).target
-        if spec is None:
-            yield Offered(f"Play {name}", "Play", cls(card=uid))
-        else:
-            yield Offered(
-                f"Play {name}…",
-                "Play",
-                pick=lambda t: cls(card=uid, **aimed(t)),
-                pick_prompt=f"Click the target unit for {name}",
-                most=most_targets(spec),
-            )
+        definition = table.definition(uid)
+        name, spec = table.cards[uid].name, definition.target
+        for place in places(table, definition.effects):
+            if spec is None:
+                yield Offered(f"Play {name}{_to(place)}", "Play", cls(card=uid, to=place))
+            else:
+                yield Offered(
+                    f"Play {name}{_to(place)}…",
+                    "Play",
+                    pick=partial(cls.at, uid, place),
+                    pick_prompt=f"Click the target unit for {name}",
+                    most=most_targets(spec),
+                    fewest=fewest_targets(spec),
+                )
+
+    @classmethod
+    def at(cls, uid: str, place: str | None, targets: tuple[str, ...]) -> Play:
+        """Playing ``uid`` at ``targets``, moving units to ``place`` (P-74)."""
+        return cls(card=uid, to=place, **aimed(targets))
 
     def bound(self, game: MightGame) -> Bound:
-        return bind(game.verify_play, game.can_play, game.play, self.card, self.chosen())
+        return bind(
+            game.verify_play,
+            game.can_play,
+            game.play,
+            self.card,
+            self.chosen(),
+            self.place(game.table),
+        )
 
 
 class Activate(Aimed):
@@ -121,6 +156,7 @@ class Activate(Aimed):
     """Which one: counted among the card's ``when: activated`` abilities from 0."""
     target: Name | None = Field(None, description=TARGET)
     targets: tuple[Name, ...] = Field((), description=TARGETS)
+    to: Name | None = Field(None, description=TO)
     responses: tuple[Action, ...] = Field((), description=RESPONSES)
 
     @classmethod
@@ -132,21 +168,28 @@ class Activate(Aimed):
         activated = [a for a in table.definition(uid).abilities if a.when == "activated"]
         for number, ability in enumerate(activated):
             name = ability.name or f"ability {number + 1}"
-            if ability.target is None:
-                yield Offered(f"Activate {name}", "Play", cls(card=uid, ability=number))
-            else:
-                yield Offered(
-                    f"Activate {name}…",
-                    "Play",
-                    pick=partial(cls.at, uid, number),
-                    pick_prompt=f"Click the target unit for {name}",
-                    most=most_targets(ability.target),
-                )
+            for place in places(table, ability.effects):
+                if ability.target is None:
+                    yield Offered(
+                        f"Activate {name}{_to(place)}",
+                        "Play",
+                        cls(card=uid, ability=number, to=place),
+                    )
+                else:
+                    yield Offered(
+                        f"Activate {name}{_to(place)}…",
+                        "Play",
+                        pick=partial(cls.at, uid, number, place),
+                        pick_prompt=f"Click the target unit for {name}",
+                        most=most_targets(ability.target),
+                        fewest=fewest_targets(ability.target),
+                    )
 
     @classmethod
-    def at(cls, uid: str, ability: int, targets: tuple[str, ...]) -> Activate:
-        """Activating ``uid``'s activated ability number ``ability`` at ``targets``."""
-        return cls(card=uid, ability=ability, **aimed(targets))
+    def at(cls, uid: str, ability: int, place: str | None, targets: tuple[str, ...]) -> Activate:
+        """Activating ``uid``'s activated ability number ``ability`` at ``targets``, moving
+        units to ``place`` (P-74)."""
+        return cls(card=uid, ability=ability, to=place, **aimed(targets))
 
     def bound(self, game: MightGame) -> Bound:
         return bind(
@@ -156,6 +199,7 @@ class Activate(Aimed):
             self.card,
             self.ability,
             self.chosen(),
+            self.place(game.table),
         )
 
 

@@ -210,6 +210,14 @@ MIGHT_ABILITIES = (
     target: {zone: trash, side: own}
     effects: [{do: return_from_trash, to: base}]
   - {name: Totem, kind: gear, text: "A gear: no unit."}
+  - name: Pincer
+    kind: spell
+    target: {side: enemy, count: 2, at_least: 2, same_place: true}
+    effects: [{do: stun}]
+  - name: Redeploy
+    kind: spell
+    target: {side: own}
+    effects: [{do: move, to: chosen}]
 """,
     )
     .replace(
@@ -221,7 +229,8 @@ MIGHT_ABILITIES = (
     .replace(
         "        - {card: Hexbolt}\n",
         "        - {card: Hexbolt}\n        - {card: Twin Bolt}\n        - {card: Sharpshooter}\n"
-        "        - {card: Rally}\n        - {card: Raise}\n",
+        "        - {card: Rally}\n        - {card: Raise}\n        - {card: Pincer}\n"
+        "        - {card: Redeploy}\n",
     )
     .replace("    - name: Bob\n", "    - name: Bob\n      gear: [{card: Totem}]\n")
 )
@@ -456,6 +465,14 @@ REFUSALS = [
         ("twin-bolt", ("thornback", "thornback")), "P-41", "a unit is chosen twice"),
     Refusal("might-a-list-nothing-completes", MIGHT_ABILITIES, "play", ("rally", ("thornback",)),
         "P-41", "no unit is left for the second target (a damaged unit you control)"),
+    Refusal("might-not-at-the-same-battlefield", MIGHT_ABILITIES, "play",
+        ("pincer", ("thornback", "bob-sentinel")), "P-75",
+        "bob-sentinel is at no battlefield (it is in base): choose 2 enemy units at one"),
+    Refusal("might-no-battlefield-chosen", MIGHT_ABILITIES, "play",
+        ("redeploy", "vanguard-captain"), "P-74",
+        "redeploy moves units to a battlefield chosen now: give `to:` (Battlefield 1"),
+    Refusal("might-a-battlefield-for-a-card-that-chooses-none", MIGHT_ABILITIES, "play",
+        ("hexbolt", "thornback", 0), "P-74", "hexbolt chooses no battlefield: remove `to:`"),
     Refusal("might-return-a-unit-not-in-a-trash", MIGHT_ABILITIES, "play",
         ("raise", "thornback"), "P-62", "thornback is not a unit card in your trash"),
     Refusal("might-move-a-gear", MIGHT_ABILITIES, "move", ("totem", 0), "P-66",

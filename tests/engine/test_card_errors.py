@@ -154,7 +154,8 @@ MISTAKES = {
         "    target:\n      side: enemy\n",
         "    target: enemy\n",
         "f.yaml:7: cards[0].target: 'enemy' is not valid here; valid here: a mapping (keys: "
-        "state, might_at_most, might_at_least, here, other, side, count, zone), a list",
+        "state, might_at_most, might_at_least, here, other, side, count, "
+        "at_least, different, same_place, zone), a list",
     ),
     "might: a word for a target spec's count": (
         MIGHT,

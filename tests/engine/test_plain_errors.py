@@ -100,7 +100,8 @@ def test_a_missing_key_says_which() -> None:
         (
             "{sde: any}",
             "f.yaml:7: cards[0].target.sde: unknown key 'sde' (did you mean 'side'?); the keys "
-            "here: state, might_at_most, might_at_least, here, other, side, count, zone",
+            "here: state, might_at_most, might_at_least, here, other, side, count, "
+            "at_least, different, same_place, zone",
         ),
         (
             "[{side: enemy}, {side: owm}]",

@@ -219,7 +219,7 @@ cards:
     abilities:
       - when: played
         effects:
-          - {do: move, to: chosen, target: self}
+          - {do: move, to: somewhere, target: self}
 setup:
   players: [{name: Alice}, {name: Bob}]
 """
@@ -229,7 +229,7 @@ setup:
     assert (refused.value.where, refused.value.line) == ("cards[0].effects[0].to", 5)
     with pytest.raises(ScenarioError) as refused:
         game_from_yaml(text.replace("to: Battlefield 9", "to: base"))
-    assert "Drifter moves units to 'chosen'" in refused.value.message
+    assert "Drifter moves units to 'somewhere'" in refused.value.message
     assert refused.value.where == "cards[1].abilities[0].effects[0].to"
     assert refused.value.line == 12  # the effect's own line, not the file's first
 
@@ -250,7 +250,7 @@ def test_a_list_that_cannot_be_filled_is_refused_and_has_no_default() -> None:
     g = game("[]", BOB, hand="[{card: Rout}]")
     rout = g.table.definition("rout").target
     assert rout is not None
-    assert default_of(rout, places_of(g.table, rout, 0)) == ()
+    assert default_of(g.table, rout, places_of(g.table, rout, 0)) is None
     with pytest.raises(RuleError, match="no unit is left for the second target") as refused:
         verify_targets(g.table, rout, ("thornback",), 0)
     assert not isinstance(refused.value, MoreToChoose)

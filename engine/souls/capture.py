@@ -205,16 +205,25 @@ class Capture(SoulsCore):
             [GameEnded(winner=name, reason=f"{realm.uid} shattered")],
         )
 
-    def _exile(self, uid: str, cause: Cause) -> None:
+    def _release(self, uid: str, zone: Literal["exile", "hand"], cause: Cause) -> None:
+        """A captured Soul leaves its slot, face up, for the exile zone (14.5.4, P-5) or its
+        owner's hand (P-85): the slot is free again, and what its capture counted no longer
+        counts (14.5.3)."""
         card, before = self._card(uid), self.table
-        self._set(card.evolve(zone="exile", slot=None, face_down=False, damage=0))
+        self._set(card.evolve(zone=zone, slot=None, face_down=False, damage=0, bonuses=()))
         counted = self._counted_changes(before)
+        went = "is exiled" if zone == "exile" else "returns to its owner's hand"
         self.record(
-            f"{uid} is exiled: slot {card.slot} is free again"
+            f"{uid} {went}: slot {card.slot} is free again"
             + "".join(f"; {c.describe()}" for c in counted),
-            ["14.5.4", "S-14", "P-5", *(["14.5.3"] if counted else [])],
+            [
+                "14.5.4",
+                "S-14",
+                "P-5" if zone == "exile" else "P-85",
+                *(["14.5.3"] if counted else []),
+            ],
             cause,
-            [Moved(card=uid, before=card.place(), after="exile"), *counted],
+            [Moved(card=uid, before=card.place(), after=zone), *counted],
         )
 
 

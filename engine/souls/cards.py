@@ -215,6 +215,21 @@ class Exile(Conditional):
     ``all_captured``) (P-51)."""
 
 
+class ReturnToHand(Conditional):
+    """``return_to_hand``: a captured Soul goes back to its owner's hand, face up, damage 0, no
+    bonuses, its slot free, as an exile frees it (14.5.4, P-85)."""
+
+    do: Literal["return_to_hand"]
+    """Selects this effect."""
+    target: EffectTarget = "target"
+    """``target`` (the chosen target), ``target_1`` or ``target_2`` (the first or the second
+    of a spell's two chosen targets, P-79) or an automatic target: ``self``, ``source``,
+    ``own_realm``, ``enemy_realm``, every active Soul of a side (``all_own_souls``,
+    ``all_enemy_souls``, ``all_souls``), the controller's but this card (``other_own_souls``),
+    every captured Soul of a side (``all_own_captured``, ``all_enemy_captured``,
+    ``all_captured``) (P-51)."""
+
+
 class GainBonus(Conditional):
     """``bonus``: gain (or, with a negative amount, lose) max HP or power, the card its source
     (S-6)."""
@@ -268,7 +283,7 @@ class EndBonuses(Conditional):
 
 
 Effect = Annotated[
-    Damage | Heal | Capture | Exile | GainBonus | RemoveArmaments | EndBonuses,
+    Damage | Heal | Capture | Exile | ReturnToHand | GainBonus | RemoveArmaments | EndBonuses,
     Field(discriminator="do"),
 ]
 

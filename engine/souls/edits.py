@@ -116,7 +116,7 @@ class Edits(Effects):
             f"exile {target}",
             target,
             lambda: self._check_exile(target),
-            lambda cause: self._exile(target, cause),
+            lambda cause: self._release(target, "exile", cause),
         )
 
     def _check_add_bonus(self, target: str, amount: int) -> None:

@@ -235,9 +235,10 @@ class Effects(Damage, Capture):
     def _unaffected(self, effect: Effect, target: str) -> tuple[str, str] | None:
         """Why ``effect`` can no longer apply to ``target`` as it resolves: (rule, reason)."""
         card = self._card(target)
-        if effect.do == "exile":
+        if effect.do in ("exile", "return_to_hand"):
             captured = card.zone == "slot" and card.face_down
-            return None if captured else ("14.5.4", "only a captured Soul is exiled")
+            moved = "exiled" if effect.do == "exile" else "returned to its owner's hand"
+            return None if captured else ("14.5.4", f"only a captured Soul is {moved}")
         if not self.table.is_active(target):
             return ("14.5.1", "it is not active (captured, shattered or off the table)")
         if effect.do == "capture" and card.zone != "slot":
@@ -260,7 +261,9 @@ class Effects(Damage, Capture):
         elif effect.do == "capture":
             self._capture([target], cause, ["14.4.4", "S-13"] if self.battle else ["14.4.4"])
         elif effect.do == "exile":
-            self._exile(target, cause)
+            self._release(target, "exile", cause)
+        elif effect.do == "return_to_hand":
+            self._release(target, "hand", cause)
         elif effect.do == "remove_armaments":
             self._remove_armaments(target, who, cause)
         elif effect.do == "end_bonuses":

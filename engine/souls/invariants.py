@@ -61,15 +61,15 @@ def _damage_in_fives(table: SoulsTable, where: str) -> Iterator[Broken]:
 def _captured_stay(
     prev: SoulsTable, table: SoulsTable, rules: Sequence[str], where: str
 ) -> Iterator[Broken]:
-    """A captured Soul stays face down on its slot; only exile, a step that cites 14.5.4,
-    removes it (S-14)."""
+    """A captured Soul stays face down on its slot; only exile or a return to its owner's hand,
+    a step that cites 14.5.4, removes it (S-14, P-85)."""
     for old in prev.cards.values():
         if old.zone != "slot" or not old.face_down:
             continue
         now = table.cards.get(old.uid)
         stays = now is not None and now.zone == "slot" and now.face_down and now.slot == old.slot
-        exiled = now is not None and now.zone == "exile" and "14.5.4" in rules
-        if not (stays or exiled):
+        released = now is not None and now.zone in ("exile", "hand") and "14.5.4" in rules
+        if not (stays or released):
             place = "gone" if now is None else f"{now.zone} {now.slot} face_down={now.face_down}"
             yield (
                 "captured Souls stay on their slot",

@@ -157,12 +157,14 @@ def table_layout(table: MightTable, looks: LookCache) -> Layout:
     field_y = base_y[1] + base_h + ROW_GAP + LABEL
     base_y[0] = field_y + field_h + ROW_GAP + LABEL
     hand_y[0] = base_y[0] + base_h + ROW_GAP + LABEL
-    hand_x = STRIP_W + GAP
+    # The trash, then the deck (hidden but for its count, P-60), at the row's left end; the hand
+    # after them, to the right end, which the chain panel may cover when the hand is short.
+    deck_x = STRIP_W + GAP
+    hand_x = deck_x + STRIP_W + GAP
     in_hand = [
         sum(1 for c in table.cards.values() if c.owner == p and c.zone == "hand") for p in (0, 1)
     ]
-    deck_x = width - STRIP_W  # the deck at the row's right end, hidden but for its count (P-60)
-    hand_step = [spread(n, deck_x - GAP - hand_x, STRIP_W) for n in in_hand]
+    hand_step = [spread(n, width - hand_x, STRIP_W) for n in in_hand]
     for index, battlefield in enumerate(table.battlefields):
         holder = battlefield.holder
         held = "" if holder is None else f" · held by {table.players[holder].name}"

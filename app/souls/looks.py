@@ -23,6 +23,8 @@ from app.presentation.looks import (
 )
 from engine.souls.table import CardState, SoulsTable
 
+PILE_DEPTH = 3  # px: a pile is drawn at most this deep (a card title sits 3 px in)
+
 
 def card_look(table: SoulsTable, card: CardState) -> CardLook:
     definition = table.defs[card.name]
@@ -162,7 +164,9 @@ def table_layout(table: SoulsTable, looks: LookCache) -> Layout:
             count = piles.get((owner, card.zone), 0)
             piles[(owner, card.zone)] = count + 1
             px, py = pile_place(owner, card.zone)
-            x, y, z = px + 2 * min(count, 6), py + 2 * min(count, 6), 1.0 + count
+            # a pile, one pixel further for each card, no more than a title's inset: each card
+            # under the top one shows as an edge, and no title peeks out from under another
+            x, y, z = px + min(count, PILE_DEPTH), py + min(count, PILE_DEPTH), 1.0 + count
         else:
             hands[owner].append(card)
             continue

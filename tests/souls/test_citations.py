@@ -26,6 +26,7 @@ DEFINING_CLAUSE = {
     "moved:to an Ambush": "P-3",  # an Ambush set at a slot
     "moved:to the Elysium": "S-4",  # spent cards, sprung Ambushes, Armament
     "moved:to the exile": "14.5.4",  # exile frees the slot
+    "moved:to a hand": "P-85",  # a captured Soul returned to its owner's hand
     "played:to a slot": "S-3",
     "played:to an Armament": "S-5",
     "played:to an Ambush": "P-3",
@@ -49,7 +50,12 @@ def place(where: str) -> str:
         return "to a slot"
     if where.startswith("armament"):
         return "to an Armament"
-    return {"elysium": "to the Elysium", "exile": "to the exile", "play": "a spell"}[where]
+    return {
+        "elysium": "to the Elysium",
+        "exile": "to the exile",
+        "hand": "to a hand",
+        "play": "a spell",
+    }[where]
 
 
 def event(change: Change, step: Step | None = None) -> str:

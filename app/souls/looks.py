@@ -1,5 +1,6 @@
 """What each souls card looks like and where it lies: the grid of slots and lines (S-1, S-2),
-the Realm, hands, Elysium and Exile. Plain data from the engine's table queries; no Qt."""
+the Realm, hands, decks (their count, P-92), Elysium and Exile. Plain data from the engine's
+table queries; no Qt."""
 
 from __future__ import annotations
 
@@ -134,6 +135,7 @@ def table_layout(table: SoulsTable, looks: LookCache) -> Layout:
             return zones_x + index * step_x, card_y(owner, 1)
         return zones_x, card_y(owner, 1 + index)
 
+    hand_room = side - 2 * LABEL - GAP  # the hand's column, the deck's label under it
     hands: dict[int, list[CardState]] = {0: [], 1: []}
     piles: dict[tuple[int, str], int] = {}
     under: dict[str, int] = {}  # Armament placed under each Soul so far
@@ -167,13 +169,15 @@ def table_layout(table: SoulsTable, looks: LookCache) -> Layout:
             # a pile, one pixel further for each card, no more than a title's inset: each card
             # under the top one shows as an edge, and no title peeks out from under another
             x, y, z = px + min(count, PILE_DEPTH), py + min(count, PILE_DEPTH), 1.0 + count
+        elif card.zone == "deck":
+            continue  # hidden: the hand's label counts it (P-92)
         else:
             hands[owner].append(card)
             continue
         placements.append(Placement(card.uid, x, y, z, look))
     for owner, held in hands.items():
         top = card_y(owner, 1 if owner == 0 else table.rows)
-        step = spread(len(held), side - LABEL - GAP, STRIP_H)
+        step = spread(len(held), hand_room, STRIP_H)
         for n, card in enumerate(held):
             look = looks.look(table, card)
             placements.append(Placement(card.uid, 0, top + n * step, 1.0 + n, look))
@@ -181,6 +185,9 @@ def table_layout(table: SoulsTable, looks: LookCache) -> Layout:
         top = card_y(owner, 1 if owner == 0 else table.rows)
         decorations.append(
             Decoration("label", 0, top - LABEL, text=f"{player.name}'s hand ({len(hands[owner])})")
+        )
+        decorations.append(  # hidden but for its count, under the hand it feeds (P-92)
+            Decoration("label", 0, top + hand_room + GAP / 2, text=f"Deck ({len(player.deck)})")
         )
         decorations.append(
             Decoration("label", realm_x, card_y(owner, 1) - LABEL, text=f"{player.name}'s Realm")
@@ -213,5 +220,6 @@ def table_layout(table: SoulsTable, looks: LookCache) -> Layout:
         table.rows,
         tuple(sorted(piles.items())),
         tuple(len(h) for h in hands.values()),
+        tuple(len(p.deck) for p in table.players),
     )
     return Layout(placements, decorations, shape, bounds)

@@ -12,6 +12,7 @@ from typing import Literal
 
 from engine.changes import Change, Moved, StatChanged
 from engine.choices import Assigned, Choice
+from engine.decks import draw_text, split_draw
 from engine.might import delayed
 from engine.might.amounts import CountOf, DamageOn, MightOf
 from engine.might.assignment import split_of
@@ -524,24 +525,11 @@ class EffectRules:
         """``player`` draws ``amount`` cards from the top of their deck into their hand; what an
         empty deck can't give is not drawn, and the step says so (P-60)."""
         state = self.core.table.players[player]
-        drawn, left = state.deck[:amount], state.deck[amount:]
+        drawn, left = split_draw(state.deck, amount)
         for uid in drawn:
             self.core._set(self.core.table.cards[uid].evolve(zone="hand"))
         self.core.table = self.core.table.with_player(player, state.evolve(deck=left))
-        cards = f"{len(drawn)} card{'' if len(drawn) == 1 else 's'} ({', '.join(drawn)})"
-        short = amount - len(drawn)
-        if not drawn:
-            text = (
-                f"{state.name}'s deck is empty: the {amount} to draw {_is(amount)} not drawn and "
-                f"nothing happens instead ({source})"
-            )
-        elif short:
-            text = (
-                f"{state.name} draws {cards} ({source}); the deck is then empty: the other "
-                f"{short} {_is(short)} not drawn and nothing happens instead"
-            )
-        else:
-            text = f"{state.name} draws {cards} ({source}); {len(left)} left in the deck"
+        text = draw_text(state.name, amount, drawn, len(left), source)
         self.core.record(
             text,
             ["P-60"],
@@ -821,10 +809,6 @@ class EffectRules:
                 ended += [f"{player.name}: {g.describe()}" for g in gone_grants]
                 self.core.table = self.core.table.with_player(index, player.without_lasting(ends))
         return ended
-
-
-def _is(count: int) -> str:
-    return "is" if count == 1 else "are"
 
 
 def _scoped(scope: Scope) -> list[str]:

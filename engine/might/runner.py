@@ -9,6 +9,7 @@ from functools import partial
 from typing import Literal, TypeVar
 
 from engine.choices import Answer, Assignment, Choice, Chooser, default_chooser, is_default
+from engine.decks import deck_id, deck_misses
 from engine.errors import RuleError
 from engine.frozen import Frozen
 from engine.might.assignment import assignment_of
@@ -156,7 +157,7 @@ class TableBuilder:
         an id that does not tell what the hidden card is (P-60)."""
         if isinstance(entry, CardSetup):
             return entry
-        return CardSetup(card=entry, id=f"{card_id(player)}-deck-{index + 1}")
+        return CardSetup(card=entry, id=deck_id(player, index))
 
     def _place(
         self,
@@ -463,10 +464,7 @@ def card_misses(step: Step[MightTable], expectation: ExpectationBase) -> list[tu
                     f"{field_name} holder: expected {holder}, saw {seen_holder}",
                 )
             )
-    for name, count in expectation.deck.items():
-        seen_deck = {p.name: len(p.deck) for p in table.players}.get(name)
-        if seen_deck != count:
-            misses.append((("deck", name), f"{name}'s deck: expected {count}, saw {seen_deck}"))
+    misses += deck_misses(expectation.deck, ((p.name, len(p.deck)) for p in table.players))
     if expectation.chain is not None and len(table.chain) != expectation.chain:
         misses.append(
             (("chain",), f"chain: expected {expectation.chain} items, saw {len(table.chain)}")

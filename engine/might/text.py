@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.decks import deck_line
 from engine.might.table import MightCard, MightTable
 
 
@@ -57,6 +58,4 @@ def _player_lines(table: MightTable, owner: int) -> list[str]:
         cards = [c.uid for c in table.cards.values() if c.owner == owner and c.zone == zone]
         if cards:
             lines.append(f"  {zone}: {', '.join(cards)}")
-    if player.deck:  # hidden: its count only (P-60)
-        lines.append(f"  deck: {len(player.deck)} card{'' if len(player.deck) == 1 else 's'}")
-    return lines
+    return lines + deck_line(len(player.deck))  # hidden: its count only (P-60)

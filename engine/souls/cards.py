@@ -282,8 +282,28 @@ class EndBonuses(Conditional):
     ``all_captured``) (P-51)."""
 
 
+class Draw(Conditional):
+    """``draw``: the controller draws ``amount`` cards, one by one, from the top of their deck
+    into their hand; from an empty deck nothing is drawn, on the record (P-92)."""
+
+    do: Literal["draw"]
+    """Selects this effect."""
+    amount: int = Field(default=1, ge=1)
+    """How many cards are drawn: a count of cards, not a multiple of 5."""
+    target: Literal["controller"] = "controller"
+    """Only ``controller``: the player who controls the card draws (its owner)."""
+
+
 Effect = Annotated[
-    Damage | Heal | Capture | Exile | ReturnToHand | GainBonus | RemoveArmaments | EndBonuses,
+    Damage
+    | Heal
+    | Capture
+    | Exile
+    | ReturnToHand
+    | GainBonus
+    | RemoveArmaments
+    | EndBonuses
+    | Draw,
     Field(discriminator="do"),
 ]
 
@@ -469,7 +489,7 @@ class CardDef(Frozen):
         }
         effects = [*self.effects, *(e for a in self.abilities for e in a.effects)]
         for effect in effects:
-            amount = getattr(effect, "amount", 0)
+            amount = 0 if isinstance(effect, Draw) else getattr(effect, "amount", 0)  # a count
             if isinstance(amount, CapturedCount):
                 amounts[f"{effect.do} amount each"] = amount.each
             elif isinstance(amount, int):

@@ -6,12 +6,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.changes import Moved, StatChanged, Triggered, stat_words
+from engine.decks import draw_text, split_draw
 from engine.errors import RuleError
 from engine.loops import LoopGuard
 from engine.souls.capture import Capture
 from engine.souls.cards import (
     CapturedCount,
     DamageOn,
+    Draw,
     Effect,
     EffectTarget,
     PowerOf,
@@ -173,6 +175,9 @@ class Effects(Damage, Capture):
         for effect in effects:
             if not self._conditions_met(effect, reading, cause):
                 continue
+            if isinstance(effect, Draw):  # the controller draws: no card is its target
+                self._draw(reading.controller, effect.amount, who, cause)
+                continue
             targets = self._auto_targets(who, effect.target, chosen, source)
             if not targets:
                 self.record(
@@ -274,6 +279,21 @@ class Effects(Damage, Capture):
                 Bonus(stat=effect.stat, amount=effect.amount, duration=effect.duration, source=who),
                 cause,
             )
+
+    def _draw(self, player: int, amount: int, source: str, cause: Cause) -> None:
+        """``player`` draws ``amount`` cards from the top of their deck into their hand; what an
+        empty deck can't give is not drawn, and the step says so (P-92)."""
+        state = self.table.players[player]
+        drawn, left = split_draw(state.deck, amount)
+        for uid in drawn:
+            self._set(self._card(uid).evolve(zone="hand"))
+        self.table = self.table.with_player(player, state.evolve(deck=left))
+        self.record(
+            draw_text(state.name, amount, drawn, len(left), source),
+            ["P-92"],
+            cause,
+            [Moved(card=uid, before="deck", after="hand") for uid in drawn],
+        )
 
     def _stats_now(self, uid: str) -> tuple[tuple[str, int], ...]:
         return (("max_hp", self.table.max_hp(uid)), ("power", self.table.power(uid)))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import partial
 
+from engine.decks import deck_id, deck_misses
 from engine.pools import card_named, scenario_cards
 from engine.ruleset import AsksNothing
 from engine.script import (
@@ -45,6 +46,7 @@ class TableBuilder:
 
     def build(self) -> SoulsTable:
         setup = self.scenario.setup
+        decks: list[tuple[str, ...]] = []
         for owner, player in enumerate(setup.players):
             where: Location = ("setup", "players", owner)
             if player.realm is not None:
@@ -58,8 +60,11 @@ class TableBuilder:
             for zone in ("hand", "elysium", "exile"):
                 for index, entry in enumerate(getattr(player, zone)):
                     self._place(entry, owner, zone, None, (*where, zone, index), None)
+            decks.append(self._deck(player.name, player.deck, owner))
         table = SoulsTable(
-            players=tuple(Player(name=p.name) for p in setup.players),
+            players=tuple(
+                Player(name=p.name, deck=d) for p, d in zip(setup.players, decks, strict=True)
+            ),
             columns=setup.columns,
             rows=setup.rows,
             defs=self.defs,
@@ -69,6 +74,22 @@ class TableBuilder:
         )
         self._check_settled(table)
         return table
+
+    def _deck(self, name: str, deck: tuple[str | CardSetup, ...], owner: int) -> tuple[str, ...]:
+        """The player's deck placed, top first: a name alone gets an id that does not tell the
+        hidden card (P-92)."""
+        return tuple(
+            self._place(
+                entry
+                if isinstance(entry, CardSetup)
+                else CardSetup(card=entry, id=deck_id(name, n)),
+                owner,
+                "deck",
+                None,
+                ("setup", "players", owner, "deck", n),
+            )
+            for n, entry in enumerate(deck)
+        )
 
     def _check_settled(self, table: SoulsTable) -> None:
         """A set-up is a settled table: no active card at 0 HP, no shattered Realm (S-12)."""
@@ -136,9 +157,9 @@ class TableBuilder:
         zone: Zone,
         slot: str | None,
         where: Location,
-        kind: str | None,
+        kind: str | None = None,
         attached_to: str | None = None,
-    ) -> None:
+    ) -> str:
         pool = self.scenario.pool
         definition = card_named(self.defs, entry.card, pool, self.source, (*where, "card"))
         if kind is not None and definition.kind != kind:
@@ -166,6 +187,7 @@ class TableBuilder:
             self._place(
                 armament, owner, "armament", None, (*where, "armament", index), "armament", uid
             )
+        return uid
 
 
 def perform(action: ScriptAction, place: Location, runner: ScriptRunner, game: SoulsGame) -> None:
@@ -231,6 +253,7 @@ def card_misses(step: Step[SoulsTable], expectation: ExpectationBase) -> list[tu
     assert isinstance(expectation, Expectation)
     table = step.table
     misses = card_fact_misses(expectation.cards, partial(card_facts, table))
+    misses += deck_misses(expectation.deck, ((p.name, len(p.deck)) for p in table.players))
     if expectation.winner is not None:
         winner = (
             "draw"

@@ -15,6 +15,7 @@ from engine.names import Name
 from engine.scenario_fields import CardScenarioFields
 from engine.script import ExpectationBase, ScriptAction, unique_names
 from engine.souls.cards import CardDef
+from engine.souls.table import Zone
 from engine.souls.verbs import VERBS
 
 SLOT = r"[A-Z][1-9]"
@@ -90,6 +91,10 @@ class PlayerSetup(Frozen):
     """The face-up discard (S-4), of any kind."""
     exile: tuple[CardSetup, ...] = ()
     """Cards removed from the game (S-4), of any kind."""
+    deck: tuple[Name | CardSetup, ...] = ()
+    """The player's deck, top first, hidden but for its count (P-92), of any kind: a card's
+    name, whose id is the player's with ``-deck-`` and its place from the top
+    (``alice-deck-1``), or ``{card: ..., id: ...}``. ``draw`` takes cards from the top."""
 
     @model_validator(mode="after")
     def _slot_names(self) -> PlayerSetup:
@@ -139,8 +144,8 @@ class CardExpect(Frozen):
     """max(0, base power + bonuses + Armament + statics); Souls and Realms only."""
     captured: bool | None = None
     """Face down: a captured Soul, or a shattered Realm."""
-    zone: Literal["hand", "slot", "realm", "elysium", "exile", "armament", "ambush"] | None = None
-    """The zone the card is in."""
+    zone: Zone | None = None
+    """The zone the card is in; ``deck``: its owner's deck (P-92)."""
     slot: Name | None = None
     """The slot's name, for a card in the ``slot`` or ``ambush`` zone."""
     line: Literal["front", "back"] | None = None
@@ -154,6 +159,8 @@ class Expectation(ExpectationBase):
 
     cards: dict[Name, CardExpect] = {}
     """Card id: what the card must be (a failure reads ``ember-imp hp: expected 5, saw 10``)."""
+    deck: dict[Name, int] = {}
+    """Player name: how many cards are left in the player's deck (P-92)."""
     winner: Name | None = None
     """The name of the player who won (S-17), or ``draw`` when both Realms shattered at once
     (P-23)."""

@@ -11,6 +11,8 @@ from collections.abc import Iterable
 from functools import cache
 from typing import ClassVar, Literal
 
+from pydantic import Field
+
 from engine.card_map import CardMap
 from engine.changes import stat_words
 from engine.frozen import Frozen
@@ -18,7 +20,8 @@ from engine.indexed import Indexed
 from engine.souls.cards import CardDef, Side
 from engine.souls.index import SoulsIndex
 
-Zone = Literal["hand", "slot", "realm", "elysium", "exile", "armament", "ambush"]
+Zone = Literal["hand", "slot", "realm", "elysium", "exile", "armament", "ambush", "deck"]
+"""Where a card is. ``deck``: its owner's deck, in the order ``Player.deck`` keeps (P-92)."""
 
 
 class Bonus(Frozen):
@@ -56,6 +59,9 @@ class CardState(Frozen):
 
 class Player(Frozen):
     name: str
+    # The cards in the player's deck, top first (P-92); left out of a dump while empty, so a
+    # table without one dumps as it did before decks.
+    deck: tuple[str, ...] = Field(default=(), exclude_if=lambda deck: not deck)
 
 
 class SoulsTable(Frozen, Indexed[SoulsIndex]):
@@ -74,6 +80,11 @@ class SoulsTable(Frozen, Indexed[SoulsIndex]):
     drawn: bool = False  # both Realms shattered at once (P-23)
 
     # --- updates -----------------------------------------------------------------------------
+
+    def with_player(self, index: int, player: Player) -> SoulsTable:
+        players = list(self.players)
+        players[index] = player
+        return self.evolve(players=(players[0], players[1]))
 
     def with_card(self, card: CardState) -> SoulsTable:
         return self._replaced(self.cards.get(card.uid), card, self.cards.set(card.uid, card))

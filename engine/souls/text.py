@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.decks import deck_line
 from engine.souls.table import CardState, SoulsTable
 
 
@@ -21,7 +22,7 @@ def describe_card(table: SoulsTable, card: CardState) -> str:
 
 
 def render_table(table: SoulsTable) -> str:
-    """Both players' Realm, slots, ambushes and zones, one line each."""
+    """Both players' Realm, slots, ambushes and zones, one line each, and a deck's count."""
     lines = [f"Turn {table.turn}, {table.players[table.turn_player].name} to play"]
     if table.game_over:
         lines.append(f"Game over: {table.result()}")
@@ -48,4 +49,5 @@ def render_table(table: SoulsTable) -> str:
             cards = [c.uid for c in table.cards.values() if c.owner == owner and c.zone == zone]
             if cards:
                 lines.append(f"  {zone}: {', '.join(cards)}")
+        lines += deck_line(len(player.deck))  # hidden: its count only (P-92)
     return "\n".join(lines)

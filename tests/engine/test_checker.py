@@ -117,6 +117,7 @@ SOULS_CASES = [
     cards("hp-of-a-spell", SOULS, "firebolt: {hp: 0}", "firebolt hp: expected 0, saw None"),
     field("winner", SOULS, "winner: Alice", "winner: expected Alice, saw None"),
     field("winner-draw", SOULS, "winner: draw", "winner: expected draw, saw None"),
+    field("deck", SOULS, "deck: {Alice: 3}", "Alice's deck: expected 3, saw 0"),
     # Each StepMatch field: the other fields match a step, the one under test does not.
     step(
         "steps-rule",

@@ -27,6 +27,7 @@ DEFINING_CLAUSE = {
     "moved:to the Elysium": "S-4",  # spent cards, sprung Ambushes, Armament
     "moved:to the exile": "14.5.4",  # exile frees the slot
     "moved:to a hand": "P-85",  # a captured Soul returned to its owner's hand
+    "moved:drawn": "P-92",  # a card drawn from the deck into its owner's hand
     "played:to a slot": "S-3",
     "played:to an Armament": "S-5",
     "played:to an Ambush": "P-3",
@@ -69,7 +70,7 @@ def event(change: Change, step: Step | None = None) -> str:
             return "stat:armament left" if left else "stat:counted"
         return "stat:damage dealt" if change.after > change.before else "stat:damage healed"
     if isinstance(change, Moved):
-        return f"moved:{place(change.after)}"
+        return "moved:drawn" if change.before == "deck" else f"moved:{place(change.after)}"
     if isinstance(change, Played):
         return f"played:{place(change.to)}"
     return change.kind

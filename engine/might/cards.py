@@ -398,6 +398,8 @@ class StandingBonusDamage(Frozen):
 
     def describe(self) -> str:
         return f"its controller's {self.scope} damage gets {self.amount:+d} Bonus Damage"
+
+
 FIELD_AIMS = frozenset(
     {"all_own_units", "all_enemy_units", "all_enemy_units_here", "controller", "source"}
 )

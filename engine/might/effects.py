@@ -626,7 +626,9 @@ class EffectRules:
         named = _named_units(item, aims) if isinstance(aims, str) else []
         there = [uid for uid in named if self.core.table.cards[uid].zone == zone]
         if not there:
-            why = f"{', '.join(named)} is no longer {where}" if named else "no such target was chosen"
+            why = (
+                f"{', '.join(named)} is no longer {where}" if named else "no such target was chosen"
+            )
             self.core.record(f"{effect.do}: nothing happens ({why})", ["P-27", rule], cause)
         return there
 

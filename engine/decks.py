@@ -37,13 +37,13 @@ def draw_text(name: str, amount: int, drawn: tuple[str, ...], left: int, source:
     short = amount - len(drawn)
     if not drawn:
         return (
-            f"{name}'s deck is empty: the {amount} to draw {_is(amount)} not drawn and "
+            f"{name}'s deck is empty: the {amount} to draw {is_or_are(amount)} not drawn and "
             f"nothing happens instead ({source})"
         )
     if short:
         return (
             f"{name} draws {cards} ({source}); the deck is then empty: the other "
-            f"{short} {_is(short)} not drawn and nothing happens instead"
+            f"{short} {is_or_are(short)} not drawn and nothing happens instead"
         )
     return f"{name} draws {cards} ({source}); {left} left in the deck"
 
@@ -65,5 +65,6 @@ def deck_misses(
     ]
 
 
-def _is(count: int) -> str:
+def is_or_are(count: int) -> str:
+    """The verb for ``count`` cards: "1 is", "2 are"."""
     return "is" if count == 1 else "are"

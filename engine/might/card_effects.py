@@ -98,8 +98,9 @@ class CardEffect(Frozen):
     chosen) or an automatic target; in a delayed trigger's effects, ``that_unit``: the unit its
     event happened to (P-63)."""
 
-    chooses_in: ClassVar[Literal["table", "trash"]] = "table"
-    """Where the cards its chosen targets are: units on the table, or cards in a trash (P-62)."""
+    chooses_in: ClassVar[Literal["table", "trash", "chain"]] = "table"
+    """Where the cards its chosen targets are: units on the table, cards in a trash (P-62), or
+    spells on the chain (P-87)."""
     place_key: ClassVar[str | None] = None
     """The key that names a place (a battlefield, ``base`` or ``here``), if it has one."""
 
@@ -418,6 +419,25 @@ class Draw(CardEffect):
         on.draw(item.controller, self.amount, item.card, cause)
 
 
+class Discard(CardEffect):
+    """``discard``: a player discards ``amount`` cards from their hand to their trash; the
+    cards are the first of their hand as the table lists them (the scenario's order), and
+    from an empty hand nothing is discarded, on the record (P-86)."""
+
+    do: Literal["discard"]
+    """Selects this effect."""
+    amount: int = Field(default=1, ge=1)
+    """How many cards are discarded."""
+    player: Literal["you", "opponent"] = "opponent"
+    """Who discards: ``you`` (the card's controller) or ``opponent`` (the other player)."""
+    target: Literal["controller"] = "controller"
+    """Only ``controller``: the player is named by ``player``, seen from the controller."""
+
+    def resolve(self, on: EffectRules, item: ChainItem, cause: Cause) -> None:
+        player = item.controller if self.player == "you" else 1 - item.controller
+        on.discard(player, self.amount, item.card, cause)
+
+
 class MakeToken(CardEffect):
     """``make_token``: the controller gets ``count`` new token units of a unit card; a token
     is not played and ceases to exist when it leaves the table (P-61)."""
@@ -449,7 +469,7 @@ class ReturnFromTrash(CardEffect):
 
     do: Literal["return_from_trash"]
     """Selects this effect."""
-    chooses_in: ClassVar[Literal["table", "trash"]] = "trash"
+    chooses_in: ClassVar[Literal["table", "trash", "chain"]] = "trash"
     to: Literal["hand", "base"] = "hand"
     """``hand`` or ``base``: the owner's."""
     target: ChosenTarget = "target"
@@ -457,8 +477,25 @@ class ReturnFromTrash(CardEffect):
     ``target: {zone: trash}`` chose."""
 
     def resolve(self, on: EffectRules, item: ChainItem, cause: Cause) -> None:
-        for uid in on.still_in_trash(item, self, cause):
+        for uid in on.still_there(item, self, cause):
             on.from_trash(uid, self.to, item.card, cause)
+
+
+class Counter(CardEffect):
+    """``counter``: each chosen spell still on the chain leaves it for its owner's trash, and
+    its effects never happen; one that has left the chain is not countered, on the record
+    (P-87). Its card chooses it with ``target: {zone: chain}``."""
+
+    do: Literal["counter"]
+    """Selects this effect."""
+    chooses_in: ClassVar[Literal["table", "trash", "chain"]] = "chain"
+    target: ChosenTarget = "target"
+    """``target`` (every chosen spell) or ``target_1`` to ``target_4`` (one of them): spells a
+    ``target: {zone: chain}`` chose."""
+
+    def resolve(self, on: EffectRules, item: ChainItem, cause: Cause) -> None:
+        for uid in on.still_there(item, self, cause):
+            on.counter(uid, item.card, cause)
 
 
 # The triggers that have a source: what dealt the damage, the unit that died. Playing a card, a
@@ -535,8 +572,10 @@ LEFT_BEHIND: tuple[type[CardEffect], ...] = (
     InsteadOfDying,
     Grant,
     Draw,
+    Discard,
     MakeToken,
     ReturnFromTrash,
+    Counter,
 )
 """The effects a delayed trigger may have: every effect but another delayed trigger."""
 

@@ -86,10 +86,11 @@ class TargetSpec(UnitFilter):
     """``true``: the chosen units are all at one battlefield ("two units at the same
     battlefield"); in a list of targets, this entry is at the battlefield of the first target
     (P-75)."""
-    zone: Literal["table", "trash"] = "table"
+    zone: Literal["table", "trash", "chain"] = "table"
     """``table``: units on the table; ``trash``: unit cards in a trash, whose as ``side`` says
-    (``own``: the controller's), for ``return_from_trash`` (P-62). A card in a trash has no
-    state and no place: ``state``, ``here`` and ``other`` are for units on the table."""
+    (``own``: the controller's), for ``return_from_trash`` (P-62); ``chain``: spells on the
+    chain, whose as ``side`` says, for ``counter`` (P-87). A card in a trash or on the chain
+    has no state and no place: ``state``, ``here`` and ``other`` are for units on the table."""
 
     @model_validator(mode="after")
     def _a_choice_that_can_be_made(self) -> TargetSpec:
@@ -97,6 +98,13 @@ class TargetSpec(UnitFilter):
             raise ValueError(
                 "a card in a trash has no state and no place: leave state, here and other out "
                 "with zone: trash (P-62)"
+            )
+        unit_words = (self.state, self.here or None, self.other or None, self.same_place or None)
+        might = (self.might_at_most, self.might_at_least)
+        if self.zone == "chain" and any(w is not None for w in (*unit_words, *might)):
+            raise ValueError(
+                "a spell on the chain is no unit: leave state, Might, here, other and "
+                "same_place out with zone: chain (P-87)"
             )
         if self.at_least > self.count:
             raise ValueError(
@@ -123,6 +131,10 @@ class TargetSpec(UnitFilter):
         >>> TargetSpec(count=2, at_least=2, different=False, same_place=True).describe()
         '2 units at one battlefield (one unit may be chosen again)'
         """
+        if self.zone == "chain":
+            whose = {"own": " of yours", "enemy": " of an opponent's", "any": ""}
+            many = f"up to {self.count} spells" if self.count > 1 else "a spell"
+            return f"{many}{whose[self.side]} on the chain"
         if self.zone == "trash":
             whose = {"own": "your trash", "enemy": "an opponent's trash", "any": "a trash"}
             many = f"up to {self.count} unit cards" if self.count > 1 else "a unit card"
@@ -386,6 +398,8 @@ class StandingBonusDamage(Frozen):
 
     def describe(self) -> str:
         return f"its controller's {self.scope} damage gets {self.amount:+d} Bonus Damage"
+
+
 FIELD_AIMS = frozenset(
     {"all_own_units", "all_enemy_units", "all_enemy_units_here", "controller", "source"}
 )
@@ -464,10 +478,17 @@ def _zone(effect: Effect, spec: Choosing | None) -> list[str]:
     )
     if effect.chooses_in == "trash" and zones != {"trash"}:
         return [f"{effect.do} returns a card from a trash: choose it with `zone: trash` (P-62)"]
-    if effect.chooses_in == "table" and "trash" in zones:
+    if effect.chooses_in == "chain" and zones != {"chain"}:
+        return [f"{effect.do} counters a spell: choose it with `zone: chain` (P-87)"]
+    if effect.chooses_in != "trash" and "trash" in zones:
         return [
             f"{effect.do} acts on a unit on the table, but its target is chosen in a trash: "
             "only return_from_trash reaches a card there (P-62)"
+        ]
+    if effect.chooses_in != "chain" and "chain" in zones:
+        return [
+            f"{effect.do} acts on a unit on the table, but its target is a spell on the chain: "
+            "only counter reaches a spell there (P-87)"
         ]
     return []
 

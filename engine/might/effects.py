@@ -12,7 +12,7 @@ from typing import Literal
 
 from engine.changes import Change, Moved, StatChanged
 from engine.choices import Assigned, Choice
-from engine.decks import draw_text, split_draw
+from engine.decks import draw_text, is_or_are, split_draw
 from engine.might import delayed
 from engine.might.amounts import CountOf, DamageOn, MightOf
 from engine.might.assignment import split_of
@@ -49,6 +49,7 @@ from engine.might.table import (
 from engine.might.targeting import ORDINALS
 from engine.might.unit_filters import Every
 from engine.script import card_id
+from engine.stack import Stack
 from engine.timeline import Cause
 
 # The automatic targets that reach every unit of a kind, whatever the chain item names.
@@ -537,6 +538,34 @@ class EffectRules:
             [Moved(card=uid, before="deck", after="hand") for uid in drawn],
         )
 
+    def discard(self, player: int, amount: int, source: str, cause: Cause) -> None:
+        """``player`` discards ``amount`` cards from their hand to their trash: the first of
+        their hand in the table's order; what an empty hand can't give is not discarded, and
+        the step says so (P-86)."""
+        name = self.core.table.players[player].name
+        cards_now = self.core.table.cards.values()
+        hand = [c.uid for c in cards_now if c.zone == "hand" and c.owner == player]
+        gone = hand[:amount]
+        for uid in gone:
+            self.core._set(self.core.table.cards[uid].evolve(zone="trash"))
+        cards = f"{len(gone)} card{'' if len(gone) == 1 else 's'} ({', '.join(gone)})"
+        short = amount - len(gone)
+        if not gone:
+            text = f"{name}'s hand is empty: nothing is discarded ({source})"
+        else:
+            text = (
+                f"{name} discards {cards} to the trash ({source}): the first of the hand in the "
+                "table's order"
+            )
+        if gone and short:
+            text += f"; the hand is then empty: the other {short} {is_or_are(short)} not discarded"
+        self.core.record(
+            text,
+            ["P-86"],
+            cause,
+            [Moved(card=uid, before="hand", after="trash") for uid in gone],
+        )
+
     def make_tokens(self, item: ChainItem, effect: MakeToken, cause: Cause) -> None:
         """``effect.count`` token units of the controller's, each made and entering at once
         where ``at`` says, as ``enters`` says; "here" is where the ability's unit was (P-21,
@@ -577,20 +606,36 @@ class EffectRules:
             [Made(card=uid, at=at) for uid in made],
         )
 
-    def still_in_trash(self, item: ChainItem, effect: Effect, cause: Cause) -> list[str]:
-        """The chosen cards ``effect`` returns that are still in a trash; when none is, that is
-        a step (P-27, P-62)."""
-        aims = effect.target
+    def still_there(self, item: ChainItem, effect: Effect, cause: Cause) -> list[str]:
+        """The chosen cards ``effect`` acts on that are still where it chose them: in a trash
+        (P-62) or on the chain (P-87); when none is, that is a step (P-27)."""
+        aims, zone = effect.target, effect.chooses_in
+        where, rule = ("on the chain", "P-87") if zone == "chain" else ("in a trash", "P-62")
         named = _named_units(item, aims) if isinstance(aims, str) else []
-        there = [uid for uid in named if self.core.table.cards[uid].zone == "trash"]
+        there = [uid for uid in named if self.core.table.cards[uid].zone == zone]
         if not there:
             why = (
-                f"{', '.join(named)} is no longer in a trash"
-                if named
-                else "no such target was chosen"
+                f"{', '.join(named)} is no longer {where}" if named else "no such target was chosen"
             )
-            self.core.record(f"{effect.do}: nothing happens ({why})", ["P-27", "P-62"], cause)
+            self.core.record(f"{effect.do}: nothing happens ({why})", ["P-27", rule], cause)
         return there
+
+    def counter(self, uid: str, source: str, cause: Cause) -> None:
+        """A spell leaves the chain for its owner's trash without resolving: its effects never
+        happen (P-87)."""
+        table = self.core.table
+        countered = next(item for item in table.chain if item.card == uid)
+        chain = Stack([item for item in table.chain if item is not countered])
+        self.core.table = table.evolve(chain=chain)
+        self.core._set(table.cards[uid].evolve(zone="trash"))
+        owner = table.players[table.cards[uid].owner].name
+        self.core.record(
+            f"{countered.text} is countered by {source}: it leaves the chain for {owner}'s "
+            "trash and its effects never happen",
+            ["P-87"],
+            cause,
+            [Moved(card=uid, before="chain", after="trash")],
+        )
 
     def from_trash(self, uid: str, to: str, source: str, cause: Cause) -> None:
         """A unit card returns from its owner's trash to their hand, or to their base, where it

@@ -51,6 +51,8 @@ def _fits(
         return False
     if spec.zone == "trash":  # a unit card in a trash (P-62)
         return unit.zone == "trash" and table.definition(unit.uid).kind == "unit"
+    if spec.zone == "chain":  # a spell on the chain, not a triggered ability (P-87)
+        return unit.zone == "chain" and table.definition(unit.uid).kind == "spell"
     if not table.on_table(unit.uid):
         return False
     here = table.cards[me].battlefield if me is not None else None  # None: at its base
@@ -73,12 +75,11 @@ def places_of(
 
 def _candidates(table: MightTable, specs: tuple[TargetSpec, ...]) -> list[MightCard]:
     """The cards ``specs`` choose among: the units on the table, in the order they came to it,
-    then, when one chooses in a trash, the cards in the trashes, in the order of the cards
-    (P-62)."""
+    then, when one chooses in a trash or on the chain, the cards there, in the order of the
+    cards (P-62, P-87)."""
     units = list(table.units())
-    if all(spec.zone == "table" for spec in specs):
-        return units
-    return units + [card for card in table.cards.values() if card.zone == "trash"]
+    zones = {spec.zone for spec in specs} - {"table"}
+    return units + [card for card in table.cards.values() if card.zone in zones]
 
 
 def legal_targets(
@@ -218,4 +219,6 @@ def _verify_one(
     )
     if spec.zone == "trash":
         raise RuleError("P-62", unfit)
+    if spec.zone == "chain":
+        raise RuleError("P-87", unfit)
     raise RuleError("M5", unfit)

@@ -218,6 +218,11 @@ MIGHT_ABILITIES = (
     kind: spell
     target: {side: own}
     effects: [{do: move, to: chosen}]
+  - name: Negate
+    kind: spell
+    speed: reaction
+    target: {zone: chain}
+    effects: [{do: counter}]
 """,
     )
     .replace(
@@ -230,7 +235,7 @@ MIGHT_ABILITIES = (
         "        - {card: Hexbolt}\n",
         "        - {card: Hexbolt}\n        - {card: Twin Bolt}\n        - {card: Sharpshooter}\n"
         "        - {card: Rally}\n        - {card: Raise}\n        - {card: Pincer}\n"
-        "        - {card: Redeploy}\n",
+        "        - {card: Redeploy}\n        - {card: Negate}\n",
     )
     .replace("    - name: Bob\n", "    - name: Bob\n      gear: [{card: Totem}]\n")
 )
@@ -475,6 +480,8 @@ REFUSALS = [
         ("hexbolt", "thornback", 0), "P-74", "hexbolt chooses no battlefield: remove `to:`"),
     Refusal("might-return-a-unit-not-in-a-trash", MIGHT_ABILITIES, "play",
         ("raise", "thornback"), "P-62", "thornback is not a unit card in your trash"),
+    Refusal("might-counter-a-unit", MIGHT_ABILITIES, "play", ("negate", "thornback"), "P-87",
+        "thornback is not a spell on the chain (legal: spark)", spark_on_the_chain),
     Refusal("might-move-a-gear", MIGHT_ABILITIES, "move", ("totem", 0), "P-66",
         "totem is gear, not a unit: it never moves"),
     Refusal("might-target-a-gear", MIGHT_ABILITIES, "play", ("hexbolt", "totem"), "P-66",

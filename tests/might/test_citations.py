@@ -10,6 +10,7 @@ import pytest
 from engine.assets import SCENARIOS
 from engine.changes import Change, Moved, PhaseChanged, StatChanged
 from engine.scenario import run_scenario, scenario_files
+from engine.timeline import Cause
 
 FILES = scenario_files([SCENARIOS / "might"])
 ON_TABLE = ("hand", "chain", "trash")
@@ -29,6 +30,8 @@ CLAUSES = {
     "moved:on the table": "M-6",  # move and recall keep damage
     "moved:played": "M-1",  # a unit enters its owner's base
     "moved:finished": "M5",  # a spell completes and goes to the trash
+    "moved:countered": "P-87",  # another card's effect takes a spell off the chain to the trash
+    "moved:discarded": "P-86",  # a card discarded from a hand to the trash
     "moved:to hand": "M-6",  # a unit that leaves the table loses its damage
     "moved:drawn": "P-60",  # a card drawn from the top of a deck
     "moved:gone": "P-61",  # a token that leaves the table ceases to exist
@@ -68,15 +71,21 @@ MIGHT_RULINGS = [
     "P-62",
     "P-66",
     "P-67",
+    "P-86",
+    "P-87",
 ]
 
 
-def kind_of(change: Change) -> str:
+def kind_of(change: Change, cause: Cause) -> str:
+    """The kind of ``change``, recorded by a step with ``cause``: a spell leaves the chain
+    finished when it resolved itself, countered when another card's effect took it."""
     if isinstance(change, StatChanged):
         return f"stat:{change.stat}"
     if isinstance(change, Moved):
         if change.before == "chain":
-            return "moved:finished"
+            return "moved:finished" if cause.card == change.card else "moved:countered"
+        if (change.before, change.after) == ("hand", "trash"):
+            return "moved:discarded"
         if change.before in ("deck", "trash") or change.after == "gone":
             return {"deck": "moved:drawn", "trash": "moved:from trash"}.get(
                 change.before, "moved:gone"
@@ -100,7 +109,7 @@ def kind_of(change: Change) -> str:
 def test_every_change_cites_its_defining_clause(path: Path) -> None:
     for step in run_scenario(path).game.steps:
         for change in step.changes:
-            clause = CLAUSES[kind_of(change)]
+            clause = CLAUSES[kind_of(change, step.cause)]
             assert clause in step.rules, (
                 f"step {step.index} ({step.description}) records {change.describe()} "
                 f"but cites {list(step.rules)}, not {clause}"

@@ -31,6 +31,8 @@ class Capture(SoulsCore):
         armaments = [c.card for c in changes if isinstance(c, Moved)]
         ambushes = self._ambushes_staying(souls)
         counted = self._counted_changes(table_before)  # the captured are not active (14.5.1)
+        granted = self._granted_changes(table_before)
+        counted += granted
         text = _captured_text(souls, realms, armaments, ambushes) + [c.describe() for c in counted]
         self.record(
             "; ".join(text),
@@ -43,7 +45,8 @@ class Capture(SoulsCore):
                 *(["S-4"] if armaments else []),
                 *(["P-3"] if ambushes else []),
                 *(["S-6"] if any(isinstance(c, BonusChanged) for c in changes) else []),
-                *(["14.5.3"] if counted else []),
+                *(["14.5.3"] if len(counted) > len(granted) else []),
+                *(["P-90"] if granted else []),
             ],
             cause,
             [*changes, *counted],
@@ -122,6 +125,29 @@ class Capture(SoulsCore):
                     )
         return changes
 
+    def _granted_changes(self, before: SoulsTable) -> list[StatChanged]:
+        """Max HP and power of the active Souls that changed because what the granting statics
+        give them changed since ``before``: a granting card came or went, or a Soul changed
+        lines (P-90, S-2). A Soul not active before gets what it is given now. Nothing to look
+        at while no granting static is on the table."""
+        table = self.table
+        if not (before.index.grants or table.index.grants):
+            return []
+        changes: list[StatChanged] = []
+        for card in table.souls():
+            if card.face_down:
+                continue  # a captured Soul has no stats that count (14.5.1)
+            old_card = before.cards.get(card.uid)
+            for stat in ("max_hp", "power"):
+                new = table.granted_bonus(card, stat)
+                old = 0 if old_card is None else before.granted_bonus(old_card, stat)
+                if old != new:
+                    value = table.stat(card.uid, stat)
+                    changes.append(
+                        StatChanged(card=card.uid, stat=stat, before=value - new + old, after=value)
+                    )
+        return changes
+
     def _lines(self, places: Iterable[tuple[int, str]]) -> dict[str, str | None]:
         """The line of every Soul in the columns of ``places``: only a change in its column can
         move a Soul between the lines (S-2). In the order of simultaneous events (P-26)."""
@@ -129,9 +155,15 @@ class Capture(SoulsCore):
         souls = [card for owner, column in columns for card in self.table.column(owner, column)]
         return {card.uid: self.table.line(card.uid) for card in self.table.in_order(souls)}
 
-    def _record_line_changes(self, before: Mapping[str, str | None], cause: Cause) -> list[str]:
-        """Each Soul whose derived line changed gets its own step (S-2); the Souls that stepped
-        into the Front Line, in that order."""
+    def _record_line_changes(
+        self,
+        before: Mapping[str, str | None],
+        cause: Cause,
+        rules: Sequence[str] | None = None,
+    ) -> list[str]:
+        """Each Soul whose derived line changed gets its own step (S-2), citing ``rules`` when
+        given (a swap's, P-91), else the capture's or the recruit's; the Souls that stepped into
+        the Front Line, in that order."""
         forward: list[str] = []
         for uid, line in before.items():
             now = self.table.line(uid)
@@ -141,11 +173,17 @@ class Capture(SoulsCore):
             if now == "front":
                 forward.append(uid)
                 self.record(
-                    f"{uid} steps into the Front Line", ["14.5.3", "5.2.4", "S-2"], cause, [change]
+                    f"{uid} steps into the Front Line",
+                    rules or ["14.5.3", "5.2.4", "S-2"],
+                    cause,
+                    [change],
                 )
             else:
                 self.record(
-                    f"{uid} is now behind a Soul: Back Line", ["S-2", "P-8"], cause, [change]
+                    f"{uid} is now behind a Soul: Back Line",
+                    rules or ["S-2", "P-8"],
+                    cause,
+                    [change],
                 )
         return forward
 

@@ -294,6 +294,18 @@ class Draw(Conditional):
     """Only ``controller``: the player who controls the card draws (its owner)."""
 
 
+class Swap(Conditional):
+    """``swap``: a spell's two chosen Souls exchange their slots, all at once; the lines follow
+    (S-2), each change its own step. Both must still be active as it resolves, or nothing
+    happens (P-4, P-91)."""
+
+    do: Literal["swap"]
+    """Selects this effect."""
+    target: Literal["target_1"] = "target_1"
+    """The first of the spell's two chosen targets (P-79), which swaps with the second: the
+    spell's ``target:`` lists two specs of Souls of the same side (P-91)."""
+
+
 Effect = Annotated[
     Damage
     | Heal
@@ -303,7 +315,8 @@ Effect = Annotated[
     | GainBonus
     | RemoveArmaments
     | EndBonuses
-    | Draw,
+    | Draw
+    | Swap,
     Field(discriminator="do"),
 ]
 
@@ -434,6 +447,56 @@ class CountingStatic(Frozen):
         return f"{self.amount:+d} {stat_words(self.stat)} per {side}captured{trait}"
 
 
+class GrantingStatic(Frozen):
+    """A static bonus to the Souls a filter picks: ``amount`` of ``stat`` for each active Soul
+    of ``to`` with the ``rank``, ``trait`` and ``line`` asked, while this card is active; the
+    card itself too when it passes (P-90). "Your rank 1 Souls get +5 power."::
+
+        statics: [{stat: power, amount: 5, to: own_souls, rank: 1}]
+    """
+
+    stat: Literal["max_hp", "power"]
+    """The stat it raises (or, with a negative amount, lowers)."""
+    amount: int
+    """Added to the stat of each Soul that passes: a multiple of 5 (S-5)."""
+    to: Literal["own_souls", "enemy_souls", "all_souls"]
+    """Whose active Souls, seen from the card's owner; a captured Soul gets nothing (14.5.1)."""
+    rank: int | None = Field(default=None, ge=0)
+    """Only Souls of this rank; omitted: any rank."""
+    trait: Name | None = None
+    """Only Souls with this trait; omitted: any Soul."""
+    line: Literal["front", "back", "any"] = "any"
+    """Only Souls in this line (S-2), read again whenever the lines change."""
+
+    def describe(self) -> str:
+        """What the card's text says, as the inspector shows it.
+
+        >>> GrantingStatic(stat="power", amount=5, to="own_souls", rank=1).describe()
+        '+5 power to your rank 1 Souls'
+        >>> GrantingStatic(stat="max_hp", amount=-5, to="enemy_souls", line="front").describe()
+        '-5 max HP to enemy Front Line Souls'
+        """
+        side = {"own_souls": "your ", "enemy_souls": "enemy ", "all_souls": ""}[self.to]
+        rank = f"rank {self.rank} " if self.rank is not None else ""
+        line = "" if self.line == "any" else f"{self.line.capitalize()} Line "
+        kind = f"{self.trait}s" if self.trait else "Souls"
+        return f"{self.amount:+d} {stat_words(self.stat)} to {side}{rank}{line}{kind}"
+
+
+def _static_form(value: object) -> str:
+    """Which static, by its keys: ``to`` names the Souls a granting one gives to."""
+    keys = value if isinstance(value, dict) else vars(value) if isinstance(value, Frozen) else {}
+    return "granting" if "to" in keys else "counting"
+
+
+Static = Annotated[
+    Annotated[CountingStatic, Tag("counting")] | Annotated[GrantingStatic, Tag("granting")],
+    Discriminator(_static_form),
+]
+"""A static: counting cards for the card itself (Sylva), or given to the Souls a filter picks
+(``to:``, P-90)."""
+
+
 class CardDef(Frozen):
     """A card as printed. Souls have rank/hp/power; Realms hp/counterblow; Armament grants."""
 
@@ -471,8 +534,9 @@ class CardDef(Frozen):
     abilities: tuple[Ability, ...] = ()
     """Souls (every ``when``), Ambushes (``sprung``: the first one), Realms (``damaged``,
     ``end_of_turn``); never an Armament (P-53)."""
-    statics: tuple[CountingStatic, ...] = ()
-    """Souls and Realms: bonuses that hold while the card is active."""
+    statics: tuple[Static, ...] = ()
+    """Souls and Realms: bonuses that hold while the card is active: counted for the card
+    itself (Sylva, 14.5.3), or given to the Souls a filter picks (``to:``, P-90)."""
     grants_hp: int = 0
     """Armament: max HP it gives the equipped Soul, a multiple of 5 (S-5)."""
     grants_power: int = 0
@@ -546,5 +610,24 @@ class CardDef(Frozen):
                         + fix,
                     )
                 ]
+        swaps = [n for n, e in enumerate(self.effects) if e.do == "swap"]
+        if swaps and not _swappable(listed):
+            return [
+                (
+                    ("effects", swaps[0]),
+                    "a swap exchanges the slots of two Souls of one player: the spell's target "
+                    "is a list of two Soul specs (kind: soul) of the same side, own or enemy "
+                    "(P-91); a Realm or a captured Soul has no Soul slot to swap",
+                )
+            ]
         roles = {"target"} if self.target and not two else set()
         return unread(self.effects, roles, "a spell")
+
+
+def _swappable(specs: tuple[TargetSpec, ...] | None) -> bool:
+    """Two specs of active Souls of one side, ``own`` or ``enemy``: what a swap needs (P-91)."""
+    return (
+        specs is not None
+        and all(spec.kind == "soul" for spec in specs)
+        and specs[0].side == specs[1].side != "any"
+    )

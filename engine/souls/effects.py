@@ -178,6 +178,9 @@ class Effects(Damage, Capture):
             if isinstance(effect, Draw):  # the controller draws: no card is its target
                 self._draw(reading.controller, effect.amount, who, cause)
                 continue
+            if effect.do == "swap":  # both of a spell's chosen targets at once (P-91)
+                self._swap(chosen[0], chosen[1], cause)
+                continue
             targets = self._auto_targets(who, effect.target, chosen, source)
             if not targets:
                 self.record(
@@ -294,6 +297,41 @@ class Effects(Damage, Capture):
             cause,
             [Moved(card=uid, before="deck", after="hand") for uid in drawn],
         )
+
+    def _swap(self, first: str, second: str, cause: Cause) -> None:
+        """Two Souls exchange their slots at once (P-91); the lines follow, each change its own
+        step (S-2), a step into the Front Line setting off its trigger (P-45); what granting
+        statics give changes with them (P-90). Nothing happens unless both are still active
+        Souls (P-4)."""
+        for uid in (first, second):
+            if not self.table.is_active(uid):
+                self.record(
+                    f"swap of {first} and {second}: nothing happens, {uid} is not active "
+                    "(captured or off the table)",
+                    ["14.5.1", "P-4", "P-91"],
+                    cause,
+                )
+                return
+        one, two = self._card(first), self._card(second)
+        assert one.slot is not None and two.slot is not None  # active Souls stand on slots
+        places = [(one.owner, one.slot), (two.owner, two.slot)]
+        lines_before, table_before = self._lines(places), self.table
+        self._set(one.evolve(slot=two.slot))
+        self._set(two.evolve(slot=one.slot))
+        granted = self._granted_changes(table_before)
+        self.record(
+            f"{first} and {second} swap slots: {first} to {two.slot}, {second} to {one.slot}"
+            + "".join(f"; {c.describe()}" for c in granted),
+            ["P-91", "S-2", *(["P-90"] if granted else [])],
+            cause,
+            [
+                Moved(card=first, before=one.place(), after=f"slot {two.slot}"),
+                Moved(card=second, before=two.place(), after=f"slot {one.slot}"),
+                *granted,
+            ],
+        )
+        for uid in self._record_line_changes(lines_before, cause, ["S-2", "P-91"]):
+            self._queue_triggers(uid, "front_line", None)
 
     def _stats_now(self, uid: str) -> tuple[tuple[str, int], ...]:
         return (("max_hp", self.table.max_hp(uid)), ("power", self.table.power(uid)))

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 import immutables
 
-from engine.souls.cards import CardDef
+from engine.souls.cards import CardDef, GrantingStatic
 
 if TYPE_CHECKING:
     from engine.souls.table import CardState
@@ -73,14 +73,15 @@ class _Entry(NamedTuple):
     key: Any  # its key there: (owner, slot), the Soul it is attached to, or the owner
     counted: tuple[str | None, ...]  # as a captured Soul: None (all) and each of its traits
     static: bool
+    grants: bool
     trigger: bool
     expires: bool
 
 
 def _places(card: CardState | None, defs: Mapping[str, CardDef]) -> _Entry | None:
     """Where ``card`` goes in the index: its group and key, the traits a capture counts, and
-    whether it has a counting static on the table, a trigger on the table and something that
-    ends with the turn."""
+    whether it has a counting static on the table, a granting static on the table (P-90), a
+    trigger on the table and something that ends with the turn."""
     if card is None:
         return None
     definition = defs[card.name]
@@ -100,7 +101,8 @@ def _places(card: CardState | None, defs: Mapping[str, CardDef]) -> _Entry | Non
         group,
         key,
         counted,
-        on_table and bool(definition.statics),
+        on_table and any(not isinstance(s, GrantingStatic) for s in definition.statics),
+        on_table and any(isinstance(s, GrantingStatic) for s in definition.statics),
         on_table and any(ability.when in TRIGGERS for ability in definition.abilities),
         card.attacked_this_turn or any(b.duration == "end_of_turn" for b in card.bonuses),
     )
@@ -115,6 +117,7 @@ class SoulsIndex:
     armaments: Group[str]  # Soul -> the Armament attached to it
     captured: immutables.Map[tuple[int, str | None], int]  # (owner, trait or None) -> count
     statics: Marks  # cards on the table with a counting static
+    grants: Marks  # cards on the table with a granting static (P-90)
     triggers: Marks  # cards on the table with a triggered ability
     expiring: Marks  # an "until end of turn" bonus, or attacked this turn
 
@@ -122,7 +125,7 @@ class SoulsIndex:
     def build(cls, cards: Iterable[CardState], defs: Mapping[str, CardDef]) -> SoulsIndex:
         """The index of ``cards``."""
         empty: immutables.Map[Any, Any] = immutables.Map()
-        index = cls(defs, empty, empty, empty, empty, empty, empty, empty, empty)
+        index = cls(defs, empty, empty, empty, empty, empty, empty, empty, empty, empty)
         for card in cards:
             index = index.moved(None, card)
         return index
@@ -135,9 +138,10 @@ class SoulsIndex:
         if before == after:
             return self  # damage, a bonus that stays: nothing the index holds
         slots, ambushes, realms, armaments = self.slots, self.ambushes, self.realms, self.armaments
-        captured, statics, triggers, expiring = (
+        captured, statics, grants, triggers, expiring = (
             self.captured,
             self.statics,
+            self.grants,
             self.triggers,
             self.expiring,
         )
@@ -145,7 +149,7 @@ class SoulsIndex:
             if card is None or places is None:
                 continue
             uid = card.uid
-            group, key, counted, static, trigger, expires = places
+            group, key, counted, static, grant, trigger, expires = places
             if group == "slot":
                 slots = _grouped(slots, key, uid, add)
             elif group == "ambush":
@@ -157,6 +161,7 @@ class SoulsIndex:
             for trait in counted:
                 captured = _counted(captured, (card.owner, trait), 1 if add else -1)
             statics = _marked(statics, uid, add and static)
+            grants = _marked(grants, uid, add and grant)
             triggers = _marked(triggers, uid, add and trigger)
             expiring = _marked(expiring, uid, add and expires)
         return replace(
@@ -167,6 +172,7 @@ class SoulsIndex:
             armaments=armaments,
             captured=captured,
             statics=statics,
+            grants=grants,
             triggers=triggers,
             expiring=expiring,
         )
@@ -174,8 +180,10 @@ class SoulsIndex:
     def affected(self, old: CardState | None, new: CardState | None) -> set[str]:
         """The cards whose HP may differ after ``old`` became ``new`` (this index is the one
         after): the card, the Souls its Armament leaves or joins, and, when the captured Souls
-        counted changed, every card with a counting static (14.5.3). A capture check looks only
-        at these (``SoulsGame._capture_check``)."""
+        counted changed, every card with a counting static (14.5.3); when a card moved while a
+        granting static is on the table, every Soul on a slot, as the Souls it gives to and
+        the lines may have changed (P-90). A capture check looks only at these
+        (``SoulsGame._capture_check``)."""
         uids: set[str] = set()
         captured = False
         for card in (old, new):
@@ -187,4 +195,11 @@ class SoulsIndex:
             captured = captured or (card.zone == "slot" and card.face_down)
         if captured:
             uids.update(self.statics)
+        if self.grants and not (old is not None and new is not None and _same_spot(old, new)):
+            uids.update(uid for group in self.slots.values() for uid in group)
         return uids
+
+
+def _same_spot(old: CardState, new: CardState) -> bool:
+    """The same zone, slot and face: what a granting static and the lines read (P-90, S-2)."""
+    return (old.zone, old.slot, old.face_down) == (new.zone, new.slot, new.face_down)

@@ -54,15 +54,18 @@ class Playing(Effects):
         def act() -> None:
             card = self._card(uid)
             cause = Cause(kind="action", card=uid, text=f"recruit {uid}")
-            lines_before = self._lines([(card.owner, slot)])
+            lines_before, table_before = self._lines([(card.owner, slot)]), self.table
             self._set(card.evolve(zone="slot", slot=slot))
+            granted = self._granted_changes(table_before)
             self.record(
-                f"{uid} is recruited onto slot {slot} ({self.table.line(uid)} Line)",
-                ["S-3", "S-2"],
+                f"{uid} is recruited onto slot {slot} ({self.table.line(uid)} Line)"
+                + "".join(f"; {c.describe()}" for c in granted),
+                ["S-3", "S-2", *(["P-90"] if granted else [])],
                 cause,
                 [
                     Played(card=uid, to=f"slot {slot}"),
                     Moved(card=uid, before="hand", after=f"slot {slot}"),
+                    *granted,
                 ],
             )
             self._record_line_changes(lines_before, cause)

@@ -17,7 +17,7 @@ from engine.card_map import CardMap
 from engine.changes import stat_words
 from engine.frozen import Frozen
 from engine.indexed import Indexed
-from engine.souls.cards import CardDef, Side
+from engine.souls.cards import CardDef, CountingStatic, GrantingStatic, Side
 from engine.souls.index import SoulsIndex
 
 Zone = Literal["hand", "slot", "realm", "elysium", "exile", "armament", "ambush", "deck"]
@@ -196,7 +196,7 @@ class SoulsTable(Frozen, Indexed[SoulsIndex]):
         card = self.cards[uid]
         total = 0
         for static in self.definition(uid).statics:
-            if static.stat != stat:
+            if static.stat != stat or not isinstance(static, CountingStatic):
                 continue
             total += static.amount * self.captured_count(card.owner, static.side, static.trait)
         return total
@@ -220,7 +220,35 @@ class SoulsTable(Frozen, Indexed[SoulsIndex]):
             total += grants.grants_hp if stat == "max_hp" else grants.grants_power
         if definition.statics:
             total += self.static_bonus(uid, stat)
+        if self.index.grants and card.zone == "slot":
+            total += self.granted_bonus(card, stat)
         return total
+
+    def granted_bonus(self, card: CardState, stat: str) -> int:
+        """What the granting statics of the active cards give this Soul (P-90): only an active
+        Soul gets it (14.5.1); its rank, traits, side and line are read now (S-2)."""
+        if card.face_down or card.zone != "slot":
+            return 0
+        total = 0
+        for uid in self.index.grants:
+            granter = self.cards[uid]
+            if granter.face_down:
+                continue  # captured or shattered: its statics are off (14.5.1)
+            for static in self.defs[granter.name].statics:
+                if isinstance(static, GrantingStatic) and static.stat == stat:
+                    total += static.amount if self._gets(static, granter.owner, card) else 0
+        return total
+
+    def _gets(self, static: GrantingStatic, owner: int, card: CardState) -> bool:
+        """Whether ``card`` passes the filter of ``static``, a static of ``owner``'s (P-90)."""
+        if static.to != "all_souls" and (card.owner == owner) != (static.to == "own_souls"):
+            return False
+        definition = self.defs[card.name]
+        if static.rank is not None and definition.rank != static.rank:
+            return False
+        if static.trait is not None and static.trait not in definition.traits:
+            return False
+        return static.line == "any" or self.line(card.uid) == static.line
 
     def max_hp(self, uid: str) -> int:
         return self.stat(uid, "max_hp")

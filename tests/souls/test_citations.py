@@ -11,6 +11,7 @@ import pytest
 from engine.assets import SCENARIOS
 from engine.changes import Change, Moved, Played, StatChanged
 from engine.scenario import run_scenario, scenario_files
+from engine.souls.cards import CountingStatic
 from engine.timeline import Step
 
 SOULS_FILES = scenario_files([SCENARIOS / "souls"])
@@ -21,6 +22,8 @@ DEFINING_CLAUSE = {
     "stat:damage healed": "14.2.1",  # healing removes damage
     "stat:counted": "14.5.3",  # a count of captured Souls changed max HP or power
     "stat:armament left": "S-4",  # an Armament left for the Elysium, and what it gave ends
+    "stat:granted": "P-90",  # what a granting static gives a Soul changed
+    "moved:between slots": "P-91",  # a swap
     "moved:to a slot": "S-3",  # recruiting
     "moved:to an Armament": "S-5",  # an Armament attached to a Soul
     "moved:to an Ambush": "P-3",  # an Ambush set at a slot
@@ -67,10 +70,19 @@ def event(change: Change, step: Step | None = None) -> str:
             left = step is not None and any(
                 isinstance(c, Moved) and c.before.startswith("armament") for c in step.changes
             )
-            return "stat:armament left" if left else "stat:counted"
+            if left:
+                return "stat:armament left"
+            counts = step is not None and any(
+                isinstance(s, CountingStatic)
+                for s in step.table.defs[step.table.cards[change.card].name].statics
+            )
+            return "stat:counted" if counts else "stat:granted"
         return "stat:damage dealt" if change.after > change.before else "stat:damage healed"
     if isinstance(change, Moved):
-        return "moved:drawn" if change.before == "deck" else f"moved:{place(change.after)}"
+        if change.before == "deck":
+            return "moved:drawn"
+        between = change.before.startswith("slot") and change.after.startswith("slot")
+        return "moved:between slots" if between else f"moved:{place(change.after)}"
     if isinstance(change, Played):
         return f"played:{place(change.to)}"
     return change.kind

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from engine.assets import ASSETS, LESSONS, SCENARIOS
 from engine.errors import RuleError
 from engine.scenario import game_from_yaml, scenario_files
+from engine.souls.cards import GrantingStatic
 from engine.souls.index import SoulsIndex
 from engine.souls.table import SoulsTable
 from tests.support.playthroughs import branch_timelines
@@ -35,7 +36,7 @@ def contents(index: SoulsIndex) -> dict[str, Any]:
         }
         for name in fields
     }
-    for name in ("statics", "triggers", "expiring"):
+    for name in ("statics", "grants", "triggers", "expiring"):
         data[name] = set(getattr(index, name))
     return data
 
@@ -61,7 +62,16 @@ def by_scanning(table: SoulsTable) -> dict[str, Any]:
             for trait in {None, *table.defs[card.name].traits}:
                 captured[(card.owner, trait)] = captured.get((card.owner, trait), 0) + 1
     data["captured"] = captured
-    data["statics"] = {c.uid for c in on_table if table.defs[c.name].statics}
+    data["statics"] = {
+        c.uid
+        for c in on_table
+        if any(not isinstance(s, GrantingStatic) for s in table.defs[c.name].statics)
+    }
+    data["grants"] = {
+        c.uid
+        for c in on_table
+        if any(isinstance(s, GrantingStatic) for s in table.defs[c.name].statics)
+    }
     data["triggers"] = {
         c.uid
         for c in on_table

@@ -13,7 +13,7 @@ from engine.might.cards import Choosing, chooses_a_battlefield, describe_choice,
 from engine.might.chain import ChainRules
 from engine.might.core import MightCore
 from engine.might.table import ChainItem
-from engine.might.targeting import verify_targets
+from engine.might.targeting import deflecting, verify_targets
 from engine.timeline import Cause
 
 
@@ -71,14 +71,8 @@ class PlayingRules:
         """What Deflect adds to a spell or an activated ability of ``controller`` choosing
         ``targets``: N for each opponent's unit on the table with Deflect N, once however often
         it is chosen (P-88)."""
-        table, extras = self.core.table, []
-        for uid in dict.fromkeys(targets):
-            card = table.cards.get(uid)
-            if card is None or card.owner == controller or not table.on_table(uid):
-                continue
-            if runes := card.keyword(table.definition(uid), "Deflect"):
-                extras.append(Extra(runes, f"Deflect {runes} of {uid}", "P-88"))
-        return extras
+        found = deflecting(self.core.table, targets, controller)
+        return [Extra(runes, f"Deflect {runes} of {uid}", "P-88") for uid, runes in found.items()]
 
     def acceleration(self, uid: str, accelerate: bool) -> list[Extra]:
         """What playing ``uid`` accelerated adds: its Accelerate N, refused for a card without

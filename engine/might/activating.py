@@ -64,6 +64,8 @@ class ActivatingRules:
             raise RuleError("P-42", short)
         self.playing.verify_chosen(uid, ability.target, chosen(target), card.owner, uid)
         self.playing.verify_place(uid, ability.effects, to)
+        extras = self.playing.deflections(chosen(target), card.owner)
+        self.playing.verify_extras(card.owner, cost.runes if cost else 0, extras, label)
 
     def _check_limit(self, card: MightCard, limit: Condition, label: str) -> None:
         """Refuse an activation while its ``only_while`` does not hold, saying what it read
@@ -89,9 +91,11 @@ class ActivatingRules:
         cost = ability.cost
         if cost is not None and cost.exhaust:
             self.core._set_exhausted(uid, True, cause, ["P-42", "P-18", "M-6"], " to pay the cost")
-        if cost is not None and cost.runes:
-            self.playing.pay_runes(card.owner, cost.runes, cause, ["P-42", "M-1", "P-19"])
         targets = chosen(target)
+        extras = self.playing.deflections(targets, card.owner)
+        if (cost is not None and cost.runes) or extras:
+            runes = cost.runes if cost is not None else 0
+            self.playing.pay_runes(card.owner, runes, cause, ["P-42", "M-1", "P-19"], extras)
         aim = f" targeting {', '.join(targets)}" if targets else ""
         aim += "" if to is None else f" to {self.core.table.battlefields[to].name}"
         item = ChainItem(

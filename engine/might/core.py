@@ -19,7 +19,7 @@ from engine.might import auras
 from engine.might.cards import Ability, Choosing, TargetSpec, describe_choice, most_targets
 from engine.might.conditions import this_turn_plays
 from engine.might.table import ChainItem, MightCard, MightTable
-from engine.might.targeting import default_of, places_of, verify_targets
+from engine.might.targeting import default_of, deflecting, places_of, verify_targets
 from engine.might.triggers import COUNTED_PLAYS, EVENTS
 from engine.plain_errors import no_card
 from engine.timeline import Cause, Recorder, Step, turn_label
@@ -448,12 +448,15 @@ class MightCore(Recorder[MightTable]):
         cause = Cause.model_construct(kind="trigger", card=uid, text=item.text)
         self.table = self.table.evolve(chain=self.table.chain.pushed(item))
         rules = EVENTS[ability.when].rules
+        deflected = deflecting(self.table, targets, item.controller)  # a trigger pays none
+        unpaid = f"; no rune for the Deflect of {', '.join(deflected)}" if deflected else ""
         self.record(
             f"{uid} triggers: {label} (goes on the chain)"
-            + (f", targeting {', '.join(targets)} ({how})" if targets else ""),
+            + (f", targeting {', '.join(targets)} ({how}{unpaid})" if targets else ""),
             [
                 *rules,
                 "M-7",
+                *(["P-88"] if deflected else []),
                 *(["P-12"] if together else []),
                 *(["P-41"] if targets else []),
                 *(["P-82"] if ability.nth is not None else []),  # it was the play it waits for

@@ -97,18 +97,30 @@ class MightGame(MightCore):
 
     # Playing a card (engine.might.playing) and activating an ability (engine.might.activating)
 
-    def verify_play(self, uid: str, target: Targets = None, to: int | None = None) -> None:
-        self.playing.check_play(uid, target, to)
+    def verify_play(
+        self, uid: str, target: Targets = None, to: int | None = None, accelerate: bool = False
+    ) -> None:
+        self.playing.check_play(uid, target, to, accelerate)
 
-    def can_play(self, uid: str, target: Targets = None, to: int | None = None) -> bool:
-        return self._can(self.verify_play, uid, target, to)
+    def can_play(
+        self, uid: str, target: Targets = None, to: int | None = None, accelerate: bool = False
+    ) -> bool:
+        return self._can(self.verify_play, uid, target, to, accelerate)
 
-    def play(self, uid: str, target: Targets = None, to: int | None = None) -> list[Step]:
+    def play(
+        self, uid: str, target: Targets = None, to: int | None = None, accelerate: bool = False
+    ) -> list[Step]:
         """Play a unit to its base, or put a spell on the chain (it waits for ``resolve``);
         ``target``: the unit it targets, or a tuple of them (P-41); ``to``: the battlefield
-        chosen for its ``to: chosen`` (P-74)."""
+        chosen for its ``to: chosen`` (P-74); ``accelerate``: a unit paid its Accelerate to
+        enter ready (P-89)."""
         return self._act(
-            lambda: self.verify_play(uid, target, to), self.playing.play, uid, target, to
+            lambda: self.verify_play(uid, target, to, accelerate),
+            self.playing.play,
+            uid,
+            target,
+            to,
+            accelerate,
         )
 
     def verify_activate(

@@ -2,8 +2,10 @@
 
 ``Assault N`` and ``Shield N`` add N Might while the unit attacks or defends (M-28; N is 1 when
 no number is given, and instances add up). ``Tank`` and ``Backline`` order combat assignment
-(M-17, M-18). A keyword nobody interprets would pass as printed text and do nothing, so it is
-refused with the known ones.
+(M-17, M-18). ``Deflect N``: an opponent's spell or activated ability that chooses the unit
+costs N more runes (P-88). ``Accelerate N``: its controller may pay N more runes as it is played
+to have it enter ready (P-89). A keyword nobody interprets would pass as printed text and do
+nothing, so it is refused with the known ones.
 
 >>> keyword("Assault 2"), keyword("tank")
 (('Assault', 2), ('Tank', 1))
@@ -21,10 +23,10 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator
 
-KeywordName = Literal["Assault", "Shield", "Tank", "Backline"]
-NUMBERED: tuple[KeywordName, ...] = ("Assault", "Shield")  # "Assault 2": +2 Might in its role
+KeywordName = Literal["Assault", "Shield", "Deflect", "Accelerate", "Tank", "Backline"]
+NUMBERED: tuple[KeywordName, ...] = ("Assault", "Shield", "Deflect", "Accelerate")  # "Assault 2"
 PLAIN: tuple[KeywordName, ...] = ("Tank", "Backline")
-KNOWN = "Assault N, Shield N, Tank and Backline"
+KNOWN = "Assault N, Shield N, Deflect N, Accelerate N, Tank and Backline"
 _FORM = re.compile(r"\s*([A-Za-z]+)(?:\s+([0-9]{1,3}))?\s*")
 
 

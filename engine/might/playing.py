@@ -13,8 +13,19 @@ from engine.might.cards import Choosing, chooses_a_battlefield, describe_choice,
 from engine.might.chain import ChainRules
 from engine.might.core import MightCore
 from engine.might.table import ChainItem
-from engine.might.targeting import verify_targets
+from engine.might.targeting import deflecting, verify_targets
 from engine.timeline import Cause
+
+
+@dataclass(frozen=True)
+class Extra:
+    """Runes a play or an activation costs beyond its printed cost: ``runes``, ``why`` (the
+    words that add them, ``Deflect 1 of stone-whelp``) and the ruling that adds them."""
+
+    runes: int
+    why: str
+    rule: str
+
 
 Targets = str | tuple[str, ...] | None
 """The units a play or an activation targets: one, several (P-41), or none."""
@@ -32,7 +43,9 @@ class PlayingRules:
     core: MightCore
     chain: ChainRules
 
-    def check_play(self, uid: str, target: Targets = None, to: int | None = None) -> None:
+    def check_play(
+        self, uid: str, target: Targets = None, to: int | None = None, accelerate: bool = False
+    ) -> None:
         card = self.core._card(uid)
         definition = self.core.table.definition(uid)
         if card.zone != "hand":
@@ -51,6 +64,37 @@ class PlayingRules:
             raise RuleError("M-1", short)
         self.verify_chosen(uid, definition.target, chosen(target), card.owner, None)
         self.verify_place(uid, definition.effects, to)
+        extras = self.deflections(chosen(target), card.owner) + self.acceleration(uid, accelerate)
+        self.verify_extras(card.owner, definition.cost, extras, uid)
+
+    def deflections(self, targets: tuple[str, ...], controller: int) -> list[Extra]:
+        """What Deflect adds to a spell or an activated ability of ``controller`` choosing
+        ``targets``: N for each opponent's unit on the table with Deflect N, once however often
+        it is chosen (P-88)."""
+        found = deflecting(self.core.table, targets, controller)
+        return [Extra(runes, f"Deflect {runes} of {uid}", "P-88") for uid, runes in found.items()]
+
+    def acceleration(self, uid: str, accelerate: bool) -> list[Extra]:
+        """What playing ``uid`` accelerated adds: its Accelerate N, refused for a card without
+        Accelerate or one that enters ready anyway (P-89); nothing when not accelerated."""
+        if not accelerate:
+            return []
+        definition = self.core.table.definition(uid)
+        runes = definition.keyword("Accelerate") if definition.kind == "unit" else 0
+        if not runes:
+            raise RuleError("P-89", f"{uid} has no Accelerate: play it without `accelerate`")
+        if definition.enters == "ready":
+            raise RuleError("P-89", f"{uid} enters ready anyway: play it without `accelerate`")
+        return [Extra(runes, f"Accelerate {runes}", "P-89")]
+
+    def verify_extras(self, owner: int, cost: int, extras: list[Extra], what: str) -> None:
+        """Refuse when the rune pool can't pay ``cost`` and the ``extras`` too (P-88, P-89)."""
+        total = cost + sum(extra.runes for extra in extras)
+        if not extras or not (short := self.short_of_runes(owner, total, what)):
+            return
+        if any(extra.rule == "P-89" for extra in extras):  # a unit: it chooses nobody
+            raise RuleError("P-89", f"{short} ({_reasons(cost, extras)})")
+        raise RuleError("P-88", f"{short} ({_reasons(cost, extras)})")
 
     def verify_place(self, uid: str, effects: tuple[Effect, ...], to: int | None) -> None:
         """A battlefield is given for a card or an ability that moves units to one chosen as it
@@ -85,38 +129,48 @@ class PlayingRules:
         runes = self.core.table.players[owner].runes
         return f"{what} costs {cost} but the rune pool has {runes}" if cost > runes else None
 
-    def pay_runes(self, owner: int, cost: int, cause: Cause, rules: list[str]) -> None:
+    def pay_runes(
+        self, owner: int, cost: int, cause: Cause, rules: list[str], extras: list[Extra]
+    ) -> None:
+        """Pay ``cost`` and the ``extras`` from ``owner``'s rune pool, one step saying what each
+        adds (P-19, P-88, P-89)."""
         player = self.core.table.players[owner]
+        total = cost + sum(extra.runes for extra in extras)
         self.core.table = self.core.table.with_player(
-            owner, player.evolve(runes=player.runes - cost)
+            owner, player.evolve(runes=player.runes - total)
         )
+        because = f" ({_reasons(cost, extras)})" if extras else ""
         self.core.record(
-            f"{player.name} pays {cost} from the rune pool",
-            rules,
+            f"{player.name} pays {total} from the rune pool{because}",
+            [*rules, *dict.fromkeys(extra.rule for extra in extras)],
             cause,
             [
                 StatChanged(
                     card=f"{player.name}'s rune pool",
                     stat="runes",
                     before=player.runes,
-                    after=player.runes - cost,
+                    after=player.runes - total,
                 )
             ],
         )
 
-    def play(self, uid: str, target: Targets, to: int | None = None) -> None:
-        """A unit or a gear to its base, or a spell on the chain."""
+    def play(
+        self, uid: str, target: Targets, to: int | None = None, accelerate: bool = False
+    ) -> None:
+        """A unit or a gear to its base, or a spell on the chain; ``accelerate``: a unit paid
+        its Accelerate to enter ready (P-89)."""
         card, definition = self.core._card(uid), self.core.table.definition(uid)
         cause = Cause(kind="action", card=uid, text=f"play {uid}")
-        if definition.cost:
-            self.pay_runes(card.owner, definition.cost, cause, ["M-1", "P-19"])
+        extras = self.deflections(chosen(target), card.owner) + self.acceleration(uid, accelerate)
+        if definition.cost or extras:
+            self.pay_runes(card.owner, definition.cost, cause, ["M-1", "P-19"], extras)
         spell = definition.kind == "spell"
         self.core.table = self.core.table.remembering(  # for conditions about this turn (P-55)
             lambda history: history.after_play(card.owner, spell)
         )
         if not spell:  # a unit, or a gear, which enters ready (P-66)
             gear = definition.kind == "gear"
-            exhausted = not gear and definition.enters == "exhausted"
+            exhausted = not gear and definition.enters == "exhausted" and not accelerate
             self.core._set(
                 card.evolve(zone="base", entered=self.core._new_number(), exhausted=exhausted)
             )
@@ -124,16 +178,14 @@ class PlayingRules:
                 Played(card=uid, to="base"),
                 Moved(card=uid, before="hand", after="base"),
             ]
-            rules = ["M-1", "P-66" if gear else "M-32"]
+            rules = ["M-1", "P-66" if gear else "M-32", *(["P-89"] if accelerate else [])]
             if exhausted != card.exhausted:  # a card in hand is ready but for an edit
                 status = ("ready", "exhausted") if exhausted else ("exhausted", "ready")
                 changes.append(StatusChanged(card=uid, before=status[0], after=status[1]))
                 rules.append("P-18")  # the status is all it changes
             self.core.record(
                 f"{uid} is played to {self.core.table.players[card.owner].name}'s base, "
-                + (
-                    "exhausted" if exhausted else f"ready ({'gear' if gear else 'it'} enters ready)"
-                ),
+                + ("exhausted" if exhausted else f"ready ({_why_ready(gear, accelerate)})"),
                 rules,
                 cause,
                 changes,
@@ -165,3 +217,14 @@ class PlayingRules:
         self.chain.push(item, cause, rules, [Played(card=uid, to="chain")])
         seen = {"you_play_a_card": None, "you_play_a_spell": None}
         self.core._trigger_all(self.core._watchers(seen, card.owner))  # above it (P-57)
+
+
+def _reasons(cost: int, extras: list[Extra]) -> str:
+    """``2 + 1 for Deflect 1 of stone-whelp``: a cost and what each extra adds."""
+    return " + ".join([str(cost), *(f"{extra.runes} for {extra.why}" for extra in extras)])
+
+
+def _why_ready(gear: bool, accelerated: bool) -> str:
+    if accelerated:
+        return "accelerated: its Accelerate was paid"
+    return f"{'gear' if gear else 'it'} enters ready"

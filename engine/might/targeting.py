@@ -157,6 +157,19 @@ def _complete(
     return None
 
 
+def deflecting(table: MightTable, targets: Sequence[str], controller: int) -> dict[str, int]:
+    """Each opponent's unit on the table among ``targets`` with Deflect N, printed or granted,
+    and its N, once however often it is chosen (P-88)."""
+    found = {}
+    for uid in dict.fromkeys(targets):
+        card = table.cards.get(uid)
+        if card is None or card.owner == controller or not table.on_table(uid):
+            continue
+        if runes := card.keyword(table.definition(uid), "Deflect"):
+            found[uid] = runes
+    return found
+
+
 def verify_targets(
     table: MightTable,
     choosing: Choosing,

@@ -105,6 +105,9 @@ class Play(Aimed):
     target: Name | None = Field(None, description=TARGET)
     targets: tuple[Name, ...] = Field((), description=TARGETS)
     to: Name | None = Field(None, description=TO)
+    accelerate: bool = False
+    """``true``: a unit with ``Accelerate N`` is played for N more runes and enters ready
+    (P-89); refused for a card without Accelerate."""
     responses: tuple[Action, ...] = Field((), description=RESPONSES)
 
     @classmethod
@@ -127,6 +130,8 @@ class Play(Aimed):
                     most=most_targets(spec),
                     fewest=fewest_targets(spec),
                 )
+        if definition.kind == "unit" and definition.keyword("Accelerate"):
+            yield Offered(f"Play {name} accelerated", "Play", cls(card=uid, accelerate=True))
 
     @classmethod
     def at(cls, uid: str, place: str | None, targets: tuple[str, ...]) -> Play:
@@ -141,6 +146,7 @@ class Play(Aimed):
             self.card,
             self.chosen(),
             self.place(game.table),
+            self.accelerate,
         )
 
 

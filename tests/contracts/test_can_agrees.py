@@ -57,6 +57,7 @@ def domains(game: Any) -> dict[str, list[Any]]:
         "battlefield": [0, 1, 5],
         "to": [None, 0, 1],
         "ready": [True, False],
+        "accelerate": [True, False],  # a unit played for its Accelerate (P-89)
         "player": [0, 1],
         "threshold": [1, 4],
         "effect_id": ["e99"],

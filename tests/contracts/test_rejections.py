@@ -240,6 +240,42 @@ MIGHT_ABILITIES = (
     .replace("    - name: Bob\n", "    - name: Bob\n      gear: [{card: Totem}]\n")
 )
 
+# The same with no rune and extra costs (P-88, P-89): Bob's Warded has Deflect 1; Alice's Jabber
+# exhausts to deal 1 to an enemy unit; her Sprinter may be played for 1 more rune to enter ready,
+# and her Eager enters ready anyway.
+MIGHT_EXTRA_COSTS = (
+    MIGHT.replace("      runes: 1\n", "      runes: 0\n")
+    .replace(
+        "cards:\n",
+        """cards:
+  - {name: Warded, kind: unit, might: 2, keywords: [Deflect 1]}
+  - {name: Sprinter, kind: unit, might: 2, keywords: [Accelerate 1]}
+  - {name: Eager, kind: unit, might: 1, keywords: [Accelerate 1], enters: ready}
+  - name: Jabber
+    kind: unit
+    might: 1
+    abilities:
+      - when: activated
+        name: Jab
+        cost: {exhaust: true}
+        target: {side: enemy}
+        effects: [{do: damage, amount: 1}]
+""",
+    )
+    .replace(
+        "        - {card: Iron Sentinel}\n",
+        "        - {card: Iron Sentinel}\n        - {card: Jabber}\n",
+    )
+    .replace(
+        "        - {card: Hexbolt}\n",
+        "        - {card: Hexbolt}\n        - {card: Sprinter}\n        - {card: Eager}\n",
+    )
+    .replace(
+        "        - {card: Thornback, at: Battlefield 1}\n",
+        "        - {card: Thornback, at: Battlefield 1}\n        - {card: Warded}\n",
+    )
+)
+
 SOULS_LOOP = (SCENARIOS / "souls" / "P-25-trigger-damages-itself.yaml").read_text()
 MIGHT_LOOP = (SCENARIOS / "might" / "P-25-a-unit-that-heals-and-hurts-itself.yaml").read_text()
 
@@ -500,6 +536,20 @@ REFUSALS = [
         ("rune-smith", 0, "thornback"), "P-42", "Forge Strike costs 2 but the rune pool has 1"),
     Refusal("might-ability-only-at-a-battlefield", MIGHT_ABILITIES, "activate", ("lookout", 0),
         "P-56", "Watch can be activated only while it is at a battlefield: false now"),
+    # --- might: extra costs (P-88, P-89)
+    Refusal("might-deflect-unpaid", MIGHT_EXTRA_COSTS, "play", ("hexbolt", "warded"), "P-88",
+        "hexbolt costs 1 but the rune pool has 0 (0 + 1 for Deflect 1 of warded)"),
+    Refusal("might-deflect-unpaid-by-an-ability", MIGHT_EXTRA_COSTS, "activate",
+        ("jabber", 0, "warded"), "P-88",
+        "Jab costs 1 but the rune pool has 0 (0 + 1 for Deflect 1 of warded)"),
+    Refusal("might-accelerate-unpaid", MIGHT_EXTRA_COSTS, "play", ("sprinter", None, None, True),
+        "P-89", "sprinter costs 1 but the rune pool has 0 (0 + 1 for Accelerate 1)"),
+    Refusal("might-accelerate-without-it", MIGHT_EXTRA_COSTS, "play",
+        ("hexbolt", "thornback", None, True), "P-89",
+        "hexbolt has no Accelerate: play it without `accelerate`"),
+    Refusal("might-accelerate-entering-ready", MIGHT_EXTRA_COSTS, "play",
+        ("eager", None, None, True), "P-89",
+        "eager enters ready anyway: play it without `accelerate`"),
     # --- might: moving, readying, combat (M-1, M-9)
     might("no-such-battlefield", "move vanguard-captain 5", "M-1",
         "there is no battlefield number 6"),

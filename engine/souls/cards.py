@@ -151,6 +151,17 @@ Amount = Annotated[
 """A damage or heal amount: a multiple of 5 (S-5), or read from the table (P-46)."""
 
 
+EFFECT_TARGET = (
+    "``target`` (the chosen target), ``target_1`` or ``target_2`` (the first or the second of a "
+    "spell's two chosen targets, P-79) or an automatic target: ``self``, ``source``, "
+    "``own_realm``, ``enemy_realm``, every active Soul of a side (``all_own_souls``, "
+    "``all_enemy_souls``, ``all_souls``), the controller's but this card (``other_own_souls``), "
+    "every captured Soul of a side (``all_own_captured``, ``all_enemy_captured``, "
+    "``all_captured``) (P-51)."
+)
+"""What an effect's ``target:`` may be: every effect that aims at cards says it the same way."""
+
+
 class Damage(Conditional):
     """``damage``: deal damage (14.1.1); the card with the effect is its source."""
 
@@ -160,13 +171,7 @@ class Damage(Conditional):
     """Damage, a multiple of 5 (S-5), rounded when applied (S-7); at most the current HP (S-8),
     none at 0 HP (S-9). Or read as it resolves: ``{power_of: self}``, ``{damage_on: target}``,
     ``{captured: enemy, each: 5}`` (P-46)."""
-    target: EffectTarget = "target"
-    """``target`` (the chosen target), ``target_1`` or ``target_2`` (the first or the second
-    of a spell's two chosen targets, P-79) or an automatic target: ``self``, ``source``,
-    ``own_realm``, ``enemy_realm``, every active Soul of a side (``all_own_souls``,
-    ``all_enemy_souls``, ``all_souls``), the controller's but this card (``other_own_souls``),
-    every captured Soul of a side (``all_own_captured``, ``all_enemy_captured``,
-    ``all_captured``) (P-51)."""
+    target: EffectTarget = Field("target", description=EFFECT_TARGET)
 
 
 class Heal(Conditional):
@@ -177,13 +182,7 @@ class Heal(Conditional):
     amount: Amount
     """HP healed, a multiple of 5 (S-5), rounded when applied (S-7); at most the damage (S-10);
     or read from the table as ``damage``'s is (P-46)."""
-    target: EffectTarget = "target"
-    """``target`` (the chosen target), ``target_1`` or ``target_2`` (the first or the second
-    of a spell's two chosen targets, P-79) or an automatic target: ``self``, ``source``,
-    ``own_realm``, ``enemy_realm``, every active Soul of a side (``all_own_souls``,
-    ``all_enemy_souls``, ``all_souls``), the controller's but this card (``other_own_souls``),
-    every captured Soul of a side (``all_own_captured``, ``all_enemy_captured``,
-    ``all_captured``) (P-51)."""
+    target: EffectTarget = Field("target", description=EFFECT_TARGET)
 
 
 class Capture(Conditional):
@@ -191,13 +190,7 @@ class Capture(Conditional):
 
     do: Literal["capture"]
     """Selects this effect."""
-    target: EffectTarget = "target"
-    """``target`` (the chosen target), ``target_1`` or ``target_2`` (the first or the second
-    of a spell's two chosen targets, P-79) or an automatic target: ``self``, ``source``,
-    ``own_realm``, ``enemy_realm``, every active Soul of a side (``all_own_souls``,
-    ``all_enemy_souls``, ``all_souls``), the controller's but this card (``other_own_souls``),
-    every captured Soul of a side (``all_own_captured``, ``all_enemy_captured``,
-    ``all_captured``) (P-51)."""
+    target: EffectTarget = Field("target", description=EFFECT_TARGET)
 
 
 class Exile(Conditional):
@@ -206,13 +199,7 @@ class Exile(Conditional):
 
     do: Literal["exile"]
     """Selects this effect."""
-    target: EffectTarget = "target"
-    """``target`` (the chosen target), ``target_1`` or ``target_2`` (the first or the second
-    of a spell's two chosen targets, P-79) or an automatic target: ``self``, ``source``,
-    ``own_realm``, ``enemy_realm``, every active Soul of a side (``all_own_souls``,
-    ``all_enemy_souls``, ``all_souls``), the controller's but this card (``other_own_souls``),
-    every captured Soul of a side (``all_own_captured``, ``all_enemy_captured``,
-    ``all_captured``) (P-51)."""
+    target: EffectTarget = Field("target", description=EFFECT_TARGET)
 
 
 class ReturnToHand(Conditional):
@@ -221,13 +208,7 @@ class ReturnToHand(Conditional):
 
     do: Literal["return_to_hand"]
     """Selects this effect."""
-    target: EffectTarget = "target"
-    """``target`` (the chosen target), ``target_1`` or ``target_2`` (the first or the second
-    of a spell's two chosen targets, P-79) or an automatic target: ``self``, ``source``,
-    ``own_realm``, ``enemy_realm``, every active Soul of a side (``all_own_souls``,
-    ``all_enemy_souls``, ``all_souls``), the controller's but this card (``other_own_souls``),
-    every captured Soul of a side (``all_own_captured``, ``all_enemy_captured``,
-    ``all_captured``) (P-51)."""
+    target: EffectTarget = Field("target", description=EFFECT_TARGET)
 
 
 class GainBonus(Conditional):
@@ -243,13 +224,7 @@ class GainBonus(Conditional):
     capture (14.4.3)."""
     duration: Literal["permanent", "end_of_turn"] = "permanent"
     """``end_of_turn``: it ends in the end phase (14.1.3); ``permanent``: it lasts."""
-    target: EffectTarget = "target"
-    """``target`` (the chosen target), ``target_1`` or ``target_2`` (the first or the second
-    of a spell's two chosen targets, P-79) or an automatic target: ``self``, ``source``,
-    ``own_realm``, ``enemy_realm``, every active Soul of a side (``all_own_souls``,
-    ``all_enemy_souls``, ``all_souls``), the controller's but this card (``other_own_souls``),
-    every captured Soul of a side (``all_own_captured``, ``all_enemy_captured``,
-    ``all_captured``) (P-51)."""
+    target: EffectTarget = Field("target", description=EFFECT_TARGET)
 
 
 class RemoveArmaments(Conditional):
@@ -258,13 +233,7 @@ class RemoveArmaments(Conditional):
 
     do: Literal["remove_armaments"]
     """Selects this effect."""
-    target: EffectTarget = "target"
-    """``target`` (the chosen target), ``target_1`` or ``target_2`` (the first or the second
-    of a spell's two chosen targets, P-79) or an automatic target: ``self``, ``source``,
-    ``own_realm``, ``enemy_realm``, every active Soul of a side (``all_own_souls``,
-    ``all_enemy_souls``, ``all_souls``), the controller's but this card (``other_own_souls``),
-    every captured Soul of a side (``all_own_captured``, ``all_enemy_captured``,
-    ``all_captured``) (P-51)."""
+    target: EffectTarget = Field("target", description=EFFECT_TARGET)
 
 
 class EndBonuses(Conditional):
@@ -273,13 +242,7 @@ class EndBonuses(Conditional):
 
     do: Literal["end_bonuses"]
     """Selects this effect."""
-    target: EffectTarget = "target"
-    """``target`` (the chosen target), ``target_1`` or ``target_2`` (the first or the second
-    of a spell's two chosen targets, P-79) or an automatic target: ``self``, ``source``,
-    ``own_realm``, ``enemy_realm``, every active Soul of a side (``all_own_souls``,
-    ``all_enemy_souls``, ``all_souls``), the controller's but this card (``other_own_souls``),
-    every captured Soul of a side (``all_own_captured``, ``all_enemy_captured``,
-    ``all_captured``) (P-51)."""
+    target: EffectTarget = Field("target", description=EFFECT_TARGET)
 
 
 class Draw(Conditional):

@@ -96,8 +96,7 @@ class ActivatingRules:
         if (cost is not None and cost.runes) or extras:
             runes = cost.runes if cost is not None else 0
             self.playing.pay_runes(card.owner, runes, cause, ["P-42", "M-1", "P-19"], extras)
-        aim = f" targeting {', '.join(targets)}" if targets else ""
-        aim += "" if to is None else f" to {self.core.table.battlefields[to].name}"
+        aim = self.playing.aim_words(targets, to)
         item = ChainItem(
             id=f"e{self.core._new_number()}",
             card=uid,

@@ -67,6 +67,12 @@ class PlayingRules:
         extras = self.deflections(chosen(target), card.owner) + self.acceleration(uid, accelerate)
         self.verify_extras(card.owner, definition.cost, extras, uid)
 
+    def aim_words(self, targets: tuple[str, ...], to: int | None) -> str:
+        """What a chain item chose, as its text says it: `` targeting a, b to Battlefield 2``
+        (P-41, P-74)."""
+        aim = f" targeting {', '.join(targets)}" if targets else ""
+        return aim + ("" if to is None else f" to {self.core.table.battlefields[to].name}")
+
     def deflections(self, targets: tuple[str, ...], controller: int) -> list[Extra]:
         """What Deflect adds to a spell or an activated ability of ``controller`` choosing
         ``targets``: N for each opponent's unit on the table with Deflect N, once however often
@@ -198,8 +204,7 @@ class PlayingRules:
             return
         self.core._set(card.evolve(zone="chain"))
         targets = chosen(target)
-        aim = f" targeting {', '.join(targets)}" if targets else ""
-        aim += "" if to is None else f" to {self.core.table.battlefields[to].name}"
+        aim = self.aim_words(targets, to)
         item = ChainItem(
             id=uid,
             card=uid,

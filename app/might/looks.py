@@ -127,11 +127,6 @@ ROLE_WORDS = {"attacker": ("Attacking",), "defender": ("Defending",)}  # in a co
 MIN_SIDE = 3  # unit places reserved per player on a battlefield (more as more come)
 
 
-def is_gear(table: MightTable, card: MightCard) -> bool:
-    """A gear at its base: drawn apart from the units there (P-66)."""
-    return card.zone == "base" and not table.is_unit(card.uid)
-
-
 def table_layout(table: MightTable, looks: LookCache) -> Layout:
     """Rows from top to bottom: the second player's hand and base, the battlefields (their units
     above, the first player's below), the first player's base and hand. The chain and the phase
@@ -144,7 +139,8 @@ def table_layout(table: MightTable, looks: LookCache) -> Layout:
     width = fields * field_w + (fields - 1) * GAP
     in_base = [sum(1 for u in table.units(p) if u.zone == "base") for p in (0, 1)]
     gear = [  # at the base's right end, a slot apart from the units (P-66)
-        sum(1 for c in table.cards.values() if c.owner == p and is_gear(table, c)) for p in (0, 1)
+        sum(1 for c in table.cards.values() if c.owner == p and table.is_gear(c.uid))
+        for p in (0, 1)
     ]
     in_base = [n + g + 1 if g else n for n, g in zip(in_base, gear, strict=True)]
     base_slots = max(int(width // UNIT_SLOT), *in_base)
@@ -206,7 +202,7 @@ def table_layout(table: MightTable, looks: LookCache) -> Layout:
             x = card.battlefield * (field_w + GAP) + GAP / 2 + n * UNIT_SLOT + (UNIT_SLOT - w) / 2
             top = field_y + ROW_GAP / 2 + (0 if owner == 1 else UNIT_SLOT + SIDE_GAP)
             y = top + (UNIT_SLOT - h) / 2
-        elif is_gear(table, card):
+        elif table.is_gear(card.uid):  # drawn apart from the units at its base (P-66)
             key = ("gear", owner)
             n = counts.get(key, 0)
             x = width - (n + 1) * UNIT_SLOT + (UNIT_SLOT - w) / 2

@@ -519,6 +519,10 @@ class MightTable(Frozen, Indexed[MightIndex]):
         """A unit on the table: not a gear, which is no unit (P-66)."""
         return uid in self.index.units
 
+    def is_gear(self, uid: str) -> bool:
+        """A gear on the table, at its owner's base: a card there that is no unit (P-66)."""
+        return self.cards[uid].zone == "base" and not self.is_unit(uid)
+
     def has_auras(self) -> bool:
         """A unit or a battlefield on this table has an aura: Might and lethal damage then
         depend on more than the unit (M-23, P-47)."""

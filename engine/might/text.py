@@ -50,7 +50,7 @@ def _player_lines(table: MightTable, owner: int) -> list[str]:
     gear = [  # at the base, and no unit (P-66)
         c.uid + (" (exhausted)" if c.exhausted else "")
         for c in table.cards.values()
-        if c.owner == owner and c.zone == "base" and not table.is_unit(c.uid)
+        if c.owner == owner and table.is_gear(c.uid)
     ]
     if gear:
         lines.append(f"  gear: {', '.join(gear)}")

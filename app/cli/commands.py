@@ -16,6 +16,7 @@ from pathlib import Path
 
 from app.cli.arguments import ArgumentError, parse_size, parse_whole_number
 from app.cli.moves_command import command_moves
+from app.cli.rule_command import command_rule
 from app.cli.standard_streams import (
     BestEffortStream,
     ClosedStream,
@@ -375,6 +376,12 @@ def build_parser() -> argparse.ArgumentParser:
     moves.add_argument("--legal", action="store_true", help="only the moves the rules allow")
     moves.add_argument("--json", action="store_true", help="print the moves as JSON")
     moves.set_defaults(handler=command_moves)
+    rule = commands.add_parser(
+        "rule", help="a rule's summary, as the app shows it, and the rules it cites"
+    )
+    rule.add_argument("ids", nargs="*", metavar="ID", help="rule ids, e.g. M-10 14.4.2 P-49")
+    rule.add_argument("--list", action="store_true", help="every rule id with its title")
+    rule.set_defaults(handler=command_rule)
     fuzz = commands.add_parser(
         "fuzz", help="random legal play with invariants checked (status 1 on a violation)"
     )

@@ -42,12 +42,20 @@ from engine.text import render_table
 from engine.timeline import Step
 
 DEMO = SCENARIOS / "souls" / "demo-table.yaml"
+QUIET_HELP = "print nothing on success (the line saying what was written)"
 REPLACE_HELP = "replace an existing file that is not of the kind written (never an input)"
 
 
 def print_error(error: object) -> None:
     """An error on stderr in one line, its file content escaped."""
     print(f"error: {one_line(str(error))}", file=sys.stderr)
+
+
+def said(args: argparse.Namespace, line: str) -> None:
+    """What a command wrote, in one line on stdout (as git and pytest say it), unless
+    ``--quiet``."""
+    if not args.quiet:
+        print(one_line(line))
 
 
 def format_step(step: Step) -> str:
@@ -170,25 +178,23 @@ def command_shot(args: argparse.Namespace) -> int:
 
     try:
         size = parse_size("--size", args.size)
-        return shot(
-            Path(args.file),
-            args.step,
-            Path(args.output),
-            args.timeline,
-            size,
-            args.force,
-            args.branch,
+        output = Path(args.output)
+        index = shot(
+            Path(args.file), args.step, output, args.timeline, size, args.force, args.branch
         )
     except (ArgumentError, OutputError, ValueError) as error:
         print_error(error)
         return 2
+    shown = "the window" if args.timeline else "the table"
+    said(args, f"wrote {output}: {shown} at step {index} of {args.branch!r}, {size[0]}x{size[1]}")
+    return 0
 
 
 def command_export(args: argparse.Namespace) -> int:
     from app.cli.export_command import export
 
     try:
-        return export(
+        written = export(
             Path(args.file),
             args.output,
             args.by,
@@ -201,6 +207,8 @@ def command_export(args: argparse.Namespace) -> int:
     except (ArgumentError, OutputError) as error:
         print_error(error)
         return 2
+    said(args, written)
+    return 0
 
 
 def step_json(step: Step | None) -> dict[str, object] | None:
@@ -341,6 +349,7 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument("--timeline", action="store_true", help="the whole window, timeline too")
     shot.add_argument("--size", default="1600x1000", help="WIDTHxHEIGHT in pixels")
     shot.add_argument("--force", action="store_true", help=REPLACE_HELP)
+    shot.add_argument("-q", "--quiet", action="store_true", help=QUIET_HELP)
     shot.set_defaults(handler=command_shot)
     export = commands.add_parser("export", help="a lesson page (HTML) or a PNG strip of steps")
     export.add_argument("file")
@@ -357,6 +366,7 @@ def build_parser() -> argparse.ArgumentParser:
         help=BRANCH_HELP + ": the strip's, or the tab the page opens on (default: main)",
     )
     export.add_argument("--force", action="store_true", help=REPLACE_HELP)
+    export.add_argument("-q", "--quiet", action="store_true", help=QUIET_HELP)
     export.set_defaults(handler=command_export)
     diff = commands.add_parser("diff", help="what differs between two branches (or steps)")
     diff.add_argument("file")

@@ -32,12 +32,12 @@ def export(
     steps: str | None,
     force: bool = False,
     branch: str = MAIN,
-) -> int:
+) -> str:
     """``cardtable export``: the page (or with ``png_strip`` the strip of ``steps``) of a
-    scenario file. Bad options raise ArgumentError, a bad file ScenarioError, an output that
-    cannot or must not be written OutputError: one line each. The output is checked before the
-    work starts, and written atomically. ``branch``: the strip's timeline, or the tab the page
-    opens on."""
+    scenario file; returns the line the command prints about what was written. Bad options
+    raise ArgumentError, a bad file ScenarioError, an output that cannot or must not be
+    written OutputError: one line each. The output is checked before the work starts, and
+    written atomically. ``branch``: the strip's timeline, or the tab the page opens on."""
     if png_strip and steps is None:
         raise ExportError("--png-strip needs --steps, e.g. --steps 3,5,9")
     if not png_strip and steps is not None:
@@ -62,7 +62,7 @@ def export(
             raise ExportError(f"{file}: {error}") from None
         verify_strip(len(picked), box)
         write_output(target, png_bytes(strip_image(timeline, picked, box)), kind, [file], force)
-        return 0
+        return f"wrote {target}: steps {', '.join(map(str, picked))} of {branch!r} side by side"
     branches = [
         Timeline(b.name, play_branch(scenario, source, b.name).game.steps, b.parent)
         for b in scenario.branches
@@ -74,7 +74,10 @@ def export(
     lesson = Lesson.of(scenario, file, main, branches, branch, notes.notes_by_step(main[-1].index))
     page = lesson_page(lesson, by or "step", box, terminal_progress(sys.stderr))
     write_output(target, page.encode("utf-8"), kind, [file], force)
-    return 0
+    count = len(main) + sum(len(timeline.steps) for timeline in branches)
+    return f"wrote {target}: the lesson page, {count} steps" + (
+        f" on {len(branches) + 1} timelines" if branches else ""
+    )
 
 
 def terminal_progress(stream: TextIO) -> Progress | None:

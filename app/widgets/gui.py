@@ -60,7 +60,7 @@ def shot(
     branch: str = MAIN,
 ) -> int:
     """Render the table after ``step`` (a number or a label; default: the last) of ``branch``
-    to an image, without a display.
+    to an image, without a display; the index of the step rendered.
 
     No file is touched but ``output``, which is checked before anything is rendered and written
     atomically (``app/files/output_files.py``): the window's settings live in a scratch folder."""
@@ -91,4 +91,4 @@ def shot(
         else:
             image = render_scene(window.scene, size)
     write_output(output, image_bytes(image, output.suffix), IMAGE, [path], force)
-    return 0
+    return index

@@ -13,6 +13,7 @@ import pytest
 
 from app.cli.commands import DEMO, main
 from engine.assets import SCENARIOS
+from engine.scenario import run_scenario
 from tests.support.souls_tables import scenario_text
 
 MIGHT = SCENARIOS / "might"
@@ -111,6 +112,25 @@ def test_shot_touches_no_file_but_its_output(tmp_path: Path) -> None:
         assert main(["shot", str(M4), "-o", str(tmp_path / "report.png"), *whole_window]) == 0
     assert sorted(p.name for p in tmp_path.iterdir()) == ["report.ini", "report.png"]
     assert sibling.read_text() == "[mine]\nkeep=1\n"
+
+
+def test_shot_and_export_say_what_they_wrote_unless_quiet(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """One line on stdout, as git and pytest say it: the file, and which step or steps."""
+    png, page, strip = (tmp_path / name for name in ("t.png", "l.html", "s.png"))
+    assert main(["shot", str(M4), "--step", "2", "--size", "300x200", "-o", str(png)]) == 0
+    assert main(["export", str(M4), "--size", "300x200", "-o", str(page)]) == 0
+    assert main(["export", str(M4), "--png-strip", "--steps", "1,2", "-o", str(strip)]) == 0
+    steps = len(run_scenario(M4).game.steps)
+    assert capsys.readouterr().out.splitlines() == [
+        f"wrote {png}: the table at step 2 of 'main', 300x200",
+        f"wrote {page}: the lesson page, {steps} steps",
+        f"wrote {strip}: steps 1, 2 of 'main' side by side",
+    ]
+    assert main(["shot", str(M4), "-q", "-o", str(png), "--force"]) == 0
+    assert main(["export", str(M4), "--quiet", "-o", str(page), "--force"]) == 0
+    assert capsys.readouterr().out == ""
 
 
 @pytest.mark.parametrize(

@@ -28,14 +28,26 @@ PRINTING = {
     "schema --markdown": ["schema", "--markdown"],
     "demo --print": ["demo", "--print"],
     "fuzz": ["fuzz", "--ruleset", "souls", "--games", "2", "--seed", "1", "--quiet"],
+    "rule": ["rule", "M-10"],
+    "shot": ["shot", str(DEMO), "--size", "200x200", "-o", "out.png"],  # what it wrote
+    "export": ["export", str(DEMO), "--size", "200x200", "-o", "out.html"],
     "--help": ["--help"],
 }
-# Commands that print nothing on stdout when they succeed: a stdout that cannot be written is
-# no failure of theirs.
+# Commands told to print nothing on stdout when they succeed (``--quiet``): a stdout that
+# cannot be written is no failure of theirs.
 SILENT = {
-    "shot": ["shot", str(DEMO), "--size", "200x200", "-o", "out.png"],
-    "export": ["export", str(DEMO), "--size", "200x200", "-o", "out.html"],
-    "export --png-strip": ["export", str(DEMO), "--png-strip", "--steps", "0,1", "-o", "out.png"],
+    "shot": ["shot", str(DEMO), "--size", "200x200", "-q", "-o", "out.png"],
+    "export": ["export", str(DEMO), "--size", "200x200", "--quiet", "-o", "out.html"],
+    "export --png-strip": [
+        "export",
+        str(DEMO),
+        "--png-strip",
+        "--steps",
+        "0,1",
+        "-q",
+        "-o",
+        "out.png",
+    ],
 }
 FULL = Path("/dev/full")
 needs_full = pytest.mark.skipif(not FULL.exists(), reason="no /dev/full on this system")

@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict
 
 from engine.assets import POOLS
 from engine.names import Distinct, how_alike
+from engine.plain_errors import did_you_mean
 from engine.yaml_source import YamlSource
 
 CardT = TypeVar("CardT", bound=BaseModel)
@@ -111,7 +112,7 @@ def card_named(
     if definition is None:
         raise source.error(
             where,
-            f"unknown card {name!r}: it is neither in the pool {pool!r} nor in this scenario's "
-            "cards",
+            f"unknown card {name!r}{did_you_mean(name, list(cards))}: it is neither in the pool "
+            f"{pool!r} nor in this scenario's cards",
         )
     return definition

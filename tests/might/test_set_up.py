@@ -104,8 +104,8 @@ def test_might_set_up_mistakes_are_located_and_explained() -> None:
         "a.yaml:11: setup.players[1].units[0].card: Spark is a spell, not a unit (rule M-1)"
     )
     assert set_up_error(one_whelp.replace("Spark", "Sparkle"), game_from_yaml) == (
-        "a.yaml:11: setup.players[1].units[0].card: unknown card 'Sparkle': it is neither in "
-        "the pool 'might-starter' nor in this scenario's cards"
+        "a.yaml:11: setup.players[1].units[0].card: unknown card 'Sparkle' (did you mean "
+        "'Spark'?): it is neither in the pool 'might-starter' nor in this scenario's cards"
     )
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import os
 from collections.abc import Mapping, Sequence
+from contextlib import suppress
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -54,6 +55,17 @@ def is_shipped(path: Path) -> bool:
 def copy_location(path: Path) -> Path:
     """Where a copy of a shipped example is offered: the user's documents, in ``Cardtable``."""
     return Path(platformdirs.user_documents_dir()) / "Cardtable" / path.name
+
+
+def lessons_folder(configured: str | None = None) -> Path:
+    """The user's own lessons (File > Lessons lists them beside the shipped ones): the folder
+    the settings name, else ``Cardtable/lessons`` in the user's data folder; made here, on first
+    use, when it can be (else the menu lists none)."""
+    data = Path(platformdirs.user_data_dir("Cardtable"))
+    folder = Path(configured) if configured else data / "lessons"
+    with suppress(OSError):
+        folder.mkdir(parents=True, exist_ok=True)
+    return folder
 
 
 # ----------------------------------------------------------------------------- the text

@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
     QFrame,
     QGroupBox,
     QLabel,
-    QLineEdit,
     QPlainTextEdit,
     QPushButton,
     QScrollArea,
@@ -55,6 +54,14 @@ class ChoiceButton(QPushButton):
         layout.addWidget(self.label)
 
 
+def _field(placeholder: str, height: int) -> QPlainTextEdit:
+    """A box of wrapped plain text (pasted markup stays text), ``height`` pixels high."""
+    field = QPlainTextEdit()
+    field.setPlaceholderText(placeholder)
+    field.setFixedHeight(height)
+    return field
+
+
 class LessonWriter(QGroupBox):
     """Where the teacher writes the lesson at the step shown: the note of its action, and a
     question asked before the action (its choices one a line, the answer picked among them).
@@ -68,21 +75,15 @@ class LessonWriter(QGroupBox):
         super().__init__("Write the lesson")
         self.about = _wrapped()
         self.about.setStyleSheet("color: #555")
-        self.note = QPlainTextEdit()
-        self.note.setPlaceholderText("What the student should see at this step")
-        self.note.setFixedHeight(72)
+        self.note = _field("What the student should see at this step", 72)
         save_note = QPushButton("Set note")
         save_note.setToolTip("The lesson shows this note while the action's steps are shown")
         save_note.clicked.connect(lambda: self.note_written.emit(self.note.toPlainText()))
-        self.question = QLineEdit()
-        self.question.setPlaceholderText("What will happen?")
-        self.choices = QPlainTextEdit()
-        self.choices.setPlaceholderText("One choice a line")
-        self.choices.setFixedHeight(56)
+        self.question = _field("What will happen?", 48)  # wrapped: a question is a sentence
+        self.choices = _field("One choice a line", 56)
         self.choices.textChanged.connect(self._offer_answers)
         self.answer = QComboBox()
-        self.why = QLineEdit()
-        self.why.setPlaceholderText("Why the answer is right")
+        self.why = _field("Why the answer is right", 48)
         ask = QPushButton("Ask before this action")
         ask.setToolTip("Predict mode stops before this action and asks the question")
         ask.clicked.connect(self._ask)
@@ -121,14 +122,12 @@ class LessonWriter(QGroupBox):
         self.answer.setCurrentText(picked)
 
     def _ask(self) -> None:
-        self.question_written.emit(
-            self.question.text(), self.choice_lines(), self.answer.currentText(), self.why.text()
-        )
+        question, why = self.question.toPlainText(), self.why.toPlainText()
+        self.question_written.emit(question, self.choice_lines(), self.answer.currentText(), why)
 
     def clear_question(self) -> None:
-        for field in (self.question, self.why):
+        for field in (self.question, self.choices, self.why):
             field.clear()
-        self.choices.clear()
 
 
 class LessonPanel(QScrollArea):

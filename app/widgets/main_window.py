@@ -582,9 +582,13 @@ class MainWindow(QMainWindow):
             message_boxes.warning(self, "Cannot label this step", str(error))
 
     def write_lesson(self) -> None:
-        """Show the lesson panel's writer, its note first."""
+        """Show the lesson panel's writer, its note first, the panel given most of the height
+        its column has (the timeline keeps a third)."""
         self.lesson_dock.show()
         self.lesson_dock.raise_()
+        if not self.lesson_dock.isFloating():
+            docks, column = [self.timeline_dock, self.lesson_dock], self.height()
+            self.resizeDocks(docks, [column // 3, column * 2 // 3], Qt.Orientation.Vertical)
         self.lesson.ensureWidgetVisible(self.lesson.writer)
         self.lesson.writer.note.setFocus()
 

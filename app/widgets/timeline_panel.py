@@ -22,6 +22,7 @@ from app.drawing.tooltips import plain_tooltip
 from app.widgets.branch_panel import BranchPanel
 from app.widgets.inspector import rule_title
 from app.widgets.session_signals import SessionSignals
+from engine.script import START
 
 SPEEDS = {"0.5×": 1600, "1×": 800, "2×": 400, "4×": 200}
 STEP_ROLE = Qt.ItemDataRole.UserRole
@@ -123,9 +124,8 @@ class TimelinePanel(QWidget):
         self.rows = []
         path_items: list[tuple[str, QTreeWidgetItem]] = []
         play = self.session.play
-        labels = {
-            end: f"[{label}]  " for label, end in (play.runner.labels if play else {}).items()
-        }
+        ends = play.runner.labels.items() if play else ()
+        labels = {end: f"[{label}]  " for label, end in ends if label != START}  # at its table
         for step in self.session.steps:
             depth = 0
             parent: QTreeWidgetItem | None = None

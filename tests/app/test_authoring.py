@@ -78,10 +78,10 @@ def write_lesson(window: MainWindow) -> None:
     button(window, "Set note").click()
     assert window.lesson.note.text() == "Firebolt's 10 damage stays on the squire."  # at once
     window.session.select(5)
-    writer.question.setText("Is Bob's squire captured?")
+    writer.question.setPlainText("Is Bob's squire captured?")
     writer.choices.setPlainText("Yes\nNo")
     writer.answer.setCurrentText("Yes")
-    writer.why.setText("The attack brings it to 0 HP; the capture step takes it (14.4.2).")
+    writer.why.setPlainText("The attack brings it to 0 HP; the capture step takes it (14.4.2).")
     button(window, "Ask before this action").click()
 
 
@@ -139,9 +139,9 @@ def test_a_question_the_rules_of_a_lesson_refuse_is_said_and_nothing_changes(
     play_three(window)
     window.session.select(5)
     writer = window.lesson.writer
-    writer.question.setText("Is it captured?")
+    writer.question.setPlainText("Is it captured?")
     writer.choices.setPlainText("Yes\nyes")
-    writer.why.setText("Because.")
+    writer.why.setPlainText("Because.")
     button(window, "Ask before this action").click()
     assert writer.problem.isVisibleTo(window.lesson)
     assert "choices" in writer.problem.text() and "\n" not in writer.problem.text()

@@ -165,6 +165,11 @@ class Ruleset(ABC, Generic[TableT]):
     def table_facts(self, table: TableT) -> dict[str, object]:
         """What a comparison of two tables looks at for the table as a whole."""
 
+    def table_expectation(self, table: TableT) -> dict[str, object]:
+        """What an ``expect:`` entry may say of the table as a whole, by its key, as the table
+        holds it (None: not said); the turn by default, a ruleset adds its own keys."""
+        return {"turn": table.turn}
+
     @abstractmethod
     def render_table(self, table: TableT) -> str:
         """The table in plain text, as ``cardtable run`` prints it."""

@@ -242,6 +242,7 @@ class ExpectationBase(Frozen):
 
 
 START = "start"  # the label of the set-up table
+END = "end"  # what ``at`` names by default: the table after the last step
 
 
 def script_labels(script: Sequence[ScriptAction]) -> set[str]:
@@ -426,7 +427,7 @@ def check_expectations(
     failures: list[str] = []
     for index, expectation in enumerate(expectations):
         place: Location = (*where, index)
-        labels = [((*place, "at"), expectation.at)] if expectation.at != "end" else []
+        labels = [((*place, "at"), expectation.at)] if expectation.at != END else []
         for number, match in enumerate(expectation.steps + expectation.no_steps):
             key = "steps" if number < len(expectation.steps) else "no_steps"
             sub = (*place, key, number if key == "steps" else number - len(expectation.steps))
@@ -442,7 +443,7 @@ def check_expectations(
                 f"the label {missing[0][1]!r} was not reached: the run stopped before it"
             )
             continue
-        last = len(steps) - 1 if expectation.at == "end" else runner.labels[expectation.at]
+        last = len(steps) - 1 if expectation.at == END else runner.labels[expectation.at]
         seen = steps[: last + 1]
         verify_expected_cards(seen[-1], expectation, place, source)
         misses = ruleset_misses(seen[-1], expectation) + step_misses(seen, expectation, runner)

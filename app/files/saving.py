@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import io
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from contextlib import suppress
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -23,13 +24,14 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import YAMLError
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString
 
-from app.files.splicing import script_position, splice
+from app.files.splicing import script_position, splice, splice_keys
 from engine import output_files
 from engine.assets import ASSETS
 from engine.branches import MAIN, written
 from engine.errors import ScenarioError
 from engine.lessons import words_as_written
 from engine.output_files import OutputError, verify_output
+from engine.ruleset import ruleset
 from engine.safe_yaml import MAX_CHARS
 from engine.scenario import validate_scenario
 from engine.script import ScriptAction, dump_action, script_labels
@@ -53,6 +55,17 @@ def is_shipped(path: Path) -> bool:
 def copy_location(path: Path) -> Path:
     """Where a copy of a shipped example is offered: the user's documents, in ``Cardtable``."""
     return Path(platformdirs.user_documents_dir()) / "Cardtable" / path.name
+
+
+def lessons_folder(configured: str | None = None) -> Path:
+    """The user's own lessons (File > Lessons lists them beside the shipped ones): the folder
+    the settings name, else ``Cardtable/lessons`` in the user's data folder; made here, on first
+    use, when it can be (else the menu lists none)."""
+    data = Path(platformdirs.user_data_dir("Cardtable"))
+    folder = Path(configured) if configured else data / "lessons"
+    with suppress(OSError):
+        folder.mkdir(parents=True, exist_ok=True)
+    return folder
 
 
 # ----------------------------------------------------------------------------- the text
@@ -82,9 +95,7 @@ class ScriptEdit:
 
     @classmethod
     def of(cls, written: Sequence[ScriptAction], actions: Sequence[ScriptAction]) -> ScriptEdit:
-        kept = 0
-        while kept < min(len(written), len(actions)) and written[kept] == actions[kept]:
-            kept += 1
+        kept = _kept(written, actions)
         return cls(kept, [dump_action(action) for action in actions[kept:]])
 
     def changes(self, written: int) -> bool:
@@ -96,12 +107,15 @@ def scenario_text(
     script: Sequence[ScriptAction],
     actions: Sequence[ScriptAction],
     branches: Sequence[SavedBranch] = (),
+    authored: Mapping[str, Any] | None = None,
 ) -> str:
-    """The file read as ``source`` (whose script was ``script``) with ``actions`` as its script
-    and ``branches`` as its what-if branches.
+    """The file read as ``source`` (whose script was ``script``) with ``actions`` as its script,
+    ``branches`` as its what-if branches and the top-level keys ``authored`` gives (``expect``,
+    a lesson's ``notes`` and ``predict``: the data each should hold) as given.
 
     The leading actions the file already had keep their text and comments, and so does every
-    key of a branch (its expectations, its comments) that saving does not change. When the round
+    key of a branch (its expectations, its comments) that saving does not change; an authored
+    list keeps its leading entries, a mapping the keys it keeps, as written. When the round
     trip does not give back the wanted data exactly (a duplicate key, say), the data is written
     plainly. Raises SaveError when the result could not be opened again: not a valid scenario,
     too large, or a character that cannot be written."""
@@ -113,17 +127,39 @@ def scenario_text(
     written = wanted.pop("branches", None) or []
     if branches:
         wanted["branches"] = [_branch_entry(written, branch) for branch in branches]
+    keys = _key_changes(source.data, authored or {})
+    wanted |= keys
     # Unchanged, the file is written as read, to the byte: nothing moves.
     text = source.text if wanted == source.data else _spliced(source.text, edit, branches)
+    if text is not None and keys:
+        text = _spliced_keys(text, source.data, keys)
     try:
         if text is None or _readable(source, text).data != wanted:
-            text = _round_trip(source.text, edit, branches)
+            text = _round_trip(source.text, edit, branches, keys)
         if text is None or _readable(source, text).data != wanted:
             text = _dump(_styled(wanted))
         validate_scenario(_readable(source, text))
     except ScenarioError as error:
         raise SaveError(source.path, f"the result would not be a valid scenario: {error}") from None
     return text
+
+
+def _key_changes(data: dict[str, Any], authored: Mapping[str, Any]) -> dict[str, Any]:
+    """The keys of ``authored`` whose data differs from the file's (a key the file leaves out
+    reads as empty: an empty one is not written in)."""
+    return {
+        key: value
+        for key, value in authored.items()
+        if data.get(key, type(value)()) != value and (value or key in data)
+    }
+
+
+def _kept(written: Sequence[Any], wanted: Sequence[Any]) -> int:
+    """How many leading items of ``wanted`` are those ``written`` has."""
+    kept = 0
+    while kept < min(len(written), len(wanted)) and written[kept] == wanted[kept]:
+        kept += 1
+    return kept
 
 
 def _unlabelled(
@@ -233,18 +269,56 @@ def _spliced(text: str, edit: ScriptEdit, branches: Sequence[SavedBranch]) -> st
     )
 
 
+def _spliced_keys(text: str, data: dict[str, Any], keys: dict[str, Any]) -> str | None:
+    """``text`` (read as ``data``) with the top-level ``keys`` changed: a list's new entries
+    after those it keeps, a mapping's new and changed keys (one that lost a key: None)."""
+    lists, maps = {}, {}
+    for key, value in keys.items():
+        old = data.get(key) or type(value)()
+        if isinstance(value, list) and isinstance(old, list):
+            kept = _kept(old, value)
+            lists[key] = (kept, value[kept:])
+        elif isinstance(value, dict) and isinstance(old, dict) and old.keys() <= value.keys():
+            maps[key] = {name: item for name, item in value.items() if old.get(name) != item}
+        else:
+            return None
+    return splice_keys(
+        text,
+        lists,
+        maps,
+        _key_order(data),
+        _yaml().load,
+        lambda items: _dump(_styled(items)),
+        lambda mapping: _dump(_block(mapping)),
+    )
+
+
+def _key_order(data: dict[str, Any]) -> list[str]:
+    """The top-level keys of a file of ``data``'s ruleset, in the order files write them."""
+    return list(ruleset(data["ruleset"]).scenario.model_fields)
+
+
+def _block(mapping: dict[str, Any]) -> CommentedMap:
+    """A mapping written a key a line (``notes``), its values as ``_styled`` writes them."""
+    return CommentedMap((key, _styled(value)) for key, value in mapping.items())
+
+
 def _scalar_text(value: Any) -> str:
     """A value as a file writes it after ``key: ``."""
     return _dump(CommentedMap([("v", _styled(value))])).removeprefix("v: ").rstrip("\n")
 
 
-def _round_trip(text: str, edit: ScriptEdit, branches: Sequence[SavedBranch]) -> str | None:
+def _round_trip(
+    text: str, edit: ScriptEdit, branches: Sequence[SavedBranch], keys: dict[str, Any]
+) -> str | None:
     try:
         document = _yaml().load(text)
     except YAMLError:
         return None
     if not isinstance(document, CommentedMap):
         return None
+    for key, value in keys.items():
+        _set_key(document, key, value)
     if edit.changes(len(document.get("script") or ())):
         if "script" not in document:
             document.insert(script_position(document), "script", CommentedSeq())
@@ -261,6 +335,27 @@ def _round_trip(text: str, edit: ScriptEdit, branches: Sequence[SavedBranch]) ->
         if entries != list(written):  # a branch added or gone: the list is made anew
             document["branches"] = CommentedSeq(entries)
     return _dump(document)
+
+
+def _set_key(document: CommentedMap, key: str, value: Any) -> None:
+    """Top-level ``key`` of ``document`` made to hold ``value``: a list keeps the entries it
+    keeps, a mapping the keys (their comments too); a new key goes where files write it."""
+    old = document.get(key)
+    if isinstance(old, CommentedSeq) and isinstance(value, list):
+        _edit_seq(document, key, ScriptEdit(_kept(old, value), value[_kept(old, value) :]))
+    elif isinstance(old, CommentedMap) and isinstance(value, dict):
+        for name in [name for name in old if name not in value]:
+            del old[name]
+        for name, item in value.items():
+            if old.get(name) != item:
+                old[name] = _styled(item)
+    else:
+        new = _block(value) if isinstance(value, dict) else _styled(value)
+        if key in document:
+            document[key] = new
+        else:
+            order = _key_order(dict(document))
+            document.insert(script_position(document, order[order.index(key) + 1 :]), key, new)
 
 
 def _edited_branch(written: CommentedSeq, branch: SavedBranch) -> Any:

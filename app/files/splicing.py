@@ -11,7 +11,7 @@ caller checks that the result reads as the wanted data.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
@@ -60,6 +60,80 @@ def splice(
     return "".join(lines)
 
 
+def splice_keys(
+    text: str,
+    lists: Mapping[str, tuple[int, list[Any]]],
+    maps: Mapping[str, dict[str, Any]],
+    order: Sequence[str],
+    load: Callable[[str], Any],
+    dump: Dump,
+    dump_map: Dump,
+) -> str | None:
+    """``text`` with top-level lists cut after their first ``kept`` items and extended (``lists``:
+    key: (kept, added)) and top-level mappings given new or changed keys (``maps``: key: the
+    keys' new values), or None; a key the file lacks goes where ``order`` (the keys in the order
+    files write them) puts it. ``dump`` writes a list's items, ``dump_map`` a block mapping."""
+    try:
+        document = load(text)
+    except YAMLError:
+        return None
+    lines = text.splitlines(keepends=True)
+    if lines and not lines[-1].endswith("\n"):
+        lines[-1] += "\n"
+    try:
+        if not isinstance(document, CommentedMap):
+            raise CannotSplice
+        edits: list[Edit] = []
+        for key, (kept, added) in lists.items():
+            after = order[order.index(key) + 1 :]
+            edits += _sequence_edit(document, key, kept, added, lines, len(lines), dump, after)
+        for key, values in maps.items():
+            edits += _mapping_edits(document, key, values, lines, dump_map, order)
+    except CannotSplice:
+        return None
+    for first, end, new in sorted(edits, key=lambda e: (e[0], e[1]), reverse=True):
+        lines[first:end] = new
+    return "".join(lines)
+
+
+def _mapping_edits(
+    document: CommentedMap,
+    key: str,
+    values: dict[str, Any],
+    lines: list[str],
+    dump: Dump,
+    order: Sequence[str],
+) -> list[Edit]:
+    """The top-level block mapping ``document[key]`` with ``values`` written over its keys or
+    after its last one (each line as ``dump`` writes it), or made where ``order`` puts it."""
+    mapping = document.get(key)
+    if not mapping:
+        body = dump(values).splitlines(keepends=True)
+        items = [" " * (_column(document) + 2) + line for line in body]
+        followers = order[order.index(key) + 1 :]
+        return [_new_key(document, key, items, lines, len(lines), followers)]
+    if not isinstance(mapping, CommentedMap) or _is_flow(mapping):
+        raise CannotSplice
+    column = _column(mapping)
+    edits: list[Edit] = []
+    added: list[str] = []
+    for name, value in values.items():
+        entry = [" " * column + line for line in dump({name: value}).splitlines(keepends=True)]
+        if name not in mapping:
+            added += entry
+            continue
+        if isinstance(mapping[name], CommentedMap | CommentedSeq) or len(entry) != 1:
+            raise CannotSplice
+        line = mapping.lc.key(name)[0]
+        found = re.match(r"[^#\n]*?(\s+#.*)?\n", lines[line])
+        comment = found[1] if found and found[1] else ""
+        edits.append((line, line + 1, [entry[0].rstrip("\n") + comment + "\n"]))
+    if added:
+        at = _sequence_end(document, key, lines, len(lines))
+        edits.append((at, at, added))
+    return edits
+
+
 def _branch_edits(
     document: CommentedMap,
     branches: Sequence[SavedBranch],
@@ -105,14 +179,16 @@ def _sequence_edit(
     lines: list[str],
     limit: int,
     dump: Dump,
+    followers: Sequence[str] = (),
 ) -> list[Edit]:
     """Cut the block sequence ``mapping[key]`` after ``kept`` items and add ``added``; a
-    sequence missing or empty is written anew."""
+    sequence missing or empty is written anew (a script before the keys it precedes, another
+    key before the first of ``followers``)."""
     sequence = mapping.get(key)
     if kept == len(sequence or ()) and not added:
         return []
     if not sequence:
-        return [_new_sequence(mapping, key, added, lines, limit, dump)]
+        return [_new_sequence(mapping, key, added, lines, limit, dump, followers)]
     if not isinstance(sequence, CommentedSeq) or _is_flow(sequence):
         raise CannotSplice
     end = _sequence_end(mapping, key, lines, limit)
@@ -123,31 +199,55 @@ def _sequence_edit(
 SCRIPT_BEFORE = ("expect", "expect_error", "branches")  # the top-level keys a script precedes
 
 
-def script_position(document: CommentedMap) -> int:
-    """Where a file lacking ``script:`` gets one among its top-level keys: before the first of
-    those it precedes, else last."""
+def script_position(document: CommentedMap, followers: Sequence[str] = SCRIPT_BEFORE) -> int:
+    """Where a file lacking ``script:`` (or another key, preceding ``followers``) gets one among
+    its top-level keys: before the first of those it precedes, else last."""
     keys = list(document)
-    return next((keys.index(key) for key in keys if key in SCRIPT_BEFORE), len(keys))
+    return next((keys.index(key) for key in keys if key in followers), len(keys))
 
 
 def _new_sequence(
-    mapping: CommentedMap, key: str, added: list[Any], lines: list[str], limit: int, dump: Dump
+    mapping: CommentedMap,
+    key: str,
+    added: list[Any],
+    lines: list[str],
+    limit: int,
+    dump: Dump,
+    followers: Sequence[str] = (),
 ) -> Edit:
-    """``key:`` with ``added`` as its block sequence, over the line of an empty ``key:`` (its
-    comment kept), else as a new key of ``mapping`` (ending at ``limit``) where a script goes
-    (``script_position``)."""
+    """``key:`` with ``added`` as its block sequence (``_new_key``)."""
+    return _new_key(
+        mapping, key, _items(added, _column(mapping) + 2, dump), lines, limit, followers
+    )
+
+
+def _column(mapping: CommentedMap) -> int:
+    """The column of ``mapping``'s keys (0 for an empty one)."""
+    return mapping.lc.key(next(iter(mapping)))[1] if mapping else 0
+
+
+def _new_key(
+    mapping: CommentedMap,
+    key: str,
+    items: list[str],
+    lines: list[str],
+    limit: int,
+    followers: Sequence[str],
+) -> Edit:
+    """``key:`` with ``items`` (its lines, indented) under it, over the line of an empty
+    ``key:`` (its comment kept), else as a new key of ``mapping`` (ending at ``limit``) where
+    a script goes (``script_position``), or another key before the first of ``followers``."""
     keys = list(mapping)
-    column = mapping.lc.key(keys[0])[1] if keys else 0
-    items = _items(added, column + 2, dump)
+    column = _column(mapping)
     if key in mapping:
         line = mapping.lc.key(key)[0]
-        empty = rf"( *){re.escape(key)}:\s*(?:\[\s*\]|~|null)?\s*(#.*)?\n"
+        empty = rf"( *){re.escape(key)}:\s*(?:\[\s*\]|\{{\s*\}}|~|null)?\s*(#.*)?\n"
         found = re.fullmatch(empty, lines[line])
         if found is None:
             raise CannotSplice
         comment = f"  {found[2]}" if found[2] else ""
         return (line, line + 1, [f"{found[1]}{key}:{comment}\n", *items])
-    at = script_position(mapping)
+    at = script_position(mapping, followers or SCRIPT_BEFORE)
     end = limit if at == len(keys) else _before_comments(lines, mapping.lc.key(keys[at])[0], column)
     return (end, end, [" " * column + f"{key}:\n", *items])
 

@@ -12,18 +12,24 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
 
 from app.files.saving import FileChanged, SavedBranch, is_shipped, save_text, scenario_text
+from app.presentation.authoring import Authored, new_label
 from app.presentation.branches import BranchState, action_label, answers_label, unique_name
 from app.presentation.views import verify_view
+from engine.authoring import card_expectation, table_expectation
 from engine.branches import MAIN
 from engine.choices import Chooser, default_chooser
 from engine.errors import RuleError, ScenarioError
 from engine.gc_history import freeze_settled, thaw
 from engine.input_file import read_text
-from engine.names import branch_name
+from engine.lessons import Prediction
+from engine.names import Distinct, branch_name, checked, how_alike
 from engine.output_files import same_file
+from engine.plain_errors import first_problem, plain
 from engine.scenario import (
     Playthrough,
     Scenario,
@@ -32,11 +38,14 @@ from engine.scenario import (
     settled,
     without_answers,
 )
-from engine.script import ScriptAction
+from engine.scenario_fields import Lesson
+from engine.script import END, START, ScriptAction, script_labels
 from engine.table_shape import TableShape
 from engine.timeline import Step
 from engine.windows import Waiting
-from engine.yaml_source import YamlSource
+from engine.yaml_source import YamlSource, describe_location
+
+M = TypeVar("M", bound=BaseModel)
 
 
 @dataclass(frozen=True)
@@ -47,6 +56,7 @@ class Changed:
     timeline: bool = False  # the steps were replaced: another playthrough, branch or file
     step: bool = False  # the selected step moved (``Session.index``)
     dirty: bool = False  # the unsaved mark changed (``Session.dirty``)
+    authored: bool = False  # the expectations, notes or questions changed (``Session.authored``)
 
     def __or__(self, other: Changed) -> Changed:
         return Changed(*(getattr(self, f.name) or getattr(other, f.name) for f in fields(self)))
@@ -57,6 +67,16 @@ class Changed:
 
 NOTHING = Changed()
 Listener = Callable[[Changed], None]
+
+
+@dataclass(frozen=True)
+class Edit:
+    """What the user wrote (``Authored``) before and after one edit, undone and redone as a
+    whole, and the file's own actions before and after it when it labelled one."""
+
+    before: Authored
+    after: Authored
+    actions: tuple[list[ScriptAction], list[ScriptAction]] | None = None
 
 
 @dataclass(frozen=True)
@@ -89,6 +109,11 @@ class Session:
         self.origins: dict[str, int] = {}  # a branch's place among the file's, by its name now
         self.disk_text: str | None = None  # the file's text as last read or saved
         self.disk_stamp: tuple[int, int] | None = None  # and its (mtime, size) then
+        self.authored = Authored()  # the expectations, notes and questions the file will hold
+        # What undo takes back, last last: an edit of ``authored``, or None for an action (the
+        # file's own actions are taken back when this runs out); ``undone``: what redo redoes.
+        self.history: list[Edit | None] = []
+        self.undone: list[Edit | None] = []
 
     # ----------------------------------------------------------------------------- reading
 
@@ -159,9 +184,13 @@ class Session:
         self.parents = {MAIN: "", **{b.name: b.parent for b in scenario.branches}}
         self.origins = {b.name: n for n, b in enumerate(scenario.branches)}
         self.disk_text, self.disk_stamp = source.text, _stamp(path)
+        self.authored = Authored.read(source.data)
         self.last_action = None
         self.redo_stack.clear()
-        return self._tell(self._mark(False) | self._commit(play, play.game.steps[-1].index))
+        self.history.clear()
+        self.undone.clear()
+        opened = self._commit(play, play.game.steps[-1].index) | Changed(authored=True)
+        return self._tell(self._mark(False) | opened)
 
     def _commit(self, play: Playthrough, index: int) -> Changed:
         freeze_settled()
@@ -363,23 +392,36 @@ class Session:
             self._branch_off(branch(played))
         if redone:
             self.redo_stack.pop()
+            self.undone.pop()
         else:
             self.redo_stack.clear()
+            self.undone.clear()
+        self.history.append(None)
         last = play.game.steps[-1].index
         self.last_action = (mark, last) if last >= mark else None
         return self._tell(self._mark(True) | self._commit(play, min(mark, last)))
 
     def undo(self) -> Changed:
-        """Take back the last action: inside an open window its last nested action first."""
+        """Take back the last edit or action: inside an open window its last nested action
+        first."""
+        if self.history and (edit := self.history[-1]) is not None:
+            self.undone.append(self.history.pop())
+            return self._apply(edit.before, edit.actions[0] if edit.actions else None)
         back = self.play.take_back() if self.play else None
         if back is None:
             return NOTHING
+        if self.history:
+            self.history.pop()
+        self.undone.append(None)
         self.redo_stack.append((back.action, back.was_open))
         play = self._replay(back.actions, back.leave_open)
         self.last_action = None
         return self._tell(self._mark(True) | self._commit(play, play.game.steps[-1].index))
 
     def redo(self) -> Changed:
+        if self.undone and (edit := self.undone[-1]) is not None:
+            self.history.append(self.undone.pop())
+            return self._apply(edit.after, edit.actions[1] if edit.actions else None)
         if not self.play or not self.redo_stack:
             return NOTHING
         action, was_open = self.redo_stack[-1]
@@ -400,6 +442,128 @@ class Session:
         play.run(actions, leave_last_open)  # all played before: the same choices, the same steps
         return play
 
+    # ----------------------------------------------------------------------------- authoring
+
+    def can_author(self) -> bool:
+        """Expectations, notes and questions are written about the file's own script (the
+        branch ``main``): the labels they name are its."""
+        return self.play is not None and self.branch == MAIN
+
+    def label_at(self, index: int) -> tuple[str, int]:
+        """The label that an expectation, a note or a question about step ``index`` names, and
+        the step it names (``_about``)."""
+        label, step, _ = self._about(index)
+        return label, step
+
+    def _about(self, index: int) -> tuple[str, int, list[ScriptAction] | None]:
+        """The label of step ``index``: the set-up's, that of the innermost labelled action
+        around it, else a new one on its top-level action (``new_label``); the step the label
+        names; the file's actions with the new label on (None: none was needed)."""
+        play = self.play
+        assert play is not None
+        if not self.can_author():
+            raise ValueError(
+                f"expectations, notes and questions are about the file's own script: switch to "
+                f"the branch {MAIN!r} to write them"
+            )
+        if index == 0:
+            return START, 0, None
+        starts, ends = play.runner.starts, play.runner.labels
+        around = [(starts[k], k) for k in ends if k != START and starts[k] <= index <= ends[k]]
+        if around:
+            label = max(around)[1]
+            return label, ends[label], None
+        number = next(n for n, end in enumerate(play.runner.ends) if end >= index)
+        actions = list(play.actions)
+        label = new_label(actions[number], self._file_labels() | {START, END})
+        actions[number] = actions[number].evolve(label=label)
+        return label, play.runner.ends[number], actions
+
+    def expect_card(self, uid: str) -> tuple[str, int]:
+        """Add an expectation of what card ``uid`` is at the selected step (at the end of its
+        action: the table a label names); the label and the step it names. ValueError when it
+        cannot be said there (the card is not on that table, the ruleset names no cards)."""
+        label, step, actions = self._about(self.index)
+        table = self.steps[step].table
+        if uid not in table.cards:
+            raise ValueError(f"{uid} is not on the table at step {step}")
+        assert self.scenario is not None
+        entry = card_expectation(type(self.scenario), self.steps[0].table, table, uid, label)
+        self._edit(self.authored.expecting(entry), actions)
+        return label, step
+
+    def expect_step(self) -> tuple[str, int]:
+        """Add an expectation of the table as a whole at the selected step (as ``expect_card``)."""
+        label, step, actions = self._about(self.index)
+        assert self.scenario is not None
+        first, table = self.steps[0].table, self.steps[step].table
+        entry = table_expectation(type(self.scenario), first, table, label)
+        self._edit(self.authored.expecting(entry), actions)
+        return label, step
+
+    def write_note(self, text: str) -> str:
+        """Make ``text`` the lesson's note for the selected step's action (the set-up's at step
+        0); an empty text takes the note out. The label noted; ValueError in a line saying why
+        a note cannot be ``text`` (too long)."""
+        label, _, actions = self._about(self.index)
+        text = text.strip()
+        _validated(Lesson, {"notes": {label: text}} if text else {})
+        self._edit(self.authored.noting(label, text), actions if text else None)
+        return label
+
+    def ask_before(self, question: str, choices: list[str], answer: str, why: str) -> str:
+        """Ask ``question`` in predict mode before the selected step's action is shown (in place
+        of a question already asked there); the label asked at. ValueError in a line saying
+        what is wrong with it (a choice twice, an answer that is none of the choices...)."""
+        label, _, actions = self._about(self.index)
+        data = {"at": label, "question": question, "choices": choices, "answer": answer, "why": why}
+        asked = _validated(Prediction, data)
+        self._edit(self.authored.asking(asked), actions)
+        return label
+
+    def relabel(self, index: int, name: str) -> Changed:
+        """Name the table after the action that ends at step ``index`` ``name`` (no label when
+        empty), and every expectation, note and question about it with it; ValueError saying
+        why not (a name a label could not have, one another action has or looks like)."""
+        self._about(0)  # on main, or ValueError saying so
+        assert self.play is not None
+        ends = self.play.runner.ends
+        if index not in ends:
+            raise ValueError(f"step {index} ends no action of the script: no label names it")
+        number = ends.index(index)
+        actions = list(self.play.actions)
+        old = actions[number].label
+        new = _label_name(name.strip(), old, self._file_labels() | {START, END})
+        if old and not new and self.authored.uses(old):
+            raise ValueError(f"the label {old!r} is used by an expectation, a note or a question")
+        actions[number] = actions[number].evolve(label=new or None)
+        after = self.authored.relabelled(old, new) if old and new else self.authored
+        return self._edit(after, actions)
+
+    def _file_labels(self) -> set[str]:
+        """Every label of the file's actions as played: its own script's and its branches'."""
+        return set().union(*(script_labels(self.branch_actions(b)) for b in self.parents))
+
+    def _edit(self, after: Authored, actions: list[ScriptAction] | None = None) -> Changed:
+        """Make ``after`` what the user wrote (and ``actions``, when given, the file's own
+        actions), as one edit that undo takes back."""
+        assert self.play is not None and self.can_author(), "edits are made on main"
+        edit = Edit(self.authored, after, None if actions is None else (self.actions(), actions))
+        self.history.append(edit)
+        self.undone.clear()
+        return self._apply(edit.after, actions)
+
+    def _apply(self, authored: Authored, actions: list[ScriptAction] | None) -> Changed:
+        """Make ``authored`` what the user wrote, and ``actions`` the file's own actions."""
+        self.authored = authored
+        changed = Changed(authored=True)
+        if actions is not None:
+            self.switch(MAIN)  # an edit that labelled an action is undone where it was made
+            assert self.play is not None
+            play = self._replay(actions, self.play.open)
+            changed |= self._commit(play, min(self.index, play.game.steps[-1].index))
+        return self._tell(self._mark(True) | changed)
+
     # ----------------------------------------------------------------------------- saving
 
     def save(self, path: Path, overwrite: bool = False) -> Saved:
@@ -412,14 +576,16 @@ class Session:
             raise FileChanged(path, "it was changed on disk since it was opened")
         script, actions = self.scenario.script, self.main_script()
         branches = [self._saved_branch(name) for name in self.parents if name != MAIN]
-        text = scenario_text(self.source, script, actions, branches)
+        authored = self.authored.data()
+        text = scenario_text(self.source, script, actions, branches, authored)
         unlinked = save_text(path, text, self.source.newline)
         self.path, self.disk_text, self.disk_stamp = path, text, _stamp(path)
         self.dirty = False
-        if list(actions) == list(script):
+        if list(actions) == list(script) and Authored.read(self.source.data) == self.authored:
             return Saved([], unlinked)
-        try:
-            return Saved(self.branch_play(MAIN).failures(), unlinked)
+        try:  # the expectations as saved, on the script as saved
+            saved, source = load_scenario(path)
+            return Saved(play_branch(saved, source, MAIN).failures(), unlinked)
         except ScenarioError as error:  # an expectation at a label the new script lacks
             return Saved([str(error)], unlinked)
 
@@ -460,6 +626,37 @@ class Session:
         origin = self.origins.get(name)
         written = self.scenario.branches[origin].script if origin is not None else ()
         return SavedBranch(name, parent, keep, actions[keep:], origin, written)
+
+
+def _validated(model: type[M], data: dict[str, Any]) -> M:
+    """``data`` as a ``model``; ValueError in a line, as a file would be told, when it is not."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as error:
+        problems = error.errors()
+        problem = first_problem(problems)
+        where = describe_location(problem["loc"])
+        raise ValueError(f"{where}: {plain(model, problem, problems)}") from None
+
+
+def _label_name(name: str, old: str | None, labels: set[str]) -> str:
+    """``name`` as the label of an action labelled ``old`` beside ``labels`` ("": none);
+    ValueError saying why an action of the file could not have it."""
+    if not name:
+        return ""
+    name = checked(name)
+    seen = Distinct[None]()
+    for label in labels - {old}:
+        seen.add(label, None)
+    earlier = seen.add(name, None)
+    if earlier is not None:
+        other = earlier[0]
+        raise ValueError(
+            f"{other!r} names another table already"
+            if other == name
+            else f"the labels {other!r} and {name!r} {how_alike(other, name)}"
+        )
+    return name
 
 
 def _stamp(path: Path) -> tuple[int, int] | None:

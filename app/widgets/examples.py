@@ -42,10 +42,15 @@ class ExamplesMenu(QMenu):
         self._open_path = open_path
         self._by_topic = by_topic
         for name, folder in sorted(folders.items(), key=lambda item: natural_key(item[0])):
-            if folder.is_dir():
-                submenu = self.addMenu(menu_text(name))
-                submenu.setToolTipsVisible(True)
-                submenu.aboutToShow.connect(lambda s=submenu, f=folder: self._fill(s, f))
+            self.add_folder(name, folder)
+
+    def add_folder(self, name: str, folder: Path) -> None:
+        """A submenu ``name`` of the scenarios in ``folder``, read when it first opens (none
+        for a missing folder)."""
+        if folder.is_dir():
+            submenu = self.addMenu(menu_text(name))
+            submenu.setToolTipsVisible(True)
+            submenu.aboutToShow.connect(lambda s=submenu, f=folder: self._fill(s, f))
 
     def _fill(self, submenu: QMenu, folder: Path) -> None:
         if not submenu.isEmpty():

@@ -99,9 +99,11 @@ def why_html(uid: str, history: list[Step]) -> str:
 
 class Inspector(QTextBrowser):
     """The selected card (with the steps that made it so) and the selected step.
-    ``step_link(index)`` reports a click on a step."""
+    ``step_link(index)`` reports a click on a step, ``expect_card(uid)`` one on the card's
+    "Expect this"."""
 
     step_link = Signal(int)
+    expect_card = Signal(str)
 
     def __init__(self) -> None:
         super().__init__()
@@ -123,6 +125,10 @@ class Inspector(QTextBrowser):
             uid = self.card
             if uid is not None and uid in table.cards:
                 html += card_html(table, uid)
+                html += (
+                    "<p><a href='expect:'>Expect this</a> <span style='color:#666'>(add what "
+                    "it is at this step to the file's expectations)</span></p>"
+                )
                 if history:
                     html += why_html(uid, history)
                 html += "<hr>"
@@ -132,3 +138,5 @@ class Inspector(QTextBrowser):
     def _follow(self, link: QUrl) -> None:
         if link.scheme() == "step":
             self.step_link.emit(int(link.path()))
+        elif link.scheme() == "expect" and self.card is not None:
+            self.expect_card.emit(self.card)

@@ -2,7 +2,8 @@
 and in predict mode the question asked before a step that decides something, then its answer.
 What it shows comes from ``LessonGuide``; the window moves the timeline. A lesson's words are
 plain text, shown as written: markup in a note, a question or a choice never renders (nor loads
-the image it names)."""
+the image it names). Under it the teacher writes: a note for the step's action, and a question to
+ask before it (``note_written``, ``question_written``: the window hands them to the session)."""
 
 from __future__ import annotations
 
@@ -11,8 +12,12 @@ from collections.abc import Sequence
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
+    QComboBox,
+    QFormLayout,
     QFrame,
+    QGroupBox,
     QLabel,
+    QPlainTextEdit,
     QPushButton,
     QScrollArea,
     QSizePolicy,
@@ -49,6 +54,82 @@ class ChoiceButton(QPushButton):
         layout.addWidget(self.label)
 
 
+def _field(placeholder: str, height: int) -> QPlainTextEdit:
+    """A box of wrapped plain text (pasted markup stays text), ``height`` pixels high."""
+    field = QPlainTextEdit()
+    field.setPlaceholderText(placeholder)
+    field.setFixedHeight(height)
+    return field
+
+
+class LessonWriter(QGroupBox):
+    """Where the teacher writes the lesson at the step shown: the note of its action, and a
+    question asked before the action (its choices one a line, the answer picked among them).
+    ``note_written(text)`` and ``question_written(question, choices, answer, why)`` report a
+    click on their buttons; ``refused`` shows why the session did not take one."""
+
+    note_written = Signal(str)
+    question_written = Signal(str, list, str, str)
+
+    def __init__(self) -> None:
+        super().__init__("Write the lesson")
+        self.about = _wrapped()
+        self.about.setStyleSheet("color: #555")
+        self.note = _field("What the student should see at this step", 72)
+        save_note = QPushButton("Set note")
+        save_note.setToolTip("The lesson shows this note while the action's steps are shown")
+        save_note.clicked.connect(lambda: self.note_written.emit(self.note.toPlainText()))
+        self.question = _field("What will happen?", 48)  # wrapped: a question is a sentence
+        self.choices = _field("One choice a line", 56)
+        self.choices.textChanged.connect(self._offer_answers)
+        self.answer = QComboBox()
+        self.why = _field("Why the answer is right", 48)
+        ask = QPushButton("Ask before this action")
+        ask.setToolTip("Predict mode stops before this action and asks the question")
+        ask.clicked.connect(self._ask)
+        self.problem = _wrapped()
+        self.problem.setStyleSheet("color: #b00020")
+        self.problem.hide()
+        form = QFormLayout(self)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapAllRows)  # a narrow dock
+        form.addRow(self.about)
+        form.addRow("Note", self.note)
+        form.addRow(save_note)
+        form.addRow("Question", self.question)
+        form.addRow("Choices", self.choices)
+        form.addRow("Answer", self.answer)
+        form.addRow("Why", self.why)
+        form.addRow(ask)
+        form.addRow(self.problem)
+
+    def show_label(self, label: str, note: str) -> None:
+        """The step shown belongs to the action labelled ``label``, whose note is ``note``."""
+        self.about.setText(f"At {label!r}: its note, and a question asked before it")
+        self.note.setPlainText(note)
+        self.problem.hide()
+
+    def refused(self, reason: str) -> None:
+        self.problem.setText(reason)
+        self.problem.setVisible(bool(reason))
+
+    def choice_lines(self) -> list[str]:
+        return [line.strip() for line in self.choices.toPlainText().splitlines() if line.strip()]
+
+    def _offer_answers(self) -> None:
+        picked = self.answer.currentText()
+        self.answer.clear()
+        self.answer.addItems(self.choice_lines())
+        self.answer.setCurrentText(picked)
+
+    def _ask(self) -> None:
+        question, why = self.question.toPlainText(), self.why.toPlainText()
+        self.question_written.emit(question, self.choice_lines(), self.answer.currentText(), why)
+
+    def clear_question(self) -> None:
+        for field in (self.question, self.choices, self.why):
+            field.clear()
+
+
 class LessonPanel(QScrollArea):
     """``answered(choice)`` reports the student's pick of the question on show. It scrolls: a
     narrow dock gives each wrapped line the height it needs."""
@@ -82,6 +163,8 @@ class LessonPanel(QScrollArea):
         self._layout.addWidget(self.question)
         self._choice_at = self._layout.count()
         self._layout.addWidget(self.verdict)
+        self.writer = LessonWriter()
+        self._layout.addWidget(self.writer)
         self._layout.addStretch()
         self.clear_question()
 

@@ -19,6 +19,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QDockWidget,
+    QInputDialog,
     QMainWindow,
     QMenu,
     QMessageBox,
@@ -27,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from app.drawing.table_scene import TableScene
 from app.drawing.tooltips import plain_tooltip
+from app.files.saving import lessons_folder
 from app.presentation.looks import chain_entries, game_over_text, turn_banner
 from app.presentation.menu_text import menu_text
 from app.presentation.offers import global_offers, offers_for
@@ -88,10 +90,15 @@ class MainWindow(QMainWindow):
         self.tabifyDockWidget(self.inspector_dock, self.lesson_dock)
         self.lesson_dock.hide()
         self.quiz = PredictQuiz(self.session, self.lesson, self.lesson_dock, self._pause_playing)
+        self.lesson.writer.note_written.connect(self.write_note)
+        self.lesson.writer.question_written.connect(self.ask_question)
         self._drawn_scenario: object = None  # the scenario the scene shows
         self._history: CardHistory | None = None  # indexed once per timeline
         self.presenting = False
         self.inspector.step_link.connect(self.session.select)
+        self.inspector.expect_card.connect(self.expect_card)
+        self.timeline.expect_asked.connect(self.expect_step)
+        self.timeline.label_asked.connect(self.edit_label)
         self.timeline.branches.compare_asked.connect(self.compare_branches)
         self.last_menu: QMenu | None = None  # the card menu shown last (tests read it)
         self.selected_card: str | None = None
@@ -113,6 +120,7 @@ class MainWindow(QMainWindow):
         self.signals.timeline_changed.connect(self._timeline_changed)
         self.signals.step_changed.connect(self._show_step)
         self.signals.dirty_changed.connect(self.setWindowModified)
+        self.signals.authored_changed.connect(self._authored_changed)
         self.scene.card_clicked.connect(self.card_clicked)
         self.scene.background_clicked.connect(self.cancel_pick)
         self._restore_layout()
@@ -186,6 +194,8 @@ class MainWindow(QMainWindow):
         file_menu.addMenu(self.examples_menu)
         lessons = {name: LESSONS / name for name in rulesets()}
         self.lessons_menu = ExamplesMenu(self.open_path, lessons, self, "&Lessons", by_topic=True)
+        self.lessons_menu.addSeparator()
+        self.lessons_menu.add_folder("My lessons", self.lessons_folder())
         file_menu.addMenu(self.lessons_menu)
         recent_menu = file_menu.addMenu("Open &Recent")
         self.files = ScenarioFiles(self, self.session, self.settings, recent_menu, self._opened)
@@ -198,6 +208,9 @@ class MainWindow(QMainWindow):
         edit = self.menuBar().addMenu("&Edit")
         self.undo_action = edit.addAction("&Undo", QKeySequence("Ctrl+Z"), self.undo)
         self.redo_action = edit.addAction("&Redo", QKeySequence("Ctrl+Shift+Z"), self.redo)
+        edit.addSeparator()
+        edit.addAction("&Expect this step", lambda: self.expect_step(self.session.index))
+        edit.addAction("&Write the lesson", self.write_lesson)
         self.game_menu = self.menuBar().addMenu("&Game")
         self.game_menu.aboutToShow.connect(self._fill_game_menu)
         view = self.menuBar().addMenu("&View")
@@ -337,9 +350,15 @@ class MainWindow(QMainWindow):
         when it cannot be opened or the user cancels."""
         return self.files.open_path(path, ask_unsaved)
 
+    def lessons_folder(self) -> Path:
+        """The user's lessons folder: the settings' ``lessons/folder``, else the default."""
+        configured = self.settings.value("lessons/folder")
+        return lessons_folder(configured if isinstance(configured, str) else None)
+
     def _opened(self, path: Path) -> None:
         self.view.fit()
-        if path.resolve().is_relative_to(LESSONS.resolve()):  # a lesson is followed from its start
+        folders = (LESSONS.resolve(), self.lessons_folder().resolve())
+        if any(path.resolve().is_relative_to(f) for f in folders):  # followed from its start
             self.session.select(0)
             title = self.session.scenario.title if self.session.scenario else path.stem
             self.statusBar().showMessage(
@@ -360,9 +379,19 @@ class MainWindow(QMainWindow):
     # ----------------------------------------------------------------------------- showing
 
     def _timeline_changed(self) -> None:
-        self.undo_action.setEnabled(bool(self.session.actions()))
-        self.redo_action.setEnabled(bool(self.session.redo_stack))
+        self._undo_enabled()
         self.quiz.refresh()
+
+    def _undo_enabled(self) -> None:
+        session = self.session
+        self.undo_action.setEnabled(bool(session.actions() or session.history))
+        self.redo_action.setEnabled(bool(session.redo_stack or session.undone))
+
+    def _authored_changed(self) -> None:
+        """The lesson panel shows what the user wrote at once; undo can take it back."""
+        self._undo_enabled()
+        self.quiz.refresh()
+        self._show_step(self.session.index)
 
     def _pause_playing(self) -> None:
         if self.timeline.timer.isActive():
@@ -450,6 +479,10 @@ class MainWindow(QMainWindow):
         menu.addSeparator()
         for offer in global_offers(table, self.session.waiting):
             self._add_offer(menu, offer)
+        menu.addSeparator()
+        expect = menu.addAction("Expect this", lambda: self.expect_card(uid))
+        expect.setToolTip("Add an expectation of this card as it is at this step to the file")
+        expect.setEnabled(self.session.can_author())
         self.last_menu = menu
         menu.popup(self.cursor().pos())
 
@@ -513,6 +546,68 @@ class MainWindow(QMainWindow):
                 "(switch in the Branches list above the timeline)"
             )
         return True
+
+    # ----------------------------------------------------------------------------- authoring
+
+    def expect_card(self, uid: str) -> None:
+        self._authoring("Cannot expect this", lambda: self.session.expect_card(uid), uid)
+
+    def expect_step(self, index: int) -> None:
+        self.session.select(index)
+        self._authoring("Cannot expect this", self.session.expect_step, "the table")
+
+    def _authoring(self, title: str, add: Callable[[], tuple[str, int]], what: str) -> None:
+        try:
+            label, step = add()
+        except ValueError as error:
+            message_boxes.warning(self, title, str(error))
+            return
+        self.statusBar().showMessage(
+            f"Expecting what {what} is at {label!r} (step {step}); Save writes it into the file"
+        )
+
+    def edit_label(self, index: int) -> None:
+        """Ask for the label of the action that ends at step ``index`` (empty: none)."""
+        play = self.session.play
+        if play is None or index not in play.runner.ends:
+            self.statusBar().showMessage("Only the last step of an action carries its label")
+            return
+        old = play.actions[play.runner.ends.index(index)].label or ""
+        name, ok = QInputDialog.getText(self, "Label", f"Label of step {index}:", text=old)
+        if not ok:
+            return
+        try:
+            self.session.relabel(index, name)
+        except ValueError as error:
+            message_boxes.warning(self, "Cannot label this step", str(error))
+
+    def write_lesson(self) -> None:
+        """Show the lesson panel's writer, its note first, the panel given most of the height
+        its column has (the timeline keeps a third)."""
+        self.lesson_dock.show()
+        self.lesson_dock.raise_()
+        if not self.lesson_dock.isFloating():
+            docks, column = [self.timeline_dock, self.lesson_dock], self.height()
+            self.resizeDocks(docks, [column // 3, column * 2 // 3], Qt.Orientation.Vertical)
+        self.lesson.ensureWidgetVisible(self.lesson.writer)
+        self.lesson.writer.note.setFocus()
+
+    def write_note(self, text: str) -> None:
+        try:
+            label = self.session.write_note(text)
+        except ValueError as error:
+            self.lesson.writer.refused(str(error))
+            return
+        self.statusBar().showMessage(f"Note {'set' if text.strip() else 'taken out'} at {label!r}")
+
+    def ask_question(self, question: str, choices: list[str], answer: str, why: str) -> None:
+        try:
+            label = self.session.ask_before(question, choices, answer, why)
+        except ValueError as error:
+            self.lesson.writer.refused(str(error))
+            return
+        self.lesson.writer.clear_question()
+        self.statusBar().showMessage(f"Predict mode asks this before {label!r}")
 
     def compare_branches(self) -> CompareDialog:
         dialog = CompareDialog(self.session, self)

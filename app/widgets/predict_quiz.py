@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QDockWidget
 
-from app.presentation.lesson_guide import LessonGuide, lesson_guide, verdict
+from app.presentation.lesson_guide import LessonGuide, verdict
 from app.presentation.session import Session
 from app.widgets.lesson_panel import LessonPanel
 from engine.lessons import Prediction
@@ -29,14 +29,18 @@ class PredictQuiz:
         panel.answered.connect(self.answer)
 
     def refresh(self) -> None:
-        """The timeline changed: the labels' steps move with it."""
+        """The timeline changed (the labels' steps move with it), or what the user wrote."""
         self.guide = self._lesson_guide()
 
     def _lesson_guide(self) -> LessonGuide | None:
+        """The lesson as written now: the file's notes and questions and the user's."""
         play = self.session.play
         if play is None:
             return None
-        guide = lesson_guide(self.session.scenario, play.runner.starts, play.runner.labels)
+        authored = self.session.authored
+        guide = LessonGuide(
+            authored.notes, authored.predictions, play.runner.starts, play.runner.labels
+        )
         return guide if guide.teaches else None
 
     def start(self, index: int) -> None:
@@ -46,7 +50,7 @@ class PredictQuiz:
         self.question = None
         self.shown_index = index
         scenario = self.session.scenario
-        if self.guide is not None and scenario is not None:
+        if scenario is not None:
             self.panel.show_lesson(scenario.title, scenario.description)
         self.dock.setVisible(self.guide is not None)
         if self.guide is not None:
@@ -77,6 +81,10 @@ class PredictQuiz:
         self.session.select(self.guide.revealed_at(question))
 
     def show_step(self, index: int, step: Step) -> None:
-        """The note of step ``index`` on the panel, for a file that teaches."""
-        if self.guide is not None:
-            self.panel.show_step(index, step.description, self.guide.note_at(index), step.rules)
+        """The note of step ``index`` on the panel, and what the writer is about there."""
+        note = self.guide.note_at(index) if self.guide is not None else ""
+        self.panel.show_step(index, step.description, note, step.rules)
+        self.panel.writer.setEnabled(self.session.can_author())
+        if self.session.can_author():
+            label, _ = self.session.label_at(index)
+            self.panel.writer.show_label(label, self.session.authored.notes.get(label, ""))

@@ -10,12 +10,14 @@ from app.presentation.session import Changed, Session
 
 class SessionSignals(QObject):
     """``timeline_changed`` when the steps are replaced, ``step_changed(index)`` when another
-    step is selected, ``dirty_changed(dirty)`` when there come to be unsaved actions, and when
-    they are saved."""
+        step is selected, ``dirty_changed(dirty)`` when there come to be unsaved actions, and when
+        they are saved, ``authored_changed`` when the expectations, notes or questions written
+    change."""
 
     timeline_changed = Signal()
     step_changed = Signal(int)
     dirty_changed = Signal(bool)
+    authored_changed = Signal()
 
     def __init__(self, session: Session) -> None:
         super().__init__()
@@ -29,3 +31,5 @@ class SessionSignals(QObject):
             self.step_changed.emit(self.session.index)
         if changed.dirty:
             self.dirty_changed.emit(self.session.dirty)
+        if changed.authored:
+            self.authored_changed.emit()

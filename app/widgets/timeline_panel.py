@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
     QHeaderView,
+    QMenu,
     QSlider,
     QStyle,
     QToolButton,
@@ -21,6 +22,7 @@ from app.drawing.tooltips import plain_tooltip
 from app.widgets.branch_panel import BranchPanel
 from app.widgets.inspector import rule_title
 from app.widgets.session_signals import SessionSignals
+from engine.script import START
 
 SPEEDS = {"0.5×": 1600, "1×": 800, "2×": 400, "4×": 200}
 STEP_ROLE = Qt.ItemDataRole.UserRole
@@ -33,7 +35,12 @@ def rules_tooltip(rules: tuple[str, ...]) -> str:
 
 
 class TimelinePanel(QWidget):
-    """Selecting a row shows the table after that step; the buttons move through the timeline."""
+    """Selecting a row shows the table after that step; the buttons move through the timeline.
+    A step's context menu asks to expect the table there (``expect_asked(index)``) or to label
+    its action (``label_asked(index)``, a double-click too)."""
+
+    expect_asked = Signal(int)
+    label_asked = Signal(int)
 
     def __init__(self, signals: SessionSignals) -> None:
         super().__init__()
@@ -49,6 +56,11 @@ class TimelinePanel(QWidget):
         self.tree.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.tree.setUniformRowHeights(True)
         self.tree.currentItemChanged.connect(self._row_selected)
+        self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.tree.customContextMenuRequested.connect(self._row_menu)
+        self.tree.itemDoubleClicked.connect(
+            lambda item, _: self.label_asked.emit(int(item.data(0, STEP_ROLE)))
+        )
         self.slider = QSlider(Qt.Orientation.Horizontal)
         self.slider.valueChanged.connect(session.select)
         self.timer = QTimer(self)
@@ -111,6 +123,9 @@ class TimelinePanel(QWidget):
         self.tree.clear()
         self.rows = []
         path_items: list[tuple[str, QTreeWidgetItem]] = []
+        play = self.session.play
+        ends = play.runner.labels.items() if play else ()
+        labels = {end: f"[{label}]  " for label, end in ends if label != START}  # at its table
         for step in self.session.steps:
             depth = 0
             parent: QTreeWidgetItem | None = None
@@ -132,7 +147,8 @@ class TimelinePanel(QWidget):
                     parent = node
                 depth += 1
             del path_items[depth:]
-            row = QTreeWidgetItem([f"#{step.index}  {step.description}", ", ".join(step.rules)])
+            text = f"#{step.index}  {labels.get(step.index, '')}"
+            row = QTreeWidgetItem([text + step.description, ", ".join(step.rules)])
             row.setData(0, STEP_ROLE, step.index)
             row.setToolTip(0, plain_tooltip(step.description))
             row.setToolTip(1, rules_tooltip(step.rules))
@@ -159,6 +175,17 @@ class TimelinePanel(QWidget):
         self.slider.blockSignals(False)
         if index >= self.session.last and self.timer.isActive():
             self.toggle_play()
+
+    def _row_menu(self, at: QPoint) -> None:
+        item = self.tree.itemAt(at)
+        if item is None:
+            return
+        index = int(item.data(0, STEP_ROLE))
+        menu = QMenu(self)
+        menu.addAction("Expect this", lambda: self.expect_asked.emit(index))
+        menu.addAction("Label this action…", lambda: self.label_asked.emit(index))
+        self.last_menu = menu  # tests read it
+        menu.popup(self.tree.viewport().mapToGlobal(at))
 
     def _row_selected(self, current: QTreeWidgetItem | None, _: QTreeWidgetItem | None) -> None:
         if current is not None:

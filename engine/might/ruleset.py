@@ -60,6 +60,18 @@ class MightRuleset(Ruleset[MightTable]):
             "turn player": table.players[table.turn_player].name,
         } | {f"{player.name}'s runes": player.runes for player in table.players}
 
+    def table_expectation(self, table: MightTable) -> dict[str, object]:
+        names = [player.name for player in table.players]
+        return {
+            "turn": table.turn,
+            "runes": {player.name: player.runes for player in table.players},
+            "holders": {
+                b.name: None if b.holder is None else names[b.holder] for b in table.battlefields
+            },
+            "chain": len(table.chain),
+            "deck": {player.name: len(player.deck) for player in table.players},
+        }
+
     def render_table(self, table: MightTable) -> str:
         return render_table(table)
 

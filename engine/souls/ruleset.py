@@ -46,6 +46,13 @@ class SoulsRuleset(Ruleset[SoulsTable]):
             "result": table.result(),
         }
 
+    def table_expectation(self, table: SoulsTable) -> dict[str, object]:
+        return {
+            "turn": table.turn,
+            "deck": {player.name: len(player.deck) for player in table.players},
+            "winner": runner.winner_of(table),
+        }
+
     def render_table(self, table: SoulsTable) -> str:
         return render_table(table)
 

@@ -255,14 +255,17 @@ def card_misses(step: Step[SoulsTable], expectation: ExpectationBase) -> list[tu
     misses = card_fact_misses(expectation.cards, partial(card_facts, table))
     misses += deck_misses(expectation.deck, ((p.name, len(p.deck)) for p in table.players))
     if expectation.winner is not None:
-        winner = (
-            "draw"
-            if table.drawn
-            else (None if table.winner is None else table.players[table.winner].name)
-        )
+        winner = winner_of(table)
         if winner != expectation.winner:
             misses.append((("winner",), f"winner: expected {expectation.winner}, saw {winner}"))
     return misses
+
+
+def winner_of(table: SoulsTable) -> str | None:
+    """The game's winner as ``winner:`` names it: a player, ``draw`` (P-23), or None."""
+    if table.drawn:
+        return "draw"
+    return None if table.winner is None else table.players[table.winner].name
 
 
 def card_facts(table: SoulsTable, uid: str) -> dict[str, object]:

@@ -105,7 +105,7 @@ class DamageRules:
     ) -> None:
         """One damage event, replacements applied, marked if anything is left (M3, M4, M-4);
         none at all to a unit that can't be dealt damage (M-19)."""
-        if self.core.table.cards[uid].takes_no_damage:
+        if self.core.table.takes_no_damage(uid):
             self._not_dealt(uid, amount + bonus, cause)
             return
         order = self.order_for(uid, kind, unpreventable)
@@ -116,10 +116,11 @@ class DamageRules:
         self._mark(event, cause, self.describe_event(event), self.event_rules(event))
 
     def _not_dealt(self, uid: str, amount: int, cause: Cause) -> None:
+        static = not self.core.table.cards[uid].takes_no_damage  # no effect: its card's (P-98)
         self.core.record(
             f"{uid} can't be dealt damage: {amount} damage is not dealt (nothing is marked, no "
             "shield is spent, nothing triggers)",
-            ["M-19"],
+            ["M-19", *(["P-98"] if static else [])],
             cause,
         )
 
@@ -220,8 +221,7 @@ class DamageRules:
             there = card.zone == "battlefield" and card.battlefield == combat.battlefield
             if departed_only and there:
                 continue
-            definition = self.core.table.definition(card.uid)
-            bonus = card.role_bonus(definition)
+            bonus = self.core.table.role_bonus(card.uid)
             if bonus:
                 keyword = "Assault" if card.role == "attacker" else "Shield"
                 before = self.core.table.might(card.uid)

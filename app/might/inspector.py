@@ -5,7 +5,7 @@ and a step's damage replacements."""
 from __future__ import annotations
 
 from app.presentation.views import ChangeTable
-from engine.might import auras
+from engine.might import auras, statics
 from engine.might.cards import describe_choice, runes
 from engine.might.changes import Replaced
 from engine.might.table import MightTable
@@ -32,7 +32,7 @@ def card_rows(table: MightTable, uid: str) -> list[tuple[str, str]]:
             + [m.describe() for m in card.modifiers]
             + [
                 f"+{bonus} ({'Assault' if card.role == 'attacker' else 'Shield'})"
-                for bonus in [card.role_bonus(definition)]
+                for bonus in [table.role_bonus(uid)]
                 if bonus
             ]
             + [f"{a.might:+d} ({source}'s aura)" for source, a in auras.contributions(table, uid)]
@@ -56,6 +56,11 @@ def card_rows(table: MightTable, uid: str) -> list[tuple[str, str]]:
         rows += [("Instead of dying", save.describe()) for save in card.saves]
         rows += [("Delayed trigger", trigger.describe()) for trigger in card.delayed]  # P-63
         rows += [("Aura", aura.describe()) for aura in definition.auras]
+        holding = statics.active(table, uid)  # P-98: what it has while a condition holds
+        rows += [
+            ("While", f"{s.describe()} ({'holds now' if s in holding else 'not now'})")
+            for s in definition.statics
+        ]
         if definition.bonus_damage is not None:
             rows.append(("Bonus Damage", f"{definition.bonus_damage.describe()} (P-76)"))
         rows += [("Ability", ability.describe()) for ability in definition.abilities]

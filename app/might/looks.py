@@ -19,7 +19,7 @@ from app.presentation.looks import (
     spread,
     tone,
 )
-from engine.might import auras
+from engine.might import auras, statics
 from engine.might.table import MightCard, MightTable, Shield
 
 
@@ -56,7 +56,7 @@ def card_look(table: MightTable, card: MightCard) -> CardLook:
         badges.append("aura source")
     if card.stunned:
         badges.append("stunned")  # M-15: adds 0 in combat
-    if card.takes_no_damage:
+    if table.takes_no_damage(card.uid):
         badges.append("no damage")  # M-19
     if card.saves:
         badges.append("saved from death")  # M-20
@@ -76,6 +76,7 @@ def card_look(table: MightTable, card: MightCard) -> CardLook:
                 *ROLE_WORDS.get(card.role or "", ()),
                 *definition.keywords,
                 *(word for grant in card.granted for word in grant.keywords),
+                *(word for held in statics.active(table, card.uid) for word in held.keywords),
             ]
             + ["Exhausted" if card.exhausted else "Ready"]
         ),

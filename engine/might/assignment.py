@@ -33,12 +33,11 @@ def assignment_groups(table: MightTable, enemies: Sequence[str]) -> dict[str, tu
     Backline, (MIDDLE,) with neither, (FIRST, LAST) with both (M-18: the player picks)."""
     groups: dict[str, tuple[int, ...]] = {}
     for uid in enemies:
-        if table.cards[uid].takes_no_damage:  # left out: its keywords bind nothing (M-19)
+        if table.takes_no_damage(uid):  # left out: its keywords bind nothing (M-19)
             groups[uid] = (MIDDLE,)
             continue
-        card, definition = table.cards[uid], table.definition(uid)
-        tank = card.keyword(definition, "Tank") > 0
-        backline = card.keyword(definition, "Backline") > 0
+        tank = table.keyword(uid, "Tank") > 0  # a static's too, while it holds (P-98)
+        backline = table.keyword(uid, "Backline") > 0
         groups[uid] = (
             (FIRST, LAST)
             if tank and backline
@@ -74,7 +73,7 @@ def lethal_needs(
     0: it can't be dealt damage, so it needs none and takes only excess (M-19)."""
     needs: dict[str, int | None] = {}
     for uid in enemies:
-        if table.cards[uid].takes_no_damage:
+        if table.takes_no_damage(uid):
             needs[uid] = 0
             continue
         if never_lethal(table, uid):

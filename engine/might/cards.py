@@ -369,6 +369,54 @@ class Aura(Frozen):
         return f"{self.might:+d} Might to {reach}{where}{condition}"
 
 
+class Static(Frozen):
+    """Keywords, or "can't be dealt damage", that a unit has only while a condition holds,
+    read each time they count; the step that turns one on or off says so (P-98). "If I have
+    moved twice this turn, I can't be dealt damage"::
+
+        statics: [{only_while: {moved: self, at_least: 2}, cant_be_dealt_damage: true}]
+    """
+
+    only_while: Condition
+    """A fact about its own unit (``unit``, ``moved`` and ``damage_taken`` may only be
+    ``self``), a count of units (``here``: where it is), a holding or this turn's plays, or
+    these combined with ``all``, ``any`` and ``not`` (P-54)."""
+    keywords: tuple[KeywordText, ...] = ()
+    """What it has while the condition holds, read as printed ones wherever they count:
+    ``Assault N``, ``Shield N`` (M-28), ``Tank``, ``Backline`` (M-17), ``Deflect N`` (P-88).
+    ``Accelerate`` counts only as the card is played from hand, where no condition of a unit on
+    the table can be read: refused."""
+    cant_be_dealt_damage: bool = False
+    """``true``: while the condition holds no damage is dealt to it and combat assignment leaves
+    it out, as for the effect (M-19)."""
+
+    @model_validator(mode="after")
+    def _something_while(self) -> Static:
+        if not self.keywords and not self.cant_be_dealt_damage:
+            raise ValueError(
+                "a static gives keywords or cant_be_dealt_damage: true while it holds (P-98)"
+            )
+        if keyword_total(self.keywords, "Accelerate"):
+            raise InvalidAt(
+                ("keywords",),
+                "Accelerate counts as the card is played from hand, where no condition of the "
+                "unit can be read: print it as a keyword (P-98, P-89)",
+            )
+        if problem := _standing_problem(self.only_while, "a static"):
+            raise InvalidAt(("only_while",), problem)
+        return self
+
+    def describe(self) -> str:
+        """What it gives and when, as a step and the inspector say it.
+
+        >>> Static(only_while={"moved": "self", "at_least": 2}, keywords=("Tank",),
+        ...     cant_be_dealt_damage=True).describe()
+        "Tank and can't be dealt damage while it moved at least 2 times this turn"
+        """
+        given = [*self.keywords, *(["can't be dealt damage"] if self.cant_be_dealt_damage else [])]
+        return f"{' and '.join(given)} while {self.only_while.describe()}"
+
+
 class FieldAura(Frozen):
     """A battlefield's standing ability: each unit there that it reaches has ``might`` more
     Might (less when negative) while it is there (M-23, P-47)."""
@@ -705,6 +753,9 @@ class MightCardDef(Frozen):
     (P-76)."""
     replaces: GearReplacement | None = None
     """Gear: a standing death replacement for the units it watches (P-67)."""
+    statics: tuple[Static, ...] = ()
+    """Units: keywords, or "can't be dealt damage", it has only while a condition holds, read
+    each time they count (P-98)."""
 
     def _readers(self) -> list[Reader]:
         """Each part of the card with effects: where the card writes it, how a message names
@@ -820,12 +871,13 @@ class MightCardDef(Frozen):
         ]
 
     def conditions(self) -> list[Condition]:
-        """Every condition the card says: its effects' ``only_if`` and ``unless``, its auras'
-        and its activated abilities' ``only_while``."""
+        """Every condition the card says: its effects' ``only_if`` and ``unless``, its auras',
+        its activated abilities' and its statics' ``only_while``."""
         return [
             *(condition for effect in self.all_effects() for _, condition in effect.conditions()),
             *(a.only_while for a in self.auras if a.only_while is not None),
             *(a.only_while for a in self.abilities if a.only_while is not None),
+            *(s.only_while for s in self.statics),
         ]
 
     def asks_this_turn(self) -> bool:
@@ -855,8 +907,8 @@ class MightCardDef(Frozen):
             )
         if self.kind == "unit" and (self.effects or self.target or self.speed != "normal"):
             raise ValueError("a unit has abilities, not effects, a target or a speed")
-        if self.kind == "spell" and self.keywords:
-            raise ValueError("a spell has no keywords: they are a unit's (M-17, M-28)")
+        if self.kind == "spell" and (self.keywords or self.statics):
+            raise ValueError("a spell has no keywords: they are a unit's (M-17, M-28, P-98)")
         if self.replaces is not None and self.kind != "gear":
             raise InvalidAt(
                 ("replaces",),
@@ -878,6 +930,7 @@ class MightCardDef(Frozen):
             "effects",
             "target",
             "speed",
+            "statics",
         )
         for key in unit_only:  # a value of its own: a table's copy is given every field
             if getattr(self, key) != type(self).model_fields[key].default:

@@ -182,7 +182,7 @@ class CombatRules:
             f"{uid} {'Assault' if card.role == 'attacker' else 'Shield'} +{extra}"
             for uid in units
             for card in [self.core.table.cards[uid]]
-            for extra in [card.role_bonus(self.core.table.definition(uid))]
+            for extra in [self.core.table.role_bonus(uid)]
             if extra
         ]
 
@@ -293,7 +293,7 @@ class CombatRules:
         parts = []
         for entry in answer:  # in the order assigned (M-10)
             uid = entry.unit
-            if self.core.table.cards[uid].takes_no_damage:  # only excess goes there (M-19)
+            if self.core.table.takes_no_damage(uid):  # only excess goes there (M-19)
                 parts.append(f"{uid} {entry.damage} (can't be dealt damage: not dealt)")
                 continue
             event, card = resolve_event(
@@ -311,11 +311,7 @@ class CombatRules:
             "M-10",
             *(["M-17", "P-29"] if keyworded else []),
             *(["M-18"] if _special_order(groups, needs) else []),
-            *(
-                ["M-19", "P-32"]
-                if any(self.core.table.cards[u].takes_no_damage for u in enemies)
-                else []
-            ),
+            *(["M-19", "P-32"] if any(self.core.table.takes_no_damage(u) for u in enemies) else []),
             *(r for e in events for r in self.damage.event_rules(e) if r not in ("M-6",)),
         ]
         self.core.record(

@@ -15,7 +15,7 @@ from engine.changes import Change, Moved, StatChanged, StatusChanged, Triggered
 from engine.choices import Answer, Choice, Chooser, default_chooser, is_default
 from engine.errors import RuleError
 from engine.loops import LoopGuard
-from engine.might import auras
+from engine.might import auras, statics
 from engine.might.cards import Ability, Choosing, TargetSpec, describe_choice, most_targets
 from engine.might.conditions import this_turn_plays
 from engine.might.table import ChainItem, MightCard, MightTable
@@ -48,7 +48,38 @@ class MightCore(Recorder[MightTable]):
         table = self.table
         if table.has_auras() or before.index.auras:  # else nothing to look at (M-23)
             description, rules, changes = self._aura_effects(before, description, rules, changes)
+        if table.index.statics or before.index.statics:  # else nothing to look at (P-98)
+            description, rules, changes = self._static_effects(before, description, rules, changes)
         return super().record(description, rules, cause, changes, sub_step)
+
+    def _static_effects(
+        self,
+        before: MightTable,
+        description: str,
+        rules: Sequence[str],
+        changes: Sequence[Change],
+    ) -> tuple[str, Sequence[str], Sequence[Change]]:
+        """A step's description, rules and changes, with a note for each unit whose statics the
+        step turned on or off, and its Might when their Assault or Shield changed it (P-98): so
+        that no keyword comes or goes off the record, whatever made its condition change (a
+        move, a count, a new turn). A Might change the step already records is left as is."""
+        table = self.table
+        noted = {c.card for c in changes if isinstance(c, StatChanged) and c.stat == "might"}
+        notes: list[str] = []
+        more: list[Change] = []
+        for uid in table.simultaneous({*table.index.statics, *before.index.statics}):
+            note = statics.changed(before, table, uid)
+            if note is None:
+                continue
+            was, now = before.might(uid), table.might(uid)
+            if was != now and uid not in noted and before.on_table(uid):
+                note += f" (Might {was} -> {now})"
+                more.append(StatChanged(card=uid, stat="might", before=was, after=now))
+            notes.append(note)
+        if not notes:
+            return description, rules, changes
+        extra = [rule for rule in ("P-98",) if rule not in rules]
+        return f"{description}; {'; '.join(notes)}", [*rules, *extra], [*changes, *more]
 
     def _aura_effects(
         self,

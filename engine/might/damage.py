@@ -105,7 +105,7 @@ class DamageRules:
     ) -> None:
         """One damage event, replacements applied, marked if anything is left (M3, M4, M-4);
         none at all to a unit that can't be dealt damage (M-19)."""
-        if self.core.table.cards[uid].takes_no_damage:
+        if self.core.table.takes_no_damage(uid):
             self._not_dealt(uid, amount + bonus, cause)
             return
         order = self.order_for(uid, kind, unpreventable)
@@ -116,10 +116,11 @@ class DamageRules:
         self._mark(event, cause, self.describe_event(event), self.event_rules(event))
 
     def _not_dealt(self, uid: str, amount: int, cause: Cause) -> None:
+        static = not self.core.table.cards[uid].takes_no_damage  # no effect: its card's (P-98)
         self.core.record(
             f"{uid} can't be dealt damage: {amount} damage is not dealt (nothing is marked, no "
             "shield is spent, nothing triggers)",
-            ["M-19"],
+            ["M-19", *(["P-98"] if static else [])],
             cause,
         )
 
@@ -220,8 +221,7 @@ class DamageRules:
             there = card.zone == "battlefield" and card.battlefield == combat.battlefield
             if departed_only and there:
                 continue
-            definition = self.core.table.definition(card.uid)
-            bonus = card.role_bonus(definition)
+            bonus = self.core.table.role_bonus(card.uid)
             if bonus:
                 keyword = "Assault" if card.role == "attacker" else "Shield"
                 before = self.core.table.might(card.uid)
@@ -311,7 +311,11 @@ class DamageRules:
         together = len(uids) > 1
         saved = [uid for uid in uids if self.core.table.cards[uid].saves]
         for uid in saved:  # still on the table when the others die, to see it (M-21)
-            self._save(uid, cause, killed_by, together)
+            gear, how = self._first_replacement(uid)
+            if gear is None:
+                self._save(uid, cause, killed_by, together, how)
+            else:  # a gear first, its controller's order (P-99)
+                self._gear_replaces(gear, uid, how, cause, killed_by, together, ["M-4", "P-99"])
         uids = [uid for uid in uids if uid not in saved]
         for gear in self.core.table.watchers():  # the turn player's first (M-21, P-67)
             uids = self._gear_save(gear, uids, cause, killed_by, together)
@@ -325,18 +329,20 @@ class DamageRules:
         lethal = max(1, self.core.table.lethal_threshold(uid))
         return f"{self.core.table.cards[uid].damage} damage, lethal at {lethal}"
 
-    def _save(self, uid: str, cause: Cause, killed_by: str | None, together: bool) -> None:
+    def _save(
+        self, uid: str, cause: Cause, killed_by: str | None, together: bool, how: str = ""
+    ) -> None:
         """``uid`` would die: its oldest death replacement is used instead (M-20); ``together``:
-        with other units (M-21, P-34)."""
+        with other units (M-21, P-34); ``how``: why its own was used before a gear's (P-99)."""
         card = self.core.table.cards[uid]
         save = card.saves[0]
         self.core._set(card.evolve(saves=card.saves[1:]))
         self.core.table = self.core.table.evolve(spared=(*self.core.table.spared, uid))
         self.core.record(
-            f"{uid} would die ({self._why(uid, killed_by)}); instead ({save.id}, from "
+            f"{uid} would die ({self._why(uid, killed_by)}{how}); instead ({save.id}, from "
             f"{save.source}): {', '.join(save.then) or 'nothing'}. It does not die: no death "
             "ability triggers",
-            ["M-20", *(["M-21", "P-34"] if together else [])],
+            ["M-20", *(["M-21", "P-34"] if together else []), *(["P-99"] if how else [])],
             cause,
         )
         self._instead(uid, save.then, cause)
@@ -359,9 +365,78 @@ class DamageRules:
             )
             return dying
         uid, how = self._pick_death(gear, watched)
+        self._gear_replaces(gear, uid, how, cause, killed_by, together, [])
+        return [u for u in dying if u != uid]
+
+    def _usable(self, gear: str, uid: str) -> bool:
+        """``gear``'s standing replacement would take ``uid``'s death now: it watches the unit,
+        and one paid by exhausting is ready (P-67)."""
+        card, replaces = self.core.table.cards[gear], self.core.table.definition(gear).replaces
+        assert replaces is not None  # a watcher has one (MightIndex)
+        ready = replaces.and_this != "exhaust" or not card.exhausted
+        return ready and replaces.watches(card.owner, self.core._controller(uid))
+
+    def _gear_words(self, gear: str) -> str:
+        replaces = self.core.table.definition(gear).replaces
+        return "" if replaces is None else replaces.describe()
+
+    def _first_replacement(self, uid: str) -> tuple[str | None, str]:
+        """The death replacement ``uid`` uses when its own and a gear's both apply: its
+        controller orders them and the first is used (M-4, M-20, P-99); None: its own, the
+        default. With the order in words, for the step."""
+        gears = [g for g in self.core.table.watchers() if self._usable(g, uid)]
+        if not gears:
+            return None, ""
+        own = self.core.table.cards[uid].saves[0]
+        options = (own.id, *gears)
+        choice = Choice(
+            kind="replacement_order",
+            player=self.core._controller(uid),
+            subject=uid,
+            prompt=f"Order the death replacements for {uid}: the first is used",
+            options=options,
+            default=options,
+            limits="the first replaces the death; the others are not used (M-4, M-20, P-99)",
+            details={
+                own.id: own.describe(),
+                **{g: self._gear_words(g) for g in gears},
+            },
+        )
+        answer = self.core._ask(choice)
+        order = order_of(answer, uid)
+        if sorted(order) != sorted(options):
+            raise RuleError(
+                "P-99",
+                f"the order of the death replacements for {uid} must name each that applies, "
+                f"once ({', '.join(options)}); got {', '.join(order) or 'nothing'}",
+            )
+        player = self.core.table.players[choice.player].name
+        how = "by default, its own first" if is_default(choice, answer) else f"{player}'s order"
+        return None if order[0] == own.id else order[0], f"; {how}: {', then '.join(order)}"
+
+    def _gear_replaces(
+        self,
+        gear: str,
+        uid: str,
+        how: str,
+        cause: Cause,
+        killed_by: str | None,
+        together: bool,
+        picked: Sequence[str],
+    ) -> None:
+        """``gear``'s standing replacement takes the place of ``uid``'s death: the gear pays
+        and the unit does what it says instead (M-20, P-67); ``how`` and ``picked``: how it
+        came to be the one used, in words and the rules that say so."""
+        card, replaces = self.core.table.cards[gear], self.core.table.definition(gear).replaces
+        assert replaces is not None  # a watcher has one (MightIndex)
         self.core.table = self.core.table.evolve(spared=(*self.core.table.spared, uid))
         then = ", ".join(replaces.then)
-        rules = ["M-20", "P-67", *(["M-21", "P-34"] if together else [])]
+        rules = [
+            "M-20",
+            "P-67",
+            *(["M-21", "P-34"] if together else []),
+            *picked,
+        ]
         why = f"{uid} would die ({self._why(uid, killed_by)}{how}); instead"
         if replaces.and_this == "trash":
             place = card.place(self.core.table)
@@ -382,7 +457,6 @@ class DamageRules:
             )
             self.core._set_exhausted(gear, True, cause, ["P-67", "P-18"], " to pay for it")
         self._instead(uid, replaces.then, cause)
-        return [u for u in dying if u != uid]
 
     def _pick_death(self, gear: str, watched: list[str]) -> tuple[str, str]:
         """The death ``gear``'s one-use replacement takes: its controller orders those it may

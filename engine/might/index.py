@@ -2,9 +2,10 @@
 with marked damage, those with lethal damage by their own Might (M1; auras aside: with an aura on
 the table the table reads lethal from the damaged units, M-23), those with a triggered ability
 (gear's included), those with an aura, those with standing Bonus Damage (P-76), the gear with a
-standing death replacement (P-67), and the cards with lasting effects (what expiration ends,
-M-13). Kept with the cards and updated card by card (``engine/indexed.py``);
-``tests/might/test_index.py`` checks it against one built from scratch.
+standing death replacement (P-67), the units with keywords while a condition holds (P-98), and
+the cards with lasting effects (what expiration ends, M-13). Kept with the cards and updated card
+by card (``engine/indexed.py``); ``tests/might/test_index.py`` checks it against one built from
+scratch.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ class _Entry(NamedTuple):
     aura: bool  # a unit with an aura (M-23)
     booster: bool  # a unit with standing Bonus Damage (P-76)
     watch: bool  # a gear on the table with a standing death replacement (P-67)
+    static: bool  # a unit with keywords while a condition holds (P-98)
 
 
 def _entry(card: MightCard, defs: Mapping[str, MightCardDef]) -> _Entry:
@@ -57,6 +59,7 @@ def _entry(card: MightCard, defs: Mapping[str, MightCardDef]) -> _Entry:
         unit and bool(definition.auras),
         unit and definition.bonus_damage is not None,
         on_table and gear and definition.replaces is not None,
+        unit and bool(definition.statics),
     )
 
 
@@ -77,11 +80,12 @@ class MightIndex:
     auras: Marks
     boosters: Marks
     watchers: Marks
+    statics: Marks
 
     @classmethod
     def build(cls, cards: Iterable[MightCard], defs: Mapping[str, MightCardDef]) -> MightIndex:
         empty: immutables.Map[Any, Any] = immutables.Map()
-        index = cls(defs, empty, empty, empty, empty, empty, empty, empty, empty)
+        index = cls(defs, empty, empty, empty, empty, empty, empty, empty, empty, empty)
         for card in cards:
             index = index.moved(None, card)
         return index
@@ -103,4 +107,5 @@ class MightIndex:
             auras=_marked(self.auras, uid, flags.aura),
             boosters=_marked(self.boosters, uid, flags.booster),
             watchers=_marked(self.watchers, uid, flags.watch),
+            statics=_marked(self.statics, uid, flags.static),
         )

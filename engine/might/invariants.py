@@ -147,7 +147,7 @@ def _not_dealt(before: MightTable, after: MightTable, where: str) -> Iterator[Br
     """M-19: a unit that could not be dealt damage before a step has no more damage after it."""
     for uid in after.index.damaged:
         was = before.cards.get(uid)
-        if was is not None and was.takes_no_damage and after.cards[uid].damage > was.damage:
+        if was is not None and before.takes_no_damage(uid) and after.cards[uid].damage > was.damage:
             yield (
                 "a unit that can't be dealt damage takes none",
                 f"{where}: {uid} {was.damage} -> {after.cards[uid].damage}",

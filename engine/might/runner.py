@@ -482,7 +482,7 @@ def unit_facts(table: MightTable, uid: str) -> dict[str, object]:
         "shields": {s.id: s.value if s.remaining is None else s.remaining for s in card.shields},
         "doublers": len(card.doublers),
         "stunned": card.stunned,
-        "cant_be_dealt_damage": card.takes_no_damage,
+        "cant_be_dealt_damage": table.takes_no_damage(uid),
     }
     if table.definition(uid).kind == "unit":
         facts |= {"might": table.might(uid), "lethal": table.is_lethal(uid)}

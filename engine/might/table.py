@@ -15,7 +15,7 @@ from pydantic import Field
 from engine.card_map import CardMap
 from engine.frozen import Frozen
 from engine.indexed import Indexed
-from engine.might import auras
+from engine.might import auras, statics
 from engine.might.card_effects import (
     DelayedEvent,
     Duration,
@@ -438,6 +438,7 @@ class MightTable(Frozen, Indexed[MightIndex]):
         if self.has_auras() or before.index.auras:
             changed |= auras.touched(before, self, changed)
         changed |= {uid for item in self.chain.since(before.chain) for uid in item.targets}
+        changed |= {*self.index.statics}  # a static may turn on with any change (P-98)
         for owner, (now, then) in enumerate(zip(self.players, before.players, strict=True)):
             if now.shields != then.shields:  # a whole-side shield shows on each unit (M-26)
                 changed |= {unit.uid for unit in self.units(owner)}
@@ -474,7 +475,7 @@ class MightTable(Frozen, Indexed[MightIndex]):
     def lethal_units(self) -> list[str]:
         """Units with lethal damage (M1, M-8), in the order of ``simultaneous``; with an aura
         on the table, read from the damaged units (lethal needs damage, M1, M-23)."""
-        if self.has_auras():
+        if self.reads_table():
             return self.simultaneous(uid for uid in self.index.damaged if self.is_lethal(uid))
         return self.simultaneous(self.index.lethal)
 
@@ -528,10 +529,39 @@ class MightTable(Frozen, Indexed[MightIndex]):
         depend on more than the unit (M-23, P-47)."""
         return bool(self.index.auras) or self.field_auras
 
+    def reads_table(self, uid: str | None = None) -> bool:
+        """Might and lethal damage depend on more than the unit ``uid`` (None: any unit): an
+        aura on the table (M-23, P-47), or a static of the unit whose Assault or Shield holds
+        while a condition of the table does (P-98)."""
+        has_static = bool(self.index.statics) if uid is None else uid in self.index.statics
+        return self.has_auras() or has_static
+
     def might(self, uid: str) -> int:
-        """Current Might: its own (``MightCard.might``) and what auras give it (M-23)."""
+        """Current Might: its own (``MightCard.might``), a static's Assault or Shield in its
+        role (P-98) and what auras give it (M-23)."""
         own = self.cards[uid].might(self.definition(uid))
+        if uid in self.index.statics:
+            own += statics.role_bonus(self, uid)
         return own + auras.bonus(self, uid) if self.has_auras() else own
+
+    def role_bonus(self, uid: str) -> int:
+        """The Might its combat role gives it: Assault attacking, Shield defending, printed,
+        granted or a static's while it holds (M-28, P-72, P-98)."""
+        own = self.cards[uid].role_bonus(self.definition(uid))
+        return own + statics.role_bonus(self, uid) if uid in self.index.statics else own
+
+    def keyword(self, uid: str, name: KeywordName) -> int:
+        """The total of keyword ``name`` on the unit now: printed, granted (P-72) and its
+        statics' while their condition holds (P-98)."""
+        own = self.cards[uid].keyword(self.definition(uid), name)
+        return own + statics.keyword(self, uid, name) if uid in self.index.statics else own
+
+    def takes_no_damage(self, uid: str) -> bool:
+        """No damage can be dealt to it now: an effect says so (M-19), or a static of its card
+        whose condition holds (P-98)."""
+        if self.cards[uid].takes_no_damage:
+            return True
+        return uid in self.index.statics and statics.takes_no_damage(self, uid)
 
     def covered(self, uid: str) -> MightCard:
         """The unit with its controller's whole-side shields that it has no copy of yet, each
@@ -548,14 +578,14 @@ class MightTable(Frozen, Indexed[MightIndex]):
     def lethal_threshold(self, uid: str) -> int:
         """The latest replacement in force (M-3), else current Might (M1, M-23)."""
         card = self.cards[uid]
-        if card.lethal or not self.has_auras():
+        if card.lethal or not self.reads_table(uid):
             return card.lethal_threshold(self.definition(uid))
         return self.might(uid)
 
     def is_lethal(self, uid: str) -> bool:
         """Nonzero marked damage at least equal to the lethal requirement (M1, M-2, M-3)."""
         card = self.cards[uid]
-        if not self.has_auras():
+        if not self.reads_table(uid):
             return card.has_lethal_damage(self.definition(uid))
         return card.damage >= 1 and card.damage >= self.lethal_threshold(uid)
 

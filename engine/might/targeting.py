@@ -165,7 +165,7 @@ def deflecting(table: MightTable, targets: Sequence[str], controller: int) -> di
         card = table.cards.get(uid)
         if card is None or card.owner == controller or not table.on_table(uid):
             continue
-        if runes := card.keyword(table.definition(uid), "Deflect"):
+        if runes := table.keyword(uid, "Deflect"):
             found[uid] = runes
     return found
 

@@ -11,6 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox
 
 from app.might.dialogs import (
+    WIDGETS,
     AssignmentDialog,
     ReplacementOrderDialog,
     TargetEachDialog,
@@ -19,6 +20,8 @@ from app.might.dialogs import (
 from app.widgets.main_window import MainWindow
 from engine.assets import SCENARIOS
 from engine.choices import Assigned, Choice
+from engine.might.game import MightGame
+from engine.scenario import game_from_yaml
 from tests.support.might_tables import TWO_REPLACEMENTS
 
 COMBAT = """\
@@ -302,3 +305,32 @@ def test_the_same_unit_twice_in_a_list_of_targets_is_not_an_answer() -> None:
     assert ok.isEnabled()
     dialog.boxes[1].setCurrentIndex(dialog.boxes[1].findData("a"))
     assert dialog.answer() == ("a", "a") and not ok.isEnabled()
+
+
+def test_the_death_replacements_are_ordered_in_the_m8_dialog_and_the_top_one_is_used(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """P-99: the engine's question for the Sentinel's death goes to the M8 order dialog, which
+    lists its own Second Wind first (the default) and then the totem; the player drags the totem
+    on top, and the totem is the one used."""
+    offered: list[list[str]] = []
+
+    def totem_first(dialog: QDialog) -> None:
+        assert isinstance(dialog, ReplacementOrderDialog)
+        offered.append([dialog.list.item(i).data(256) for i in range(dialog.list.count())])
+        dialog.list.insertItem(0, dialog.list.takeItem(1))
+        dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
+
+    shown = answer_with(monkeypatch, totem_first)
+    text = (SCENARIOS / "might" / "P-99-which-death-replacement-first.yaml").read_text()
+    game = game_from_yaml(text, lambda choice: WIDGETS.ask(choice, window))
+    assert isinstance(game, MightGame)
+    game.play("second-wind", "iron-sentinel")
+    game.resolve()
+    game.end_turn()
+    game.play("doom", "iron-sentinel")
+    game.resolve()
+    assert len(shown) == 1 and offered == [["e1", "guardian-totem"]]
+    assert game.table.cards["guardian-totem"].zone == "trash"
+    assert game.table.cards["iron-sentinel"].zone == "base"  # recalled, not healed
+    assert len(game.table.cards["iron-sentinel"].saves) == 1  # its own, unused

@@ -657,6 +657,30 @@ setup:
     - name: Bob
 """
 
+# Alice's Iron Sentinel has a death replacement of its own and her Guardian Totem watches it:
+# Bob's Doom kills it, and Alice orders the two (P-99).
+MIGHT_OWN_AND_GEAR = """\
+ruleset: might
+title: a unit's own death replacement and a gear's
+rules: [P-99]
+cards:
+  - name: Guardian Totem
+    kind: gear
+    replaces: {then: [recall], and_this: trash}
+  - {name: Doom, kind: spell, target: {side: any}, effects: [{do: kill}]}
+  - name: Second Wind
+    kind: spell
+    target: {side: own}
+    effects: [{do: instead_of_dying, duration: permanent}]
+setup:
+  players:
+    - name: Alice
+      units: [{card: Iron Sentinel}]
+      gear: [{card: Guardian Totem}]
+      hand: [{card: Doom}, {card: Second Wind}]
+    - name: Bob
+"""
+
 MIGHT_SPLIT = """\
 ruleset: might
 title: a divided damage
@@ -720,6 +744,11 @@ BAD_ANSWERS = [
     BadAnswer("split-wrong-total", "split", assign(("thornback", 3)), "P-77",
         "assign exactly 4 damage, not 3", MIGHT_SPLIT,
         ("resolve", ()), (("play", ("forked-bolt",)),)),
+    BadAnswer("death-order-not-the-replacements", "replacement_order", ("guardian-totem",),
+        "P-99", "the order of the death replacements for iron-sentinel must name each",
+        MIGHT_OWN_AND_GEAR, ("resolve", ()),
+        (("play", ("second-wind", "iron-sentinel")), ("resolve", ()),
+         ("play", ("doom", "iron-sentinel")))),
     BadAnswer("gear-order-not-the-deaths", "replacement_order", ("stone-whelp",), "M-21",
         "the order for mending-shrine must name each death it may replace", MIGHT_SHRINE,
         ("resolve", ()), (("play", ("firestorm",)),)),

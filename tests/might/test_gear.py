@@ -247,6 +247,51 @@ def test_a_units_own_save_is_used_before_the_gears() -> None:
     assert g.table.cards["guardian-totem"].zone == "base"  # not needed: unused
 
 
+def saved_soldier_doomed(chooser: object) -> MightGame:
+    g = game(
+        "[]",
+        "[{card: Guardian Totem}, {card: Mending Shrine}]",
+        hand="[{card: Saved Soldier}, {card: Doom}]",
+        chooser=chooser,
+    )
+    g.play("saved-soldier")
+    g.resolve()
+    g.set_ready("saved-soldier", True)
+    g.play("doom", "saved-soldier")
+    g.resolve()
+    return g
+
+
+@pytest.mark.rule("P-99")
+def test_the_units_controller_may_put_a_gear_before_its_own_save() -> None:
+    asked: list[Choice] = []
+
+    def shrine_first(choice: Choice) -> Answer:
+        asked.append(choice)
+        return ("mending-shrine", *(o for o in choice.options if o != "mending-shrine"))
+
+    g = saved_soldier_doomed(shrine_first)
+    [choice] = [c for c in asked if c.subject == "saved-soldier"]
+    assert choice.kind == "replacement_order" and choice.player == 0
+    assert choice.options[1:] == ("guardian-totem", "mending-shrine")  # its own first: default
+    assert g.table.cards["saved-soldier"].zone == "base"
+    assert g.table.cards["mending-shrine"].exhausted  # the shrine paid for it
+    assert g.table.cards["guardian-totem"].zone == "base"  # not used
+    assert len(g.table.cards["saved-soldier"].saves) == 1  # its own stays for the next death
+    step = next(s for s in g.steps if "Alice's order: mending-shrine" in s.description)
+    assert {"M-4", "P-99", "P-67"} <= set(step.rules)
+
+
+@pytest.mark.rule("P-99")
+def test_a_death_replacement_order_that_is_not_the_replacements_is_refused() -> None:
+    with pytest.raises(RuleError) as refused:
+        saved_soldier_doomed(
+            lambda c: ("guardian-totem",) if c.subject == "saved-soldier" else c.default
+        )
+    assert refused.value.rule == "P-99"
+    assert "must name each that applies, once" in refused.value.message
+
+
 def test_a_recall_without_a_heal_saves_from_a_kill_not_from_lethal_damage() -> None:
     g = game("[{card: Stone Whelp, id: mine, at: Battlefield 1}]", "[{card: Guardian Totem}]")
     g.deal("mine", 2)

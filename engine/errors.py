@@ -44,7 +44,8 @@ class ScenarioError(Exception):
     ('deck.yaml', 7, 'cards[2]', 'S-4')
 
     A file with several problems raises the first, the others in ``others``; ``every()`` lists
-    them all, each on its own line as it reads alone.
+    them all, each on its own line as it reads alone. ``excerpt``: the file's line shown under
+    the message with a caret at the place (a YAML syntax error), for a reader to print after it.
     """
 
     def __init__(
@@ -55,8 +56,10 @@ class ScenarioError(Exception):
         line: int | None = None,
         rule: str | None = None,
         others: tuple[ScenarioError, ...] = (),
+        excerpt: tuple[str, ...] = (),
     ) -> None:
         self.others = others
+        self.excerpt = excerpt
         self.file = file
         self.where = where
         self.line = line

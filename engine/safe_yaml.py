@@ -38,6 +38,7 @@ from yaml.resolver import Resolver
 
 from engine.errors import ScenarioError
 from engine.names import nfc
+from engine.yaml_mistakes import excerpt, explain
 
 LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -102,6 +103,11 @@ class _Lines:
     def at(self, index: int) -> int:
         """The line of the character at ``index``."""
         return bisect.bisect_left(self.newlines, index) + 1
+
+    def column(self, index: int) -> int:
+        """The column (0-based) of the character at ``index`` on its line."""
+        line = self.at(index)
+        return index - (self.newlines[line - 2] + 1 if line > 1 else 0)
 
 
 # Line breaks to YAML, not to an editor: where they are, the reader would see another file than
@@ -294,11 +300,7 @@ def parse_yaml(text: str, file: str) -> tuple[Any, Spot | None]:
             for event in yaml.parse(text, Loader=LOADER):
                 builder.take(event)
         except yaml.MarkedYAMLError as error:
-            context = f" ({error.context})" if error.context else ""
-            mark = error.problem_mark or error.context_mark
-            builder.reached = mark.index if mark else builder.reached
-            message = f"not valid YAML: {error.problem}{context}"
-            raise ScenarioError(file, "", message, lines.of(mark)) from None
+            raise _syntax_error(error, text, file, lines, builder) from None
         except yaml.reader.ReaderError as error:  # a character YAML does not allow
             # libyaml counts the position in UTF-8 bytes, the Python reader in characters.
             if LOADER is yaml.SafeLoader:
@@ -313,6 +315,25 @@ def parse_yaml(text: str, file: str) -> tuple[Any, Spot | None]:
     if builder.root is None:
         return None, None
     return builder.root
+
+
+def _syntax_error(
+    error: yaml.MarkedYAMLError, text: str, file: str, lines: _Lines, builder: _Builder
+) -> ScenarioError:
+    """The parser's error at its line, in the file's words where ``yaml_mistakes`` knows them,
+    with the line shown and a caret under what is wrong."""
+    mark = error.problem_mark or error.context_mark
+    if mark is None:
+        return ScenarioError(file, "", f"not valid YAML: {error.problem}")
+    builder.reached = mark.index
+    line, column = lines.at(mark.index), lines.column(mark.index)
+    begun = error.context_mark
+    at = None if begun is None else (lines.at(begun.index), lines.column(begun.index))
+    said = explain(error.problem, error.context, line, column, at, text)
+    context = f" ({error.context})" if error.context else ""
+    message = said.message if said else f"{error.problem}{context}"
+    shown = excerpt(text, line, said.column if said else column)
+    return ScenarioError(file, "", f"not valid YAML: {message}", line, excerpt=shown)
 
 
 def _refuse_hidden_breaks(text: str, file: str, builder: _Builder, end: int) -> None:

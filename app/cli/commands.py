@@ -51,6 +51,13 @@ def print_error(error: object) -> None:
     print(f"error: {one_line(str(error))}", file=sys.stderr)
 
 
+def shown_error(error: ScenarioError) -> list[str]:
+    """A file's problems, one line each, the first followed by its line as written with a
+    caret under the place (a YAML syntax error), indented as ruff shows it."""
+    first, *others = (one_line(problem) for problem in error.every())
+    return [first, *(f"    {line}" for line in error.excerpt), *others]
+
+
 def said(args: argparse.Namespace, line: str) -> None:
     """What a command wrote, in one line on stdout (as git and pytest say it), unless
     ``--quiet``."""
@@ -122,7 +129,7 @@ def command_check(args: argparse.Namespace) -> int:
             run = run_scenario(file)
         except ScenarioError as error:
             print(f"ERROR {one_line(str(file))}")
-            print("\n".join(f"  {one_line(problem)}" for problem in error.every()))
+            print("\n".join(f"  {line}" for line in shown_error(error)))
             counts["bad input"] += 1
             continue
         except Exception as error:  # a bug must not stop the check of the other files
@@ -429,8 +436,9 @@ def run_command(argv: Sequence[str] | None) -> int:
         status: int = args.handler(args)
         sys.stdout.flush()
     except ScenarioError as error:
-        for problem in error.every():
-            print_error(problem)
+        first, *others = shown_error(error)
+        print_error(first)
+        print("".join(f"{line}\n" for line in others), end="", file=sys.stderr)
         return 2
     except OutputFailed:
         raise

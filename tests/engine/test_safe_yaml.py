@@ -122,8 +122,9 @@ needs_libyaml = pytest.mark.skipif(LIBYAML is None, reason="libyaml's own wordin
 
 @needs_libyaml
 def test_an_error_without_context_is_named_alone() -> None:
-    assert refusal("a: 1\n  b: 2\n") == (
-        "f.yaml:2: not valid YAML: mapping values are not allowed in this context"
+    assert refusal("a: 1\nb: c: 2\n") == (
+        "f.yaml:2: not valid YAML: a second `: ` on the line of `b:`: a value that holds `: ` is "
+        'quoted (`b: "..."`)'
     )
 
 

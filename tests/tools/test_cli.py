@@ -181,3 +181,19 @@ def test_check_help_lists_its_options_and_exit_statuses(
     text = " ".join(capsys.readouterr().out.split())
     assert "scenario files, or folders of them" in text
     assert "exit status: 0 every file passes, 1 an expectation failed, 2 bad input" in text
+
+
+def test_a_syntax_error_shows_its_line_with_a_caret(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``check`` under the file's problem, ``run`` on stderr after it: the line as typed."""
+    path = tmp_path / "s.yaml"
+    path.write_text("ruleset: souls\nscript:\n  - end_turn\n    label: over\n", "utf-8")
+    assert main(["check", str(path)]) == 2
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1].startswith(f"  {path}:4: not valid YAML: `label:` is under `- end_turn`")
+    assert lines[2:4] == ["      4 |     label: over", "        |     ^"]
+    assert main(["run", str(path)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err[0].startswith(f"error: {path}:4: not valid YAML: ")
+    assert err[1:] == ["    4 |     label: over", "      |     ^"]

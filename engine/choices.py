@@ -50,6 +50,7 @@ class Choice(Frozen):
 
     kind: str  # what is asked, in the asking ruleset's words (its ``Ruleset.choices``)
     player: int
+    by: str = ""  # the name of the player who answers, as a dialog's title says it
     subject: str
     prompt: str
     options: tuple[str, ...]

@@ -206,6 +206,8 @@ def _one_kind(kind: Any) -> str:
     if get_origin(bare) is dict:
         return "a mapping"
     said = _SCALARS.get(bare, "a value")
+    if bare is str and (named := _titled(kind)):  # a word with a number (``target_N``)
+        return named
     bounds = _bounds(kind)
     return f"{said} ({bounds})" if bounds else said
 
@@ -223,6 +225,16 @@ def _bounds(kind: Any) -> str:
     if low is not None:
         return f"{low} or more" if isinstance(low, int) else str(low)
     return "" if high is None else f"at most {high}" if isinstance(high, int) else str(high)
+
+
+def _titled(kind: Any) -> str | None:
+    """The title a ``Field(...)`` gives ``kind``: the words a patterned text is said in."""
+    while get_origin(kind) is Annotated:
+        kind, *metas = get_args(kind)
+        for meta in metas:
+            if isinstance(meta, FieldInfo) and meta.title:
+                return meta.title
+    return None
 
 
 def _metadata(kind: Any) -> list[Any]:

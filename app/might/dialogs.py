@@ -30,7 +30,13 @@ from engine.choices import Answer, Assigned, Choice, ChoiceCancelled
 from engine.errors import RuleError
 from engine.might.assignment import verify_answer
 from engine.might.replacements import order_of
-from engine.might.targeting import ORDINALS
+from engine.might.targeting import nth
+
+
+def targets_title(choice: Choice) -> str:
+    """A targets dialog's title: whose choice it is, the opponent's where the card says so
+    (P-95)."""
+    return f"{choice.by} chooses the targets" if choice.by else "Choose the targets"
 
 
 class ReplacementOrderDialog(QDialog):
@@ -150,7 +156,7 @@ class TargetsDialog(QDialog):
 
     def __init__(self, choice: Choice, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Choose the targets")
+        self.setWindowTitle(targets_title(choice))
         self.most = choice.total
         self.list = QListWidget()
         for uid in choice.options:
@@ -186,7 +192,7 @@ class TargetEachDialog(QDialog):
 
     def __init__(self, choice: Choice, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Choose the targets")
+        self.setWindowTitle(targets_title(choice))
         layout = QVBoxLayout(self)
         layout.addWidget(heading(choice, "Choose a different unit for each target, in order."))
         grid = QGridLayout()
@@ -199,7 +205,7 @@ class TargetEachDialog(QDialog):
             if entry < len(choice.default):
                 box.setCurrentIndex(max(box.findData(choice.default[entry]), 0))
             box.currentIndexChanged.connect(self._update)
-            grid.addWidget(plain_label(f"{ORDINALS[entry].capitalize()} target"), entry, 0)
+            grid.addWidget(plain_label(f"{nth(entry + 1).capitalize()} target"), entry, 0)
             grid.addWidget(box, entry, 1)
             self.boxes.append(box)
         layout.addLayout(grid)

@@ -7,11 +7,11 @@ from dataclasses import dataclass
 
 from engine.changes import Activated
 from engine.errors import RuleError
-from engine.might.cards import Ability
+from engine.might.cards import Ability, choice_rulings
 from engine.might.chain import ChainRules
 from engine.might.conditions import Condition, Context, holds, reading
 from engine.might.core import MightCore
-from engine.might.playing import PlayingRules, Targets, chosen
+from engine.might.playing import PlayingRules, Targets
 from engine.might.table import ChainItem, MightCard
 from engine.timeline import Cause
 
@@ -62,9 +62,10 @@ class ActivatingRules:
             short := self.playing.short_of_runes(card.owner, cost.runes, label)
         ):
             raise RuleError("P-42", short)
-        self.playing.verify_chosen(uid, ability.target, chosen(target), card.owner, uid)
+        targets = self.playing.given(ability.target, target, card.owner, uid)[0]
+        self.playing.verify_chosen(uid, ability.target, targets, card.owner, uid)
         self.playing.verify_place(uid, ability.effects, to)
-        extras = self.playing.deflections(chosen(target), card.owner)
+        extras = self.playing.deflections(ability.target, targets, card.owner)
         self.playing.verify_extras(card.owner, cost.runes if cost else 0, extras, label)
 
     def _check_limit(self, card: MightCard, limit: Condition, label: str) -> None:
@@ -91,8 +92,8 @@ class ActivatingRules:
         cost = ability.cost
         if cost is not None and cost.exhaust:
             self.core._set_exhausted(uid, True, cause, ["P-42", "P-18", "M-6"], " to pay the cost")
-        targets = chosen(target)
-        extras = self.playing.deflections(targets, card.owner)
+        targets, default = self.playing.given(ability.target, target, card.owner, uid)
+        extras = self.playing.deflections(ability.target, targets, card.owner)
         if (cost is not None and cost.runes) or extras:
             runes = cost.runes if cost is not None else 0
             self.playing.pay_runes(card.owner, runes, cause, ["P-42", "M-1", "P-19"], extras)
@@ -109,4 +110,6 @@ class ActivatingRules:
             battlefield=card.battlefield if card.zone == "battlefield" else None,
             destination=to,
         )
-        self.chain.push(item, cause, ["P-42"], [])
+        said = self.playing.chooser_words(ability.target, default, card.owner)
+        rules = ["P-42", *choice_rulings(ability.target)]
+        self.chain.push(item, cause, rules, [], said)

@@ -10,7 +10,11 @@ from pydantic import Discriminator, Field, Tag, model_validator
 from engine.frozen import Frozen
 from engine.might.conditions import Counted
 
-Named = Literal["self", "source", "target", "target_1", "target_2", "target_3", "target_4"]
+NthTarget = Annotated[
+    str, Field(pattern=r"^target_[1-9][0-9]{0,2}$", title="target_1, target_2, ...")
+]
+"""``target_1``, ``target_2``, ...: one of the chosen units, in the order chosen (P-41, P-49)."""
+Named = Literal["self", "source", "target"] | NthTarget
 
 
 class MightOf(Frozen):
@@ -19,7 +23,7 @@ class MightOf(Frozen):
 
     might_of: Named
     """The unit whose Might it is: ``self`` (the unit whose ability this is), ``source`` (the
-    one that caused the trigger), ``target`` (the chosen unit) or ``target_1`` to ``target_4``
+    one that caused the trigger), ``target`` (the chosen unit) or ``target_1``, ``target_2``, ...
     (one of the chosen units, in the order chosen)."""
 
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated, ClassVar, Literal, Union
 from pydantic import AfterValidator, ConfigDict, Discriminator, Field, Tag, model_validator
 
 from engine.frozen import Frozen
-from engine.might.amounts import Amount, MightAmount, MightOf, ReadAmount
+from engine.might.amounts import Amount, MightAmount, MightOf, NthTarget, ReadAmount
 from engine.might.conditions import Condition
 from engine.might.keywords import KeywordText
 from engine.might.unit_filters import Every
@@ -44,16 +44,11 @@ def covers(scope: Scope, kind: str) -> bool:
 AutoTarget = Literal[
     "self", "source", "all_enemy_units", "all_own_units", "all_units", "all_enemy_units_here"
 ]
-TargetWord = (
-    Literal["target", "target_1", "target_2", "target_3", "target_4", "controller", "that_unit"]
-    | AutoTarget
-)
+TargetWord = Literal["target", "controller", "that_unit"] | NthTarget | AutoTarget
 DelayedEvent = Literal["takes_damage", "dies", "start_of_your_turn"]
 Watched = Literal["any_unit", "friendly_unit", "enemy_unit"]  # every unit of a side, now or later
 WATCHED: tuple[Watched, ...] = ("any_unit", "friendly_unit", "enemy_unit")
-WatchTarget = (
-    Literal["target", "target_1", "target_2", "target_3", "target_4", "self", "source"] | Watched
-)
+WatchTarget = Literal["target", "self", "source"] | NthTarget | Watched
 EffectTarget = Annotated[
     Annotated[TargetWord, Tag("[word]")] | Annotated[Every, Tag("[group]")],
     Discriminator(lambda v: "[group]" if isinstance(v, dict | Every) else "[word]"),
@@ -62,7 +57,7 @@ EffectTarget = Annotated[
 ``{every: enemy_units, here: true}``. The tags end in "]", so that a problem is placed where
 the file has it."""
 ShieldValue = int | Literal["all", "next"]  # damage, all of it, or the whole next event (M-25)
-ChosenTarget = Literal["target", "target_1", "target_2", "target_3", "target_4"]
+ChosenTarget = Literal["target"] | NthTarget
 MOST_TOKENS = 10  # tokens one effect makes at most (P-61)
 
 
@@ -94,7 +89,7 @@ class CardEffect(Frozen):
     unless: Condition | None = None
     """The effect happens unless this holds as it resolves (same forms as ``only_if``)."""
     target: EffectTarget = "target"
-    """``target`` (every chosen unit), ``target_1`` to ``target_4`` (one of them, in the order
+    """``target`` (every chosen unit), ``target_1``, ``target_2``, ... (one of them, in the order
     chosen) or an automatic target; in a delayed trigger's effects, ``that_unit``: the unit its
     event happened to (P-63)."""
 
@@ -233,7 +228,7 @@ class Prevent(CardEffect):
     """The damage it covers: ``all``, only ``combat`` or ``spell`` damage (damage from a triggered
     ability only ``all`` covers, P-20), or ``noncombat``: a spell's and an ability's (P-70)."""
     target: EffectTarget = "target"
-    """``target`` (every chosen unit), ``target_1`` to ``target_4`` (one of them), an
+    """``target`` (every chosen unit), ``target_1``, ``target_2``, ... (one of them), an
     automatic target, or ``controller``: every unit the
     controller has, now or later, each with its own ``value`` (M-26)."""
 
@@ -473,7 +468,7 @@ class ReturnFromTrash(CardEffect):
     to: Literal["hand", "base"] = "hand"
     """``hand`` or ``base``: the owner's."""
     target: ChosenTarget = "target"
-    """``target`` (every chosen card) or ``target_1`` to ``target_4`` (one of them): cards a
+    """``target`` (every chosen card) or ``target_1``, ``target_2``, ... (one of them): cards a
     ``target: {zone: trash}`` chose."""
 
     def resolve(self, on: EffectRules, item: ChainItem, cause: Cause) -> None:
@@ -490,7 +485,7 @@ class Counter(CardEffect):
     """Selects this effect."""
     chooses_in: ClassVar[Literal["table", "trash", "chain"]] = "chain"
     target: ChosenTarget = "target"
-    """``target`` (every chosen spell) or ``target_1`` to ``target_4`` (one of them): spells a
+    """``target`` (every chosen spell) or ``target_1``, ``target_2``, ... (one of them): spells a
     ``target: {zone: chain}`` chose."""
 
     def resolve(self, on: EffectRules, item: ChainItem, cause: Cause) -> None:
@@ -603,8 +598,8 @@ class Delayed(CardEffect):
     """The event it watches for: ``takes_damage`` (damage was dealt to the unit, M4),
     ``dies``, or ``start_of_your_turn`` (the next turn of this card's controller begins: it
     triggers then, once)."""
-    target: WatchTarget = "target"  # type: ignore[assignment]  # a side is no unit to act on
-    """The units it watches: ``target`` (every chosen unit), ``target_1`` to ``target_4``,
+    target: WatchTarget = "target"
+    """The units it watches: ``target`` (every chosen unit), ``target_1``, ``target_2``, ...,
     ``self`` or ``source``, each its own trigger on that unit; or every unit of a side, those
     that arrive later included: ``any_unit``, ``friendly_unit`` (this card's controller's),
     ``enemy_unit``."""
@@ -635,7 +630,7 @@ class Delayed(CardEffect):
             if self.target in WATCHED:
                 raise ValueError(
                     "a start_of_your_turn delayed trigger is left on units: its target is "
-                    "target, target_1 to target_4, self or source"
+                    "target, target_1, target_2, ..., self or source"
                 )
         return self
 

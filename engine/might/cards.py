@@ -51,14 +51,13 @@ AUTOMATIC_TARGET_HINT = (
 )
 
 
-MOST_TARGETS = 4  # units a card chooses at most: a count, a list's entries, target_1 to _4 (P-49)
+MOST_TARGETS = 100  # a count's bound, far past any table a person reads (P-49)
+MOST_ENTRIES = 4  # a list's entries at most, each a spec of its own (P-49)
 
 
-def _at_most_the_most(count: int) -> int:
-    if count > MOST_TARGETS:
-        raise ValueError(
-            f"a card chooses at most {MOST_TARGETS} units (P-49): count is 1 to {MOST_TARGETS}"
-        )
+def _at_most_the_most(count: int | Literal["any"]) -> int | Literal["any"]:
+    if count != "any" and count > MOST_TARGETS:
+        raise ValueError(f"a count is 1 to {MOST_TARGETS}, or `any` for any number of units (P-49)")
     return count
 
 
@@ -69,11 +68,11 @@ class TargetSpec(UnitFilter):
     side: Literal["own", "enemy", "any"] = "any"
     """Whose unit, seen from the card's controller (M5)."""
     count: Annotated[
-        int,
-        Field(ge=1, json_schema_extra={"maximum": MOST_TARGETS}),
+        Annotated[int, Field(ge=1, json_schema_extra={"maximum": MOST_TARGETS})] | Literal["any"],
         AfterValidator(_at_most_the_most),
     ] = 1
-    """Up to this many units, different unless ``different: false`` (P-41), at most 4 (P-49)."""
+    """Up to this many units, different unless ``different: false`` (P-41): 1 to 100, or
+    ``any`` ("any number of units"), as many as there are (P-49)."""
     at_least: Annotated[int, Field(ge=0, json_schema_extra={"maximum": MOST_TARGETS})] = 1
     """At least this many units are chosen, 0 to ``count``: ``0`` for "up to two", which may be
     played choosing none (its effects on ``target`` then find nothing, P-27); ``count`` for
@@ -86,6 +85,13 @@ class TargetSpec(UnitFilter):
     """``true``: the chosen units are all at one battlefield ("two units at the same
     battlefield"); in a list of targets, this entry is at the battlefield of the first target
     (P-75)."""
+    chooser: Literal["you", "opponent"] = "you"
+    """Who chooses: ``you`` (the card's controller) or ``opponent`` ("your opponent chooses a
+    unit they control": ``side`` is still seen from the card's controller, so that is ``side:
+    enemy``, P-95)."""
+    total_might_at_most: Annotated[int, Field(ge=0)] | None = None
+    """The chosen units' Might added up, read as they are chosen, is at most this ("any number
+    of enemy units with total Might 4 or less", P-94)."""
     zone: Literal["table", "trash", "chain"] = "table"
     """``table``: units on the table; ``trash``: unit cards in a trash, whose as ``side`` says
     (``own``: the controller's), for ``return_from_trash`` (P-62); ``chain``: spells on the
@@ -100,20 +106,45 @@ class TargetSpec(UnitFilter):
                 "with zone: trash (P-62)"
             )
         unit_words = (self.state, self.here or None, self.other or None, self.same_place or None)
-        might = (self.might_at_most, self.might_at_least)
+        might = (self.might_at_most, self.might_at_least, self.total_might_at_most)
         if self.zone == "chain" and any(w is not None for w in (*unit_words, *might)):
             raise ValueError(
                 "a spell on the chain is no unit: leave state, Might, here, other and "
                 "same_place out with zone: chain (P-87)"
             )
-        if self.at_least > self.count:
+        if self.count != "any" and self.at_least > self.count:
             raise ValueError(
                 f"at_least {self.at_least} is more than count {self.count}: at most count units "
                 "are chosen (P-73)"
             )
         if self.zone == "trash" and self.same_place:
             raise ValueError("a card in a trash is at no battlefield: leave same_place out (P-75)")
+        self._a_total_that_can_be_read()
+        if self.count == "any" and not self.different:
+            raise ValueError(
+                "any number of units, each chosen again as often as you like, has no end: "
+                "leave different out with count: any (P-49)"
+            )
         return self
+
+    def _a_total_that_can_be_read(self) -> None:
+        """A total Might is of units on the table, each counted once (P-94)."""
+        if self.total_might_at_most is None:
+            return
+        if self.zone == "trash":
+            raise ValueError(
+                "a card in a trash has no Might: leave total_might_at_most out with zone: "
+                "trash (P-94)"
+            )
+        if not self.different:
+            raise ValueError(
+                "a total Might adds up different units: leave different: false out with "
+                "total_might_at_most (P-94)"
+            )
+
+    def many(self) -> bool:
+        """Whether it chooses more than one unit (``count`` above 1, or ``any``)."""
+        return self.count == "any" or self.count > 1
 
     def describe(self) -> str:
         """How the card reads, as a refusal or a prompt names it.
@@ -130,30 +161,41 @@ class TargetSpec(UnitFilter):
         'up to 2 enemy units (or none)'
         >>> TargetSpec(count=2, at_least=2, different=False, same_place=True).describe()
         '2 units at one battlefield (one unit may be chosen again)'
+        >>> TargetSpec(side="enemy", count="any", at_least=0, total_might_at_most=4).describe()
+        'any number of enemy units with total Might 4 or less (or none)'
         """
         if self.zone == "chain":
             whose = {"own": " of yours", "enemy": " of an opponent's", "any": ""}
-            many = f"up to {self.count} spells" if self.count > 1 else "a spell"
+            many = f"{self._how_many()}spells" if self.many() else "a spell"
             return f"{many}{whose[self.side]} on the chain"
         if self.zone == "trash":
             whose = {"own": "your trash", "enemy": "an opponent's trash", "any": "a trash"}
-            many = f"up to {self.count} unit cards" if self.count > 1 else "a unit card"
+            many = f"{self._how_many()}unit cards" if self.many() else "a unit card"
             return f"{many} in {whose[self.side]}{self._extras()}"
-        phrase = self.words(self.side, self.count > 1)
-        if self.count > 1:
-            up_to = "" if self.at_least == self.count else "up to "
-            lead = f"{up_to}{self.count} " + ("other " if self.other else "")
+        phrase = self.words(self.side, self.many())
+        if self.many():
+            lead = self._how_many() + ("other " if self.other else "")
             phrase += " at one battlefield" if self.same_place else ""
         else:
             lead = "another " if self.other else "an " if phrase.startswith(VOWEL_SOUNDS) else "a "
             phrase += " at the first target's battlefield" if self.same_place else ""
+        if self.total_might_at_most is not None:
+            phrase += f" with total Might {self.total_might_at_most} or less"
         return lead + phrase + self._extras()
 
+    def _how_many(self) -> str:
+        """``up to 2 ``, ``2 `` (exactly), ``any number of `` (P-49, P-73)."""
+        if self.count == "any":
+            return "any number of "
+        return f"{'' if self.at_least == self.count else 'up to '}{self.count} "
+
     def _extras(self) -> str:
-        """What ``at_least: 0`` and ``different: false`` add to the words (P-73)."""
+        """What ``at_least: 0``, ``different: false`` and ``chooser: opponent`` add to the
+        words (P-73, P-95)."""
         extras = [
             *(["or none"] if self.at_least == 0 else []),
             *(["one unit may be chosen again"] if not self.different else []),
+            *(["your opponent chooses"] if self.chooser == "opponent" else []),
         ]
         return f" ({', '.join(extras)})" if extras else ""
 
@@ -175,14 +217,22 @@ member (``engine.file_kinds``)."""
 def _one_each(choosing: Choosing) -> Choosing:
     if isinstance(choosing, TargetSpec):
         return choosing
-    if not 2 <= len(choosing) <= MOST_TARGETS:
+    if not 2 <= len(choosing) <= MOST_ENTRIES:
         raise ValueError(
-            f"a list of targets has 2 to {MOST_TARGETS} entries; for one, write it without a list"
+            f"a list of targets has 2 to {MOST_ENTRIES} entries (P-49); for one, write it "
+            "without a list"
         )
-    if any(spec.count != 1 for spec in choosing):
-        raise ValueError("in a list of targets each entry is one unit: leave count out")
+    if any(spec.count != 1 or spec.total_might_at_most is not None for spec in choosing):
+        raise ValueError(
+            "in a list of targets each entry is one unit: leave count and total_might_at_most out"
+        )
     if any(spec.at_least != 1 for spec in choosing):
         raise ValueError("in a list of targets each entry is chosen: leave at_least out (P-73)")
+    if any(spec.chooser != "you" for spec in choosing):
+        raise ValueError(
+            "a list of targets is chosen by the card's controller: leave chooser out of its "
+            "entries (P-95)"
+        )
     return choosing
 
 
@@ -191,9 +241,30 @@ def specs_of(choosing: Choosing) -> tuple[TargetSpec, ...]:
     return (choosing,) if isinstance(choosing, TargetSpec) else choosing
 
 
-def most_targets(choosing: Choosing) -> int:
-    """How many units the choice takes at most."""
-    return choosing.count if isinstance(choosing, TargetSpec) else len(choosing)
+def most_targets(choosing: Choosing) -> int | None:
+    """How many units the choice takes at most; None: any number, as many as there are
+    (``count: any``, P-49)."""
+    if isinstance(choosing, TargetSpec):
+        return None if choosing.count == "any" else choosing.count
+    return len(choosing)
+
+
+def opponent_chooses(choosing: Choosing | None) -> bool:
+    """Whether the controller's opponent makes the choice (``chooser: opponent``, P-95); a list
+    is always its controller's."""
+    return isinstance(choosing, TargetSpec) and choosing.chooser == "opponent"
+
+
+def choice_rulings(choosing: Choosing | None) -> list[str]:
+    """The rulings a choice applies beyond P-41, for the step that records it: a count past
+    four or ``any`` (P-49), a total Might (P-94), the opponent choosing (P-95)."""
+    if not isinstance(choosing, TargetSpec):
+        return []
+    return [
+        *(["P-49"] if choosing.count == "any" or choosing.count > 4 else []),
+        *(["P-94"] if choosing.total_might_at_most is not None else []),
+        *(["P-95"] if choosing.chooser == "opponent" else []),
+    ]
 
 
 def chooses_a_battlefield(effects: tuple[Effect, ...]) -> bool:
@@ -659,10 +730,11 @@ def _nth_problems(part: str, spec: Choosing | None, number: int) -> list[str]:
     """An effect aimed at ``target_<number>`` where ``part`` chooses fewer (P-41)."""
     if spec is None:
         return [f"an effect aims at 'target_{number}' but {part} chooses none: add `target:`"]
-    if number > most_targets(spec):
+    most = most_targets(spec)
+    if most is not None and number > most:
         return [
             f"an effect aims at 'target_{number}' but {part} chooses at most "
-            f"{most_targets(spec)}: {describe_choice(spec)}"
+            f"{most}: {describe_choice(spec)}"
         ]
     return []
 

@@ -27,11 +27,18 @@ class ChainRules:
     damage: DamageRules
 
     def push(
-        self, item: ChainItem, cause: Cause, rules: Sequence[str], changes: Sequence[Change]
+        self,
+        item: ChainItem,
+        cause: Cause,
+        rules: Sequence[str],
+        changes: Sequence[Change],
+        said: str = "",
     ) -> None:
+        """Put ``item`` on the chain, one step; ``said``: how its targets were chosen, where
+        another player chose them (P-95)."""
         self.core.table = self.core.table.evolve(chain=self.core.table.chain.pushed(item))
         self.core.record(
-            f"{item.text} goes on the chain",
+            f"{item.text} goes on the chain{said}",
             [*rules, "M-7", *(["P-16"] if item.reaction else [])],
             cause,
             changes,

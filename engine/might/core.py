@@ -16,10 +16,18 @@ from engine.choices import Answer, Choice, Chooser, default_chooser, is_default
 from engine.errors import RuleError
 from engine.loops import LoopGuard
 from engine.might import auras, statics
-from engine.might.cards import Ability, Choosing, TargetSpec, describe_choice, most_targets
+from engine.might.cards import (
+    Ability,
+    Choosing,
+    TargetSpec,
+    choice_rulings,
+    describe_choice,
+    most_targets,
+    opponent_chooses,
+)
 from engine.might.conditions import this_turn_plays
 from engine.might.table import ChainItem, MightCard, MightTable
-from engine.might.targeting import default_of, deflecting, places_of, verify_targets
+from engine.might.targeting import default_of, deflecting, ordinal, places_of, verify_targets
 from engine.might.triggers import COUNTED_PLAYS, EVENTS
 from engine.plain_errors import no_card
 from engine.timeline import Cause, Recorder, Step, turn_label
@@ -489,7 +497,7 @@ class MightCore(Recorder[MightTable]):
                 "M-7",
                 *(["P-88"] if deflected else []),
                 *(["P-12"] if together else []),
-                *(["P-41"] if targets else []),
+                *(["P-41", *choice_rulings(ability.target)] if targets else []),
                 *(["P-82"] if ability.nth is not None else []),  # it was the play it waits for
                 *(["P-83"] if ability.source_is is not None else []),  # its source passed
             ],
@@ -506,11 +514,12 @@ class MightCore(Recorder[MightTable]):
         places: dict[str, tuple[int, ...]],
         default: tuple[str, ...],
     ) -> tuple[tuple[str, ...], str]:
-        """The controller of ``uid`` chooses the targets among ``places`` (``places_of``),
-        ``default`` the rules' (P-41): the targets, and how they were chosen, in words for the
-        step."""
+        """The controller of ``uid``, or its opponent where the card says so (P-95), chooses
+        the targets among ``places`` (``places_of``), ``default`` the rules' (P-41): the
+        targets, and how they were chosen, in words for the step."""
         controller = self._controller(uid)
-        player = self.table.players[controller].name
+        chooser = 1 - controller if opponent_chooses(choosing) else controller
+        player = self.table.players[chooser].name
         legal = list(places)
         listed = not isinstance(choosing, TargetSpec)
         only = (  # a list: one unit for each entry, and no other
@@ -520,7 +529,8 @@ class MightCore(Recorder[MightTable]):
         )
         choice = Choice(
             kind="targets",
-            player=controller,
+            player=chooser,
+            by=player,
             subject=uid,
             prompt=f"{player} chooses {describe_choice(choosing)} for {what}",
             options=tuple(legal),
@@ -531,7 +541,7 @@ class MightCore(Recorder[MightTable]):
                 for u in legal
             },
             only_answer=default if only else None,
-            total=most_targets(choosing),
+            total=most_targets(choosing) or len(legal),
             groups=places if listed else {},
         )
         answer = self._ask(choice)  # a dialog takes the only answer without asking
@@ -542,17 +552,22 @@ class MightCore(Recorder[MightTable]):
         elif is_default(choice, answer) and listed:
             how = "by default, the first legal unit for each target in turn, in table order"
         elif is_default(choice, answer):
-            units = "units" if most_targets(choosing) > 1 else "unit"
-            how = f"by default, the first legal {units} in table order"
+            how = default_words(choosing)
         else:
-            how = f"{player}'s choice"
-        return chosen, how
+            return chosen, f"{player}'s choice"
+        return chosen, how + (f"; {player} chooses" if chooser != controller else "")
 
 
-def ordinal(number: int) -> str:
-    """``1st``, ``2nd``, ``3rd``, ``4th``, ... ``11th``."""
-    last = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
-    return f"{number}{last}"
+def default_words(choosing: Choosing) -> str:
+    """How a step says a single spec's targets were the default (P-41): within a total Might,
+    as many as fit, the earliest (P-94)."""
+    units = "unit" if most_targets(choosing) == 1 else "units"
+    if isinstance(choosing, TargetSpec) and (total := choosing.total_might_at_most) is not None:
+        return (
+            f"by default, as many legal units as fit in total Might {total}, the earliest in "
+            "table order"
+        )
+    return f"by default, the first legal {units} in table order"
 
 
 def _unnamed(item: ChainItem) -> ChainItem:

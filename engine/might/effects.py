@@ -46,7 +46,7 @@ from engine.might.table import (
     Shield,
     Status,
 )
-from engine.might.targeting import ORDINALS
+from engine.might.targeting import nth
 from engine.might.unit_filters import Every
 from engine.script import card_id
 from engine.stack import Stack
@@ -102,11 +102,11 @@ class EffectRules:
                 return "no target was chosen"
             return f"its target {', '.join(item.targets)} has left the table"
         if (number := target_number(effect.target)) is not None:
-            one, nth = _nth_target(item, number), ORDINALS[number - 1]
+            one, which = _nth_target(item, number), nth(number)
             return (
-                f"its {nth} target {one} has left the table"
+                f"its {which} target {one} has left the table"
                 if one
-                else f"no {nth} target was chosen"
+                else f"no {which} target was chosen"
             )
         if effect.target == "self":
             return f"{item.card} is not on the table"

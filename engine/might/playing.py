@@ -9,11 +9,18 @@ from dataclasses import dataclass
 from engine.changes import Change, Moved, Played, StatChanged, StatusChanged
 from engine.errors import RuleError
 from engine.might.card_effects import Effect
-from engine.might.cards import Choosing, chooses_a_battlefield, describe_choice, fewest_targets
+from engine.might.cards import (
+    Choosing,
+    choice_rulings,
+    chooses_a_battlefield,
+    describe_choice,
+    fewest_targets,
+    opponent_chooses,
+)
 from engine.might.chain import ChainRules
-from engine.might.core import MightCore
+from engine.might.core import MightCore, default_words
 from engine.might.table import ChainItem
-from engine.might.targeting import deflecting, verify_targets
+from engine.might.targeting import default_of, deflecting, places_of, verify_targets
 from engine.timeline import Cause
 
 
@@ -62,10 +69,33 @@ class PlayingRules:
                 raise RuleError("M-9", "cannot play a card during combat")
         if short := self.short_of_runes(card.owner, definition.cost, uid):
             raise RuleError("M-1", short)
-        self.verify_chosen(uid, definition.target, chosen(target), card.owner, None)
+        targets = self.given(definition.target, target, card.owner, None)[0]
+        self.verify_chosen(uid, definition.target, targets, card.owner, None)
         self.verify_place(uid, definition.effects, to)
-        extras = self.deflections(chosen(target), card.owner) + self.acceleration(uid, accelerate)
+        extras = self.deflections(definition.target, targets, card.owner)
+        extras += self.acceleration(uid, accelerate)
         self.verify_extras(card.owner, definition.cost, extras, uid)
+
+    def given(
+        self, spec: Choosing | None, target: Targets, controller: int, me: str | None
+    ) -> tuple[tuple[str, ...], bool]:
+        """The targets a play or an activation is given, and whether they are the rules'
+        default: where the opponent chooses and the action gives none, the first legal units
+        in table order (P-95, P-41); none when no choice can be made (refused as none given)."""
+        targets = chosen(target)
+        if targets or not opponent_chooses(spec):
+            return targets, False
+        assert spec is not None  # the opponent chooses for a card that chooses
+        places = places_of(self.core.table, spec, controller, me)
+        return default_of(self.core.table, spec, places) or (), True
+
+    def chooser_words(self, spec: Choosing | None, default: bool, controller: int) -> str:
+        """How a step says the opponent chose the targets, given or by default (P-95); ""
+        where the controller chose."""
+        if spec is None or not opponent_chooses(spec):
+            return ""
+        name = self.core.table.players[1 - controller].name
+        return f" ({default_words(spec)}; {name} chooses)" if default else f" ({name}'s choice)"
 
     def aim_words(self, targets: tuple[str, ...], to: int | None) -> str:
         """What a chain item chose, as its text says it: `` targeting a, b to Battlefield 2``
@@ -73,10 +103,14 @@ class PlayingRules:
         aim = f" targeting {', '.join(targets)}" if targets else ""
         return aim + ("" if to is None else f" to {self.core.table.battlefields[to].name}")
 
-    def deflections(self, targets: tuple[str, ...], controller: int) -> list[Extra]:
+    def deflections(
+        self, spec: Choosing | None, targets: tuple[str, ...], controller: int
+    ) -> list[Extra]:
         """What Deflect adds to a spell or an activated ability of ``controller`` choosing
         ``targets``: N for each opponent's unit on the table with Deflect N, once however often
-        it is chosen (P-88)."""
+        it is chosen (P-88); nothing where the opponent chose them, who does not pay (P-95)."""
+        if opponent_chooses(spec):
+            return []
         found = deflecting(self.core.table, targets, controller)
         return [Extra(runes, f"Deflect {runes} of {uid}", "P-88") for uid, runes in found.items()]
 
@@ -167,7 +201,9 @@ class PlayingRules:
         its Accelerate to enter ready (P-89)."""
         card, definition = self.core._card(uid), self.core.table.definition(uid)
         cause = Cause(kind="action", card=uid, text=f"play {uid}")
-        extras = self.deflections(chosen(target), card.owner) + self.acceleration(uid, accelerate)
+        targets, default = self.given(definition.target, target, card.owner, None)
+        extras = self.deflections(definition.target, targets, card.owner)
+        extras += self.acceleration(uid, accelerate)
         if definition.cost or extras:
             self.pay_runes(card.owner, definition.cost, cause, ["M-1", "P-19"], extras)
         spell = definition.kind == "spell"
@@ -203,7 +239,6 @@ class PlayingRules:
             )
             return
         self.core._set(card.evolve(zone="chain"))
-        targets = chosen(target)
         aim = self.aim_words(targets, to)
         item = ChainItem(
             id=uid,
@@ -218,8 +253,15 @@ class PlayingRules:
         )
         again = len(set(targets)) < len(targets)  # "up to" with none, or a unit again (P-73)
         chose = definition.target is not None and (not targets or again)
-        rules = ["M-1", "M5", *(["P-73"] if chose else []), *(["P-74"] if to is not None else [])]
-        self.chain.push(item, cause, rules, [Played(card=uid, to="chain")])
+        rules = [
+            "M-1",
+            "M5",
+            *(["P-73"] if chose else []),
+            *(["P-74"] if to is not None else []),
+            *choice_rulings(definition.target),
+        ]
+        said = self.chooser_words(definition.target, default, card.owner)
+        self.chain.push(item, cause, rules, [Played(card=uid, to="chain")], said)
         seen = {"you_play_a_card": None, "you_play_a_spell": None}
         self.core._trigger_all(self.core._watchers(seen, card.owner))  # above it (P-57)
 

@@ -39,7 +39,23 @@ from engine.might.cards import (
 from engine.might.table import MightCard, MightTable
 from engine.plain_errors import no_card
 
-ORDINALS = ("first", "second", "third", "fourth")
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
+
+
+def nth(number: int) -> str:
+    """The ``number``-th (from 1) in words, as a refusal names a target: ``first``, ...,
+    ``ninth``, then ``10th``, ``11th``, ... (a count may be up to 100, P-49).
+
+    >>> nth(2), nth(5), nth(12), nth(23)
+    ('second', 'fifth', '12th', '23rd')
+    """
+    return ORDINALS[number - 1] if number <= len(ORDINALS) else ordinal(number)
+
+
+def ordinal(number: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``, ... ``11th``."""
+    last = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{last}"
 
 
 def _fits(
@@ -94,14 +110,81 @@ def default_of(
 ) -> tuple[str, ...] | None:
     """The rules' default choice among ``places`` (``places_of``): the first legal units in
     table order (P-41), as many as the card takes; for a list, the first unit for each entry in
-    turn that leaves one for the later entries; a unit again where it may be chosen again, and
-    the rest at the first one's battlefield where they must be (P-73, P-75). ``()``: none, and
-    the card may choose none (P-73); None: no legal choice can be made."""
+    turn that leaves one for the later entries; a unit again where it may be chosen again, the
+    rest at the first one's battlefield where they must be, and within a total Might (P-73,
+    P-75, P-94). ``()``: none, and the card may choose none (P-73); None: no legal choice can
+    be made."""
     specs = specs_of(choosing)
-    for total in range(most_targets(choosing), fewest_targets(choosing) - 1, -1):
-        if (done := _complete(table, specs, places, (), total)) is not None:
-            return done
-    return None
+    if len(specs) == 1:
+        return _fill(table, specs[0], list(places), ())
+    return _complete(table, specs, places, (), len(specs))
+
+
+def _fill(
+    table: MightTable, spec: TargetSpec, legal: list[str], chosen: tuple[str, ...]
+) -> tuple[str, ...] | None:
+    """``chosen`` (a legal start) completed to as many of the ``legal`` units as ``spec`` takes,
+    the earliest in table order first: at one battlefield where it says so (P-75), within its
+    total Might (P-94); None when it can't reach ``at_least``. A count may be large (P-49), so
+    this reads each place's units once instead of searching every order of them."""
+    most = len(legal) if spec.count == "any" else spec.count
+    room = most - len(chosen)
+    if not spec.different:  # the first allowed unit again and again (P-73)
+        allowed = [u for u in legal if _elsewhere(table, spec, chosen, u) is None]
+        more = allowed[:1] * room
+    else:
+        left = [u for u in legal if u not in chosen]
+        limit = spec.total_might_at_most  # what the rest may add up to (P-94)
+        if limit is not None:
+            limit -= sum(table.might(u) for u in chosen)
+        fills = [
+            _earliest(table, group, room, limit) for group in _groups(table, spec, left, chosen)
+        ]
+        found = [f for f in fills if f is not None]
+        order = {uid: number for number, uid in enumerate(legal)}
+        more = max(found, key=lambda f: (len(f), [-order[u] for u in f]), default=[])
+    done = (*chosen, *more)
+    return done if len(done) >= spec.at_least else None
+
+
+def _groups(
+    table: MightTable, spec: TargetSpec, left: list[str], chosen: tuple[str, ...]
+) -> list[list[str]]:
+    """The units that may be chosen together after ``chosen``: all of ``left``, or where the
+    units must be at one battlefield, those at each battlefield (at the first chosen one's, once
+    one is chosen), in table order (P-75)."""
+    if not spec.same_place:
+        return [left]
+    at: dict[int | None, list[str]] = {}
+    for uid in left:
+        if _elsewhere(table, spec, chosen, uid) is None:
+            at.setdefault(table.cards[uid].battlefield, []).append(uid)
+    return list(at.values())
+
+
+def _earliest(
+    table: MightTable, group: list[str], room: int, limit: int | None
+) -> list[str] | None:
+    """As many of ``group`` as fit in ``room`` and, with a ``limit``, whose Might adds up to at
+    most it (P-94), the earliest such units in table order; None when not even none fits (a
+    total already past the limit)."""
+    might = {uid: table.might(uid) for uid in group}
+    least = sorted(might.values())
+    take = min(room, len(group))
+    while limit is not None and take >= 0 and sum(least[:take]) > limit:
+        take -= 1
+    if take < 0:
+        return None
+    if limit is None:
+        return group[:take]
+    picked: list[str] = []
+    for number, uid in enumerate(group):
+        if len(picked) == take:
+            break
+        rest = sorted(might[u] for u in group[number + 1 :])[: take - len(picked) - 1]
+        if sum(might[u] for u in picked) + might[uid] + sum(rest) <= limit:
+            picked.append(uid)
+    return picked
 
 
 def _entry(specs: tuple[TargetSpec, ...], number: int) -> TargetSpec:
@@ -183,7 +266,8 @@ def verify_targets(
     what = describe_choice(choosing)
     if not chosen and fewest_targets(choosing):
         raise RuleError("M5", f"choose {what}")
-    if len(chosen) > most_targets(choosing):
+    most = most_targets(choosing)
+    if most is not None and len(chosen) > most:
         raise RuleError("P-41", f"{len(chosen)} targets chosen: choose {what}")
     specs = specs_of(choosing)
     for number, uid in enumerate(chosen):
@@ -193,14 +277,43 @@ def verify_targets(
             raise RuleError("P-41", f"a unit is chosen twice: choose {what}")
         if where := _elsewhere(table, spec, earlier, uid):
             raise RuleError("P-75", f"{where}: choose {what}")
+    if len(specs) == 1:
+        _verify_total(table, specs[0], tuple(chosen), what)
     if len(chosen) < fewest_targets(choosing):
-        next_one = f"the {ORDINALS[len(chosen)]} target"
+        next_one = f"the {nth(len(chosen) + 1)} target"
         wanted = _entry(specs, len(chosen)).describe()
         places = places_of(table, choosing, controller, me)
-        total = fewest_targets(choosing)
-        if _complete(table, specs, places, tuple(chosen), total) is None:
+        if _completed(table, specs, places, tuple(chosen)) is None:
             raise RuleError("P-41", f"no unit is left for {next_one} ({wanted}): choose {what}")
         raise MoreToChoose("P-41", f"choose {next_one} too: {wanted}")
+
+
+def _completed(
+    table: MightTable,
+    specs: tuple[TargetSpec, ...],
+    places: dict[str, tuple[int, ...]],
+    chosen: tuple[str, ...],
+) -> tuple[str, ...] | None:
+    """``chosen`` completed to a choice the card takes (``_fill``, ``_complete``), or None."""
+    if len(specs) == 1:
+        return _fill(table, specs[0], list(places), chosen)
+    return _complete(table, specs, places, chosen, len(specs))
+
+
+def _verify_total(table: MightTable, spec: TargetSpec, chosen: tuple[str, ...], what: str) -> None:
+    """Raise when the chosen units' Might, read now, adds up to more than the spec allows,
+    saying each unit's part (P-94)."""
+    if spec.total_might_at_most is None or not chosen:
+        return
+    might = {uid: table.might(uid) for uid in chosen}
+    total = sum(might.values())
+    if total > spec.total_might_at_most:
+        parts = " + ".join(f"{uid} {value}" for uid, value in might.items())
+        raise RuleError(
+            "P-94",
+            f"the chosen units' total Might is {total} ({parts}), more than "
+            f"{spec.total_might_at_most}: choose {what}",
+        )
 
 
 def _verify_one(
@@ -225,9 +338,9 @@ def _verify_one(
         return
     earlier = chosen[:number] if spec.different else ()
     legal = [u for u in legal_targets(table, spec, controller, me) if u not in earlier]
-    entry = f"the {ORDINALS[number]} target: " if len(specs) > 1 else ""
+    entry = f"the {nth(number + 1)} target: " if len(specs) > 1 else ""
     unfit = (
-        f"{entry}{uid} is not {'one of ' if spec.count > 1 else ''}{spec.describe()} "
+        f"{entry}{uid} is not {'one of ' if spec.many() else ''}{spec.describe()} "
         f"({'legal: ' + ', '.join(legal) if legal else 'none is legal now'})"
     )
     if spec.zone == "trash":

@@ -17,7 +17,13 @@ from engine import verbs
 from engine.choices import Assigned
 from engine.errors import RuleError
 from engine.might.card_effects import Duration, Effect, Scope
-from engine.might.cards import chooses_a_battlefield, fewest_targets, most_targets
+from engine.might.cards import (
+    Choosing,
+    chooses_a_battlefield,
+    fewest_targets,
+    most_targets,
+    opponent_chooses,
+)
 from engine.might.table import MightTable
 from engine.names import Name
 from engine.verbs import Bound, Offered, Verb, Verbs, bind
@@ -77,6 +83,14 @@ def places(table: MightTable, effects: tuple[Effect, ...]) -> tuple[str | None, 
     return tuple(b.name for b in table.battlefields)
 
 
+def pick_prompt(table: MightTable, spec: Choosing, controller: int, name: str) -> str:
+    """What the app says while the targets are clicked: whose choice it is where the opponent
+    makes it (P-95)."""
+    if opponent_chooses(spec):
+        return f"{table.players[1 - controller].name} chooses: click the target unit for {name}"
+    return f"Click the target unit for {name}"
+
+
 def _to(place: str | None) -> str:
     return "" if place is None else f" to {place}"
 
@@ -126,8 +140,8 @@ class Play(Aimed):
                     f"Play {name}{_to(place)}…",
                     "Play",
                     pick=partial(cls.at, uid, place),
-                    pick_prompt=f"Click the target unit for {name}",
-                    most=most_targets(spec),
+                    pick_prompt=pick_prompt(table, spec, table.cards[uid].owner, name),
+                    most=most_targets(spec) or len(table.cards),
                     fewest=fewest_targets(spec),
                 )
         if definition.kind == "unit" and definition.keyword("Accelerate"):
@@ -186,8 +200,10 @@ class Activate(Aimed):
                         f"Activate {name}{_to(place)}…",
                         "Play",
                         pick=partial(cls.at, uid, number, place),
-                        pick_prompt=f"Click the target unit for {name}",
-                        most=most_targets(ability.target),
+                        pick_prompt=pick_prompt(
+                            table, ability.target, table.cards[uid].owner, name
+                        ),
+                        most=most_targets(ability.target) or len(table.cards),
                         fewest=fewest_targets(ability.target),
                     )
 

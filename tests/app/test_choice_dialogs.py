@@ -334,3 +334,43 @@ def test_the_death_replacements_are_ordered_in_the_m8_dialog_and_the_top_one_is_
     assert game.table.cards["guardian-totem"].zone == "trash"
     assert game.table.cards["iron-sentinel"].zone == "base"  # recalled, not healed
     assert len(game.table.cards["iron-sentinel"].saves) == 1  # its own, unused
+
+
+@pytest.mark.rule("P-95")
+def test_the_opponents_choice_is_asked_in_a_dialog_titled_with_their_name(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window.open_path(SCENARIOS / "might" / "P-95-the-opponent-chooses.yaml")
+    window.session.select(0)
+    seen: list[object] = []
+
+    def bob_picks_the_thornback(dialog: QDialog) -> None:
+        assert isinstance(dialog, TargetsDialog)
+        seen.append(dialog.windowTitle())
+        seen.append([dialog.list.item(i).data(256) for i in range(dialog.list.count())])
+        for row in range(dialog.list.count()):
+            item = dialog.list.item(row)
+            ticked = item.data(256) == "thornback"
+            item.setCheckState(Qt.CheckState.Checked if ticked else Qt.CheckState.Unchecked)
+        dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
+
+    monkeypatch.setattr(TargetsDialog, "exec", lambda d: bob_picks_the_thornback(d) or d.result())
+    play_from_menu(window, "tithe-collector")
+    assert seen == ["Bob chooses the targets", ["stone-whelp", "hollow-golem", "thornback"]]
+    step = next(s for s in window.session.steps if "triggers: Tithe" in s.description)
+    assert step.description.endswith("targeting thornback (Bob's choice)")
+
+
+@pytest.mark.rule("P-95")
+def test_clicking_a_spells_targets_says_when_the_opponent_chooses(window: MainWindow) -> None:
+    window.open_path(SCENARIOS / "might" / "P-95-the-opponent-chooses.yaml")
+    window.session.select(0)
+    play_from_menu(window, "grim-bargain")
+    assert (
+        window.statusBar()
+        .currentMessage()
+        .startswith("Bob chooses: click the target unit for Grim Bargain")
+    )
+    window.card_clicked("stone-whelp")
+    pushed = [s.description for s in window.session.steps if "goes on the chain" in s.description]
+    assert pushed == ["grim-bargain targeting stone-whelp goes on the chain (Bob's choice)"]

@@ -223,6 +223,10 @@ MIGHT_ABILITIES = (
     speed: reaction
     target: {zone: chain}
     effects: [{do: counter}]
+  - name: Frost Snare
+    kind: spell
+    target: {side: enemy, count: any, at_least: 0, total_might_at_most: 4}
+    effects: [{do: stun}]
 """,
     )
     .replace(
@@ -235,7 +239,7 @@ MIGHT_ABILITIES = (
         "        - {card: Hexbolt}\n",
         "        - {card: Hexbolt}\n        - {card: Twin Bolt}\n        - {card: Sharpshooter}\n"
         "        - {card: Rally}\n        - {card: Raise}\n        - {card: Pincer}\n"
-        "        - {card: Redeploy}\n        - {card: Negate}\n",
+        "        - {card: Redeploy}\n        - {card: Negate}\n        - {card: Frost Snare}\n",
     )
     .replace("    - name: Bob\n", "    - name: Bob\n      gear: [{card: Totem}]\n")
 )
@@ -509,6 +513,9 @@ REFUSALS = [
     Refusal("might-not-at-the-same-battlefield", MIGHT_ABILITIES, "play",
         ("pincer", ("thornback", "bob-sentinel")), "P-75",
         "bob-sentinel is at no battlefield (it is in base): choose 2 enemy units at one"),
+    Refusal("might-over-the-total-might", MIGHT_ABILITIES, "play",
+        ("frost-snare", ("thornback", "bob-wall")), "P-94",
+        "the chosen units' total Might is 7 (thornback 3 + bob-wall 4), more than 4"),
     Refusal("might-no-battlefield-chosen", MIGHT_ABILITIES, "play",
         ("redeploy", "vanguard-captain"), "P-74",
         "redeploy moves units to a battlefield chosen now: give `to:` (Battlefield 1"),

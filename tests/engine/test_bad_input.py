@@ -408,7 +408,7 @@ CASES = {
     "might spell chooses more units than any card may": (
         MIGHT + "cards:\n  - {name: Odd Bolt, kind: spell, target: {side: enemy, count:"
         " 1000000}, effects: [{do: damage, amount: 1}]}\n" + MIGHT_SETUP,
-        "5: cards[0].target.count: a card chooses at most 4 units (P-49): count is 1 to 4",
+        "5: cards[0].target.count: a count is 1 to 100, or `any` for any number of units (P-49)",
     ),
     "might trigger given more targets than it chooses": (
         MIGHT + SHARPSHOOTER + "script:\n  - play: {card: sharpshooter}\n"

@@ -340,8 +340,18 @@ def test_here_is_the_abilitys_battlefield_or_its_own_base() -> None:
             "each entry is one unit",
         ),
         (
-            "{name: T, kind: spell, target: {side: any, count: 5}, effects: [{do: heal}]}",
-            r"a card chooses at most 4 units \(P-49\): count is 1 to 4",
+            "{name: T, kind: spell, target: {side: any, count: 101}, effects: [{do: heal}]}",
+            r"a count is 1 to 100, or `any` for any number of units \(P-49\)",
+        ),
+        (
+            "{name: T, kind: spell, target: {side: any, count: any, different: false}, "
+            "effects: [{do: heal}]}",
+            "each chosen again as often as you like, has no end",
+        ),
+        (
+            "{name: T, kind: spell, target: [{side: any}, {side: own}, {side: any}, {side: any}, "
+            "{side: any}], effects: [{do: heal}]}",
+            r"a list of targets has 2 to 4 entries \(P-49\)",
         ),
     ],
 )
@@ -362,6 +372,10 @@ setup:
 
 
 @pytest.mark.rule("P-49")
-def test_a_card_may_choose_up_to_four_units() -> None:
-    card = "{name: T, kind: spell, target: {side: any, count: 4}, effects: [{do: heal}]}"
-    game_from_yaml(one_card_table(card))  # refused beyond, as above
+def test_a_card_may_choose_up_to_a_hundred_units_or_any_number() -> None:
+    for count in ("100", "any"):
+        card = (
+            f"{{name: T, kind: spell, target: {{side: any, count: {count}}}, effects: "
+            "[{do: heal, target: target_100}]}"
+        )
+        game_from_yaml(one_card_table(card))  # refused beyond 100, as above

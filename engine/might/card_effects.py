@@ -607,9 +607,9 @@ class Delayed(CardEffect):
     """``true``: it triggers the next time only, then it is used up ("the next time it takes
     damage"); left out: every time while it lasts. A ``start_of_your_turn`` one triggers once."""
     duration: Literal["this_turn", "until_your_next_turn", "permanent"] | None = None
-    """How long it watches: ``this_turn`` (to expiration (c), the default), ``until_your_next_
-    turn`` (P-17) or ``permanent``; a ``start_of_your_turn`` one watches until it triggers:
-    leave it out."""
+    """How long it watches: ``this_turn`` (to expiration (c), the default),
+    ``until_your_next_turn`` (P-17) or ``permanent``; a ``start_of_your_turn`` one watches
+    until it triggers: leave it out."""
     effects: Annotated[tuple[LeftEffect, ...], AfterValidator(_does_something)]
     """Applied in order when it resolves from the chain; they aim at ``that_unit``, ``self``,
     ``source`` (what dealt the damage, ``takes_damage`` only), an automatic target or the

@@ -6,6 +6,7 @@ model gives validates against it, and so does every example the shipped files gi
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -86,3 +87,13 @@ def test_a_key_no_shipped_file_writes_has_no_example() -> None:
     assert "might_at_least" not in SHIPPED[TargetSpec].keys
     row = next(line for line in page.splitlines() if line.startswith("| `might_at_least`"))
     assert "E.g." not in row
+
+
+def test_no_word_of_the_format_is_broken_across_a_line() -> None:
+    """A docstring wrapped inside a ``word`` prints it with a space in the middle on the page
+    (``until_your_next_ turn``), which a reader copies as written."""
+    schema = scenario_schema()
+    pages = [card_reference(schema), PAGE.with_name("scenarios.md").read_text(encoding="utf-8")]
+    for page in pages:
+        broken = re.findall(r"`[a-z0-9]+(?:_[a-z0-9]+)*_ [a-z0-9_]+`", page)
+        assert broken == []

@@ -1,5 +1,6 @@
 """The might choices as dialogs: the order of replacement effects (M8, M-4), the combat
-assignment in order (M-10) and a triggered ability's targets (P-41, P-73).
+assignment in order (M-10), the division of an effect's damage (P-77) and a triggered
+ability's targets (P-41, P-73).
 
 Every dialog has Cancel, which abandons the whole action (``ChoiceCancelled``); an assignment
 the engine refuses is asked again with the numbers typed and the engine's reason.
@@ -7,6 +8,7 @@ the engine refuses is asked again with the numbers typed and the engine's reason
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar
 
 from PySide6.QtCore import Qt
@@ -59,14 +61,47 @@ class ReplacementOrderDialog(QDialog):
         return tuple(str(self.list.item(i).data(256)) for i in range(self.list.count()))
 
 
+@dataclass(frozen=True)
+class Wording:
+    """What a dialog of damage among units says: its title, how its limits work, its tally and
+    its rows' Up and Down."""
+
+    title: str
+    how: str
+    tally: str  # of the damage given so far and the total
+    earlier: str  # of a row's unit
+    later: str
+
+
+WORDINGS = {
+    "assignment": Wording(
+        "Assign combat damage",
+        "Damage is assigned top first: each unit needs lethal before the next gets any.",
+        "Assigned {} of {}",
+        "Assign to {} earlier",
+        "Assign to {} later",
+    ),
+    "split": Wording(
+        "Divide the damage",
+        "Any division is legal (P-77): no unit needs lethal first, and one left at 0 gets "
+        "nothing.<br>Each share is its own damage event, dealt top first.",
+        "Divided {} of {}",
+        "Deal {}'s share earlier",
+        "Deal {}'s share later",
+    ),
+}
+
+
 class AssignmentDialog(QDialog):
-    """Assign a side's combat damage to the enemy units in order (M-10): each row is a unit with
-    its damage, top first; Up and Down reorder the rows. The engine judges the sequence and
-    explains a rejected one."""
+    """Assign a side's combat damage to the enemy units in order (M-10), or divide an effect's
+    damage among the units it reaches (P-77), each in its own words (``WORDINGS``): each row is
+    a unit with its damage, top first; Up and Down reorder the rows. The engine judges the
+    sequence and explains a rejected one."""
 
     def __init__(self, choice: Choice, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Assign combat damage")
+        self.words = WORDINGS[choice.kind]
+        self.setWindowTitle(self.words.title)
         default = {e.unit: e.damage for e in choice.default if isinstance(e, Assigned)}
         self.total = choice.total
         self.order = [*default, *(unit for unit in choice.options if unit not in default)]
@@ -85,20 +120,15 @@ class AssignmentDialog(QDialog):
             up, down = QToolButton(), QToolButton()
             up.setArrowType(Qt.ArrowType.UpArrow)
             down.setArrowType(Qt.ArrowType.DownArrow)
-            up.setToolTip(plain_tooltip(f"Assign to {unit} earlier"))
-            down.setToolTip(plain_tooltip(f"Assign to {unit} later"))
+            up.setToolTip(plain_tooltip(self.words.earlier.format(unit)))
+            down.setToolTip(plain_tooltip(self.words.later.format(unit)))
             up.clicked.connect(lambda _=False, u=unit: self.shift(u, -1))
             down.clicked.connect(lambda _=False, u=unit: self.shift(u, 1))
             self.moves[unit] = (up, down)
         self._place()
         self.status = plain_label()
         layout = QVBoxLayout(self)
-        layout.addWidget(
-            heading(
-                choice,
-                "Damage is assigned top first: each unit needs lethal before the next gets any.",
-            )
-        )
+        layout.addWidget(heading(choice, self.words.how))
         layout.addLayout(self.grid)
         layout.addWidget(self.status)
         self.refusal = plain_label()
@@ -130,7 +160,7 @@ class AssignmentDialog(QDialog):
 
     def _update(self) -> None:
         assigned = sum(spin.value() for spin in self.spins.values())
-        self.status.setText(f"Assigned {assigned} of {self.total}")
+        self.status.setText(self.words.tally.format(assigned, self.total))
 
     def refuse(self, reason: str) -> None:
         """Show why the engine refused the numbers typed; they stay for the next try."""

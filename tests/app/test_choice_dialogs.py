@@ -7,7 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QDialog, QDialogButtonBox
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel
 
 from app.might.dialogs import AssignmentDialog, ReplacementOrderDialog, TargetsDialog
 from app.widgets.main_window import MainWindow
@@ -370,3 +370,52 @@ def refuse_twice(chosen: tuple[str, ...]) -> None:
         raise RuleError("P-41", "a unit is chosen twice")
     if len(chosen) < 2:
         raise MoreToChoose("P-41", "choose the second target too")
+
+
+FORKED_BOLT = """\
+ruleset: might
+title: Damage divided
+rules: [P-77]
+cards:
+  - name: Forked Bolt
+    kind: spell
+    effects:
+      - {do: split_damage, amount: 4, target: {every: enemy_units}}
+setup:
+  players:
+    - name: Alice
+      hand: [{card: Forked Bolt}]
+    - name: Bob
+      units:
+        - {card: Iron Sentinel, at: Battlefield 1}
+        - {card: Stone Whelp, at: Battlefield 2}
+"""
+
+
+def test_the_split_dialog_says_any_division_is_legal_not_the_combat_order(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A division of an effect's damage (P-77) in its own words: no lethal order, any split."""
+    open_text(window, FORKED_BOLT)
+    seen: list[object] = []
+
+    def one_and_three(dialog: QDialog) -> None:
+        assert isinstance(dialog, AssignmentDialog)
+        head = dialog.findChildren(QLabel)[0].text()
+        tips = [button.toolTip() for button in dialog.moves["stone-whelp"]]
+        seen.append((dialog.windowTitle(), "Any division is legal (P-77)" in head))
+        seen.append(("lethal before" in head, "Assign" in " ".join(tips)))
+        typed(iron_sentinel=1, stone_whelp=3)(dialog)
+        seen.append(dialog.status.text())
+
+    answer_with(monkeypatch, one_and_three)
+    play_from_menu(window, "forked-bolt")
+    window.card_clicked("iron-sentinel")
+    assert window.last_menu is not None
+    passing = next(a for a in window.last_menu.actions() if a.text().startswith("Pass"))
+    window.last_menu.close()
+    passing.trigger()  # nobody responds: it resolves
+    assert seen == [("Divide the damage", True), (False, False), "Divided 4 of 4"]
+    table = window.session.steps[-1].table
+    assert table.cards["iron-sentinel"].damage == 1  # type: ignore[attr-defined]
+    assert table.cards["stone-whelp"].zone == "trash"  # type: ignore[attr-defined]  # 3 killed it

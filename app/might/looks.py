@@ -1,6 +1,6 @@
-"""What each might unit and card looks like and where it lies: bases, battlefields, hands,
-trash and the deck's count (P-60), exhausted units turned (M-1), tokens marked (P-61). Plain
-data from the engine's table queries; no Qt."""
+"""What each might unit and card looks like and where it lies: bases, battlefields with their
+auras and abilities (P-47, P-84), hands, trash and the deck's count (P-60), exhausted units
+turned (M-1), tokens marked (P-61). Plain data from the engine's table queries; no Qt."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from app.presentation.looks import (
     tone,
 )
 from engine.might import auras
-from engine.might.table import MightCard, MightTable, Shield
+from engine.might.table import Battlefield, MightCard, MightTable, Shield
 
 
 def card_look(table: MightTable, card: MightCard) -> CardLook:
@@ -120,6 +120,29 @@ def _shield_badge(shield: Shield) -> str:
     return f"prevent {'all' if shield.remaining is None else shield.remaining}"
 
 
+def _field_words(table: MightTable, battlefield: Battlefield) -> tuple[str, str]:
+    """A battlefield's frame: its name, holder, auras (P-47) and abilities (P-84) in a line, and
+    in its tooltip each in full, as a unit's tooltip and inspector say its own."""
+    holder = battlefield.holder
+    name = None if holder is None else table.players[holder].name
+    line = [battlefield.name, *([f"held by {name}"] if name else [])]
+    line += [aura.describe() for aura in battlefield.auras]
+    if battlefield.abilities:
+        line.append(f"abilities: {', '.join(a.label() for a in battlefield.abilities)}")
+    full = [battlefield.name]
+    if battlefield.abilities:  # whose they are, or why they wait (P-84)
+        full.append(
+            f"Held by {name}, who controls its abilities"
+            if name
+            else "Held by nobody: its abilities do not trigger"
+        )
+    elif name:
+        full.append(f"Held by {name}")
+    full += [f"Aura: {aura.describe()}" for aura in battlefield.auras]
+    full += [f"Ability: {ability.describe()}" for ability in battlefield.abilities]
+    return " · ".join(line), "\n".join(full)
+
+
 UNIT_SLOT = UNIT_H + 2  # room for a unit, ready or turned
 ROW_GAP = 8  # between the rows of the table
 SIDE_GAP = 18  # between the two players' units on a battlefield: the sides never touch
@@ -162,9 +185,7 @@ def table_layout(table: MightTable, looks: LookCache) -> Layout:
     ]
     hand_step = [spread(n, width - hand_x, STRIP_W) for n in in_hand]
     for index, battlefield in enumerate(table.battlefields):
-        holder = battlefield.holder
-        held = "" if holder is None else f" · held by {table.players[holder].name}"
-        held += "".join(f" · {aura.describe()}" for aura in battlefield.auras)  # P-47
+        text, tooltip = _field_words(table, battlefield)
         decorations.append(
             Decoration(
                 "frame",
@@ -172,7 +193,8 @@ def table_layout(table: MightTable, looks: LookCache) -> Layout:
                 field_y,
                 field_w,
                 field_h,
-                text=battlefield.name + held,
+                text=text,
+                tooltip=tooltip,
             )
         )
     for owner, player in enumerate(table.players):

@@ -245,6 +245,7 @@ def table_layout(table: MightTable, looks: LookCache) -> Layout:
                 x, y = hand_x + n * hand_step[owner], hand_y[owner]
         counts[key] = n + 1
         placements.append(Placement(card.uid, x, y, 1.0 + n, look))
+    decks = any(player.deck for player in table.players)  # a table without them shows none
     for owner, player in enumerate(table.players):
         trash = counts.get(("trash", owner), 0)
         decorations.append(
@@ -258,11 +259,17 @@ def table_layout(table: MightTable, looks: LookCache) -> Layout:
         decorations.append(
             Decoration("frame", 0, hand_y[owner], STRIP_W, STRIP_H, text=f"Trash ({trash})")
         )
-        decorations.append(
-            Decoration(
-                "frame", deck_x, hand_y[owner], STRIP_W, STRIP_H, text=f"Deck ({len(player.deck)})"
+        if decks:  # its place is kept without one: the hand never moves (P-60)
+            decorations.append(
+                Decoration(
+                    "frame",
+                    deck_x,
+                    hand_y[owner],
+                    STRIP_W,
+                    STRIP_H,
+                    text=f"Deck ({len(player.deck)})",
+                )
             )
-        )
     top, bottom = 0.0, hand_y[0] + STRIP_H
     shape = (
         "might",

@@ -26,6 +26,7 @@ replacement_order hollow-golem ('ward', 'twice')
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 from engine.frozen import Frozen
@@ -64,6 +65,10 @@ class Choice(Frozen):
     # (might's Tank and Backline, M-17); none: one group. Targets of a list, one for each of
     # its entries: the entries (from 0) each unit may be chosen for (P-41).
     groups: dict[str, tuple[int, ...]] = {}
+    # Targets: raises the RuleError the engine raises for an answer it refuses (a MoreToChoose
+    # for one it would complete), the same judgement it makes of the answer given, so that a
+    # dialog can judge each unit picked as the app judges a played card's (P-41, P-73, P-75).
+    judge: Callable[[tuple[str, ...]], None] | None = None
 
 
 class ChoiceCancelled(Exception):

@@ -1,5 +1,6 @@
 """The might choices as dialogs: the order of replacement effects (M8, M-4), the combat
-assignment in order (M-10) and a triggered ability's targets (P-41).
+assignment in order (M-10), the division of an effect's damage (P-77) and a triggered
+ability's targets (P-41, P-73).
 
 Every dialog has Cancel, which abandons the whole action (``ChoiceCancelled``); an assignment
 the engine refuses is asked again with the numbers typed and the engine's reason.
@@ -7,6 +8,7 @@ the engine refuses is asked again with the numbers typed and the engine's reason
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar
 
 from PySide6.QtCore import Qt
@@ -25,9 +27,10 @@ from PySide6.QtWidgets import (
 )
 
 from app.drawing.tooltips import plain_tooltip
+from app.presentation.picking import judged, next_targets
 from app.widgets.dialogs import RulesetWidgets, heading, ok_cancel, plain_label
 from engine.choices import Answer, Assigned, Choice, ChoiceCancelled
-from engine.errors import RuleError
+from engine.errors import MoreToChoose, RuleError
 from engine.might.assignment import verify_answer
 from engine.might.replacements import order_of
 from engine.might.targeting import nth
@@ -64,14 +67,47 @@ class ReplacementOrderDialog(QDialog):
         return tuple(str(self.list.item(i).data(256)) for i in range(self.list.count()))
 
 
+@dataclass(frozen=True)
+class Wording:
+    """What a dialog of damage among units says: its title, how its limits work, its tally and
+    its rows' Up and Down."""
+
+    title: str
+    how: str
+    tally: str  # of the damage given so far and the total
+    earlier: str  # of a row's unit
+    later: str
+
+
+WORDINGS = {
+    "assignment": Wording(
+        "Assign combat damage",
+        "Damage is assigned top first: each unit needs lethal before the next gets any.",
+        "Assigned {} of {}",
+        "Assign to {} earlier",
+        "Assign to {} later",
+    ),
+    "split": Wording(
+        "Divide the damage",
+        "Any division is legal (P-77): no unit needs lethal first, and one left at 0 gets "
+        "nothing.<br>Each share is its own damage event, dealt top first.",
+        "Divided {} of {}",
+        "Deal {}'s share earlier",
+        "Deal {}'s share later",
+    ),
+}
+
+
 class AssignmentDialog(QDialog):
-    """Assign a side's combat damage to the enemy units in order (M-10): each row is a unit with
-    its damage, top first; Up and Down reorder the rows. The engine judges the sequence and
-    explains a rejected one."""
+    """Assign a side's combat damage to the enemy units in order (M-10), or divide an effect's
+    damage among the units it reaches (P-77), each in its own words (``WORDINGS``): each row is
+    a unit with its damage, top first; Up and Down reorder the rows. The engine judges the
+    sequence and explains a rejected one."""
 
     def __init__(self, choice: Choice, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Assign combat damage")
+        self.words = WORDINGS[choice.kind]
+        self.setWindowTitle(self.words.title)
         default = {e.unit: e.damage for e in choice.default if isinstance(e, Assigned)}
         self.total = choice.total
         self.order = [*default, *(unit for unit in choice.options if unit not in default)]
@@ -90,20 +126,15 @@ class AssignmentDialog(QDialog):
             up, down = QToolButton(), QToolButton()
             up.setArrowType(Qt.ArrowType.UpArrow)
             down.setArrowType(Qt.ArrowType.DownArrow)
-            up.setToolTip(plain_tooltip(f"Assign to {unit} earlier"))
-            down.setToolTip(plain_tooltip(f"Assign to {unit} later"))
+            up.setToolTip(plain_tooltip(self.words.earlier.format(unit)))
+            down.setToolTip(plain_tooltip(self.words.later.format(unit)))
             up.clicked.connect(lambda _=False, u=unit: self.shift(u, -1))
             down.clicked.connect(lambda _=False, u=unit: self.shift(u, 1))
             self.moves[unit] = (up, down)
         self._place()
         self.status = plain_label()
         layout = QVBoxLayout(self)
-        layout.addWidget(
-            heading(
-                choice,
-                "Damage is assigned top first: each unit needs lethal before the next gets any.",
-            )
-        )
+        layout.addWidget(heading(choice, self.words.how))
         layout.addLayout(self.grid)
         layout.addWidget(self.status)
         self.refusal = plain_label()
@@ -135,7 +166,7 @@ class AssignmentDialog(QDialog):
 
     def _update(self) -> None:
         assigned = sum(spin.value() for spin in self.spins.values())
-        self.status.setText(f"Assigned {assigned} of {self.total}")
+        self.status.setText(self.words.tally.format(assigned, self.total))
 
     def refuse(self, reason: str) -> None:
         """Show why the engine refused the numbers typed; they stay for the next try."""
@@ -151,75 +182,85 @@ class AssignmentDialog(QDialog):
 
 
 class TargetsDialog(QDialog):
-    """Tick the units a triggered ability targets, up to its count (P-41); the default ones
-    start ticked. OK needs at least one and no more than the count."""
+    """A box for each unit a triggered ability may target, in order (P-41). Each box offers the
+    units the engine allows after the boxes above it, as the table's click picking offers a
+    played card's (``next_targets``): a unit again where it may be chosen again, only the units
+    that fit its entry of a list, and "none" where the ability may choose no more ("up to",
+    P-73). The default units start chosen; OK once the engine takes the answer, and the line
+    under the boxes says what is missing."""
+
+    NONE = "(none)"
 
     def __init__(self, choice: Choice, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(targets_title(choice))
-        self.most = choice.total
-        self.list = QListWidget()
-        for uid in choice.options:
-            self.list.addItem(f"{uid}: {choice.details.get(uid, '')}")
-            item = self.list.item(self.list.count() - 1)
-            item.setData(256, uid)
-            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-            ticked = uid in choice.default
-            item.setCheckState(Qt.CheckState.Checked if ticked else Qt.CheckState.Unchecked)
+        assert choice.judge is not None  # the engine judges every targets choice it asks
+        self.refusal = judged(choice.judge)
+        self.options, self.details = choice.options, choice.details
         layout = QVBoxLayout(self)
-        layout.addWidget(heading(choice, f"Tick 1 to {self.most}."))
-        layout.addWidget(self.list)
-        self.buttons = ok_cancel(self)
-        layout.addWidget(self.buttons)
-        self.list.itemChanged.connect(self._update)
-        self._update()
-
-    def _update(self) -> None:
-        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        ok.setEnabled(1 <= len(self.answer()) <= self.most)
-
-    def answer(self) -> Answer:
-        return tuple(
-            str(self.list.item(i).data(256))
-            for i in range(self.list.count())
-            if self.list.item(i).checkState() == Qt.CheckState.Checked
+        layout.addWidget(
+            heading(choice, f"A unit for each target, in order; {self.NONE} for no more.")
         )
-
-
-class TargetEachDialog(QDialog):
-    """A unit for each target of a list, in order (P-41): one box per target, offering only
-    the units that fit it, the default ones chosen first. OK needs different units."""
-
-    def __init__(self, choice: Choice, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle(targets_title(choice))
-        layout = QVBoxLayout(self)
-        layout.addWidget(heading(choice, "Choose a different unit for each target, in order."))
         grid = QGridLayout()
         self.boxes: list[QComboBox] = []
         for entry in range(choice.total):
             box = QComboBox()
-            for uid in choice.options:
-                if entry in choice.groups.get(uid, ()):
-                    box.addItem(f"{uid}: {choice.details.get(uid, '')}", uid)
-            if entry < len(choice.default):
-                box.setCurrentIndex(max(box.findData(choice.default[entry]), 0))
-            box.currentIndexChanged.connect(self._update)
+            box.currentIndexChanged.connect(lambda _=0, n=entry: self._changed(n))
             grid.addWidget(plain_label(f"{nth(entry + 1).capitalize()} target"), entry, 0)
             grid.addWidget(box, entry, 1)
             self.boxes.append(box)
         layout.addLayout(grid)
+        self.status = plain_label()
+        self.status.setWordWrap(True)
+        layout.addWidget(self.status)
         self.buttons = ok_cancel(self)
         layout.addWidget(self.buttons)
+        self._fill(0, [str(uid) for uid in choice.default])
+
+    def _fill(self, start: int, wanted: list[str]) -> None:
+        """Offer in the boxes from ``start`` on what the engine allows after the units above,
+        each showing its ``wanted`` unit (by box) where it still may, else "none" where it may,
+        else the first unit; a box under a "none" offers nothing."""
+        picked = self.answer()[:start]
+        for number in range(start, len(self.boxes)):
+            box = self.boxes[number]
+            box.blockSignals(True)  # filled as a whole, then judged once
+            box.clear()
+            if len(picked) == number:  # every box above chose a unit
+                if self.refusal(picked) is None:
+                    box.addItem(self.NONE, "")
+                for uid in next_targets(self.refusal, picked, self.options)[0]:
+                    box.addItem(f"{uid}: {self.details.get(uid, '')}", uid)
+            want = wanted[number] if number < len(wanted) else ""
+            box.setCurrentIndex(max(box.findData(want), 0))
+            box.setEnabled(box.count() > 0)
+            box.blockSignals(False)
+            if box.currentData():
+                picked = (*picked, str(box.currentData()))
         self._update()
 
+    def _changed(self, number: int) -> None:
+        """Box ``number`` changed: the boxes under it offer what may follow it now."""
+        self._fill(number + 1, [str(box.currentData() or "") for box in self.boxes])
+
     def _update(self) -> None:
-        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        answer = self.answer()
-        ok.setEnabled(len(set(answer)) == len(answer) == len(self.boxes))
+        refusal = self.refusal(self.answer())
+        if refusal is None:
+            self.status.setText("")
+        elif isinstance(refusal, MoreToChoose):
+            self.status.setText(f"{refusal.message[0].upper()}{refusal.message[1:]}")
+        else:
+            self.status.setText(f"Not allowed: {refusal}")
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(refusal is None)
 
     def answer(self) -> Answer:
-        return tuple(str(box.currentData()) for box in self.boxes if box.currentData())
+        """The units of the boxes, down to the first "none"."""
+        chosen: list[str] = []
+        for box in self.boxes:
+            if not box.currentData():
+                break
+            chosen.append(str(box.currentData()))
+        return tuple(chosen)
 
 
 class MightWidgets(RulesetWidgets):
@@ -235,8 +276,7 @@ class MightWidgets(RulesetWidgets):
                 raise ChoiceCancelled(choice.prompt)
             return order.answer()
         if choice.kind == "targets":
-            kind = TargetEachDialog if choice.groups else TargetsDialog  # a list: one each
-            targets = kind(choice, parent)
+            targets = TargetsDialog(choice, parent)
             if targets.exec() != QDialog.DialogCode.Accepted:
                 raise ChoiceCancelled(choice.prompt)
             return targets.answer()

@@ -1,6 +1,6 @@
-"""What each might unit and card looks like and where it lies: bases, battlefields, hands,
-trash and the deck's count (P-60), exhausted units turned (M-1), tokens marked (P-61). Plain
-data from the engine's table queries; no Qt."""
+"""What each might unit and card looks like and where it lies: bases, battlefields with their
+auras and abilities (P-47, P-84), hands, trash and the deck's count (P-60), exhausted units
+turned (M-1), tokens marked (P-61). Plain data from the engine's table queries; no Qt."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from app.presentation.looks import (
     tone,
 )
 from engine.might import auras, statics
-from engine.might.table import MightCard, MightTable, Shield
+from engine.might.table import Battlefield, MightCard, MightTable, Shield
 
 
 def card_look(table: MightTable, card: MightCard) -> CardLook:
@@ -121,6 +121,29 @@ def _shield_badge(shield: Shield) -> str:
     return f"prevent {'all' if shield.remaining is None else shield.remaining}"
 
 
+def _field_words(table: MightTable, battlefield: Battlefield) -> tuple[str, str]:
+    """A battlefield's frame: its name, holder, auras (P-47) and abilities (P-84) in a line, and
+    in its tooltip each in full, as a unit's tooltip and inspector say its own."""
+    holder = battlefield.holder
+    name = None if holder is None else table.players[holder].name
+    line = [battlefield.name, *([f"held by {name}"] if name else [])]
+    line += [aura.describe() for aura in battlefield.auras]
+    if battlefield.abilities:
+        line.append(f"abilities: {', '.join(a.label() for a in battlefield.abilities)}")
+    full = [battlefield.name]
+    if battlefield.abilities:  # whose they are, or why they wait (P-84)
+        full.append(
+            f"Held by {name}, who controls its abilities"
+            if name
+            else "Held by nobody: its abilities do not trigger"
+        )
+    elif name:
+        full.append(f"Held by {name}")
+    full += [f"Aura: {aura.describe()}" for aura in battlefield.auras]
+    full += [f"Ability: {ability.describe()}" for ability in battlefield.abilities]
+    return " · ".join(line), "\n".join(full)
+
+
 UNIT_SLOT = UNIT_H + 2  # room for a unit, ready or turned
 ROW_GAP = 8  # between the rows of the table
 SIDE_GAP = 18  # between the two players' units on a battlefield: the sides never touch
@@ -163,9 +186,7 @@ def table_layout(table: MightTable, looks: LookCache) -> Layout:
     ]
     hand_step = [spread(n, width - hand_x, STRIP_W) for n in in_hand]
     for index, battlefield in enumerate(table.battlefields):
-        holder = battlefield.holder
-        held = "" if holder is None else f" · held by {table.players[holder].name}"
-        held += "".join(f" · {aura.describe()}" for aura in battlefield.auras)  # P-47
+        text, tooltip = _field_words(table, battlefield)
         decorations.append(
             Decoration(
                 "frame",
@@ -173,7 +194,8 @@ def table_layout(table: MightTable, looks: LookCache) -> Layout:
                 field_y,
                 field_w,
                 field_h,
-                text=battlefield.name + held,
+                text=text,
+                tooltip=tooltip,
             )
         )
     for owner, player in enumerate(table.players):
@@ -224,6 +246,7 @@ def table_layout(table: MightTable, looks: LookCache) -> Layout:
                 x, y = hand_x + n * hand_step[owner], hand_y[owner]
         counts[key] = n + 1
         placements.append(Placement(card.uid, x, y, 1.0 + n, look))
+    decks = any(player.deck for player in table.players)  # a table without them shows none
     for owner, player in enumerate(table.players):
         trash = counts.get(("trash", owner), 0)
         decorations.append(
@@ -237,11 +260,17 @@ def table_layout(table: MightTable, looks: LookCache) -> Layout:
         decorations.append(
             Decoration("frame", 0, hand_y[owner], STRIP_W, STRIP_H, text=f"Trash ({trash})")
         )
-        decorations.append(
-            Decoration(
-                "frame", deck_x, hand_y[owner], STRIP_W, STRIP_H, text=f"Deck ({len(player.deck)})"
+        if decks:  # its place is kept without one: the hand never moves (P-60)
+            decorations.append(
+                Decoration(
+                    "frame",
+                    deck_x,
+                    hand_y[owner],
+                    STRIP_W,
+                    STRIP_H,
+                    text=f"Deck ({len(player.deck)})",
+                )
             )
-        )
     top, bottom = 0.0, hand_y[0] + STRIP_H
     shape = (
         "might",

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from app.drawing.table_scene import TableScene
+from app.presentation.picking import next_targets
 from app.presentation.session import Session
 from engine.errors import MoreToChoose, RuleError
 from engine.offers import Offer
@@ -35,24 +36,15 @@ class TargetPicker:
         self, offer: Offer, enough: int | None = None
     ) -> tuple[list[str], RuleError | None]:
         """The cards on show that may be ``offer``'s next target after those picked so far (the
-        first ``enough`` of them, when that is all a caller needs), and the refusal of the first
-        card that may not, the reason when none may. A card is legal when the engine allows
-        the targets with it, or asks for more (``MoreToChoose``)."""
+        first ``enough`` of them), and the refusal of the first card that may not, as the engine
+        judges the play with them (``next_targets``)."""
         assert offer.pick is not None
+        pick = offer.pick
         picked = self.picked if offer is self.offer else ()
-        legal: list[str] = []
-        first: RuleError | None = None
-        for uid, item in self.scene.items_by_uid.items():
-            if not item.isVisible():  # a unit picked already: the engine says if it may be again
-                continue
-            refusal = self.session.refusal(offer.pick((*picked, uid)))
-            if refusal is None or isinstance(refusal, MoreToChoose):
-                legal.append(uid)
-                if len(legal) == enough:
-                    break
-            elif first is None:
-                first = refusal
-        return legal, first
+        shown = (uid for uid, item in self.scene.items_by_uid.items() if item.isVisible())
+        return next_targets(
+            lambda chosen: self.session.refusal(pick(chosen)), picked, shown, enough
+        )
 
     def start(self, offer: Offer, source: str | None) -> None:
         """Begin picking ``offer``'s targets, for the card ``source``."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from functools import partial
 
 from engine.changes import Change, Moved, StatChanged, StatusChanged, Triggered
 from engine.choices import Answer, Choice, Chooser, default_chooser, is_default
@@ -543,6 +544,7 @@ class MightCore(Recorder[MightTable]):
             only_answer=default if only else None,
             total=most_targets(choosing) or len(legal),
             groups=places if listed else {},
+            judge=partial(verify_targets, self.table, choosing, controller=controller, me=uid),
         )
         answer = self._ask(choice)  # a dialog takes the only answer without asking
         chosen = tuple(str(u) for u in answer)

@@ -7,19 +7,18 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialog, QDialogButtonBox
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel
 
 from app.might.dialogs import (
     WIDGETS,
     AssignmentDialog,
     ReplacementOrderDialog,
-    TargetEachDialog,
     TargetsDialog,
 )
 from app.widgets.main_window import MainWindow
 from engine.assets import SCENARIOS
 from engine.choices import Assigned, Choice
+from engine.errors import MoreToChoose, RuleError
 from engine.might.game import MightGame
 from engine.scenario import game_from_yaml
 from tests.support.might_tables import TWO_REPLACEMENTS
@@ -231,34 +230,102 @@ setup:
 """
 
 
-def test_the_targets_dialog_ticks_up_to_the_count_and_the_answer_is_written(
+def choose(dialog: QDialog, *units: str) -> None:
+    """Set the targets dialog's boxes to ``units`` in turn ("" for none)."""
+    assert isinstance(dialog, TargetsDialog)
+    for box, uid in zip(dialog.boxes, units, strict=False):
+        box.setCurrentIndex(box.findData(uid))
+
+
+def offered(dialog: TargetsDialog) -> list[list[str]]:
+    """What each box offers, by id ("" for none)."""
+    return [[str(box.itemData(i)) for i in range(box.count())] for box in dialog.boxes]
+
+
+def test_the_targets_dialog_offers_up_to_the_count_and_the_answer_is_written(
     window: MainWindow, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     open_text(window, SHARPSHOOTER)
-    seen: list[tuple[tuple[str, ...], bool]] = []
+    seen: list[object] = []
 
-    def tick_all_then_two(dialog: QDialog) -> None:
+    def pick_two_others(dialog: QDialog) -> None:
         assert isinstance(dialog, TargetsDialog)
         ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
         seen.append((dialog.answer(), ok.isEnabled()))  # the defaults: the first two
-        for row in range(dialog.list.count()):
-            dialog.list.item(row).setCheckState(Qt.CheckState.Checked)
-        seen.append((dialog.answer(), ok.isEnabled()))  # three: more than it may
-        dialog.list.item(0).setCheckState(Qt.CheckState.Unchecked)
+        seen.append(offered(dialog))  # a unit once (different); a second one, or none
+        choose(dialog, "thornback", "")
+        seen.append((dialog.answer(), ok.isEnabled(), dialog.status.text()))  # one is enough
+        choose(dialog, "thornback", "iron-sentinel")
         seen.append((dialog.answer(), ok.isEnabled()))
         ok.click()
 
-    monkeypatch.setattr(TargetsDialog, "exec", lambda d: tick_all_then_two(d) or d.result())
+    monkeypatch.setattr(TargetsDialog, "exec", lambda d: pick_two_others(d) or d.result())
     play_from_menu(window, "sharpshooter")
     assert seen == [
         (("stone-whelp", "thornback"), True),
-        (("stone-whelp", "thornback", "iron-sentinel"), False),
+        [
+            ["stone-whelp", "thornback", "iron-sentinel"],
+            ["", "thornback", "iron-sentinel"],
+        ],
+        (("thornback",), True, ""),
         (("thornback", "iron-sentinel"), True),
     ]
     [action] = window.session.actions()
     assert action.targets == {"sharpshooter": ("thornback", "iron-sentinel")}  # type: ignore[attr-defined]
     step = next(s for s in window.session.steps if "triggers: Pick Off" in s.description)
     assert step.description.endswith("targeting thornback, iron-sentinel (Alice's choice)")
+
+
+def test_a_trigger_that_may_choose_none_is_answered_with_none(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """ "Up to two" (``at_least: 0``, P-73): the first box offers none, and none is an answer the
+    action keeps."""
+    open_text(window, SHARPSHOOTER.replace("count: 2}", "count: 2, at_least: 0}"))
+    seen: list[object] = []
+
+    def none(dialog: QDialog) -> None:
+        assert isinstance(dialog, TargetsDialog)
+        ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        seen.append(offered(dialog)[0][0])
+        choose(dialog, "")
+        seen.append((dialog.answer(), ok.isEnabled(), dialog.boxes[1].isEnabled()))
+        ok.click()
+
+    monkeypatch.setattr(TargetsDialog, "exec", lambda d: none(d) or d.result())
+    play_from_menu(window, "sharpshooter")
+    assert seen == ["", ((), True, False)]
+    [action] = window.session.actions()
+    assert action.targets == {"sharpshooter": ()}  # type: ignore[attr-defined]
+    step = next(s for s in window.session.steps if "triggers: Pick Off" in s.description)
+    assert step.description.endswith("(goes on the chain)")  # choosing none
+    assert not any("takes 1 damage" in s.description for s in window.session.steps)
+
+
+def test_a_trigger_that_may_choose_a_unit_again_is_answered_with_it_twice(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``different: false`` (P-73): the second box offers the first box's unit again."""
+    twice = SHARPSHOOTER.replace("count: 2}", "count: 2, at_least: 2, different: false}")
+    open_text(window, twice)
+    seen: list[object] = []
+
+    def the_whelp_twice(dialog: QDialog) -> None:
+        assert isinstance(dialog, TargetsDialog)
+        ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        seen.append(offered(dialog))  # two needed: no none
+        choose(dialog, "thornback", "thornback")
+        seen.append((dialog.answer(), ok.isEnabled()))
+        ok.click()
+
+    monkeypatch.setattr(TargetsDialog, "exec", lambda d: the_whelp_twice(d) or d.result())
+    play_from_menu(window, "sharpshooter")
+    units = ["stone-whelp", "thornback", "iron-sentinel"]
+    assert seen == [[units, units], (("thornback", "thornback"), True)]
+    [action] = window.session.actions()
+    assert action.targets == {"sharpshooter": ("thornback", "thornback")}  # type: ignore[attr-defined]
+    step = next(s for s in window.session.steps if "triggers: Pick Off" in s.description)
+    assert step.description.endswith("targeting thornback, thornback (Alice's choice)")
 
 
 def test_a_list_of_targets_is_asked_one_box_per_target_with_only_its_units(
@@ -269,42 +336,39 @@ def test_a_list_of_targets_is_asked_one_box_per_target_with_only_its_units(
     seen: list[object] = []
 
     def pick_the_whelp(dialog: QDialog) -> None:
-        assert isinstance(dialog, TargetEachDialog)
+        assert isinstance(dialog, TargetsDialog)
         ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        first, second = dialog.boxes
-        seen.append([first.itemData(i) for i in range(first.count())])
-        seen.append([second.itemData(i) for i in range(second.count())])
+        seen.append(offered(dialog))  # damaged units of Alice's, then enemy units; no none
         seen.append((dialog.answer(), ok.isEnabled()))  # the default
-        first.setCurrentIndex(first.findData("stone-whelp"))
+        choose(dialog, "stone-whelp")
         ok.click()
 
-    monkeypatch.setattr(TargetEachDialog, "exec", lambda d: pick_the_whelp(d) or d.result())
+    monkeypatch.setattr(TargetsDialog, "exec", lambda d: pick_the_whelp(d) or d.result())
     play_from_menu(window, "field-medic")
     assert seen == [
-        ["vanguard-captain", "stone-whelp"],  # damaged units of Alice's
-        ["pikeman", "iron-sentinel"],  # enemy units
+        [["vanguard-captain", "stone-whelp"], ["pikeman", "iron-sentinel"]],
         (("vanguard-captain", "pikeman"), True),
     ]
     action = window.session.play.actions[-1]  # type: ignore[union-attr]
     assert action.targets == {"field-medic": ("stone-whelp", "pikeman")}  # type: ignore[attr-defined]
 
 
-def test_the_same_unit_twice_in_a_list_of_targets_is_not_an_answer() -> None:
+def test_the_same_unit_twice_where_it_must_differ_is_not_offered() -> None:
     choice = Choice(
         kind="targets",
         player=0,
         subject="medic",
-        prompt="Alice chooses a unit, then another",
+        prompt="Alice chooses two different units",
         options=("a", "b"),
         default=("a", "b"),
         total=2,
-        groups={"a": (0, 1), "b": (0, 1)},
+        judge=lambda chosen: refuse_twice(chosen),
     )
-    dialog = TargetEachDialog(choice)
+    dialog = TargetsDialog(choice)
     ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
-    assert ok.isEnabled()
-    dialog.boxes[1].setCurrentIndex(dialog.boxes[1].findData("a"))
-    assert dialog.answer() == ("a", "a") and not ok.isEnabled()
+    assert ok.isEnabled() and offered(dialog) == [["a", "b"], ["b"]]
+    choose(dialog, "b")
+    assert offered(dialog) == [["a", "b"], ["a"]] and dialog.answer() == ("b", "a")
 
 
 def test_the_death_replacements_are_ordered_in_the_m8_dialog_and_the_top_one_is_used(
@@ -347,11 +411,8 @@ def test_the_opponents_choice_is_asked_in_a_dialog_titled_with_their_name(
     def bob_picks_the_thornback(dialog: QDialog) -> None:
         assert isinstance(dialog, TargetsDialog)
         seen.append(dialog.windowTitle())
-        seen.append([dialog.list.item(i).data(256) for i in range(dialog.list.count())])
-        for row in range(dialog.list.count()):
-            item = dialog.list.item(row)
-            ticked = item.data(256) == "thornback"
-            item.setCheckState(Qt.CheckState.Checked if ticked else Qt.CheckState.Unchecked)
+        seen.append([uid for uid in offered(dialog)[0] if uid])
+        choose(dialog, "thornback")
         dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
 
     monkeypatch.setattr(TargetsDialog, "exec", lambda d: bob_picks_the_thornback(d) or d.result())
@@ -374,3 +435,60 @@ def test_clicking_a_spells_targets_says_when_the_opponent_chooses(window: MainWi
     window.card_clicked("stone-whelp")
     pushed = [s.description for s in window.session.steps if "goes on the chain" in s.description]
     assert pushed == ["grim-bargain targeting stone-whelp goes on the chain (Bob's choice)"]
+
+
+def refuse_twice(chosen: tuple[str, ...]) -> None:
+    """A judge of two different units, as the engine's (P-41)."""
+    if len(set(chosen)) < len(chosen):
+        raise RuleError("P-41", "a unit is chosen twice")
+    if len(chosen) < 2:
+        raise MoreToChoose("P-41", "choose the second target too")
+
+
+FORKED_BOLT = """\
+ruleset: might
+title: Damage divided
+rules: [P-77]
+cards:
+  - name: Forked Bolt
+    kind: spell
+    effects:
+      - {do: split_damage, amount: 4, target: {every: enemy_units}}
+setup:
+  players:
+    - name: Alice
+      hand: [{card: Forked Bolt}]
+    - name: Bob
+      units:
+        - {card: Iron Sentinel, at: Battlefield 1}
+        - {card: Stone Whelp, at: Battlefield 2}
+"""
+
+
+def test_the_split_dialog_says_any_division_is_legal_not_the_combat_order(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A division of an effect's damage (P-77) in its own words: no lethal order, any split."""
+    open_text(window, FORKED_BOLT)
+    seen: list[object] = []
+
+    def one_and_three(dialog: QDialog) -> None:
+        assert isinstance(dialog, AssignmentDialog)
+        head = dialog.findChildren(QLabel)[0].text()
+        tips = [button.toolTip() for button in dialog.moves["stone-whelp"]]
+        seen.append((dialog.windowTitle(), "Any division is legal (P-77)" in head))
+        seen.append(("lethal before" in head, "Assign" in " ".join(tips)))
+        typed(iron_sentinel=1, stone_whelp=3)(dialog)
+        seen.append(dialog.status.text())
+
+    answer_with(monkeypatch, one_and_three)
+    play_from_menu(window, "forked-bolt")
+    window.card_clicked("iron-sentinel")
+    assert window.last_menu is not None
+    passing = next(a for a in window.last_menu.actions() if a.text().startswith("Pass"))
+    window.last_menu.close()
+    passing.trigger()  # nobody responds: it resolves
+    assert seen == [("Divide the damage", True), (False, False), "Divided 4 of 4"]
+    table = window.session.steps[-1].table
+    assert table.cards["iron-sentinel"].damage == 1  # type: ignore[attr-defined]
+    assert table.cards["stone-whelp"].zone == "trash"  # type: ignore[attr-defined]  # 3 killed it

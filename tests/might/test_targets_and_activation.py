@@ -132,6 +132,22 @@ def test_a_triggers_target_is_its_controllers_choice_and_the_step_says_whose() -
     assert g.table.cards["stone-whelp"].damage == 1
 
 
+def test_a_triggers_targets_choice_judges_an_answer_as_the_engine_judges_the_one_given() -> None:
+    """``Choice.judge``: what the app's dialog asks before it answers (P-41)."""
+    asked: list[Choice] = []
+    hand = "[{card: Sharpshooter}]"
+    g = game("[]", BOB, lambda choice: asked.append(choice) or choice.default, hand=hand)
+    g.play("sharpshooter")
+    [choice] = asked
+    assert choice.judge is not None
+    choice.judge(("thornback",))  # legal: nothing raised
+    with pytest.raises(RuleError, match="iron-sentinel is not a damaged enemy unit"):
+        choice.judge(("iron-sentinel",))
+    with pytest.raises(RuleError, match="choose a damaged enemy unit") as none:
+        choice.judge(())
+    assert none.value.rule == "M5"
+
+
 def test_nobody_choosing_takes_the_first_legal_unit_and_says_it_is_the_default() -> None:
     g = game("[]", BOB, hand="[{card: Sharpshooter}]")
     steps = g.play("sharpshooter")

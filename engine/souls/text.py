@@ -16,7 +16,9 @@ def describe_card(table: SoulsTable, card: CardState) -> str:
             stats += f" (damage {card.damage})"
         if definition.kind == "soul":
             stats += f", power {table.power(card.uid)}, {table.line(card.uid)} line"
-        marks = "; ".join(m.describe() for m in (*card.bonuses, *card.shields))
+        marks = "; ".join(
+            [*(b.describe() for b in card.bonuses), *(s.describe() for s in card.shields)]
+        )
         return f"{card.uid} ({card.name}) {stats}" + (f" [{marks}]" if marks else "")
     return f"{card.uid} ({card.name})"
 

@@ -102,7 +102,9 @@ class Damage(SoulsCore):
                     ShieldChanged(
                         kind="shield_spent",
                         card=uid,
-                        shield=rest.describe() if rest.amount else f"{shield.source}'s spent",
+                        shield=rest.describe()
+                        if rest.amount
+                        else f"the shield from {shield.source} is spent",
                         prevented=prevented,
                     )
                 ],

@@ -106,10 +106,18 @@ def _places(card: CardState | None, defs: Mapping[str, CardDef]) -> _Entry | Non
         on_table and any(not isinstance(s, GrantingStatic) for s in definition.statics),
         on_table and any(isinstance(s, GrantingStatic) for s in definition.statics),
         on_table and any(ability.when in TRIGGERS for ability in definition.abilities),
+        _expires(card),
+    )
+
+
+def _expires(card: CardState) -> bool:
+    """Whether something on ``card`` ends with the turn: an "until end of turn" bonus or
+    shield (S-6, P-103), its attack this turn, its own once-a-turn prevention used (P-104)."""
+    return (
         card.attacked_this_turn
         or card.prevented_this_turn
         or any(b.duration == "end_of_turn" for b in card.bonuses)
-        or any(s.duration == "end_of_turn" for s in card.shields),
+        or any(s.duration == "end_of_turn" for s in card.shields)
     )
 
 

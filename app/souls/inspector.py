@@ -1,4 +1,5 @@
-"""The inspector's rows for a souls card: kind, owner, where, HP, Power, bonuses, text."""
+"""The inspector's rows for a souls card: kind, owner, where, HP, Power, bonuses, prevention,
+text."""
 
 from __future__ import annotations
 
@@ -61,6 +62,12 @@ def card_rows(table: SoulsTable, uid: str) -> list[tuple[str, str]]:
             ("Traits", ", ".join(definition.traits) or "—"),
             ("Line", table.line(uid) or "—"),
         ]
+    prevention = [s.describe() for s in card.shields]
+    if definition.prevents is not None:
+        used = " (used this turn)" if card.prevented_this_turn else ""
+        prevention.append(f"{definition.prevents.describe()}{used}")
+    if prevention:
+        rows.append(("Prevention", "; ".join(prevention)))
     if definition.kind == "realm":
         rows.append(("Counterblow", str(definition.counterblow)))
     rows.append(("Text", definition.text))

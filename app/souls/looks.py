@@ -22,9 +22,22 @@ from app.presentation.looks import (
     spread,
     tone,
 )
+from engine.souls.cards import Prevention
 from engine.souls.table import CardState, SoulsTable
 
 PILE_DEPTH = 3  # px: a pile is drawn at most this deep (a card title sits 3 px in)
+
+
+def _prevention_badges(card: CardState, own: Prevention | None, lines: list[str]) -> list[str]:
+    """A badge for each shield with what it has left (P-103), and one for the card's own
+    prevention, marked used when the engine says it was this turn (P-104); its words go on
+    ``lines``, the tooltip."""
+    badges = [f"prevent {s.amount}" for s in card.shields]
+    if own is not None:
+        used = card.prevented_this_turn
+        lines.append(own.describe() + (" (used this turn)" if used else ""))
+        badges.append("prevent used" if used else f"prevents {own.amount}")
+    return badges
 
 
 def card_look(table: SoulsTable, card: CardState) -> CardLook:
@@ -47,8 +60,15 @@ def card_look(table: SoulsTable, card: CardState) -> CardLook:
         hp, max_hp = table.hp(card.uid), table.max_hp(card.uid)
         lines.append(f"HP {hp}/{max_hp}, damage {card.damage}")
         lines += [b.describe() for b in card.bonuses]
+        lines += [s.describe() for s in card.shields]
         badges = tuple(
-            f"{b.amount:+d} {'Power' if b.stat == 'power' else 'max HP'}" for b in card.bonuses
+            [
+                *(
+                    f"{b.amount:+d} {'Power' if b.stat == 'power' else 'max HP'}"
+                    for b in card.bonuses
+                ),
+                *_prevention_badges(card, definition.prevents, lines),
+            ]
         )
         if definition.kind == "soul":
             traits = ", ".join(definition.traits)

@@ -8,7 +8,7 @@ from app.presentation.looks import CardLook, Layout, LookCache
 from app.presentation.views import RulesetView
 from app.souls import inspector, looks
 from engine.changes import Change, StatChanged
-from engine.souls.changes import BonusChanged, LineChanged
+from engine.souls.changes import BonusChanged, LineChanged, ShieldChanged
 from engine.souls.table import CardState, SoulsTable
 
 
@@ -28,7 +28,8 @@ class SoulsView(RulesetView[SoulsTable]):
 
     def delta(self, change: Change) -> str | None:
         """Damage taken is HP lost, as souls players count it (S-6); a new line is where the
-        Soul went (S-2); a bonus is its signed amount, as its source is on the badge."""
+        Soul went (S-2); a bonus is its signed amount, as its source is on the badge; a shield
+        what it prevents (P-103, P-104)."""
         if isinstance(change, StatChanged) and change.stat == "damage":
             return f"{change.before - change.after:+d} HP"
         if isinstance(change, LineChanged):
@@ -36,6 +37,11 @@ class SoulsView(RulesetView[SoulsTable]):
         if isinstance(change, BonusChanged):  # "-10 max HP": the source is on the badge
             amount = change.bonus.split(" from ")[0]
             return amount if change.kind == "bonus_added" else f"{amount} ends"
+        if isinstance(change, ShieldChanged):  # "prevent 10", "5 prevented", as the badge says
+            if change.kind in ("shield_spent", "prevented"):
+                return f"{change.prevented} prevented"
+            amount = change.shield.split(" from ")[0]
+            return amount if change.kind == "shield_added" else f"{amount} ends"
         return None
 
     def game_over(self, table: SoulsTable) -> str:

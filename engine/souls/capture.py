@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Literal
 
 from engine.changes import Change, GameEnded, Moved, StatChanged
-from engine.souls.changes import BonusChanged, Flipped, LineChanged
+from engine.souls.changes import BonusChanged, Flipped, LineChanged, ShieldChanged
 from engine.souls.core import SoulsCore
 from engine.souls.table import SoulsTable
 from engine.timeline import Cause
@@ -45,6 +45,7 @@ class Capture(SoulsCore):
                 *(["S-4"] if armaments else []),
                 *(["P-3"] if ambushes else []),
                 *(["S-6"] if any(isinstance(c, BonusChanged) for c in changes) else []),
+                *(["P-103"] if any(isinstance(c, ShieldChanged) for c in changes) else []),
                 *(["14.5.3"] if len(counted) > len(granted) else []),
                 *(["P-90"] if granted else []),
             ],
@@ -67,7 +68,11 @@ class Capture(SoulsCore):
             )
             for bonus in card.bonuses:
                 changes.append(BonusChanged(kind="bonus_ended", card=uid, bonus=bonus.describe()))
-            self._set(card.evolve(face_down=True, bonuses=()))
+            for shield in card.shields:  # prevention ends with the card's effects (P-103)
+                changes.append(
+                    ShieldChanged(kind="shield_ended", card=uid, shield=shield.describe())
+                )
+            self._set(card.evolve(face_down=True, bonuses=(), shields=()))
             changes.append(Flipped(kind=kind, card=uid, place=card.place()))
             for armament in self.table.armaments(uid):
                 self._set(armament.evolve(zone="elysium", attached_to=None))
@@ -248,7 +253,16 @@ class Capture(SoulsCore):
         owner's hand (P-85): the slot is free again, and what its capture counted no longer
         counts (14.5.3)."""
         card, before = self._card(uid), self.table
-        self._set(card.evolve(zone=zone, slot=None, face_down=False, damage=0, bonuses=()))
+        self._set(
+            card.evolve(
+                zone=zone,
+                slot=None,
+                face_down=False,
+                damage=0,
+                bonuses=(),
+                prevented_this_turn=False,  # a new card: its own prevention unused (P-104)
+            )
+        )
         counted = self._counted_changes(before)
         went = "is exiled" if zone == "exile" else "returns to its owner's hand"
         self.record(

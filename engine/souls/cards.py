@@ -25,7 +25,7 @@ from engine.changes import stat_words
 from engine.errors import InvalidAt
 from engine.frozen import Frozen
 from engine.names import Name
-from engine.souls.conditions import Bounds, Conditional, Whose, souls_named
+from engine.souls.conditions import Conditional, SoulFilter, Whose, souls_named
 
 Side = Literal["own", "enemy", "any"]
 Place = tuple[str | int, ...]  # where in a card a value is written: ("effects", 0, "only_if")
@@ -44,7 +44,7 @@ AutoTarget = Literal[
     "all_enemy_captured",
     "all_captured",
 ]
-EffectTarget = Literal["target", "target_1", "target_2"] | AutoTarget
+TargetWord = Literal["target", "target_1", "target_2"] | AutoTarget
 
 
 _KIND_WORDS = {  # as the rules write them (S-15)
@@ -55,7 +55,7 @@ _KIND_WORDS = {  # as the rules write them (S-15)
 }
 
 
-class TargetSpec(Bounds):
+class TargetSpec(SoulFilter):
     """What a card or ability may target when it is played or activated: a side, a kind, and
     for an active card a line, a state and numbers its HP and power must be within (P-51)."""
 
@@ -64,10 +64,6 @@ class TargetSpec(Bounds):
     kind: Literal["soul", "realm", "soul_or_realm", "captured_soul"] = "soul"
     """``soul``: an active Soul on a slot; ``realm``: an active Realm; ``soul_or_realm``: either;
     ``captured_soul``: a captured Soul, nothing else (14.5.1)."""
-    line: Literal["front", "back", "any"] = "any"
-    """The Soul's line (S-2); Souls only."""
-    state: Literal["damaged", "undamaged"] | None = None
-    """``damaged``: only a card with damage; ``undamaged``: only one without."""
 
     @model_validator(mode="after")
     def _captured_has_no_numbers(self) -> TargetSpec:
@@ -95,6 +91,57 @@ class TargetSpec(Bounds):
         if self.side == "any" and state.startswith("u"):
             side = "an "
         return f"{side}{state}{line}{_KIND_WORDS[self.kind]}{bounds}"
+
+
+GROUP_SIDES = {"souls": "any", "own_souls": "own", "enemy_souls": "enemy"}
+
+
+class Every(SoulFilter):
+    """An effect's ``target`` that is a group: every active Soul of a side that passes the
+    filter as the effect resolves, all reached at once, in the order of simultaneous events
+    (P-26, P-102): ``{every: enemy_souls, hp_at_most: 10}`` is "each enemy Soul with 10 HP or
+    less", ``{every: own_souls, state: damaged}`` "each of your damaged Souls"."""
+
+    every: Literal["souls", "own_souls", "enemy_souls"]
+    """Whose active Souls, seen from the card's controller: ``souls`` (both players'),
+    ``own_souls`` or ``enemy_souls``. A captured Soul is never in such a group (14.5.1)."""
+    other: bool = False
+    """Abilities: not the card with the ability ("your other damaged Souls"); a spell has no
+    card of its own, so a spell's group can't be ``other``."""
+
+    def describe(self) -> str:
+        """The group in words.
+
+        >>> Every(every="enemy_souls", hp_at_most=10).describe()
+        'every enemy Soul with 10 HP or less'
+        >>> Every(every="own_souls", state="damaged", line="front", other=True).describe()
+        'every other damaged Front Line Soul of yours'
+        """
+        side = GROUP_SIDES[self.every]
+        words = [
+            *(["other"] if self.other else []),
+            *([self.state] if self.state else []),
+            *(["enemy"] if side == "enemy" else []),
+            *([f"{self.line.capitalize()} Line"] if self.line != "any" else []),
+            "Soul",
+            *(["of yours"] if side == "own" else []),
+            *([self.describe_bounds()] if self.bounded() else []),
+        ]
+        return "every " + " ".join(words)
+
+
+def _word_or_group(value: object) -> str:
+    """A target is a word (``target``, ``all_souls``) or a group (``{every: ...}``); the tags
+    end in "]", so that a problem is placed where the file has it."""
+    return "[group]" if isinstance(value, dict | Every) else "[word]"
+
+
+EffectTarget = Annotated[
+    Annotated[TargetWord, Tag("[word]")] | Annotated[Every, Tag("[group]")],
+    Discriminator(_word_or_group),
+]
+"""An effect's ``target:``: a word (``target``, ``self``, ``all_enemy_souls``, ...) or a group
+with a filter, ``{every: enemy_souls, state: damaged}`` (P-102)."""
 
 
 def _one_or_a_list(value: object) -> str:
@@ -157,7 +204,8 @@ EFFECT_TARGET = (
     "``own_realm``, ``enemy_realm``, every active Soul of a side (``all_own_souls``, "
     "``all_enemy_souls``, ``all_souls``), the controller's but this card (``other_own_souls``), "
     "every captured Soul of a side (``all_own_captured``, ``all_enemy_captured``, "
-    "``all_captured``) (P-51)."
+    "``all_captured``) (P-51); or a group with a filter, read as the effect resolves: "
+    "``{every: enemy_souls, state: damaged, line: front, hp_at_most: 10}`` (P-102)."
 )
 """What an effect's ``target:`` may be: every effect that aims at cards says it the same way."""
 
@@ -245,6 +293,25 @@ class EndBonuses(Conditional):
     target: EffectTarget = Field("target", description=EFFECT_TARGET)
 
 
+class Prevent(Conditional):
+    """``prevent``: a prevention shield on a Soul or Realm: the next ``amount`` damage to it is
+    prevented, from an attack, a counterblow or an effect, never an HP cost; the shield spends
+    what it prevents, in steps of 5, each prevention a step (P-103). "Prevent the next 10
+    damage to a Soul this turn."::
+
+        {do: prevent, amount: 10}
+    """
+
+    do: Literal["prevent"]
+    """Selects this effect."""
+    amount: int = Field(gt=0)
+    """The damage it prevents in all, a multiple of 5 (S-5)."""
+    duration: Literal["end_of_turn", "permanent"] = "end_of_turn"
+    """``end_of_turn`` ("this turn"): what is left of it ends in the end phase, on the
+    record; ``permanent``: it lasts until it is spent or the card is captured (S-14)."""
+    target: EffectTarget = Field("target", description=EFFECT_TARGET)
+
+
 class Draw(Conditional):
     """``draw``: the controller draws ``amount`` cards, one by one, from the top of their deck
     into their hand; from an empty deck nothing is drawn, on the record (P-92)."""
@@ -278,6 +345,7 @@ Effect = Annotated[
     | GainBonus
     | RemoveArmaments
     | EndBonuses
+    | Prevent
     | Draw
     | Swap,
     Field(discriminator="do"),
@@ -351,9 +419,38 @@ class Ability(Frozen):
             {"self", *(["target"] if self.target else [])} | (set() if player else {"source"}),
             f"the '{self.name or self.when}' ability",
         )
+        problems = group_problems(self.effects, spell=False) or problems
         if problems:
             raise InvalidAt(*problems[0])  # at the words that can't be read
         return self
+
+
+def group_problems(effects: Sequence[Effect], spell: bool) -> list[tuple[Place, str]]:
+    """A group with a filter reaches active Souls only, and ``other`` needs a card of its own
+    (P-102): an exile or a return to hand aimed at one could never act, and a spell has no card
+    of its own to leave out."""
+    problems: list[tuple[Place, str]] = []
+    for number, effect in enumerate(effects):
+        group = effect.target
+        if not isinstance(group, Every):
+            continue
+        if effect.do in ("exile", "return_to_hand"):
+            problems.append(
+                (
+                    ("effects", number, "target"),
+                    f"{effect.do} acts on captured Souls, and a group `every:` reaches active "
+                    "Souls only (14.5.1, P-102): aim at all_captured, all_own_captured or "
+                    "all_enemy_captured",
+                )
+            )
+        if spell and group.other:
+            problems.append(
+                (
+                    ("effects", number, "target", "other"),
+                    "a spell has no card of its own for `other` to leave out (P-102)",
+                )
+            )
+    return problems
 
 
 def unread(effects: Sequence[Effect], roles: set[str], what: str) -> list[tuple[Place, str]]:
@@ -378,6 +475,31 @@ def unread(effects: Sequence[Effect], roles: set[str], what: str) -> list[tuple[
                     )
                 )
     return problems
+
+
+class Prevention(Frozen):
+    """A Soul's or Realm's own prevention, printed on it, while it is active (P-104): "The
+    first time each turn this Soul would be damaged, prevent 5 of it."::
+
+        prevents: {amount: 5, once_per_turn: true}
+    """
+
+    amount: int = Field(gt=0)
+    """The damage it prevents of a hit, a multiple of 5 (S-5)."""
+    once_per_turn: bool = False
+    """``true``: only the first hit each turn that would damage the card (one that rounds to
+    no damage, or meets a card at 0 HP, would not); ``false``: every such hit."""
+
+    def describe(self) -> str:
+        """What the card's text says, as the app shows it.
+
+        >>> Prevention(amount=5, once_per_turn=True).describe()
+        'prevents 5 of the first damage each turn'
+        >>> Prevention(amount=10).describe()
+        'prevents 10 of each damage'
+        """
+        which = "the first damage each turn" if self.once_per_turn else "each damage"
+        return f"prevents {self.amount} of {which}"
 
 
 class CountingStatic(Frozen):
@@ -500,6 +622,9 @@ class CardDef(Frozen):
     statics: tuple[Static, ...] = ()
     """Souls and Realms: bonuses that hold while the card is active: counted for the card
     itself (Sylva, 14.5.3), or given to the Souls a filter picks (``to:``, P-90)."""
+    prevents: Prevention | None = None
+    """Souls and Realms: its own prevention, which takes ``amount`` off each hit that would
+    damage it, or only the first each turn (``once_per_turn``), before any shield (P-104)."""
     grants_hp: int = 0
     """Armament: max HP it gives the equipped Soul, a multiple of 5 (S-5)."""
     grants_power: int = 0
@@ -522,6 +647,8 @@ class CardDef(Frozen):
             elif isinstance(amount, int):
                 amounts[f"{effect.do} amount"] = amount
         amounts |= {f"{s.stat} static": s.amount for s in self.statics}
+        if self.prevents is not None:
+            amounts["prevents amount"] = self.prevents.amount
         amounts |= {
             f"cost_hp of {a.name or a.when}": a.cost_hp
             for a in self.abilities
@@ -546,6 +673,12 @@ class CardDef(Frozen):
                 (key, 0),
                 f"an Armament has no {key} in the card language: what it gives the equipped "
                 "Soul is grants_hp and grants_power (S-6, 14.4.5, P-53)",
+            )
+        if self.prevents is not None and self.kind not in ("soul", "realm"):
+            raise InvalidAt(
+                ("prevents",),
+                f"only a Soul or a Realm prevents damage to itself (P-104): a {self.kind} is "
+                "never damaged",
             )
         return self
 
@@ -584,7 +717,7 @@ class CardDef(Frozen):
                 )
             ]
         roles = {"target"} if self.target and not two else set()
-        return unread(self.effects, roles, "a spell")
+        return group_problems(self.effects, spell=True) or unread(self.effects, roles, "a spell")
 
 
 def _swappable(specs: tuple[TargetSpec, ...] | None) -> bool:

@@ -37,4 +37,21 @@ class BonusChanged(CardChange):
         return f"{self.card} {verb} {self.bonus}"
 
 
-SOULS_CHANGES = (Flipped, LineChanged, BonusChanged)
+class ShieldChanged(CardChange):
+    """Prevention on a card: a shield was put on it (``shield_added``), spent some or all of
+    itself on a hit (``shield_spent``, P-103) or ended (``shield_ended``); or the card's own
+    prevention took its part of a hit (``prevented``, P-104). ``shield`` says the shield as it
+    is after the change, ``prevented`` how much of the hit it took."""
+
+    kind: Literal["shield_added", "shield_spent", "shield_ended", "prevented"]
+    shield: str
+    prevented: int = 0
+
+    def describe(self) -> str:
+        if self.kind in ("shield_spent", "prevented"):
+            return f"{self.card}: {self.prevented} damage prevented ({self.shield})"
+        verb = "gains" if self.kind == "shield_added" else "loses"
+        return f"{self.card} {verb} {self.shield}"
+
+
+SOULS_CHANGES = (Flipped, LineChanged, BonusChanged, ShieldChanged)

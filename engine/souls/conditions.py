@@ -90,6 +90,22 @@ class Bounds(Frozen):
         return f"with {' and '.join(words)}" if words else ""
 
 
+class SoulFilter(Bounds):
+    """What an active Soul must be to fit: a state, a line and numbers, read from the table as
+    they are asked (S-2, S-6, P-51). A chosen target's spec (``TargetSpec``) and a group an
+    effect reaches (``Every``, P-102) say it the same way."""
+
+    line: Literal["front", "back", "any"] = "any"
+    """The Soul's line (S-2); Souls only."""
+    state: Literal["damaged", "undamaged"] | None = None
+    """``damaged``: only a card with damage; ``undamaged``: only one without."""
+
+    def admits(self, table: SoulsTable, uid: str) -> bool:
+        """Whether ``uid`` is active and in the state, line and numbers asked."""
+        line = None if self.line == "any" else self.line
+        return table.is_active(uid) and _fits(table, uid, self.state, line, self)
+
+
 class SoulIs(Bounds):
     """A card is in a state, in a line or within numbers: ``{soul: target, state: damaged}``,
     ``{soul: self, line: front}``, ``{soul: source, hp_at_most: 10}`` (P-50)."""
@@ -307,15 +323,17 @@ def _soul_is(table: SoulsTable, condition: SoulIs, uid: str) -> bool:
     captured = card.zone == "slot" and card.face_down
     if condition.state == "captured":
         return captured
-    if not table.is_active(uid):
+    return table.is_active(uid) and _fits(table, uid, condition.state, condition.line, condition)
+
+
+def _fits(table: SoulsTable, uid: str, state: str | None, line: str | None, bounds: Bounds) -> bool:
+    """Whether the active card ``uid`` is in ``state`` (``damaged`` or ``undamaged``; any other
+    or None asks nothing), in ``line`` (None: either) and within ``bounds``."""
+    if state in ("damaged", "undamaged") and (table.cards[uid].damage > 0) != (state == "damaged"):
         return False
-    if condition.state in ("damaged", "undamaged") and (card.damage > 0) != (
-        condition.state == "damaged"
-    ):
+    if line is not None and table.line(uid) != line:
         return False
-    if condition.line is not None and table.line(uid) != condition.line:
-        return False
-    return condition.within(table, uid)
+    return bounds.within(table, uid)
 
 
 def count_of(table: SoulsTable, counted: Counted, controller: int, trait: str | None) -> int:

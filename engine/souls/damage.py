@@ -7,6 +7,7 @@ from typing import Literal
 
 from engine.changes import StatChanged
 from engine.errors import RuleError
+from engine.souls.changes import ShieldChanged
 from engine.souls.core import SoulsCore
 from engine.timeline import Cause
 
@@ -31,9 +32,12 @@ class Damage(SoulsCore):
         cause: Cause,
         rules: Sequence[str],
         kind: str = "",
+        preventable: bool = True,
     ) -> None:
-        """Deal damage as one step (S-8); ``kind`` is "attack ", "counterblow " or "HP paid as "."""
-        card, rounded = self._card(uid), round_down_to_5(amount)
+        """Deal damage as one step (S-8); ``kind`` is "attack ", "counterblow " or "HP paid as ".
+        Prevention takes its part of the hit first, each a step of its own, unless the hit is an
+        HP cost, which is paid in full (``preventable=False``, P-103)."""
+        rounded = round_down_to_5(amount)
         hp_before = self.table.hp(uid)
         if hp_before == 0:
             self.record(f"{uid} is at 0 HP and takes no damage", [*rules, "14.1.4", "S-9"], cause)
@@ -43,14 +47,27 @@ class Damage(SoulsCore):
                 f"{amount} rounds down to no damage for {uid}", [*rules, "14.1.2", "S-7"], cause
             )
             return
-        dealt = min(rounded, hp_before)
+        # 14.1.2: what rounding dropped was never damage, so no prevention is spent on it
+        left = self._prevent(uid, rounded, cause) if preventable else rounded
+        if left == 0:
+            return  # all of it prevented: nothing is dealt, nothing triggers (14.1.5, P-103)
+        card = self._card(uid)
+        dealt = min(left, hp_before)
         notes = [f"{amount} rounded down"] if rounded != amount else []
-        notes += [f"{rounded} capped at its {hp_before} HP"] if dealt != rounded else []
+        notes += [f"{left} capped at its {hp_before} HP"] if dealt != left else []
+        unprevented = not preventable and (card.shields or self._definition(uid).prevents)
         self._set(card.evolve(damage=card.damage + dealt), may_reach_0_hp=dealt == hp_before)
         self.record(  # damage leaves max HP as it was: HP falls by what was dealt
             f"{uid} takes {dealt} {kind}damage (HP {hp_before} -> {hp_before - dealt})"
-            + (f"; {', '.join(notes)}" if notes else ""),
-            [*rules, "14.1.2", "S-8", *(["S-7", "P-9"] if notes else [])],
+            + (f"; {', '.join(notes)}" if notes else "")
+            + ("; a cost is paid in full: no prevention applies to it" if unprevented else ""),
+            [
+                *rules,
+                "14.1.2",
+                "S-8",
+                *(["S-7", "P-9"] if notes else []),
+                *(["P-103"] if unprevented else []),
+            ],
             cause,
             [
                 StatChanged.model_construct(
@@ -59,6 +76,68 @@ class Damage(SoulsCore):
             ],
         )
         self._queue_triggers(uid, "damaged", source)
+
+    def _prevent(self, uid: str, amount: int, cause: Cause) -> int:
+        """What is left of a hit of ``amount`` (in steps of 5) to ``uid`` after its own
+        prevention (P-104), then its shields, oldest first, each spending only what it prevents
+        and leaving the card when spent (P-103); each prevention is a step."""
+        left = self._own_prevention(uid, amount, cause)
+        for shield in self._card(uid).shields:
+            if left == 0:
+                break
+            prevented, card = min(shield.amount, left), self._card(uid)
+            rest = shield.evolve(amount=shield.amount - prevented)
+            kept = tuple(  # a spent shield leaves the card
+                rest if s is shield else s for s in card.shields if s is not shield or rest.amount
+            )
+            self._set(card.evolve(shields=kept), may_reach_0_hp=False)  # HP stays as it is
+            self.record(
+                f"{prevented} of the {left} damage to {uid} is prevented by the shield from "
+                f"{shield.source} ({shield.amount} -> {rest.amount}"
+                + (": spent)" if rest.amount == 0 else " left)")
+                + self._all_prevented(uid, left - prevented),
+                ["P-103", "14.1.2", *(["14.1.5"] if left == prevented else [])],
+                cause,
+                [
+                    ShieldChanged(
+                        kind="shield_spent",
+                        card=uid,
+                        shield=rest.describe()
+                        if rest.amount
+                        else f"the shield from {shield.source} is spent",
+                        prevented=prevented,
+                    )
+                ],
+            )
+            left -= prevented
+        return left
+
+    def _own_prevention(self, uid: str, amount: int, cause: Cause) -> int:
+        """What is left of a hit after the card's own printed prevention, when it has one it
+        has not used this turn (a once-a-turn one is used by the first hit that would damage
+        the card, P-104)."""
+        card, own = self._card(uid), self._definition(uid).prevents
+        if own is None or (own.once_per_turn and card.prevented_this_turn):
+            return amount
+        prevented = min(own.amount, amount)
+        if own.once_per_turn:
+            self._set(card.evolve(prevented_this_turn=True), may_reach_0_hp=False)
+        self.record(
+            f"{uid} prevents {prevented} of the {amount} damage to it ({own.describe()}"
+            + ("; used for this turn)" if own.once_per_turn else ")")
+            + self._all_prevented(uid, amount - prevented),
+            ["P-104", "14.1.2", *(["14.1.5"] if prevented == amount else [])],
+            cause,
+            [ShieldChanged(kind="prevented", card=uid, shield=own.describe(), prevented=prevented)],
+        )
+        return amount - prevented
+
+    @staticmethod
+    def _all_prevented(uid: str, left: int) -> str:
+        """The end of a prevention step's words: whether any of the hit is left to deal."""
+        if left:
+            return f"; {left} is left to deal"
+        return f"; all of it is prevented: {uid} takes no damage, and nothing triggers on it"
 
     def _heal(self, uid: str, amount: int, cause: Cause) -> None:
         """Healing rounds first, then removes at most the card's damage (14.2.1, 14.2.2, S-10)."""
@@ -101,7 +180,10 @@ class Damage(SoulsCore):
                 cause,
             )
             return
-        self._deal_damage(uid, cost, uid, cause, ["14.3.1", "S-11", *rules], "HP paid as ")
+        # a cost is paid in full: no prevention applies (P-103)
+        self._deal_damage(
+            uid, cost, uid, cause, ["14.3.1", "S-11", *rules], "HP paid as ", preventable=False
+        )
 
     def _hp_cost(self, uid: str, cost: int | Literal["10x_rank"]) -> int:
         """The HP a cost asks for, before rounding (S-7 rounds it when it is paid)."""

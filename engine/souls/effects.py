@@ -11,19 +11,21 @@ from engine.errors import RuleError
 from engine.loops import LoopGuard
 from engine.souls.capture import Capture
 from engine.souls.cards import (
+    GROUP_SIDES,
     CapturedCount,
     DamageOn,
     Draw,
     Effect,
     EffectTarget,
+    Every,
     PowerOf,
     TargetSpec,
 )
-from engine.souls.changes import BonusChanged
+from engine.souls.changes import BonusChanged, ShieldChanged
 from engine.souls.conditions import Reading, explain
 from engine.souls.core import PendingTrigger
 from engine.souls.damage import Damage
-from engine.souls.table import Bonus
+from engine.souls.table import Bonus, Shield
 from engine.timeline import Cause
 
 AFTER_PLAY = Cause(kind="rule", text="capture after every step of play")  # 14.4.2, S-12
@@ -118,6 +120,13 @@ class Effects(Damage, Capture):
         self, who: str, target: EffectTarget, chosen: Sequence[str], source: str | None
     ) -> list[str]:
         table, owner = self.table, self._card(who).owner
+        if isinstance(target, Every):  # read as the effect resolves, in the order of P-26 (P-102)
+            whose = {"own": owner, "enemy": 1 - owner}.get(GROUP_SIDES[target.every])
+            return [
+                c.uid
+                for c in table.souls(whose)
+                if target.admits(table, c.uid) and not (target.other and c.uid == who)
+            ]
         if target == "target":
             return list(chosen)
         if target in ("target_1", "target_2"):  # one of a spell's two chosen targets (P-79)
@@ -182,12 +191,20 @@ class Effects(Damage, Capture):
                 self._swap(chosen[0], chosen[1], cause)
                 continue
             targets = self._auto_targets(who, effect.target, chosen, source)
-            if not targets:
+            if isinstance(effect.target, Every):  # whom the filter found, on the record
+                found = ", ".join(targets) if targets else "none, so nothing happens"
+                self.record(
+                    f"{effect.do} reaches {effect.target.describe()}: {found}",
+                    ["P-102", *(["P-26"] if len(targets) > 1 else [])],
+                    cause,
+                )
+            elif not targets:
                 self.record(
                     f"{effect.do}: no legal target, nothing happens",
                     ["S-15"],
                     cause,
                 )
+            if not targets:
                 continue
             amount = getattr(effect, "amount", 0)
             if not isinstance(amount, int):  # read once, as the effect resolves (P-46)
@@ -276,6 +293,10 @@ class Effects(Damage, Capture):
             self._remove_armaments(target, who, cause)
         elif effect.do == "end_bonuses":
             self._end_all_bonuses(target, who, cause)
+        elif effect.do == "prevent":
+            self._add_shield(
+                target, Shield(amount=effect.amount, duration=effect.duration, source=who), cause
+            )
         elif effect.do == "bonus":
             self._add_bonus(
                 target,
@@ -404,4 +425,16 @@ class Effects(Damage, Capture):
             ["S-6", "14.4.3"] if self.table.hp(uid) == 0 and card.damage else ["S-6"],
             cause,
             [BonusChanged(kind="bonus_added", card=uid, bonus=bonus.describe())],
+        )
+
+    def _add_shield(self, uid: str, shield: Shield, cause: Cause) -> None:
+        """A prevention shield on ``uid``, after those it has: the oldest is spent first
+        (P-103)."""
+        card = self._card(uid)
+        self._set(card.evolve(shields=(*card.shields, shield)), may_reach_0_hp=False)
+        self.record(
+            f"{uid} gets a shield: {shield.describe()}",
+            ["P-103"],
+            cause,
+            [ShieldChanged(kind="shield_added", card=uid, shield=shield.describe())],
         )

@@ -4,7 +4,7 @@ next turn begins (14.1.3, S-6, S-12)."""
 from __future__ import annotations
 
 from engine.changes import Change, PhaseChanged
-from engine.souls.changes import BonusChanged
+from engine.souls.changes import BonusChanged, ShieldChanged
 from engine.souls.effects import Effects
 from engine.timeline import Cause, Step
 
@@ -40,13 +40,14 @@ class EndOfTurn(Effects):
                     self._queue_triggers(card.uid, "end_of_turn", None)
             self._settle()
             self._end_bonuses(cause)
+            self._end_shields(cause)
             self._settle()
             if self.table.game_over:
                 return
             table = self.table
-            for card in table.expiring():
-                if card.attacked_this_turn:
-                    self._set(card.evolve(attacked_this_turn=False))
+            for card in table.expiring():  # a new turn: "this turn" counts afresh (P-104)
+                if card.attacked_this_turn or card.prevented_this_turn:
+                    self._set(card.evolve(attacked_this_turn=False, prevented_this_turn=False))
             self.table = self.table.evolve(turn=table.turn + 1, turn_player=1 - table.turn_player)
             self.phase = (self._turn_name(self.table), "Main phase")
             self._battles = 0
@@ -72,3 +73,25 @@ class EndOfTurn(Effects):
                 ]
         if changes:
             self.record('Bonuses "until end of turn" end', ["S-6", "14.1.3"], cause, changes)
+
+    def _end_shields(self, cause: Cause) -> None:
+        """What is left of every "this turn" prevention shield ends, on one step (P-103)."""
+        changes: list[Change] = []
+        for card in self.table.expiring():
+            ending = [s for s in card.shields if s.duration == "end_of_turn"]
+            if ending:
+                self._set(
+                    card.evolve(shields=tuple(s for s in card.shields if s not in ending)),
+                    may_reach_0_hp=False,  # prevention is no HP
+                )
+                changes += [
+                    ShieldChanged(kind="shield_ended", card=card.uid, shield=s.describe())
+                    for s in ending
+                ]
+        if changes:
+            self.record(
+                'Prevention "this turn" ends: ' + "; ".join(c.describe() for c in changes),
+                ["P-103"],
+                cause,
+                changes,
+            )

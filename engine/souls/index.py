@@ -65,6 +65,8 @@ def _same_places(old: CardState, new: CardState) -> bool:
         and old.face_down == new.face_down
         and old.attacked_this_turn == new.attacked_this_turn
         and old.bonuses is new.bonuses
+        and old.shields is new.shields
+        and old.prevented_this_turn == new.prevented_this_turn
     )
 
 
@@ -104,7 +106,18 @@ def _places(card: CardState | None, defs: Mapping[str, CardDef]) -> _Entry | Non
         on_table and any(not isinstance(s, GrantingStatic) for s in definition.statics),
         on_table and any(isinstance(s, GrantingStatic) for s in definition.statics),
         on_table and any(ability.when in TRIGGERS for ability in definition.abilities),
-        card.attacked_this_turn or any(b.duration == "end_of_turn" for b in card.bonuses),
+        _expires(card),
+    )
+
+
+def _expires(card: CardState) -> bool:
+    """Whether something on ``card`` ends with the turn: an "until end of turn" bonus or
+    shield (S-6, P-103), its attack this turn, its own once-a-turn prevention used (P-104)."""
+    return (
+        card.attacked_this_turn
+        or card.prevented_this_turn
+        or any(b.duration == "end_of_turn" for b in card.bonuses)
+        or any(s.duration == "end_of_turn" for s in card.shields)
     )
 
 
@@ -119,7 +132,7 @@ class SoulsIndex:
     statics: Marks  # cards on the table with a counting static
     grants: Marks  # cards on the table with a granting static (P-90)
     triggers: Marks  # cards on the table with a triggered ability
-    expiring: Marks  # an "until end of turn" bonus, or attacked this turn
+    expiring: Marks  # an "until end of turn" bonus or shield, attacked or prevented this turn
 
     @classmethod
     def build(cls, cards: Iterable[CardState], defs: Mapping[str, CardDef]) -> SoulsIndex:

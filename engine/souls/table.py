@@ -35,6 +35,18 @@ class Bonus(Frozen):
         return f"{self.amount:+d} {stat_words(self.stat)} from {self.source}{until}"
 
 
+class Shield(Frozen):
+    """A prevention shield on a card: ``amount`` is what it has left to prevent (P-103)."""
+
+    amount: int
+    duration: Literal["permanent", "end_of_turn"]
+    source: str
+
+    def describe(self) -> str:
+        until = " this turn" if self.duration == "end_of_turn" else ""
+        return f"prevent {self.amount} from {self.source}{until}"
+
+
 class CardState(Frozen):
     """One card on the table or in a zone. ``slot`` names its slot (``B1``) in slot/ambush zones."""
 
@@ -48,6 +60,8 @@ class CardState(Frozen):
     damage: int = 0
     bonuses: tuple[Bonus, ...] = ()
     attacked_this_turn: bool = False
+    shields: tuple[Shield, ...] = ()  # prevention, oldest first (P-103)
+    prevented_this_turn: bool = False  # its own once-a-turn prevention was used (P-104)
 
     def place(self) -> str:
         if self.zone in ("slot", "ambush"):
@@ -179,7 +193,8 @@ class SoulsTable(Frozen, Indexed[SoulsIndex]):
         return self.in_order(self.cards[uid] for uid in self.index.triggers)
 
     def expiring(self) -> list[CardState]:
-        """Cards with an "until end of turn" bonus or that attacked this turn, in card order."""
+        """Cards with an "until end of turn" bonus or shield, that attacked this turn or used
+        their own once-a-turn prevention, in card order."""
         return self._cards_of(self.index.expiring)
 
     def is_active(self, uid: str) -> bool:

@@ -16,8 +16,10 @@ def describe_card(table: SoulsTable, card: CardState) -> str:
             stats += f" (damage {card.damage})"
         if definition.kind == "soul":
             stats += f", power {table.power(card.uid)}, {table.line(card.uid)} line"
-        bonuses = "; ".join(b.describe() for b in card.bonuses)
-        return f"{card.uid} ({card.name}) {stats}" + (f" [{bonuses}]" if bonuses else "")
+        marks = "; ".join(
+            [*(b.describe() for b in card.bonuses), *(s.describe() for s in card.shields)]
+        )
+        return f"{card.uid} ({card.name}) {stats}" + (f" [{marks}]" if marks else "")
     return f"{card.uid} ({card.name})"
 
 

@@ -226,7 +226,7 @@ MISTAKES = {
         "target: [{side: enemy}]",
         "f.yaml:13: cards[0].abilities[0].target: a list is not valid here; "
         "valid here: a mapping (keys: hp_at_most, hp_at_least, power_at_most, power_at_least, "
-        "side, kind, line, state)",
+        "line, state, side, kind)",
     ),
     "souls: a quoted number": (
         SOULS,

@@ -386,6 +386,10 @@ def test_a_step_expectation_can_name_every_kind_of_change_a_step_records() -> No
         "line",
         "bonus_added",
         "bonus_ended",
+        "shield_added",
+        "shield_spent",
+        "shield_ended",
+        "prevented",
     }
     assert "replacement" in installed["might"].change_kinds()
 
@@ -433,7 +437,7 @@ def test_a_change_its_ruleset_does_not_record_is_refused_at_its_place(tmp_path: 
         f"{path}:{line_of(path, 'replacement')}: expect[0].steps[1].change: 'replacement' is "
         "not valid here; valid here: stat, player_stat, moved, died, status, triggered, "
         "activated, phase, game_over, played, declared, captured, shattered, line, "
-        "bonus_added, bonus_ended"
+        "bonus_added, bonus_ended, shield_added, shield_spent, shield_ended, prevented"
     )
     path = scenario(tmp_path, BRANCH_TYPO)
     with pytest.raises(ScenarioError) as refused:

@@ -40,6 +40,10 @@ DEFINING_CLAUSE = {
     "line": "S-2",
     "bonus_added": "S-6",
     "bonus_ended": "S-6",
+    "shield_added": "P-103",  # a prevention shield put on a card
+    "shield_spent": "P-103",  # a shield took its part of a hit
+    "shield_ended": "P-103",  # "this turn" ends, or its card is captured
+    "prevented": "P-104",  # a card's own prevention took its part of a hit
     "triggered": "S-12",  # each triggered effect is its own step
     "phase": "S-12",  # a phase boundary is a step of play
     "declared": "S-13",

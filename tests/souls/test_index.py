@@ -82,7 +82,9 @@ def by_scanning(table: SoulsTable) -> dict[str, Any]:
     data["expiring"] = {
         c.uid
         for c in cards
-        if c.attacked_this_turn or any(b.duration == "end_of_turn" for b in c.bonuses)
+        if c.attacked_this_turn
+        or c.prevented_this_turn  # its own once-a-turn prevention, used (P-104)
+        or any(b.duration == "end_of_turn" for b in (*c.bonuses, *c.shields))  # P-103
     }
     return data
 

@@ -55,10 +55,19 @@ class MightRuleset(Ruleset[MightTable]):
         return facts
 
     def table_facts(self, table: MightTable) -> dict[str, object]:
-        return {
-            "turn": table.turn,
-            "turn player": table.players[table.turn_player].name,
-        } | {f"{player.name}'s runes": player.runes for player in table.players}
+        """Every fact of the table beside its cards' that the app shows: whose turn, each rune
+        pool and deck, who holds each battlefield, the chain's length."""
+        names = [player.name for player in table.players]
+        return (
+            {"turn": table.turn, "turn player": names[table.turn_player]}
+            | {f"{player.name}'s runes": player.runes for player in table.players}
+            | {f"{player.name}'s deck": len(player.deck) for player in table.players}
+            | {
+                f"{b.name} holder": "nobody" if b.holder is None else names[b.holder]
+                for b in table.battlefields
+            }
+            | {"chain": len(table.chain)}
+        )
 
     def table_expectation(self, table: MightTable) -> dict[str, object]:
         names = [player.name for player in table.players]

@@ -44,7 +44,7 @@ class SoulsRuleset(Ruleset[SoulsTable]):
             "turn": table.turn,
             "turn player": table.players[table.turn_player].name,
             "result": table.result(),
-        }
+        } | {f"{player.name}'s deck": len(player.deck) for player in table.players}
 
     def table_expectation(self, table: SoulsTable) -> dict[str, object]:
         return {

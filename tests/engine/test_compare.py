@@ -111,3 +111,32 @@ def test_compare_sides_at_a_step_and_refusing_unknown_branches_and_steps() -> No
     with pytest.raises(ScenarioError) as error:
         compare(scenario, source, Side("ten", -1), Side(MAIN))
     assert error.value.message.startswith("branch 'ten' has no step or label '-1'; its labels:")
+
+
+HOLDERS = """\
+ruleset: might
+title: Who holds Battlefield 2
+rules: [M-12]
+setup:
+  players:
+    - name: Alice
+      units: [{card: Stone Whelp, at: Battlefield 2}]
+    - name: Bob
+script:
+  - combat: {battlefield: Battlefield 2}
+branches:
+  - name: no combat
+    keep: 0
+    script: []
+"""
+
+
+def test_two_branches_that_end_with_different_holders_differ() -> None:
+    """Every fact the table shows is compared, a battlefield's holder too (M-14): the two
+    timelines end on the same turn with the same runes, and only the holder (beside the
+    unit's place) tells them apart."""
+    source = YamlSource(Path("h.yaml"), HOLDERS)
+    scenario = validate_scenario(source)
+    comparison = compare(scenario, source, Side(MAIN), Side("no combat"))
+    table = [d.describe() for d in comparison.differences if d.card == "table"]
+    assert table == ["table Battlefield 2 holder: Alice / nobody"]

@@ -34,6 +34,8 @@ class MightRuleset(Ruleset[MightTable]):
         "assignment": "how a side's combat damage is assigned among the enemy units (M-10)",
         "targets": "the units a spell or an ability targets (P-41)",
         "split": "how an effect's damage is divided among the units it reaches (P-77)",
+        "pick": "the deck cards looked at that go into the hand, and the order of the rest at "
+        "the bottom (P-109)",
     }
 
     def play(self, scenario: Any, source: YamlSource) -> runner.MightPlay:

@@ -211,6 +211,12 @@ class MightAction(ScriptAction):
     once with its share, the shares adding up to the amount; it answers every such division
     of that card in this action. Left out: all of it to the first unit. A split nothing asks
     refuses the action."""
+    pick: dict[Name, Order] | None = None
+    """The id of a card whose effect looks at its controller's deck (P-109): the deck cards
+    put into the hand, then, if you like, all the rest in the order they go to the bottom of
+    the deck, the last lowest (else they keep their order); it answers every such choice of
+    that card in this action. Left out: the first cards. A pick nothing asks refuses the
+    action."""
     targets: dict[Name, Order | tuple[Order, ...]] | None = None
     """A unit's id: the units its triggered ability targets as it goes on the chain in this
     action (P-41), or a list of such choices, one per trigger in turn. Left out: the first

@@ -165,6 +165,7 @@ def table_layout(table: MightTable, looks: LookCache) -> Layout:
         holder = battlefield.holder
         held = "" if holder is None else f" · held by {table.players[holder].name}"
         held += "".join(f" · {aura.describe()}" for aura in battlefield.auras)  # P-47
+        held += f" · {battlefield.text}" if battlefield.text else ""
         decorations.append(
             Decoration(
                 "frame",
@@ -176,9 +177,8 @@ def table_layout(table: MightTable, looks: LookCache) -> Layout:
             )
         )
     for owner, player in enumerate(table.players):
-        extras = [f"Runes {player.runes}"] + [
-            f"Bonus Damage: {grant.describe()}" for grant in player.bonus_damage
-        ]
+        extras = [f"Runes {player.runes}", *([f"Score {player.score}"] if table.scoring else [])]
+        extras += [f"Bonus Damage: {grant.describe()}" for grant in player.bonus_damage]
         extras += [trigger.describe() for trigger in player.delayed]  # a side's (P-63)
         decorations.append(
             Decoration(
@@ -248,7 +248,7 @@ def table_layout(table: MightTable, looks: LookCache) -> Layout:
         per_side,
         width,
         tuple(b.holder for b in table.battlefields),
-        tuple((p.runes, p.bonus_damage, len(p.deck), p.delayed) for p in table.players),
+        tuple((p.runes, p.score, p.bonus_damage, len(p.deck), p.delayed) for p in table.players),
         tuple(sorted((k, v) for k, v in counts.items() if k[0] in ("trash", "hand"))),
     )
     return Layout(placements, decorations, shape, (0.0, top, float(width), bottom - top))

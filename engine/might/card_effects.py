@@ -9,6 +9,7 @@ model here (docs/rulesets.md).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Annotated, ClassVar, Literal, Union
 
 from pydantic import AfterValidator, ConfigDict, Discriminator, Field, Tag, model_validator
@@ -470,6 +471,29 @@ class LookAtDeck(CardEffect):
         on.look_at_deck(item, self.amount, self.keep, cause)
 
 
+class Score(CardEffect):
+    """``score``: the controller scores ``amount`` points, added to their score on a step of
+    its own. A score wins nothing: the rules name no target (P-110)."""
+
+    do: Literal["score"]
+    """Selects this effect."""
+    amount: int = Field(default=1, ge=1)
+    """The points scored."""
+    target: Literal["controller"] = "controller"
+    """Only ``controller``: the player who controls the card (a battlefield's: its holder,
+    P-84) scores."""
+
+    def resolve(self, on: EffectRules, item: ChainItem, cause: Cause) -> None:
+        on.score(item.controller, self.amount, item.card, cause)
+
+
+def scores(effects: Iterable[CardEffect]) -> bool:
+    """Whether one of ``effects``, or of the delayed triggers among them, scores (P-110)."""
+    return any(
+        isinstance(effect, Score) or scores(getattr(effect, "effects", ())) for effect in effects
+    )
+
+
 class MakeToken(CardEffect):
     """``make_token``: the controller gets ``count`` new token units of a unit card; a token
     is not played and ceases to exist when it leaves the table (P-61)."""
@@ -606,6 +630,7 @@ LEFT_BEHIND: tuple[type[CardEffect], ...] = (
     Draw,
     Discard,
     LookAtDeck,
+    Score,
     MakeToken,
     ReturnFromTrash,
     Counter,

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from engine.changes import Change, Moved, StatChanged
+from engine.changes import Change, Moved, PlayerStatChanged, StatChanged
 from engine.choices import Assigned, Choice
 from engine.decks import draw_text, is_or_are, split_draw
 from engine.might import delayed
@@ -594,6 +594,19 @@ class EffectRules:
             ["P-109", "P-60"],
             cause,
             [Moved(card=uid, before="deck", after="hand") for uid in kept],
+        )
+
+    def score(self, player: int, amount: int, source: str, cause: Cause) -> None:
+        """``player`` scores ``amount`` points (P-110)."""
+        state = self.core.table.players[player]
+        after = state.score + amount
+        self.core.table = self.core.table.with_player(player, state.evolve(score=after))
+        self.core.record(
+            f"{state.name} scores {amount} point{'s' * (amount != 1)} ({source}): score "
+            f"{state.score} -> {after}",
+            ["P-110"],
+            cause,
+            [PlayerStatChanged(player=state.name, stat="score", before=state.score, after=after)],
         )
 
     def make_tokens(self, item: ChainItem, effect: MakeToken, cause: Cause) -> None:

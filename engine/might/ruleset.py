@@ -60,7 +60,14 @@ class MightRuleset(Ruleset[MightTable]):
         return {
             "turn": table.turn,
             "turn player": table.players[table.turn_player].name,
-        } | {f"{player.name}'s runes": player.runes for player in table.players}
+        } | {
+            f"{player.name}'s {stat}": value
+            for player in table.players
+            for stat, value in (
+                ("runes", player.runes),
+                *((("score", player.score),) if table.scoring else ()),  # P-110
+            )
+        }
 
     def render_table(self, table: MightTable) -> str:
         return render_table(table)

@@ -13,7 +13,7 @@ from engine.decks import deck_id, deck_misses
 from engine.errors import RuleError
 from engine.frozen import Frozen
 from engine.might.assignment import assignment_of
-from engine.might.card_effects import MakeToken
+from engine.might.card_effects import MakeToken, scores
 from engine.might.cards import MightCardDef
 from engine.might.game import MightGame
 from engine.might.history import ThisTurn
@@ -122,7 +122,13 @@ class TableBuilder:
                 self._effect(BonusDamageGrant, grant, owner) for grant in player.bonus_damage
             )
             players.append(
-                MightPlayer(name=player.name, runes=player.runes, bonus_damage=grants, deck=deck)
+                MightPlayer(
+                    name=player.name,
+                    runes=player.runes,
+                    score=player.score,
+                    bonus_damage=grants,
+                    deck=deck,
+                )
             )
         table = MightTable(
             players=tuple(players),
@@ -131,10 +137,12 @@ class TableBuilder:
                     name=name,
                     auras=setup.battlefield_auras.get(name, ()),
                     abilities=setup.battlefield_abilities.get(name, ()),
+                    text=setup.battlefield_texts.get(name, ""),
                 )
                 for name in setup.battlefields
             ),
             field_auras=any(setup.battlefield_auras.values()),
+            scoring=self._scoring(),
             defs=self.defs,
             cards=self.cards,
             turn=setup.turn,
@@ -151,6 +159,17 @@ class TableBuilder:
                     "M-8",
                 )
         return table
+
+    def _scoring(self) -> bool:
+        """Whether the game keeps score: the set-up gives one, or a card or a battlefield of the
+        game scores (P-110)."""
+        setup = self.scenario.setup
+        abilities = [a for field in setup.battlefield_abilities.values() for a in field]
+        return (
+            any("score" in player.model_fields_set for player in setup.players)
+            or any(scores(definition.all_effects()) for definition in self.defs.values())
+            or any(scores(ability.effects) for ability in abilities)
+        )
 
     @staticmethod
     def _deck_entry(player: str, index: int, entry: str | CardSetup) -> CardSetup:
@@ -513,6 +532,10 @@ def card_misses(step: Step[MightTable], expectation: ExpectationBase) -> list[tu
                 )
             )
     misses += deck_misses(expectation.deck, ((p.name, len(p.deck)) for p in table.players))
+    for name, score in expectation.score.items():
+        seen_score = {p.name: p.score for p in table.players}.get(name)
+        if seen_score != score:
+            misses.append((("score", name), f"{name}'s score: expected {score}, saw {seen_score}"))
     if expectation.chain is not None and len(table.chain) != expectation.chain:
         misses.append(
             (("chain",), f"chain: expected {expectation.chain} items, saw {len(table.chain)}")

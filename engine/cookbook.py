@@ -43,10 +43,14 @@ def cards_block(text: str) -> str:
 
 
 def printed_texts(path: Path) -> dict[str, str]:
-    """Each card the file defines, by name, with its printed ``text:``."""
+    """Each card the file defines, by name, with its printed ``text:``, and each battlefield
+    its set-up gives a printed text (``battlefield_texts``)."""
     data = parse_yaml(path.read_text(encoding="utf-8"), str(path))[0]
-    cards = data.get("cards", []) if isinstance(data, dict) else []
-    return {card["name"]: card["text"] for card in cards if "text" in card}
+    if not isinstance(data, dict):
+        return {}
+    cards = data.get("cards", [])
+    fields = (data.get("setup") or {}).get("battlefield_texts", {})
+    return {card["name"]: card["text"] for card in cards if "text" in card} | dict(fields)
 
 
 def step_lines(run: ScenarioRun) -> list[str]:

@@ -1,6 +1,6 @@
 """The might choices as dialogs: the order of replacement effects (M8, M-4), the combat
-assignment in order (M-10), the division of an effect's damage (P-77) and a triggered
-ability's targets (P-41, P-73).
+assignment in order (M-10), the division of an effect's damage (P-77), a triggered ability's
+targets (P-41, P-73) and the deck cards looked at that go into the hand (P-109).
 
 Every dialog has Cancel, which abandons the whole action (``ChoiceCancelled``); an assignment
 the engine refuses is asked again with the numbers typed and the engine's reason.
@@ -263,23 +263,53 @@ class TargetsDialog(QDialog):
         return tuple(chosen)
 
 
+class PickDialog(QDialog):
+    """Order the deck cards looked at (P-109): the top ones go into the hand, as many as the
+    effect keeps, and the rest to the bottom of the deck in the order below them, the last
+    lowest. The default is the order they were in."""
+
+    def __init__(self, choice: Choice, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Choose the cards for the hand")
+        self.list = QListWidget()
+        self.list.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
+        for uid in choice.options:
+            self.list.addItem(f"{uid}: {choice.details.get(uid, '')}")
+            self.list.item(self.list.count() - 1).setData(256, uid)
+        layout = QVBoxLayout(self)
+        layout.addWidget(
+            heading(
+                choice,
+                f"Drag to reorder: the top {choice.total} go into the hand, the rest to the "
+                "bottom of the deck in this order.",
+            )
+        )
+        layout.addWidget(self.list)
+        self.buttons = ok_cancel(self)
+        layout.addWidget(self.buttons)
+
+    def answer(self) -> Answer:
+        """Every card, in the order of the rows: those for the hand first."""
+        return tuple(str(self.list.item(i).data(256)) for i in range(self.list.count()))
+
+
 class MightWidgets(RulesetWidgets):
     name: ClassVar[str] = "might"
 
     def ask(self, choice: Choice, parent: QWidget | None) -> Answer:
-        """A dialog for the order of replacements, for targets or for an assignment; an
-        assignment is judged by the engine before it is returned, and asked again with the
-        reason while the engine refuses it."""
-        if choice.kind == "replacement_order":
-            order = ReplacementOrderDialog(choice, parent)
-            if order.exec() != QDialog.DialogCode.Accepted:
+        """A dialog for the order of replacements, for targets, for the deck cards looked at
+        or for an assignment; an assignment is judged by the engine before it is returned, and
+        asked again with the reason while the engine refuses it."""
+        asking = {
+            "replacement_order": ReplacementOrderDialog,
+            "pick": PickDialog,
+            "targets": TargetsDialog,
+        }.get(choice.kind)
+        if asking is not None:
+            asked = asking(choice, parent)
+            if asked.exec() != QDialog.DialogCode.Accepted:
                 raise ChoiceCancelled(choice.prompt)
-            return order.answer()
-        if choice.kind == "targets":
-            targets = TargetsDialog(choice, parent)
-            if targets.exec() != QDialog.DialogCode.Accepted:
-                raise ChoiceCancelled(choice.prompt)
-            return targets.answer()
+            return asked.answer()
         dialog = AssignmentDialog(choice, parent)
         while dialog.exec() == QDialog.DialogCode.Accepted:
             answer = dialog.answer()

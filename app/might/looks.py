@@ -141,6 +141,8 @@ def _field_words(table: MightTable, battlefield: Battlefield) -> tuple[str, str]
         full.append(f"Held by {name}")
     full += [f"Aura: {aura.describe()}" for aura in battlefield.auras]
     full += [f"Ability: {ability.describe()}" for ability in battlefield.abilities]
+    line += [battlefield.text] if battlefield.text else []  # printed words (P-111)
+    full += [battlefield.text] if battlefield.text else []
     return " · ".join(line), "\n".join(full)
 
 
@@ -199,9 +201,8 @@ def table_layout(table: MightTable, looks: LookCache) -> Layout:
             )
         )
     for owner, player in enumerate(table.players):
-        extras = [f"Runes {player.runes}"] + [
-            f"Bonus Damage: {grant.describe()}" for grant in player.bonus_damage
-        ]
+        extras = [f"Runes {player.runes}", *([f"Score {player.score}"] if table.scoring else [])]
+        extras += [f"Bonus Damage: {grant.describe()}" for grant in player.bonus_damage]
         extras += [trigger.describe() for trigger in player.delayed]  # a side's (P-63)
         decorations.append(
             Decoration(
@@ -278,7 +279,7 @@ def table_layout(table: MightTable, looks: LookCache) -> Layout:
         per_side,
         width,
         tuple(b.holder for b in table.battlefields),
-        tuple((p.runes, p.bonus_damage, len(p.deck), p.delayed) for p in table.players),
+        tuple((p.runes, p.score, p.bonus_damage, len(p.deck), p.delayed) for p in table.players),
         tuple(sorted((k, v) for k, v in counts.items() if k[0] in ("trash", "hand"))),
     )
     return Layout(placements, decorations, shape, (0.0, top, float(width), bottom - top))

@@ -9,10 +9,12 @@ model here (docs/rulesets.md).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Annotated, ClassVar, Literal, Union
 
 from pydantic import AfterValidator, ConfigDict, Discriminator, Field, Tag, model_validator
 
+from engine.errors import InvalidAt
 from engine.frozen import Frozen
 from engine.might.amounts import Amount, MightAmount, MightOf, NthTarget, ReadAmount
 from engine.might.conditions import Condition
@@ -59,6 +61,7 @@ the file has it."""
 ShieldValue = int | Literal["all", "next"]  # damage, all of it, or the whole next event (M-25)
 ChosenTarget = Literal["target"] | NthTarget
 MOST_TOKENS = 10  # tokens one effect makes at most (P-61)
+MOST_LOOKED = 10  # deck cards one effect looks at at most (P-109)
 
 
 def target_number(aims: object) -> int | None:
@@ -433,6 +436,59 @@ class Discard(CardEffect):
         on.discard(player, self.amount, item.card, cause)
 
 
+class LookAtDeck(CardEffect):
+    """``look_at_deck``: the controller looks at the top ``amount`` cards of their deck, which
+    the other player does not see, puts ``keep`` of them into their hand and the rest at the
+    bottom of the deck. The controller chooses which, and the order of the rest (by default the
+    first, the rest as they were); the steps say what was seen and chosen. A deck that runs out
+    gives what it has (P-109)."""
+
+    do: Literal["look_at_deck"]
+    """Selects this effect."""
+    amount: int = Field(default=3, ge=1, le=MOST_LOOKED)
+    """How many cards from the top are looked at, 1 to 10."""
+    keep: int = Field(default=1, ge=1)
+    """How many of them go into the hand, at most ``amount``; the rest go to the bottom."""
+    target: Literal["controller"] = "controller"
+    """Only ``controller``: the player who controls the card looks at their own deck."""
+
+    @model_validator(mode="after")
+    def _keeps_what_it_looks_at(self) -> LookAtDeck:
+        if self.keep > self.amount:
+            raise InvalidAt(
+                ("keep",),
+                f"it looks at {self.amount} cards, so it can put no more than {self.amount} "
+                f"into the hand, not {self.keep} (P-109)",
+            )
+        return self
+
+    def resolve(self, on: EffectRules, item: ChainItem, cause: Cause) -> None:
+        on.look_at_deck(item, self.amount, self.keep, cause)
+
+
+class Score(CardEffect):
+    """``score``: the controller scores ``amount`` points, added to their score on a step of
+    its own. A score wins nothing: the rules name no target (P-110)."""
+
+    do: Literal["score"]
+    """Selects this effect."""
+    amount: int = Field(default=1, ge=1)
+    """The points scored."""
+    target: Literal["controller"] = "controller"
+    """Only ``controller``: the player who controls the card (a battlefield's: its holder,
+    P-84) scores."""
+
+    def resolve(self, on: EffectRules, item: ChainItem, cause: Cause) -> None:
+        on.score(item.controller, self.amount, item.card, cause)
+
+
+def scores(effects: Iterable[CardEffect]) -> bool:
+    """Whether one of ``effects``, or of the delayed triggers among them, scores (P-110)."""
+    return any(
+        isinstance(effect, Score) or scores(getattr(effect, "effects", ())) for effect in effects
+    )
+
+
 class MakeToken(CardEffect):
     """``make_token``: the controller gets ``count`` new token units of a unit card; a token
     is not played and ceases to exist when it leaves the table (P-61)."""
@@ -568,6 +624,8 @@ LEFT_BEHIND: tuple[type[CardEffect], ...] = (
     Grant,
     Draw,
     Discard,
+    LookAtDeck,
+    Score,
     MakeToken,
     ReturnFromTrash,
     Counter,

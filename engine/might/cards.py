@@ -531,10 +531,11 @@ class FieldAbility(Frozen):
     while someone holds the battlefield. "Here" is the battlefield; ``own`` and ``enemy`` are
     seen from the holder."""
 
-    when: Literal["a_unit_moves_here", "conquered"]
+    when: Literal["a_unit_moves_here", "conquered", "held"]
     """``a_unit_moves_here``: a unit of either player moved to this battlefield (a move, as
     P-57 says; the unit is its ``source``); ``conquered``: a player came to hold it at a
-    combat's result (M-12 (5)), who then controls the ability."""
+    combat's result (M-12 (5)), who then controls the ability; ``held``: "when you hold here",
+    its holder's turn begins while they hold it (P-111)."""
     name: str = ""
     """Shown in the timeline; empty: ``when <when>``."""
     source_is: SourceFilter | None = None

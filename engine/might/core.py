@@ -376,17 +376,22 @@ class MightCore(Recorder[MightTable]):
     def _trigger_field(self, battlefield: int, when: str, source: str | None = None) -> None:
         """Battlefield ``battlefield``'s abilities for ``when`` go on the chain, its holder's,
         before the units' of the same event, so they resolve after them; nobody holding it,
-        they do not trigger (P-84). The chain item names the battlefield as its card."""
+        they do not trigger (P-84), nor do ``held`` ones when it is not the holder's turn
+        (P-111). The chain item names the battlefield as its card."""
         field = self.table.battlefields[battlefield]
+        held = ("P-111",) if when == "held" else ()
         for ability in field.abilities:
             if ability.when != when:
                 continue
             label = f"{field.name}: {ability.label()}"
             cause = Cause(kind="trigger", text=label)
             holder, spec = field.holder, ability.source_is
-            rules: tuple[str, ...] = ("P-84",)
+            rules: tuple[str, ...] = ("P-84", *held)
             if holder is None:
                 why = f"nobody holds {field.name}, so nobody controls it"
+            elif held and holder != self.table.turn_player:
+                name = self.table.players[holder].name
+                why = f"{name} holds {field.name}: it triggers only as {name}'s turn begins"
             elif (
                 source is not None
                 and spec
@@ -410,7 +415,7 @@ class MightCore(Recorder[MightTable]):
                 self.record(
                     f"{field.name} triggers: {ability.label()} (goes on the chain), "
                     f"controlled by its holder, {self.table.players[holder].name}",
-                    ["P-84", "M-7", *(["P-83"] if spec else [])],
+                    ["P-84", *held, "M-7", *(["P-83"] if spec else [])],
                     cause,
                 )
                 continue

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from engine.changes import Change, Moved, StatChanged
+from engine.changes import Change, Moved, PlayerStatChanged, StatChanged
 from engine.choices import Assigned, Choice
 from engine.decks import draw_text, is_or_are, split_draw
 from engine.might import delayed
@@ -31,6 +31,7 @@ from engine.might.changes import Made
 from engine.might.conditions import Context, asks_this_turn, counted, holds, parts, reading
 from engine.might.core import MightCore
 from engine.might.damage import DamageRules
+from engine.might.looking import looked_text, pick_choice, pick_text, picked
 from engine.might.replacements import DamageKind
 from engine.might.table import (
     BonusDamageGrant,
@@ -564,6 +565,48 @@ class EffectRules:
             ["P-86"],
             cause,
             [Moved(card=uid, before="hand", after="trash") for uid in gone],
+        )
+
+    def look_at_deck(self, item: ChainItem, amount: int, keep: int, cause: Cause) -> None:
+        """The controller looks at the top ``amount`` cards of their deck (a step naming them,
+        though the other player does not see them), puts ``keep`` of them, as they choose, into
+        their hand and the rest at the bottom in the order they choose (P-109)."""
+        table, player = self.core.table, item.controller
+        state, other = table.players[player], table.players[1 - player].name
+        looked = state.deck[:amount]
+        if not looked:
+            text = f"{state.name}'s deck is empty: there is nothing to look at ({item.card})"
+            self.core.record(text, ["P-109"], cause)
+            return
+        named = {uid: table.cards[uid].name for uid in looked}
+        seen = tuple(f"{uid} ({named[uid]})" for uid in looked)
+        said = looked_text(state.name, other, item.card, seen, amount)
+        self.core.record(said, ["P-109"], cause)
+        choice = pick_choice(player, state.name, item.card, looked, keep, named)
+        answer = self.core._ask(choice)
+        kept, rest = parts = picked(choice, answer, state.name)
+        for uid in kept:
+            self.core._set(self.core.table.cards[uid].evolve(zone="hand"))
+        deck = (*state.deck[len(looked) :], *rest)
+        self.core.table = self.core.table.with_player(player, state.evolve(deck=deck))
+        self.core.record(
+            pick_text(choice, answer, state.name, parts, len(deck)),
+            ["P-109", "P-60"],
+            cause,
+            [Moved(card=uid, before="deck", after="hand") for uid in kept],
+        )
+
+    def score(self, player: int, amount: int, source: str, cause: Cause) -> None:
+        """``player`` scores ``amount`` points (P-110)."""
+        state = self.core.table.players[player]
+        after = state.score + amount
+        self.core.table = self.core.table.with_player(player, state.evolve(score=after))
+        self.core.record(
+            f"{state.name} scores {amount} point{'s' * (amount != 1)} ({source}): score "
+            f"{state.score} -> {after}",
+            ["P-110"],
+            cause,
+            [PlayerStatChanged(player=state.name, stat="score", before=state.score, after=after)],
         )
 
     def make_tokens(self, item: ChainItem, effect: MakeToken, cause: Cause) -> None:

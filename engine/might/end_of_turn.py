@@ -122,6 +122,9 @@ class EndOfTurnRules:
 
         if any(ending(e) for e in self.effects.lasting_effects()):
             self.effects.end_effects(ending, "until your next turn", cause, ["M-5", "P-17"])
+        for index, field in enumerate(self.core.table.battlefields):  # before the units' (P-84)
+            if any(ability.when == "held" for ability in field.abilities):
+                self.core._trigger_field(index, "held")  # "when you hold here" (P-111)
         starting = [
             uid
             for uid in self.core._triggering(

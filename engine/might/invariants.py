@@ -49,9 +49,10 @@ class MightInvariants(Invariants[MightTable]):
         yield from _lethal(game.table, f"after {at(game.steps[-1])}")
 
     def answer(self, choice: Choice, rng: Random) -> Answer:
-        """Orders shuffled, random targets, a random legal assignment (the rules' default
-        when the drawn one is refused, and in 3 cases out of 10)."""
-        if choice.kind == "replacement_order":
+        """Orders shuffled (of replacements, and of the deck cards looked at: P-109), random
+        targets, a random legal assignment (the rules' default when the drawn one is refused,
+        and in 3 cases out of 10)."""
+        if choice.kind in ("replacement_order", "pick"):  # a pick: the first for the hand
             options = list(choice.options)
             rng.shuffle(options)
             return tuple(options)

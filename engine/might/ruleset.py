@@ -34,6 +34,8 @@ class MightRuleset(Ruleset[MightTable]):
         "assignment": "how a side's combat damage is assigned among the enemy units (M-10)",
         "targets": "the units a spell or an ability targets (P-41)",
         "split": "how an effect's damage is divided among the units it reaches (P-77)",
+        "pick": "the deck cards looked at that go into the hand, and the order of the rest at "
+        "the bottom (P-109)",
     }
 
     def play(self, scenario: Any, source: YamlSource) -> runner.MightPlay:
@@ -56,7 +58,7 @@ class MightRuleset(Ruleset[MightTable]):
 
     def table_facts(self, table: MightTable) -> dict[str, object]:
         """Every fact of the table beside its cards' that the app shows: whose turn, each rune
-        pool and deck, who holds each battlefield, the chain's length."""
+        pool and deck, who holds each battlefield, the chain's length, the scores (P-110)."""
         names = [player.name for player in table.players]
         return (
             {"turn": table.turn, "turn player": names[table.turn_player]}
@@ -67,6 +69,7 @@ class MightRuleset(Ruleset[MightTable]):
                 for b in table.battlefields
             }
             | {"chain": len(table.chain)}
+            | ({f"{p.name}'s score": p.score for p in table.players} if table.scoring else {})
         )
 
     def table_expectation(self, table: MightTable) -> dict[str, object]:
@@ -79,7 +82,7 @@ class MightRuleset(Ruleset[MightTable]):
             },
             "chain": len(table.chain),
             "deck": {player.name: len(player.deck) for player in table.players},
-        }
+        } | ({"score": {p.name: p.score for p in table.players}} if table.scoring else {})
 
     def render_table(self, table: MightTable) -> str:
         return render_table(table)

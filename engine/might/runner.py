@@ -3,7 +3,7 @@ check its expectations."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from functools import partial
 from typing import Literal, TypeVar
@@ -13,7 +13,7 @@ from engine.decks import deck_id, deck_misses
 from engine.errors import RuleError
 from engine.frozen import Frozen
 from engine.might.assignment import assignment_of
-from engine.might.card_effects import MakeToken
+from engine.might.card_effects import MakeToken, scores
 from engine.might.cards import MightCardDef
 from engine.might.game import MightGame
 from engine.might.history import ThisTurn
@@ -59,6 +59,7 @@ from engine.windows import Waiting
 from engine.yaml_source import YamlSource
 
 EffectT = TypeVar("EffectT", bound=Lasting)
+AnswerT = TypeVar("AnswerT")
 
 
 def shield_left(entry: ShieldSetup) -> int | None:
@@ -121,7 +122,13 @@ class TableBuilder:
                 self._effect(BonusDamageGrant, grant, owner) for grant in player.bonus_damage
             )
             players.append(
-                MightPlayer(name=player.name, runes=player.runes, bonus_damage=grants, deck=deck)
+                MightPlayer(
+                    name=player.name,
+                    runes=player.runes,
+                    score=player.score,
+                    bonus_damage=grants,
+                    deck=deck,
+                )
             )
         table = MightTable(
             players=tuple(players),
@@ -130,10 +137,12 @@ class TableBuilder:
                     name=name,
                     auras=setup.battlefield_auras.get(name, ()),
                     abilities=setup.battlefield_abilities.get(name, ()),
+                    text=setup.battlefield_texts.get(name, ""),
                 )
                 for name in setup.battlefields
             ),
             field_auras=any(setup.battlefield_auras.values()),
+            scoring=self._scoring(),
             defs=self.defs,
             cards=self.cards,
             turn=setup.turn,
@@ -150,6 +159,17 @@ class TableBuilder:
                     "M-8",
                 )
         return table
+
+    def _scoring(self) -> bool:
+        """Whether the game keeps score: the set-up gives one, or a card or a battlefield of the
+        game scores (P-110)."""
+        setup = self.scenario.setup
+        abilities = [a for field in setup.battlefield_abilities.values() for a in field]
+        return (
+            any("score" in player.model_fields_set for player in setup.players)
+            or any(scores(definition.all_effects()) for definition in self.defs.values())
+            or any(scores(ability.effects) for ability in abilities)
+        )
 
     @staticmethod
     def _deck_entry(player: str, index: int, entry: str | CardSetup) -> CardSetup:
@@ -238,6 +258,11 @@ class TableBuilder:
         return names.index(name)
 
 
+RESOLVING = ("split", "pick")
+"""The answers an action gives by the id of the card whose effect asks them as it resolves: a
+division of its damage (P-77), the deck cards it looked at that go into the hand (P-109)."""
+
+
 class ScriptedChooser:
     """Answers the engine's choices from the actions being played (innermost first)."""
 
@@ -287,9 +312,12 @@ class ScriptedChooser:
                         at if action is self.context[-1] else (),  # nested: no path up
                     )
                 return units
-            if choice.kind == "split" and action.split and choice.subject in action.split:
-                self.used[(id(action), "split", choice.subject)] = 1
-                return action.split[choice.subject]
+            answers: Mapping[str, Answer] | None = (
+                getattr(action, choice.kind) if choice.kind in RESOLVING else None
+            )
+            if answers and choice.subject in answers:  # a split (P-77) or a pick (P-109)
+                self.used[(id(action), choice.kind, choice.subject)] = 1
+                return answers[choice.subject]
             if choice.kind == "assignment" and (combat := combat_of(action)):
                 name = self.players[choice.player]
                 if name in combat.assign:
@@ -353,7 +381,7 @@ def verify_answers_name_cards(
     choice for a card or a player that does not exist: a mistake in the file, not a choice the
     rules refuse."""
     cards = game.table.cards
-    for key in ("order", "targets", "split"):
+    for key in ("order", "targets", *RESOLVING):
         for uid in getattr(action, key) or {}:
             if uid not in cards:
                 raise runner.source.error((*place[:-1], key, uid), no_card(uid, cards.values()))
@@ -362,6 +390,12 @@ def verify_answers_name_cards(
             if entry.unit not in cards:
                 at = (*place[:-1], "split", uid, index, "unit")
                 raise runner.source.error(at, no_card(entry.unit, cards.values()))
+    for uid, picked in (action.pick or {}).items():
+        for index, card in enumerate(picked):
+            if card not in cards:
+                raise runner.source.error(
+                    (*place[:-1], "pick", uid, index), no_card(card, cards.values())
+                )
     players = [player.name for player in game.table.players]
     combat = combat_of(action)
     for name, entries in combat.assign.items() if combat else ():
@@ -390,14 +424,20 @@ def verify_answers_used(action: Action, chooser: ScriptedChooser) -> None:
                 "two replacement effects applied to it",
                 ("order", unit),
             )
-    for uid in action.split or {}:
-        if (id(action), "split", uid) not in chooser.used:
-            raise RuleError(
-                "P-77",
-                f"the split given for {uid} was never asked for: no effect of {uid} divided "
-                "its damage in this action",
-                ("split", uid),
-            )
+    if (uid := unasked(action, chooser, "split")) is not None:
+        raise RuleError(
+            "P-77",
+            f"the split given for {uid} was never asked for: no effect of {uid} divided its "
+            "damage in this action",
+            ("split", uid),
+        )
+    if (uid := unasked(action, chooser, "pick")) is not None:
+        raise RuleError(
+            "P-109",
+            f"the pick given for {uid} was never asked for: no effect of {uid} looked at a "
+            "deck in this action",
+            ("pick", uid),
+        )
     for unit, given in (action.targets or {}).items():
         asked = chooser.used.get((id(action), "targets", unit), 0)
         if not asked:
@@ -425,16 +465,43 @@ def verify_answers_used(action: Action, chooser: ScriptedChooser) -> None:
             )
 
 
+def unasked(action: Action, chooser: ScriptedChooser, key: str) -> str | None:
+    """The first card ``action`` gives an answer of ``key`` for (``split``, ``pick``) that no
+    choice asked in this action."""
+    return next(
+        (uid for uid in getattr(action, key) or {} if (id(action), key, uid) not in chooser.used),
+        None,
+    )
+
+
 def chosen_splits(
     action: Action, asked: list[tuple[Choice, Answer]]
 ) -> dict[str, Assignment] | None:
     """The splits ``action`` gives, with those players chose in ``asked`` written in (None:
     none); one nobody chose (the default) is left to the replay (P-77)."""
-    split = dict(action.split or {})
+    return chosen(action.split, asked, "split", assignment_of)
+
+
+def chosen_picks(action: Action, asked: list[tuple[Choice, Answer]]) -> dict[str, Order] | None:
+    """The picks ``action`` gives, with those players chose in ``asked`` written in, as the
+    whole order they gave (P-109); one nobody chose is left to the replay."""
+    return chosen(action.pick, asked, "pick", lambda answer: tuple(str(u) for u in answer))
+
+
+def chosen(
+    given: Mapping[str, AnswerT] | None,
+    asked: list[tuple[Choice, Answer]],
+    kind: str,
+    read: Callable[[Answer], AnswerT],
+) -> dict[str, AnswerT] | None:
+    """The answers of ``kind`` an action gives (``given``, by card id), with those players
+    chose in ``asked`` written in, read by ``read`` (None: none); one nobody chose (the
+    default) is left to the replay."""
+    answers = dict(given or {})
     for choice, answer in asked:
-        if choice.kind == "split" and not is_default(choice, answer):
-            split[choice.subject] = assignment_of(answer)
-    return split or None
+        if choice.kind == kind and not is_default(choice, answer):
+            answers[choice.subject] = read(answer)
+    return answers or None
 
 
 def times(count: int) -> str:
@@ -465,6 +532,10 @@ def card_misses(step: Step[MightTable], expectation: ExpectationBase) -> list[tu
                 )
             )
     misses += deck_misses(expectation.deck, ((p.name, len(p.deck)) for p in table.players))
+    for name, score in expectation.score.items():
+        seen_score = {p.name: p.score for p in table.players}.get(name)
+        if seen_score != score:
+            misses.append((("score", name), f"{name}'s score: expected {score}, saw {seen_score}"))
     if expectation.chain is not None and len(table.chain) != expectation.chain:
         misses.append(
             (("chain",), f"chain: expected {expectation.chain} items, saw {len(table.chain)}")
@@ -561,6 +632,7 @@ class MightPlay:
         order: dict[str, Order | tuple[Order, ...]] = dict(action.order or {})
         targets: dict[str, Order | tuple[Order, ...]] = dict(action.targets or {})
         split = chosen_splits(action, self.chooser.asked)
+        pick = chosen_picks(action, self.chooser.asked)
         asked: dict[str, list[Order]] = {}
         chosen: dict[str, list[Order]] = {}
         players_chose: set[str] = set()  # nobody chose the others: a replay takes the defaults
@@ -585,5 +657,5 @@ class MightPlay:
             answers = chosen[unit]
             targets[unit] = answers[0] if len(answers) == 1 else tuple(answers)
         self.chooser.asked.clear()
-        action = action.evolve(order=order or None, targets=targets or None, split=split)
+        action = action.evolve(order=order or None, targets=targets or None, split=split, pick=pick)
         return action.with_verb(combat) if combat else action

@@ -158,6 +158,9 @@ class MightPlayerSetup(Frozen):
     ``holders`` give it; the two players' names differ."""
     runes: int = Field(default=0, ge=0)
     """The rune pool; card costs are paid from it (P-19)."""
+    score: int = Field(default=0, ge=0)
+    """The points the player has scored (P-110); ``score`` effects add to it. Given, or
+    scored by a card or battlefield of the game, the scores are shown."""
     units: tuple[UnitSetup, ...] = ()
     """Units on the table: at the base or at a battlefield."""
     gear: tuple[GearSetup, ...] = ()
@@ -187,6 +190,10 @@ class MightSetup(Frozen):
     """A battlefield's name: its triggered abilities, controlled by its holder (P-84), as
     ``{Toll Bridge: [{when: a_unit_moves_here, source_is: {side: enemy}, effects: [{do:
     damage, amount: 1, target: source}]}]}``."""
+    battlefield_texts: dict[Name, str] = {}
+    """A battlefield's name: its printed text, shown, not interpreted (as a card's ``text``):
+    its auras and abilities say what it does, ``{Hill: "When you hold here, score 1
+    point."}``."""
     turn: int = Field(default=1, ge=1)
     """The turn number."""
     turn_player: int = Field(default=0, ge=0, le=1)
@@ -211,6 +218,12 @@ class MightAction(ScriptAction):
     once with its share, the shares adding up to the amount; it answers every such division
     of that card in this action. Left out: all of it to the first unit. A split nothing asks
     refuses the action."""
+    pick: dict[Name, Order] | None = None
+    """The id of a card whose effect looks at its controller's deck (P-109): the deck cards
+    put into the hand, then, if you like, all the rest in the order they go to the bottom of
+    the deck, the last lowest (else they keep their order); it answers every such choice of
+    that card in this action. Left out: the first cards. A pick nothing asks refuses the
+    action."""
     targets: dict[Name, Order | tuple[Order, ...]] | None = None
     """A unit's id: the units its triggered ability targets as it goes on the chain in this
     action (P-41), or a list of such choices, one per trigger in turn. Left out: the first
@@ -266,6 +279,8 @@ class Expectation(ExpectationBase):
     """How many items are on the chain (more than 0 only at a label inside ``responses``)."""
     deck: dict[Name, int] = {}
     """Player name: how many cards are left in the player's deck (P-60)."""
+    score: dict[Name, int] = {}
+    """Player name: the player's score (P-110)."""
 
 
 class MightScenario(CardScenarioFields[MightSetup, Action, Expectation, MightCardDef]):
@@ -281,7 +296,11 @@ class MightScenario(CardScenarioFields[MightSetup, Action, Expectation, MightCar
     def _players_and_places(self) -> MightScenario:
         unique_names([player.name for player in self.setup.players], "players")
         places = (*self.setup.battlefields, "base", "here")
-        for setting, rule in (("battlefield_auras", "P-47"), ("battlefield_abilities", "P-84")):
+        for setting, rule in (
+            ("battlefield_auras", "P-47"),
+            ("battlefield_abilities", "P-84"),
+            ("battlefield_texts", "P-84"),
+        ):
             for name in getattr(self.setup, setting):
                 if name not in self.setup.battlefields:
                     raise InvalidAt(

@@ -330,6 +330,8 @@ class MightCard(Frozen):
 class MightPlayer(Frozen):
     name: str
     runes: int = 0
+    # The points scored (P-110); left out of a dump while 0.
+    score: int = Field(default=0, exclude_if=lambda score: not score)
     bonus_damage: tuple[BonusDamageGrant, ...] = ()
     # Prevention over every unit the player controls (M-26): each unit gets its own copy, with
     # its own remaining value, the first time damage meets it (``MightTable.covered``).
@@ -359,6 +361,7 @@ class Battlefield(Frozen):
     holder: int | None = None
     auras: tuple[FieldAura, ...] = ()  # the battlefield's own standing Might (P-47)
     abilities: tuple[FieldAbility, ...] = ()  # its triggered abilities, its holder's (P-84)
+    text: str = ""  # its printed text: shown, not interpreted
 
 
 class ChainItem(Frozen):
@@ -425,6 +428,9 @@ class MightTable(Frozen, Indexed[MightIndex]):
     this_turn: ThisTurn | None = Field(None, exclude_if=lambda history: history is None)
     # Some battlefield has an aura (P-47): set with the table, as battlefields keep theirs.
     field_auras: bool = False
+    # The game keeps score (P-110): a card or a battlefield of the game scores, or the set-up
+    # gives a score. Only then do the table's text and the app show the players' scores.
+    scoring: bool = False
 
     def with_card(self, card: MightCard) -> MightTable:
         return self._replaced(self.cards.get(card.uid), card, self.cards.set(card.uid, card))

@@ -42,6 +42,7 @@ def _player_lines(table: MightTable, owner: int) -> list[str]:
     player = table.players[owner]
     lines = [
         f"{player.name}: rune pool {player.runes}"
+        + (f"; score {player.score}" if table.scoring else "")  # P-110
         + "".join(f"; {g.describe()}" for g in player.bonus_damage)
         + "".join(f"; {d.describe()}" for d in player.delayed)
     ]

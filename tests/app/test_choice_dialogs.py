@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel
 from app.might.dialogs import (
     WIDGETS,
     AssignmentDialog,
+    PickDialog,
     ReplacementOrderDialog,
     TargetsDialog,
 )
@@ -492,3 +493,75 @@ def test_the_split_dialog_says_any_division_is_legal_not_the_combat_order(
     table = window.session.steps[-1].table
     assert table.cards["iron-sentinel"].damage == 1  # type: ignore[attr-defined]
     assert table.cards["stone-whelp"].zone == "trash"  # type: ignore[attr-defined]  # 3 killed it
+
+
+GLIMPSE = """\
+ruleset: might
+title: A look at the top of a deck
+rules: [P-109]
+cards:
+  - {name: Glimpse, kind: spell, effects: [{do: look_at_deck, amount: 3, keep: 1}]}
+setup:
+  players:
+    - name: Alice
+      hand: [{card: Glimpse}]
+      deck: [Spark, Stone Whelp, Iron Sentinel, Thornback]
+    - name: Bob
+"""
+
+
+def test_the_pick_dialog_orders_the_cards_looked_at_and_the_answer_is_written(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    open_text(window, GLIMPSE)
+    seen: list[object] = []
+
+    def whelp_first(dialog: QDialog) -> None:
+        assert isinstance(dialog, PickDialog)
+        rows = [dialog.list.item(i).text() for i in range(dialog.list.count())]
+        seen.append((rows, dialog.answer()))  # the default: as they were
+        dialog.list.insertItem(0, dialog.list.takeItem(1))  # the whelp to the top
+        dialog.list.insertItem(1, dialog.list.takeItem(2))  # the sentinel above the spark
+        dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
+
+    monkeypatch.setattr(PickDialog, "exec", lambda d: whelp_first(d) or d.result())
+    play_from_menu(window, "glimpse")
+    assert seen == []  # the spell waits on the chain; it looks as it resolves
+    window.window_bar.proceed()
+    assert seen == [
+        (
+            [
+                "alice-deck-1: Spark",
+                "alice-deck-2: Stone Whelp",
+                "alice-deck-3: Iron Sentinel",
+            ],
+            ("alice-deck-1", "alice-deck-2", "alice-deck-3"),
+        )
+    ]
+    [action] = window.session.actions()
+    assert action.pick == {"glimpse": ("alice-deck-2", "alice-deck-3", "alice-deck-1")}  # type: ignore[attr-defined]
+    table = window.session.steps[-1].table
+    assert table.cards["alice-deck-2"].zone == "hand"  # type: ignore[attr-defined]
+    assert table.players[0].deck == ("alice-deck-4", "alice-deck-3", "alice-deck-1")  # type: ignore[attr-defined]
+    step = next(s for s in window.session.steps if "into the hand" in s.description)
+    assert "(Alice's choice)" in step.description and "in the order Alice chose" in step.description
+
+
+def test_cancel_in_the_pick_dialog_changes_nothing(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    open_text(window, GLIMPSE)
+    shown: list[QDialog] = []
+
+    def cancel(dialog: QDialog) -> int:
+        shown.append(dialog)
+        press(QDialogButtonBox.StandardButton.Cancel)(dialog)
+        return dialog.result()
+
+    monkeypatch.setattr(PickDialog, "exec", cancel)
+    play_from_menu(window, "glimpse")
+    steps, actions = list(window.session.steps), window.session.actions()
+    window.window_bar.proceed()
+    assert len(shown) == 1 and window.statusBar().currentMessage() == "Cancelled"
+    assert window.session.steps == steps and window.session.actions() == actions
+    assert window.session.waiting is not None  # the spell still waits to resolve

@@ -705,6 +705,20 @@ setup:
       units: [{card: Thornback}, {card: Iron Sentinel}]
 """
 
+MIGHT_LOOK = """\
+ruleset: might
+title: a look at the top of a deck
+rules: [P-109]
+cards:
+  - {name: Glimpse, kind: spell, effects: [{do: look_at_deck, amount: 3, keep: 1}]}
+setup:
+  players:
+    - name: Alice
+      hand: [{card: Glimpse}]
+      deck: [Spark, Stone Whelp, Iron Sentinel, Spark]
+    - name: Bob
+"""
+
 # fmt: off
 BAD_ANSWERS = [
     # Alice's 5 combat damage at Battlefield 1 (M-10): thornback needs 3 for lethal, the golem 4,
@@ -756,6 +770,15 @@ BAD_ANSWERS = [
         MIGHT_OWN_AND_GEAR, ("resolve", ()),
         (("play", ("second-wind", "iron-sentinel")), ("resolve", ()),
          ("play", ("doom", "iron-sentinel")))),
+    # Alice's Glimpse looks at alice-deck-1 to -3 and puts one into her hand (P-109).
+    BadAnswer("pick-a-card-not-looked-at", "pick", ("alice-deck-4",), "P-109",
+        "alice-deck-4 is not one of the cards Alice looked at", MIGHT_LOOK,
+        ("resolve", ()), (("play", ("glimpse",)),)),
+    BadAnswer("pick-a-card-twice", "pick", ("alice-deck-2", "alice-deck-2", "alice-deck-1"),
+        "P-109", "a card is named twice", MIGHT_LOOK, ("resolve", ()), (("play", ("glimpse",)),)),
+    BadAnswer("pick-some-of-the-rest", "pick", ("alice-deck-2", "alice-deck-3"), "P-109",
+        "name the 1 card for the hand, or all 3 in order; got 2", MIGHT_LOOK,
+        ("resolve", ()), (("play", ("glimpse",)),)),
     BadAnswer("gear-order-not-the-deaths", "replacement_order", ("stone-whelp",), "M-21",
         "the order for mending-shrine must name each death it may replace", MIGHT_SHRINE,
         ("resolve", ()), (("play", ("firestorm",)),)),
@@ -884,6 +907,12 @@ SCRIPT_REFUSALS = [
         "[{unit: vanguard-captain, damage: 1}]}",
         "P-77",
         "the split given for vanguard-captain was never asked for",
+    ),
+    ScriptRefusal(
+        "pick-nobody-asked-for",
+        "deal: {target: vanguard-captain, amount: 1}\n    pick: {vanguard-captain: [spark]}",
+        "P-109",
+        "the pick given for vanguard-captain was never asked for",
     ),
     ScriptRefusal(
         "targets-nobody-asked-for",

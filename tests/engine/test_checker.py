@@ -339,6 +339,7 @@ MIGHT_CASES = [
     # runes, holders, chain.
     field("runes", MIGHT, "runes: {Alice: 2}", "Alice's rune pool: expected 2, saw 0"),
     field("deck", MIGHT, "deck: {Alice: 3}", "Alice's deck: expected 3, saw 0"),
+    field("score", MIGHT, "score: {Alice: 1}", "Alice's score: expected 1, saw 0"),
     field(
         "runes-unknown-player",
         MIGHT,

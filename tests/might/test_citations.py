@@ -27,6 +27,7 @@ CLAUSES = {
     "stat:damage": "M-6",  # marked damage changes only by dealt damage and by Heal
     "stat:might": "M-2",  # current Might = base + modifiers
     "stat:runes": "M-1",  # each player's rune pool
+    "player_stat": "P-110",  # a player's score
     "moved:on the table": "M-6",  # move and recall keep damage
     "moved:played": "M-1",  # a unit enters its owner's base
     "moved:finished": "M5",  # a spell completes and goes to the trash
@@ -73,6 +74,9 @@ MIGHT_RULINGS = [
     "P-67",
     "P-86",
     "P-87",
+    "P-109",
+    "P-110",
+    "P-111",
 ]
 
 

@@ -1,5 +1,5 @@
-"""Cards off the table: a deck and drawing from it (P-60), token units (P-61), and a unit card
-chosen in a trash and returned (P-62)."""
+"""Cards off the table: a deck and drawing from it (P-60), token units (P-61), a unit card
+chosen in a trash and returned (P-62), and looking at the top of a deck to choose (P-109)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.choices import Answer, Choice, Chooser, default_chooser
 from engine.errors import RuleError, ScenarioError
 from engine.might.game import MightGame
 from engine.might.table import MightTable
@@ -19,6 +20,7 @@ CARDS = """\
 cards:
   - {name: Recruit Token, kind: unit, might: 1}
   - {name: Notes, kind: spell, effects: [{do: draw, amount: 2}]}
+  - {name: Glimpse, kind: spell, effects: [{do: look_at_deck, amount: 3, keep: 1}]}
   - name: Muster
     kind: spell
     effects: [{do: make_token, card: Recruit Token, at: Battlefield 1, count: 2}]
@@ -45,7 +47,9 @@ cards:
 """
 
 
-def game(alice: str, bob: str = "{name: Bob}", cards: str = CARDS) -> MightGame:
+def game(
+    alice: str, bob: str = "{name: Bob}", cards: str = CARDS, chooser: Chooser = default_chooser
+) -> MightGame:
     text = f"""\
 ruleset: might
 title: off the table
@@ -56,7 +60,7 @@ setup:
     - {alice}
     - {bob}
 """
-    return cast(MightGame, game_from_yaml(text))
+    return cast(MightGame, game_from_yaml(text, chooser))
 
 
 def play(g: MightGame, card: str, target: str | None = None) -> list[str]:
@@ -106,6 +110,83 @@ def test_drawing_from_an_empty_deck_does_nothing_and_says_so() -> None:
         in said
     )
     assert g.table.players[0].deck == ()
+
+
+LOOKER = "{name: Alice, hand: [{card: Glimpse}], deck: [Spark, Stone Whelp, Iron Sentinel, Spark]}"
+
+
+def answering(answer: Answer, asked: list[Choice]) -> Chooser:
+    """A chooser that answers every pick with ``answer`` and keeps the choices it was asked."""
+
+    def chooser(choice: Choice) -> Answer:
+        asked.append(choice)
+        return answer if choice.kind == "pick" else choice.default
+
+    return chooser
+
+
+@pytest.mark.rule("P-109")
+def test_a_look_says_what_was_seen_and_by_default_keeps_the_first_card() -> None:
+    g = game(LOOKER)
+    said = play(g, "glimpse")
+    assert (
+        "Alice looks at the top 3 cards of Alice's deck (glimpse), which Bob does not see: "
+        "alice-deck-1 (Spark), alice-deck-2 (Stone Whelp), alice-deck-3 (Iron Sentinel)" in said
+    )
+    assert (
+        "Alice puts alice-deck-1 (Spark) into the hand (by default, the first 1) and the rest at "
+        "the bottom of the deck, as they were, the last lowest: alice-deck-2 (Stone Whelp), "
+        "alice-deck-3 (Iron Sentinel); 3 cards in the deck" in said
+    )
+    assert zone_of(g, "alice-deck-1") == "hand"
+    assert g.table.players[0].deck == ("alice-deck-4", "alice-deck-2", "alice-deck-3")
+    put = next(s for s in g.steps if "into the hand" in s.description)
+    assert list(put.rules) == ["P-109", "P-60"]
+    assert [c.describe() for c in put.changes] == ["alice-deck-1 moved deck -> hand"]
+    assert "  deck: 3 cards" in render_table(g.table)
+    assert "alice-deck-2" not in render_table(g.table)  # still hidden on the table
+
+
+@pytest.mark.rule("P-109")
+@pytest.mark.parametrize(
+    ("answer", "deck", "says"),
+    [
+        (("alice-deck-2",), ("alice-deck-4", "alice-deck-1", "alice-deck-3"), "as they were"),
+        (
+            ("alice-deck-2", "alice-deck-3", "alice-deck-1"),
+            ("alice-deck-4", "alice-deck-3", "alice-deck-1"),
+            "in the order Alice chose",
+        ),
+    ],
+)
+def test_the_controller_picks_the_card_and_may_order_the_rest(
+    answer: Answer, deck: tuple[str, ...], says: str
+) -> None:
+    asked: list[Choice] = []
+    g = game(LOOKER, chooser=answering(answer, asked))
+    said = " ".join(play(g, "glimpse"))
+    [choice] = asked
+    assert (choice.kind, choice.player, choice.subject, choice.total) == ("pick", 0, "glimpse", 1)
+    assert choice.details["alice-deck-2"] == "Stone Whelp"
+    assert zone_of(g, "alice-deck-2") == "hand" and zone_of(g, "alice-deck-1") == "deck"
+    assert g.table.players[0].deck == deck
+    assert "alice-deck-2 (Stone Whelp) into the hand (Alice's choice)" in said and says in said
+
+
+@pytest.mark.rule("P-109")
+def test_a_short_deck_gives_what_it_has_and_an_empty_one_nothing() -> None:
+    asked: list[Choice] = []
+    g = game(
+        "{name: Alice, hand: [{card: Glimpse}, {card: Glimpse, id: again}], deck: [Spark]}",
+        chooser=answering(("alice-deck-1",), asked),
+    )
+    said = play(g, "glimpse")
+    assert any("top 1 card of Alice's deck (glimpse; only 1 there)" in text for text in said)
+    assert any("alice-deck-1 (Spark) into the hand (all there was)" in text for text in said)
+    assert asked[0].only_answer == ("alice-deck-1",)  # nothing to choose: the app asks nothing
+    said = play(g, "again")
+    assert "Alice's deck is empty: there is nothing to look at (again)" in said
+    assert len(asked) == 1 and zone_of(g, "alice-deck-1") == "hand"
 
 
 @pytest.mark.rule("P-61")
@@ -251,6 +332,12 @@ def test_a_card_that_left_the_trash_before_the_return_resolves_stays_where_it_is
             r"count",
         ),
         ("{name: T, kind: spell, effects: [{do: draw, amount: 0}]}", r"amount"),
+        (
+            "{name: T, kind: spell, effects: [{do: look_at_deck, amount: 2, keep: 3}]}",
+            r"keep: it looks at 2 cards, so it can put no more than 2 into the hand, not 3 "
+            r"\(P-109\)",
+        ),
+        ("{name: T, kind: spell, effects: [{do: look_at_deck, amount: 11}]}", r"amount"),
     ],
 )
 def test_off_table_words_that_cant_be_read_are_refused_at_check(card: str, message: str) -> None:
@@ -274,19 +361,19 @@ def conserved(table: MightTable, before: set[str]) -> None:
 HAND = (
     "[{card: Notes, id: n1}, {card: Notes, id: n2}, {card: Muster, id: m1}, {card: Rally, id: r1},"
     " {card: Raise, id: up1}, {card: Recover, id: up2}, {card: Doom, id: d1},"
-    " {card: Banish, id: b1}, {card: Doom, id: d2}]"
+    " {card: Banish, id: b1}, {card: Doom, id: d2}, {card: Glimpse, id: l1}]"
 )
 TARGETS = [None, "stone-whelp", "recruit-token-1", "recruit-token-2", "recruit-token-3", "golem"]
 MOVES = st.tuples(
-    st.sampled_from(["n1", "n2", "m1", "r1", "up1", "up2", "d1", "b1", "d2"]),
+    st.sampled_from(["n1", "n2", "m1", "r1", "up1", "up2", "d1", "b1", "d2", "l1"]),
     st.sampled_from(TARGETS),
 )
 
 
-@pytest.mark.rule("P-60", "P-61", "P-62")
+@pytest.mark.rule("P-60", "P-61", "P-62", "P-109")
 @settings(max_examples=60, deadline=None)
 @given(st.lists(MOVES, max_size=12))
-def test_cards_are_conserved_whatever_is_drawn_made_killed_or_returned(moves) -> None:  # type: ignore[no-untyped-def]
+def test_cards_are_conserved_whatever_is_drawn_looked_at_made_killed_or_returned(moves) -> None:  # type: ignore[no-untyped-def]
     g = game(
         f"{{name: Alice, hand: {HAND}, deck: [Spark, Stone Whelp, Spark], "
         "trash: [{card: Stone Whelp}], units: [{card: Hollow Golem, id: golem}]}"

@@ -27,7 +27,7 @@ class MovingRules:
 
     def _check_own_unit(self, uid: str, action: str) -> MightCard:
         card = self.core._unit(uid)
-        self.core._require_turn_player(card.owner, action)
+        self.core._require_turn_player(card.controller, action)
         self.core._require_empty_chain(action)
         if self.core.table.combat is not None:
             raise RuleError("M-9", f"cannot {action} during combat")

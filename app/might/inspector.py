@@ -16,6 +16,11 @@ def card_rows(table: MightTable, uid: str) -> list[tuple[str, str]]:
     rows = [
         ("Kind", definition.kind + (" (Reaction)" if definition.speed == "reaction" else "")),
         ("Owner", table.players[card.owner].name),
+        *(
+            [("Controller", f"{table.players[card.controller].name} (P-107)")]
+            if card.controller != card.owner
+            else []
+        ),
         ("Where", card.place(table)),
     ]
     if card.token:

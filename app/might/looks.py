@@ -64,6 +64,9 @@ def card_look(table: MightTable, card: MightCard) -> CardLook:
         badges.append("delayed trigger")  # P-63
     if card.lethal:
         badges.append(f"lethal at {card.lethal[-1].threshold}")
+    if card.controller != card.owner:  # drawn on its controller's side (P-107)
+        badges.insert(0, f"controlled by {table.players[card.controller].name}")
+        lines.append(f"Owned by {table.players[card.owner].name}: {card.control[-1].describe()}")
     if card.token:
         badges.insert(0, "token")  # P-61: it ceases to exist when it leaves the table
     badges += [f"target of {item.card}" for item in table.chain if card.uid in item.targets]
@@ -216,7 +219,7 @@ def table_layout(table: MightTable, looks: LookCache) -> Layout:
         )
     counts: dict[tuple[object, ...], int] = {}
     for card in table.cards.values():
-        owner = card.owner
+        owner = card.controller  # a unit taken is on its controller's side (P-107)
         key: tuple[object, ...]
         look = looks.look(table, card)
         w, h = look.size

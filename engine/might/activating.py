@@ -49,7 +49,7 @@ class ActivatingRules:
                     "M-7", f"{label} is a Reaction: it can answer only while the chain waits"
                 )
         else:
-            self.core._require_turn_player(card.owner, f"activate {label}")
+            self.core._require_turn_player(card.controller, f"activate {label}")
             self.core._require_empty_chain(f"activate {label}")
             if self.core.table.combat is not None:
                 raise RuleError("M-9", "cannot activate an ability during combat")
@@ -59,21 +59,21 @@ class ActivatingRules:
         if cost is not None and cost.exhaust and card.exhausted:
             raise RuleError("P-42", f"{uid} is exhausted: it can't pay {label}'s cost (exhaust)")
         if cost is not None and (
-            short := self.playing.short_of_runes(card.owner, cost.runes, label)
+            short := self.playing.short_of_runes(card.controller, cost.runes, label)
         ):
             raise RuleError("P-42", short)
-        targets = self.playing.given(ability.target, target, card.owner, uid)[0]
-        self.playing.verify_chosen(uid, ability.target, targets, card.owner, uid)
+        targets = self.playing.given(ability.target, target, card.controller, uid)[0]
+        self.playing.verify_chosen(uid, ability.target, targets, card.controller, uid)
         self.playing.verify_place(uid, ability.effects, to)
-        extras = self.playing.deflections(ability.target, targets, card.owner)
-        self.playing.verify_extras(card.owner, cost.runes if cost else 0, extras, label)
+        extras = self.playing.deflections(ability.target, targets, card.controller)
+        self.playing.verify_extras(card.controller, cost.runes if cost else 0, extras, label)
 
     def _check_limit(self, card: MightCard, limit: Condition, label: str) -> None:
         """Refuse an activation while its ``only_while`` does not hold, saying what it read
         (P-56); "here" is where its unit is."""
         table = self.core.table
         here = card.battlefield if card.zone == "battlefield" else None
-        context = Context(me=card.uid, controller=card.owner, battlefield=here)
+        context = Context(me=card.uid, controller=card.controller, battlefield=here)
         if not holds(table, limit, context):
             raise RuleError(
                 "P-56",
@@ -92,16 +92,16 @@ class ActivatingRules:
         cost = ability.cost
         if cost is not None and cost.exhaust:
             self.core._set_exhausted(uid, True, cause, ["P-42", "P-18", "M-6"], " to pay the cost")
-        targets, default = self.playing.given(ability.target, target, card.owner, uid)
-        extras = self.playing.deflections(ability.target, targets, card.owner)
+        targets, default = self.playing.given(ability.target, target, card.controller, uid)
+        extras = self.playing.deflections(ability.target, targets, card.controller)
         if (cost is not None and cost.runes) or extras:
             runes = cost.runes if cost is not None else 0
-            self.playing.pay_runes(card.owner, runes, cause, ["P-42", "M-1", "P-19"], extras)
+            self.playing.pay_runes(card.controller, runes, cause, ["P-42", "M-1", "P-19"], extras)
         aim = self.playing.aim_words(targets, to)
         item = ChainItem(
             id=f"e{self.core._new_number()}",
             card=uid,
-            controller=card.owner,
+            controller=card.controller,
             kind="ability",
             text=f"{uid}: {label}{aim}",
             targets=targets,
@@ -110,6 +110,6 @@ class ActivatingRules:
             battlefield=card.battlefield if card.zone == "battlefield" else None,
             destination=to,
         )
-        said = self.playing.chooser_words(ability.target, default, card.owner)
+        said = self.playing.chooser_words(ability.target, default, card.controller)
         rules = ["P-42", *choice_rulings(ability.target)]
         self.chain.push(item, cause, rules, [], said)

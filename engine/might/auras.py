@@ -20,7 +20,7 @@ def _active(table: MightTable, source: MightCard, aura: Aura) -> bool:
         return False
     if aura.only_while is None:
         return True
-    context = Context(me=source.uid, controller=source.owner, battlefield=source.battlefield)
+    context = Context(me=source.uid, controller=source.controller, battlefield=source.battlefield)
     return holds(table, aura.only_while, context)
 
 
@@ -30,7 +30,7 @@ def _reaches(source: MightCard, aura: Aura, unit: MightCard) -> bool:
     itself = unit.uid == source.uid
     if aura.to == "self" or itself:
         return itself and aura.to in ("self", "friendly", "all")
-    friendly = unit.owner == source.owner
+    friendly = unit.controller == source.controller
     if aura.to in ("friendly", "other_friendly") and not friendly:
         return False
     if aura.to == "enemy" and friendly:
@@ -39,13 +39,13 @@ def _reaches(source: MightCard, aura: Aura, unit: MightCard) -> bool:
         return True
     if source.zone == "battlefield":
         return unit.zone == "battlefield" and unit.battlefield == source.battlefield
-    return unit.zone == "base" and unit.owner == source.owner
+    return unit.zone == "base" and unit.controller == source.controller
 
 
 def _field_reaches(aura: FieldAura, holder: int | None, unit: MightCard) -> bool:
     if aura.to == "all":
         return True
-    return holder is not None and (unit.owner == holder) == (aura.to == "holder")
+    return holder is not None and (unit.controller == holder) == (aura.to == "holder")
 
 
 def contributions(table: MightTable, uid: str) -> list[tuple[str, Aura | FieldAura]]:

@@ -603,6 +603,17 @@ class Grant(CardEffect):
         on.grant_keywords(uid, self.keywords, self.duration, item.card, item.controller, cause)
 
 
+class TakeControl(CardEffect):
+    """``take_control``: its controller controls the unit until end of turn; it stays where it
+    is, and control goes back to its owner at this turn's expiration (c) (M-13, P-107)."""
+
+    do: Literal["take_control"]
+    """Selects this effect."""
+
+    def to_unit(self, on: EffectRules, item: ChainItem, uid: str, cause: Cause) -> None:
+        on.take_control(uid, item.card, item.controller, cause)
+
+
 LEFT_BEHIND: tuple[type[CardEffect], ...] = (
     Damage,
     Heal,
@@ -622,6 +633,7 @@ LEFT_BEHIND: tuple[type[CardEffect], ...] = (
     Move,
     InsteadOfDying,
     Grant,
+    TakeControl,
     Draw,
     Discard,
     LookAtDeck,

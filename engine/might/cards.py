@@ -804,7 +804,8 @@ class MightCardDef(Frozen):
     when left out, and instances add up: M-28), ``Tank`` and ``Backline`` (the order combat
     damage is assigned in: M-17), ``Deflect N`` (an opponent's spell or activated ability that
     chooses it costs N more runes: P-88), ``Accelerate N`` (it may be played for N more runes to
-    enter ready: P-89). Any other word is refused (the engine would ignore it)."""
+    enter ready: P-89), ``Ganking`` (its own move may go from a battlefield to another: P-106).
+    Any other word is refused (the engine would ignore it)."""
     enters: Literal["exhausted", "ready"] = "exhausted"
     """Units: how it enters the table when played from hand (M-32): ``exhausted``, or ``ready``
     when its text says it enters ready. A set-up puts units on the table as it says."""

@@ -40,4 +40,15 @@ class Made(CardChange):
         return {self.card}
 
 
-MIGHT_CHANGES = (Replaced, Made)
+class ControlChanged(CardChange):
+    """Who controls a unit changed: taken until end of turn, or back to its owner (P-107)."""
+
+    kind: Literal["control"] = "control"
+    before: str
+    after: str
+
+    def describe(self) -> str:
+        return f"{self.card} controlled by {self.before} -> {self.after}"
+
+
+MIGHT_CHANGES = (Replaced, Made, ControlChanged)

@@ -360,7 +360,7 @@ def counted(table: MightTable, whose: Counted, here: bool, context: Context) -> 
     if not here:
         return list(units)
     if context.battlefield is None:  # at a base: only that base's units, the controller's
-        return [u for u in units if u.zone == "base" and u.owner == context.controller]
+        return [u for u in units if u.zone == "base" and u.controller == context.controller]
     return [u for u in units if u.zone == "battlefield" and u.battlefield == context.battlefield]
 
 

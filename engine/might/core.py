@@ -218,7 +218,7 @@ class MightCore(Recorder[MightTable]):
         return number
 
     def _controller(self, uid: str) -> int:
-        return self.table.cards[uid].owner
+        return self.table.cards[uid].controller
 
     def _require_empty_chain(self, action: str) -> None:
         if self.table.chain:

@@ -249,7 +249,7 @@ class DamageRules:
         listed = {*combat.attackers, *combat.defenders}
         arrived = [u for u in self.core.table.units_at(combat.battlefield) if u.uid not in listed]
         for unit in arrived:
-            attacking = unit.owner == combat.attacker
+            attacking = unit.controller == combat.attacker
             role: Literal["attacker", "defender"] = "attacker" if attacking else "defender"
             before = self.core.table.might(unit.uid)
             self.core._set(unit.evolve(role=role))
@@ -354,7 +354,7 @@ class DamageRules:
         watches, its controller's pick (M-20, M-21, P-67): the units still dying."""
         card, replaces = self.core.table.cards[gear], self.core.table.definition(gear).replaces
         assert replaces is not None  # a watcher has one (MightIndex)
-        watched = [u for u in dying if replaces.watches(card.owner, self.core._controller(u))]
+        watched = [u for u in dying if replaces.watches(card.controller, self.core._controller(u))]
         if not watched:
             return dying
         if replaces.and_this == "exhaust" and card.exhausted:

@@ -23,7 +23,7 @@ def _watches(trigger: DelayedTrigger, card: MightCard) -> bool:
     """A side's trigger (on a player) watches ``card``: any unit, or one of its side."""
     if trigger.watch == "any_unit":
         return True
-    return (card.owner == trigger.owner) == (trigger.watch == "friendly_unit")
+    return (card.controller == trigger.owner) == (trigger.watch == "friendly_unit")
 
 
 def _found(core: MightCore, when: DelayedEvent, card: MightCard) -> list[DelayedTrigger]:

@@ -13,7 +13,7 @@ from typing import Literal
 from engine.changes import Change, Moved, PlayerStatChanged, StatChanged
 from engine.choices import Assigned, Choice
 from engine.decks import draw_text, is_or_are, split_draw
-from engine.might import delayed
+from engine.might import control, delayed
 from engine.might.amounts import CountOf, DamageOn, MightOf
 from engine.might.assignment import split_of
 from engine.might.card_effects import Damage as DamageEffect
@@ -278,7 +278,7 @@ class EffectRules:
             ["M-30", "M-31"],
             cause,
         )
-        return uid, self.core.table.cards[uid].owner, might
+        return uid, self.core.table.cards[uid].controller, might
 
     def read_amount(self, item: ChainItem, amount: DamageOn | CountOf, cause: Cause) -> int:
         """An amount counted from the table as the effect resolves, on the record (P-37)."""
@@ -465,7 +465,7 @@ class EffectRules:
                     cause,
                 )
             self._move_to(uid, item.battlefield, item.card, cause)
-        elif self.core.table.cards[uid].owner != item.controller:
+        elif self.core.table.cards[uid].controller != item.controller:
             base = self.core.table.players[item.controller].name
             self.core.record(
                 f'"here" is {base}\'s base, where {item.card} was: {uid} goes only to its own '
@@ -522,6 +522,9 @@ class EffectRules:
             cause,
             changes if after != before else [],
         )
+
+    def take_control(self, uid: str, source: str, controller: int, cause: Cause) -> None:
+        control.take(self.core, uid, source, controller, cause)
 
     def draw(self, player: int, amount: int, source: str, cause: Cause) -> None:
         """``player`` draws ``amount`` cards from the top of their deck into their hand; what an
@@ -852,6 +855,7 @@ class EffectRules:
         those on players, on one step with each Might that changed (M-2), and P-63 when a
         delayed trigger ends."""
         left_behind = any(isinstance(e, DelayedTrigger) and ends(e) for e in self.lasting_effects())
+        taken = {u.uid: u.controller for u in self.core.table.units() if u.control}
         ended, changes = self._end_card_effects(ends)
         ended += self._end_player_effects(ends)
         text = "; ".join(ended) if ended else "none"
@@ -861,6 +865,7 @@ class EffectRules:
             cause,
             changes,
         )
+        control.returned(self.core, taken, cause)  # each a step after the ending (P-107)
 
     def _end_card_effects(
         self, ends: Callable[[LastingEffect], bool]

@@ -54,6 +54,7 @@ def _entry(card: MightCard, defs: Mapping[str, MightCardDef]) -> _Entry:
             or card.saves
             or card.granted
             or card.delayed
+            or card.control
         ),
         unit and card.has_lethal_damage(definition),
         unit and bool(definition.auras),

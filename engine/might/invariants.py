@@ -95,7 +95,7 @@ def _roles(table: MightTable, where: str) -> Iterator[Broken]:
     wrong = sorted(
         f"{u.uid} ({u.role})"
         for u in table.units()
-        if u.role is not None and (u.role == "attacker") != (u.owner == combat.attacker)
+        if u.role is not None and (u.role == "attacker") != (u.controller == combat.attacker)
     )
     if there != roled or wrong:
         detail = "; ".join(

@@ -4,7 +4,8 @@
 no number is given, and instances add up). ``Tank`` and ``Backline`` order combat assignment
 (M-17, M-18). ``Deflect N``: an opponent's spell or activated ability that chooses the unit
 costs N more runes (P-88). ``Accelerate N``: its controller may pay N more runes as it is played
-to have it enter ready (P-89). A keyword nobody interprets would pass as printed text and do
+to have it enter ready (P-89). ``Ganking``: the unit's own move may go from a battlefield to
+another battlefield (P-106). A keyword nobody interprets would pass as printed text and do
 nothing, so it is refused with the known ones.
 
 >>> keyword("Assault 2"), keyword("tank")
@@ -23,10 +24,10 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator
 
-KeywordName = Literal["Assault", "Shield", "Deflect", "Accelerate", "Tank", "Backline"]
+KeywordName = Literal["Assault", "Shield", "Deflect", "Accelerate", "Tank", "Backline", "Ganking"]
 NUMBERED: tuple[KeywordName, ...] = ("Assault", "Shield", "Deflect", "Accelerate")  # "Assault 2"
-PLAIN: tuple[KeywordName, ...] = ("Tank", "Backline")
-KNOWN = "Assault N, Shield N, Deflect N, Accelerate N, Tank and Backline"
+PLAIN: tuple[KeywordName, ...] = ("Tank", "Backline", "Ganking")
+KNOWN = "Assault N, Shield N, Deflect N, Accelerate N, Tank, Backline and Ganking"
 _FORM = re.compile(r"\s*([A-Za-z]+)(?:\s+([0-9]{1,3}))?\s*")
 
 

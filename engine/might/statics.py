@@ -22,7 +22,7 @@ def active(table: MightTable, uid: str) -> list[Static]:
     if not table.on_table(uid):
         return []
     card = table.cards[uid]
-    context = Context(me=uid, controller=card.owner, battlefield=card.battlefield)
+    context = Context(me=uid, controller=card.controller, battlefield=card.battlefield)
     return [s for s in table.definition(uid).statics if holds(table, s.only_while, context)]
 
 

@@ -152,6 +152,16 @@ class KeywordGrant(Lasting):
         return f"{', '.join(self.keywords)} from {self.source}{self.until()}"
 
 
+class ControlChange(Lasting):
+    """Player ``to`` controls the unit while this lasts (P-107): it acts, fights and is seen
+    as ``to``'s, and a unit at a base is at ``to``'s base; its owner stays its owner."""
+
+    to: int
+
+    def describe(self) -> str:
+        return f"control taken (from {self.source}){self.until()}"
+
+
 EVENT_WORDS = {"takes_damage": "takes damage", "dies": "dies"}
 SIDE_WORDS = {
     "any_unit": "any unit",
@@ -203,6 +213,7 @@ LastingEffect = (
     | DeathReplacement
     | KeywordGrant
     | DelayedTrigger
+    | ControlChange
 )
 
 
@@ -239,6 +250,14 @@ class MightCard(Frozen):
     # Triggers left on it, oldest first (P-63); left out of a dump while empty, so a table
     # without them dumps as it did before them.
     delayed: tuple[DelayedTrigger, ...] = Field(default=(), exclude_if=lambda left: not left)
+    # Changes of control, oldest first: the latest applies (P-107). Left out of a dump while
+    # empty, as ``delayed``.
+    control: tuple[ControlChange, ...] = Field(default=(), exclude_if=lambda taken: not taken)
+
+    @property
+    def controller(self) -> int:
+        """The player who controls it: its owner, unless an effect took control (P-107)."""
+        return self.control[-1].to if self.control else self.owner
 
     def off_table(self, zone: Zone) -> MightCard:
         """This card after leaving the table: no damage and no effects on it (M-6)."""
@@ -256,6 +275,7 @@ class MightCard(Frozen):
             saves=(),
             granted=(),
             delayed=(),
+            control=(),
         )
 
     @property
@@ -306,6 +326,7 @@ class MightCard(Frozen):
             *self.saves,
             *self.granted,
             *self.delayed,
+            *self.control,
         ]
 
     def without_lasting(self, ends: Callable[[LastingEffect], bool]) -> MightCard:
@@ -319,6 +340,7 @@ class MightCard(Frozen):
             saves=tuple(s for s in self.saves if not ends(s)),
             granted=tuple(g for g in self.granted if not ends(g)),
             delayed=tuple(d for d in self.delayed if not ends(d)),
+            control=tuple(c for c in self.control if not ends(c)),
         )
 
     def place(self, table: MightTable) -> str:
@@ -469,13 +491,14 @@ class MightTable(Frozen, Indexed[MightIndex]):
         return sorted(uids, key=lambda uid: self._order_key(self.cards[uid]))
 
     def _order_key(self, card: MightCard) -> tuple[bool, int]:
-        return card.owner != self.turn_player, card.entered
+        return card.controller != self.turn_player, card.entered
 
     def units(self, owner: int | None = None) -> Iterator[MightCard]:
-        """Units on the table (of ``owner``, or both) in the order of ``simultaneous``."""
+        """Units on the table (that ``owner`` controls, P-107, or both) in the order of
+        ``simultaneous``."""
         on_table = [self.cards[uid] for uid in self.index.units]
         yield from sorted(
-            (c for c in on_table if owner is None or c.owner == owner), key=self._order_key
+            (c for c in on_table if owner is None or c.controller == owner), key=self._order_key
         )
 
     def lethal_units(self) -> list[str]:
@@ -509,7 +532,9 @@ class MightTable(Frozen, Indexed[MightIndex]):
         """``owner`` has a unit at ``battlefield`` (stops at the first: a cleanup asks it for
         every held battlefield, M-14)."""
         return any(
-            card.owner == owner and card.zone == "battlefield" and card.battlefield == battlefield
+            card.controller == owner
+            and card.zone == "battlefield"
+            and card.battlefield == battlefield
             for card in map(self.cards.__getitem__, self.index.units)
         )
 
@@ -574,7 +599,7 @@ class MightTable(Frozen, Indexed[MightIndex]):
         whole: a unit that arrives later is covered too, and what one unit spends never uses
         up another's (M-26)."""
         card = self.cards[uid]
-        side = self.players[card.owner].shields
+        side = self.players[card.controller].shields
         if not side or not self.is_unit(uid):  # a gear is no unit to cover (P-66)
             return card
         have = {shield.id for shield in card.shields}
@@ -612,7 +637,7 @@ class MightTable(Frozen, Indexed[MightIndex]):
         found = [
             (uid, standing.amount)
             for uid in self.index.boosters
-            if self.cards[uid].owner == player
+            if self.cards[uid].controller == player
             for standing in [self.definition(uid).bonus_damage]
             if standing is not None and covers(standing.scope, scope)
         ]

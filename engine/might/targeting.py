@@ -61,9 +61,9 @@ def ordinal(number: int) -> str:
 def _fits(
     table: MightTable, spec: TargetSpec, unit: MightCard, controller: int, me: str | None
 ) -> bool:
-    if spec.side == "own" and unit.owner != controller:
+    if spec.side == "own" and unit.controller != controller:
         return False
-    if spec.side == "enemy" and unit.owner == controller:
+    if spec.side == "enemy" and unit.controller == controller:
         return False
     if spec.zone == "trash":  # a unit card in a trash (P-62)
         return unit.zone == "trash" and table.definition(unit.uid).kind == "unit"
@@ -246,7 +246,7 @@ def deflecting(table: MightTable, targets: Sequence[str], controller: int) -> di
     found = {}
     for uid in dict.fromkeys(targets):
         card = table.cards.get(uid)
-        if card is None or card.owner == controller or not table.on_table(uid):
+        if card is None or card.controller == controller or not table.on_table(uid):
             continue
         if runes := table.keyword(uid, "Deflect"):
             found[uid] = runes

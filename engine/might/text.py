@@ -15,6 +15,8 @@ def describe_unit(table: MightTable, card: MightCard) -> str:
     if card.exhausted:
         parts.append("exhausted")
     parts += [effect.describe() for effect in card.lasting()]
+    if card.controller != card.owner:  # listed with its controller's units (P-107)
+        parts.append(f"owned by {table.players[card.owner].name}")
     standing = table.definition(card.uid).bonus_damage
     if standing is not None:  # P-76
         parts.append(standing.describe())

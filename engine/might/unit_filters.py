@@ -96,7 +96,7 @@ class SourceFilter(UnitFilter):
         card = table.cards.get(source)
         if card is None:  # a token that ceased to exist (P-61) is no unit to read
             return False
-        if self.side != "any" and (card.owner == controller) != (self.side == "own"):
+        if self.side != "any" and (card.controller == controller) != (self.side == "own"):
             return False
         if table.on_table(source):
             return self.admits(table, card, me, here)
@@ -112,7 +112,7 @@ class SourceFilter(UnitFilter):
 def _is_here(table: MightTable, unit: MightCard, me: str, here: int | None) -> bool:
     if here is not None:
         return unit.zone == "battlefield" and unit.battlefield == here
-    return unit.zone == "base" and unit.owner == table.cards[me].owner
+    return unit.zone == "base" and unit.controller == table.cards[me].controller
 
 
 GroupPlace = Literal["battlefields", "bases", "combat"]

@@ -561,6 +561,9 @@ REFUSALS = [
     might("no-such-battlefield", "move vanguard-captain 5", "M-1",
         "there is no battlefield number 6"),
     might("already-there", "move iron-sentinel None", "M-1", "iron-sentinel is already there"),
+    might("move-between-battlefields", "move vanguard-captain 1", "P-106",
+        "vanguard-captain can't move from Battlefield 1 to Battlefield 2: a move between "
+        "battlefields needs Ganking"),
     might("already-ready", "set_ready vanguard-captain True", "M-1",
         "vanguard-captain is already ready"),
     might("combat-nowhere", "combat 7", "M-9", "there is no battlefield number 8"),

@@ -57,6 +57,7 @@ def test_at_a_battlefield_it_is_activated_until_it_has_moved_too_often() -> None
     g = game()
     g.move("sentry", 0)
     assert g.can_activate("sentry")
+    g.recall("sentry")  # by its base: it has no Ganking (P-106)
     g.move("sentry", 1)
     with pytest.raises(RuleError, match="moved at most 1 times this turn \\[false\\]"):
         g.verify_activate("sentry")

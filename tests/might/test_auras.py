@@ -64,7 +64,7 @@ def test_an_aura_reaches_only_the_units_it_names() -> None:
 
 def test_moving_the_source_ends_its_aura_there_on_the_record() -> None:
     g = game(BEARER_AND_WHELP)
-    [step] = [s for s in g.move("banner-bearer", 1) if " moves " in s.description]
+    [step] = [s for s in g.recall("banner-bearer") if " is recalled " in s.description]
     assert g.table.might("stone-whelp") == 2
     assert "stone-whelp Might 3 -> 2 (banner-bearer's aura ends)" in step.description
     assert {"M-24", "M-2"} <= set(step.rules)

@@ -42,6 +42,7 @@ CLAUSES = {
     "phase:combat": "M-9",
     "phase:combat over": "M-12",
     "phase:turn": "M-13",  # end of turn, expiration and the next turn
+    "control": "P-107",  # a unit taken until end of turn, and given back
 }
 # Project rulings of the might ruleset (P-11 is retired: M-12 (5) decides control).
 MIGHT_RULINGS = [
@@ -74,6 +75,8 @@ MIGHT_RULINGS = [
     "P-67",
     "P-86",
     "P-87",
+    "P-106",
+    "P-107",
     "P-109",
     "P-110",
     "P-111",

@@ -37,14 +37,14 @@ def refusal(keywords: str) -> str:
 def test_a_misspelt_keyword_is_refused_with_the_known_ones() -> None:
     assert refusal("[Shiled 1]") == (
         "f.yaml:5: cards[0].keywords[0]: unknown keyword 'Shiled 1' (did you mean Shield?): "
-        "the keywords are Assault N, Shield N, Deflect N, Accelerate N, Tank and Backline"
+        "the keywords are Assault N, Shield N, Deflect N, Accelerate N, Tank, Backline and Ganking"
     )
 
 
 @pytest.mark.parametrize("word", ["Flying", "Deathtouch 2", "", "Assault two"])
 def test_a_keyword_nobody_interprets_is_refused(word: str) -> None:
     assert (
-        "the keywords are Assault N, Shield N, Deflect N, Accelerate N, Tank and Backline"
+        "the keywords are Assault N, Shield N, Deflect N, Accelerate N, Tank, Backline and Ganking"
         in refusal(f"[{word!r}]")
     )
 

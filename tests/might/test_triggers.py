@@ -31,6 +31,7 @@ cards:
   - name: Scout
     kind: unit
     might: 2
+    keywords: [Ganking]  # it may go from any place to any other (P-106)
     abilities:
       - {when: played, name: Arrive, effects: [{do: add_runes, amount: 1}]}
       - {when: moves, name: Dash, effects: [{do: might, amount: 1, target: self}]}

@@ -44,21 +44,20 @@ def test_a_unit_cannot_move_where_it_already_is() -> None:
 
 @pytest.mark.rule("M6", "M-6")
 def test_moving_and_recalling_a_unit_are_actions_on_that_unit() -> None:
-    """The steps of a move and of a recall have the unit in their cause; damage stays (M6, M-6)."""
+    """The steps of a move and of a recall have the unit in their cause; damage stays (M6, M-6).
+    The whelp goes by its base: it has no Ganking (P-106)."""
     game = game_from_yaml(TRIGGERS)
     game.deal("stone-whelp", 1)
-    moved = game.move("stone-whelp", 1)
-    assert moved[0].description == (
-        "stone-whelp moves Battlefield 1 -> Battlefield 2, keeping its 1 damage"
-    )
-    assert moved[0].cause == Cause(kind="action", card="stone-whelp", text="stone-whelp moves")
     recalled = game.recall("stone-whelp")
     assert recalled[0].description == (
-        "stone-whelp is recalled Battlefield 2 -> base, keeping its 1 damage"
+        "stone-whelp is recalled Battlefield 1 -> base, keeping its 1 damage"
     )
     assert recalled[0].cause == Cause(
         kind="action", card="stone-whelp", text="stone-whelp is recalled"
     )
+    moved = game.move("stone-whelp", 1)
+    assert moved[0].description == "stone-whelp moves base -> Battlefield 2, keeping its 1 damage"
+    assert moved[0].cause == Cause(kind="action", card="stone-whelp", text="stone-whelp moves")
 
 
 @pytest.mark.rule("M-1")
@@ -136,3 +135,88 @@ def test_returning_the_other_players_unit_to_hand_is_refused_by_name() -> None:
     assert str(refused.value) == (
         "Bob cannot return spite-totem to hand during the other player's turn (rule M-1)"
     )
+
+
+# --- Ganking (P-106): a unit's own move between battlefields -----------------------------------
+
+GANKING = """\
+ruleset: might
+title: Ganking
+rules: [P-106]
+cards:
+  - {name: Raider, kind: unit, might: 2, keywords: [Ganking]}
+  - name: Shove
+    kind: spell
+    target: {side: own}
+    effects: [{do: move, to: Battlefield 2}]
+  - name: Gank Lesson
+    kind: spell
+    target: {side: own}
+    effects: [{do: grant, keywords: [Ganking]}]
+setup:
+  players:
+    - name: Alice
+      hand: [{card: Shove}, {card: Gank Lesson}]
+      units:
+        - {card: Raider, at: Battlefield 1}
+        - {card: Stone Whelp, at: Battlefield 1}
+    - name: Bob
+      units: [{card: Iron Sentinel}]
+"""
+
+
+@pytest.mark.rule("P-106")
+def test_a_move_between_battlefields_needs_ganking_and_changes_nothing_when_refused() -> None:
+    game = game_from_yaml(GANKING)
+    before = game.table
+    with pytest.raises(RuleError) as refused:
+        game.move("stone-whelp", 1)
+    assert refused.value.rule == "P-106"
+    assert "a move between battlefields needs Ganking" in str(refused.value)
+    assert game.can_move("stone-whelp", 1) is False
+    assert game.table == before
+    # by its base it gets there: a recall, then a move (P-18)
+    game.recall("stone-whelp")
+    game.move("stone-whelp", 1)
+    assert game.table.cards["stone-whelp"].battlefield == 1
+
+
+@pytest.mark.rule("P-106")
+def test_a_unit_with_ganking_moves_between_battlefields_on_the_record() -> None:
+    game = game_from_yaml(GANKING)
+    moved = game.move("raider", 1)
+    assert moved[0].description == "raider moves with Ganking Battlefield 1 -> Battlefield 2"
+    assert "P-106" in moved[0].rules
+    assert game.table.cards["raider"].battlefield == 1
+
+
+@pytest.mark.rule("P-106", "P-72")
+def test_granted_ganking_counts_as_printed() -> None:
+    game = game_from_yaml(GANKING)
+    game.play("gank-lesson", "stone-whelp")
+    game.resolve()
+    assert game.can_move("stone-whelp", 1)
+
+
+@pytest.mark.rule("P-106", "P-43")
+def test_an_effect_moves_a_unit_between_battlefields_without_ganking() -> None:
+    game = game_from_yaml(GANKING)
+    game.play("shove", "stone-whelp")
+    steps = game.resolve()
+    assert game.table.cards["stone-whelp"].battlefield == 1
+    assert any(
+        s.description == "stone-whelp moves by shove Battlefield 1 -> Battlefield 2" for s in steps
+    )
+
+
+@pytest.mark.rule("P-106")
+def test_the_legal_moves_offer_another_battlefield_only_with_ganking() -> None:
+    play = playthrough_of(GANKING, name="ganking.yaml")
+    legal = {
+        (judged.card, judged.offer.label)
+        for judged in play.legal_actions()
+        if judged.legal and judged.offer.group == "Move"
+    }
+    assert ("raider", "Move to Battlefield 2") in legal
+    assert ("stone-whelp", "Move to Battlefield 2") not in legal
+    assert ("stone-whelp", "Recall") in legal

@@ -3,6 +3,9 @@ itself is ``app/drawing/rendering.py``, which the exported pages use too."""
 
 from __future__ import annotations
 
+import os
+import shlex
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -16,17 +19,35 @@ from engine.step_names import step_index, verify_branch
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
 
-NO_DISPLAY = (
-    "cardtable: no display to open a window on (DISPLAY and WAYLAND_DISPLAY are not set).\n"
-    "To render the table without a display, use:\n"
-    "  cardtable shot SCENARIO.yaml --step N -o table.png [--timeline]"
-)
+
+def shot_command(path: Path) -> str:
+    """The ``cardtable shot`` of ``path`` as a shell runs it from any folder: the command
+    beside this Python (a venv's ``cardtable``, which need not be on ``PATH``), else this
+    Python running the package, and the file's absolute path, quoted for this system's shell."""
+    folder = Path(sys.executable).parent
+    found = [each for each in (folder / "cardtable", folder / "cardtable.exe") if each.exists()]
+    program = [str(found[0])] if found else [sys.executable, "-m", "app.cli"]
+    words = [*program, "shot", str(path.resolve()), "-o", "table.png"]
+    if os.name == "nt":
+        return subprocess.list2cmdline(words)
+    return shlex.join(words)
+
+
+def no_display(path: Path) -> str:
+    """What ``launch`` says on a machine without a display: why, and a command that renders
+    ``path`` instead, as printed (``--step N`` and ``--timeline`` are optional)."""
+    return (
+        "cardtable: no display to open a window on (DISPLAY and WAYLAND_DISPLAY are not set).\n"
+        "To render the table to a PNG instead (add --step N for a step, --timeline for the "
+        "whole window), run:\n"
+        f"  {shot_command(path)}"
+    )
 
 
 def launch(path: Path) -> int:
     """Open the main window on ``path``; without a display, say how to render headless."""
     if not has_display():
-        print(NO_DISPLAY, file=sys.stderr)
+        print(no_display(path), file=sys.stderr)
         return 2
     from PySide6.QtWidgets import QApplication
 

@@ -3,7 +3,9 @@ and the window bar's pass, driven offscreen."""
 
 from __future__ import annotations
 
+import os
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -248,11 +250,24 @@ def test_launch_opens_the_window_on_the_file(
 
 
 def test_launch_without_a_display_says_how_to_render_headless(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
+    """The command it prints works as printed, from another folder, with no ``cardtable`` on
+    ``PATH``: it renders the table it was asked to open."""
     monkeypatch.setattr(gui, "has_display", lambda: False)
     assert gui.launch(M4) == 2
-    assert capsys.readouterr().err.strip() == gui.NO_DISPLAY.strip()
+    said = capsys.readouterr().err.splitlines()
+    assert said[0].startswith("cardtable: no display to open a window on")
+    command = said[-1].strip()
+    assert command == gui.shot_command(M4) and str(M4.resolve()) in command
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PATH": "/usr/bin:/bin"}
+    result = subprocess.run(
+        command, shell=True, cwd=elsewhere, env=env, capture_output=True, text=True, timeout=120
+    )
+    assert result.returncode == 0, result.stderr
+    assert (elsewhere / "table.png").stat().st_size > 0
 
 
 CHAIN = """\

@@ -12,8 +12,10 @@ page is not current.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
+from app.cli.json_output import SCHEMA as OUTPUT_SCHEMA
 from engine.card_examples import card_examples
 from engine.cookbook import cookbook_page
 from engine.reference import card_reference, reference, with_reference
@@ -26,6 +28,7 @@ PAGE = Path(__file__).resolve().parents[1] / "docs" / "scenarios.md"
 RULES = PAGE.with_name("rules.md")
 COOKBOOK = PAGE.with_name("cookbook.md")
 CARDS = PAGE.with_name("card-language.md")
+OUTPUT = PAGE.with_name("json-output.schema.json")
 RULINGS = [PAGE.with_name("rulings.md"), PAGE.parents[2] / "shared" / "rules" / "RULINGS.md"]
 
 if __name__ == "__main__":
@@ -44,3 +47,5 @@ if __name__ == "__main__":
     cards = card_reference(schema, card_examples(schema))
     CARDS.write_text(with_reference(page, cards), encoding="utf-8")
     print(f"wrote the card-language reference in {CARDS}")
+    OUTPUT.write_text(json.dumps(OUTPUT_SCHEMA, indent=2) + "\n", encoding="utf-8")
+    print(f"wrote the schema of the commands' JSON in {OUTPUT}")

@@ -12,8 +12,10 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
+from app.cli import json_output
 from app.cli.arguments import ArgumentError, parse_size, parse_whole_number
 from app.cli.moves_command import command_moves
 from app.cli.rule_command import command_rule
@@ -80,14 +82,18 @@ def format_step(step: Step) -> str:
     return "\n".join(lines)
 
 
-def timeline_json(run: ScenarioRun) -> dict[str, object]:
-    return {
+def timeline_json(run: ScenarioRun, branch: str | None) -> dict[str, object]:
+    """``run --json``: the timeline, the final table as its facts, what failed (version 1,
+    ``json_output.SCHEMA``)."""
+    return json_output.head("run") | {
         "file": str(run.path),
         "title": run.scenario.title,
         "ruleset": run.scenario.ruleset,
-        "steps": [step.model_dump(mode="json", exclude={"table"}) for step in run.game.steps],
-        "final_table": run.steps[-1].table.model_dump(mode="json", exclude={"defs"}),
+        "branch": branch,
+        "steps": [json_output.step_json(step) for step in run.game.steps],
+        "final_table": json_output.table_json(run.steps[-1].table),
         "failures": run.failures,
+        "warnings": run.warnings,
         "waiting": run.waiting.model_dump(mode="json") if run.waiting else None,
     }
 
@@ -97,7 +103,7 @@ def command_run(args: argparse.Namespace) -> int:
     for warning in run.warnings:  # on stderr: the timeline (or its JSON) stays as it was
         print(f"warning: {one_line(warning)}", file=sys.stderr)
     if args.json:
-        print(json.dumps(timeline_json(run), indent=2))
+        print(json.dumps(timeline_json(run, args.branch), indent=2))
         return 1 if run.failures else 0
     branch = f" [branch {args.branch!r}]" if args.branch else ""
     print(f"{one_line(run.scenario.title)}{one_line(branch)}  ({one_line(str(run.path))})")
@@ -117,49 +123,83 @@ def command_run(args: argparse.Namespace) -> int:
     return 0
 
 
+@dataclass
+class Checked:
+    """One file's outcome in ``check``: its problems (the located errors, the failed
+    expectations) and warnings, each one line, and the lines the text shows under its head."""
+
+    file: str
+    outcome: str  # ok, failed, bad input
+    title: str | None = None
+    problems: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    shown: list[str] = field(default_factory=list)  # the text's lines, a caret's too
+
+    def text(self) -> list[str]:
+        head = {"ok": "ok   ", "failed": "FAIL ", "bad input": "ERROR"}[self.outcome]
+        title = f"  ({one_line(self.title)})" if self.title and self.outcome != "bad input" else ""
+        lines = [f"{head} {one_line(self.file)}{title}"]
+        lines += [f"  {line}" for line in self.shown or map(one_line, self.problems)]
+        if self.outcome != "bad input":
+            lines += [f"  warning: {one_line(warning)}" for warning in self.warnings]
+        return lines
+
+    def json(self) -> dict[str, object]:
+        return {
+            "file": self.file,
+            "outcome": self.outcome,
+            "title": self.title,
+            "problems": self.problems,
+            "warnings": self.warnings,
+        }
+
+
+def check_file(file: Path, strict: bool) -> Checked:
+    name = str(file)
+    try:
+        run = run_scenario(file)
+    except ScenarioError as error:
+        return Checked(name, "bad input", problems=error.every(), shown=shown_error(error))
+    except Exception as error:  # a bug must not stop the check of the other files
+        return Checked(name, "bad input", problems=[internal_error(name, error)])
+    title = run.scenario.title
+    if strict and run.warnings:
+        return Checked(name, "bad input", title, problems=run.warnings, warnings=run.warnings)
+    outcome = "failed" if run.failures else "ok"
+    return Checked(name, outcome, title, problems=run.failures, warnings=run.warnings)
+
+
 def command_check(args: argparse.Namespace) -> int:
     files = scenario_files([Path(p) for p in args.paths])
     if not files:
         print("no scenario files found", file=sys.stderr)
         return 2
-    counts = {"ok": 0, "failed": 0, "bad input": 0}
-    warnings = 0
+    results = []
     for file in files:
-        try:
-            run = run_scenario(file)
-        except ScenarioError as error:
-            print(f"ERROR {one_line(str(file))}")
-            print("\n".join(f"  {line}" for line in shown_error(error)))
-            counts["bad input"] += 1
-            continue
-        except Exception as error:  # a bug must not stop the check of the other files
-            print(f"ERROR {one_line(str(file))}\n  {one_line(internal_error(str(file), error))}")
-            counts["bad input"] += 1
-            continue
-        if args.strict and run.warnings:
-            print(f"ERROR {one_line(str(file))}")
-            print("\n".join(f"  {one_line(warning)}" for warning in run.warnings))
-            counts["bad input"] += 1
-            continue
-        if run.failures:
-            print(f"FAIL  {one_line(str(file))}  ({one_line(run.scenario.title)})")
-            for failure in run.failures:
-                print(f"  {one_line(failure)}")
-            counts["failed"] += 1
-        else:
-            print(f"ok    {one_line(str(file))}  ({one_line(run.scenario.title)})")
-            counts["ok"] += 1
-        print("".join(f"  warning: {one_line(warning)}\n" for warning in run.warnings), end="")
-        warnings += len(run.warnings)
-    print(
-        f"{len(files)} scenario(s) checked: "
-        + ", ".join(f"{number} {outcome}" for outcome, number in counts.items())
-        + (f"; {warnings} warning(s)" if warnings else "")
-    )
+        result = check_file(file, args.strict)
+        results.append(result)
+        if not args.json:
+            print("\n".join(result.text()))
+    counts = {outcome: 0 for outcome in ("ok", "failed", "bad input")}
+    for result in results:
+        counts[result.outcome] += 1
+    if args.json:
+        files_json = [result.json() for result in results]
+        print(json.dumps(json_output.head("check") | {"files": files_json, "counts": counts}))
+    else:
+        warnings = sum(len(result.warnings) for result in results)
+        print(
+            f"{len(files)} scenario(s) checked: "
+            + ", ".join(f"{number} {outcome}" for outcome, number in counts.items())
+            + (f"; {warnings} warning(s)" if warnings else "")
+        )
     return 2 if counts["bad input"] else 1 if counts["failed"] else 0
 
 
 def command_schema(args: argparse.Namespace) -> int:
+    if args.output:
+        print(json.dumps(json_output.SCHEMA, indent=2))
+        return 0
     schema = scenario_schema()
     print(reference(schema) if args.markdown else json.dumps(schema, indent=2))
     return 0
@@ -218,37 +258,6 @@ def command_export(args: argparse.Namespace) -> int:
     return 0
 
 
-def step_json(step: Step | None) -> dict[str, object] | None:
-    if step is None:
-        return None
-    return {
-        "index": step.index,
-        "phase": list(step.phase),
-        "description": step.description,
-        "rules": list(step.rules),
-        "changes": [change.describe() for change in step.changes],
-    }
-
-
-def diff_json(comparison: Comparison) -> dict[str, object]:
-    left, right = (
-        {"branch": side.branch, "step": step.index, "description": step.description}
-        for side, step in zip(comparison.sides, comparison.shown, strict=True)
-    )
-    return {
-        "left": left,
-        "right": right,
-        "diverge": comparison.diverge,
-        "steps": [
-            {"left": step_json(p.left), "right": step_json(p.right)} for p in comparison.steps
-        ],
-        "differences": [
-            {"card": d.card, "fact": d.fact, "left": d.left, "right": d.right, "text": d.describe()}
-            for d in comparison.differences
-        ],
-    }
-
-
 def diff_text(title: str, comparison: Comparison) -> list[str]:
     """What ``diff`` prints: where the timelines diverge (first line), the steps that differ
     side by side, then how the two tables compared differ."""
@@ -285,7 +294,7 @@ def command_diff(args: argparse.Namespace) -> int:
     sides = [Side(branch, step) for branch, step in zip(branches, steps, strict=True)]
     comparison = compare(scenario, source, *sides)
     if args.json:
-        print(json.dumps(diff_json(comparison)))
+        print(json.dumps(json_output.diff_json(args.file, scenario.title, comparison)))
     else:
         print("\n".join(diff_text(scenario.title, comparison)))
     return 0
@@ -336,10 +345,18 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="a warning (a rule named in rules: that no step applies) makes its file bad input",
     )
+    check.add_argument(
+        "--json", action="store_true", help="print each file's outcome and the counts as JSON"
+    )
     check.set_defaults(handler=command_check)
     schema = commands.add_parser("schema", help="print the scenario file JSON Schema")
     schema.add_argument(
         "--markdown", action="store_true", help="print it as the tables of docs/scenarios.md"
+    )
+    schema.add_argument(
+        "--output",
+        action="store_true",
+        help="the schema of what run, check and diff print with --json instead",
     )
     schema.set_defaults(handler=command_schema)
     demo = commands.add_parser("demo", help="open the app on the built-in demo table")

@@ -43,6 +43,7 @@ def test_its_steps_record_the_shared_shapes_and_its_own_each_with_its_fields(
     assert done.returncode == 0, done.stdout + done.stderr
     hit, removed = json.loads(done.stdout)["steps"][1:]
     assert hit["description"] == "Bob is hit for 5 (life 5 -> 0)"
+    assert all(change.pop("text") for change in hit["changes"] + removed["changes"])
     assert hit["changes"] == [
         {"kind": "player_stat", "player": "Bob", "stat": "life", "before": 5, "after": 0},
         {"kind": "knocked_out", "player": "Bob"},

@@ -32,7 +32,8 @@ def test_run_json_has_steps_and_final_table(capsys: pytest.CaptureFixture[str]) 
     step = data["steps"][5]
     assert set(step) >= {"index", "phase", "description", "rules", "cause", "changes"}
     assert all(s["rules"] for s in data["steps"][1:])
-    assert data["final_table"]["cards"]["bob-imp"]["face_down"] is True
+    assert data["final_table"]["cards"]["bob-imp"]["captured"] is True  # a fact, as expect says
+    assert data["final_table"]["facts"]["turn"] == 3
 
 
 def test_check_reports_a_failed_expectation(

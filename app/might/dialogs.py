@@ -69,12 +69,12 @@ class ReplacementOrderDialog(QDialog):
 
 @dataclass(frozen=True)
 class Wording:
-    """What a dialog of damage among units says: its title, how its limits work, its tally and
+    """What a dialog of damage among units says: its title, how its limits work, its running count and
     its rows' Up and Down."""
 
     title: str
     how: str
-    tally: str  # of the damage given so far and the total
+    so_far: str  # the damage given so far, of the total
     earlier: str  # of a row's unit
     later: str
 
@@ -166,7 +166,7 @@ class AssignmentDialog(QDialog):
 
     def _update(self) -> None:
         assigned = sum(spin.value() for spin in self.spins.values())
-        self.status.setText(self.words.tally.format(assigned, self.total))
+        self.status.setText(self.words.so_far.format(assigned, self.total))
 
     def refuse(self, reason: str) -> None:
         """Show why the engine refused the numbers typed; they stay for the next try."""

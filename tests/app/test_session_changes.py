@@ -14,7 +14,7 @@ DEAL = Action.model_validate({"deal": {"target": "sylva", "amount": 5}})
 def test_each_operation_returns_and_tells_what_it_changed() -> None:
     session, heard = Session(), []
     session.listeners.append(heard.append)
-    assert session.open(DEMO) == Changed(timeline=True, step=True)
+    assert session.open(DEMO) == Changed(timeline=True, step=True, authored=True)  # its lesson
     assert session.select(2) == Changed(step=True) and session.index == 2
     assert session.select(2) == NOTHING and not session.select(2)  # nothing moved
     session.select(session.last)

@@ -125,7 +125,7 @@ MISTAKES = {
         "        amount: 2\n",
         "        amount: {might_of: foo}\n",
         "f.yaml:11: cards[0].effects[0].amount.might_of: 'foo' is not valid here; "
-        "valid here: self, source, target, target_1, target_2, target_3, target_4",
+        "valid here: self, source, target, target_1, target_2, ...",
     ),
     "might: a condition's state, on its own line": (
         MIGHT,
@@ -155,14 +155,14 @@ MISTAKES = {
         "    target: enemy\n",
         "f.yaml:7: cards[0].target: 'enemy' is not valid here; valid here: a mapping (keys: "
         "state, might_at_most, might_at_least, here, other, side, count, "
-        "at_least, different, same_place, zone), a list",
+        "at_least, different, same_place, chooser, total_might_at_most, zone), a list",
     ),
     "might: a word for a target spec's count": (
         MIGHT,
         "      side: enemy\n",
         "      side: enemy\n      count: two\n",
         "f.yaml:9: cards[0].target.count: 'two' is not valid here; "
-        "valid here: a whole number (1 or more)",
+        "valid here: a whole number (1 or more), any",
     ),
     "might: a word for a list": (
         MIGHT,
@@ -300,7 +300,7 @@ SWEEP = (
     ]
     + [
         (MIGHT, "      side: enemy\n", f"      side: enemy\n      {key}\n")
-        for key in ("count: 9", "count: [1]", "state: sleepy", "sied: own", "here: 2")
+        for key in ("count: 101", "count: [1]", "state: sleepy", "sied: own", "here: 2")
     ]
     + [
         (MIGHT, "    might: 1\n", f"    might: 1\n    {line}\n")

@@ -65,8 +65,8 @@ def test_a_bad_automatic_target_lists_every_target_once() -> None:
     problem, and the nearest word."""
     assert refusal(SPELL.replace("EFFECT", "{do: damage, amount: 2, target: all_enemies}")) == (
         "f.yaml:9: cards[0].effects[0].target: 'all_enemies' is not valid here (did "
-        "you mean 'all_enemy_units'?); valid here: target, target_1, target_2, target_3, "
-        "target_4, controller, that_unit, self, source, "
+        "you mean 'all_enemy_units'?); valid here: target, controller, that_unit, target_1, "
+        "target_2, ..., self, source, "
         "all_enemy_units, all_own_units, all_units, all_enemy_units_here, a mapping (keys: "
         "state, might_at_most, might_at_least, here, other, every, at)"
     )
@@ -101,7 +101,7 @@ def test_a_missing_key_says_which() -> None:
             "{sde: any}",
             "f.yaml:7: cards[0].target.sde: unknown key 'sde' (did you mean 'side'?); the keys "
             "here: state, might_at_most, might_at_least, here, other, side, count, "
-            "at_least, different, same_place, zone",
+            "at_least, different, same_place, chooser, total_might_at_most, zone",
         ),
         (
             "[{side: enemy}, {side: owm}]",

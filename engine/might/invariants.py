@@ -50,7 +50,7 @@ class MightInvariants(Invariants[MightTable]):
 
     def answer(self, choice: Choice, rng: Random) -> Answer:
         """Orders shuffled (of replacements, and of the deck cards looked at: P-109), random
-        targets, a random legal assignment (the rules' default when the drawn one is refused,
+        targets the engine's judge takes (else the default), a random legal assignment (the rules' default when the drawn one is refused,
         and in 3 cases out of 10)."""
         if choice.kind in ("replacement_order", "pick"):  # a pick: the first for the hand
             options = list(choice.options)
@@ -59,9 +59,10 @@ class MightInvariants(Invariants[MightTable]):
         if choice.kind == "targets" and choice.groups:  # a unit for each entry, or the default
             return _one_for_each(choice, rng)
         if choice.kind == "targets":  # 1 to ``total`` of the legal units, in a random order
-            return tuple(
+            drawn = tuple(
                 rng.sample(choice.options, rng.randint(1, min(choice.total, len(choice.options))))
             )
+            return drawn if _judged_legal(choice, tuple(map(str, drawn))) else choice.default
         if choice.only_answer is not None or rng.random() < 0.3:
             return choice.only_answer if choice.only_answer is not None else choice.default
         answer = _assignment(choice, rng)
@@ -70,6 +71,18 @@ class MightInvariants(Invariants[MightTable]):
         except RuleError:
             return choice.default
         return answer
+
+
+def _judged_legal(choice: Choice, answer: tuple[str, ...]) -> bool:
+    """The engine's own judge of a targets answer takes it (a total Might over its bound,
+    P-94, is refused as the card would refuse it)."""
+    if choice.judge is None:
+        return True
+    try:
+        choice.judge(answer)
+    except RuleError:
+        return False
+    return True
 
 
 def _one_for_each(choice: Choice, rng: Random) -> Answer:

@@ -221,3 +221,24 @@ def test_a_model_added_later_is_said_in_the_files_words(
         place,
         message,
     )
+
+
+@pytest.mark.parametrize(("value", "given"), [("lots", "'lots'"), ("-2", "-2"), ("2.5", "2.5")])
+def test_a_number_or_a_word_is_said_as_both(value: str, given: str) -> None:
+    """A shield's value is a number, ``all`` or ``next`` (M-5, M-25): a wrong one is said with
+    the three forms, never as a type error of one of them."""
+    text = f"""\
+ruleset: might
+title: t
+rules: [M-5]
+setup:
+  players:
+    - name: Alice
+      units:
+        - {{card: Iron Sentinel, shields: [{{id: ward, value: {value}}}]}}
+    - name: Bob
+"""
+    assert refusal(text) == (
+        f"f.yaml:8: setup.players[0].units[0].shields[0].value: {given} is not valid here; "
+        "valid here: a whole number (0 or more), all, next"
+    )

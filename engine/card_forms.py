@@ -30,6 +30,7 @@ from pydantic import BaseModel, ValidationError
 from engine.card_examples import card_examples, card_model
 from engine.descriptions import DescribedSchema
 from engine.plain_errors import located_problems
+from engine.pools import pool_path, pool_source
 from engine.safe_yaml import parse_yaml
 from engine.script import card_id
 from engine.yaml_source import as_tuples
@@ -393,6 +394,17 @@ def defined(data: Mapping[str, Any], card: Mapping[str, Any]) -> list[Any]:
     else:
         cards.append(dict(card))
     return cards
+
+
+def written_card(data: Mapping[str, Any], pool: str | None, name: str) -> dict[str, Any] | None:
+    """Card ``name`` as written where scenario ``data`` (whose pool is ``pool``) defines it:
+    in its own ``cards``, else in its pool; None when neither does."""
+    shipped = pool_source(pool).data.get("cards", ()) if pool and pool_path(pool) else ()
+    for cards in (data.get("cards") or (), shipped):
+        for card in cards:
+            if isinstance(card, dict) and card.get("name") == name:
+                return dict(card)
+    return None
 
 
 def _player_model(setup: Any) -> type[BaseModel] | None:

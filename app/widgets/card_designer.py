@@ -72,7 +72,9 @@ class CardDesigner(QWidget):
         self.form = card_form(ruleset)
         self.setWindowTitle(f"Design a {ruleset} card")
         self.setStyleSheet(STYLE)
-        self.root: KeysField = KeysField(self.form, self.form.root, {}, self._form_changed)
+        self.root: KeysField = KeysField(
+            self.form, self.form.root, {}, self._form_changed, top=True
+        )
         self.scroll = QScrollArea()
         self.scroll.setWidgetResizable(True)
         self.yaml = QPlainTextEdit()
@@ -82,6 +84,8 @@ class CardDesigner(QWidget):
         self.yaml_state.setObjectName("problem")
         self.yaml_state.setWordWrap(True)
         self.problems = QListWidget()
+        self.problems.setWordWrap(True)  # a problem is read whole, never scrolled to
+        self.problems.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.problems.itemActivated.connect(self._go_to_problem)
         self.face = CardPreview(self)
         self.face.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, False)
@@ -115,9 +119,10 @@ class CardDesigner(QWidget):
         face_area.setMinimumHeight(120)
         face = _column("Its face in hand", face_area, self.face_note)
         splitter = QSplitter()
-        for pane, stretch in ((form, 5), (yaml, 4), (face, 3)):
+        for pane, stretch in ((form, 6), (yaml, 4), (face, 3)):
             splitter.addWidget(pane)
             splitter.setStretchFactor(splitter.count() - 1, stretch)
+        splitter.setSizes([600, 400, 300])  # the form, nested, needs the most room
         buttons = QHBoxLayout()
         for button, tip in (
             (
@@ -155,7 +160,7 @@ class CardDesigner(QWidget):
 
     def _refill(self, card: dict[str, Any]) -> None:
         old = self.root.widget
-        self.root = KeysField(self.form, self.form.root, card, self._form_changed)
+        self.root = KeysField(self.form, self.form.root, card, self._form_changed, top=True)
         self.scroll.setWidget(self.root.widget)  # the scroll area deletes the old form
         del old
 

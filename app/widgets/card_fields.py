@@ -52,7 +52,7 @@ MISSING: Any = object()  # a key left out of the card
 Place = tuple[object, ...]
 Changed = Callable[[], None]
 INVALID = "invalid"  # the property a field with a problem has: the designer's style outlines it
-LABEL_WIDTH = 118
+LABEL_WIDTH = 96  # the card's own keys line up; a nested model's take the room they need
 
 
 def repolish(widget: QWidget, invalid: bool) -> None:
@@ -200,7 +200,8 @@ class _Row:
         grid.setHorizontalSpacing(6)
         grid.setVerticalSpacing(1)
         name = QLabel(f"<b>{key.key}</b>" if key.required else key.key)
-        name.setFixedWidth(LABEL_WIDTH)
+        if owner.top:
+            name.setFixedWidth(LABEL_WIDTH)
         name.setToolTip(_about(key))
         name.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
         hint = key.example.split(": ", 1)[-1] if key.example else ""
@@ -236,7 +237,8 @@ def _about(key: Key) -> str:
 
 class KeysField(Editor):
     """A model's keys: those a card must write and those written, each a row, and a list of
-    the others to add. ``fixed``: keys a choice above has written (``do: damage``), not shown."""
+    the others to add. ``fixed``: keys a choice above has written (``do: damage``), not shown;
+    ``top``: the card's own keys."""
 
     def __init__(
         self,
@@ -245,9 +247,10 @@ class KeysField(Editor):
         value: Any,
         changed: Changed,
         fixed: dict[str, str] | None = None,
+        top: bool = False,
     ) -> None:
         self.form, self.model, self.changed = form, form.models[name], changed
-        self.fixed = fixed or {}
+        self.fixed, self.top = fixed or {}, top
         written: dict[str, Any] = {} if value is MISSING else dict(value)
         self.widget = QFrame()
         self.widget.setObjectName("keys")

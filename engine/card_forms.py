@@ -265,12 +265,11 @@ def _flat(options: Sequence[Schema]) -> Iterator[Schema]:
 def _union(node: Schema, options: list[Schema], definitions: Mapping[str, Schema]) -> Kind:
     """A union's kind: its words and patterned texts one word field, each other form an
     option; a union of one form is that form."""
-    words = [str(w) for o in options for w in o.get("enum", [o["const"]] if "const" in o else [])]
-    free = [str(o.get("title", "a text")) for o in options if "pattern" in o and "enum" not in o]
     others = [o for o in options if not ("enum" in o or "const" in o or "pattern" in o)]
     kinds = [_kind(o, definitions) for o in others]
-    if words or free:
-        kinds.insert(0, Word(tuple(words), ", ".join(free)))
+    word = _word([o for o in options if o not in others])
+    if word is not None:
+        kinds.insert(0, word)
     if len(kinds) == 1:
         return kinds[0]
     refs = [_ref(o) for o in others if "$ref" in o]
@@ -282,6 +281,13 @@ def _union(node: Schema, options: list[Schema], definitions: Mapping[str, Schema
         for word in (_tag_words(definitions, kind, tag) if tag else [""])
     ]
     return Choice(tuple(chosen), tag)
+
+
+def _word(options: list[Schema]) -> Word | None:
+    """The words and patterned texts among a union's ``options`` as one word field, if any."""
+    words = [str(w) for o in options for w in o.get("enum", [o["const"]] if "const" in o else [])]
+    free = [str(o.get("title", "a text")) for o in options if "pattern" in o and "enum" not in o]
+    return Word(tuple(words), ", ".join(free)) if words or free else None
 
 
 def _tag_words(definitions: Mapping[str, Schema], kind: Kind, tag: str) -> list[str]:

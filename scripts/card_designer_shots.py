@@ -40,7 +40,7 @@ if __name__ == "__main__":
     window.open_path(copy, ask_unsaved=False)
     designer = window.design_card()
     assert designer is not None
-    for size, name, wrong in (((1024, 700), "small", True), ((1600, 1000), "large", False)):
+    for size, wrong in (((1024, 700), True), ((1600, 1000), False)):
         designer.yaml.setPlainText(CARD if wrong else CARD.replace("two", "2"))
         designer.read_yaml()
         designer.resize(*size)

@@ -24,7 +24,7 @@ from pydantic import BaseModel
 
 from engine.assets import ASSETS, LESSONS, POOLS, SCENARIOS
 from engine.cookbook import COOKBOOK
-from engine.ruleset import rulesets
+from engine.ruleset import ruleset, rulesets
 from engine.scenario import scenario_files
 from engine.yaml_source import YamlSource, as_tuples
 
@@ -78,13 +78,20 @@ def shipped_files() -> list[Path]:
     return sorted(scenario_files([POOLS, SCENARIOS, LESSONS, COOKBOOK]))
 
 
+def card_model(name: str) -> type[BaseModel] | None:
+    """The model of ruleset ``name``'s cards (the items of its scenario model's ``cards``),
+    None for a ruleset whose scenarios define no cards."""
+    field = ruleset(name).scenario.model_fields.get("cards")
+    if field is None:
+        return None
+    model: type[BaseModel] = get_args(field.annotation)[0]
+    return model
+
+
 def _card_models() -> dict[str, type[BaseModel]]:
-    """Each ruleset's card model: the items of its scenario model's ``cards``."""
-    models: dict[str, type[BaseModel]] = {}
-    for name, each in rulesets().items():
-        annotation = each.scenario.model_fields["cards"].annotation
-        models[name] = get_args(annotation)[0]
-    return models
+    """Each ruleset's card model, of those whose scenarios define cards."""
+    models = {name: card_model(name) for name in rulesets()}
+    return {name: model for name, model in models.items() if model is not None}
 
 
 def shipped_cards() -> Iterator[tuple[BaseModel, str]]:

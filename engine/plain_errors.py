@@ -22,6 +22,7 @@ from typing import Any, Literal  # noqa: F401  (Literal: the example)
 from pydantic import BaseModel, ValidationError  # noqa: F401  (ValidationError: the example)
 from pydantic_core import ErrorDetails
 
+from engine.errors import InvalidAt
 from engine.file_kinds import kinds_at, literal_values, model_keys, valid_here
 from engine.table_shape import CardShape
 
@@ -231,6 +232,36 @@ def _reread(model: type[BaseModel], problem: ErrorDetails) -> ErrorDetails:
     return ErrorDetails(
         type="extra_forbidden", loc=(*problem["loc"], unknown[0]), msg=msg, input=given[unknown[0]]
     )
+
+
+def located_problems(
+    model: type[BaseModel], error: ValidationError
+) -> list[tuple[tuple[object, ...], str]]:
+    """Each problem of ``error`` (a validation of ``model``), one per place of the file, the
+    first first (``separate_problems``): where it is, as keys of the file (a validator's own
+    place inside the value it refused added), and what, in plain words.
+
+    >>> from engine.frozen import Frozen
+    >>> class Spell(Frozen):
+    ...     amount: int
+    ...     target: Literal["self", "target"] = "target"
+    >>> try:
+    ...     Spell.model_validate({"amount": "two", "target": "slef"})
+    ... except ValidationError as error:
+    ...     for where, message in located_problems(Spell, error):
+    ...         print(where, message)
+    ('amount',) 'two' is not valid here; valid here: a whole number
+    ('target',) 'slef' is not valid here (did you mean 'self'?); valid here: self, target
+    """
+    problems = reread(model, error.errors())
+    located = []
+    for problem in separate_problems(problems, lambda loc: place_in_file(model, loc)):
+        location: tuple[object, ...] = place_in_file(model, problem["loc"])
+        refused = (problem.get("ctx") or {}).get("error")
+        if isinstance(refused, InvalidAt):
+            location += refused.place
+        located.append((location, plain(model, problem, problems)))
+    return located
 
 
 def place_in_file(model: type[BaseModel], loc: Sequence[int | str]) -> Loc:

@@ -1,18 +1,22 @@
-"""Card pools: YAML files of card definitions shipped in assets/pools, named by their file stem.
+"""Card pools: YAML files of card definitions shipped in assets/pools, or the user's card files
+in their cards folder (``engine.assets.user_cards_folder``), named by their file stem.
 
-A scenario names a pool, never a path: only the shipped pools can be named, and a pool of the
-other ruleset is refused at the scenario's ``pool:`` line.
+A scenario names a pool, never a path: a shipped pool, else a card file of the user's cards
+folder (a plain word: no folder, no ``..``), and a pool of the other ruleset is refused at the
+scenario's ``pool:`` line. A shipped pool's name is never the user's.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from functools import cache
+from pathlib import Path
 from typing import Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
-from engine.assets import POOLS
+from engine.assets import POOLS, user_cards_folder
 from engine.names import Distinct, how_alike
 from engine.plain_errors import did_you_mean
 from engine.yaml_source import YamlSource
@@ -34,9 +38,38 @@ def pool_names() -> tuple[str, ...]:
     return tuple(sorted(path.stem for path in POOLS.glob("*.yaml") if path.is_file()))
 
 
+_WORD = re.compile(
+    r"[A-Za-z0-9][A-Za-z0-9_-]*"
+)  # a user's card file is named, never reached by a path
+
+
+def user_pool_names() -> tuple[str, ...]:
+    """The user's card files' names (those a shipped pool's name does not hide), sorted."""
+    folder = user_cards_folder()
+    if not folder.is_dir():
+        return ()
+    stems = (path.stem for path in folder.glob("*.yaml") if path.is_file())
+    return tuple(sorted(s for s in stems if _WORD.fullmatch(s) and s not in pool_names()))
+
+
+def pool_path(name: str) -> Path | None:
+    """The file of the pool ``name``: the shipped pool's, else the user's card file; None when
+    there is neither."""
+    if name in pool_names():
+        return POOLS / f"{name}.yaml"
+    path = user_cards_folder() / f"{name}.yaml"
+    return path if _WORD.fullmatch(name) and path.is_file() else None
+
+
 @cache
 def pool_source(name: str) -> YamlSource:
-    return YamlSource.read(POOLS / f"{name}.yaml")
+    return YamlSource.read(pool_path(name) or POOLS / f"{name}.yaml")
+
+
+def forget_pools() -> None:
+    """Read the pools afresh when next named: a card file was written since."""
+    for cached in (pool_source, load_pool):
+        cached.cache_clear()
 
 
 def card_name(card: BaseModel) -> str:
@@ -46,7 +79,12 @@ def card_name(card: BaseModel) -> str:
 @cache
 def load_pool(name: str, card_model: type[CardT]) -> dict[str, CardT]:
     """The cards of a shipped pool by name; a bad pool file raises a located ScenarioError."""
-    source = pool_source(name)
+    return read_pool(pool_source(name), card_model)
+
+
+def read_pool(source: YamlSource, card_model: type[CardT]) -> dict[str, CardT]:
+    """The cards of the pool file read as ``source``, by name; a ScenarioError at the place of
+    its first problem (a card refused, two cards of one name)."""
     pool: Pool[CardT] = source.validate(Pool[card_model])  # type: ignore[valid-type]
     names = Distinct[str]()
     for index, card in enumerate(pool.cards):
@@ -78,10 +116,9 @@ def scenario_cards(
     cards: dict[str, CardT] = {}
     names = Distinct[str]()
     if pool is not None:
-        if pool not in pool_names():
-            raise source.error(
-                ("pool",), f"there is no card pool {pool!r} (pools: {', '.join(pool_names())})"
-            )
+        if pool_path(pool) is None:
+            named = ", ".join((*pool_names(), *user_pool_names()))
+            raise source.error(("pool",), f"there is no card pool {pool!r} (pools: {named})")
         ruleset = source.data.get("ruleset")
         pool_ruleset = pool_source(pool).data.get("ruleset")
         if pool_ruleset != ruleset:

@@ -64,8 +64,9 @@ class InlineCards(Frozen, Generic[CardT]):
     """The cards the set-up may name (``engine.pools.scenario_cards``)."""
 
     pool: str | None  # a ruleset gives its starter pool as the default
-    """A shipped card pool by name (``assets/pools/NAME.yaml``), never a path; ``null``: only
-    the inline ``cards``."""
+    """A card pool by name, never a path: a shipped pool (``assets/pools/NAME.yaml``), else one
+    of the user's card files (``NAME.yaml`` in the user's cards folder, docs/app.md); ``null``:
+    only the inline ``cards``."""
     cards: tuple[CardT, ...] = ()
     """Inline card definitions; one with a pool card's name replaces it here."""
 

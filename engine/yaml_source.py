@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import partial
 from pathlib import Path
 from typing import TypeVar
 
 from pydantic import BaseModel, ValidationError
-from pydantic_core import ErrorDetails
 
-from engine.errors import InvalidAt, ScenarioError, first_of
+from engine.errors import ScenarioError, first_of
 from engine.input_file import LINE_BREAK, line_ending, read_written_text
-from engine.plain_errors import place_in_file, plain, reread, separate_problems
+from engine.plain_errors import located_problems
 from engine.safe_yaml import describe_location, parse_yaml
 
 __all__ = ["YamlSource", "describe_location"]
@@ -70,20 +68,12 @@ class YamlSource:
             # Strict: "10" and true are not numbers (the models hold tuples, never lists).
             return model.model_validate(as_tuples(self.data), strict=True)
         except ValidationError as error:
-            problems = reread(model, error.errors())
-            at = partial(place_in_file, model)  # a problem's place in the file: one each
-            located = [self._located(model, p, problems) for p in separate_problems(problems, at)]
-            raise first_of(located) from None
+            raise first_of(
+                [self._located(where, message) for where, message in located_problems(model, error)]
+            ) from None
 
-    def _located(
-        self, model: type[BaseModel], problem: ErrorDetails, problems: list[ErrorDetails]
-    ) -> ScenarioError:
-        """``problem`` (one of ``problems``) at its place in the file, in plain words."""
-        location: tuple[object, ...] = place_in_file(model, problem["loc"])
-        message = plain(model, problem, problems)
-        refused = problem.get("ctx", {}).get("error")
-        if isinstance(refused, InvalidAt):
-            location += refused.place
+    def _located(self, location: tuple[object, ...], message: str) -> ScenarioError:
+        """The problem ``message`` at ``location`` (keys of the file) at its line."""
         if location[-1:] == ("[key]",):  # a key refused: at its value's line, in its mapping
             where = describe_location(location[:-2])
             return ScenarioError(str(self.path), where, message, self.line_of(location[:-1]))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import io
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -141,6 +141,30 @@ def scenario_text(
         validate_scenario(_readable(source, text))
     except ScenarioError as error:
         raise SaveError(source.path, f"the result would not be a valid scenario: {error}") from None
+    return text
+
+
+def with_keys(
+    source: YamlSource,
+    keys: Mapping[str, Any],
+    verify: Callable[[YamlSource], object] = validate_scenario,
+) -> str:
+    """The file read as ``source`` with its top-level ``keys`` holding the data given (the
+    card designer's ``cards`` with a card defined, a ``setup`` with it in a hand), every other
+    line as written: the keys spliced in where they can be, else through the round trip, which
+    keeps the comments of what it does not write again. Raises SaveError when ``verify`` (a
+    scenario's validation, else a card file's) refuses the result."""
+    wanted = dict(source.data) | dict(keys)
+    changes = _key_changes(source.data, keys)
+    text = _spliced_keys(source.text, source.data, changes) if changes else source.text
+    try:
+        if text is None or _readable(source, text).data != wanted:
+            text = _keys_round_trip(source.text, changes)
+        if text is None or _readable(source, text).data != wanted:
+            text = _dump(_styled(wanted))
+        verify(_readable(source, text))
+    except ScenarioError as error:
+        raise SaveError(source.path, f"the result would not be valid: {error}") from None
     return text
 
 
@@ -334,6 +358,19 @@ def _round_trip(
         entries = [_edited_branch(written, branch) for branch in branches]
         if entries != list(written):  # a branch added or gone: the list is made anew
             document["branches"] = CommentedSeq(entries)
+    return _dump(document)
+
+
+def _keys_round_trip(text: str, keys: dict[str, Any]) -> str | None:
+    """``text`` through the round trip with its top-level ``keys`` set (``_set_key``)."""
+    try:
+        document = _yaml().load(text)
+    except YAMLError:
+        return None
+    if not isinstance(document, CommentedMap):
+        return None
+    for key, value in keys.items():
+        _set_key(document, key, value)
     return _dump(document)
 
 

@@ -10,7 +10,7 @@ signals.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -36,6 +36,7 @@ from engine.scenario import (
     load_scenario,
     play_branch,
     settled,
+    validate_scenario,
     without_answers,
 )
 from engine.scenario_fields import Lesson
@@ -77,6 +78,7 @@ class Edit:
     before: Authored
     after: Authored
     actions: tuple[list[ScriptAction], list[ScriptAction]] | None = None
+    texts: tuple[str, str] | None = None  # the file's text before and after (``rewrite``)
 
 
 @dataclass(frozen=True)
@@ -406,6 +408,8 @@ class Session:
         first."""
         if self.history and (edit := self.history[-1]) is not None:
             self.undone.append(self.history.pop())
+            if edit.texts is not None:
+                return self._rewritten(edit.texts[0])
             return self._apply(edit.before, edit.actions[0] if edit.actions else None)
         back = self.play.take_back() if self.play else None
         if back is None:
@@ -421,6 +425,8 @@ class Session:
     def redo(self) -> Changed:
         if self.undone and (edit := self.undone[-1]) is not None:
             self.history.append(self.undone.pop())
+            if edit.texts is not None:
+                return self._rewritten(edit.texts[1])
             return self._apply(edit.after, edit.actions[1] if edit.actions else None)
         if not self.play or not self.redo_stack:
             return NOTHING
@@ -562,6 +568,38 @@ class Session:
             assert self.play is not None
             play = self._replay(actions, self.play.open)
             changed |= self._commit(play, min(self.index, play.game.steps[-1].index))
+        return self._tell(self._mark(True) | changed)
+
+    def rewrite(self, text: str) -> Changed:
+        """Make ``text`` the open file's text (the scenario itself edited: the card designer
+        defines a card and puts one in a hand), as one edit undo takes back; every branch is
+        played again on it. Raises ScenarioError (or RuleError) and changes nothing when it
+        does not read as a scenario or an action no longer plays on it."""
+        assert self.source is not None
+        edit = Edit(self.authored, self.authored, texts=(self.source.text, text))
+        changed = self._rewritten(text)
+        self.history.append(edit)
+        self.undone.clear()
+        return changed
+
+    def _rewritten(self, text: str) -> Changed:
+        """The scenario read from ``text``, every branch replayed on it; nothing changes when
+        that fails (raised)."""
+        assert self.source is not None and self.play is not None
+        before = self.scenario, self.source
+        self.source = YamlSource(self.source.path, text, self.source.newline)
+        try:
+            self.scenario = validate_scenario(self.source)
+            play = self._replay(self.play.actions, self.play.open)
+            aside = {
+                name: replace(state, play=self._replay(state.play.actions, state.play.open))
+                for name, state in self.put_aside.items()
+            }
+        except (ScenarioError, RuleError):
+            self.scenario, self.source = before
+            raise
+        self.put_aside = aside
+        changed = self._commit(play, min(self.index, play.game.steps[-1].index))
         return self._tell(self._mark(True) | changed)
 
     # ----------------------------------------------------------------------------- saving

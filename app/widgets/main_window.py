@@ -37,6 +37,7 @@ from app.presentation.views import view_of
 from app.presentation.why import CardHistory
 from app.widgets import message_boxes
 from app.widgets.busy import busy
+from app.widgets.card_designer import CardDesigner, open_designer
 from app.widgets.compare_dialog import CompareDialog
 from app.widgets.dialogs import ask
 from app.widgets.examples import ExamplesMenu
@@ -211,6 +212,7 @@ class MainWindow(QMainWindow):
         edit.addSeparator()
         edit.addAction("&Expect this step", lambda: self.expect_step(self.session.index))
         edit.addAction("&Write the lesson", self.write_lesson)
+        edit.addAction("Design a &card…", self.design_card)
         self.game_menu = self.menuBar().addMenu("&Game")
         self.game_menu.aboutToShow.connect(self._fill_game_menu)
         view = self.menuBar().addMenu("&View")
@@ -483,6 +485,7 @@ class MainWindow(QMainWindow):
         expect = menu.addAction("Expect this", lambda: self.expect_card(uid))
         expect.setToolTip("Add an expectation of this card as it is at this step to the file")
         expect.setEnabled(self.session.can_author())
+        menu.addAction("Edit this card's design…", lambda: self.design_card(uid))
         self.last_menu = menu
         menu.popup(self.cursor().pos())
 
@@ -608,6 +611,10 @@ class MainWindow(QMainWindow):
             return
         self.lesson.writer.clear_question()
         self.statusBar().showMessage(f"Predict mode asks this before {label!r}")
+
+    def design_card(self, uid: str | None = None) -> CardDesigner | None:
+        """The card designer, on a new card or on the design of card ``uid``."""
+        return open_designer(self, self.session, self.files.save, uid)
 
     def compare_branches(self) -> CompareDialog:
         dialog = CompareDialog(self.session, self)

@@ -69,8 +69,8 @@ class ReplacementOrderDialog(QDialog):
 
 @dataclass(frozen=True)
 class Wording:
-    """What a dialog of damage among units says: its title, how its limits work, its running count and
-    its rows' Up and Down."""
+    """What a dialog of damage among units says: its title, how its limits work, its running
+    count and its rows' Up and Down."""
 
     title: str
     how: str

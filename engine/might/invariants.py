@@ -50,8 +50,8 @@ class MightInvariants(Invariants[MightTable]):
 
     def answer(self, choice: Choice, rng: Random) -> Answer:
         """Orders shuffled (of replacements, and of the deck cards looked at: P-109), random
-        targets the engine's judge takes (else the default), a random legal assignment (the rules' default when the drawn one is refused,
-        and in 3 cases out of 10)."""
+        targets the engine's judge takes (else the default), a random legal assignment (the
+        rules' default when the drawn one is refused, and in 3 cases out of 10)."""
         if choice.kind in ("replacement_order", "pick"):  # a pick: the first for the hand
             options = list(choice.options)
             rng.shuffle(options)

@@ -324,12 +324,12 @@ _LABELS = {Number: "number", Word: "word", Text: "text", YesNo: "yes/no", ListOf
 def _label(kind: Kind, refs: list[str], definitions: Mapping[str, Schema]) -> str:
     """How the file tells ``kind`` among a union's forms (``refs``: its models): what it is
     (``number``, ``word``), or, for a model, the key only it must write (``might_of``), else
-    its name (``TargetSpec``)."""
+    what the file writes, as its errors say it (``mapping``), never the model's own name."""
     if not isinstance(kind, ModelOf):
         return _LABELS.get(type(kind), "value")
     others = {key for ref in refs if ref != kind.name for key in definitions[ref]["properties"]}
     own = [key for key in definitions[kind.name].get("required", []) if key not in others]
-    return own[0] if own else str(definitions[kind.name].get("title", kind.name))
+    return own[0] if own else "mapping"
 
 
 # ----------------------------------------------------------------------------- the text

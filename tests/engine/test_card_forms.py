@@ -90,3 +90,25 @@ class TallyScenario(Frozen):
 def test_a_set_up_without_a_hand_is_refused() -> None:
     with pytest.raises(ValueError, match="no hand"):
         card_in_hand(TallyScenario, {}, {"name": "X"})
+
+
+def _choices(kind: object) -> list[Choice]:
+    """Every choice of forms inside ``kind``: its own, a list's item's."""
+    if isinstance(kind, ListOf):
+        return _choices(kind.item)
+    return [kind] if isinstance(kind, Choice) else []
+
+
+@pytest.mark.parametrize("name", ["might", "souls"])
+def test_a_form_is_offered_in_the_files_words_never_by_its_models_name(name: str) -> None:
+    """A designer picks ``mapping``, ``list``, ``word`` or a tag's word (``damage``), as errors
+    say them (engine/file_kinds.py), not ``TargetSpec``."""
+    form = card_form(name)
+    labels = {
+        option.label
+        for model in form.models.values()
+        for key in model.keys
+        for choice in _choices(key.kind)
+        for option in choice.options
+    }
+    assert labels and not labels & set(form.models)

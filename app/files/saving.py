@@ -335,14 +335,9 @@ def _scalar_text(value: Any) -> str:
 def _round_trip(
     text: str, edit: ScriptEdit, branches: Sequence[SavedBranch], keys: dict[str, Any]
 ) -> str | None:
-    try:
-        document = _yaml().load(text)
-    except YAMLError:
+    document = _with_keys(text, keys)
+    if document is None:
         return None
-    if not isinstance(document, CommentedMap):
-        return None
-    for key, value in keys.items():
-        _set_key(document, key, value)
     if edit.changes(len(document.get("script") or ())):
         if "script" not in document:
             document.insert(script_position(document), "script", CommentedSeq())
@@ -363,6 +358,13 @@ def _round_trip(
 
 def _keys_round_trip(text: str, keys: dict[str, Any]) -> str | None:
     """``text`` through the round trip with its top-level ``keys`` set (``_set_key``)."""
+    document = _with_keys(text, keys)
+    return None if document is None else _dump(document)
+
+
+def _with_keys(text: str, keys: dict[str, Any]) -> CommentedMap | None:
+    """``text`` read for the round trip, its top-level ``keys`` set; None for a text that is
+    not a mapping of keys."""
     try:
         document = _yaml().load(text)
     except YAMLError:
@@ -371,7 +373,7 @@ def _keys_round_trip(text: str, keys: dict[str, Any]) -> str | None:
         return None
     for key, value in keys.items():
         _set_key(document, key, value)
-    return _dump(document)
+    return document
 
 
 def _set_key(document: CommentedMap, key: str, value: Any) -> None:

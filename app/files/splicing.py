@@ -41,16 +41,11 @@ def splice(
     """``text`` with its script edited by ``edit`` and its branches as ``branches`` (a new one
     written as ``entry_of`` makes it, a read one changed as ``changes_of`` says), or None;
     ``dump`` writes a list of items, ``scalar`` a value on one line."""
-    try:
-        document = load(text)
-    except YAMLError:
+    read = _read(text, load)
+    if read is None:
         return None
-    lines = text.splitlines(keepends=True)
-    if lines and not lines[-1].endswith("\n"):
-        lines[-1] += "\n"
+    document, lines = read
     try:
-        if not isinstance(document, CommentedMap):
-            raise CannotSplice
         edits = _sequence_edit(document, "script", edit.kept, edit.added, lines, len(lines), dump)
         edits += _branch_edits(document, branches, entry_of, changes_of, lines, dump, scalar)
     except CannotSplice:
@@ -58,6 +53,21 @@ def splice(
     for first, end, new in sorted(edits, key=lambda e: (e[0], e[1]), reverse=True):
         lines[first:end] = new
     return "".join(lines)
+
+
+def _read(text: str, load: Callable[[str], Any]) -> tuple[CommentedMap, list[str]] | None:
+    """The document of ``text`` and its lines, each ending with a newline; None for a text that
+    does not read as a mapping of keys (the caller falls back to the round trip)."""
+    try:
+        document = load(text)
+    except YAMLError:
+        return None
+    if not isinstance(document, CommentedMap):
+        return None
+    lines = text.splitlines(keepends=True)
+    if lines and not lines[-1].endswith("\n"):
+        lines[-1] += "\n"
+    return document, lines
 
 
 def splice_keys(
@@ -73,16 +83,11 @@ def splice_keys(
     key: (kept, added)) and top-level mappings given new or changed keys (``maps``: key: the
     keys' new values), or None; a key the file lacks goes where ``order`` (the keys in the order
     files write them) puts it. ``dump`` writes a list's items, ``dump_map`` a block mapping."""
-    try:
-        document = load(text)
-    except YAMLError:
+    read = _read(text, load)
+    if read is None:
         return None
-    lines = text.splitlines(keepends=True)
-    if lines and not lines[-1].endswith("\n"):
-        lines[-1] += "\n"
+    document, lines = read
     try:
-        if not isinstance(document, CommentedMap):
-            raise CannotSplice
         edits: list[Edit] = []
         for key, (kept, added) in lists.items():
             after = order[order.index(key) + 1 :]

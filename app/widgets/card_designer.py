@@ -332,8 +332,12 @@ def open_designer(
     if uid is not None and uid in table.cards:
         name = table.cards[uid].name
         card = written_card(session.source.data, getattr(scenario, "pool", None), name)
-    with busy():  # the form is read from the card language's models once
-        designer = CardDesigner(session, scenario.ruleset, save, card, parent)
+    try:
+        with busy():  # the form is read from the card language's models once
+            designer = CardDesigner(session, scenario.ruleset, save, card, parent)
+    except ScenarioError as error:  # a shipped file its examples come from cannot be read
+        message_boxes.critical(parent, "Cannot open the card designer", str(error))
+        return None
     designer.resize(1280, 820)
     designer.show()
     return designer

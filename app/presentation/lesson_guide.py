@@ -79,8 +79,9 @@ class LessonGuide:
         return max(0, self.starts[question.at] - 1)
 
     def revealed_at(self, question: Prediction) -> int:
-        """The step to show once ``question`` is answered: the last of its action."""
-        return self.ends[question.at]
+        """The step to show once ``question`` is answered: the first of its action, so that
+        the student walks through every step of it, none skipped."""
+        return self.starts[question.at]
 
 
 def verdict(question: Prediction, picked: str) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -193,6 +193,14 @@ class LessonPanel(QScrollArea):
             button.clicked.connect(lambda _=False, c=choice: self.answered.emit(c))
             self._layout.insertWidget(self._choice_at + n, button)
             self.choices.append(button)
+        QTimer.singleShot(0, self._scroll_to_question)  # once the buttons are laid out
+
+    def _scroll_to_question(self) -> None:
+        """The question and every answer button in view, however small the panel (at 1024x700
+        they sat below the lesson's text)."""
+        if self.choices:
+            self.ensureWidgetVisible(self.choices[-1])
+            self.ensureWidgetVisible(self.question)
 
     def reveal(self, text: str) -> None:
         self.clear_question()

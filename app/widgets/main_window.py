@@ -90,7 +90,13 @@ class MainWindow(QMainWindow):
         self.lesson_dock = self._dock("Lesson", self.lesson)
         self.tabifyDockWidget(self.inspector_dock, self.lesson_dock)
         self.lesson_dock.hide()
-        self.quiz = PredictQuiz(self.session, self.lesson, self.lesson_dock, self._pause_playing)
+        self.quiz = PredictQuiz(
+            self.session,
+            self.lesson,
+            self.lesson_dock,
+            self._pause_playing,
+            self.timeline.hide_after,
+        )
         self.lesson.writer.note_written.connect(self.write_note)
         self.lesson.writer.question_written.connect(self.ask_question)
         self._drawn_scenario: object = None  # the scenario the scene shows

@@ -19,14 +19,27 @@ class PredictQuiz:
     questions answered and the one waiting; ``pause`` stops the timeline playing."""
 
     def __init__(
-        self, session: Session, panel: LessonPanel, dock: QDockWidget, pause: Callable[[], None]
+        self,
+        session: Session,
+        panel: LessonPanel,
+        dock: QDockWidget,
+        pause: Callable[[], None],
+        hide_after: Callable[[int | None], None],
     ) -> None:
         self.session, self.panel, self.dock, self.pause = session, panel, dock, pause
+        self.hide_after = hide_after  # the timeline's: what predict mode has not shown yet
         self.guide: LessonGuide | None = None
         self.answered: set[str] = set()  # the questions the student has answered
         self.question: Prediction | None = None  # the question waiting for an answer
         self.shown_index = 0  # the step shown before the one being shown
+        self.frontier = 0  # in predict mode, the furthest step shown
         panel.answered.connect(self.answer)
+        panel.predict.toggled.connect(self._predicting)
+
+    def _predicting(self, on: bool) -> None:
+        """Predict mode on: the timeline tells no step past the one shown; off: all of them."""
+        self.frontier = self.shown_index
+        self.hide_after(self.frontier if on and self.guide is not None else None)
 
     def refresh(self) -> None:
         """The timeline changed (the labels' steps move with it), or what the user wrote."""
@@ -49,6 +62,7 @@ class PredictQuiz:
         self.answered.clear()
         self.question = None
         self.shown_index = index
+        self._predicting(self.panel.predict.isChecked())
         scenario = self.session.scenario
         if scenario is not None:
             self.panel.show_lesson(scenario.title, scenario.description)
@@ -81,7 +95,11 @@ class PredictQuiz:
         self.session.select(self.guide.revealed_at(question))
 
     def show_step(self, index: int, step: Step) -> None:
-        """The note of step ``index`` on the panel, and what the writer is about there."""
+        """The note of step ``index`` on the panel, and what the writer is about there; in
+        predict mode the timeline now tells the steps up to it."""
+        if self.guide is not None and self.panel.predict.isChecked() and index > self.frontier:
+            self.frontier = index
+            self.hide_after(index)
         note = self.guide.note_at(index) if self.guide is not None else ""
         self.panel.show_step(index, step.description, note, step.rules)
         self.panel.writer.setEnabled(self.session.can_author())

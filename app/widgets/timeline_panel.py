@@ -23,9 +23,12 @@ from app.widgets.branch_panel import BranchPanel
 from app.widgets.inspector import rule_title
 from app.widgets.session_signals import SessionSignals
 from engine.script import START
+from engine.timeline import Step
 
 SPEEDS = {"0.5×": 1600, "1×": 800, "2×": 400, "4×": 200}
 STEP_ROLE = Qt.ItemDataRole.UserRole
+HIDDEN = "…"  # a step predict mode has not shown yet
+HIDDEN_TIP = "Predict mode: this step is told when you reach it"
 RULES_SHARE, RULES_MAX = 0.3, 140  # the Rules column's part of the tree; longer lists end in "…"
 
 
@@ -108,6 +111,7 @@ class TimelinePanel(QWidget):
         layout.addLayout(controls)
         layout.addLayout(scrub)
         layout.addWidget(self.tree)
+        self.hidden_after: int | None = None  # predict mode: the last step told in words
         signals.timeline_changed.connect(self.rebuild)
         signals.step_changed.connect(self.show_step)
 
@@ -123,9 +127,7 @@ class TimelinePanel(QWidget):
         self.tree.clear()
         self.rows = []
         path_items: list[tuple[str, QTreeWidgetItem]] = []
-        play = self.session.play
-        ends = play.runner.labels.items() if play else ()
-        labels = {end: f"[{label}]  " for label, end in ends if label != START}  # at its table
+        labels = self._labels()
         for step in self.session.steps:
             depth = 0
             parent: QTreeWidgetItem | None = None
@@ -147,11 +149,9 @@ class TimelinePanel(QWidget):
                     parent = node
                 depth += 1
             del path_items[depth:]
-            text = f"#{step.index}  {labels.get(step.index, '')}"
-            row = QTreeWidgetItem([text + step.description, ", ".join(step.rules)])
+            row = QTreeWidgetItem()
             row.setData(0, STEP_ROLE, step.index)
-            row.setToolTip(0, plain_tooltip(step.description))
-            row.setToolTip(1, rules_tooltip(step.rules))
+            self._word(row, step, labels.get(step.index, ""))
             if parent is None:
                 self.tree.addTopLevelItem(row)
             else:
@@ -162,6 +162,36 @@ class TimelinePanel(QWidget):
         self.slider.blockSignals(True)
         self.slider.setRange(0, max(0, self.session.last))
         self.slider.blockSignals(False)
+
+    def _word(self, row: QTreeWidgetItem, step: Step, label: str) -> None:
+        """A step's row: its number, label, description and rules; only its number while
+        predict mode has not shown it yet (``hidden_after``)."""
+        if self.hidden_after is not None and step.index > self.hidden_after:
+            row.setText(0, f"#{step.index}  {HIDDEN}")
+            row.setText(1, "")
+            row.setToolTip(0, HIDDEN_TIP)
+            row.setToolTip(1, "")
+            return
+        row.setText(0, f"#{step.index}  {label}{step.description}")
+        row.setText(1, ", ".join(step.rules))
+        row.setToolTip(0, plain_tooltip(step.description))
+        row.setToolTip(1, rules_tooltip(step.rules))
+
+    def hide_after(self, last: int | None) -> None:
+        """Show the steps up to ``last`` in words and only the numbers of those after it
+        (predict mode: what is coming is not told before it is asked); None shows them all."""
+        if last == self.hidden_after:
+            return
+        self.hidden_after = last
+        labels = self._labels()
+        for row, step in zip(self.rows, self.session.steps, strict=False):
+            self._word(row, step, labels.get(step.index, ""))
+
+    def _labels(self) -> dict[int, str]:
+        """Each script label at the step of its table (``start``, the set-up, left out)."""
+        play = self.session.play
+        ends = play.runner.labels.items() if play else ()
+        return {end: f"[{label}]  " for label, end in ends if label != START}
 
     def show_step(self, index: int) -> None:
         if index >= len(self.rows):

@@ -14,6 +14,7 @@ from app.cli.commands import DEMO
 from app.presentation.lesson_guide import LessonGuide, verdict
 from app.widgets import message_boxes
 from app.widgets.main_window import MainWindow
+from engine.assets import LESSONS
 from engine.lessons import MAX_TEXT, Prediction
 from tests.support.lesson_texts import LESSON
 
@@ -59,7 +60,7 @@ def test_the_note_shown_is_the_innermost_labelled_actions() -> None:
     assert guide.question_crossed(0, 9, set()) is QUESTION  # a jump over it asks too
     assert guide.question_crossed(1, 9, set()) is None  # already inside its action
     assert guide.question_crossed(0, 9, {"spark"}) is None  # answered
-    assert (guide.held_at(QUESTION), guide.revealed_at(QUESTION)) == (0, 9)
+    assert (guide.held_at(QUESTION), guide.revealed_at(QUESTION)) == (0, 1)  # its first step
     assert verdict(QUESTION, "It dies") == "Not this time: It survives. " + QUESTION.why
     assert verdict(QUESTION, "It survives").startswith("Right. ")
 
@@ -93,8 +94,8 @@ def test_predict_mode_asks_before_the_deciding_step_then_reveals_it(
     assert (
         panel.verdict.text() == "Not this time: It survives. Quick Mend resolves first (M5, M-7)."
     )
-    spark_end = window.session.play.runner.labels["spark"]  # type: ignore[union-attr]
-    assert window.session.index == spark_end
+    spark = window.session.play.runner  # type: ignore[union-attr]
+    assert window.session.index == spark.starts["spark"]  # its first step: none skipped
     assert panel.note.text() == "The Spark would make it 4."
     assert "M5" in panel.rules.text()
     window.session.select(0)
@@ -138,3 +139,48 @@ def test_a_note_too_long_to_read_is_refused_and_the_open_lesson_stays(
         f"{long}:21: notes.spark: 1,700,000 characters; a lesson's text holds at most {MAX_TEXT:,}"
     ]
     assert window.session.path == path and window.lesson.note.text() == note
+
+
+def test_predict_mode_tells_no_step_before_the_student_reaches_it(
+    window: MainWindow, tmp_path: Path
+) -> None:
+    """The timeline shows only the numbers of the steps predict mode has not shown yet: the
+    answer is not read off the list; each step is told as it is reached, one at a time after
+    the answer, and all of them again when predict mode is off."""
+    path = tmp_path / "lesson.yaml"
+    path.write_text(LESSON, encoding="utf-8")
+    assert window.open_path(path)
+    window.session.select(0)
+    window.lesson.predict.setChecked(True)
+    rows = window.timeline.rows
+
+    def told() -> list[bool]:
+        return [not row.text(0).endswith("…") for row in rows]
+
+    assert told() == [True] + [False] * (len(rows) - 1)
+    assert rows[-1].toolTip(0) == "Predict mode: this step is told when you reach it"
+    window.session.select(window.session.last)  # held before the Spark, asked
+    assert told()[1:] == [False] * (len(rows) - 1)
+    window.lesson.choices[0].click()  # answered: the Spark's first step is shown
+    first = window.session.index
+    assert told() == [i <= first for i in range(len(rows))]
+    window.session.select(first + 1)
+    assert told() == [i <= first + 1 for i in range(len(rows))]
+    window.lesson.predict.setChecked(False)
+    assert all(told()) and rows[-1].text(0).startswith(f"#{len(rows) - 1}  ")
+
+
+def test_the_question_and_its_answers_are_in_view_at_1024x700(
+    window: MainWindow, qtbot: Any
+) -> None:
+    """The lesson's text sat above them and the answer buttons were out of view at 1024x700:
+    asking scrolls the panel to the question and every answer."""
+    window.resize(1024, 700)
+    assert window.open_path(LESSONS / "might" / "01-enfeeble-makes-old-damage-lethal.yaml")
+    window.session.select(0)
+    window.lesson.predict.setChecked(True)
+    window.session.select(window.session.last)
+    assert window.lesson.asking
+    qtbot.wait(50)  # the scroll waits for the buttons' layout
+    shown = [window.lesson.question, *window.lesson.choices]
+    assert all(not widget.visibleRegion().isEmpty() for widget in shown)

@@ -75,11 +75,14 @@ class MightCore(Recorder[MightTable]):
         table = self.table
         noted = {c.card for c in changes if isinstance(c, StatChanged) and c.stat == "might"}
         notes: list[str] = []
+        cites = ["P-98"]
         more: list[Change] = []
         for uid in table.simultaneous({*table.index.statics, *before.index.statics}):
-            note = statics.changed(before, table, uid)
-            if note is None:
+            change = statics.changed(before, table, uid)
+            if change is None:
                 continue
+            note, read = change
+            cites += read
             was, now = before.might(uid), table.might(uid)
             if was != now and uid not in noted and before.on_table(uid):
                 note += f" (Might {was} -> {now})"
@@ -87,7 +90,7 @@ class MightCore(Recorder[MightTable]):
             notes.append(note)
         if not notes:
             return description, rules, changes
-        extra = [rule for rule in ("P-98",) if rule not in rules]
+        extra = [rule for rule in dict.fromkeys(cites) if rule not in rules]
         return f"{description}; {'; '.join(notes)}", [*rules, *extra], [*changes, *more]
 
     def _aura_effects(

@@ -50,8 +50,8 @@ class MightInvariants(Invariants[MightTable]):
 
     def answer(self, choice: Choice, rng: Random) -> Answer:
         """Orders shuffled (of replacements, and of the deck cards looked at: P-109), random
-        targets, a random legal assignment (the rules' default when the drawn one is refused,
-        and in 3 cases out of 10)."""
+        targets and a random legal assignment (the rules' default when the drawn one is
+        refused; for an assignment also in 3 cases out of 10)."""
         if choice.kind in ("replacement_order", "pick"):  # a pick: the first for the hand
             options = list(choice.options)
             rng.shuffle(options)
@@ -59,9 +59,10 @@ class MightInvariants(Invariants[MightTable]):
         if choice.kind == "targets" and choice.groups:  # a unit for each entry, or the default
             return _one_for_each(choice, rng)
         if choice.kind == "targets":  # 1 to ``total`` of the legal units, in a random order
-            return tuple(
+            drawn = tuple(
                 rng.sample(choice.options, rng.randint(1, min(choice.total, len(choice.options))))
             )
+            return _judged(choice, drawn)
         if choice.only_answer is not None or rng.random() < 0.3:
             return choice.only_answer if choice.only_answer is not None else choice.default
         answer = _assignment(choice, rng)
@@ -70,6 +71,18 @@ class MightInvariants(Invariants[MightTable]):
         except RuleError:
             return choice.default
         return answer
+
+
+def _judged(choice: Choice, drawn: tuple[str, ...]) -> Answer:
+    """``drawn`` when the engine would take it (``Choice.judge``), else the rules' default: a
+    draw of units may break a total Might (P-94), which only the judge reads."""
+    if choice.judge is None:
+        return drawn
+    try:
+        choice.judge(drawn)
+    except RuleError:  # a MoreToChoose too: the answer is taken whole
+        return choice.default
+    return drawn
 
 
 def _one_for_each(choice: Choice, rng: Random) -> Answer:

@@ -396,8 +396,8 @@ class Move(CardEffect):
     """The battlefield's name, as the scenario's ``battlefields`` name it (``base``: recall);
     abilities: ``here``, where the ability's unit was as it triggered or was activated (P-43);
     ``chosen``: the battlefield its player names as the card is played or the ability
-    activated (``to:`` of ``play`` or ``activate``); for a triggered ability, the first
-    battlefield (P-74)."""
+    activated (``to:`` of ``play`` or ``activate``), or, for a triggered ability, as it goes on
+    the chain (the action's ``to:``; nobody choosing, the first battlefield) (P-74)."""
 
     def to_unit(self, on: EffectRules, item: ChainItem, uid: str, cause: Cause) -> None:
         on.move_effect(uid, self.to, item, cause)

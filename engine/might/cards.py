@@ -269,8 +269,8 @@ def choice_rulings(choosing: Choosing | None) -> list[str]:
 
 
 def chooses_a_battlefield(effects: tuple[Effect, ...]) -> bool:
-    """Whether ``effects`` move units to a battlefield chosen as the card is played or the
-    ability activated (``to: chosen``, P-74)."""
+    """Whether ``effects`` move units to a battlefield chosen as the card is played, the
+    ability activated or a triggered ability goes on the chain (``to: chosen``, P-74)."""
     return any(isinstance(effect, Move) and effect.to == "chosen" for effect in effects)
 
 

@@ -428,8 +428,9 @@ class EffectRules:
         self._move_to(uid, index, source, cause)
 
     def _destination(self, item: ChainItem, cause: Cause) -> int:
-        """The battlefield chosen as ``item`` was played or activated; a triggered ability's
-        is the first, on the record (P-74)."""
+        """The battlefield chosen as ``item`` was played, activated or, for a triggered
+        ability, put on the chain; when nobody chose one for a trigger, the first, on the record
+        (P-74)."""
         if item.destination is not None:
             return item.destination
         name = self.core.table.battlefields[0].name

@@ -51,11 +51,13 @@ class MightInvariants(Invariants[MightTable]):
     def answer(self, choice: Choice, rng: Random) -> Answer:
         """Orders shuffled (of replacements, and of the deck cards looked at: P-109), random
         targets and a random legal assignment (the rules' default when the drawn one is
-        refused; for an assignment also in 3 cases out of 10)."""
+        refused; for an assignment also in 3 cases out of 10), a random battlefield (P-74)."""
         if choice.kind in ("replacement_order", "pick"):  # a pick: the first for the hand
             options = list(choice.options)
             rng.shuffle(options)
             return tuple(options)
+        if choice.kind == "battlefield":
+            return (rng.choice(choice.options),)
         if choice.kind == "targets" and choice.groups:  # a unit for each entry, or the default
             return _one_for_each(choice, rng)
         if choice.kind == "targets":  # 1 to ``total`` of the legal units, in a random order

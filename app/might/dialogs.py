@@ -1,6 +1,7 @@
 """The might choices as dialogs: the order of replacement effects (M8, M-4), the combat
 assignment in order (M-10), the division of an effect's damage (P-77), a triggered ability's
-targets (P-41, P-73) and the deck cards looked at that go into the hand (P-109).
+targets (P-41, P-73) and battlefield (P-74), and the deck cards looked at that go into the hand
+(P-109).
 
 Every dialog has Cancel, which abandons the whole action (``ChoiceCancelled``); an assignment
 the engine refuses is asked again with the numbers typed and the engine's reason.
@@ -293,17 +294,41 @@ class PickDialog(QDialog):
         return tuple(str(self.list.item(i).data(256)) for i in range(self.list.count()))
 
 
+class BattlefieldDialog(QDialog):
+    """Pick the battlefield a triggered ability moves units to (P-74): one row for each, with
+    who holds it; the default is the first."""
+
+    def __init__(self, choice: Choice, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(f"{choice.by} chooses a battlefield" if choice.by else "Battlefield")
+        self.list = QListWidget()
+        for name in choice.options:
+            self.list.addItem(f"{name}: {choice.details.get(name, '')}")
+            self.list.item(self.list.count() - 1).setData(256, name)
+        self.list.setCurrentRow(choice.options.index(str(choice.default[0])))
+        layout = QVBoxLayout(self)
+        layout.addWidget(heading(choice, "Pick one; its units move there as it resolves."))
+        layout.addWidget(self.list)
+        self.buttons = ok_cancel(self)
+        layout.addWidget(self.buttons)
+
+    def answer(self) -> Answer:
+        """The battlefield of the row picked."""
+        return (str(self.list.currentItem().data(256)),)
+
+
 class MightWidgets(RulesetWidgets):
     name: ClassVar[str] = "might"
 
     def ask(self, choice: Choice, parent: QWidget | None) -> Answer:
-        """A dialog for the order of replacements, for targets, for the deck cards looked at
-        or for an assignment; an assignment is judged by the engine before it is returned, and
-        asked again with the reason while the engine refuses it."""
+        """A dialog for the order of replacements, for targets, for a trigger's battlefield,
+        for the deck cards looked at or for an assignment; an assignment is judged by the engine
+        before it is returned, and asked again with the reason while the engine refuses it."""
         asking = {
             "replacement_order": ReplacementOrderDialog,
             "pick": PickDialog,
             "targets": TargetsDialog,
+            "battlefield": BattlefieldDialog,
         }.get(choice.kind)
         if asking is not None:
             asked = asking(choice, parent)

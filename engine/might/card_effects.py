@@ -85,10 +85,11 @@ class CardEffect(Frozen):
     """The word that selects the effect: ``damage``, ``heal``, ``might``, ..."""
     only_if: Condition | None = None
     """The effect happens only if this holds as it resolves: ``{unit: target, state:
-    exhausted}``, ``{count: enemy_units, here: true, at_least: 2}``, ``{you_hold: 1}``, what
-    happened this turn (``{moved: self, at_least: 2}``, ``{damage_taken: target, at_least:
-    1}``, ``{played: spells, at_least: 1}``, P-55), or these combined with ``all``, ``any``
-    and ``not`` (P-54)."""
+    exhausted}``, ``{count: enemy_units, here: true, at_least: 2}``, ``{you_hold: 1}``, the
+    gear a player controls (``{gear: friendly, at_least: 1}``, P-112), what happened this
+    turn (``{moved: self, at_least: 2}``, ``{damage_taken: target, at_least: 1}``,
+    ``{played: spells, at_least: 1}``, P-55), or these combined with ``all``, ``any`` and
+    ``not`` (P-54)."""
     unless: Condition | None = None
     """The effect happens unless this holds as it resolves (same forms as ``only_if``)."""
     target: EffectTarget = "target"
@@ -395,8 +396,8 @@ class Move(CardEffect):
     """The battlefield's name, as the scenario's ``battlefields`` name it (``base``: recall);
     abilities: ``here``, where the ability's unit was as it triggered or was activated (P-43);
     ``chosen``: the battlefield its player names as the card is played or the ability
-    activated (``to:`` of ``play`` or ``activate``); for a triggered ability, the first
-    battlefield (P-74)."""
+    activated (``to:`` of ``play`` or ``activate``), or, for a triggered ability, as it goes on
+    the chain (the action's ``to:``; nobody choosing, the first battlefield) (P-74)."""
 
     def to_unit(self, on: EffectRules, item: ChainItem, uid: str, cause: Cause) -> None:
         on.move_effect(uid, self.to, item, cause)

@@ -31,6 +31,7 @@ from engine.might.card_effects import (
 )
 from engine.might.conditions import (
     Condition,
+    GearCount,
     UnitCount,
     UnitIs,
     YouHold,
@@ -268,8 +269,8 @@ def choice_rulings(choosing: Choosing | None) -> list[str]:
 
 
 def chooses_a_battlefield(effects: tuple[Effect, ...]) -> bool:
-    """Whether ``effects`` move units to a battlefield chosen as the card is played or the
-    ability activated (``to: chosen``, P-74)."""
+    """Whether ``effects`` move units to a battlefield chosen as the card is played, the
+    ability activated or a triggered ability goes on the chain (``to: chosen``, P-74)."""
     return any(isinstance(effect, Move) and effect.to == "chosen" for effect in effects)
 
 
@@ -450,8 +451,9 @@ class Static(Frozen):
 
     only_while: Condition
     """A fact about its own unit (``unit``, ``moved`` and ``damage_taken`` may only be
-    ``self``), a count of units (``here``: where it is), a holding or this turn's plays, or
-    these combined with ``all``, ``any`` and ``not`` (P-54)."""
+    ``self``), a count of units (``here``: where it is) or of gear (``{gear: friendly,
+    at_least: 1}``, P-112), a holding or this turn's plays, or these combined with ``all``,
+    ``any`` and ``not`` (P-54)."""
     keywords: tuple[KeywordText, ...] = ()
     """What it has while the condition holds, read as printed ones wherever they count:
     ``Assault N``, ``Shield N`` (M-28), ``Tank``, ``Backline`` (M-17), ``Deflect N`` (P-88).
@@ -638,9 +640,10 @@ def _standing_problem(condition: Condition, whose: str) -> str | None:
             return f"{whose}'s only_while is about its own unit: use {named[0]}: self"
         if whose != "an aura" or isinstance(leaf, UnitIs | YouHold):
             continue
-        if isinstance(leaf, UnitCount):
+        if isinstance(leaf, UnitCount | GearCount):
+            counts = "units" if isinstance(leaf, UnitCount) else "gear"
             return (
-                "an aura's only_while is a state of its unit or you_hold; counts of units are "
+                f"an aura's only_while is a state of its unit or you_hold; counts of {counts} are "
                 "for effects (P-35)"
             )
         return (

@@ -3,11 +3,12 @@ aura's ``only_while`` and an activated ability's ``only_while`` (M-23, M-24, P-3
 P-55, P-56), and how each is read.
 
 A condition names a unit by its part in the card (``self``, ``source``, ``target``) and a
-state it is in, or counts units, or asks how many battlefields the controller holds, or what
-happened this turn; conditions combine with ``all``, ``any`` and ``not``:
+state it is in, or counts units or gear, or asks how many battlefields the controller holds, or
+what happened this turn; conditions combine with ``all``, ``any`` and ``not``:
 
     {unit: target, state: exhausted}
     {count: enemy_units, here: true, at_least: 2}
+    {gear: friendly, at_least: 1}
     {you_hold: 1}
     {moved: self, at_least: 2}
     {damage_taken: target, at_least: 1}
@@ -102,6 +103,26 @@ class UnitCount(Bounded):
     def describe(self) -> str:
         where = " here" if self.here else ""
         return f"{self.bounds()} {self.count.replace('_', ' ')}{where}"
+
+
+class GearCount(Bounded):
+    """How many gear are on the table, by who controls them (P-112): "while you control a
+    gear" is ``{gear: friendly, at_least: 1}``. A gear is no unit (P-66), so no count of units
+    finds it; this is the count that does."""
+
+    gear: Literal["friendly", "enemy", "any"]
+    """Whose gear, seen from the card's controller: ``friendly`` (the gear its controller
+    controls), ``enemy`` (the other player's) or ``any`` (both players')."""
+
+    def describe(self) -> str:
+        bounds = self.bounds()
+        if self.gear == "any":
+            return f"there are {bounds} gear on the table"
+        return (
+            f"you control {bounds} gear"
+            if self.gear == "friendly"
+            else (f"your opponent controls {bounds} gear")
+        )
 
 
 class YouHold(Frozen):
@@ -231,6 +252,7 @@ FORMS = {
     "not": "[not]",
     "you_hold": "you_hold",
     "count": "count",
+    "gear": "[gear]",
     "moved": "[moved]",
     "damage_taken": "[damage_taken]",
     "played": "[played]",
@@ -249,6 +271,7 @@ Condition = Annotated[
     Annotated[UnitIs, Tag("unit")]
     | Annotated[UnitCount, Tag("count")]
     | Annotated[YouHold, Tag("you_hold")]
+    | Annotated[GearCount, Tag("[gear]")]
     | Annotated[Moved, Tag("[moved]")]
     | Annotated[DamageTaken, Tag("[damage_taken]")]
     | Annotated[Played, Tag("[played]")]
@@ -301,6 +324,21 @@ def asks_this_turn(condition: Condition) -> bool:
     return any(isinstance(leaf, Moved | DamageTaken | Played) for leaf in leaves(condition))
 
 
+def cited(condition: Condition) -> list[str]:
+    """The rulings reading ``condition`` applies besides the one that reads it: combining
+    (P-54), what happened this turn (P-55), counting gear (P-112)."""
+    return [
+        *(["P-54"] if parts(condition) else []),
+        *(["P-55"] if asks_this_turn(condition) else []),
+        *(["P-112"] if counts_gear(condition) else []),
+    ]
+
+
+def counts_gear(condition: Condition) -> bool:
+    """Whether ``condition`` counts gear (P-112)."""
+    return any(isinstance(leaf, GearCount) for leaf in leaves(condition))
+
+
 def holds(table: MightTable, condition: Condition, context: Context) -> bool:
     """Whether ``condition`` is true of ``table`` as the card's words mean it."""
     if isinstance(condition, AllOf):
@@ -314,6 +352,8 @@ def holds(table: MightTable, condition: Condition, context: Context) -> bool:
         return held >= condition.you_hold
     if isinstance(condition, UnitCount):
         return condition.within(len(counted(table, condition.count, condition.here, context)))
+    if isinstance(condition, GearCount):
+        return condition.within(gear_count(table, condition.gear, context.controller))
     if isinstance(condition, Moved | DamageTaken | Played):
         return condition.within(this_turn(table, condition, context))
     uid = context.unit(condition.unit)
@@ -362,6 +402,17 @@ def counted(table: MightTable, whose: Counted, here: bool, context: Context) -> 
     if context.battlefield is None:  # at a base: only that base's units, the controller's
         return [u for u in units if u.zone == "base" and u.controller == context.controller]
     return [u for u in units if u.zone == "battlefield" and u.battlefield == context.battlefield]
+
+
+def gear_count(table: MightTable, whose: Literal["friendly", "enemy", "any"], you: int) -> int:
+    """How many gear ``whose`` controls, seen from player ``you`` (P-112). "You control" reads
+    the controller, not the owner, as every side does since control can change (P-107)."""
+    player = {"friendly": you, "enemy": 1 - you}.get(whose)
+    return sum(
+        1
+        for uid in table.cards
+        if table.is_gear(uid) and (player is None or table.cards[uid].controller == player)
+    )
 
 
 def in_state(card: MightCard, state: UnitState) -> bool:

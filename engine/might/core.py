@@ -22,6 +22,7 @@ from engine.might.cards import (
     Choosing,
     TargetSpec,
     choice_rulings,
+    chooses_a_battlefield,
     describe_choice,
     most_targets,
     opponent_chooses,
@@ -75,11 +76,14 @@ class MightCore(Recorder[MightTable]):
         table = self.table
         noted = {c.card for c in changes if isinstance(c, StatChanged) and c.stat == "might"}
         notes: list[str] = []
+        cites = ["P-98"]
         more: list[Change] = []
         for uid in table.simultaneous({*table.index.statics, *before.index.statics}):
-            note = statics.changed(before, table, uid)
-            if note is None:
+            change = statics.changed(before, table, uid)
+            if change is None:
                 continue
+            note, read = change
+            cites += read
             was, now = before.might(uid), table.might(uid)
             if was != now and uid not in noted and before.on_table(uid):
                 note += f" (Might {was} -> {now})"
@@ -87,7 +91,7 @@ class MightCore(Recorder[MightTable]):
             notes.append(note)
         if not notes:
             return description, rules, changes
-        extra = [rule for rule in ("P-98",) if rule not in rules]
+        extra = [rule for rule in dict.fromkeys(cites) if rule not in rules]
         return f"{description}; {'; '.join(notes)}", [*rules, *extra], [*changes, *more]
 
     def _aura_effects(
@@ -475,6 +479,12 @@ class MightCore(Recorder[MightTable]):
                 targets, how = self._choose_targets(
                     uid, f"{uid}: {label}", ability.target, places, default
                 )
+        # after its targets, as a played card names its battlefield after its targets (P-74)
+        destination = (
+            self._choose_battlefield(uid, f"{uid}: {label}")
+            if chooses_a_battlefield(ability.effects)
+            else None
+        )
         item_id = f"e{self._new_number()}"
         aim = f" targeting {', '.join(targets)}" if targets else ""
         # the engine's own values, made for every trigger of a cascade: not validated again
@@ -489,18 +499,26 @@ class MightCore(Recorder[MightTable]):
             effects=ability.effects,
             battlefield=battlefield,
             might=might,
+            destination=destination,
         )
         cause = Cause.model_construct(kind="trigger", card=uid, text=item.text)
         self.table = self.table.evolve(chain=self.table.chain.pushed(item))
         rules = EVENTS[ability.when].rules
         deflected = deflecting(self.table, targets, item.controller)  # a trigger pays none
         unpaid = f"; no rune for the Deflect of {', '.join(deflected)}" if deflected else ""
+        player = self.table.players[item.controller].name
         self.record(
             f"{uid} triggers: {label} (goes on the chain)"
-            + (f", targeting {', '.join(targets)} ({how}{unpaid})" if targets else ""),
+            + (f", targeting {', '.join(targets)} ({how}{unpaid})" if targets else "")
+            + (
+                f", moving to {self.table.battlefields[destination].name} ({player}'s choice)"
+                if destination is not None
+                else ""
+            ),
             [
                 *rules,
                 "M-7",
+                *(["P-74"] if destination is not None else []),
                 *(["P-88"] if deflected else []),
                 *(["P-12"] if together else []),
                 *(["P-41", *choice_rulings(ability.target)] if targets else []),
@@ -511,6 +529,42 @@ class MightCore(Recorder[MightTable]):
             [Triggered.model_construct(card=uid, ability=label)],
         )
         return True
+
+    def _choose_battlefield(self, uid: str, what: str) -> int | None:
+        """The battlefield the controller of ``uid`` names for its triggered ability's ``to:
+        chosen`` as it goes on the chain (P-74); None when nobody chose (or there is but one):
+        it then moves to the first, and the step that moves it says so."""
+        controller = self._controller(uid)
+        player = self.table.players[controller].name
+        names = tuple(field.name for field in self.table.battlefields)
+        default = names[:1]
+        choice = Choice(
+            kind="battlefield",
+            player=controller,
+            by=player,
+            subject=uid,
+            prompt=f"{player} chooses the battlefield for {what}",
+            options=names,
+            default=default,
+            limits="choose one battlefield",
+            details={
+                field.name: f"held by {self.table.players[field.holder].name}"
+                if field.holder is not None
+                else "held by nobody"
+                for field in self.table.battlefields
+            },
+            only_answer=default if len(names) == 1 else None,  # nobody's choice: the default
+        )
+        answer = self._ask(choice)
+        if choice.only_answer is not None or is_default(choice, answer):
+            return None
+        if len(answer) != 1 or answer[0] not in names:
+            raise RuleError(
+                "P-74",
+                f"{uid}'s ability moves units to one battlefield: choose one of "
+                f"{', '.join(names)}, not {', '.join(str(a) for a in answer) or 'none'}",
+            )
+        return names.index(str(answer[0]))
 
     def _choose_targets(
         self,

@@ -28,7 +28,7 @@ from engine.might.card_effects import (
     target_number,
 )
 from engine.might.changes import Made
-from engine.might.conditions import Context, asks_this_turn, counted, holds, parts, reading
+from engine.might.conditions import Context, cited, counted, holds, reading
 from engine.might.core import MightCore
 from engine.might.damage import DamageRules
 from engine.might.looking import looked_text, pick_choice, pick_text, picked
@@ -140,11 +140,7 @@ class EffectRules:
             self.core.record(
                 f"{effect.do} {word} {reading(self.core.table, condition, context)}: "
                 f"{str(held).lower()}" + (", so nothing happens" if fails else ""),
-                [
-                    "P-36",
-                    *(["P-54"] if parts(condition) else []),
-                    *(["P-55"] if asks_this_turn(condition) else []),
-                ],
+                ["P-36", *cited(condition)],
                 cause,
             )
             if fails:
@@ -432,8 +428,9 @@ class EffectRules:
         self._move_to(uid, index, source, cause)
 
     def _destination(self, item: ChainItem, cause: Cause) -> int:
-        """The battlefield chosen as ``item`` was played or activated; a triggered ability's
-        is the first, on the record (P-74)."""
+        """The battlefield chosen as ``item`` was played, activated or, for a triggered
+        ability, put on the chain; when nobody chose one for a trigger, the first, on the record
+        (P-74)."""
         if item.destination is not None:
             return item.destination
         name = self.core.table.battlefields[0].name

@@ -50,19 +50,21 @@ class MightInvariants(Invariants[MightTable]):
 
     def answer(self, choice: Choice, rng: Random) -> Answer:
         """Orders shuffled (of replacements, and of the deck cards looked at: P-109), random
-        targets the engine's judge takes (else the default), a random legal assignment (the
-        rules' default when the drawn one is refused, and in 3 cases out of 10)."""
+        targets and a random legal assignment (the rules' default when the drawn one is
+        refused; for an assignment also in 3 cases out of 10), a random battlefield (P-74)."""
         if choice.kind in ("replacement_order", "pick"):  # a pick: the first for the hand
             options = list(choice.options)
             rng.shuffle(options)
             return tuple(options)
+        if choice.kind == "battlefield":
+            return (rng.choice(choice.options),)
         if choice.kind == "targets" and choice.groups:  # a unit for each entry, or the default
             return _one_for_each(choice, rng)
         if choice.kind == "targets":  # 1 to ``total`` of the legal units, in a random order
             drawn = tuple(
                 rng.sample(choice.options, rng.randint(1, min(choice.total, len(choice.options))))
             )
-            return drawn if _judged_legal(choice, tuple(map(str, drawn))) else choice.default
+            return _judged(choice, drawn)
         if choice.only_answer is not None or rng.random() < 0.3:
             return choice.only_answer if choice.only_answer is not None else choice.default
         answer = _assignment(choice, rng)
@@ -73,16 +75,16 @@ class MightInvariants(Invariants[MightTable]):
         return answer
 
 
-def _judged_legal(choice: Choice, answer: tuple[str, ...]) -> bool:
-    """The engine's own judge of a targets answer takes it (a total Might over its bound,
-    P-94, is refused as the card would refuse it)."""
+def _judged(choice: Choice, drawn: tuple[str, ...]) -> Answer:
+    """``drawn`` when the engine would take it (``Choice.judge``), else the rules' default: a
+    draw of units may break a total Might (P-94), which only the judge reads."""
     if choice.judge is None:
-        return True
+        return drawn
     try:
-        choice.judge(answer)
-    except RuleError:
-        return False
-    return True
+        choice.judge(drawn)
+    except RuleError:  # a MoreToChoose too: the answer is taken whole
+        return choice.default
+    return drawn
 
 
 def _one_for_each(choice: Choice, rng: Random) -> Answer:

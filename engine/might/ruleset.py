@@ -36,6 +36,7 @@ class MightRuleset(Ruleset[MightTable]):
         "split": "how an effect's damage is divided among the units it reaches (P-77)",
         "pick": "the deck cards looked at that go into the hand, and the order of the rest at "
         "the bottom (P-109)",
+        "battlefield": "the battlefield a triggered ability's `to: chosen` move goes to (P-74)",
     }
 
     def play(self, scenario: Any, source: YamlSource) -> runner.MightPlay:
@@ -88,14 +89,14 @@ class MightRuleset(Ruleset[MightTable]):
         return render_table(table)
 
     def without_answers(self, action: ScriptAction) -> ScriptAction:
-        """The order of replacements, the targets of triggers and the combat assignment taken
-        out (M-4, P-41, M-10)."""
+        """The order of replacements, the targets and battlefields of triggers and the combat
+        assignment taken out (M-4, P-41, P-74, M-10)."""
         assert isinstance(action, Action)
         combat = action.verb
         if isinstance(combat, Combat):
             unanswered = Combat.model_fields["assign"].get_default(call_default_factory=True)
             action = action.with_verb(combat.evolve(assign=unanswered))
-        return action.evolve(order=None, targets=None)
+        return action.evolve(order=None, targets=None, to=None)
 
 
 RULESET = MightRuleset()

@@ -287,6 +287,8 @@ class ScriptedChooser:
 
     def __call__(self, choice: Choice) -> Answer:
         for action in reversed(self.context):
+            if choice.kind == "battlefield" and action.to and choice.subject in action.to:
+                return self._battlefield(action, choice.subject)
             if (
                 choice.kind == "replacement_order"
                 and action.order
@@ -326,6 +328,17 @@ class ScriptedChooser:
         answer = self.fallback(choice)
         self.asked.append((choice, answer))
         return answer
+
+    def _battlefield(self, action: Action, unit: str) -> Answer:
+        """The battlefield ``action`` names for this trigger of ``unit`` (P-74): the one given,
+        or of a list the next in turn, the last answering the rest."""
+        assert action.to is not None
+        key = (id(action), "to", unit)
+        count = self.used.get(key, 0)
+        self.used[key] = count + 1
+        given = action.to[unit]
+        names = (given,) if isinstance(given, str) else given
+        return (names[min(count, len(names) - 1)],)
 
 
 def one_each(given: Order | tuple[Order, ...]) -> bool:
@@ -381,10 +394,11 @@ def verify_answers_name_cards(
     choice for a card or a player that does not exist: a mistake in the file, not a choice the
     rules refuse."""
     cards = game.table.cards
-    for key in ("order", "targets", *RESOLVING):
+    for key in ("order", "targets", "to", *RESOLVING):
         for uid in getattr(action, key) or {}:
             if uid not in cards:
                 raise runner.source.error((*place[:-1], key, uid), no_card(uid, cards.values()))
+    verify_battlefields_named(action, place, runner, game)
     for uid, entries in (action.split or {}).items():
         for index, entry in enumerate(entries):
             if entry.unit not in cards:
@@ -409,6 +423,22 @@ def verify_answers_name_cards(
             if entry.unit not in cards:
                 at = (*place, "assign", name, index, "unit")
                 raise runner.source.error(at, no_card(entry.unit, cards.values()))
+
+
+def verify_battlefields_named(
+    action: Action, place: Location, runner: ScriptRunner, game: MightGame
+) -> None:
+    """Raise ScenarioError, at the name, when ``action`` answers a trigger's battlefield (P-74)
+    with a name that is no battlefield: a mistake in the file."""
+    fields = [field.name for field in game.table.battlefields]
+    for uid, given in (action.to or {}).items():
+        for index, name in enumerate((given,) if isinstance(given, str) else given):
+            if name not in fields:
+                at = (*place[:-1], "to", uid, *(() if isinstance(given, str) else (index,)))
+                listed = ", ".join(fields)
+                raise runner.source.error(
+                    at, f"there is no battlefield {name!r} (battlefields: {listed})", "M-1"
+                )
 
 
 def verify_answers_used(action: Action, chooser: ScriptedChooser) -> None:
@@ -454,6 +484,7 @@ def verify_answers_used(action: Action, chooser: ScriptedChooser) -> None:
                 "in this action",
                 ("targets", unit, asked),
             )
+    verify_battlefields_used(action, chooser)
     combat = combat_of(action)
     for player in combat.assign if combat else {}:
         if (id(action), "assign", player) not in chooser.used:
@@ -463,6 +494,48 @@ def verify_answers_used(action: Action, chooser: ScriptedChooser) -> None:
                 "damage or no enemy unit to assign it to",
                 ("combat", "assign", player),
             )
+
+
+def verify_battlefields_used(action: Action, chooser: ScriptedChooser) -> None:
+    """Raise, at the answer, when ``action`` names a battlefield for a unit none of whose
+    triggers chose one in it, or more battlefields, one per trigger in turn, than its triggers
+    chose (P-74)."""
+    for unit, given in (action.to or {}).items():
+        asked = chooser.used.get((id(action), "to", unit), 0)
+        if not asked:
+            raise RuleError(
+                "P-74",
+                f"the battlefield given for {unit} was never asked for: no triggered ability "
+                f"of {unit} that moves units to a chosen battlefield went on the chain in this "
+                "action",
+                ("to", unit),
+            )
+        if not isinstance(given, str) and len(given) > asked:
+            raise RuleError(
+                "P-74",
+                f"nothing asks this answer: {unit}'s abilities chose a battlefield "
+                f"{times(asked)} in this action",
+                ("to", unit, asked),
+            )
+
+
+def chosen_battlefields(
+    action: Action, asked: list[tuple[Choice, Answer]]
+) -> dict[str, str | tuple[str, ...]] | None:
+    """The battlefields ``action`` names for its units' triggers, with those players chose in
+    ``asked`` written in, one per trigger in turn (None: none); a unit whose triggers nobody
+    chose for (the default) is left to the replay (P-74)."""
+    answers: dict[str, str | tuple[str, ...]] = dict(action.to or {})
+    names: dict[str, list[str]] = {}
+    chose: set[str] = set()
+    for choice, answer in asked:
+        if choice.kind == "battlefield":
+            names.setdefault(choice.subject, []).append(str(answer[0]))
+            if not is_default(choice, answer):
+                chose.add(choice.subject)
+    for unit in chose:
+        answers[unit] = names[unit][0] if len(names[unit]) == 1 else tuple(names[unit])
+    return answers or None
 
 
 def unasked(action: Action, chooser: ScriptedChooser, key: str) -> str | None:
@@ -633,6 +706,7 @@ class MightPlay:
         targets: dict[str, Order | tuple[Order, ...]] = dict(action.targets or {})
         split = chosen_splits(action, self.chooser.asked)
         pick = chosen_picks(action, self.chooser.asked)
+        to = chosen_battlefields(action, self.chooser.asked)
         asked: dict[str, list[Order]] = {}
         chosen: dict[str, list[Order]] = {}
         players_chose: set[str] = set()  # nobody chose the others: a replay takes the defaults
@@ -657,5 +731,7 @@ class MightPlay:
             answers = chosen[unit]
             targets[unit] = answers[0] if len(answers) == 1 else tuple(answers)
         self.chooser.asked.clear()
-        action = action.evolve(order=order or None, targets=targets or None, split=split, pick=pick)
+        action = action.evolve(
+            order=order or None, targets=targets or None, split=split, pick=pick, to=to
+        )
         return action.with_verb(combat) if combat else action

@@ -230,6 +230,11 @@ class MightAction(ScriptAction):
     legal units in the order they came to the table, as the step says. An answer nothing asks
     (more units than the trigger chooses, more choices than the unit's triggers) refuses the
     action."""
+    to: dict[Name, Name | tuple[Name, ...]] | None = None
+    """A unit's id: the name of the battlefield its triggered ability's ``to: chosen`` move
+    goes to, chosen as it goes on the chain in this action (P-74), or a list of names, one per
+    trigger in turn (the last answers the rest). Left out: the first battlefield, as the step
+    that moves says. An answer nothing asks refuses the action."""
 
 
 if TYPE_CHECKING:  # the checker sees the fields every entry has; files see the verbs too

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.might.cards import Static
-from engine.might.conditions import Context, holds
+from engine.might.conditions import Context, counts_gear, holds
 from engine.might.keywords import KeywordName, keyword_total
 
 if TYPE_CHECKING:
@@ -44,19 +44,21 @@ def takes_no_damage(table: MightTable, uid: str) -> bool:
     return any(s.cant_be_dealt_damage for s in active(table, uid))
 
 
-def changed(before: MightTable, after: MightTable, uid: str) -> str | None:
-    """What turned on or off for ``uid`` between two snapshots, in words; None when nothing
-    did. A unit that left the table lost them with it (M-6): nothing to say."""
+def changed(before: MightTable, after: MightTable, uid: str) -> tuple[str, list[str]] | None:
+    """What turned on or off for ``uid`` between two snapshots, in words, with the ruling a
+    count of gear in their conditions applies (P-112; the others are P-98's own); None when
+    nothing did. A unit that left the table lost them with it (M-6): nothing to say."""
     if not after.on_table(uid):
         return None
     then, now = active(before, uid), active(after, uid)
-    began = [s.describe() for s in now if s not in then]
-    ended = [s.describe() for s in then if s not in now]
+    began = [s for s in now if s not in then]
+    ended = [s for s in then if s not in now]
     if not began and not ended:
         return None
-    return "; ".join(
+    words = "; ".join(
         [
-            *(f"{uid}'s static holds: {words}" for words in began),
-            *(f"{uid}'s static no longer holds: {words}" for words in ended),
+            *(f"{uid}'s static holds: {s.describe()}" for s in began),
+            *(f"{uid}'s static no longer holds: {s.describe()}" for s in ended),
         ]
     )
+    return words, ["P-112"] if any(counts_gear(s.only_while) for s in (*began, *ended)) else []

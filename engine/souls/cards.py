@@ -312,6 +312,22 @@ class Prevent(Conditional):
     target: EffectTarget = Field("target", description=EFFECT_TARGET)
 
 
+class PayHp(Conditional):
+    """``pay_hp``: each Soul it reaches pays ``amount`` HP, as damage for every rule (14.3.1):
+    rounded (S-7), what it can pay (at most its current HP, S-8; nothing at 0 HP, S-9), never
+    prevented (P-103), setting off its "when damaged" triggers and capturing it at 0 HP (P-113).
+    "Each enemy Soul in the Front Line pays 5 HP."::
+
+        {do: pay_hp, amount: 5, target: {every: enemy_souls, line: front}}
+    """
+
+    do: Literal["pay_hp"]
+    """Selects this effect."""
+    amount: int = Field(gt=0)
+    """The HP each Soul pays, a multiple of 5 (S-5)."""
+    target: EffectTarget = Field("target", description=EFFECT_TARGET)
+
+
 class Draw(Conditional):
     """``draw``: the controller draws ``amount`` cards, one by one, from the top of their deck
     into their hand; from an empty deck nothing is drawn, on the record (P-92)."""
@@ -346,6 +362,7 @@ Effect = Annotated[
     | RemoveArmaments
     | EndBonuses
     | Prevent
+    | PayHp
     | Draw
     | Swap,
     Field(discriminator="do"),
@@ -419,7 +436,11 @@ class Ability(Frozen):
             {"self", *(["target"] if self.target else [])} | (set() if player else {"source"}),
             f"the '{self.name or self.when}' ability",
         )
-        problems = group_problems(self.effects, spell=False) or problems
+        problems = (
+            payer_problems(self.effects, self.target)
+            or group_problems(self.effects, spell=False)
+            or problems
+        )
         if problems:
             raise InvalidAt(*problems[0])  # at the words that can't be read
         return self
@@ -448,6 +469,35 @@ def group_problems(effects: Sequence[Effect], spell: bool) -> list[tuple[Place, 
                 (
                     ("effects", number, "target", "other"),
                     "a spell has no card of its own for `other` to leave out (P-102)",
+                )
+            )
+    return problems
+
+
+NO_PAYER = {"own_realm", "enemy_realm", "all_own_captured", "all_enemy_captured", "all_captured"}
+"""Automatic targets that are never an active Soul: a Realm, captured Souls."""
+
+
+def payer_problems(
+    effects: Sequence[Effect], target: TargetSpec | tuple[TargetSpec, ...] | None
+) -> list[tuple[Place, str]]:
+    """An HP payment aimed where no active Soul can be: only a Soul pays HP (14.3.1), and a
+    captured Soul pays nothing (S-11, P-113). A chosen target's spec (``target``, one or a
+    spell's two) must be a Soul's; a word the card names its own (``self``, ``source``) is read
+    as it resolves."""
+    specs = target if isinstance(target, tuple) else (target,) if target else ()
+    problems: list[tuple[Place, str]] = []
+    for number, effect in enumerate(effects):
+        aim = effect.target
+        if effect.do != "pay_hp" or isinstance(aim, Every):  # a group: active Souls (P-102)
+            continue
+        chosen = {"target": specs, "target_1": specs[:1], "target_2": specs[1:2]}.get(aim, ())
+        if aim in NO_PAYER or any(spec.kind != "soul" for spec in chosen):
+            problems.append(
+                (
+                    ("effects", number, "target"),
+                    "only an active Soul pays HP (14.3.1, S-11, P-113): aim pay_hp at Souls, "
+                    "not a Realm or a captured Soul",
                 )
             )
     return problems
@@ -717,7 +767,11 @@ class CardDef(Frozen):
                 )
             ]
         roles = {"target"} if self.target and not two else set()
-        return group_problems(self.effects, spell=True) or unread(self.effects, roles, "a spell")
+        return (
+            payer_problems(self.effects, self.target)
+            or group_problems(self.effects, spell=True)
+            or unread(self.effects, roles, "a spell")
+        )
 
 
 def _swappable(specs: tuple[TargetSpec, ...] | None) -> bool:

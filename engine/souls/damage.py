@@ -32,11 +32,11 @@ class Damage(SoulsCore):
         cause: Cause,
         rules: Sequence[str],
         kind: str = "",
-        preventable: bool = True,
+        unpreventable: str = "",
     ) -> None:
         """Deal damage as one step (S-8); ``kind`` is "attack ", "counterblow " or "HP paid as ".
-        Prevention takes its part of the hit first, each a step of its own, unless the hit is an
-        HP cost, which is paid in full (``preventable=False``, P-103)."""
+        Prevention takes its part of the hit first, each a step of its own, unless the hit is HP
+        paid, which no prevention meets (P-103, P-113): ``unpreventable`` then says why."""
         rounded = round_down_to_5(amount)
         hp_before = self.table.hp(uid)
         if hp_before == 0:
@@ -48,19 +48,19 @@ class Damage(SoulsCore):
             )
             return
         # 14.1.2: what rounding dropped was never damage, so no prevention is spent on it
-        left = self._prevent(uid, rounded, cause) if preventable else rounded
+        left = rounded if unpreventable else self._prevent(uid, rounded, cause)
         if left == 0:
             return  # all of it prevented: nothing is dealt, nothing triggers (14.1.5, P-103)
         card = self._card(uid)
         dealt = min(left, hp_before)
         notes = [f"{amount} rounded down"] if rounded != amount else []
         notes += [f"{left} capped at its {hp_before} HP"] if dealt != left else []
-        unprevented = not preventable and (card.shields or self._definition(uid).prevents)
+        unprevented = unpreventable and (card.shields or self._definition(uid).prevents)
         self._set(card.evolve(damage=card.damage + dealt), may_reach_0_hp=dealt == hp_before)
         self.record(  # damage leaves max HP as it was: HP falls by what was dealt
             f"{uid} takes {dealt} {kind}damage (HP {hp_before} -> {hp_before - dealt})"
             + (f"; {', '.join(notes)}" if notes else "")
-            + ("; a cost is paid in full: no prevention applies to it" if unprevented else ""),
+            + (f"; {unpreventable}: no prevention applies to it" if unprevented else ""),
             [
                 *rules,
                 "14.1.2",
@@ -180,9 +180,14 @@ class Damage(SoulsCore):
                 cause,
             )
             return
-        # a cost is paid in full: no prevention applies (P-103)
         self._deal_damage(
-            uid, cost, uid, cause, ["14.3.1", "S-11", *rules], "HP paid as ", preventable=False
+            uid,
+            cost,
+            uid,
+            cause,
+            ["14.3.1", "S-11", *rules],
+            "HP paid as ",
+            unpreventable="a cost is paid in full",  # P-103
         )
 
     def _hp_cost(self, uid: str, cost: int | Literal["10x_rank"]) -> int:

@@ -266,6 +266,8 @@ class Effects(Damage, Capture):
             return None if captured else ("14.5.4", f"only a captured Soul is {moved}")
         if not self.table.is_active(target):
             return ("14.5.1", "it is not active (captured, shattered or off the table)")
+        if effect.do == "pay_hp" and card.zone != "slot":
+            return ("14.3.1", "only a Soul pays HP")
         if effect.do == "capture" and card.zone != "slot":
             return ("14.4.4", "only a Soul on a slot is captured")
         return None
@@ -293,6 +295,16 @@ class Effects(Damage, Capture):
             self._remove_armaments(target, who, cause)
         elif effect.do == "end_bonuses":
             self._end_all_bonuses(target, who, cause)
+        elif effect.do == "pay_hp":  # what it can, as damage from the effect's card (P-113)
+            self._deal_damage(
+                target,
+                effect.amount,
+                who,
+                cause,
+                ["14.3.1", "P-113"],
+                "HP paid as ",
+                unpreventable="paying HP is never prevented",
+            )
         elif effect.do == "prevent":
             self._add_shield(
                 target, Shield(amount=effect.amount, duration=effect.duration, source=who), cause

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel
 from app.might.dialogs import (
     WIDGETS,
     AssignmentDialog,
+    BattlefieldDialog,
     PickDialog,
     ReplacementOrderDialog,
     TargetsDialog,
@@ -565,3 +566,70 @@ def test_cancel_in_the_pick_dialog_changes_nothing(
     assert len(shown) == 1 and window.statusBar().currentMessage() == "Cancelled"
     assert window.session.steps == steps and window.session.actions() == actions
     assert window.session.waiting is not None  # the spell still waits to resolve
+
+
+HERALD = """\
+ruleset: might
+title: A trigger's battlefield
+rules: [P-74]
+cards:
+  - name: Herald
+    kind: unit
+    might: 2
+    abilities:
+      - when: played
+        name: March
+        target: {side: own, other: true}
+        effects: [{do: move, to: chosen}]
+setup:
+  players:
+    - {name: Alice, hand: [{card: Herald}], units: [{card: Stone Whelp}]}
+    - {name: Bob, units: [{card: Iron Sentinel, at: Battlefield 1}]}
+"""
+
+
+def test_the_battlefield_dialog_picks_a_triggers_battlefield_and_the_answer_is_written(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """P-74: asked as the trigger goes on the chain (its one legal target asks nothing)."""
+    open_text(window, HERALD)
+    seen: list[object] = []
+
+    def second(dialog: QDialog) -> None:
+        assert isinstance(dialog, BattlefieldDialog)
+        rows = [dialog.list.item(i).text() for i in range(dialog.list.count())]
+        seen.append((dialog.windowTitle(), rows, dialog.answer()))  # the default: the first
+        dialog.list.setCurrentRow(1)
+        dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
+
+    monkeypatch.setattr(BattlefieldDialog, "exec", lambda d: second(d) or d.result())
+    play_from_menu(window, "herald")
+    assert seen == [
+        (
+            "Alice chooses a battlefield",
+            ["Battlefield 1: held by nobody", "Battlefield 2: held by nobody"],
+            ("Battlefield 1",),
+        )
+    ]
+    step = next(s for s in window.session.steps if "triggers: March" in s.description)
+    assert step.description.endswith("moving to Battlefield 2 (Alice's choice)")
+    window.window_bar.proceed()
+    [action] = window.session.actions()
+    assert action.to == {"herald": "Battlefield 2"}  # type: ignore[attr-defined]
+    table = window.session.steps[-1].table
+    assert table.cards["stone-whelp"].battlefield == 1  # type: ignore[attr-defined]
+
+
+def test_cancel_in_the_battlefield_dialog_changes_nothing(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    open_text(window, HERALD)
+    monkeypatch.setattr(
+        BattlefieldDialog,
+        "exec",
+        lambda d: press(QDialogButtonBox.StandardButton.Cancel)(d) or d.result(),
+    )
+    steps, actions = list(window.session.steps), window.session.actions()
+    play_from_menu(window, "herald")
+    assert window.statusBar().currentMessage() == "Cancelled"
+    assert window.session.steps == steps and window.session.actions() == actions

@@ -723,6 +723,21 @@ setup:
 """
 
 # fmt: off
+# Alice's Herald's "when played" moves her other unit to a battlefield she chooses (P-74).
+MIGHT_HERALD = """\
+ruleset: might
+title: a trigger's battlefield
+rules: [P-74]
+cards:
+  - name: Herald
+    kind: unit
+    abilities: [{when: played, target: {side: own, other: true}, effects: [{do: move, to: chosen}]}]
+setup:
+  players:
+    - {name: Alice, hand: [{card: Herald}], units: [{card: Stone Whelp}]}
+    - {name: Bob}
+"""
+
 BAD_ANSWERS = [
     # Alice's 5 combat damage at Battlefield 1 (M-10): thornback needs 3 for lethal, the golem 4,
     # bob-wall can't be made lethal.
@@ -785,6 +800,9 @@ BAD_ANSWERS = [
     BadAnswer("gear-order-not-the-deaths", "replacement_order", ("stone-whelp",), "M-21",
         "the order for mending-shrine must name each death it may replace", MIGHT_SHRINE,
         ("resolve", ()), (("play", ("firestorm",)),)),
+    BadAnswer("battlefield-that-is-none", "battlefield", ("Nowhere",), "P-74",
+        "herald's ability moves units to one battlefield: choose one of Battlefield 1, "
+        "Battlefield 2, not Nowhere", MIGHT_HERALD, ("play", ("herald",))),
 ]
 # fmt: on
 
@@ -936,6 +954,19 @@ SCRIPT_REFUSALS = [
         "P-41",
         "nothing asks this answer: sharpshooter's abilities chose targets once in this action",
         MIGHT_ABILITIES,
+    ),
+    ScriptRefusal(
+        "battlefield-nobody-asked-for",
+        "deal: {target: vanguard-captain, amount: 1}\n    to: {vanguard-captain: Battlefield 1}",
+        "P-74",
+        "the battlefield given for vanguard-captain was never asked for",
+    ),
+    ScriptRefusal(
+        "battlefields-beyond-the-triggers",
+        "play: {card: herald}\n    to: {herald: [Battlefield 1, Battlefield 2]}",
+        "P-74",
+        "nothing asks this answer: herald's abilities chose a battlefield once in this action",
+        MIGHT_HERALD,
     ),
     ScriptRefusal(
         "battlefield-by-a-wrong-name",

@@ -17,6 +17,7 @@ from engine.might.conditions import (
     AnyOf,
     Condition,
     Context,
+    GearCount,
     Not,
     UnitCount,
     UnitIs,
@@ -27,20 +28,24 @@ from engine.might.game import MightGame
 from engine.scenario import game_from_yaml
 
 
-def game(cards: str = "", alice: str = "", bob: str = "") -> MightGame:
+def game(
+    cards: str = "", alice: str = "", bob: str = "", alice_gear: str = "", bob_gear: str = ""
+) -> MightGame:
     cards = cards or spell("{do: heal}")
     text = f"""\
 ruleset: might
 title: conditions
 rules: [P-36]
-cards: [{cards}]
+cards: [{cards}, {{name: Cog, kind: gear}}]
 setup:
   players:
     - name: Alice
       hand: [{{card: Test}}]
       units: [{alice}]
+      gear: [{alice_gear}]
     - name: Bob
       units: [{bob}]
+      gear: [{bob_gear}]
 """
     return cast(MightGame, game_from_yaml(text))
 
@@ -291,3 +296,40 @@ def test_a_combined_condition_describes_itself_as_the_card_reads() -> None:
 def test_combined_conditions_that_could_never_be_read_are_refused(card: str, message: str) -> None:
     with pytest.raises(ScenarioError, match=message):
         game(card)
+
+
+@pytest.mark.rule("P-112")
+def test_a_count_of_gear_reads_the_gear_each_player_controls() -> None:
+    table = game(
+        alice="{card: Iron Sentinel}",
+        alice_gear="{card: Cog, id: cog-1}, {card: Cog, id: cog-2}",
+        bob_gear="{card: Cog, id: cog-3}",
+    ).table
+    alice, bob = Context(me=None, controller=0), Context(me=None, controller=1)
+    assert holds(table, GearCount(gear="friendly", at_least=2, at_most=2), alice)
+    assert holds(table, GearCount(gear="friendly", at_most=1), bob)
+    assert holds(table, GearCount(gear="enemy", at_least=2), bob)
+    assert holds(table, GearCount(gear="any", at_least=3, at_most=3), alice)
+    assert not holds(table, UnitCount(count="units", at_least=2), alice)  # gear is no unit
+    no_gear = game(alice="{card: Iron Sentinel}").table
+    assert not holds(no_gear, GearCount(gear="any", at_least=1), alice)
+
+
+@pytest.mark.rule("P-112")
+def test_an_effect_that_asks_for_a_gear_reads_it_on_the_record() -> None:
+    g = game(
+        spell("{do: exhaust, only_if: {gear: friendly, at_least: 1}}"),
+        bob="{card: Iron Sentinel}",
+        alice_gear="{card: Cog}",
+    )
+    steps = [*g.play("test", "iron-sentinel"), *g.resolve()]
+    read = next(s for s in steps if "P-36" in s.rules)
+    assert read.description == "exhaust only if you control at least 1 gear: true"
+    assert list(read.rules) == ["P-36", "P-112"]
+    assert g.table.cards["iron-sentinel"].exhausted
+
+
+@pytest.mark.rule("P-112")
+def test_an_aura_can_not_count_gear() -> None:
+    with pytest.raises(ScenarioError, match="an aura's only_while .* counts of gear are for"):
+        game("{name: Test, kind: unit, auras: [{might: 1, only_while: {gear: any, at_least: 1}}]}")

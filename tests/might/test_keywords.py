@@ -161,3 +161,38 @@ def test_a_spell_or_gear_has_no_statics() -> None:
         MightCardDef.model_validate({"name": "Zap", "kind": "spell", "statics": [static]})
     with pytest.raises(ValueError, match="gear has no statics"):
         MightCardDef.model_validate({"name": "Cog", "kind": "gear", "statics": [static]})
+
+
+GUARD = (
+    "{name: Guard, kind: unit, might: 3, statics: [{only_while: {gear: friendly, at_least: 1}, "
+    "keywords: [Tank]}]}"
+)
+THIEF = (
+    "{name: Thief, kind: unit, might: 1, abilities: [{when: activated, target: {side: enemy}, "
+    "effects: [{do: take_control}]}]}"
+)
+
+
+@pytest.mark.rule("P-112")
+def test_a_static_on_a_gear_turns_on_with_its_play_and_reads_the_controller() -> None:
+    text = f"""\
+ruleset: might
+title: gear
+rules: [P-112]
+cards: [{GUARD}, {THIEF}, {{name: Cog, kind: gear}}]
+setup:
+  players:
+    - {{name: Alice, hand: [{{card: Cog}}], units: [{{card: Guard}}]}}
+    - {{name: Bob, units: [{{card: Thief}}]}}
+"""
+    g = cast(MightGame, game_from_yaml(text))
+    assert g.table.keyword("guard", "Tank") == 0
+    played = g.play("cog")
+    assert "guard's static holds: Tank while you control at least 1 gear" in played[-1].description
+    assert {"P-98", "P-112"} <= set(played[-1].rules)
+    assert g.table.keyword("guard", "Tank") == 1
+    g.end_turn()
+    g.activate("thief", 0, "guard")
+    taken = g.resolve()  # Bob controls it now, and no gear: "you" is its controller (P-107)
+    assert any("guard's static no longer holds" in s.description for s in taken)
+    assert g.table.keyword("guard", "Tank") == 0

@@ -11,7 +11,8 @@ from engine.errors import MoreToChoose, RuleError, ScenarioError
 from engine.might.cards import TargetSpec
 from engine.might.game import MightGame
 from engine.might.targeting import default_of, legal_targets, places_of, verify_targets
-from engine.scenario import game_from_yaml
+from engine.scenario import Playthrough, game_from_yaml
+from tests.support.playthroughs import playthrough_of, steps_matching
 
 CARDS = """\
 cards:
@@ -395,3 +396,95 @@ def test_a_card_may_choose_up_to_a_hundred_units_or_any_number() -> None:
             "[{do: heal, target: target_100}]}"
         )
         game_from_yaml(one_card_table(card))  # refused beyond 100, as above
+
+
+HERALD = """\
+ruleset: might
+title: A trigger's battlefield
+rules: [P-74]
+cards:
+  - name: Herald
+    kind: unit
+    might: 2
+    text: "When played, move a unit you control to a battlefield."
+    abilities:
+      - when: played
+        name: March
+        target: {side: own, other: true}
+        effects: [{do: move, to: chosen}]
+setup:
+  players:
+    - name: Alice
+      hand: [{card: Herald}, {card: Herald, id: second}]
+      units: [{card: Stone Whelp}]
+    - {name: Bob}
+"""
+
+
+@pytest.mark.rule("P-74")
+def test_a_triggers_battlefield_is_its_controllers_choice_as_it_goes_on_the_chain() -> None:
+    asked: list[Choice] = []
+
+    def second(choice: Choice) -> Answer:
+        asked.append(choice)
+        return ("Battlefield 2",) if choice.kind == "battlefield" else choice.default
+
+    g = game_from_yaml(HERALD, second)
+    steps = [*g.play("herald"), *g.resolve()]  # type: ignore[attr-defined]
+    [choice] = [c for c in asked if c.kind == "battlefield"]
+    assert (choice.player, choice.subject, choice.options, choice.default) == (
+        0,
+        "herald",
+        ("Battlefield 1", "Battlefield 2"),
+        ("Battlefield 1",),
+    )
+    assert choice.details == {"Battlefield 1": "held by nobody", "Battlefield 2": "held by nobody"}
+    pushed = next(s for s in steps if "triggers: March" in s.description)
+    assert pushed.description.endswith("moving to Battlefield 2 (Alice's choice)")
+    assert "P-74" in pushed.rules
+    assert g.table.cards["stone-whelp"].battlefield == 1
+    assert not any("by default" in s.description and "P-74" in s.rules for s in steps)
+
+
+@pytest.mark.rule("P-74")
+def test_nobody_choosing_a_triggers_battlefield_moves_to_the_first_on_the_record() -> None:
+    g = game_from_yaml(HERALD)
+    steps = [*g.play("herald"), *g.resolve()]  # type: ignore[attr-defined]
+    pushed = next(s for s in steps if "triggers: March" in s.description)
+    assert "moving to" not in pushed.description and "P-74" not in pushed.rules
+    assert any(
+        s.description == "no battlefield was chosen as herald's ability triggered: the first, "
+        "Battlefield 1, by default"
+        for s in steps
+    )
+    assert g.table.cards["stone-whelp"].battlefield == 0
+
+
+def herald_script(script: str) -> Playthrough:
+    """The Herald's table with ``script`` (YAML) played as a file plays it."""
+    play = playthrough_of(f"{HERALD}script:\n{script}", name="herald.yaml")
+    play.run(play.scenario.script)  # type: ignore[attr-defined]
+    return play
+
+
+@pytest.mark.rule("P-74")
+def test_a_script_names_each_triggers_battlefield_in_turn() -> None:
+    play = herald_script(
+        "  - play: {card: herald}\n"
+        "    to: {herald: Battlefield 2}\n"
+        "  - play: {card: second}\n"
+        "    targets: {second: [stone-whelp]}\n"
+        "    to: {second: [Battlefield 1]}\n"
+    )
+    moves = steps_matching(play.game.steps, "stone-whelp moves by")
+    assert [s.description.split(" -> ")[1] for s in moves] == ["Battlefield 2", "Battlefield 1"]
+
+
+@pytest.mark.rule("P-74")
+def test_a_scripted_battlefield_that_does_not_exist_is_refused_at_its_name() -> None:
+    with pytest.raises(ScenarioError) as refused:
+        herald_script("  - play: {card: herald}\n    to: {herald: [Battlefield 1, Nowhere]}\n")
+    assert refused.value.where == "script[0].to.herald[1]"
+    assert "there is no battlefield 'Nowhere' (battlefields: Battlefield 1, Battlefield 2)" in (
+        refused.value.message
+    )

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from engine.errors import ScenarioError
 from engine.scenario import game_from_yaml
 from engine.souls.damage import round_down_to_5
+from engine.souls.game import SoulsGame
+from tests.support.playthroughs import steps_matching
 from tests.support.souls_tables import SELF_MENDER, scenario_text
 
 
@@ -95,3 +98,116 @@ def test_damage_notes_are_listed_together() -> None:
     assert dealt.description == (
         "ember-imp takes 10 damage (HP 10 -> 0); 17 rounded down, 15 capped at its 10 HP"
     )
+
+
+# Alice's spells make Bob's Souls pay HP (P-113); Bob's Ember Imp answers "the card that damaged
+# it", and his Warded Wall prevents 5 of each damage.
+PAYING = """\
+ruleset: souls
+title: An effect that makes a Soul pay HP
+rules: [P-113]
+cards:
+  - name: Toll
+    kind: spell
+    effects: [{do: pay_hp, amount: 5, target: {every: enemy_souls, line: front}}]
+  - name: Levy
+    kind: spell
+    target: {side: enemy, kind: soul}
+    effects: [{do: pay_hp, amount: 20}]
+  - name: Tyrant
+    kind: soul
+    hp: 30
+    power: 5
+    abilities: [{name: Tithe, effects: [{do: pay_hp, amount: 5, target: all_enemy_souls}]}]
+  - name: Warded Wall
+    kind: soul
+    hp: 40
+    power: 5
+    prevents: {amount: 5}
+setup:
+  players:
+    - name: Alice
+      realm: {card: Old Keep}
+      slots: {A1: {card: Tyrant}}
+      hand: [{card: Toll}, {card: Levy}]
+    - name: Bob
+      realm: {card: Ember Citadel}
+      slots:
+        A1: {card: Ember Imp}
+        B1: {card: Warded Wall}
+        B2: {card: Blood Priest}
+"""
+
+
+def paying_game() -> SoulsGame:
+    made = game_from_yaml(PAYING)
+    assert isinstance(made, SoulsGame)
+    return made
+
+
+@pytest.mark.rule("P-113", "14.3.1")
+def test_an_effect_makes_each_soul_pay_as_damage_and_no_prevention_applies() -> None:
+    g = paying_game()
+    g.play("toll")
+    paid = steps_matching(g.steps, "HP paid as damage")
+    assert [s.description.split()[0] for s in paid] == ["ember-imp", "warded-wall"]  # front
+    assert all({"14.3.1", "P-113"} <= set(s.rules) for s in paid)
+    assert paid[1].description == (
+        "warded-wall takes 5 HP paid as damage (HP 40 -> 35); paying HP is never prevented: "
+        "no prevention applies to it"
+    )
+    assert steps_matching(g.steps, "triggers: Spiteful Spark")  # damage for every rule
+    assert g.table.card("blood-priest").damage == 0  # in the Back Line
+
+
+@pytest.mark.rule("P-113", "S-8", "S-11")
+def test_a_soul_with_less_hp_pays_what_it_can_and_is_captured() -> None:
+    g = paying_game()
+    g.play("levy", target="ember-imp")  # 20 asked, 10 HP: no cost, so S-11 does not stop it
+    [paid] = steps_matching(g.steps, "ember-imp takes 10 HP paid as damage")
+    assert "20 capped at its 10 HP" in paid.description
+    assert g.table.card("ember-imp").face_down  # captured after the step (S-12)
+
+
+@pytest.mark.rule("P-113")
+def test_the_card_whose_effect_makes_it_pay_is_the_source_of_that_damage() -> None:
+    g = paying_game()
+    g.activate("tyrant", 0)  # the Imp's Spark answers "the card that damaged it": the Tyrant
+    assert g.table.card("tyrant").damage == 5
+    assert g.table.card("ember-imp").damage == 5
+
+
+@pytest.mark.rule("P-113", "14.3.1")
+@pytest.mark.parametrize(
+    "effect",
+    [
+        "target: {kind: soul_or_realm}, effects: [{do: pay_hp, amount: 5}]",
+        "effects: [{do: pay_hp, amount: 5, target: enemy_realm}]",
+        "effects: [{do: pay_hp, amount: 5, target: all_captured}]",
+        "target: [{kind: soul}, {kind: realm}], effects: [{do: pay_hp, amount: 5, "
+        "target: target_2}]",
+    ],
+)
+def test_only_an_active_soul_is_made_to_pay(effect: str) -> None:
+    text = PAYING.replace(
+        "  - name: Toll\n", f"  - {{name: Odd, kind: spell, {effect}}}\n  - name: Toll\n"
+    )
+    with pytest.raises(ScenarioError) as refused:
+        game_from_yaml(text)
+    assert "only an active Soul pays HP (14.3.1, S-11, P-113)" in str(refused.value)
+    assert refused.value.where.startswith("cards[0].effects[0]")
+
+
+@pytest.mark.rule("P-113", "14.3.1")
+def test_a_realm_named_as_it_resolves_pays_nothing_on_the_record() -> None:
+    realm = (
+        "  - {name: Tolling Keep, kind: realm, hp: 50, abilities: [{when: end_of_turn, "
+        "effects: [{do: pay_hp, amount: 5, target: self}]}]}\n"
+    )
+    text = PAYING.replace("cards:\n", f"cards:\n{realm}").replace("Old Keep", "Tolling Keep")
+    made = game_from_yaml(text)
+    made.end_turn()
+    [nothing] = steps_matching(made.steps, "pay_hp on tolling-keep")
+    assert nothing.description.endswith("nothing happens, only a Soul pays HP")
+    assert nothing.rules == ("14.3.1", "P-4")
+    assert made.table.cards["tolling-keep"].damage == 0

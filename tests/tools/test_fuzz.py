@@ -289,6 +289,22 @@ def test_might_random_answers_are_legal() -> None:
     assert {tuple(sorted(invariants.answer(order, random.Random(1))))} == {("a", "b", "c")}
 
 
+def test_might_random_battlefields_are_each_one_of_the_battlefields() -> None:
+    """A trigger's battlefield (P-74): one name, any of them, drawn at random."""
+    names = ("Battlefield 1", "Battlefield 2", "Battlefield 3")
+    choice = Choice(
+        kind="battlefield",
+        player=0,
+        subject="herald",
+        prompt="choose",
+        options=names,
+        default=names[:1],
+    )
+    invariants = installed("might").invariants
+    answers = {invariants.answer(choice, random.Random(seed)) for seed in range(20)}
+    assert answers == {(name,) for name in names}
+
+
 def test_souls_invariants_name_what_breaks_them() -> None:
     game = game_from_yaml(
         """

@@ -164,7 +164,7 @@ def check_file(file: Path, strict: bool) -> Checked:
         return Checked(name, "bad input", problems=[internal_error(name, error)])
     title = run.scenario.title
     if strict and run.warnings:
-        return Checked(name, "bad input", title, problems=run.warnings, warnings=run.warnings)
+        return Checked(name, "bad input", title, problems=run.warnings)  # they are its problems
     outcome = "failed" if run.failures else "ok"
     return Checked(name, outcome, title, problems=run.failures, warnings=run.warnings)
 

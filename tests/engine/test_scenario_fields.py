@@ -71,7 +71,7 @@ def test_an_overridden_key_keeps_the_shared_description_unless_it_says_its_own()
     assert carded["rules"] == "Its own words."
     assert plain["rules"].startswith("The rule ids the scenario shows;")
     assert carded["ruleset"] == plain["ruleset"] == "Selects this format."
-    assert carded["pool"].startswith("A shipped card pool by name")
+    assert carded["pool"].startswith("A card pool by name")
     assert Carded.model_fields["pool"].default == "carded-starter"
 
 

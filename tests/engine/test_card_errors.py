@@ -77,7 +77,8 @@ MIGHT_AMOUNTS = (
 )
 CONDITIONS = (
     "a mapping (keys: unit, state), a mapping (keys: count, at_least, at_most, here), "
-    "a mapping (keys: you_hold), a mapping (keys: at_least, at_most, moved), a mapping (keys: "
+    "a mapping (keys: you_hold), a mapping (keys: at_least, at_most, gear), "
+    "a mapping (keys: at_least, at_most, moved), a mapping (keys: "
     "at_least, at_most, damage_taken), a mapping (keys: at_least, at_most, played, by), "
     "a mapping (keys: all), a mapping (keys: any), a mapping (keys: not)"
 )

@@ -11,7 +11,7 @@ from typing import get_args
 
 import pytest
 
-from engine.errors import ScenarioError
+from engine.errors import ScenarioError, one_line
 from engine.might.card_effects import EFFECTS as MIGHT_EFFECTS
 from engine.scenario import validate_scenario
 from engine.yaml_source import YamlSource
@@ -146,9 +146,11 @@ MISTAKES = {
         MIGHT,
         "        amount: 2\n",
         "        amount: 2\n        unless: damaged\n",
-        f"f.yaml:12: cards[0].effects[0].unless: 'damaged' is not valid here (did you mean "
-        f"'damage_taken'?); "
-        f"valid here: {CONDITIONS}",
+        one_line(  # cut at MAX_MESSAGE: the list of condition forms has grown past it
+            f"f.yaml:12: cards[0].effects[0].unless: 'damaged' is not valid here (did you mean "
+            f"'damage_taken'?); "
+            f"valid here: {CONDITIONS}"
+        ),
     ),
     "might: a word for a target spec": (
         MIGHT,

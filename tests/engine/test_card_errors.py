@@ -146,10 +146,9 @@ MISTAKES = {
         MIGHT,
         "        amount: 2\n",
         "        amount: 2\n        unless: damaged\n",
-        one_line(  # cut at MAX_MESSAGE: the list of condition forms has grown past it
-            f"f.yaml:12: cards[0].effects[0].unless: 'damaged' is not valid here (did you mean "
-            f"'damage_taken'?); "
-            f"valid here: {CONDITIONS}"
+        "f.yaml:12: cards[0].effects[0].unless: "
+        + one_line(  # cut at MAX_MESSAGE: the list of condition forms has grown past it
+            f"'damaged' is not valid here (did you mean 'damage_taken'?); valid here: {CONDITIONS}"
         ),
     ),
     "might: a word for a target spec": (

@@ -272,3 +272,10 @@ def set_table(draft: Draft, path: SetupPath, value: Any) -> Draft:
 
 def _set(data: Any, path: SetupPath, value: Any) -> None:
     _at(data, path[:-1])[path[-1]] = value
+
+
+def refusal_text(error: ScenarioError) -> str:
+    """A refused edit as the editor says it: the place in ``setup:``, the reason, the rule (a
+    draft's file and line name nothing the user sees)."""
+    rule = f" (rule {error.rule})" if error.rule else ""
+    return f"{error.where}: {error.message}{rule}" if error.where else error.message + rule

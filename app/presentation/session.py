@@ -33,6 +33,7 @@ from engine.scenario import (
     without_answers,
 )
 from engine.script import ScriptAction
+from engine.setup_edits import Draft, checked, new_draft
 from engine.table_shape import TableShape
 from engine.timeline import Step
 from engine.windows import Waiting
@@ -89,6 +90,13 @@ class Session:
         self.origins: dict[str, int] = {}  # a branch's place among the file's, by its name now
         self.disk_text: str | None = None  # the file's text as last read or saved
         self.disk_stamp: tuple[int, int] | None = None  # and its (mtime, size) then
+        # Set-up mode: the table shown is ``draft``'s set-up, step 0, not yet played. Edits
+        # (``edit_setup``) change the set-up and nothing is played until ``start_here``; undo
+        # and redo take back and give back edits. A new table (``new_table``) starts in it.
+        self.setting_up = False
+        self.draft: Draft | None = None  # the set-up being built, as its file writes it
+        self.setup_undo: list[Draft] = []
+        self.setup_redo: list[Draft] = []
 
     # ----------------------------------------------------------------------------- reading
 
@@ -161,7 +169,66 @@ class Session:
         self.disk_text, self.disk_stamp = source.text, _stamp(path)
         self.last_action = None
         self.redo_stack.clear()
+        self._leave_setup()
         return self._tell(self._mark(False) | self._commit(play, play.game.steps[-1].index))
+
+    # ----------------------------------------------------------------------------- set-up mode
+
+    def new_table(self, ruleset: str, players: list[str]) -> Changed:
+        """An empty table of ``ruleset`` for ``players``, in set-up mode, with no file yet;
+        raises ScenarioError (the session unchanged) when the engine refuses it."""
+        draft = new_draft(ruleset, players)
+        thaw()
+        self.path, self.disk_text, self.disk_stamp = None, None, None
+        self.branch, self.put_aside, self.parents, self.origins = MAIN, {}, {MAIN: ""}, {}
+        self.last_action = None
+        self.redo_stack.clear()
+        self._leave_setup()
+        self.setting_up = True
+        return self._tell(self._mark(False) | self._show_draft(draft))
+
+    def edit_setup(self, edit: Callable[[Draft], Draft]) -> Changed:
+        """Apply a set-up edit (``engine.setup_edits``) to the draft: a refusal raises the
+        engine's ScenarioError and leaves the set-up as it was."""
+        assert self.setting_up and self.draft is not None
+        draft = edit(self.draft)
+        if draft == self.draft:
+            return NOTHING
+        self.setup_undo.append(self.draft)
+        self.setup_redo.clear()
+        return self._tell(self._mark(True) | self._show_draft(draft))
+
+    def _show_draft(self, draft: Draft) -> Changed:
+        scenario, source = checked(draft)
+        self.draft, self.scenario, self.source = draft, scenario, source
+        return self._commit(Playthrough(scenario, source), 0)
+
+    def start_here(self) -> Changed:
+        """Leave set-up mode: the set-up is the table the game starts from, and play begins."""
+        if not self.setting_up:
+            return NOTHING
+        self._leave_setup()
+        return self._tell(Changed(timeline=True, step=True))
+
+    def _leave_setup(self) -> None:
+        self.setting_up, self.draft = False, None
+        self.setup_undo.clear()
+        self.setup_redo.clear()
+
+    def can_undo(self) -> bool:
+        return bool(self.setup_undo) if self.setting_up else bool(self.actions())
+
+    def can_redo(self) -> bool:
+        return bool(self.setup_redo) if self.setting_up else bool(self.redo_stack)
+
+    def _step_setup(self, back: list[Draft], forth: list[Draft]) -> Changed:
+        """Undo (or redo) one set-up edit: the draft from ``back``, the current one kept in
+        ``forth``."""
+        if not back:
+            return NOTHING
+        assert self.draft is not None
+        forth.append(self.draft)
+        return self._tell(self._mark(True) | self._show_draft(back.pop()))
 
     def _commit(self, play: Playthrough, index: int) -> Changed:
         freeze_settled()
@@ -370,7 +437,10 @@ class Session:
         return self._tell(self._mark(True) | self._commit(play, min(mark, last)))
 
     def undo(self) -> Changed:
-        """Take back the last action: inside an open window its last nested action first."""
+        """Take back the last action: inside an open window its last nested action first; in
+        set-up mode, the last edit."""
+        if self.setting_up:
+            return self._step_setup(self.setup_undo, self.setup_redo)
         back = self.play.take_back() if self.play else None
         if back is None:
             return NOTHING
@@ -380,6 +450,8 @@ class Session:
         return self._tell(self._mark(True) | self._commit(play, play.game.steps[-1].index))
 
     def redo(self) -> Changed:
+        if self.setting_up:
+            return self._step_setup(self.setup_redo, self.setup_undo)
         if not self.play or not self.redo_stack:
             return NOTHING
         action, was_open = self.redo_stack[-1]

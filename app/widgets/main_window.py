@@ -414,6 +414,11 @@ class MainWindow(QMainWindow):
         place = entry(draft, onto).place.name if onto is not None else None
         return self.setup_panel.add(place)
 
+    def _room_for_setup(self) -> None:
+        tall = self.height()
+        docks = [self.setup_dock, self.inspector_dock]
+        self.resizeDocks(docks, [tall * 3 // 4, tall // 4], Qt.Orientation.Vertical)
+
     def start_here(self) -> None:
         self.session.start_here()
         self.statusBar().showMessage("Playing from the set-up: click a card for what it can do")
@@ -445,12 +450,7 @@ class MainWindow(QMainWindow):
             self.setup_dock.setVisible(setting_up)
             self.timeline_dock.setVisible(not setting_up)
             if setting_up:  # the editor needs the room more than the inspector
-                tall = self.height()
-                self.resizeDocks(
-                    [self.setup_dock, self.inspector_dock],
-                    [tall * 3 // 4, tall // 4],
-                    Qt.Orientation.Vertical,
-                )
+                QTimer.singleShot(0, self._room_for_setup)  # once the dock is laid out
         self.setup_panel.refresh()
 
     def _pause_playing(self) -> None:

@@ -147,6 +147,10 @@ class SetupPanel(QWidget):
         for row, card in enumerate(self._cards):
             seen = f"{card.name} {card.kind} {card.text}".lower()
             self.pool.item(row).setHidden(not all(word in seen for word in words))
+        current = self.pool.currentItem()
+        if current is None or current.isHidden():  # the preview and Add follow what is shown
+            shown = [self.pool.item(row) for row in range(self.pool.count())]
+            self.pool.setCurrentItem(next((item for item in shown if not item.isHidden()), None))
 
     def _preview(self, item: QListWidgetItem | None) -> None:
         card = self.pool_card(item.data(NAME)) if item is not None else None

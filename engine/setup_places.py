@@ -21,7 +21,7 @@ class Place:
     with ``key``, the one entry under ``key`` in the mapping at ``path`` (a souls slot, a
     Realm). ``fields`` are what each of its entries says besides its card (a might unit's
     ``at``), written unless equal to their value in ``unwritten`` (what a file leaves out). With
-    ``named``, the place is a mapping ``NAME: NUMBER`` (a tally player's counters) whose number
+    ``named``, the place is a mapping ``NAME: NUMBER`` (a player's counters, say) whose number
     is the entry's field ``named``."""
 
     name: str  # as the editor shows it: "Alice: hand", "Alice: slot A1"

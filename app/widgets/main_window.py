@@ -390,20 +390,23 @@ class MainWindow(QMainWindow):
 
     # ----------------------------------------------------------------------------- set-up
 
-    def new_table(self) -> bool:
-        """File > New: ask for a ruleset and the players, then an empty table in set-up mode."""
+    def new_table(self) -> NewTableDialog | None:
+        """File > New: ask for a ruleset and the players (a window-modal dialog, which builds
+        the table on OK), then an empty table in set-up mode. None when the user keeps the
+        unsaved work."""
         if not self.files.settle_unsaved():
-            return False
+            return None
         dialog = NewTableDialog(self.session.new_table, self)
-        self.new_dialog = dialog  # tests fill it
-        if not dialog.exec():
-            return False
+        dialog.accepted.connect(self._new_table_made)
+        dialog.open()
+        return dialog
+
+    def _new_table_made(self) -> None:
         self.files.update_title()
         self.view.fit()
         self.statusBar().showMessage(
             "A new table in set-up mode: drag cards from the pool onto the table, then Start here"
         )
-        return True
 
     def drop_card(self, onto: str | None) -> bool:
         """The pool's chosen card dropped on the table: at the place of the card ``onto``, or

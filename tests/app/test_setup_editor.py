@@ -35,16 +35,13 @@ def tally(tally_site: Path) -> Iterator[None]:
         views.cache_clear()
 
 
-def new_table(window: MainWindow, monkeypatch: pytest.MonkeyPatch, name: str) -> None:
+def new_table(window: MainWindow, name: str) -> None:
     """File > New, answered: ``name``, Alice and Bob."""
-
-    def answer(dialog: NewTableDialog) -> int:
-        dialog.ruleset.setCurrentText(name)
-        dialog._build()
-        return dialog.result()
-
-    monkeypatch.setattr(NewTableDialog, "exec", answer)
-    assert window.new_table()
+    dialog = window.new_table()
+    assert dialog is not None and dialog.isVisible()
+    dialog.ruleset.setCurrentText(name)
+    dialog._build()
+    assert not dialog.isVisible()
     assert window.session.setting_up and window.setup_dock.isVisibleTo(window)
     assert window.view.strip.phase.text().startswith("Set-up: not yet played")
 
@@ -95,7 +92,7 @@ def refused(window: MainWindow, why: str) -> None:
 def test_a_souls_table_from_nothing_to_a_checked_file(
     window: MainWindow, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    new_table(window, monkeypatch, "souls")
+    new_table(window, "souls")
     place(window, "Thorn Squire", "Alice: slot A1")
     place(window, "Ember Imp", "Bob: slot A1")
     choose(window, "Old Keep")
@@ -136,7 +133,7 @@ def test_a_souls_table_from_nothing_to_a_checked_file(
 def test_a_might_table_from_nothing_to_a_checked_file(
     window: MainWindow, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    new_table(window, monkeypatch, "might")
+    new_table(window, "might")
     place(window, "Iron Sentinel", "Battlefield 1: Alice's side")
     choose(window, "Stone Whelp")
     assert window.drop_card("iron-sentinel")  # dropped on a card: at its place
@@ -178,7 +175,7 @@ def test_the_example_plug_in_game_is_built_through_the_same_hooks(
     window = MainWindow(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(window)
     window.show()
-    new_table(window, monkeypatch, "tally")
+    new_table(window, "tally")
     place(window, "Apples", "Alice: counters")
     window.card_clicked("apples")
     setting(window, "Count").setValue(4)

@@ -26,7 +26,7 @@ from functools import cache
 from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
 from random import Random
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, get_args
 
 import yaml
 
@@ -36,7 +36,9 @@ from engine.choices import Answer, Choice, Chooser, default_chooser
 from engine.errors import one_line
 from engine.frozen import Frozen
 from engine.offers import Offer, offers_of
+from engine.pools import scenario_cards
 from engine.script import ExpectationBase, Location, ScriptAction, ScriptRunner
+from engine.setup_places import Place, PoolCard, Setting
 from engine.table_shape import TableT
 from engine.timeline import Recorder, Step
 from engine.windows import Waiting, Windows
@@ -197,6 +199,44 @@ class Ruleset(ABC, Generic[TableT]):
         verbs offer with the table (end the turn, ...)."""
         passing = [Offer(waiting.pass_label, "Turn", proceeds=True)] if waiting else []
         return passing + offers_of(self.action, table, None, waiting)
+
+    # The set-up editor (``engine.setup_edits``): a ruleset that describes its set-up's places
+    # can be built in the app from an empty table. The rules judge every edit as they judge a
+    # file: by validating the scenario and building its table.
+
+    def new_setup(self, players: Sequence[str]) -> dict[str, Any] | None:
+        """``setup:`` of an empty table for ``players``, as a file writes it; None (by default)
+        when the editor does not know this ruleset's set-up."""
+        return None
+
+    def setup_places(self, setup: Mapping[str, Any]) -> list[Place]:
+        """Every place of ``setup`` (a file's ``setup:`` data, valid) where a card may go."""
+        return []
+
+    def card_settings(self, place: Place) -> tuple[Setting, ...]:
+        """The numbers and states a card's entry at ``place`` may set."""
+        return ()
+
+    def table_settings(self, setup: Mapping[str, Any]) -> list[Setting]:
+        """The numbers of the table: the turn and whose it is (every ruleset's set-up has them,
+        as every table has: ``engine.table_shape``), then a ruleset's own."""
+        return [
+            Setting(("turn",), "Turn", default=1, minimum=1),
+            Setting(("turn_player",), "Whose turn", "player"),
+        ]
+
+    def pool_cards(self, scenario: Any, source: YamlSource) -> list[PoolCard]:
+        """The cards the set-up of ``scenario`` may name: its pool's and its own inline ones
+        (``engine.pools``), or none for a format without a pool."""
+        if not hasattr(scenario, "pool"):
+            return []
+        model = get_args(type(scenario).model_fields["cards"].annotation)[0]
+        cards = scenario_cards(source, scenario.pool, scenario.cards, model)
+        return [self.pool_card(card) for card in cards.values()]
+
+    def pool_card(self, card: Any) -> PoolCard:
+        """A card definition of the pool as the editor lists it."""
+        return PoolCard(card.name, getattr(card, "kind", ""), getattr(card, "text", ""))
 
 
 class Unavailable(KeyError):

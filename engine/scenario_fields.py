@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from typing import Generic, Self, TypeVar, get_args
 
-from pydantic import Field, model_validator
+from pydantic import model_validator
 
 from engine.branches import Branch, check_branches, check_written, unique_labels
+from engine.errors import InvalidAt
 from engine.frozen import Frozen
 from engine.lessons import Notes, Predictions
 from engine.pools import card_name
@@ -55,9 +56,31 @@ class Lesson(Frozen):
 class RulesShown(Frozen):
     """The rules the scenario is about (``engine.rule_ids`` checks them)."""
 
-    rules: tuple[str, ...] = Field(min_length=1)
+    rules: tuple[str, ...] = ()
     """The rule ids the scenario shows; each must be an id a ruleset or ruling defines, and one
-    a step or an ``expect_error`` cites (else a warning)."""
+    a step or an ``expect_error`` cites (else a warning). A sandbox, a table built for play,
+    may leave them out; a lesson or a test (``topic``, ``notes``, ``predict``, ``expect``,
+    ``expect_error``) names them."""
+
+    @model_validator(mode="after")
+    def _a_test_names_its_rules(self) -> Self:
+        # A file that teaches or tests says what it teaches: that is what ``check`` holds it to
+        # (every rule named must apply). A sandbox teaches nothing, so it has nothing to name.
+        if self.rules:
+            return self
+        teaching = [key for key in TEACHING if getattr(self, key, None)]
+        teaching += ["a branch's expect" for b in getattr(self, "branches", ()) if b.expect]
+        if not teaching:
+            return self
+        raise InvalidAt(
+            ("rules",),
+            f"a file with {teaching[0]} is a lesson or a test: name the rules it shows in "
+            "rules: (only a sandbox, a table built for play, may leave them out)",
+        )
+
+
+# The keys that make a file a lesson or a test, which must name its rules (``RulesShown``).
+TEACHING = ("topic", "notes", "predict", "expect", "expect_error")
 
 
 class InlineCards(Frozen, Generic[CardT]):

@@ -41,6 +41,8 @@ from engine.scenario import (
 )
 from engine.scenario_fields import Lesson
 from engine.script import END, START, ScriptAction, script_labels
+from engine.setup_edits import Draft, new_draft
+from engine.setup_edits import checked as checked_draft
 from engine.table_shape import TableShape
 from engine.timeline import Step
 from engine.windows import Waiting
@@ -116,6 +118,13 @@ class Session:
         # file's own actions are taken back when this runs out); ``undone``: what redo redoes.
         self.history: list[Edit | None] = []
         self.undone: list[Edit | None] = []
+        # Set-up mode: the table shown is ``draft``'s set-up, step 0, not yet played. Edits
+        # (``edit_setup``) change the set-up and nothing is played until ``start_here``; undo
+        # and redo take back and give back edits. A new table (``new_table``) starts in it.
+        self.setting_up = False
+        self.draft: Draft | None = None  # the set-up being built, as its file writes it
+        self.setup_undo: list[Draft] = []
+        self.setup_redo: list[Draft] = []
 
     # ----------------------------------------------------------------------------- reading
 
@@ -191,8 +200,72 @@ class Session:
         self.redo_stack.clear()
         self.history.clear()
         self.undone.clear()
+        self._leave_setup()
         opened = self._commit(play, play.game.steps[-1].index) | Changed(authored=True)
         return self._tell(self._mark(False) | opened)
+
+    # ----------------------------------------------------------------------------- set-up mode
+
+    def new_table(self, ruleset: str, players: list[str]) -> Changed:
+        """An empty table of ``ruleset`` for ``players``, in set-up mode, with no file yet;
+        raises ScenarioError (the session unchanged) when the engine refuses it."""
+        draft = new_draft(ruleset, players)
+        thaw()
+        self.path, self.disk_text, self.disk_stamp = None, None, None
+        self.branch, self.put_aside, self.parents, self.origins = MAIN, {}, {MAIN: ""}, {}
+        self.last_action = None
+        self.redo_stack.clear()
+        self.authored = Authored()
+        self.history.clear()
+        self.undone.clear()
+        self._leave_setup()
+        self.setting_up = True
+        return self._tell(self._mark(False) | self._show_draft(draft))
+
+    def edit_setup(self, edit: Callable[[Draft], Draft]) -> Changed:
+        """Apply a set-up edit (``engine.setup_edits``) to the draft: a refusal raises the
+        engine's ScenarioError and leaves the set-up as it was."""
+        assert self.setting_up and self.draft is not None
+        draft = edit(self.draft)
+        if draft == self.draft:
+            return NOTHING
+        self.setup_undo.append(self.draft)
+        self.setup_redo.clear()
+        return self._tell(self._mark(True) | self._show_draft(draft))
+
+    def _show_draft(self, draft: Draft) -> Changed:
+        scenario, source = checked_draft(draft)
+        self.draft, self.scenario, self.source = draft, scenario, source
+        return self._commit(Playthrough(scenario, source), 0)
+
+    def start_here(self) -> Changed:
+        """Leave set-up mode: the set-up is the table the game starts from, and play begins."""
+        if not self.setting_up:
+            return NOTHING
+        self._leave_setup()
+        return self._tell(Changed(timeline=True, step=True))
+
+    def _leave_setup(self) -> None:
+        self.setting_up, self.draft = False, None
+        self.setup_undo.clear()
+        self.setup_redo.clear()
+
+    def can_undo(self) -> bool:
+        """Something to take back: a set-up edit in set-up mode, else an action or an edit of
+        the file's expectations, notes and questions."""
+        return bool(self.setup_undo) if self.setting_up else bool(self.actions() or self.history)
+
+    def can_redo(self) -> bool:
+        return bool(self.setup_redo) if self.setting_up else bool(self.redo_stack or self.undone)
+
+    def _step_setup(self, back: list[Draft], forth: list[Draft]) -> Changed:
+        """Undo (or redo) one set-up edit: the draft from ``back``, the current one kept in
+        ``forth``."""
+        if not back:
+            return NOTHING
+        assert self.draft is not None
+        forth.append(self.draft)
+        return self._tell(self._mark(True) | self._show_draft(back.pop()))
 
     def _commit(self, play: Playthrough, index: int) -> Changed:
         freeze_settled()
@@ -405,7 +478,9 @@ class Session:
 
     def undo(self) -> Changed:
         """Take back the last edit or action: inside an open window its last nested action
-        first."""
+        first; in set-up mode, the last set-up edit."""
+        if self.setting_up:
+            return self._step_setup(self.setup_undo, self.setup_redo)
         if self.history and (edit := self.history[-1]) is not None:
             self.undone.append(self.history.pop())
             if edit.texts is not None:
@@ -423,6 +498,8 @@ class Session:
         return self._tell(self._mark(True) | self._commit(play, play.game.steps[-1].index))
 
     def redo(self) -> Changed:
+        if self.setting_up:
+            return self._step_setup(self.setup_redo, self.setup_undo)
         if self.undone and (edit := self.undone[-1]) is not None:
             self.history.append(self.undone.pop())
             if edit.texts is not None:

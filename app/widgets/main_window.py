@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
     QMessageBox,
+    QScrollArea,
     QWidget,
 )
 
@@ -44,9 +45,11 @@ from app.widgets.examples import ExamplesMenu
 from app.widgets.export_dialog import export_dialog
 from app.widgets.inspector import Inspector, rule_text, rule_title
 from app.widgets.lesson_panel import LessonPanel
+from app.widgets.new_table import NewTableDialog
 from app.widgets.predict_quiz import PredictQuiz
 from app.widgets.scenario_files import ScenarioFiles
 from app.widgets.session_signals import SessionSignals
+from app.widgets.setup_panel import SetupPanel
 from app.widgets.table_view import TableView
 from app.widgets.target_picking import TargetPicker
 from app.widgets.timeline_panel import TimelinePanel
@@ -57,6 +60,7 @@ from engine.errors import RuleError, ScenarioError
 from engine.offers import Offer
 from engine.ruleset import rulesets
 from engine.script import ScriptAction
+from engine.setup_edits import entry, place_names
 from engine.timeline import Step
 
 DOCK_MIN_WIDTH = 160  # as narrow as a user may drag a dock
@@ -90,6 +94,17 @@ class MainWindow(QMainWindow):
         self.lesson_dock = self._dock("Lesson", self.lesson)
         self.tabifyDockWidget(self.inspector_dock, self.lesson_dock)
         self.lesson_dock.hide()
+        # The set-up editor, shown in set-up mode in the timeline's place (which has only step
+        # 0 to show while setting up).
+        self.setup_panel = SetupPanel(self.session, self.statusBar().showMessage)
+        self.setup_panel.start_button.clicked.connect(self.start_here)
+        scroll = QScrollArea()  # on a short screen the panel scrolls; its rows never squash
+        scroll.setWidgetResizable(True)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setWidget(self.setup_panel)
+        self.setup_dock = self._dock("Set-up", scroll)
+        self.splitDockWidget(self.timeline_dock, self.setup_dock, Qt.Orientation.Vertical)
+        self.setup_dock.hide()
         self.quiz = PredictQuiz(
             self.session,
             self.lesson,
@@ -121,6 +136,10 @@ class MainWindow(QMainWindow):
             self.finish_shortcut.setEnabled,
         )
         self.setAcceptDrops(True)
+        # Drops on the table come to the window (files, and pool cards in set-up mode), which
+        # finds the card under the drop itself.
+        self.view.setAcceptDrops(False)
+        self.view.viewport().setAcceptDrops(False)
         self._fit_screen()
         # docks that gave way to the table (or start narrower than their default): their width
         self._narrowed: dict[QDockWidget, int] = {}
@@ -195,6 +214,7 @@ class MainWindow(QMainWindow):
 
     def _build_menus(self) -> None:
         file_menu = self.menuBar().addMenu("&File")
+        file_menu.addAction("&New table…", QKeySequence.StandardKey.New, self.new_table)
         open_action = file_menu.addAction("&Open…", QKeySequence.StandardKey.Open)
         examples = {name: ruleset.examples() for name, ruleset in rulesets().items()}
         self.examples_menu = ExamplesMenu(self.open_path, examples, self)
@@ -246,7 +266,9 @@ class MainWindow(QMainWindow):
     def _fill_game_offers(self) -> None:
         self.game_menu.clear()
         table = self.session.table
-        if table is not None:
+        if self.session.setting_up:  # nothing is played before the set-up is done
+            self.game_menu.addAction("&Start here", self.start_here)
+        elif table is not None:
             for offer in global_offers(table, self.session.waiting):
                 self._add_offer(self.game_menu, offer)
             self.game_menu.addSeparator()
@@ -277,6 +299,7 @@ class MainWindow(QMainWindow):
             "Escape": ("Cancel picking a target; leave present mode", self.escape),
             "Ctrl+Return": ("Pass / continue, when something waits", self.window_bar.proceed),
             "Return": ("Play with the targets picked so far", self.finish_pick),
+            "Delete": ("Set-up mode: delete the selected card", self.setup_panel.delete),
         }
         self.shortcuts = []
         for key, (_, slot) in self.keys.items():
@@ -377,23 +400,91 @@ class MainWindow(QMainWindow):
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802
         if any(url.toLocalFile().endswith((".yaml", ".yml")) for url in event.mimeData().urls()):
             event.acceptProposedAction()
+        elif self.session.setting_up and event.source() is self.setup_panel.pool:
+            event.acceptProposedAction()
 
     def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802
+        if self.session.setting_up and event.source() is self.setup_panel.pool:
+            here = self.view.viewport().mapFrom(self, event.position().toPoint())
+            item = self.scene.card_at(self.view.mapToScene(here))
+            self.drop_card(item.uid if item is not None else None)
+            event.acceptProposedAction()
+            return
         for url in event.mimeData().urls():
             if url.toLocalFile().endswith((".yaml", ".yml")):
                 self.open_path(Path(url.toLocalFile()))
                 break
+
+    # ----------------------------------------------------------------------------- set-up
+
+    def new_table(self) -> NewTableDialog | None:
+        """File > New: ask for a ruleset and the players (a window-modal dialog, which builds
+        the table on OK), then an empty table in set-up mode. None when the user keeps the
+        unsaved work."""
+        if not self.files.settle_unsaved():
+            return None
+        dialog = NewTableDialog(self.session.new_table, self)
+        dialog.accepted.connect(self._new_table_made)
+        dialog.open()
+        return dialog
+
+    def _new_table_made(self) -> None:
+        self.files.update_title()
+        self.view.fit()
+        self.statusBar().showMessage(
+            "A new table in set-up mode: drag cards from the pool onto the table, then Start here"
+        )
+
+    def drop_card(self, onto: str | None) -> bool:
+        """The pool's chosen card dropped on the table: at the place of the card ``onto``, or
+        (on the table's background) at the place chosen in the panel."""
+        draft = self.session.draft
+        if draft is None:
+            return False
+        place = entry(draft, onto).place.name if onto is not None else None
+        return self.setup_panel.add(place)
+
+    def _room_for_setup(self) -> None:
+        tall = self.height()
+        docks = [self.setup_dock, self.inspector_dock]
+        self.resizeDocks(docks, [tall * 3 // 4, tall // 4], Qt.Orientation.Vertical)
+
+    def start_here(self) -> None:
+        self.session.start_here()
+        self.statusBar().showMessage("Playing from the set-up: click a card for what it can do")
+
+    def _setup_card_menu(self, uid: str) -> None:
+        """In set-up mode a card's menu edits it: move it elsewhere, or delete it."""
+        self.setup_panel.selected = uid
+        self.setup_panel.refresh()
+        draft = self.session.draft
+        assert draft is not None
+        menu = QMenu(self)
+        moves = menu.addMenu("&Move to")
+        here = entry(draft, uid).place.name
+        for name in place_names(draft):
+            if name != here:
+                moves.addAction(menu_text(name), lambda n=name: self.setup_panel.move(n))
+        menu.addAction("&Delete", QKeySequence("Delete"), self.setup_panel.delete)
+        self.last_menu = menu
+        menu.popup(self.cursor().pos())
 
     # ----------------------------------------------------------------------------- showing
 
     def _timeline_changed(self) -> None:
         self._undo_enabled()
         self.quiz.refresh()
+        setting_up = self.session.setting_up
+        if setting_up != self.setup_dock.isVisibleTo(self):
+            self.setup_dock.setVisible(setting_up)
+            self.timeline_dock.setVisible(not setting_up)
+            if setting_up:  # the editor needs the room more than the inspector
+                QTimer.singleShot(0, self._room_for_setup)  # once the dock is laid out
+        self.setup_panel.refresh()
 
     def _undo_enabled(self) -> None:
-        session = self.session
-        self.undo_action.setEnabled(bool(session.actions() or session.history))
-        self.redo_action.setEnabled(bool(session.redo_stack or session.undone))
+        self.undo_action.setEnabled(self.session.can_undo())
+        self.redo_action.setEnabled(self.session.can_redo())
 
     def _authored_changed(self) -> None:
         """The lesson panel shows what the user wrote at once; undo can take it back."""
@@ -425,12 +516,12 @@ class MainWindow(QMainWindow):
         caption = step.description
         if self.presenting:  # the class reads the rules on the strip
             caption += "  —  " + "; ".join(rule_title(rule) for rule in step.rules)
-        self.view.show_phase(
-            " › ".join(step.phase),
-            f"{turn_banner(table)} · step {index} of {self.session.last}{where}",
-            caption,
-            game_over_text(table),
-        )
+        phase = " › ".join(step.phase)
+        info = f"{turn_banner(table)} · step {index} of {self.session.last}{where}"
+        if self.session.setting_up:
+            phase, info = "Set-up: not yet played", f"{turn_banner(table)} · before step 0"
+            caption = "Drag cards from the pool onto the table; Game > Start here to play"
+        self.view.show_phase(phase, info, caption, game_over_text(table))
         self.view.show_chain(chain_entries(table))
         self.quiz.show_step(index, step)
         self.inspector.show_step(step, self.selected_card, self._why(index))
@@ -466,6 +557,9 @@ class MainWindow(QMainWindow):
     def _card_clicked(self, uid: str) -> None:
         self.selected_card = uid
         self.inspector.show_step(self.session.step, uid, self._why(self.session.index))
+        if self.session.setting_up:
+            self._setup_card_menu(uid)
+            return
         if self.picker.clicked(uid):
             return
         table = self.session.table

@@ -87,9 +87,13 @@ class ScenarioFiles:
         """Ask for a file and save to it; a shipped example's copy is offered in the user's
         documents folder. True when saved."""
         path = self.session.path
-        if path is None:
-            return False
-        if self.session.read_only:
+        if path is None:  # a new table: offered in the user's documents, named for its ruleset
+            if self.session.scenario is None:
+                return False
+            path = copy_location(Path(f"{self.session.scenario.ruleset}-table.yaml"))
+            with suppress(OSError):
+                path.parent.mkdir(parents=True, exist_ok=True)
+        elif self.session.read_only:
             path = copy_location(path)
             with suppress(OSError):  # the dialog starts elsewhere without it
                 path.parent.mkdir(parents=True, exist_ok=True)

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from engine.changes import Change
 from engine.choices import Chooser, default_chooser
 from engine.frozen import Frozen
-from engine.might import runner
+from engine.might import runner, setup_places
 from engine.might.changes import MIGHT_CHANGES
 from engine.might.game import MightGame
 from engine.might.invariants import MightInvariants
@@ -18,6 +18,7 @@ from engine.might.text import render_table
 from engine.might.verbs import Combat
 from engine.ruleset import Invariants, Ruleset
 from engine.script import ExpectationBase, Location, ScriptAction
+from engine.setup_places import Place, PoolCard, Setting
 from engine.timeline import Step
 from engine.yaml_source import YamlSource
 
@@ -97,6 +98,22 @@ class MightRuleset(Ruleset[MightTable]):
             unanswered = Combat.model_fields["assign"].get_default(call_default_factory=True)
             action = action.with_verb(combat.evolve(assign=unanswered))
         return action.evolve(order=None, targets=None, to=None)
+
+    # The set-up editor (``engine.setup_edits``), in ``engine.might.setup_places``.
+    def new_setup(self, players: Sequence[str]) -> dict[str, Any] | None:
+        return setup_places.new_setup(players)
+
+    def setup_places(self, setup: Mapping[str, Any]) -> list[Place]:
+        return setup_places.setup_places(setup)
+
+    def card_settings(self, place: Place) -> tuple[Setting, ...]:
+        return setup_places.card_settings(place)
+
+    def pool_card(self, card: Any) -> PoolCard:
+        return setup_places.pool_card(card)
+
+    def table_settings(self, setup: Mapping[str, Any]) -> list[Setting]:
+        return super().table_settings(setup) + setup_places.table_settings(setup)
 
 
 RULESET = MightRuleset()

@@ -292,9 +292,10 @@ class MightScenario(CardScenarioFields[MightSetup, Action, Expectation, MightCar
     """A might scenario file: a table set up, a script played on it, what must come of it."""
 
     ruleset: Literal["might"]
-    rules: tuple[str, ...] = Field(min_length=1)
+    rules: tuple[str, ...] = ()
     """The paragraph and ruling ids the scenario shows (``[M-7, M8]``); each must be an id a
-    ruleset or ruling defines, and one a step or an ``expect_error`` cites (else a warning)."""
+    ruleset or ruling defines, and one a step or an ``expect_error`` cites (else a warning). A
+    sandbox may leave them out; a lesson or a test names them."""
     pool: str | None = "might-starter"
 
     @model_validator(mode="after")

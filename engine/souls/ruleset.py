@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from engine.changes import Change
 from engine.frozen import Frozen
 from engine.ruleset import Invariants, Ruleset
 from engine.script import ExpectationBase, Location, ScriptAction
-from engine.souls import runner
+from engine.setup_places import Place, PoolCard, Setting
+from engine.souls import runner, setup_places
 from engine.souls.changes import SOULS_CHANGES
 from engine.souls.invariants import SoulsInvariants
 from engine.souls.scenario import Action, SoulsScenario
@@ -55,6 +57,19 @@ class SoulsRuleset(Ruleset[SoulsTable]):
 
     def render_table(self, table: SoulsTable) -> str:
         return render_table(table)
+
+    # The set-up editor (``engine.setup_edits``), in ``engine.souls.setup_places``.
+    def new_setup(self, players: Sequence[str]) -> dict[str, Any] | None:
+        return setup_places.new_setup(players)
+
+    def setup_places(self, setup: Mapping[str, Any]) -> list[Place]:
+        return setup_places.setup_places(setup)
+
+    def card_settings(self, place: Place) -> tuple[Setting, ...]:
+        return setup_places.card_settings(place)
+
+    def pool_card(self, card: Any) -> PoolCard:
+        return setup_places.pool_card(card)
 
 
 RULESET = SoulsRuleset()

@@ -170,9 +170,10 @@ class SoulsScenario(CardScenarioFields[SoulsSetup, Action, Expectation, CardDef]
     """A souls scenario file: a table set up, a script played on it, what must come of it."""
 
     ruleset: Literal["souls"]
-    rules: tuple[str, ...] = Field(min_length=1)
+    rules: tuple[str, ...] = ()
     """The clause and ruling ids the scenario shows (``[14.4.2, S-13]``); each must be an id a
-    ruleset or ruling defines, and one a step or an ``expect_error`` cites (else a warning)."""
+    ruleset or ruling defines, and one a step or an ``expect_error`` cites (else a warning). A
+    sandbox may leave them out; a lesson or a test names them."""
     pool: str | None = "souls-starter"
 
     @model_validator(mode="after")

@@ -14,6 +14,7 @@ from pydantic import Field
 from engine import branches
 from engine.descriptions import field_docstrings
 from engine.errors import ScenarioError
+from engine.scenario import validate_scenario
 from engine.scenario_fields import CardScenarioFields, ScenarioFields
 from engine.souls.cards import CardDef
 from engine.souls.scenario import Action, Expectation, SoulsSetup
@@ -94,3 +95,40 @@ script:
         YamlSource(Path("long.yaml"), text).validate(Plain)
     assert refused.value.where == "script[0].attack.window[1]"
     assert refused.value.message == branches.too_long()
+
+
+SANDBOX = """\
+ruleset: souls
+title: A table to play on
+setup:
+  players:
+    - {name: Alice, slots: {A1: {card: Thorn Squire}}}
+    - {name: Bob, slots: {A1: {card: Ember Imp}}}
+"""
+
+
+def test_a_sandbox_needs_no_rules() -> None:
+    assert validate_scenario(YamlSource(Path("sandbox.yaml"), SANDBOX)).rules == ()
+    empty = SANDBOX.replace("setup:", "rules: []\nsetup:")
+    assert validate_scenario(YamlSource(Path("sandbox.yaml"), empty)).rules == ()
+
+
+@pytest.mark.parametrize(
+    ("extra", "named"),
+    [
+        ("topic: Battles\n", "topic"),
+        ("notes: {start: Look.}\n", "notes"),
+        ("expect:\n  - {turn: 1}\n", "expect"),
+        ("expect_error: {rule: S-13}\n", "expect_error"),
+        (
+            "branches:\n  - {name: other, keep: 0, expect: [{turn: 1}]}\n",
+            "a branch's expect",
+        ),
+    ],
+)
+def test_a_lesson_or_a_test_still_names_its_rules(extra: str, named: str) -> None:
+    with pytest.raises(ScenarioError) as refused:
+        validate_scenario(YamlSource(Path("test.yaml"), SANDBOX + extra))
+    assert refused.value.where == "rules"
+    assert refused.value.message.startswith(f"a file with {named} is a lesson or a test")
+    assert "only a sandbox" in refused.value.message

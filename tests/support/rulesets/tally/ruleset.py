@@ -4,7 +4,7 @@ expectations and comparisons read its tables, its table in text, and its invaria
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar
@@ -20,6 +20,7 @@ from engine.script import (
     card_fact_misses,
     card_id,
 )
+from engine.setup_places import Place, PoolCard, Setting
 from engine.timeline import Recorder, Step
 from engine.windows import Waiting
 from engine.yaml_source import YamlSource
@@ -28,6 +29,9 @@ from tally.game import OUT, Counter, Player, TallyGame, TallyTable
 from tally.scenario import Action, Expectation, TallyScenario
 
 HERE = Path(__file__).parent
+# The counters the set-up editor offers: a counter is any name, these are the usual ones.
+COUNTERS = ("Apples", "Pears", "Red Plums", "Cherries")
+COUNT = "count"  # a counter's number, as its entry in the set-up editor names it
 
 
 def first_table(scenario: TallyScenario) -> TallyTable:
@@ -150,6 +154,30 @@ class TallyRuleset(Ruleset[TallyTable]):
 
     def examples(self) -> Path:
         return HERE / "examples"
+
+    # The set-up editor (``engine.setup_edits``): each player's counters, ``NAME: COUNT``.
+    def new_setup(self, players: Sequence[str]) -> dict[str, Any] | None:
+        return {"players": [{"name": name} for name in players]}
+
+    def setup_places(self, setup: Mapping[str, Any]) -> list[Place]:
+        return [
+            Place(f"{player['name']}: counters", ("players", index, "counters"), index, named=COUNT)
+            for index, player in enumerate(setup["players"])
+        ]
+
+    def card_settings(self, place: Place) -> tuple[Setting, ...]:
+        return (Setting((COUNT,), "Count"),)
+
+    def table_settings(self, setup: Mapping[str, Any]) -> list[Setting]:
+        lives = [
+            Setting(("players", index, "life"), f"{player['name']}'s life", default=20, minimum=1)
+            for index, player in enumerate(setup["players"])
+        ]
+        return super().table_settings(setup) + lives
+
+    def pool_cards(self, scenario: Any, source: YamlSource) -> list[PoolCard]:
+        text = "A counter: its owner adds to it on their turn (T-2, T-3)."
+        return [PoolCard(name, "counter", text) for name in COUNTERS]
 
 
 RULESET = TallyRuleset()

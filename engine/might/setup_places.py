@@ -1,0 +1,59 @@
+"""Where a might set-up puts its cards, for the set-up editor (``engine.setup_edits``): each
+player's base (units, and gear apart: P-66), their side of each battlefield (M-1), the hand and
+the trash; and each player's rune pool (P-19)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engine.might.cards import MightCardDef
+from engine.setup_places import Place, PoolCard, Setting
+
+BATTLEFIELDS = ("Battlefield 1", "Battlefield 2")  # a set-up's default (``MightSetup``)
+BASE = {"at": "base"}  # a unit's ``at`` that a file leaves out
+UNIT = (
+    Setting(("damage",), "Damage"),
+    Setting(("exhausted",), "Exhausted", "flag", False),
+    Setting(("stunned",), "Stunned", "flag", False),
+    Setting(("cant_be_dealt_damage",), "Can't be dealt damage", "flag", False),
+)
+GEAR = (Setting(("exhausted",), "Exhausted", "flag", False),)
+
+
+def new_setup(players: Sequence[str]) -> dict[str, Any]:
+    return {"players": [{"name": name} for name in players]}
+
+
+def setup_places(setup: Mapping[str, Any]) -> list[Place]:
+    found: list[Place] = []
+    fields = setup.get("battlefields", BATTLEFIELDS)
+    for index, player in enumerate(setup["players"]):
+        name, at = player["name"], ("players", index)
+        units = (*at, "units")
+        found.append(Place(f"{name}: base", units, index, fields=BASE, unwritten=BASE))
+        found.append(Place(f"{name}: gear", (*at, "gear"), index))
+        found += [
+            Place(f"{field}: {name}'s side", units, index, fields={"at": field}, unwritten=BASE)
+            for field in fields
+        ]
+        found += [Place(f"{name}: {pile}", (*at, pile), index) for pile in ("hand", "trash")]
+    return found
+
+
+def card_settings(place: Place) -> tuple[Setting, ...]:
+    if place.path[-1] == "units":
+        return UNIT
+    return GEAR if place.path[-1] == "gear" else ()
+
+
+def table_settings(setup: Mapping[str, Any]) -> list[Setting]:
+    return [
+        Setting(("players", index, "runes"), f"{player['name']}'s runes")
+        for index, player in enumerate(setup["players"])
+    ]
+
+
+def pool_card(card: MightCardDef) -> PoolCard:
+    facts = f"cost {card.cost}" + (f", Might {card.might}" if card.kind == "unit" else "")
+    return PoolCard(card.name, card.kind, card.text, facts)

@@ -1,0 +1,281 @@
+"""Editing a scenario's set-up, one edit at a time, as the app's set-up editor does.
+
+A draft is a scenario's data as a file writes it (``Draft``). Each edit takes a draft and
+returns a new one, checked as ``cardtable check`` checks a file: the scenario validated and its
+table built (step 0); an edit the rules refuse raises the located ``ScenarioError`` they give,
+and the draft given stays as it was. The edits are generic over rulesets: a ruleset describes
+its set-up's places and settings (``Ruleset.setup_places`` and its neighbours,
+``engine.setup_places``), and these functions read and write the entries there.
+
+>>> draft = new_draft("souls", ["Alice", "Bob"])
+>>> places = place_names(draft)
+>>> places[:3]
+['Alice: Realm', 'Alice: slot A1', 'Alice: slot B1']
+>>> draft = add_card(draft, "Alice: slot A1", "Thorn Squire")
+>>> draft = set_card(draft, "thorn-squire", ("damage",), 5)
+>>> draft["setup"]["players"][0]["slots"]
+{'A1': {'card': 'Thorn Squire', 'damage': 5}}
+>>> try:
+...     set_card(draft, "thorn-squire", ("damage",), 7)
+... except ScenarioError as refused:
+...     print(refused.where, refused.message, sep=": ")
+setup.players[0].slots.A1.damage: set-up damage is a multiple of 5 (S-5), not 7
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from copy import deepcopy
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from engine.errors import ScenarioError
+from engine.ruleset import Ruleset, ruleset
+from engine.scenario import Scenario, validate_scenario
+from engine.script import card_id
+from engine.setup_places import Place, SetupPath
+from engine.yaml_source import YamlSource
+
+Draft = dict[str, Any]  # a scenario's data, as a file writes it
+DRAFT = Path("new table")  # what a draft's errors name as their file: it has none yet
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A card of the draft's set-up: its id, its place and its entry as written (with
+    ``card``, its name)."""
+
+    uid: str
+    place: Place
+    data: dict[str, Any]
+
+    @property
+    def name(self) -> str:
+        return str(self.data["card"])
+
+
+def draft_text(draft: Draft) -> str:
+    """The draft as a file writes it (its keys in order; a list of plain values on one line)."""
+    return yaml.safe_dump(
+        draft, sort_keys=False, default_flow_style=None, allow_unicode=True, width=100
+    )
+
+
+def checked(draft: Draft) -> tuple[Scenario, YamlSource]:
+    """The draft's scenario, validated and its table built, as ``check`` does; a refusal
+    raises the located ScenarioError."""
+    source = YamlSource(DRAFT, draft_text(draft))
+    scenario = validate_scenario(source)
+    ruleset(scenario.ruleset).game(scenario, source)  # the set-up's own rules (S-12, P-6, ...)
+    return scenario, source
+
+
+def new_draft(name: str, players: Sequence[str], title: str = "New table") -> Draft:
+    """A sandbox (no ``rules``) of ruleset ``name``: an empty table for ``players``. Raises
+    ScenarioError when the ruleset cannot be built in the editor or the players are refused."""
+    setup = ruleset(name).new_setup([player.strip() for player in players])
+    if setup is None:
+        raise ScenarioError(str(DRAFT), "ruleset", f"the set-up editor cannot build {name} tables")
+    draft: Draft = {"ruleset": name, "title": title, "setup": setup}
+    checked(draft)
+    return draft
+
+
+def _ruleset(draft: Draft) -> Ruleset[Any]:
+    return ruleset(draft["ruleset"])
+
+
+def places(draft: Draft) -> list[Place]:
+    """Every place of the draft's set-up where a card may go."""
+    return _ruleset(draft).setup_places(draft["setup"])
+
+
+def place_names(draft: Draft) -> list[str]:
+    return [place.name for place in places(draft)]
+
+
+def _place(draft: Draft, name: str) -> Place:
+    for place in places(draft):
+        if place.name == name:
+            return place
+    raise ScenarioError(str(DRAFT), "setup", f"there is no place {name!r} on this table")
+
+
+def _where(path: SetupPath) -> str:
+    """A place in ``setup:`` as errors name it: ``setup.players[0].slots.A1``."""
+    return "setup" + "".join(f"[{k}]" if isinstance(k, int) else f".{k}" for k in path)
+
+
+def _at(data: Any, path: SetupPath) -> Any:
+    for key in path:
+        data = data[key]
+    return data
+
+
+def _container(setup: dict[str, Any], place: Place, make: bool = False) -> Any:
+    """The list or mapping at ``place.path`` (None when the file leaves it out), made when
+    ``make``."""
+    parent, last = _at(setup, place.path[:-1]), place.path[-1]
+    if isinstance(parent, list):  # a player's mapping: their Realm is a key of it
+        return _at(setup, place.path)
+    if make and parent.get(last) is None:
+        parent[last] = [] if place.key is None and place.named is None else {}
+    return parent.get(last)
+
+
+def _entries_at(setup: dict[str, Any], place: Place) -> Iterator[dict[str, Any]]:
+    """The entries of ``place`` as the editor reads them (``{card: NAME, ...}``)."""
+    found = _container(setup, place)
+    if not found:
+        return
+    if place.named is not None:
+        for name, value in found.items():
+            yield {"card": name, place.named: value}
+    elif place.key is not None:
+        if isinstance(found.get(place.key), dict):
+            yield found[place.key]
+    else:
+        yield from (e for e in found if isinstance(e, dict) and place.holds(e))
+
+
+def entries(draft: Draft) -> list[Entry]:
+    """Every card of the draft's set-up, place by place."""
+    setup = draft["setup"]
+    return [
+        Entry(str(data.get("id") or card_id(str(data["card"]))), place, data)
+        for place in places(draft)
+        for data in _entries_at(setup, place)
+    ]
+
+
+def entry(draft: Draft, uid: str) -> Entry:
+    for each in entries(draft):
+        if each.uid == uid:
+            return each
+    raise ScenarioError(str(DRAFT), "setup", f"there is no card {uid!r} in the set-up")
+
+
+def _put(setup: dict[str, Any], place: Place, data: dict[str, Any]) -> None:
+    for name, value in place.fields.items():
+        if name in place.unwritten and place.unwritten[name] == value:
+            data.pop(name, None)  # a file leaves its default out
+        else:
+            data[name] = value
+    container = _container(setup, place, make=True)
+    if place.named is not None:
+        container[data["card"]] = data.get(place.named, 0)
+    elif place.key is not None:
+        if container.get(place.key) is not None:
+            taken = container[place.key]
+            raise ScenarioError(
+                str(DRAFT),
+                _where((*place.path, place.key)),
+                f"{place.name} holds {taken['card']} already: move or delete it first",
+            )
+        container[place.key] = data
+    else:
+        container.append(data)
+
+
+def _take(setup: dict[str, Any], found: Entry) -> None:
+    place = found.place
+    container = _container(setup, place)
+    if place.named is not None:
+        del container[found.name]
+    elif place.key is not None:
+        del container[place.key]
+    else:
+        container.remove(found.data)
+    parent = _at(setup, place.path[:-1])
+    if not container and isinstance(parent, dict):  # an empty list is left out, as files do
+        del parent[place.path[-1]]
+
+
+def _edited(draft: Draft, edit: Any) -> Draft:
+    """``edit`` applied to a copy of the draft, checked; the draft given stays as it was."""
+    new = deepcopy(draft)
+    edit(new)
+    checked(new)
+    return new
+
+
+def _free_id(draft: Draft, name: str) -> str | None:
+    """An ``id`` for a new card named ``name``: None when its default id is free, else the
+    first ``NAME-2``, ``NAME-3``... that is."""
+    taken = {each.uid for each in entries(draft)}
+    base = card_id(name)
+    if base not in taken:
+        return None
+    return next(f"{base}-{n}" for n in range(2, len(taken) + 3) if f"{base}-{n}" not in taken)
+
+
+def add_card(draft: Draft, place_name: str, card: str) -> Draft:
+    """The draft with a card named ``card`` put at the place named ``place_name``."""
+    place = _place(draft, place_name)
+    data: dict[str, Any] = {"card": card}
+    if place.named is None and (uid := _free_id(draft, card)) is not None:
+        data["id"] = uid
+    return _edited(draft, lambda new: _put(new["setup"], place, data))
+
+
+def move_card(draft: Draft, uid: str, place_name: str) -> Draft:
+    """The draft with card ``uid`` moved to the place named ``place_name``, with its numbers
+    and states (which the rules may refuse there: damage in a hand)."""
+    found, place = entry(draft, uid), _place(draft, place_name)
+    if found.place == place:
+        return draft
+
+    def move(new: Draft) -> None:
+        _take(new["setup"], found)
+        # what the old place wrote (a might unit's ``at``) is the new place's to say
+        kept = {k: v for k, v in found.data.items() if k not in found.place.fields}
+        _put(new["setup"], place, kept)
+
+    return _edited(draft, move)
+
+
+def remove_card(draft: Draft, uid: str) -> Draft:
+    """The draft without card ``uid``."""
+    found = entry(draft, uid)
+    return _edited(draft, lambda new: _take(new["setup"], found))
+
+
+def set_card(draft: Draft, uid: str, path: SetupPath, value: Any, default: Any = None) -> Draft:
+    """The draft with the setting at ``path`` of card ``uid``'s entry set to ``value`` (left
+    out when it is ``default``, as a file leaves a default out), the card where it was."""
+    found = entry(draft, uid)
+    data = deepcopy(found.data)
+    if value == default and len(path) == 1 and found.place.named is None:
+        data.pop(str(path[0]), None)
+    else:
+        _set(data, path, value)
+    return _edited(draft, lambda new: _replace(new["setup"], found, data))
+
+
+def _replace(setup: dict[str, Any], found: Entry, data: dict[str, Any]) -> None:
+    place, container = found.place, _container(setup, found.place)
+    if place.named is not None:
+        container[found.name] = data[place.named]
+    elif place.key is not None:
+        container[place.key] = data
+    else:
+        container[container.index(found.data)] = data
+
+
+def set_table(draft: Draft, path: SetupPath, value: Any) -> Draft:
+    """The draft with the table's setting at ``path`` (from ``setup:``) set to ``value``."""
+    return _edited(draft, lambda new: _set(new["setup"], path, value))
+
+
+def _set(data: Any, path: SetupPath, value: Any) -> None:
+    _at(data, path[:-1])[path[-1]] = value
+
+
+def refusal_text(error: ScenarioError) -> str:
+    """A refused edit as the editor says it: the place in ``setup:``, the reason, the rule (a
+    draft's file and line name nothing the user sees)."""
+    rule = f" (rule {error.rule})" if error.rule else ""
+    return f"{error.where}: {error.message}{rule}" if error.where else error.message + rule

@@ -150,9 +150,9 @@ def test_scenario_files_lists_every_path_given(tmp_path: Path) -> None:
 
 def test_a_might_scenario_given_as_text_is_named_scenario_in_its_errors() -> None:
     with pytest.raises(ScenarioError) as raised:
-        game_from_yaml("ruleset: might\ntitle: No rules\n")
-    assert str(raised.value) == "<scenario>:1: rules: the key 'rules' is required here"
-    assert [line.split(": ")[1] for line in raised.value.every()] == ["rules", "setup"]
+        game_from_yaml("ruleset: might\ntitle: No set-up\n")  # a sandbox: rules may be left out
+    assert str(raised.value) == "<scenario>:1: setup: the key 'setup' is required here"
+    assert [line.split(": ")[1] for line in raised.value.every()] == ["setup"]
 
 
 def test_a_place_below_a_plain_value_is_located_on_its_line() -> None:

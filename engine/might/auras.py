@@ -64,7 +64,7 @@ def contributions(table: MightTable, uid: str) -> list[tuple[str, Aura | FieldAu
         for aura in table.definition(source_uid).auras:
             if _reaches(source, aura, unit) and _active(table, source, aura):
                 found.append((source_uid, aura))
-    return field + sorted(found, key=lambda pair: table.cards[pair[0]].entered)
+    return field + sorted(found, key=lambda pair: table.arrival(pair[0]))
 
 
 def bonus(table: MightTable, uid: str) -> int:

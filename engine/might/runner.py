@@ -199,7 +199,7 @@ class TableBuilder:
                     else f"{entry.card} is a spell, not gear: a spell is in a hand or a trash",
                     "P-66",
                 )
-            card = card.evolve(exhausted=entry.exhausted, entered=len(self.cards))
+            card = card.evolve(exhausted=entry.exhausted)  # entered 0: at set-up (P-12)
         elif isinstance(entry, UnitSetup):
             if definition.kind == "gear":
                 raise self.source.error(
@@ -217,8 +217,7 @@ class TableBuilder:
             card = card.evolve(
                 zone="base" if battlefield is None else "battlefield",
                 battlefield=battlefield,
-                exhausted=entry.exhausted,
-                entered=len(self.cards),
+                exhausted=entry.exhausted,  # entered 0: at set-up, in the file's order (P-12)
                 damage=entry.damage,
                 modifiers=tuple(self._effect(MightModifier, m, owner) for m in entry.might),
                 shields=tuple(

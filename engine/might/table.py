@@ -227,7 +227,7 @@ class MightCard(Frozen):
     zone: Zone
     battlefield: int | None = None
     exhausted: bool = False
-    entered: int = 0  # when it came to the table: the order of simultaneous triggers (P-12)
+    entered: int = 0  # 0 at set-up, else its number as it came to the table (P-12, ``arrival``)
     damage: int = 0
     modifiers: tuple[MightModifier, ...] = ()
     shields: tuple[Shield, ...] = ()
@@ -490,8 +490,14 @@ class MightTable(Frozen, Indexed[MightIndex]):
         player's cards first, each player's in the order they came to the table (P-12)."""
         return sorted(uids, key=lambda uid: self._order_key(self.cards[uid]))
 
-    def _order_key(self, card: MightCard) -> tuple[bool, int]:
-        return card.controller != self.turn_player, card.entered
+    def _order_key(self, card: MightCard) -> tuple[bool, int, int]:
+        return card.controller != self.turn_player, *self.arrival(card.uid)
+
+    def arrival(self, uid: str) -> tuple[int, int]:
+        """When ``uid`` came to the table, to order what happens at once (P-12): the set-up's
+        cards first (``entered`` 0) in the file's order, then each card played or made, by its
+        number. The file's order breaks every tie, so that no order rests on a set's."""
+        return self.cards[uid].entered, self.cards.position(uid)
 
     def units(self, owner: int | None = None) -> Iterator[MightCard]:
         """Units on the table (that ``owner`` controls, P-107, or both) in the order of
@@ -641,4 +647,4 @@ class MightTable(Frozen, Indexed[MightIndex]):
             for standing in [self.definition(uid).bonus_damage]
             if standing is not None and covers(standing.scope, scope)
         ]
-        return sorted(found, key=lambda pair: self.cards[pair[0]].entered)
+        return sorted(found, key=lambda pair: self.arrival(pair[0]))

@@ -82,3 +82,32 @@ def test_a_unit_played_later_comes_after_the_others_of_its_player(turn_player: i
     order = [u for u in ORDER[turn_player] if u != played]
     order.insert(1, played)
     assert triggered(g, "dusk") == order
+
+
+ARRIVALS = """\
+ruleset: might
+title: Set up, then played
+rules: [P-12]
+setup:
+  players:
+    - name: Alice
+      runes: 9
+      units:
+        - {card: Stone Whelp, id: a}
+        - {card: Stone Whelp, id: b}
+        - {card: Stone Whelp, id: c}
+      hand: [{card: Stone Whelp, id: played}]
+    - name: Bob
+"""
+
+
+@pytest.mark.rule("P-12")
+def test_a_played_unit_comes_after_every_unit_set_up() -> None:
+    """Set-up units in the file's order, then the one played, whatever number it gets: a
+    played unit's number once tied with a set-up unit's place, and the tie fell to the
+    order of a hash set (so a transcript could differ from one run to the next)."""
+    game = game_from_yaml(ARRIVALS)
+    assert isinstance(game, MightGame)
+    game.play("played")
+    assert [unit.uid for unit in game.table.units(0)] == ["a", "b", "c", "played"]
+    assert game.table.simultaneous(["played", "c", "a", "b"]) == ["a", "b", "c", "played"]

@@ -852,7 +852,9 @@ class EffectRules:
         those on players, on one step with each Might that changed (M-2), and P-63 when a
         delayed trigger ends."""
         left_behind = any(isinstance(e, DelayedTrigger) and ends(e) for e in self.lasting_effects())
-        taken = {u.uid: u.controller for u in self.core.table.units() if u.control}
+        table = self.core.table  # a taken unit is among the cards with lasting effects
+        held = [uid for uid in table.index.lasting if table.cards[uid].control]
+        taken = {uid: table.cards[uid].controller for uid in table.simultaneous(held)}
         ended, changes = self._end_card_effects(ends)
         ended += self._end_player_effects(ends)
         text = "; ".join(ended) if ended else "none"

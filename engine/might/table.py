@@ -491,7 +491,8 @@ class MightTable(Frozen, Indexed[MightIndex]):
         return sorted(uids, key=lambda uid: self._order_key(self.cards[uid]))
 
     def _order_key(self, card: MightCard) -> tuple[bool, int, int]:
-        return card.controller != self.turn_player, *self.arrival(card.uid)
+        # ``arrival`` written out: it is read for every unit a sort meets (the end of a turn)
+        return card.controller != self.turn_player, card.entered, self.cards.position(card.uid)
 
     def arrival(self, uid: str) -> tuple[int, int]:
         """When ``uid`` came to the table, to order what happens at once (P-12): the set-up's

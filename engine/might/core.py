@@ -89,10 +89,7 @@ class MightCore(Recorder[MightTable]):
                 note += f" (Might {was} -> {now})"
                 more.append(StatChanged(card=uid, stat="might", before=was, after=now))
             notes.append(note)
-        if not notes:
-            return description, rules, changes
-        extra = [rule for rule in dict.fromkeys(cites) if rule not in rules]
-        return f"{description}; {'; '.join(notes)}", [*rules, *extra], [*changes, *more]
+        return _noted(description, rules, changes, notes, cites, more)
 
     def _aura_effects(
         self,
@@ -121,14 +118,7 @@ class MightCore(Recorder[MightTable]):
             notes.append(note)
             cited += cites
             more += might
-        if not notes:
-            return description, rules, changes
-        extra = [rule for rule in dict.fromkeys([*cited, "P-35"]) if rule not in rules]
-        return (
-            f"{description}; {'; '.join(notes)}",
-            [*rules, *extra],
-            [*changes, *more],
-        )
+        return _noted(description, rules, changes, notes, [*cited, "P-35"], more)
 
     def _aura_note(
         self, before: MightTable, uid: str
@@ -633,3 +623,20 @@ def default_words(choosing: Choosing) -> str:
 
 def _unnamed(item: ChainItem) -> ChainItem:
     return item.evolve(id="")
+
+
+def _noted(
+    description: str,
+    rules: Sequence[str],
+    changes: Sequence[Change],
+    notes: Sequence[str],
+    cites: Sequence[str],
+    more: Sequence[Change],
+) -> tuple[str, Sequence[str], Sequence[Change]]:
+    """A step with ``notes`` added to its description, the rules they ``cites`` it does not
+    cite yet and their ``more`` changes (an aura's or a static's, M-23, P-98); as it was
+    without notes."""
+    if not notes:
+        return description, rules, changes
+    extra = [rule for rule in dict.fromkeys(cites) if rule not in rules]
+    return f"{description}; {'; '.join(notes)}", [*rules, *extra], [*changes, *more]

@@ -133,15 +133,14 @@ def scenario_text(
     text = source.text if wanted == source.data else _spliced(source.text, edit, branches)
     if text is not None and keys:
         text = _spliced_keys(text, source.data, keys)
-    try:
-        if text is None or _readable(source, text).data != wanted:
-            text = _round_trip(source.text, edit, branches, keys)
-        if text is None or _readable(source, text).data != wanted:
-            text = _dump(_styled(wanted))
-        validate_scenario(_readable(source, text))
-    except ScenarioError as error:
-        raise SaveError(source.path, f"the result would not be a valid scenario: {error}") from None
-    return text
+    return _settled(
+        source,
+        text,
+        wanted,
+        lambda: _round_trip(source.text, edit, branches, keys),
+        validate_scenario,
+        "the result would not be a valid scenario",
+    )
 
 
 def with_keys(
@@ -157,14 +156,35 @@ def with_keys(
     wanted = dict(source.data) | dict(keys)
     changes = _key_changes(source.data, keys)
     text = _spliced_keys(source.text, source.data, changes) if changes else source.text
+    return _settled(
+        source,
+        text,
+        wanted,
+        lambda: _keys_round_trip(source.text, changes),
+        verify,
+        "the result would not be valid",
+    )
+
+
+def _settled(
+    source: YamlSource,
+    text: str | None,
+    wanted: Any,
+    round_trip: Callable[[], str | None],
+    verify: Callable[[YamlSource], object],
+    invalid: str,
+) -> str:
+    """The first text that reads as ``wanted``: the spliced ``text``, else the ``round_trip``
+    (comments kept), else the data dumped afresh; checked by ``verify``, or SaveError saying
+    ``invalid`` and why."""
     try:
         if text is None or _readable(source, text).data != wanted:
-            text = _keys_round_trip(source.text, changes)
+            text = round_trip()
         if text is None or _readable(source, text).data != wanted:
             text = _dump(_styled(wanted))
         verify(_readable(source, text))
     except ScenarioError as error:
-        raise SaveError(source.path, f"the result would not be valid: {error}") from None
+        raise SaveError(source.path, f"{invalid}: {error}") from None
     return text
 
 

@@ -26,8 +26,8 @@ stands and each card's bonuses, so a difference reads as an expectation would:
 >>> [step.index for step in found.shown], found.diverge  # the last step of each branch
 ([3, 3], 1)
 >>> for pair in found.steps[:2]:
-...     print(pair.left.description, "/", pair.right.description)
-ember-imp takes 5 damage (HP 10 -> 5) / ember-imp takes 10 damage (HP 10 -> 0)
+...     print(pair.left.description, "/", pair.right.description.split(" (")[0])
+ember-imp takes 5 damage (HP 10 -> 5) / ember-imp takes 10 damage
 ember-imp triggers: Spiteful Spark / ember-imp is captured: face down, on the slot
 >>> for difference in found.differences:
 ...     print(difference.describe())

@@ -150,7 +150,7 @@ def game_from_yaml(
     >>> [step.description for step in game.attack("thorn-squire", "ember-imp")][-1]
     'thorn-squire takes 5 damage (HP 20 -> 15)'
     >>> game.finish_battle()[0].description
-    'ember-imp is captured: face down, on the slot'
+    'ember-imp is captured: face down, on the slot (damage 10 reached max HP 10)'
     """
     source = YamlSource(Path(name), text)
     scenario = validate_scenario(source)

@@ -17,10 +17,13 @@ class Capture(SoulsCore):
     """Capturing and shattering (14.4, S-14), the capture check after a step of play (14.4.2,
     S-12), captured Souls and the lines (14.5, S-2), exile (14.5.4) and the game's end (S-17)."""
 
-    def _capture(self, uids: Sequence[str], cause: Cause, rules: Sequence[str]) -> None:
+    def _capture(
+        self, uids: Sequence[str], cause: Cause, rules: Sequence[str], at_zero: bool = False
+    ) -> None:
         """Turn cards face down on their slots, all at once (14.4.1, 14.4.5, 14.4.6, S-14); then
         the lines that moved (S-2), the pending effects that end (S-14, P-2), the triggers it
-        sets off (S-16, P-26, P-45) and the end of the game (S-17)."""
+        sets off (S-16, P-26, P-45) and the end of the game (S-17). ``at_zero``: the capture
+        check's, whose step says the numbers it compared (14.4.1, 14.4.3)."""
         lines_before = self._lines(
             (card.owner, card.slot) for card in map(self._card, uids) if card.slot is not None
         )
@@ -33,19 +36,14 @@ class Capture(SoulsCore):
         counted = self._counted_changes(table_before)  # the captured are not active (14.5.1)
         granted = self._granted_changes(table_before)
         counted += granted
-        text = _captured_text(souls, realms, armaments, ambushes) + [c.describe() for c in counted]
+        compared = [_compared(table_before, each) if at_zero else "" for each in (souls, realms)]
+        text = _captured_text(souls, realms, armaments, ambushes, *compared)
+        text += [c.describe() for c in counted]
         self.record(
             "; ".join(text),
             [
                 *rules,
-                "14.4.1",
-                "14.4.5",
-                "S-14",
-                *(["S-16", "P-26"] if len(uids) > 1 else []),
-                *(["S-4"] if armaments else []),
-                *(["P-3"] if ambushes else []),
-                *(["S-6"] if any(isinstance(c, BonusChanged) for c in changes) else []),
-                *(["P-103"] if any(isinstance(c, ShieldChanged) for c in changes) else []),
+                *_capture_rules(changes, len(uids), ambushes),
                 *(["14.5.3"] if len(counted) > len(granted) else []),
                 *(["P-90"] if granted else []),
             ],
@@ -208,7 +206,7 @@ class Capture(SoulsCore):
                 rules.append("14.4.3")
             if any(self._card(uid).zone == "realm" for uid in at_zero):
                 rules.append("14.4.6")
-            self._capture(at_zero, cause, [*extra_rules, *rules])
+            self._capture(at_zero, cause, [*extra_rules, *rules], at_zero=True)
         self._baseline = self.table
 
     def _at_zero(self) -> list[str]:
@@ -279,16 +277,49 @@ class Capture(SoulsCore):
         )
 
 
+def _capture_rules(changes: Sequence[Change], captured: int, ambushes: Sequence[str]) -> list[str]:
+    """The rules a capture of ``captured`` cards applied, by what it changed: its Armament to
+    the Elysium and its Ambushes staying (14.4.5), its bonuses and shields ending."""
+    armaments = any(isinstance(c, Moved) for c in changes)
+    return [
+        "14.4.1",
+        *(["14.4.5"] if armaments or ambushes else []),
+        "S-14",
+        *(["S-16", "P-26"] if captured > 1 else []),
+        *(["S-4"] if armaments else []),
+        *(["P-3"] if ambushes else []),
+        *(["S-6"] if any(isinstance(c, BonusChanged) for c in changes) else []),
+        *(["P-103"] if any(isinstance(c, ShieldChanged) for c in changes) else []),
+    ]
+
+
+def _compared(table: SoulsTable, uids: Sequence[str]) -> str:
+    """The comparisons that put ``uids`` at 0 HP: each one's damage reached its max HP
+    (14.4.1, 14.4.3, 14.4.6), named when there are several."""
+    said = []
+    for uid in uids:
+        damage, max_hp = table.cards[uid].damage, table.max_hp(uid)
+        verb = "reached" if damage == max_hp else "is past"
+        said.append(f"{uid + ': ' if len(uids) > 1 else ''}damage {damage} {verb} max HP {max_hp}")
+    return f" ({'; '.join(said)})" if said else ""
+
+
 def _captured_text(
-    souls: Sequence[str], realms: Sequence[str], armaments: Sequence[str], ambushes: Sequence[str]
+    souls: Sequence[str],
+    realms: Sequence[str],
+    armaments: Sequence[str],
+    ambushes: Sequence[str],
+    souls_compared: str = "",
+    realms_compared: str = "",
 ) -> list[str]:
-    """What a capture did, each part of the step's description (14.4.1, 14.4.6, S-14)."""
+    """What a capture did, each part of the step's description (14.4.1, 14.4.6, S-14), with
+    what put the Souls and the Realms at 0 HP."""
     text = []
     if souls:
         verb = "is" if len(souls) == 1 else "are"
-        text.append(f"{', '.join(souls)} {verb} captured: face down, on the slot")
+        text.append(f"{', '.join(souls)} {verb} captured: face down, on the slot{souls_compared}")
     if realms:
-        text.append(f"{', '.join(realms)} shatters: face down")
+        text.append(f"{', '.join(realms)} shatters: face down{realms_compared}")
     if armaments:
         text.append(f"{', '.join(armaments)} to the Elysium")
     if ambushes:

@@ -33,7 +33,7 @@ SOULS = SCENARIOS / "souls" / "S-1-table-zones-and-cards.yaml"
 # Its script (8 actions, script[0]..script[7]) leaves, at the end (turn 1, Alice's): thorn-squire
 # recruited on D3 (back line, label row-three, step 1); iron-mail attached to blood-priest (35/35,
 # back line; label armed, step 2); firebolt in the Elysium and ember-imp captured at 10 damage
-# (step 6: "ember-imp is captured: face down, on the slot"; label spent, step 7).
+# (step 6: "ember-imp is captured: face down, on the slot (...)"; label spent, step 7).
 MIGHT = SCENARIOS / "might" / "M8-prevention-and-doubling-orders.yaml"
 # Its script (2 combats, labels prevention-first and doubling-first) leaves: sentinel-a at
 # Battlefield 1 with ward-a 1 left and one doubler, Bob holding Battlefield 1; sentinel-b dead
@@ -41,7 +41,9 @@ MIGHT = SCENARIOS / "might" / "M8-prevention-and-doubling-orders.yaml"
 CHAIN = SCENARIOS / "might" / "M5-reaction-before-the-spell-resolves.yaml"
 # Label mend-on-chain: spark and quick-mend both on the chain.
 
-CAPTURED_IMP = "step 6 (ember-imp is captured: face down, on the slot)"
+CAPTURED_IMP = (
+    "step 6 (ember-imp is captured: face down, on the slot (damage 10 reached max HP 10))"
+)
 IMP_REFUSAL = "ember-imp is captured: only effects that ask for a captured Soul target it"
 BOB_MOVES = "Bob cannot move sentinel-a during the other player's turn"
 

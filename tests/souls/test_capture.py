@@ -115,6 +115,21 @@ def test_a_max_hp_drop_cites_14_4_3_at_the_capture_step_as_in_the_main_phase() -
     assert captures and all("14.4.3" in s.rules for s in captures)
 
 
+@pytest.mark.rule("14.4.1", "14.4.3")
+def test_a_capture_at_0_hp_says_the_damage_and_max_hp_it_compared() -> None:
+    game = game_from_yaml(scenario_text())
+    [*_, captured] = game.deal("blood-priest", 25)
+    assert captured.description.endswith("(damage 25 reached max HP 25)")
+    assert "14.4.5" not in captured.rules  # no Armament leaves, no Ambush stays
+
+
+@pytest.mark.rule("14.4.4")
+def test_a_capture_by_an_effect_compares_nothing() -> None:
+    [captured] = game_from_yaml(MAILED_SQUIRE).capture("thorn-squire")
+    assert "damage" not in captured.description
+    assert "14.4.5" in captured.rules  # its Armament goes to the Elysium
+
+
 def test_a_captured_souls_armaments_are_named_together() -> None:
     two = MAILED_SQUIRE.replace("[{card: Iron Mail}]", "[{card: Iron Mail}, {card: Ember Blade}]")
     [captured] = game_from_yaml(two).capture("thorn-squire")

@@ -135,6 +135,9 @@ class Ruleset(ABC, Generic[TableT]):
     # How a comparison says the facts whose keys do not read as words (``max_hp``: "max HP");
     # any other key is said with spaces for its underscores.
     fact_words: ClassVar[dict[str, str]] = {}
+    # The facts of a card (``card_facts``) the set-up editor shows beside its settings, by key,
+    # each with its label: what the card's numbers come to on the table built (HP from damage).
+    setup_facts: ClassVar[Mapping[str, str]] = {}
     # Its own kinds of change, besides those every ruleset shares (``engine.changes``): the
     # subclasses of ``Change`` its steps record, which a ``steps:`` expectation names by kind.
     changes: ClassVar[tuple[type[Change], ...]] = ()

@@ -5,7 +5,9 @@ returns a new one, checked as ``cardtable check`` checks a file: the scenario va
 table built (step 0); an edit the rules refuse raises the located ``ScenarioError`` they give,
 and the draft given stays as it was. The edits are generic over rulesets: a ruleset describes
 its set-up's places and settings (``Ruleset.setup_places`` and its neighbours,
-``engine.setup_places``), and these functions read and write the entries there.
+``engine.setup_places``), and these functions read and write the entries there: a card's
+settings at their keys or in an entry of one of its lists (``set_setting``), its owner by the
+player's place it is in (``owners``).
 
 >>> draft = new_draft("souls", ["Alice", "Bob"])
 >>> places = place_names(draft)
@@ -36,7 +38,7 @@ from engine.errors import ScenarioError
 from engine.ruleset import Ruleset, ruleset
 from engine.scenario import Scenario, validate_scenario
 from engine.script import card_id
-from engine.setup_places import Place, SetupPath
+from engine.setup_places import Place, Setting, SetupPath
 from engine.yaml_source import YamlSource
 
 Draft = dict[str, Any]  # a scenario's data, as a file writes it
@@ -45,12 +47,13 @@ DRAFT = Path("new table")  # what a draft's errors name as their file: it has no
 
 @dataclass(frozen=True)
 class Entry:
-    """A card of the draft's set-up: its id, its place and its entry as written (with
-    ``card``, its name)."""
+    """A card of the draft's set-up: its id, its place, its entry as written (with ``card``,
+    its name; a name alone in a deck reads ``{card: NAME}``) and, in a list, its index."""
 
     uid: str
     place: Place
     data: dict[str, Any]
+    index: int | None = None
 
     @property
     def name(self) -> str:
@@ -126,29 +129,33 @@ def _container(setup: dict[str, Any], place: Place, make: bool = False) -> Any:
     return parent.get(last)
 
 
-def _entries_at(setup: dict[str, Any], place: Place) -> Iterator[dict[str, Any]]:
-    """The entries of ``place`` as the editor reads them (``{card: NAME, ...}``)."""
+def _entries_at(setup: dict[str, Any], place: Place) -> Iterator[Entry]:
+    """The cards of ``place`` as the editor reads them."""
     found = _container(setup, place)
     if not found:
         return
     if place.named is not None:
         for name, value in found.items():
-            yield {"card": name, place.named: value}
+            yield Entry(card_id(name), place, {"card": name, place.named: value})
     elif place.key is not None:
         if isinstance(found.get(place.key), dict):
-            yield found[place.key]
+            yield _entry(place, found[place.key])
     else:
-        yield from (e for e in found if isinstance(e, dict) and place.holds(e))
+        for index, data in enumerate(found):
+            if isinstance(data, str) and place.bare_id is not None:  # a deck's card, unnamed
+                yield Entry(place.bare_id(index), place, {"card": data}, index)
+            elif isinstance(data, dict) and place.holds(data):
+                yield _entry(place, data, index)
+
+
+def _entry(place: Place, data: dict[str, Any], index: int | None = None) -> Entry:
+    return Entry(str(data.get("id") or card_id(str(data["card"]))), place, data, index)
 
 
 def entries(draft: Draft) -> list[Entry]:
     """Every card of the draft's set-up, place by place."""
     setup = draft["setup"]
-    return [
-        Entry(str(data.get("id") or card_id(str(data["card"]))), place, data)
-        for place in places(draft)
-        for data in _entries_at(setup, place)
-    ]
+    return [each for place in places(draft) for each in _entries_at(setup, place)]
 
 
 def entry(draft: Draft, uid: str) -> Entry:
@@ -174,6 +181,7 @@ def _put(setup: dict[str, Any], place: Place, data: dict[str, Any]) -> None:
                 str(DRAFT),
                 _where((*place.path, place.key)),
                 f"{place.name} holds {taken['card']} already: move or delete it first",
+                rule=place.rule,
             )
         container[place.key] = data
     else:
@@ -188,7 +196,7 @@ def _take(setup: dict[str, Any], found: Entry) -> None:
     elif place.key is not None:
         del container[place.key]
     else:
-        container.remove(found.data)
+        del container[found.index]
     parent = _at(setup, place.path[:-1])
     if not container and isinstance(parent, dict):  # an empty list is left out, as files do
         del parent[place.path[-1]]
@@ -227,14 +235,40 @@ def move_card(draft: Draft, uid: str, place_name: str) -> Draft:
     found, place = entry(draft, uid), _place(draft, place_name)
     if found.place == place:
         return draft
+    # what the old place wrote (a might unit's ``at``) is the new place's to say
+    kept = {k: v for k, v in found.data.items() if k not in found.place.fields}
+    if found.place.bare_id is not None and "id" not in kept:  # its id was its deck place's
+        if (fresh := _free_id(draft, found.name)) is not None:
+            kept["id"] = fresh
 
     def move(new: Draft) -> None:
         _take(new["setup"], found)
-        # what the old place wrote (a might unit's ``at``) is the new place's to say
-        kept = {k: v for k, v in found.data.items() if k not in found.place.fields}
         _put(new["setup"], place, kept)
 
     return _edited(draft, move)
+
+
+def owners(draft: Draft, uid: str) -> dict[int, str]:
+    """Where card ``uid`` may go to change its owner: by each player's index, the name of that
+    player's place like its own (Bob's slot A1 for Alice's), its own place for its owner."""
+    here = entry(draft, uid).place
+    return {
+        place.owner: place.name
+        for place in places(draft)
+        if place.owner is not None and _alike(here, place)
+    }
+
+
+def _alike(one: Place, other: Place) -> bool:
+    """Two players' places of one kind: the same but for the owner's index in their paths."""
+    return (
+        (one.key, one.named, dict(one.fields)) == (other.key, other.named, dict(other.fields))
+        and len(one.path) == len(other.path)
+        and all(
+            a == b or (a, b) == (one.owner, other.owner)
+            for a, b in zip(one.path, other.path, strict=True)
+        )
+    )
 
 
 def remove_card(draft: Draft, uid: str) -> Draft:
@@ -248,10 +282,31 @@ def set_card(draft: Draft, uid: str, path: SetupPath, value: Any, default: Any =
     out when it is ``default``, as a file leaves a default out), the card where it was."""
     found = entry(draft, uid)
     data = deepcopy(found.data)
-    if value == default and len(path) == 1 and found.place.named is None:
-        data.pop(str(path[0]), None)
+    named = found.place.named is not None  # ``NAME: NUMBER`` always says its number
+    _set(data, path, value, None if named else default)
+    return _edited(draft, lambda new: _replace(new["setup"], found, data))
+
+
+def set_setting(draft: Draft, uid: str, setting: Setting, value: Any) -> Draft:
+    """The draft with card ``uid``'s ``setting`` set to ``value``: at its path, or in the entry
+    it owns in its list (``Setting.listed``), that entry left out at the default and the list
+    left out when it is empty, as a file leaves them out."""
+    listed = setting.listed
+    if listed is None:
+        return set_card(draft, uid, setting.path, value, setting.default)
+    found = entry(draft, uid)
+    data = deepcopy(found.data)
+    written = _at(data, setting.path[:-1]).get(setting.path[-1])
+    items = list(written) if isinstance(written, list) else []
+    owned = listed.owned_in(items)
+    if value == setting.default:
+        if owned is not None:
+            del items[owned]
+    elif owned is None:
+        items.append(listed.entry(value))
     else:
-        _set(data, path, value)
+        items[owned] = {**items[owned], listed.number: value}
+    _set(data, setting.path, items, [])
     return _edited(draft, lambda new: _replace(new["setup"], found, data))
 
 
@@ -262,16 +317,23 @@ def _replace(setup: dict[str, Any], found: Entry, data: dict[str, Any]) -> None:
     elif place.key is not None:
         container[place.key] = data
     else:
-        container[container.index(found.data)] = data
+        container[found.index] = data
 
 
-def set_table(draft: Draft, path: SetupPath, value: Any) -> Draft:
-    """The draft with the table's setting at ``path`` (from ``setup:``) set to ``value``."""
-    return _edited(draft, lambda new: _set(new["setup"], path, value))
+def set_table(draft: Draft, path: SetupPath, value: Any, default: Any = None) -> Draft:
+    """The draft with the table's setting at ``path`` (from ``setup:``) set to ``value`` (left
+    out when it is ``default``)."""
+    return _edited(draft, lambda new: _set(new["setup"], path, value, default))
 
 
-def _set(data: Any, path: SetupPath, value: Any) -> None:
-    _at(data, path[:-1])[path[-1]] = value
+def _set(data: Any, path: SetupPath, value: Any, default: Any = None) -> None:
+    """``value`` put at ``path`` in ``data``; where it is ``default``, a key left out instead,
+    as a file leaves a default out."""
+    parent = _at(data, path[:-1])
+    if value == default and isinstance(parent, dict):
+        parent.pop(path[-1], None)
+    else:
+        parent[path[-1]] = value
 
 
 def refusal_text(error: ScenarioError) -> str:

@@ -1,6 +1,7 @@
 """The set-up editor's panel, shown in set-up mode (``Session.setting_up``): the card pool
 (searchable; drag a card onto the table, or Add it at the place chosen), the selected card's
-numbers and states, its place and Delete, the table's own numbers, and Start here.
+numbers and states with what they come to on the table (the engine's reckoning), its owner,
+its place and Delete, the table's own numbers, and Start here.
 
 Every edit is an ``engine.setup_edits`` function the session applies (``Session.edit_setup``);
 the engine judges it as ``check`` judges a file, and a refusal is shown here and in the status
@@ -32,6 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.presentation.session import Session
+from engine.compare import plain
 from engine.errors import ScenarioError
 from engine.ruleset import ruleset
 from engine.setup_edits import (
@@ -40,15 +42,17 @@ from engine.setup_edits import (
     entries,
     entry,
     move_card,
-    place_names,
+    owners,
+    places,
     refusal_text,
     remove_card,
-    set_card,
+    set_setting,
     set_table,
 )
 from engine.setup_places import PoolCard, Setting
 
 NAME = Qt.ItemDataRole.UserRole  # a pool item's card name
+NUMBERS = "numbers"  # the selected card's numbers as the table has them
 
 
 class SetupPanel(QWidget):
@@ -120,7 +124,7 @@ class SetupPanel(QWidget):
             self._list_pool()
         current = self.place.currentText()
         self.place.clear()
-        self.place.addItems(place_names(draft))
+        _list_places(self.place, draft)
         if current:
             self.place.setCurrentText(current)
         if self.selected not in {each.uid for each in entries(draft)}:
@@ -186,18 +190,25 @@ class SetupPanel(QWidget):
         found = entry(draft, self.selected)
         name = QLabel(f"{found.name} ({found.uid})")
         name.setWordWrap(True)
-        rows.addRow("Card:", name)
+        rows.addRow(name)  # the whole width: a narrow dock would wrap it a word a line
         rulebook = ruleset(draft["ruleset"])
         for setting in rulebook.card_settings(found.place):
-            value = _value(found.data, setting)
-            rows.addRow(
-                setting.label + ":",
-                self._editor(setting, value, lambda v, s=setting: self.set_card(s, v)),
+            editor = self._editor(
+                setting, setting.value_in(found.data), lambda v, s=setting: self.set_card(s, v)
             )
+            _row(rows, setting, editor)
+        facts = self._facts()
+        if facts:
+            numbers = QLabel(f"On the table: {facts}")
+            numbers.setObjectName(NUMBERS)
+            numbers.setWordWrap(True)
+            numbers.setToolTip("What its numbers come to on the table as set up")
+            rows.addRow(numbers)
+        rows.addRow("Owner:", self._owner_box(draft))
         move = _narrow(QComboBox())
-        move.addItems(place_names(draft))
+        _list_places(move, draft)
         move.setCurrentText(found.place.name)
-        move.setToolTip("Move the card to another place")
+        move.setToolTip("Move the card to another place (another player's: its owner changes)")
         move.activated.connect(lambda _: self.move(move.currentText()))
         rows.addRow("Place:", move)
         delete = QPushButton("&Delete card")
@@ -205,17 +216,40 @@ class SetupPanel(QWidget):
         rows.addRow(delete)
         return form
 
+    def _facts(self) -> str:
+        """The selected card's numbers as the engine reckons them on the table shown (its
+        ruleset's ``setup_facts``): ``HP 15, max HP 20, power 10``."""
+        table, uid = self.session.table, self.selected
+        if table is None or uid is None or uid not in table.cards:
+            return ""
+        rulebook = ruleset(table.ruleset)
+        facts = rulebook.card_facts(table, uid)
+        shown = [(label, facts[key]) for key, label in rulebook.setup_facts.items() if key in facts]
+        return ", ".join(f"{label} {plain(value)}" for label, value in shown)
+
+    def _owner_box(self, draft: Draft) -> QComboBox:
+        """The selected card's owner: choosing another player moves it to their place like its
+        own (their slot A1, their hand); a player with no such place is not listed."""
+        assert self.selected is not None
+        uid, names = self.selected, [player["name"] for player in draft["setup"]["players"]]
+        found, alike = entry(draft, uid), owners(draft, uid)
+        box = _narrow(QComboBox())
+        for owner, place in alike.items():
+            box.addItem(names[owner], place)
+        box.setCurrentIndex(box.findData(found.place.name))  # its own place: its owner's
+        box.setToolTip("The player whose card it is: another moves it to their place like this")
+        box.activated.connect(lambda index: self.move(box.itemData(index)))
+        return box
+
     def _table_widgets(self) -> QWidget:
         form, rows = _form()
         draft = self.session.draft
         if draft is None:
             return form
         for setting in ruleset(draft["ruleset"]).table_settings(draft["setup"]):
-            value = _value(draft["setup"], setting)
-            rows.addRow(
-                setting.label + ":",
-                self._editor(setting, value, lambda v, s=setting: self.set_table(s, v)),
-            )
+            value = setting.value_in(draft["setup"])
+            editor = self._editor(setting, value, lambda v, s=setting: self.set_table(s, v))
+            _row(rows, setting, editor)
         return form
 
     def _editor(self, setting: Setting, value: Any, changed: Callable[[Any], None]) -> QWidget:
@@ -283,12 +317,14 @@ class SetupPanel(QWidget):
         if uid is None:
             return False
         return self.edit(
-            lambda d: set_card(d, uid, setting.path, value, setting.default),
-            f"{uid}: {setting.label} {value}",
+            lambda d: set_setting(d, uid, setting, value), f"{uid}: {setting.label} {value}"
         )
 
     def set_table(self, setting: Setting, value: Any) -> bool:
-        return self.edit(lambda d: set_table(d, setting.path, value), f"{setting.label}: {value}")
+        return self.edit(
+            lambda d: set_table(d, setting.path, value, setting.default),
+            f"{setting.label}: {value}",
+        )
 
 
 def _form() -> tuple[QWidget, QFormLayout]:
@@ -300,22 +336,27 @@ def _form() -> tuple[QWidget, QFormLayout]:
     return form, rows
 
 
+def _row(rows: QFormLayout, setting: Setting, editor: QWidget) -> None:
+    """A setting's row, its hint (what the number means) on its label and its editor."""
+    label = QLabel(setting.label + ":")
+    label.setToolTip(setting.hint)
+    editor.setToolTip(setting.hint)
+    rows.addRow(label, editor)
+
+
+def _list_places(box: QComboBox, draft: Draft) -> None:
+    """The draft's places in ``box``, a line between two players' (the owner of a card is
+    the player of its place)."""
+    owner: int | None = None
+    for place in places(draft):
+        if box.count() and place.owner != owner:
+            box.insertSeparator(box.count())
+        owner = place.owner
+        box.addItem(place.name)
+
+
 def _narrow(box: QComboBox) -> QComboBox:
     """A list that takes the dock's width, not its longest place name's."""
     box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
     box.setMinimumContentsLength(8)
     return box
-
-
-def _value(data: Any, setting: Setting) -> Any:
-    """The setting's value in ``data`` (its default where the file leaves it out)."""
-    for key in setting.path:
-        if isinstance(data, dict):
-            data = data.get(key)
-        elif isinstance(data, list) and isinstance(key, int) and key < len(data):
-            data = data[key]
-        else:
-            data = None
-        if data is None:
-            return setting.default
-    return data

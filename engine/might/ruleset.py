@@ -29,6 +29,7 @@ class MightRuleset(Ruleset[MightTable]):
     action: ClassVar[type[ScriptAction]] = Action
     invariants: ClassVar[Invariants] = MightInvariants()
     fact_words: ClassVar[dict[str, str]] = {"cant_be_dealt_damage": "can't be dealt damage"}
+    setup_facts: ClassVar[Mapping[str, str]] = {"might": "Might"}
     changes: ClassVar[tuple[type[Change], ...]] = MIGHT_CHANGES
     choices: ClassVar[Mapping[str, str]] = {
         "replacement_order": "the order of the replacement effects on one damage event (M8, M-4)",

@@ -26,6 +26,7 @@ class SoulsRuleset(Ruleset[SoulsTable]):
     action: ClassVar[type[ScriptAction]] = Action
     invariants: ClassVar[Invariants] = SoulsInvariants()
     fact_words: ClassVar[dict[str, str]] = {"max_hp": "max HP"}
+    setup_facts: ClassVar[Mapping[str, str]] = {"hp": "HP", "max_hp": "max HP", "power": "power"}
     changes: ClassVar[tuple[type[Change], ...]] = SOULS_CHANGES
 
     def play(self, scenario: Any, source: YamlSource) -> runner.SoulsPlay:

@@ -1,20 +1,33 @@
 """Where a souls set-up puts its cards, for the set-up editor (``engine.setup_edits``): each
-player's Realm, the slots of the grid (S-1) and an Ambush at each, the hand, the Elysium and
-the Exile (S-4)."""
+player's Realm, the slots of the grid (S-1), the Armament on each Soul there, an Ambush at each
+slot, the hand, the Elysium, the Exile (S-4) and the deck (P-92)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any
 
-from engine.setup_places import Place, PoolCard, Setting
+from engine.decks import deck_id
+from engine.setup_places import Listed, Place, PoolCard, Setting
 from engine.souls.cards import CardDef
 
-ON_THE_GRID = (
-    Setting(("damage",), "Damage", step=5),
-    Setting(("captured",), "Captured", "flag", False),
-)
+DAMAGE = Setting(("damage",), "Damage", step=5, hint="HP = max HP - damage (S-6)")
+CAPTURED = Setting(("captured",), "Captured", "flag", False)
 ATTACKED = Setting(("attacked",), "Attacked this turn", "flag", False)
+
+
+def bonus(stat: str, words: str) -> Setting:
+    """A lasting bonus to ``stat`` (``words`` names it) from the set-up (S-6), a multiple of 5
+    (S-5)."""
+    listed = Listed("amount", {"stat": stat}, {"duration": "permanent"})
+    hint = f"Added to its {words} for good, as from the set-up (S-6); a multiple of 5 (S-5)"
+    label = f"{words[0].upper()}{words[1:]} bonus"
+    return Setting(("bonuses",), label, step=5, listed=listed, hint=hint)
+
+
+MAX_HP_BONUS = bonus("max_hp", "max HP")
+POWER_BONUS = bonus("power", "power")
 PILES = (("hand", "hand"), ("elysium", "Elysium"), ("exile", "Exile"))
 
 
@@ -32,20 +45,26 @@ def setup_places(setup: Mapping[str, Any]) -> list[Place]:
     found: list[Place] = []
     for index, player in enumerate(setup["players"]):
         name, at = player["name"], ("players", index)
-        found.append(Place(f"{name}: Realm", at, index, key="realm"))
+        found.append(Place(f"{name}: Realm", at, index, key="realm", rule="S-1"))
+        slots = (*at, "slots")  # a Soul onto an empty slot (S-3)
         for slot in slot_names(setup):
-            found.append(Place(f"{name}: slot {slot}", (*at, "slots"), index, key=slot))
+            found.append(Place(f"{name}: slot {slot}", slots, index, key=slot, rule="S-3"))
+        for slot in player.get("slots") or {}:  # a Soul's Armament (S-5)
+            found.append(Place(f"{name}: Armament on {slot}", (*slots, slot, "armament"), index))
+        ambushes = (*at, "ambushes")  # one Ambush at each slot of the grid (S-1)
         for slot in slot_names(setup):
-            found.append(Place(f"{name}: Ambush at {slot}", (*at, "ambushes"), index, key=slot))
+            found.append(Place(f"{name}: Ambush at {slot}", ambushes, index, key=slot, rule="S-1"))
         found += [Place(f"{name}: {word}", (*at, key), index) for key, word in PILES]
+        found.append(Place(f"{name}: deck", (*at, "deck"), index, bare_id=partial(deck_id, name)))
     return found
 
 
 def card_settings(place: Place) -> tuple[Setting, ...]:
-    """Damage and capture on the grid and the Realm; a Soul on a slot may have attacked."""
+    """Damage, a bonus and capture on the grid and the Realm; a Soul on a slot may have a power
+    bonus and have attacked."""
     if place.path[-1] == "slots":
-        return (*ON_THE_GRID, ATTACKED)
-    return ON_THE_GRID if place.key == "realm" else ()
+        return (DAMAGE, MAX_HP_BONUS, POWER_BONUS, CAPTURED, ATTACKED)
+    return (DAMAGE, MAX_HP_BONUS, CAPTURED) if place.key == "realm" else ()
 
 
 def pool_card(card: CardDef) -> PoolCard:

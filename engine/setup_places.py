@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 SetupPath = tuple[str | int, ...]  # keys from ``setup:`` (or a card's entry) down to a value
+# Where the table shows a place: (player, zone, which) as ``(0, "slot", "A1")`` or ``(1, "hand")``
+ZoneAddress = tuple[str | int, ...]
 
 
 @dataclass(frozen=True)
@@ -22,7 +24,12 @@ class Place:
     Realm). ``fields`` are what each of its entries says besides its card (a might unit's
     ``at``), written unless equal to their value in ``unwritten`` (what a file leaves out). With
     ``named``, the place is a mapping ``NAME: NUMBER`` (a player's counters, say) whose number
-    is the entry's field ``named``."""
+    is the entry's field ``named``.
+
+    ``zone`` is where the table shows the place: the ruleset's view lays out a region of the
+    table under the same address (``app.presentation.looks.Region``), and a card dropped there
+    comes here. Places that share a zone are tried in their order (a souls slot, then the Ambush
+    at it); a place without one takes only cards dropped on its cards."""
 
     name: str  # as the editor shows it: "Alice: hand", "Alice: slot A1"
     path: SetupPath
@@ -31,6 +38,7 @@ class Place:
     fields: Mapping[str, Any] = field(default_factory=dict)
     unwritten: Mapping[str, Any] = field(default_factory=dict)
     named: str | None = None
+    zone: ZoneAddress = ()
 
     def holds(self, entry: Mapping[str, Any]) -> bool:
         """Whether an entry of the container at ``path`` belongs here (a list may hold the

@@ -32,12 +32,30 @@ def setup_places(setup: Mapping[str, Any]) -> list[Place]:
     found: list[Place] = []
     for index, player in enumerate(setup["players"]):
         name, at = player["name"], ("players", index)
-        found.append(Place(f"{name}: Realm", at, index, key="realm"))
+        found.append(Place(f"{name}: Realm", at, index, key="realm", zone=(index, "realm")))
         for slot in slot_names(setup):
-            found.append(Place(f"{name}: slot {slot}", (*at, "slots"), index, key=slot))
-        for slot in slot_names(setup):
-            found.append(Place(f"{name}: Ambush at {slot}", (*at, "ambushes"), index, key=slot))
-        found += [Place(f"{name}: {word}", (*at, key), index) for key, word in PILES]
+            found.append(
+                Place(
+                    f"{name}: slot {slot}",
+                    (*at, "slots"),
+                    index,
+                    key=slot,
+                    zone=(index, "slot", slot),
+                )
+            )
+        for slot in slot_names(setup):  # set on the slot's edge: a drop on the slot sets it
+            found.append(
+                Place(
+                    f"{name}: Ambush at {slot}",
+                    (*at, "ambushes"),
+                    index,
+                    key=slot,
+                    zone=(index, "slot", slot),
+                )
+            )
+        found += [
+            Place(f"{name}: {word}", (*at, key), index, zone=(index, key)) for key, word in PILES
+        ]
     return found
 
 

@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QListWidget,
     QListWidgetItem,
     QPushButton,
     QSpinBox,
@@ -32,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.presentation.session import Session
+from app.widgets.pool_list import PoolList
 from engine.errors import ScenarioError
 from engine.ruleset import ruleset
 from engine.setup_edits import (
@@ -62,8 +62,9 @@ class SetupPanel(QWidget):
         self._cards: list[PoolCard] = []
         layout = QVBoxLayout(self)
         note = QLabel(
-            "<b>Set-up: not yet played.</b> Drag a card from the pool onto a card's place on "
-            "the table, or pick a place and Add. Click a card to edit it."
+            "<b>Set-up: not yet played.</b> Drag a card from the pool onto its place on the "
+            "table, or pick a place and Add. Drag a card on the table to move it; click it to "
+            "edit it."
         )
         note.setWordWrap(True)
         layout.addWidget(note)
@@ -72,7 +73,7 @@ class SetupPanel(QWidget):
         self.search.setClearButtonEnabled(True)
         self.search.textChanged.connect(self._filter)
         layout.addWidget(self.search)
-        self.pool = QListWidget()
+        self.pool = PoolList(NAME)
         self.pool.setDragEnabled(True)
         self.pool.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
         self.pool.currentItemChanged.connect(self._preview)

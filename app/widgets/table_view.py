@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, Qt
+from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QFontMetricsF,
@@ -18,6 +18,7 @@ from PySide6.QtGui import (
     QWheelEvent,
 )
 from PySide6.QtWidgets import (
+    QApplication,
     QFrame,
     QGraphicsSimpleTextItem,
     QGraphicsView,
@@ -229,13 +230,20 @@ class ChainPanel(QFrame):
 
 class TableView(QGraphicsView):
     """Fits the table to the window until the user zooms (wheel, Ctrl +/-) or pans (drag the
-    background, or drag with the middle button); ``fit`` (Ctrl+0) returns to fitting."""
+    background, or drag with the middle button); ``fit`` (Ctrl+0) returns to fitting.
+
+    With ``drags_cards`` (set-up mode) a card pressed and dragged reports ``card_dragged(uid,
+    at)`` (where it was pressed); one pressed and released without moving is clicked then."""
+
+    card_dragged = Signal(str, QPoint)
 
     def __init__(self, scene: TableScene) -> None:
         super().__init__(scene)
         self.table_scene = scene
         self.fitting = True
         self.presenting = False
+        self.drags_cards = False
+        self._pressed: tuple[str, QPoint] | None = None  # a card held, where it was pressed
         self._pan_from: QPoint | None = None
         self._hovered = ""
         self._mouse_at: QPoint | None = None  # in the viewport, while the mouse is over it
@@ -404,8 +412,12 @@ class TableView(QGraphicsView):
     # ----------------------------------------------------------------------------- mouse
 
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
-        on_card = self._card_at(event.position().toPoint()) is not None
+        card = self._card_at(event.position().toPoint())
+        on_card = card is not None
         middle = event.button() == Qt.MouseButton.MiddleButton
+        if card is not None and self.drags_cards and event.button() == Qt.MouseButton.LeftButton:
+            self._pressed = (card.uid, event.position().toPoint())  # a drag or, released, a click
+            return
         if middle or (event.button() == Qt.MouseButton.LeftButton and not on_card):
             self._pan_from = event.position().toPoint()
             self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
@@ -414,6 +426,13 @@ class TableView(QGraphicsView):
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802
         point = event.position().toPoint()
+        if self._pressed is not None:
+            uid, start = self._pressed
+            if (point - start).manhattanLength() >= QApplication.startDragDistance():
+                self._pressed, self._hovered = None, ""
+                self.preview.show_look(None)  # it would hide the places to drop on
+                self.card_dragged.emit(uid, start)
+            return
         if self._pan_from is not None:
             delta = point - self._pan_from
             self._pan_from = point
@@ -449,6 +468,10 @@ class TableView(QGraphicsView):
             QToolTip.showText(self.viewport().mapToGlobal(self._mouse_at), card.toolTip(), self)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        if self._pressed is not None:  # held without a drag: a click
+            uid, self._pressed = self._pressed[0], None
+            self.table_scene.card_clicked.emit(uid)
+            return
         if self._pan_from is not None:
             self._pan_from = None
             self.viewport().unsetCursor()

@@ -1,8 +1,9 @@
 """Where a card dragged in set-up mode goes, as the engine judges it: the places a drop may go
 (the place of the card it lies on, then the places of the table's zones under it, in the
-ruleset's order), the first that takes the card, else the first with the engine's refusal. No
-Qt and no rules: the places and their zones are the ruleset's (``engine.setup_places``), the
-judging its edits' (``engine.setup_edits``).
+ruleset's order), the first that takes the card, else the first with the engine's refusal; and
+a pool card's face, as the table draws it at the first place that takes it. No Qt and no rules:
+the places and their zones are the ruleset's (``engine.setup_places``), the judging its edits'
+(``engine.setup_edits``).
 
 >>> from engine.setup_edits import add_card, new_draft
 >>> draft = add_card(new_draft("souls", ["Alice", "Bob"]), "Alice: slot A1", "Thorn Squire")
@@ -22,8 +23,20 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
+from app.presentation.looks import CardLook
+from app.presentation.views import view_of
 from engine.errors import ScenarioError
-from engine.setup_edits import Draft, add_card, entry, move_card, places, refusal_text
+from engine.ruleset import ruleset
+from engine.setup_edits import (
+    Draft,
+    add_card,
+    checked,
+    entries,
+    entry,
+    move_card,
+    places,
+    refusal_text,
+)
 from engine.setup_places import ZoneAddress
 
 
@@ -94,3 +107,16 @@ def judge(draft: Draft, dragged: Dragged, tried: Sequence[str]) -> Drop | None:
             continue
         return Drop(dragged, place, changes=after != draft)
     return Drop(dragged, tried[0], refusal) if tried else None
+
+
+def pool_face(draft: Draft, name: str) -> CardLook | None:
+    """The face of pool card ``name`` as the table draws it at the first place of the set-up
+    that takes it; None where none does."""
+    drop = judge(draft, Dragged(name), [place.name for place in places(draft)])
+    if drop is None or drop.refusal:
+        return None
+    after = drop.edit(draft)
+    had = {each.uid for each in entries(draft)}
+    uid = next(each.uid for each in entries(after) if each.uid not in had)
+    table = ruleset(after["ruleset"]).game(*checked(after)).table
+    return view_of(table).look(table, table.cards[uid])

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.presentation.session import Session
-from app.widgets.pool_list import PoolList
+from app.widgets.pool_list import PoolFace, PoolList
 from engine.errors import ScenarioError
 from engine.ruleset import ruleset
 from engine.setup_edits import (
@@ -73,13 +73,15 @@ class SetupPanel(QWidget):
         self.search.setClearButtonEnabled(True)
         self.search.textChanged.connect(self._filter)
         layout.addWidget(self.search)
-        self.pool = PoolList(NAME)
+        self.face = PoolFace()  # the chosen card's, under the pool
+        self.pool = PoolList(NAME, self.face)
         self.pool.setDragEnabled(True)
         self.pool.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
         self.pool.currentItemChanged.connect(self._preview)
         self.pool.itemActivated.connect(lambda _: self.add())  # Enter or a double-click
         self.pool.setMinimumHeight(110)
         layout.addWidget(self.pool, 1)
+        layout.addWidget(self.face, 0, Qt.AlignmentFlag.AlignHCenter)
         self.preview = QLabel()
         self.preview.setWordWrap(True)
         self.preview.setTextFormat(Qt.TextFormat.PlainText)
@@ -155,6 +157,7 @@ class SetupPanel(QWidget):
 
     def _preview(self, item: QListWidgetItem | None) -> None:
         card = self.pool_card(item.data(NAME)) if item is not None else None
+        self.face.show_card(self.session.draft, card.name if card is not None else None)
         if card is None:
             self.preview.clear()
             return

@@ -62,11 +62,15 @@ CHAIN_STYLE = (
 
 
 class CardPreview(QWidget):
-    """The card under the mouse, large: every word of it readable at any zoom."""
+    """The card under the mouse, large (``scale`` times its size on the table): every word of
+    it readable at any zoom; with ``text_box``, its whole text in a box under its face."""
 
-    def __init__(self, parent: QWidget) -> None:
+    def __init__(
+        self, parent: QWidget | None = None, scale: float = PREVIEW_SCALE, text_box: bool = True
+    ) -> None:
         super().__init__(parent)
         self.look: CardLook | None = None
+        self.scale, self.text_box = scale, text_box
         self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
         self.hide()
 
@@ -76,7 +80,7 @@ class CardPreview(QWidget):
             self.hide()
             return
         w, h = self.card_size()
-        self.resize(int(w * PREVIEW_SCALE) + 8, int(h * PREVIEW_SCALE) + 8)
+        self.setFixedSize(int(w * self.scale) + 8, int(h * self.scale) + 8)  # in a layout too
         self.update()
         self.show()
         self.raise_()
@@ -87,10 +91,10 @@ class CardPreview(QWidget):
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.translate(4, 4)
-        painter.scale(PREVIEW_SCALE, PREVIEW_SCALE)
+        painter.scale(self.scale, self.scale)
         w, h = self.face_size()
         paint_card(painter, self.look, w, h)
-        if self.look.text and not self.look.face_down:  # the card's text, under its face
+        if self._boxed_text():
             box = QRectF(0, h + TEXT_GAP, w, self.card_size()[1] - h - TEXT_GAP)
             painter.setPen(QPen(QColor("#9a9a9a"), 1))
             painter.setBrush(QColor("#fbfaf6"))
@@ -101,6 +105,11 @@ class CardPreview(QWidget):
                 box.adjusted(PAD, PAD, -PAD, -PAD), Qt.TextFlag.TextWordWrap, self.look.text
             )
         painter.end()
+
+    def _boxed_text(self) -> bool:
+        """Whether the card's text is shown in a box under its face."""
+        assert self.look is not None
+        return self.text_box and bool(self.look.text) and not self.look.face_down
 
     def face_size(self) -> tuple[float, float]:
         """The face's size, taller when its badges need more lines than the table card has:
@@ -114,7 +123,7 @@ class CardPreview(QWidget):
         """The face and, under it, the box of the card's text."""
         w, h = self.face_size()
         assert self.look is not None
-        if not self.look.text or self.look.face_down:
+        if not self._boxed_text():
             return w, h
         room = QRectF(0, 0, w - 2 * PAD, 10_000)
         metrics = QFontMetricsF(font(MIN_TEXT_PX))

@@ -2,7 +2,7 @@
 table, an empty one too, goes there (souls, might, the tally plug-in); a card of the set-up
 dragged elsewhere moves; the place under a held card is lit and the status bar says what the
 drop will do; a place the engine refuses takes the drop and says why, the table as it was; a
-drag that leaves changes nothing; edits undo and redo.
+drag that leaves changes nothing; edits undo and redo; the pool shows the chosen card's face.
 
 The drags are real Qt drag events sent to the window at points computed from the scene's zone
 regions; the drag of a table card starts with real mouse events on the table."""
@@ -111,6 +111,24 @@ def test_souls_pool_cards_dropped_on_empty_places_go_there(window: MainWindow) -
         "firebolt": "Bob: hand",
     }
     assert sorted(window.scene.items_by_uid) == sorted(e.uid for e in entries(window.session.draft))
+
+
+def test_a_pool_card_dragged_shows_its_face_and_lands_where_released(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    new_table(window, "might")
+    choose(window, "Iron Sentinel")
+    target = at_zone(window, (1, "battlefield", "Battlefield 1"))
+    shown: list[tuple[int, int]] = []
+
+    def released_there(drag: QDrag, *_: object) -> Qt.DropAction:
+        shown.append(drag.pixmap().size().toTuple())
+        return MOVE if drop(window, drag.mimeData(), target) else Qt.DropAction.IgnoreAction
+
+    monkeypatch.setattr(QDrag, "exec", released_there)
+    window.setup_panel.pool.startDrag(MOVE)
+    assert shown == [window.setup_panel.face.look.size]  # its face, at 100%
+    assert place_of(window, "iron-sentinel") == "Battlefield 1: Bob's side"
 
 
 def test_might_pool_cards_dropped_on_a_battlefield_side_a_base_and_a_hand(
@@ -264,3 +282,26 @@ def test_a_drag_that_leaves_the_table_unlights_it_and_changes_nothing(window: Ma
     assert window.scene.drop_shown is None
     assert window.statusBar().currentMessage() == ""
     assert window.session.draft is draft
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "card", "form", "stat"),
+    [
+        ("souls", "Thorn Squire", "card", "Power 10"),
+        ("souls", "Old Keep", "card", "Counterblow 10"),
+        ("might", "Iron Sentinel", "unit", "Might 4"),
+        ("might", "Spark", "strip", ""),  # a spell: in hand, a strip
+    ],
+)
+def test_the_pool_shows_the_chosen_cards_face_as_the_table_draws_it(
+    window: MainWindow, ruleset: str, card: str, form: str, stat: str
+) -> None:
+    new_table(window, ruleset)
+    choose(window, card)
+    face = window.setup_panel.face
+    assert face.isVisibleTo(window) and face.look is not None
+    assert (face.look.title, face.look.form, face.look.stat) == (card, form, stat)
+    text = window.setup_panel.pool_card(card).text
+    assert face.look.text == text and text in window.setup_panel.preview.text()
+    assert face.card_size() == face.face_size()  # its whole text is the panel's, not boxed
+    assert face.width() <= window.setup_panel.width()

@@ -252,8 +252,12 @@ class TableScene(QGraphicsScene):
 
     def mark_drop(self, rect: QRectF | None, refused: bool = False) -> None:
         """Light ``rect`` as where a dragged card would go (red where the engine refuses it),
-        under the zones' outlines and names and the cards; None: no mark."""
-        self.drop_shown = None if rect is None else (rect, refused)
+        under the zones' outlines and names and the cards; None: no mark. Each move of a drag
+        asks: the mark is redrawn only when it changes."""
+        shown = None if rect is None else (rect, refused)
+        if shown == self.drop_shown:
+            return
+        self.drop_shown = shown
         if rect is None:
             if self._drop_mark is not None:
                 self.removeItem(self._drop_mark)

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 SetupPath = tuple[str | int, ...]  # keys from ``setup:`` (or a card's entry) down to a value
+# Where the table shows a place: (player, zone, which) as ``(0, "slot", "A1")`` or ``(1, "hand")``
+ZoneAddress = tuple[str | int, ...]
 
 
 @dataclass(frozen=True)
@@ -24,7 +26,12 @@ class Place:
     ``named``, the place is a mapping ``NAME: NUMBER`` (a player's counters, say) whose number
     is the entry's field ``named``. A place with ``key`` holds one card, by ``rule`` (which the
     refusal of a second cites). With ``bare_id``, the list may also name a card by its name
-    alone (a deck's card), whose id is ``bare_id`` of its index in the list."""
+    alone (a deck's card), whose id is ``bare_id`` of its index in the list.
+
+    ``zone`` is where the table shows the place: the ruleset's view lays out a region of the
+    table under the same address (``app.presentation.looks.Region``), and a card dropped there
+    comes here. Places that share a zone are tried in their order (a souls slot, then the Ambush
+    at it); a place without one takes only cards dropped on its cards."""
 
     name: str  # as the editor shows it: "Alice: hand", "Alice: slot A1"
     path: SetupPath
@@ -35,6 +42,7 @@ class Place:
     named: str | None = None
     rule: str | None = None
     bare_id: Callable[[int], str] | None = field(default=None, compare=False)
+    zone: ZoneAddress = ()
 
     def holds(self, entry: Mapping[str, Any]) -> bool:
         """Whether an entry of the container at ``path`` belongs here (a list may hold the

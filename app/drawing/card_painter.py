@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen, QPixmap
 
 from app.presentation.looks import OWNER_COLORS, CardLook
 
@@ -25,6 +25,7 @@ PAD = 5
 TONES = {"up": "#1f8a3b", "down": "#c0392b"}
 # Not colour alone: a stat above its base gets an up triangle, one below a down triangle.
 TONE_CUES = {"up": " ▲", "down": " ▼"}
+DRAGGED_OPACITY = 0.8  # a card under the mouse while dragged: the place under it shows through
 
 _FONTS: dict[tuple[int, bool], QFont] = {}
 
@@ -120,6 +121,20 @@ def paint_card(
         _paint_chips(painter, look.badges, QRectF(PAD, y, w - 2 * PAD, bottom - y))
     elif look.text and not look.face_down:  # the face's spare room holds the card's own text
         _paint_text(painter, look.text, QRectF(PAD, y + 2, w - 2 * PAD, bottom - y - 2))
+
+
+def dragged_pixmap(look: CardLook, scale: float) -> QPixmap:
+    """The face of a card being dragged, as the table shows it at ``scale``, see-through."""
+    w, h = look.size
+    pixmap = QPixmap(max(1, round(w * scale)), max(1, round(h * scale)))
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setOpacity(DRAGGED_OPACITY)
+    painter.scale(scale, scale)
+    paint_card(painter, look, w, h)
+    painter.end()
+    return pixmap
 
 
 @lru_cache(maxsize=4096)  # a paint asks again for the same few card texts: wrap each once

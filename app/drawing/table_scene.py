@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 
 from app.drawing.card_painter import ACTION_OUTLINE, HIGHLIGHT, font, paint_card
 from app.drawing.tooltips import plain_tooltip
-from app.presentation.looks import CardLook, Decoration, LookCache, layout
+from app.presentation.looks import CardLook, Decoration, LookCache, Region, layout
 from app.presentation.step_marks import StepMarks, step_marks
 from engine.table_shape import TableShape
 from engine.timeline import Step
@@ -42,6 +42,8 @@ TABLE_GREEN = QColor("#2e5e3e")
 ARROW = QColor("#ff9d2e")
 TARGET_OUTLINE = QColor("#4fc3f7")  # a legal target while one is picked: light blue, dotted
 DIMMED = 0.35  # the opacity of a card that cannot be picked
+# Where a card dragged in set-up mode would go: the engine takes it there, or refuses it
+DROP_COLORS = {False: QColor("#ffd54a"), True: QColor("#ff5a4f")}
 
 
 class CardItem(QGraphicsItem):
@@ -165,6 +167,9 @@ class TableScene(QGraphicsScene):
         self._shape: tuple[object, ...] | None = None
         self._bounds = QRectF()
         self._looks = LookCache()  # reused for the cards a step did not change
+        self.regions: list[Region] = []  # where each zone of the table lies
+        self._drop_mark: QGraphicsPathItem | None = None
+        self.drop_shown: tuple[QRectF, bool] | None = None  # ``mark_drop``'s (tests read it)
         self.setBackgroundBrush(TABLE_GREEN)
 
     def reset(self) -> None:
@@ -176,6 +181,7 @@ class TableScene(QGraphicsScene):
         self._shape = None
         self._bounds = QRectF()
         self._looks = LookCache()
+        self.regions, self._drop_mark, self.drop_shown = [], None, None
 
     @property
     def deltas(self) -> dict[str, list[str]]:
@@ -197,6 +203,7 @@ class TableScene(QGraphicsScene):
         ``action_changed`` (the rest of the action just played) dashed; what ``step`` changed is
         marked with deltas and arrows."""
         plan = layout(table, self._looks)
+        self.regions = plan.regions
         if plan.shape != self._shape:
             self._rebuild_decorations(plan.decorations)
             self._shape = plan.shape
@@ -236,6 +243,39 @@ class TableScene(QGraphicsScene):
         for uid, item in self.items_by_uid.items():
             shown = None if legal is None or uid == source else uid in legal or uid in picked
             item.set_target(shown, uid in picked)
+
+    def regions_at(self, pos: QPointF) -> list[Region]:
+        return [region for region in self.regions if region.holds(pos.x(), pos.y())]
+
+    def region(self, zone: object) -> Region | None:
+        return next((region for region in self.regions if region.zone == zone), None)
+
+    def mark_drop(self, rect: QRectF | None, refused: bool = False) -> None:
+        """Light ``rect`` as where a dragged card would go (red where the engine refuses it),
+        under the zones' outlines and names and the cards; None: no mark. Each move of a drag
+        asks: the mark is redrawn only when it changes."""
+        shown = None if rect is None else (rect, refused)
+        if shown == self.drop_shown:
+            return
+        self.drop_shown = shown
+        if rect is None:
+            if self._drop_mark is not None:
+                self.removeItem(self._drop_mark)
+                self._drop_mark = None
+            return
+        if self._drop_mark is None:
+            self._drop_mark = QGraphicsPathItem()
+            self._drop_mark.setZValue(-3)  # under the zones (-2), their names (-1), the cards
+            self._drop_mark.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+            self.addItem(self._drop_mark)
+        path = QPainterPath()
+        path.addRoundedRect(rect.adjusted(-4, -4, 4, 4), 8, 8)  # its edge shows round a card
+        color = DROP_COLORS[refused]
+        fill = QColor(color)
+        fill.setAlpha(110)
+        self._drop_mark.setPath(path)
+        self._drop_mark.setPen(QPen(color, 4))
+        self._drop_mark.setBrush(fill)
 
     def _show_marks(self, marks: StepMarks) -> None:
         for item in self._marks:

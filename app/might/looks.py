@@ -15,6 +15,7 @@ from app.presentation.looks import (
     Layout,
     LookCache,
     Placement,
+    Region,
     hand_look,
     spread,
     tone,
@@ -190,18 +191,17 @@ def table_layout(table: MightTable, looks: LookCache) -> Layout:
         sum(1 for c in table.cards.values() if c.owner == p and c.zone == "hand") for p in (0, 1)
     ]
     hand_step = [spread(n, width - hand_x, STRIP_W) for n in in_hand]
+    regions: list[Region] = []
+    half = ROW_GAP / 2 + UNIT_SLOT + SIDE_GAP / 2  # the second player's side, above the first's
     for index, battlefield in enumerate(table.battlefields):
         text, tooltip = _field_words(table, battlefield)
+        x = index * (field_w + GAP)
         decorations.append(
-            Decoration(
-                "frame",
-                index * (field_w + GAP),
-                field_y,
-                field_w,
-                field_h,
-                text=text,
-                tooltip=tooltip,
-            )
+            Decoration("frame", x, field_y, field_w, field_h, text=text, tooltip=tooltip)
+        )
+        regions.append(Region((1, "battlefield", battlefield.name), x, field_y, field_w, half))
+        regions.append(
+            Region((0, "battlefield", battlefield.name), x, field_y + half, field_w, field_h - half)
         )
     for owner, player in enumerate(table.players):
         extras = [f"Runes {player.runes}", *([f"Score {player.score}"] if table.scoring else [])]
@@ -217,6 +217,9 @@ def table_layout(table: MightTable, looks: LookCache) -> Layout:
                 text=f"{player.name}'s base · " + " · ".join(extras),
             )
         )
+        regions.append(Region((owner, "base"), 0, base_y[owner], width, base_h))
+        regions.append(Region((owner, "trash"), 0, hand_y[owner], STRIP_W, STRIP_H))
+        regions.append(Region((owner, "hand"), hand_x, hand_y[owner], width - hand_x, STRIP_H))
     counts: dict[tuple[object, ...], int] = {}
     for card in table.cards.values():
         owner = card.controller  # a unit taken is on its controller's side (P-107)
@@ -275,6 +278,7 @@ def table_layout(table: MightTable, looks: LookCache) -> Layout:
                     text=f"Deck ({len(player.deck)})",
                 )
             )
+            regions.append(Region((owner, "deck"), deck_x, hand_y[owner], STRIP_W, STRIP_H))
     top, bottom = 0.0, hand_y[0] + STRIP_H
     shape = (
         "might",
@@ -285,4 +289,5 @@ def table_layout(table: MightTable, looks: LookCache) -> Layout:
         tuple((p.runes, p.score, p.bonus_damage, len(p.deck), p.delayed) for p in table.players),
         tuple(sorted((k, v) for k, v in counts.items() if k[0] in ("trash", "hand"))),
     )
-    return Layout(placements, decorations, shape, (0.0, top, float(width), bottom - top))
+    bounds = (0.0, top, float(width), bottom - top)
+    return Layout(placements, decorations, shape, bounds, regions)

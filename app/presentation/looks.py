@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, replace
 
 from app.presentation.views import view_of
 from engine.script import card_id
+from engine.setup_places import ZoneAddress
 from engine.table_shape import CardShape, TableShape
 
 # The forms a card is drawn in, which every ruleset's layout picks from; sizes in scene units,
@@ -76,11 +77,28 @@ class Decoration:
 
 
 @dataclass(frozen=True)
+class Region:
+    """Where a zone of the table lies (a slot, a hand, a side of a battlefield), under the
+    address the ruleset's set-up places give it (``engine.setup_places.Place.zone``): the
+    set-up editor puts a card dropped in it there."""
+
+    zone: ZoneAddress
+    x: float
+    y: float
+    w: float
+    h: float
+
+    def holds(self, x: float, y: float) -> bool:
+        return self.x <= x < self.x + self.w and self.y <= y < self.y + self.h
+
+
+@dataclass(frozen=True)
 class Layout:
     placements: list[Placement]
     decorations: list[Decoration] = field(default_factory=list)
     shape: tuple[object, ...] = ()  # decorations change only when this changes
     bounds: tuple[float, float, float, float] = (0, 0, 0, 0)  # x, y, w, h of the table
+    regions: list[Region] = field(default_factory=list)  # where each zone lies, as ``shape`` says
 
 
 def layout(table: TableShape, looks: LookCache | None = None) -> Layout:

@@ -18,6 +18,7 @@ from app.presentation.looks import (
     Layout,
     LookCache,
     Placement,
+    Region,
     hand_look,
     spread,
     tone,
@@ -201,11 +202,14 @@ def table_layout(table: SoulsTable, looks: LookCache) -> Layout:
         for n, card in enumerate(held):
             look = looks.look(table, card)
             placements.append(Placement(card.uid, 0, top + n * step, 1.0 + n, look))
+    regions: list[Region] = []
     for owner, player in enumerate(table.players):
         top = card_y(owner, 1 if owner == 0 else table.rows)
         decorations.append(
             Decoration("label", 0, top - LABEL, text=f"{player.name}'s hand ({len(hands[owner])})")
         )
+        regions.append(Region((owner, "hand"), 0, top, STRIP_W, hand_room))
+        regions.append(Region((owner, "realm"), realm_x, card_y(owner, 1), CARD_W, CARD_H))
         decorations.append(  # hidden but for its count, under the hand it feeds (P-92)
             Decoration("label", 0, top + hand_room + GAP / 2, text=f"Deck ({len(player.deck)})")
         )
@@ -214,11 +218,13 @@ def table_layout(table: SoulsTable, looks: LookCache) -> Layout:
         )
         for slot in table.slot_names():
             col, row = ord(slot[0]) - ord("A"), int(slot[1:])
+            x, y = grid_x + col * step_x, card_y(owner, row)
+            regions.append(Region((owner, "slot", slot), x, y, CARD_W, CARD_H))
             decorations.append(
                 Decoration(
                     "slot",
-                    grid_x + col * step_x,
-                    card_y(owner, row),
+                    x,
+                    y,
                     CARD_W,
                     CARD_H,
                     text=f"{slot}\n{player.name}",
@@ -232,6 +238,7 @@ def table_layout(table: SoulsTable, looks: LookCache) -> Layout:
             decorations.append(
                 Decoration("frame", px, py, CARD_W, CARD_H, text=f"{zone.capitalize()} ({count})")
             )
+            regions.append(Region((owner, zone), px, py, CARD_W, CARD_H))
     top = -GAP - side
     bounds = (0.0, float(top), float(width), float(2 * GAP + 2 * side))
     shape = (
@@ -242,4 +249,4 @@ def table_layout(table: SoulsTable, looks: LookCache) -> Layout:
         tuple(len(h) for h in hands.values()),
         tuple(len(p.deck) for p in table.players),
     )
-    return Layout(placements, decorations, shape, bounds)
+    return Layout(placements, decorations, shape, bounds, regions)

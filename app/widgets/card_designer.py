@@ -240,8 +240,7 @@ class CardDesigner(QWidget):
             self.face.show_look(None)
             self.face_note.setText(str(error))
             return
-        self.face.show_look(look)
-        self.face.setFixedSize(self.face.size())  # its scroll area keeps it whole
+        self.face.show_look(look)  # at a fixed size: its scroll area keeps it whole
         self.face_note.setText(look.tooltip)
 
     def _buttons(self, valid: bool) -> None:

@@ -6,11 +6,13 @@ from collections.abc import Callable
 from html import escape
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer
+from PySide6.QtCore import QByteArray, QPoint, QSettings, Qt, QTimer
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
     QDragEnterEvent,
+    QDragLeaveEvent,
+    QDragMoveEvent,
     QDropEvent,
     QGuiApplication,
     QKeySequence,
@@ -49,6 +51,7 @@ from app.widgets.new_table import NewTableDialog
 from app.widgets.predict_quiz import PredictQuiz
 from app.widgets.scenario_files import ScenarioFiles
 from app.widgets.session_signals import SessionSignals
+from app.widgets.setup_drops import SetupDrops
 from app.widgets.setup_panel import SetupPanel
 from app.widgets.table_view import TableView
 from app.widgets.target_picking import TargetPicker
@@ -136,10 +139,14 @@ class MainWindow(QMainWindow):
             self.finish_shortcut.setEnabled,
         )
         self.setAcceptDrops(True)
-        # Drops on the table come to the window (files, and pool cards in set-up mode), which
-        # finds the card under the drop itself.
+        # Drops on the table come to the window (files, and cards in set-up mode), which finds
+        # the place under the drop itself.
         self.view.setAcceptDrops(False)
         self.view.viewport().setAcceptDrops(False)
+        self.drops = SetupDrops(
+            self.session, self.view, self.setup_panel, self.statusBar().showMessage
+        )
+        self.view.card_dragged.connect(self.drops.drag_card)
         self._fit_screen()
         # docks that gave way to the table (or start narrower than their default): their width
         self._narrowed: dict[QDockWidget, int] = {}
@@ -324,6 +331,7 @@ class MainWindow(QMainWindow):
             ("Mouse wheel", "Zoom the table around the mouse"),
             ("Drag the table", "Pan (the middle button drags anywhere)"),
             ("Click a card", "What can be tried with it"),
+            ("Drag a card (set-up)", "From the pool, or on the table: to a place; Esc cancels"),
         ]
         return rows
 
@@ -400,14 +408,28 @@ class MainWindow(QMainWindow):
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802
         if any(url.toLocalFile().endswith((".yaml", ".yml")) for url in event.mimeData().urls()):
             event.acceptProposedAction()
-        elif self.session.setting_up and event.source() is self.setup_panel.pool:
+        elif (dragged := self.drops.carried(event.mimeData())) is not None:
+            event.acceptProposedAction()  # each move says whether a drop is taken there
+            self.drops.hover(self._on_table(event), dragged)
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:  # noqa: N802
+        """A card held over the table in set-up mode: its place lit, and taken only where there
+        is one (a place the engine refuses too: the drop says why)."""
+        dragged = self.drops.carried(event.mimeData())
+        if dragged is None:
+            event.acceptProposedAction()  # a file, anywhere
+        elif self.drops.hover(self._on_table(event), dragged) is not None:
             event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dragLeaveEvent(self, event: QDragLeaveEvent) -> None:  # noqa: N802
+        self.drops.leave()
 
     def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802
-        if self.session.setting_up and event.source() is self.setup_panel.pool:
-            here = self.view.viewport().mapFrom(self, event.position().toPoint())
-            item = self.scene.card_at(self.view.mapToScene(here))
-            self.drop_card(item.uid if item is not None else None)
+        dragged = self.drops.carried(event.mimeData())
+        if dragged is not None:
+            self.drops.drop(self._on_table(event), dragged)
             event.acceptProposedAction()
             return
         for url in event.mimeData().urls():
@@ -435,14 +457,9 @@ class MainWindow(QMainWindow):
             "A new table in set-up mode: drag cards from the pool onto the table, then Start here"
         )
 
-    def drop_card(self, onto: str | None) -> bool:
-        """The pool's chosen card dropped on the table: at the place of the card ``onto``, or
-        (on the table's background) at the place chosen in the panel."""
-        draft = self.session.draft
-        if draft is None:
-            return False
-        place = entry(draft, onto).place.name if onto is not None else None
-        return self.setup_panel.add(place)
+    def _on_table(self, event: QDropEvent) -> QPoint:
+        """Where a drag event is, in the table's viewport."""
+        return self.view.viewport().mapFrom(self, event.position().toPoint())
 
     def _room_for_setup(self) -> None:
         tall = self.height()
@@ -475,6 +492,7 @@ class MainWindow(QMainWindow):
         self._undo_enabled()
         self.quiz.refresh()
         setting_up = self.session.setting_up
+        self.view.drags_cards = setting_up  # a card dragged moves; a click opens its menu
         if setting_up != self.setup_dock.isVisibleTo(self):
             self.setup_dock.setVisible(setting_up)
             self.timeline_dock.setVisible(not setting_up)

@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QListWidget,
     QListWidgetItem,
     QPushButton,
     QSpinBox,
@@ -33,6 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.presentation.session import Session
+from app.widgets.pool_list import PoolFace, PoolList
 from engine.compare import plain
 from engine.errors import ScenarioError
 from engine.ruleset import ruleset
@@ -66,8 +66,9 @@ class SetupPanel(QWidget):
         self._cards: list[PoolCard] = []
         layout = QVBoxLayout(self)
         note = QLabel(
-            "<b>Set-up: not yet played.</b> Drag a card from the pool onto a card's place on "
-            "the table, or pick a place and Add. Click a card to edit it."
+            "<b>Set-up: not yet played.</b> Drag a card from the pool onto its place on the "
+            "table, or pick a place and Add. Drag a card on the table to move it; click it to "
+            "edit it."
         )
         note.setWordWrap(True)
         layout.addWidget(note)
@@ -76,13 +77,15 @@ class SetupPanel(QWidget):
         self.search.setClearButtonEnabled(True)
         self.search.textChanged.connect(self._filter)
         layout.addWidget(self.search)
-        self.pool = QListWidget()
+        self.face = PoolFace()  # the chosen card's, under the pool
+        self.pool = PoolList(NAME, self.face)
         self.pool.setDragEnabled(True)
         self.pool.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
         self.pool.currentItemChanged.connect(self._preview)
         self.pool.itemActivated.connect(lambda _: self.add())  # Enter or a double-click
         self.pool.setMinimumHeight(110)
         layout.addWidget(self.pool, 1)
+        layout.addWidget(self.face, 0, Qt.AlignmentFlag.AlignHCenter)
         self.preview = QLabel()
         self.preview.setWordWrap(True)
         self.preview.setTextFormat(Qt.TextFormat.PlainText)
@@ -158,6 +161,7 @@ class SetupPanel(QWidget):
 
     def _preview(self, item: QListWidgetItem | None) -> None:
         card = self.pool_card(item.data(NAME)) if item is not None else None
+        self.face.show_card(self.session.draft, card.name if card is not None else None)
         if card is None:
             self.preview.clear()
             return

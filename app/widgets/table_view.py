@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, Qt
+from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QFontMetricsF,
@@ -18,6 +18,7 @@ from PySide6.QtGui import (
     QWheelEvent,
 )
 from PySide6.QtWidgets import (
+    QApplication,
     QFrame,
     QGraphicsSimpleTextItem,
     QGraphicsView,
@@ -61,11 +62,15 @@ CHAIN_STYLE = (
 
 
 class CardPreview(QWidget):
-    """The card under the mouse, large: every word of it readable at any zoom."""
+    """The card under the mouse, large (``scale`` times its size on the table): every word of
+    it readable at any zoom; with ``text_box``, its whole text in a box under its face."""
 
-    def __init__(self, parent: QWidget) -> None:
+    def __init__(
+        self, parent: QWidget | None = None, scale: float = PREVIEW_SCALE, text_box: bool = True
+    ) -> None:
         super().__init__(parent)
         self.look: CardLook | None = None
+        self.scale, self.text_box = scale, text_box
         self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
         self.hide()
 
@@ -75,7 +80,7 @@ class CardPreview(QWidget):
             self.hide()
             return
         w, h = self.card_size()
-        self.resize(int(w * PREVIEW_SCALE) + 8, int(h * PREVIEW_SCALE) + 8)
+        self.setFixedSize(int(w * self.scale) + 8, int(h * self.scale) + 8)  # in a layout too
         self.update()
         self.show()
         self.raise_()
@@ -86,10 +91,10 @@ class CardPreview(QWidget):
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.translate(4, 4)
-        painter.scale(PREVIEW_SCALE, PREVIEW_SCALE)
+        painter.scale(self.scale, self.scale)
         w, h = self.face_size()
         paint_card(painter, self.look, w, h)
-        if self.look.text and not self.look.face_down:  # the card's text, under its face
+        if self._boxed_text():
             box = QRectF(0, h + TEXT_GAP, w, self.card_size()[1] - h - TEXT_GAP)
             painter.setPen(QPen(QColor("#9a9a9a"), 1))
             painter.setBrush(QColor("#fbfaf6"))
@@ -100,6 +105,11 @@ class CardPreview(QWidget):
                 box.adjusted(PAD, PAD, -PAD, -PAD), Qt.TextFlag.TextWordWrap, self.look.text
             )
         painter.end()
+
+    def _boxed_text(self) -> bool:
+        """Whether the card's text is shown in a box under its face."""
+        assert self.look is not None
+        return self.text_box and bool(self.look.text) and not self.look.face_down
 
     def face_size(self) -> tuple[float, float]:
         """The face's size, taller when its badges need more lines than the table card has:
@@ -113,7 +123,7 @@ class CardPreview(QWidget):
         """The face and, under it, the box of the card's text."""
         w, h = self.face_size()
         assert self.look is not None
-        if not self.look.text or self.look.face_down:
+        if not self._boxed_text():
             return w, h
         room = QRectF(0, 0, w - 2 * PAD, 10_000)
         metrics = QFontMetricsF(font(MIN_TEXT_PX))
@@ -229,13 +239,20 @@ class ChainPanel(QFrame):
 
 class TableView(QGraphicsView):
     """Fits the table to the window until the user zooms (wheel, Ctrl +/-) or pans (drag the
-    background, or drag with the middle button); ``fit`` (Ctrl+0) returns to fitting."""
+    background, or drag with the middle button); ``fit`` (Ctrl+0) returns to fitting.
+
+    With ``drags_cards`` (set-up mode) a card pressed and dragged reports ``card_dragged(uid,
+    at)`` (where it was pressed); one pressed and released without moving is clicked then."""
+
+    card_dragged = Signal(str, QPoint)
 
     def __init__(self, scene: TableScene) -> None:
         super().__init__(scene)
         self.table_scene = scene
         self.fitting = True
         self.presenting = False
+        self.drags_cards = False
+        self._pressed: tuple[str, QPoint] | None = None  # a card held, where it was pressed
         self._pan_from: QPoint | None = None
         self._hovered = ""
         self._mouse_at: QPoint | None = None  # in the viewport, while the mouse is over it
@@ -404,8 +421,12 @@ class TableView(QGraphicsView):
     # ----------------------------------------------------------------------------- mouse
 
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
-        on_card = self._card_at(event.position().toPoint()) is not None
+        card = self._card_at(event.position().toPoint())
+        on_card = card is not None
         middle = event.button() == Qt.MouseButton.MiddleButton
+        if card is not None and self.drags_cards and event.button() == Qt.MouseButton.LeftButton:
+            self._pressed = (card.uid, event.position().toPoint())  # a drag or, released, a click
+            return
         if middle or (event.button() == Qt.MouseButton.LeftButton and not on_card):
             self._pan_from = event.position().toPoint()
             self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
@@ -414,6 +435,13 @@ class TableView(QGraphicsView):
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802
         point = event.position().toPoint()
+        if self._pressed is not None:
+            uid, start = self._pressed
+            if (point - start).manhattanLength() >= QApplication.startDragDistance():
+                self._pressed, self._hovered = None, ""
+                self.preview.show_look(None)  # it would hide the places to drop on
+                self.card_dragged.emit(uid, start)
+            return
         if self._pan_from is not None:
             delta = point - self._pan_from
             self._pan_from = point
@@ -449,6 +477,10 @@ class TableView(QGraphicsView):
             QToolTip.showText(self.viewport().mapToGlobal(self._mouse_at), card.toolTip(), self)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        if self._pressed is not None:  # held without a drag: a click
+            uid, self._pressed = self._pressed[0], None
+            self.table_scene.card_clicked.emit(uid)
+            return
         if self._pan_from is not None:
             self._pan_from = None
             self.viewport().unsetCursor()

@@ -46,14 +46,33 @@ def setup_places(setup: Mapping[str, Any]) -> list[Place]:
     for index, player in enumerate(setup["players"]):
         name, at = player["name"], ("players", index)
         units = (*at, "units")
-        found.append(Place(f"{name}: base", units, index, fields=BASE, unwritten=BASE))
-        found.append(Place(f"{name}: gear", (*at, "gear"), index))
+        base = (index, "base")  # its gear lies at its right end (P-66)
+        found.append(Place(f"{name}: base", units, index, fields=BASE, unwritten=BASE, zone=base))
+        found.append(Place(f"{name}: gear", (*at, "gear"), index, zone=base))
         found += [
-            Place(f"{field}: {name}'s side", units, index, fields={"at": field}, unwritten=BASE)
+            Place(
+                f"{field}: {name}'s side",
+                units,
+                index,
+                fields={"at": field},
+                unwritten=BASE,
+                zone=(index, "battlefield", field),
+            )
             for field in fields
         ]
-        found += [Place(f"{name}: {pile}", (*at, pile), index) for pile in ("hand", "trash")]
-        found.append(Place(f"{name}: deck", (*at, "deck"), index, bare_id=partial(deck_id, name)))
+        found += [
+            Place(f"{name}: {pile}", (*at, pile), index, zone=(index, pile))
+            for pile in ("hand", "trash")
+        ]
+        found.append(
+            Place(
+                f"{name}: deck",
+                (*at, "deck"),
+                index,
+                bare_id=partial(deck_id, name),
+                zone=(index, "deck"),
+            )
+        )
     return found
 
 

@@ -45,16 +45,45 @@ def setup_places(setup: Mapping[str, Any]) -> list[Place]:
     found: list[Place] = []
     for index, player in enumerate(setup["players"]):
         name, at = player["name"], ("players", index)
-        found.append(Place(f"{name}: Realm", at, index, key="realm", rule="S-1"))
+        found.append(
+            Place(f"{name}: Realm", at, index, key="realm", rule="S-1", zone=(index, "realm"))
+        )
         slots = (*at, "slots")  # a Soul onto an empty slot (S-3)
         for slot in slot_names(setup):
-            found.append(Place(f"{name}: slot {slot}", slots, index, key=slot, rule="S-3"))
-        for slot in player.get("slots") or {}:  # a Soul's Armament (S-5)
-            found.append(Place(f"{name}: Armament on {slot}", (*slots, slot, "armament"), index))
-        ambushes = (*at, "ambushes")  # one Ambush at each slot of the grid (S-1)
+            found.append(
+                Place(
+                    f"{name}: slot {slot}",
+                    slots,
+                    index,
+                    key=slot,
+                    rule="S-3",
+                    zone=(index, "slot", slot),
+                )
+            )
+        for slot in player.get("slots") or {}:  # a Soul's Armament (S-5): dropped on its Soul
+            found.append(
+                Place(
+                    f"{name}: Armament on {slot}",
+                    (*slots, slot, "armament"),
+                    index,
+                    zone=(index, "slot", slot),
+                )
+            )
+        ambushes = (*at, "ambushes")  # one Ambush at each slot of the grid (S-1), set on its edge
         for slot in slot_names(setup):
-            found.append(Place(f"{name}: Ambush at {slot}", ambushes, index, key=slot, rule="S-1"))
-        found += [Place(f"{name}: {word}", (*at, key), index) for key, word in PILES]
+            found.append(
+                Place(
+                    f"{name}: Ambush at {slot}",
+                    ambushes,
+                    index,
+                    key=slot,
+                    rule="S-1",
+                    zone=(index, "slot", slot),
+                )
+            )
+        found += [
+            Place(f"{name}: {word}", (*at, key), index, zone=(index, key)) for key, word in PILES
+        ]
         found.append(Place(f"{name}: deck", (*at, "deck"), index, bare_id=partial(deck_id, name)))
     return found
 

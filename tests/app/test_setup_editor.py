@@ -65,7 +65,7 @@ def choose(window: MainWindow, card: str) -> None:
 def place(window: MainWindow, card: str, where: str) -> None:
     choose(window, card)
     window.setup_panel.place.setCurrentText(where)
-    assert window.drop_card(None)  # dropped on the table's background: the place chosen
+    assert window.setup_panel.add()  # at the place chosen (drops: test_setup_drag_and_drop)
 
 
 def setting(window: MainWindow, label: str, table: bool = False) -> Any:
@@ -117,7 +117,8 @@ def test_a_souls_table_from_nothing_to_a_checked_file(
     assert window.setup_panel.move("Alice: hand") is False  # damage in a hand: refused
     refused(window, "a card in hand has no damage")
     choose(window, "Firebolt")
-    assert window.drop_card("ember-imp") is False  # a spell on Bob's slot A1: taken already
+    window.setup_panel.place.setCurrentText("Bob: slot A1")
+    assert window.setup_panel.add() is False  # a spell on Bob's slot A1: taken already
     refused(window, "holds Ember Imp already")
     assert window.session.draft is draft
     window.undo()
@@ -139,8 +140,7 @@ def test_a_might_table_from_nothing_to_a_checked_file(
 ) -> None:
     new_table(window, "might")
     place(window, "Iron Sentinel", "Battlefield 1: Alice's side")
-    choose(window, "Stone Whelp")
-    assert window.drop_card("iron-sentinel")  # dropped on a card: at its place
+    place(window, "Stone Whelp", "Battlefield 1: Alice's side")
     assert [(e.uid, e.place.name) for e in entries(window.session.draft)][-1] == (
         "stone-whelp",
         "Battlefield 1: Alice's side",
@@ -262,10 +262,10 @@ def might_table(window: MainWindow) -> None:
 
 
 def put(window: MainWindow, card: str, where: str) -> None:
-    """Drop ``card`` at ``where`` (refused)."""
+    """Add ``card`` at ``where`` (refused)."""
     choose(window, card)
     window.setup_panel.place.setCurrentText(where)
-    assert window.drop_card(None) is False
+    assert window.setup_panel.add() is False
 
 
 def moved(window: MainWindow, uid: str, where: str) -> None:

@@ -161,7 +161,13 @@ class TallyRuleset(Ruleset[TallyTable]):
 
     def setup_places(self, setup: Mapping[str, Any]) -> list[Place]:
         return [
-            Place(f"{player['name']}: counters", ("players", index, "counters"), index, named=COUNT)
+            Place(
+                f"{player['name']}: counters",
+                ("players", index, "counters"),
+                index,
+                named=COUNT,
+                zone=(index, "counters"),  # the player's row of the table (``tally_app.view``)
+            )
             for index, player in enumerate(setup["players"])
         ]
 

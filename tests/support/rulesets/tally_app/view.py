@@ -18,6 +18,7 @@ from app.presentation.looks import (
     Layout,
     LookCache,
     Placement,
+    Region,
 )
 from app.presentation.views import RulesetView
 
@@ -43,12 +44,13 @@ class TallyView(RulesetView[TallyTable]):
     def layout(self, table: TallyTable, looks: LookCache) -> Layout:
         placements: list[Placement] = []
         decorations: list[Decoration] = []
-        widest = 1
+        widest, rows = 1, []
         for owner, player in enumerate(table.players):
             y = owner * ROW
             decorations.append(
                 Decoration("label", 0, y, text=f"{player.name} (life {player.life})")
             )
+            rows.append(y + LABEL)
             mine = [card for card in table.cards.values() if card.owner == owner]
             widest = max(widest, len(mine))
             for place, card in enumerate(mine):
@@ -56,7 +58,10 @@ class TallyView(RulesetView[TallyTable]):
                 placements.append(Placement(card.uid, x, y + LABEL, 1.0, looks.look(table, card)))
         width = widest * (CARD_W + GAP) - GAP
         bounds = (0.0, 0.0, float(width), float(len(table.players) * ROW - GAP))
-        return Layout(placements, decorations, ("tally", len(table.players), widest), bounds)
+        # a counter dropped on a player's row is theirs (``TallyRuleset.setup_places``)
+        regions = [Region((owner, "counters"), 0, y, width, CARD_H) for owner, y in enumerate(rows)]
+        shape = ("tally", len(table.players), widest)
+        return Layout(placements, decorations, shape, bounds, regions)
 
     def card_rows(self, table: TallyTable, uid: str) -> list[tuple[str, str]]:
         card = table.cards[uid]

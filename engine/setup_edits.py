@@ -24,7 +24,7 @@ setup.players[0].slots.A1.damage: set-up damage is a multiple of 5 (S-5), not 7
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from copy import deepcopy
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,6 +32,7 @@ from typing import Any
 
 import yaml
 
+from engine.card_forms import defined
 from engine.errors import ScenarioError
 from engine.ruleset import Ruleset, ruleset
 from engine.scenario import Scenario, validate_scenario
@@ -272,6 +273,39 @@ def set_table(draft: Draft, path: SetupPath, value: Any) -> Draft:
 
 def _set(data: Any, path: SetupPath, value: Any) -> None:
     _at(data, path[:-1])[path[-1]] = value
+
+
+def turn_hand(draft: Draft) -> str | None:
+    """The name of the hand of the player whose turn it is (where a designed card goes unless
+    the user picks another place); None when the set-up has no hand."""
+    turn = draft["setup"].get("turn_player", 0)
+    hands = (p.name for p in places(draft) if p.owner == turn and p.path[-1] == "hand")
+    return next(hands, None)
+
+
+def define_card(draft: Draft, card: Mapping[str, Any]) -> Draft:
+    """The draft with ``card`` (a card of its ruleset's language, as a file writes it) defined
+    in its ``cards``, in place of the card of its name; refused as a file defining it is."""
+    new = _with_card(draft, card)
+    checked(new)
+    return new
+
+
+def design_card(draft: Draft, card: Mapping[str, Any], place_name: str) -> Draft:
+    """The draft with ``card`` defined (``define_card``) and a copy of it put at the place named
+    ``place_name`` (``add_card``), as one edit."""
+    return add_card(_with_card(draft, card), place_name, str(card.get("name")))
+
+
+def _with_card(draft: Draft, card: Mapping[str, Any]) -> Draft:
+    """A copy of the draft whose ``cards`` define ``card``, unchecked; a new ``cards:`` goes
+    before ``setup:``, where the docs write it."""
+    cards = defined(draft, card)
+    if "cards" in draft:
+        return deepcopy(draft | {"cards": cards})
+    items = list(draft.items())
+    at = next((n for n, (key, _) in enumerate(items) if key == "setup"), len(items))
+    return deepcopy(dict([*items[:at], ("cards", cards), *items[at:]]))
 
 
 def refusal_text(error: ScenarioError) -> str:

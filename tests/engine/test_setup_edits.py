@@ -18,6 +18,8 @@ from engine.scenario import run_scenario
 from engine.setup_edits import (
     Draft,
     add_card,
+    define_card,
+    design_card,
     draft_text,
     entries,
     move_card,
@@ -26,6 +28,7 @@ from engine.setup_edits import (
     remove_card,
     set_card,
     set_table,
+    turn_hand,
 )
 
 
@@ -75,6 +78,29 @@ def test_a_might_unit_moves_between_the_base_and_a_battlefield() -> None:
     assert draft["setup"]["players"][0]["runes"] == 3
 
 
+SENTRY = {"name": "Ember Sentry", "kind": "unit", "might": 2}
+
+
+def test_a_designed_card_is_defined_before_the_set_up_and_put_in_the_turn_players_hand() -> None:
+    draft = might()
+    assert turn_hand(draft) == "Alice: hand"
+    draft = design_card(draft, SENTRY, turn_hand(draft) or "")
+    assert list(draft) == ["ruleset", "title", "cards", "setup"]  # where the docs write it
+    assert draft["cards"] == [SENTRY]
+    assert draft["setup"]["players"][0]["hand"][-1] == {"card": "Ember Sentry"}
+    draft = set_table(draft, ("turn_player",), 1)
+    assert turn_hand(draft) == "Bob: hand"
+    stronger = SENTRY | {"might": 3}
+    draft = design_card(draft, stronger, "Battlefield 2: Bob's side")  # the same name: replaced
+    assert draft["cards"] == [stronger]
+    assert [(e.uid, e.place.name) for e in entries(draft)][-1] == (
+        "ember-sentry-2",
+        "Battlefield 2: Bob's side",
+    )
+    draft = define_card(draft, {"name": "Spark", "kind": "spell"})  # a pool card's, replaced
+    assert [card["name"] for card in draft["cards"]] == ["Ember Sentry", "Spark"]
+
+
 REFUSED: list[tuple[Callable[[], Draft], Callable[[Draft], Draft], str, str]] = [
     (
         souls,
@@ -110,6 +136,13 @@ REFUSED: list[tuple[Callable[[], Draft], Callable[[Draft], Draft], str, str]] = 
         "gear[0].card",
         "is a unit, not gear",
     ),
+    (
+        might,
+        lambda d: design_card(d, {"name": "Ember Sentry", "kind": "unt"}, "Alice: hand"),
+        "cards[0].kind",
+        "did you mean 'unit'",
+    ),
+    (might, lambda d: define_card(d, {"kind": "unit"}), "cards[0].name", "required"),
     (
         might,
         lambda d: set_table(d, ("players", 0, "runes"), -1),

@@ -76,6 +76,8 @@ def test_a_might_unit_moves_between_the_base_and_a_battlefield() -> None:
     draft = set_card(draft, "iron-sentinel", ("exhausted",), True)
     draft = set_table(draft, ("players", 0, "runes"), 3)
     assert draft["setup"]["players"][0]["runes"] == 3
+    assert list(draft["setup"]["players"][0]) == ["name", "runes", "hand"]  # the docs' order
+    assert "\n  players:\n    - name: Alice\n      runes: 3\n" in draft_text(draft)
 
 
 SENTRY = {"name": "Ember Sentry", "kind": "unit", "might": 2}

@@ -206,10 +206,10 @@ class Session:
 
     # ----------------------------------------------------------------------------- set-up mode
 
-    def new_table(self, ruleset: str, players: list[str]) -> Changed:
-        """An empty table of ``ruleset`` for ``players``, in set-up mode, with no file yet;
-        raises ScenarioError (the session unchanged) when the engine refuses it."""
-        draft = new_draft(ruleset, players)
+    def new_table(self, ruleset: str, players: list[str], title: str = "New table") -> Changed:
+        """An empty table of ``ruleset`` for ``players`` titled ``title``, in set-up mode, with
+        no file yet; raises ScenarioError (the session unchanged) when the engine refuses it."""
+        draft = new_draft(ruleset, players, title.strip())
         thaw()
         self.path, self.disk_text, self.disk_stamp = None, None, None
         self.branch, self.put_aside, self.parents, self.origins = MAIN, {}, {MAIN: ""}, {}

@@ -30,6 +30,7 @@ from engine.lessons import Prediction
 from engine.names import Distinct, branch_name, checked, how_alike
 from engine.output_files import same_file
 from engine.plain_errors import first_problem, plain
+from engine.rule_ids import rule_problem
 from engine.scenario import (
     Playthrough,
     Scenario,
@@ -603,6 +604,20 @@ class Session:
         asked = _validated(Prediction, data)
         self._edit(self.authored.asking(asked), actions)
         return label
+
+    def name_rules(self, text: str) -> tuple[str, ...]:
+        """Make the ids in ``text`` (split at commas and spaces) the rules the file's ``rules:``
+        names, as one edit undo takes back; the ids named. ValueError saying why not: an id no
+        ruleset or ruling defines (with the closest one that is), one named twice."""
+        self._about(0)  # on main, or ValueError saying so
+        rules = tuple(text.replace(",", " ").split())
+        for rule in rules:
+            if problem := rule_problem(rule):
+                raise ValueError(problem)
+        if twice := next((rule for n, rule in enumerate(rules) if rule in rules[:n]), None):
+            raise ValueError(f"the rule {twice!r} is named twice")
+        self._edit(self.authored.naming(rules))
+        return rules
 
     def relabel(self, index: int, name: str) -> Changed:
         """Name the table after the action that ends at step ``index`` ``name`` (no label when

@@ -35,11 +35,13 @@ def tally(tally_site: Path) -> Iterator[None]:
         views.cache_clear()
 
 
-def new_table(window: MainWindow, name: str) -> None:
-    """File > New, answered: ``name``, Alice and Bob."""
+def new_table(window: MainWindow, name: str, title: str = "") -> None:
+    """File > New, answered: ``name``, Alice and Bob (and ``title``, if given)."""
     dialog = window.new_table()
     assert dialog is not None and dialog.isVisible()
     dialog.ruleset.setCurrentText(name)
+    if title:
+        dialog.title.setText(title)
     dialog._build()
     assert not dialog.isVisible()
     assert window.session.setting_up and window.setup_dock.isVisibleTo(window)
@@ -67,7 +69,17 @@ def place(window: MainWindow, card: str, where: str) -> None:
 
 def setting(window: MainWindow, label: str) -> Any:
     """The card form's editor of the setting ``label``."""
-    form = window.setup_panel._card_form.layout()
+    return labelled(window.setup_panel._card_form, label)
+
+
+def table_setting(window: MainWindow, label: str) -> Any:
+    """The table form's editor of the setting ``label``."""
+    return labelled(window.setup_panel._table_form, label)
+
+
+def labelled(widget: Any, label: str) -> Any:
+    """The editor of the row labelled ``label`` of the form ``widget``."""
+    form = widget.layout()
     for row in range(form.rowCount()):
         name = form.itemAt(row, form.ItemRole.LabelRole)
         field = form.itemAt(row, form.ItemRole.FieldRole)
@@ -189,7 +201,7 @@ def test_new_players_the_engine_refuses_keep_the_dialog_open(
     window: MainWindow, qtbot: Any
 ) -> None:
     built: list[str] = []
-    dialog = NewTableDialog(lambda name, players: built.append(name), window)
+    dialog = NewTableDialog(lambda name, players, title: built.append(name), window)
     qtbot.addWidget(dialog)
     dialog = NewTableDialog(window.session.new_table, window)
     dialog.players[1].setText("Alice")

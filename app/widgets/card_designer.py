@@ -127,11 +127,11 @@ class CardDesigner(QWidget):
         self.scroll.setWidget(self.root.widget)
         form = _column("The card", self.scroll)
         yaml = _column("Its YAML", self.yaml, self.yaml_state, QLabel("Problems"), self.problems)
-        face_area = QScrollArea()
-        face_area.setWidget(self.face)
-        face_area.setAlignment(Qt.AlignmentFlag.AlignHCenter)
-        face_area.setMinimumHeight(120)
-        face = _column("Its face in hand", face_area, self.face_note)
+        self.face_area = QScrollArea()
+        self.face_area.setWidget(self.face)
+        self.face_area.setAlignment(Qt.AlignmentFlag.AlignHCenter)
+        self.face_area.setMinimumHeight(120)
+        face = _column("Its face in hand", self.face_area, self.face_note)
         splitter = QSplitter()
         for pane, stretch in ((form, 6), (yaml, 4), (face, 3)):
             splitter.addWidget(pane)
@@ -259,6 +259,8 @@ class CardDesigner(QWidget):
             return
         self.face.show_look(look)
         self.face.setFixedSize(self.face.size())  # its scroll area keeps it whole
+        frame = 2 * self.face_area.frameWidth()
+        self.face_area.setMinimumWidth(self.face.width() + frame)  # the splitter gives it room
         self.face_note.setText(f"{look.tooltip}\n\n{why}" if why else look.tooltip)
 
     def _buttons(self, valid: bool) -> None:

@@ -321,7 +321,7 @@ def turn_hand(draft: Draft) -> str | None:
 def define_card(draft: Draft, card: Mapping[str, Any]) -> Draft:
     """The draft with ``card`` (a card of its ruleset's language, as a file writes it) defined
     in its ``cards``, in place of the card of its name; refused as a file defining it is."""
-    return _edited(_with_card(draft, card), lambda new: None)
+    return _in_order(deepcopy(_with_card(draft, card)))
 
 
 def design_card(draft: Draft, card: Mapping[str, Any], place_name: str) -> Draft:

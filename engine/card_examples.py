@@ -94,6 +94,12 @@ def _card_models() -> dict[str, type[BaseModel]]:
     return {name: model for name, model in models.items() if model is not None}
 
 
+def card_rulesets() -> list[str]:
+    """The installed rulesets whose scenarios define cards (those a card can be designed for),
+    by name."""
+    return list(_card_models())
+
+
 def shipped_cards() -> Iterator[tuple[BaseModel, str]]:
     """Every card of the shipped files (all valid: a test plays them) and the file that
     writes it."""

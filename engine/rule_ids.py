@@ -18,17 +18,26 @@ from engine.yaml_source import YamlSource
 def verify_rule_ids(rules: Sequence[str], source: YamlSource) -> None:
     """Raise ScenarioError, at each id of ``rules`` that nothing defines (the others listed
     after the first), with the closest id that is defined."""
-    known = list(rule_summaries())
     unknown = [
-        source.error(
-            ("rules", index),
-            f"no ruleset or ruling defines the rule {rule!r}{did_you_mean(rule, known)}",
-        )
+        source.error(("rules", index), problem)
         for index, rule in enumerate(rules)
-        if rule not in known
+        if (problem := rule_problem(rule))
     ]
     if unknown:
         raise first_of(unknown)
+
+
+def rule_problem(rule: str) -> str:
+    """Why ``rules:`` cannot name ``rule`` ("": a ruleset or a ruling defines it), with the
+    closest id that is defined.
+
+    >>> rule_problem("M-7"), rule_problem("M-77")
+    ('', "no ruleset or ruling defines the rule 'M-77' (did you mean 'M-7'?)")
+    """
+    known = rule_summaries()
+    if rule in known:
+        return ""
+    return f"no ruleset or ruling defines the rule {rule!r}{did_you_mean(rule, list(known))}"
 
 
 def applied_rules(

@@ -26,14 +26,16 @@ setup.players[0].slots.A1.damage: set-up damage is a multiple of 5 (S-5), not 7
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from copy import deepcopy
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import yaml
+from pydantic import BaseModel
 
+from engine.card_forms import defined
 from engine.errors import ScenarioError
 from engine.ruleset import Ruleset, ruleset
 from engine.scenario import Scenario, validate_scenario
@@ -60,10 +62,23 @@ class Entry:
         return str(self.data["card"])
 
 
+class _FileDumper(yaml.SafeDumper):
+    """Writes a list under its key indented, as the docs and the shipped files do."""
+
+    def increase_indent(self, flow: bool = False, indentless: bool = False) -> None:
+        super().increase_indent(flow, False)
+
+
 def draft_text(draft: Draft) -> str:
-    """The draft as a file writes it (its keys in order; a list of plain values on one line)."""
-    return yaml.safe_dump(
-        draft, sort_keys=False, default_flow_style=None, allow_unicode=True, width=100
+    """The draft as a file writes it (its keys in order; a list of plain values on one line,
+    a list under its key indented)."""
+    return yaml.dump(
+        draft,
+        Dumper=_FileDumper,
+        sort_keys=False,
+        default_flow_style=None,
+        allow_unicode=True,
+        width=100,
     )
 
 
@@ -83,8 +98,7 @@ def new_draft(name: str, players: Sequence[str], title: str = "New table") -> Dr
     if setup is None:
         raise ScenarioError(str(DRAFT), "ruleset", f"the set-up editor cannot build {name} tables")
     draft: Draft = {"ruleset": name, "title": title, "setup": setup}
-    checked(draft)
-    return draft
+    return _in_order(draft)
 
 
 def _ruleset(draft: Draft) -> Ruleset[Any]:
@@ -206,8 +220,30 @@ def _edited(draft: Draft, edit: Any) -> Draft:
     """``edit`` applied to a copy of the draft, checked; the draft given stays as it was."""
     new = deepcopy(draft)
     edit(new)
-    checked(new)
-    return new
+    return _in_order(new)
+
+
+def _in_order(draft: Draft) -> Draft:
+    """The draft checked, its keys in the order the docs list them (a key an edit added last
+    goes to its place: a player's ``runes`` before their ``hand``)."""
+    scenario, _ = checked(draft)
+    ordered: Draft = _in_model_order(draft, scenario)
+    return ordered
+
+
+def _in_model_order(data: Any, read: Any) -> Any:
+    """``data`` with each mapping's keys in the order of the fields of the model it was read as
+    (``read``: the validated scenario's value at the same place); a key the model does not know
+    stays after them, and data whose shape the model changed stays as it is."""
+    if isinstance(data, dict) and isinstance(read, BaseModel):
+        names = {field.alias or name: name for name, field in type(read).model_fields.items()}
+        keys = [key for key in names if key in data] + [key for key in data if key not in names]
+        return {key: _in_model_order(data[key], getattr(read, names[key], None)) for key in keys}
+    if isinstance(data, dict) and isinstance(read, dict):
+        return {key: _in_model_order(value, read.get(key)) for key, value in data.items()}
+    if isinstance(data, list) and isinstance(read, list | tuple) and len(data) == len(read):
+        return [_in_model_order(item, value) for item, value in zip(data, read, strict=True)]
+    return data
 
 
 def _free_id(draft: Draft, name: str) -> str | None:
@@ -334,6 +370,32 @@ def _set(data: Any, path: SetupPath, value: Any, default: Any = None) -> None:
         parent.pop(path[-1], None)
     else:
         parent[path[-1]] = value
+
+
+def turn_hand(draft: Draft) -> str | None:
+    """The name of the hand of the player whose turn it is (where a designed card goes unless
+    the user picks another place); None when the set-up has no hand."""
+    turn = draft["setup"].get("turn_player", 0)
+    hands = (p.name for p in places(draft) if p.owner == turn and p.path[-1] == "hand")
+    return next(hands, None)
+
+
+def define_card(draft: Draft, card: Mapping[str, Any]) -> Draft:
+    """The draft with ``card`` (a card of its ruleset's language, as a file writes it) defined
+    in its ``cards``, in place of the card of its name; refused as a file defining it is."""
+    return _in_order(deepcopy(_with_card(draft, card)))
+
+
+def design_card(draft: Draft, card: Mapping[str, Any], place_name: str) -> Draft:
+    """The draft with ``card`` defined (``define_card``) and a copy of it put at the place named
+    ``place_name`` (``add_card``), as one edit."""
+    return add_card(_with_card(draft, card), place_name, str(card.get("name")))
+
+
+def _with_card(draft: Draft, card: Mapping[str, Any]) -> Draft:
+    """The draft whose ``cards`` define ``card``, unchecked (its other values the draft's own:
+    an edit copies them)."""
+    return draft | {"cards": defined(draft, card)}
 
 
 def refusal_text(error: ScenarioError) -> str:

@@ -254,6 +254,8 @@ def _new_key(
         return (line, line + 1, [f"{found[1]}{key}:{comment}\n", *items])
     at = script_position(mapping, followers or SCRIPT_BEFORE)
     end = limit if at == len(keys) else _before_comments(lines, mapping.lc.key(keys[at])[0], column)
+    if len(items) == 1 and items[0].lstrip().startswith("["):  # a list of plain values
+        return (end, end, [" " * column + f"{key}: {items[0].lstrip()}"])  # on its key's line
     return (end, end, [" " * column + f"{key}:\n", *items])
 
 

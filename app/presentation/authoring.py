@@ -1,7 +1,8 @@
 """What the user writes into the open file besides the script: its expectations (``Expect
-this``) and a lesson's notes and questions, as the data the file will hold. No Qt and no rules
-here: the engine makes each expectation (``engine.authoring``) and validates each question
-(``engine.lessons.Prediction``); saving writes this data into the file (``scenario_text``)."""
+this``), a lesson's notes and questions and the rules it shows, as the data the file will hold.
+No Qt and no rules here: the engine makes each expectation (``engine.authoring``) and validates
+each question (``engine.lessons.Prediction``) and rule id (``engine.rule_ids``); saving writes
+this data into the file (``scenario_text``)."""
 
 from __future__ import annotations
 
@@ -18,11 +19,13 @@ from engine.script import ScriptAction, card_id
 @dataclass(frozen=True)
 class Authored:
     """The file's ``expect:`` entries, ``notes`` and ``predict`` entries as data, in file order:
-    those read from the file first, as written, then those the user added."""
+    those read from the file first, as written, then those the user added; and the ids its
+    ``rules:`` names (a file with any of the others is a lesson or a test and names them)."""
 
     expect: tuple[dict[str, Any], ...] = ()
     notes: Mapping[str, str] = field(default_factory=dict)
     predict: tuple[dict[str, Any], ...] = ()
+    rules: tuple[str, ...] = ()
 
     @classmethod
     def read(cls, data: Mapping[str, Any]) -> Authored:
@@ -31,12 +34,13 @@ class Authored:
             tuple(data.get("expect") or ()),
             dict(data.get("notes") or {}),
             tuple(data.get("predict") or ()),
+            tuple(data.get("rules") or ()),
         )
 
     def data(self) -> dict[str, Any]:
         """The top-level keys as saving writes them (``scenario_text``'s ``authored``)."""
         notes, predict, expect = dict(self.notes), list(self.predict), list(self.expect)
-        return {"notes": notes, "predict": predict, "expect": expect}
+        return {"notes": notes, "predict": predict, "rules": list(self.rules), "expect": expect}
 
     @property
     def predictions(self) -> tuple[Prediction, ...]:
@@ -61,13 +65,18 @@ class Authored:
         asked = [entry if old.get("at") == question.at else old for old in self.predict]
         return replace(self, predict=tuple(asked if entry in asked else [*asked, entry]))
 
+    def naming(self, rules: tuple[str, ...]) -> Authored:
+        """With ``rules`` as the ids the file's ``rules:`` names."""
+        return replace(self, rules=rules)
+
     def relabelled(self, old: str, new: str) -> Authored:
         """With every reference to label ``old`` (an expectation's ``at``, ``before``,
         ``between``; a note's key; a question's ``at``) naming ``new`` instead."""
-        return Authored(
-            tuple(_renamed(entry, old, new) for entry in self.expect),
-            {new if key == old else key: text for key, text in self.notes.items()},
-            tuple({**q, "at": new} if q.get("at") == old else q for q in self.predict),
+        return replace(
+            self,
+            expect=tuple(_renamed(entry, old, new) for entry in self.expect),
+            notes={new if key == old else key: text for key, text in self.notes.items()},
+            predict=tuple({**q, "at": new} if q.get("at") == old else q for q in self.predict),
         )
 
     def uses(self, label: str) -> bool:

@@ -30,6 +30,7 @@ from engine.lessons import Prediction
 from engine.names import Distinct, branch_name, checked, how_alike
 from engine.output_files import same_file
 from engine.plain_errors import first_problem, plain
+from engine.rule_ids import rule_problem
 from engine.scenario import (
     Playthrough,
     Scenario,
@@ -206,10 +207,10 @@ class Session:
 
     # ----------------------------------------------------------------------------- set-up mode
 
-    def new_table(self, ruleset: str, players: list[str]) -> Changed:
-        """An empty table of ``ruleset`` for ``players``, in set-up mode, with no file yet;
-        raises ScenarioError (the session unchanged) when the engine refuses it."""
-        draft = new_draft(ruleset, players)
+    def new_table(self, ruleset: str, players: list[str], title: str = "New table") -> Changed:
+        """An empty table of ``ruleset`` for ``players`` titled ``title``, in set-up mode, with
+        no file yet; raises ScenarioError (the session unchanged) when the engine refuses it."""
+        draft = new_draft(ruleset, players, title.strip())
         thaw()
         self.path, self.disk_text, self.disk_stamp = None, None, None
         self.branch, self.put_aside, self.parents, self.origins = MAIN, {}, {MAIN: ""}, {}
@@ -603,6 +604,20 @@ class Session:
         asked = _validated(Prediction, data)
         self._edit(self.authored.asking(asked), actions)
         return label
+
+    def name_rules(self, text: str) -> tuple[str, ...]:
+        """Make the ids in ``text`` (split at commas and spaces) the rules the file's ``rules:``
+        names, as one edit undo takes back; the ids named. ValueError saying why not: an id no
+        ruleset or ruling defines (with the closest one that is), one named twice."""
+        self._about(0)  # on main, or ValueError saying so
+        rules = tuple(text.replace(",", " ").split())
+        for rule in rules:
+            if problem := rule_problem(rule):
+                raise ValueError(problem)
+        if twice := next((rule for n, rule in enumerate(rules) if rule in rules[:n]), None):
+            raise ValueError(f"the rule {twice!r} is named twice")
+        self._edit(self.authored.naming(rules))
+        return rules
 
     def relabel(self, index: int, name: str) -> Changed:
         """Name the table after the action that ends at step ``index`` ``name`` (no label when

@@ -1,7 +1,9 @@
 """The card designer (Edit > Design a card…): a card's form, built from the card language's own
 models (``engine.card_forms``), beside its YAML, kept in step both ways; its problems on the
 fields that are wrong and in a list; its face as the table's preview draws it; and buttons
-that put it in the open scenario (a hand, its ``cards``) or in a card file.
+that put it in the open scenario (a hand, its ``cards``; in set-up mode, a place of the set-up
+chosen beside Add) or in a card file. With no scenario open it designs a card of a ruleset the
+user picks: the face is drawn on an empty table of it, and a card file can hold the card.
 
 Editing the form writes the YAML again; editing the YAML, once it parses, fills the form
 again; YAML that does not parse is said at its line and leaves the form as it was. Every
@@ -19,8 +21,10 @@ from typing import Any
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QColor, QFont, QTextCursor, QTextFormat
 from PySide6.QtWidgets import (
+    QComboBox,
     QFileDialog,
     QHBoxLayout,
+    QInputDialog,
     QLabel,
     QListWidget,
     QPlainTextEdit,
@@ -34,15 +38,22 @@ from PySide6.QtWidgets import (
 
 from app.files.card_files import cards_folder, save_card_file
 from app.files.saving import SaveError
-from app.presentation.card_design import add_to_hand, can_hold, card_face, define_card
+from app.presentation.card_design import (
+    add_to_hand,
+    can_hold,
+    card_face,
+    define_card,
+    face_table,
+)
 from app.presentation.session import Changed, Session
 from app.widgets import message_boxes
 from app.widgets.busy import busy
 from app.widgets.card_fields import MISSING, KeysField
 from app.widgets.table_view import CardPreview
-from engine.card_examples import card_model
+from engine.card_examples import card_model, card_rulesets
 from engine.card_forms import card_form, card_text, read_card, written_card
 from engine.errors import RuleError, ScenarioError
+from engine.setup_edits import place_names, turn_hand
 from engine.yaml_source import describe_location
 
 STYLE = (
@@ -93,6 +104,8 @@ class CardDesigner(QWidget):
         self.face_note.setWordWrap(True)
         self.face_note.setAlignment(Qt.AlignmentFlag.AlignTop)
         self.add_button = QPushButton("Add to hand")
+        self.place = QComboBox()  # where Add puts the card in set-up mode
+        self.place.setToolTip("The place of the set-up that Add puts the card at")
         self.define_button = QPushButton("Save to scenario")
         self.file_button = QPushButton("Save to card file…")
         self._lay_out()
@@ -107,17 +120,18 @@ class CardDesigner(QWidget):
         self.session.listeners.append(self._session_changed)
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.destroyed.connect(partial(_forget, session, self._session_changed))
+        self._follow_setup()
         self.fill(card or {})
 
     def _lay_out(self) -> None:
         self.scroll.setWidget(self.root.widget)
         form = _column("The card", self.scroll)
         yaml = _column("Its YAML", self.yaml, self.yaml_state, QLabel("Problems"), self.problems)
-        face_area = QScrollArea()
-        face_area.setWidget(self.face)
-        face_area.setAlignment(Qt.AlignmentFlag.AlignHCenter)
-        face_area.setMinimumHeight(120)
-        face = _column("Its face in hand", face_area, self.face_note)
+        self.face_area = QScrollArea()
+        self.face_area.setWidget(self.face)
+        self.face_area.setAlignment(Qt.AlignmentFlag.AlignHCenter)
+        self.face_area.setMinimumHeight(120)
+        face = _column("Its face in hand", self.face_area, self.face_note)
         splitter = QSplitter()
         for pane, stretch in ((form, 6), (yaml, 4), (face, 3)):
             splitter.addWidget(pane)
@@ -138,6 +152,8 @@ class CardDesigner(QWidget):
         ):
             button.setToolTip(tip)
             buttons.addWidget(button)
+            if button is self.add_button:
+                buttons.addWidget(self.place)
         buttons.addStretch(1)
         close = QPushButton("Close")
         close.clicked.connect(self.close)
@@ -228,38 +244,61 @@ class CardDesigner(QWidget):
             editor.widget.setFocus()
 
     def _show_face(self, card: Any) -> None:
+        """The card's face in the turn player's hand, on the open scenario (else on an empty
+        table of the ruleset, with what to do to put it in a hand)."""
         why = can_hold(self.session, self.form.ruleset)
-        if card is None or why:
+        if card is None:
             self.face.show_look(None)
-            self.face_note.setText(why or "The face shows once the card has no problems.")
+            self.face_note.setText("The face shows once the card has no problems.")
             return
-        assert self.session.source is not None and self.session.scenario is not None
         try:
-            look = card_face(self.session.source, type(self.session.scenario), card)
+            look = card_face(*face_table(self.session, self.form.ruleset), card)
         except (ValueError, ScenarioError) as error:
             self.face.show_look(None)
             self.face_note.setText(str(error))
             return
         self.face.show_look(look)  # at a fixed size: its scroll area keeps it whole
-        self.face_note.setText(look.tooltip)
+        frame = 2 * self.face_area.frameWidth()
+        self.face_area.setMinimumWidth(self.face.width() + frame)  # the splitter gives it room
+        self.face_note.setText(f"{look.tooltip}\n\n{why}" if why else look.tooltip)
 
     def _buttons(self, valid: bool) -> None:
+        """A valid card can be put somewhere; where the open scenario cannot take it, Add and
+        Save to scenario say what to do."""
         why = can_hold(self.session, self.form.ruleset)
-        for button in (self.add_button, self.define_button):
-            button.setEnabled(valid and not why)
-        self.file_button.setEnabled(valid)
-        self.add_button.setStatusTip(why)
+        for button in (self.add_button, self.define_button, self.file_button):
+            button.setEnabled(valid)
+            button.setStatusTip(why if button is not self.file_button else "")
 
     def _session_changed(self, changed: Changed) -> None:
         """Another scenario opened, or this one edited: the face and the buttons follow."""
         if changed.timeline:
+            self._follow_setup()
             self._check(self.card())
+
+    def _follow_setup(self) -> None:
+        """In set-up mode Add puts the card at a place of the set-up, chosen beside it (the
+        turn player's hand at first); else in the turn player's hand."""
+        draft = self.session.draft if self.session.setting_up else None
+        setting_up = draft is not None and not can_hold(self.session, self.form.ruleset)
+        self.add_button.setText("Add to set-up at" if setting_up else "Add to hand")
+        self.place.setVisible(setting_up)
+        if draft is None or not setting_up:
+            return
+        chosen = self.place.currentText() or turn_hand(draft) or ""
+        self.place.clear()
+        self.place.addItems(place_names(draft))
+        self.place.setCurrentText(chosen)
 
     # ----------------------------------------------------------------------------- putting it
 
     def add_to_hand(self) -> bool:
-        """Define the card in the open scenario and put a copy in the turn player's hand."""
-        return self._into_scenario(lambda: add_to_hand(self.session, self.card()), "Cannot add it")
+        """Define the card in the open scenario and put a copy in the turn player's hand (in
+        set-up mode, at the place chosen)."""
+        place = self.place.currentText() if self.place.isVisibleTo(self) else ""
+        return self._into_scenario(
+            lambda: add_to_hand(self.session, self.card(), place), "Cannot add it"
+        )
 
     def save_to_scenario(self) -> bool:
         """Define the card in the open scenario's ``cards`` and save the scenario."""
@@ -269,6 +308,10 @@ class CardDesigner(QWidget):
         )
 
     def _into_scenario(self, edit: Callable[[], object], title: str) -> bool:
+        why = can_hold(self.session, self.form.ruleset)
+        if why:
+            message_boxes.information(self, title, why)
+            return False
         try:
             edit()
         except (ValueError, SaveError, ScenarioError, RuleError) as error:
@@ -315,28 +358,52 @@ def _column(title: str, *widgets: QWidget) -> QWidget:
 def open_designer(
     parent: QWidget, session: Session, save: Callable[[], bool], uid: str | None = None
 ) -> CardDesigner | None:
-    """Open the designer for the open scenario's ruleset: on a new card, or on the definition
-    of card ``uid`` as its file or pool writes it; None (said in a box) when the open scenario
-    defines no cards."""
-    scenario, table = session.scenario, session.table
-    if scenario is None or session.source is None or table is None:
-        message_boxes.information(parent, "Design a card", "Open a scenario first.")
+    """Open the designer for the open scenario's ruleset (with none open, for a ruleset the user
+    picks): on a new card, or on the definition of card ``uid`` as its file or pool writes it;
+    None (said in a box) when that ruleset's scenarios define no cards."""
+    scenario = session.scenario
+    ruleset = scenario.ruleset if scenario is not None else _pick_ruleset(parent)
+    if ruleset is None:
         return None
-    if card_model(scenario.ruleset) is None:
-        message_boxes.information(
-            parent, "Design a card", f"{scenario.ruleset} scenarios define no cards."
-        )
+    if card_model(ruleset) is None:
+        message_boxes.information(parent, "Design a card", f"{ruleset} scenarios define no cards.")
         return None
-    card = None
-    if uid is not None and uid in table.cards:
-        name = table.cards[uid].name
-        card = written_card(session.source.data, getattr(scenario, "pool", None), name)
     try:
         with busy():  # the form is read from the card language's models once
-            designer = CardDesigner(session, scenario.ruleset, save, card, parent)
+            designer = CardDesigner(session, ruleset, save, _written(session, uid), parent)
     except ScenarioError as error:  # a shipped file its examples come from cannot be read
         message_boxes.critical(parent, "Cannot open the card designer", str(error))
         return None
     designer.resize(1280, 820)
     designer.show()
     return designer
+
+
+def _pick_ruleset(parent: QWidget) -> str | None:
+    """With no scenario open, the ruleset to design a card of: asked when there is a choice;
+    None when the user cancels or no ruleset's scenarios define cards."""
+    names = card_rulesets()
+    if not names:
+        message_boxes.information(parent, "Design a card", "No installed ruleset defines cards.")
+        return None
+    if len(names) == 1:
+        return names[0]
+    name, chosen = QInputDialog.getItem(
+        parent,
+        "Design a card",
+        "No scenario is open. Design a card of the ruleset:",
+        names,
+        0,
+        False,
+    )
+    return name if chosen else None
+
+
+def _written(session: Session, uid: str | None) -> dict[str, Any] | None:
+    """Card ``uid`` of the table shown, as its file or pool writes it (None: a new card)."""
+    scenario, table, source = session.scenario, session.table, session.source
+    if uid is None or scenario is None or table is None or source is None:
+        return None
+    if uid not in table.cards:
+        return None
+    return written_card(source.data, getattr(scenario, "pool", None), table.cards[uid].name)

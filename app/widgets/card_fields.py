@@ -277,10 +277,13 @@ class KeysField(Editor):
     def _add_row(self, key: Key, value: Any) -> _Row:
         row = _Row(self, key, value)
         self.rows[key.key] = row
-        order = [k.key for k in self.model.keys]
-        at = sum(1 for other in self.rows if _rank(other, order) < _rank(key.key, order))
+        at = sum(1 for other in self.rows if self._rank(other) < self._rank(key.key))
         self.layout.insertWidget(1 + at, row.widget)  # after the model's own problem
         return row
+
+    def _rank(self, key: str) -> int:
+        """Where the model lists ``key`` (a key it does not know: after its own)."""
+        return _rank(key, [k.key for k in self.model.keys])
 
     def _fill_adder(self) -> None:
         self.adder.clear()
@@ -314,9 +317,10 @@ class KeysField(Editor):
         self.changed()
 
     def value(self) -> Any:
+        """The keys written, in the order the rows show them (the model's)."""
         data: dict[str, Any] = dict(self.fixed)
-        for key, row in self.rows.items():
-            value = row.editor.value()
+        for key in sorted(self.rows, key=self._rank):
+            value = self.rows[key].editor.value()
             if value is not MISSING:
                 data[key] = value
         return data

@@ -3,7 +3,8 @@ and in predict mode the question asked before a step that decides something, the
 What it shows comes from ``LessonGuide``; the window moves the timeline. A lesson's words are
 plain text, shown as written: markup in a note, a question or a choice never renders (nor loads
 the image it names). Under it the teacher writes: a note for the step's action, and a question to
-ask before it (``note_written``, ``question_written``: the window hands them to the session)."""
+ask before it, and the rules the file shows (``note_written``, ``question_written``,
+``rules_written``: the window hands them to the session)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from PySide6.QtWidgets import (
     QFrame,
     QGroupBox,
     QLabel,
+    QLineEdit,
     QPlainTextEdit,
     QPushButton,
     QScrollArea,
@@ -66,10 +68,13 @@ class LessonWriter(QGroupBox):
     """Where the teacher writes the lesson at the step shown: the note of its action, and a
     question asked before the action (its choices one a line, the answer picked among them).
     ``note_written(text)`` and ``question_written(question, choices, answer, why)`` report a
-    click on their buttons; ``refused`` shows why the session did not take one."""
+    click on their buttons, as ``rules_written(text)`` reports the rule ids the file names (a
+    file with expectations, notes or questions is a lesson or a test: it names the rules it
+    shows); ``refused`` shows why the session did not take one."""
 
     note_written = Signal(str)
     question_written = Signal(str, list, str, str)
+    rules_written = Signal(str)
 
     def __init__(self) -> None:
         super().__init__("Write the lesson")
@@ -87,6 +92,15 @@ class LessonWriter(QGroupBox):
         ask = QPushButton("Ask before this action")
         ask.setToolTip("Predict mode stops before this action and asks the question")
         ask.clicked.connect(self._ask)
+        self.rules = QLineEdit()
+        self.rules.setPlaceholderText("Rule ids its steps cite: M-7, P-24")
+        name_rules = QPushButton("Set rules")
+        name_rules.setToolTip(
+            "The file's rules: what it shows; a lesson or a test (with expectations, notes or "
+            "questions) names them, and check holds it to them"
+        )
+        name_rules.clicked.connect(lambda: self.rules_written.emit(self.rules.text()))
+        self.rules.returnPressed.connect(name_rules.click)
         self.problem = _wrapped()
         self.problem.setStyleSheet("color: #b00020")
         self.problem.hide()
@@ -100,6 +114,8 @@ class LessonWriter(QGroupBox):
         form.addRow("Answer", self.answer)
         form.addRow("Why", self.why)
         form.addRow(ask)
+        form.addRow("Rules the file shows", self.rules)
+        form.addRow(name_rules)
         form.addRow(self.problem)
 
     def show_label(self, label: str, note: str) -> None:
@@ -107,6 +123,10 @@ class LessonWriter(QGroupBox):
         self.about.setText(f"At {label!r}: its note, and a question asked before it")
         self.note.setPlainText(note)
         self.problem.hide()
+
+    def show_rules(self, rules: Sequence[str]) -> None:
+        """The rule ids the file names."""
+        self.rules.setText(", ".join(rules))
 
     def refused(self, reason: str) -> None:
         self.problem.setText(reason)

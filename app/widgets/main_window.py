@@ -117,6 +117,7 @@ class MainWindow(QMainWindow):
         )
         self.lesson.writer.note_written.connect(self.write_note)
         self.lesson.writer.question_written.connect(self.ask_question)
+        self.lesson.writer.rules_written.connect(self.name_rules)
         self._drawn_scenario: object = None  # the scenario the scene shows
         self._history: CardHistory | None = None  # indexed once per timeline
         self.presenting = False
@@ -729,6 +730,15 @@ class MainWindow(QMainWindow):
             return
         self.lesson.writer.clear_question()
         self.statusBar().showMessage(f"Predict mode asks this before {label!r}")
+
+    def name_rules(self, text: str) -> None:
+        try:
+            rules = self.session.name_rules(text)
+        except ValueError as error:
+            self.lesson.writer.refused(str(error))
+            return
+        self.lesson.writer.refused("")
+        self.statusBar().showMessage(f"The file names the rules it shows: {', '.join(rules)}")
 
     def design_card(self, uid: str | None = None) -> CardDesigner | None:
         """The card designer, on a new card or on the design of card ``uid``."""

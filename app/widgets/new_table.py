@@ -1,5 +1,6 @@
-"""File > New: a dialog that asks for a ruleset (every installed one, plug-ins included) and the
-players' names; the engine builds the empty table or says why not, and the dialog stays."""
+"""File > New: a dialog that asks for a ruleset (every installed one, plug-ins included), the
+players' names and the table's title; the engine builds the empty table or says why not, and the
+dialog stays."""
 
 from __future__ import annotations
 
@@ -23,10 +24,11 @@ PLAYERS = ("Alice", "Bob")  # the names offered, as the shipped scenarios name t
 
 
 class NewTableDialog(QDialog):
-    """Asks for the ruleset and the players; ``build(ruleset, players)`` makes the table (a
-    ScenarioError keeps the dialog open with the engine's reason under the fields)."""
+    """Asks for the ruleset, the players and the title; ``build(ruleset, players, title)`` makes
+    the table (a ScenarioError keeps the dialog open with the engine's reason under the
+    fields)."""
 
-    def __init__(self, build: Callable[[str, list[str]], object], parent: QWidget) -> None:
+    def __init__(self, build: Callable[[str, list[str], str], object], parent: QWidget) -> None:
         super().__init__(parent)
         self.setWindowTitle("New table")
         self.build = build
@@ -41,6 +43,9 @@ class NewTableDialog(QDialog):
         self.players = [QLineEdit(name) for name in PLAYERS]
         for number, field in enumerate(self.players, 1):
             form.addRow(f"Player &{number}:", field)
+        self.title = QLineEdit("New table")
+        self.title.setToolTip("The scenario's title: File > Save writes it, the app shows it")
+        form.addRow("&Title:", self.title)
         self.error = QLabel()
         self.error.setWordWrap(True)
         self.error.setStyleSheet("color: #b00020")
@@ -55,7 +60,8 @@ class NewTableDialog(QDialog):
 
     def _build(self) -> None:
         try:
-            self.build(self.ruleset.currentText(), [field.text() for field in self.players])
+            players = [field.text() for field in self.players]
+            self.build(self.ruleset.currentText(), players, self.title.text())
         except ScenarioError as error:
             self.error.setText(refusal_text(error))
             self.error.show()

@@ -106,3 +106,4 @@ class PredictQuiz:
         if self.session.can_author():
             label, _ = self.session.label_at(index)
             self.panel.writer.show_label(label, self.session.authored.notes.get(label, ""))
+            self.panel.writer.show_rules(self.session.authored.rules)

@@ -62,7 +62,7 @@ class SetupPanel(QWidget):
         super().__init__()
         self.session, self.status = session, status
         self.selected: str | None = None  # the card whose settings are shown
-        self._pool_of: object = None  # the scenario whose pool is listed
+        self._pool_of: object = None  # what the pool listed was read from (``_pool_key``)
         self._cards: list[PoolCard] = []
         layout = QVBoxLayout(self)
         note = QLabel(
@@ -123,8 +123,9 @@ class SetupPanel(QWidget):
         draft = self.session.draft
         if draft is None:
             return
-        if self.session.scenario is not None and self._pool_of != draft["ruleset"]:
+        if self.session.scenario is not None and self._pool_of != _pool_key(draft):
             self._list_pool()
+            self._pool_of = _pool_key(draft)
         current = self.place.currentText()
         self.place.clear()
         _list_places(self.place, draft)
@@ -138,7 +139,6 @@ class SetupPanel(QWidget):
     def _list_pool(self) -> None:
         assert self.session.scenario is not None and self.session.source is not None
         scenario, source = self.session.scenario, self.session.source
-        self._pool_of = scenario.ruleset
         self._cards = ruleset(scenario.ruleset).pool_cards(scenario, source)
         self.pool.clear()
         for card in self._cards:
@@ -329,6 +329,12 @@ class SetupPanel(QWidget):
             lambda d: set_table(d, setting.path, value, setting.default),
             f"{setting.label}: {value}",
         )
+
+
+def _pool_key(draft: Draft) -> object:
+    """What the pool's cards come from: the ruleset, its pool and the cards the set-up defines
+    (the card designer adds to them)."""
+    return draft.get("ruleset"), draft.get("pool"), draft.get("cards")
 
 
 def _form() -> tuple[QWidget, QFormLayout]:

@@ -169,3 +169,33 @@ def test_the_users_lessons_are_listed_and_open_at_their_start(
     item(topic, "Firebolt, then an attack").trigger()
     assert window.session.path == folder / "firebolt.yaml"
     assert window.session.index == 0
+
+
+def test_the_rules_a_file_shows_are_named_in_the_writer_checked_and_undone(
+    window: MainWindow, tmp_path: Path
+) -> None:
+    path = tmp_path / "firebolt.yaml"
+    path.write_text(SMALL, encoding="utf-8")
+    assert window.open_path(path)
+    writer = window.lesson.writer
+    window.session.select(0)
+    assert writer.rules.text() == "14.1.1, S-13"  # the file's own
+    writer.rules.setText("14.1.1 S-13, 14.4.22")
+    button(window, "Set rules").click()
+    assert writer.problem.text() == (
+        "no ruleset or ruling defines the rule '14.4.22' (did you mean '14.4.2'?)"
+    )
+    assert window.session.authored.rules == ("14.1.1", "S-13")
+    writer.rules.setText("14.1.1, 14.1.1")
+    button(window, "Set rules").click()
+    assert writer.problem.text() == "the rule '14.1.1' is named twice"
+    writer.rules.setText("14.1.1, S-13, 14.4.2")
+    button(window, "Set rules").click()
+    assert writer.problem.isHidden() and window.session.authored.rules[-1] == "14.4.2"
+    window.undo()
+    assert window.session.authored.rules == ("14.1.1", "S-13")
+    window.redo()
+    play_three(window)
+    assert window.files.save()
+    assert "\nrules: [14.1.1, S-13, 14.4.2]\n" in path.read_text(encoding="utf-8")
+    assert main(["check", "--strict", str(path)]) == 0

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from app.widgets import message_boxes
 from app.widgets.card_designer import CardDesigner
 from app.widgets.card_fields import ChoiceField, KeysField, LineField, ListField, WordField
 from engine.assets import SCENARIOS
@@ -225,3 +226,78 @@ def test_save_to_card_file_writes_a_card_file_a_scenario_names(
     )
     assert game.table.cards["ember-sentry"].name == "Ember Sentry"
     forget_pools()
+
+
+def test_in_set_up_mode_add_is_a_set_up_edit_at_the_place_chosen(
+    window: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from PySide6.QtWidgets import QFileDialog
+
+    from tests.app.test_setup_editor import new_table
+
+    new_table(window, "might")
+    designer = window.design_card()
+    assert designer is not None
+    designer.yaml.setPlainText("name: Cinder Warden\nkind: unit\nmight: 2\n")
+    designer.read_yaml()
+    assert designer.add_button.text() == "Add to set-up at" and designer.place.isVisibleTo(designer)
+    assert designer.place.currentText() == "Alice: hand"  # the turn player's, at first
+    assert designer.face.look is not None and designer.face.look.title == "Cinder Warden"
+    assert designer.add_to_hand()
+    session = window.session
+    assert session.setting_up and session.draft["cards"][0]["name"] == "Cinder Warden"
+    assert session.table.cards["cinder-warden"].zone == "hand"
+    assert session.draft["setup"]["players"][0]["hand"] == [{"card": "Cinder Warden"}]
+    designer.place.setCurrentText("Battlefield 1: Bob's side")
+    assert designer.add_to_hand()  # a second copy, on Bob's side of the battlefield
+    assert session.table.cards["cinder-warden-2"].owner == 1
+    panel = window.setup_panel
+    pooled = [panel.pool.item(row).data(256) for row in range(panel.pool.count())]
+    assert "Cinder Warden" in pooled  # the panel's pool lists the card the set-up defines
+    window.undo()
+    window.undo()  # the set-up's undo takes the card back, its definition too
+    assert "cinder-warden" not in session.table.cards and "cards" not in session.draft
+    designer.place.setCurrentText("Alice: gear")  # a unit among the gear: refused, said
+    told: list[str] = []
+    monkeypatch.setattr(message_boxes, "warning", lambda *a, **_: told.append(a[2]))
+    assert not designer.add_to_hand()
+    assert told and "is a unit, not gear" in told[0] and "cards" not in session.draft
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: ("", ""))
+    assert designer.save_to_scenario() is False  # defined, then File > Save: no file chosen
+    assert session.draft["cards"][0]["name"] == "Cinder Warden" and session.setting_up
+    window.start_here()  # playing: Add puts it in the turn player's hand again
+    assert designer.add_button.text() == "Add to hand" and not designer.place.isVisibleTo(designer)
+
+
+def test_with_no_scenario_open_the_user_picks_a_ruleset_and_add_says_what_to_do(
+    window: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from PySide6.QtWidgets import QInputDialog
+
+    asked: list[list[str]] = []
+
+    def pick(*args: Any, **_: Any) -> tuple[str, bool]:
+        asked.append(list(args[3]))
+        return "souls", True
+
+    monkeypatch.setattr(QInputDialog, "getItem", pick)
+    told: list[str] = []
+    monkeypatch.setattr(message_boxes, "information", lambda *a, **_: told.append(a[2]))
+    designer = window.design_card()
+    assert designer is not None and asked == [["might", "souls"]]
+    assert designer.windowTitle() == "Design a souls card"
+    designer.yaml.setPlainText("name: Cinder Hound\nkind: soul\nrank: 1\nhp: 15\npower: 5\n")
+    designer.read_yaml()
+    assert designer.face.look is not None  # drawn on an empty souls table
+    assert "File > New" in designer.face_note.text()
+    assert designer.add_button.isEnabled() and not designer.add_to_hand()
+    assert told == [designer.add_button.statusTip()] and "File > New" in told[0]
+    cards = tmp_path / "cards"
+    cards.mkdir()
+    monkeypatch.setenv("CARDTABLE_CARDS", str(cards))
+    forget_pools()
+    assert designer.save_to_card_file(cards / "hounds.yaml")
+    assert YamlSource.read(cards / "hounds.yaml").data["cards"][0]["name"] == "Cinder Hound"
+    forget_pools()
+    monkeypatch.setattr(QInputDialog, "getItem", lambda *a, **k: ("", False))
+    assert window.design_card() is None  # cancelled: no designer

@@ -38,11 +38,13 @@ def tally(tally_site: Path) -> Iterator[None]:
         views.cache_clear()
 
 
-def new_table(window: MainWindow, name: str) -> None:
-    """File > New, answered: ``name``, Alice and Bob."""
+def new_table(window: MainWindow, name: str, title: str = "") -> None:
+    """File > New, answered: ``name``, Alice and Bob (and ``title``, if given)."""
     dialog = window.new_table()
     assert dialog is not None and dialog.isVisible()
     dialog.ruleset.setCurrentText(name)
+    if title:
+        dialog.title.setText(title)
     dialog._build()
     assert not dialog.isVisible()
     assert window.session.setting_up and window.setup_dock.isVisibleTo(window)
@@ -71,7 +73,17 @@ def place(window: MainWindow, card: str, where: str) -> None:
 def setting(window: MainWindow, label: str, table: bool = False) -> Any:
     """The card form's editor of the setting ``label`` (the table form's, with ``table``)."""
     panel = window.setup_panel
-    form = (panel._table_form if table else panel._card_form).layout()
+    return labelled(panel._table_form if table else panel._card_form, label)
+
+
+def table_setting(window: MainWindow, label: str) -> Any:
+    """The table form's editor of the setting ``label``."""
+    return setting(window, label, table=True)
+
+
+def labelled(widget: Any, label: str) -> Any:
+    """The editor of the row labelled ``label`` of the form ``widget``."""
+    form = widget.layout()
     for row in range(form.rowCount()):
         name = form.itemAt(row, form.ItemRole.LabelRole)
         field = form.itemAt(row, form.ItemRole.FieldRole)
@@ -391,7 +403,7 @@ def test_new_players_the_engine_refuses_keep_the_dialog_open(
     window: MainWindow, qtbot: Any
 ) -> None:
     built: list[str] = []
-    dialog = NewTableDialog(lambda name, players: built.append(name), window)
+    dialog = NewTableDialog(lambda name, players, title: built.append(name), window)
     qtbot.addWidget(dialog)
     dialog = NewTableDialog(window.session.new_table, window)
     dialog.players[1].setText("Alice")

@@ -20,6 +20,8 @@ from engine.setup_edits import (
     Draft,
     add_card,
     checked,
+    define_card,
+    design_card,
     draft_text,
     entries,
     entry,
@@ -32,6 +34,7 @@ from engine.setup_edits import (
     set_card,
     set_setting,
     set_table,
+    turn_hand,
 )
 from engine.setup_places import Setting
 
@@ -80,6 +83,31 @@ def test_a_might_unit_moves_between_the_base_and_a_battlefield() -> None:
     draft = set_card(draft, "iron-sentinel", ("exhausted",), True)
     draft = set_table(draft, ("players", 0, "runes"), 3)
     assert draft["setup"]["players"][0]["runes"] == 3
+    assert list(draft["setup"]["players"][0]) == ["name", "runes", "hand"]  # the docs' order
+    assert "\n  players:\n    - name: Alice\n      runes: 3\n" in draft_text(draft)
+
+
+SENTRY = {"name": "Ember Sentry", "kind": "unit", "might": 2}
+
+
+def test_a_designed_card_is_defined_before_the_set_up_and_put_in_the_turn_players_hand() -> None:
+    draft = might()
+    assert turn_hand(draft) == "Alice: hand"
+    draft = design_card(draft, SENTRY, turn_hand(draft) or "")
+    assert list(draft) == ["ruleset", "title", "cards", "setup"]  # where the docs write it
+    assert draft["cards"] == [SENTRY]
+    assert draft["setup"]["players"][0]["hand"][-1] == {"card": "Ember Sentry"}
+    draft = set_table(draft, ("turn_player",), 1)
+    assert turn_hand(draft) == "Bob: hand"
+    stronger = SENTRY | {"might": 3}
+    draft = design_card(draft, stronger, "Battlefield 2: Bob's side")  # the same name: replaced
+    assert draft["cards"] == [stronger]
+    assert [(e.uid, e.place.name) for e in entries(draft)][-1] == (
+        "ember-sentry-2",
+        "Battlefield 2: Bob's side",
+    )
+    draft = define_card(draft, {"name": "Spark", "kind": "spell"})  # a pool card's, replaced
+    assert [card["name"] for card in draft["cards"]] == ["Ember Sentry", "Spark"]
 
 
 def setting(draft: Draft, uid: str, label: str) -> Setting:
@@ -407,6 +435,14 @@ REFUSED: list[tuple[Callable[[], Draft], Callable[[Draft], Draft], str, str, str
         "unknown key 'damage'",
         None,
     ),
+    (
+        might,
+        lambda d: design_card(d, {"name": "Ember Sentry", "kind": "unt"}, "Alice: hand"),
+        "cards[0].kind",
+        "did you mean 'unit'",
+        None,
+    ),
+    (might, lambda d: define_card(d, {"kind": "unit"}), "cards[0].name", "required", None),
     (
         might,
         lambda d: set_table(d, ("players", 0, "runes"), -1),

@@ -16,7 +16,9 @@ import yaml
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox
 
-from app.files.saving import SavedBranch, scenario_text
+from app.cli.commands import main as cardtable
+from app.files.saving import SavedBranch, scenario_text, with_keys
+from app.presentation.card_design import add_to_hand
 from app.presentation.session import Session
 from app.widgets import message_boxes
 from app.widgets.examples import natural_key
@@ -314,6 +316,70 @@ def test_saving_keeps_comments_key_order_and_expect(window: MainWindow, user_fil
     assert saved["expect"] == original["expect"]
     assert saved["script"] == original["script"] + [{"deal": {"target": "sylva", "amount": 5}}]
     assert "  - deal: {target: sylva, amount: 5}\n" in text  # written as the file writes actions
+
+
+COMMENTED_SETUP = Path(__file__).parent / "commented_setup.yaml"
+HOUND = {"name": "Cinder Hound", "kind": "soul", "rank": 1, "hp": 15, "power": 5}
+
+
+def comments(text: str) -> list[str]:
+    """Every comment of ``text``, as written after its ``#``."""
+    return [line.split("#", 1)[1] for line in text.splitlines() if "#" in line]
+
+
+def test_a_card_put_in_a_hand_keeps_every_comment_of_the_set_up(tmp_path: Path) -> None:
+    # the designer's Add to hand changes setup.players: each comment inside setup: stays, on
+    # its line, and every flow mapping stays one
+    text = COMMENTED_SETUP.read_text(encoding="utf-8")
+    path = tmp_path / "mine.yaml"
+    path.write_text(text, encoding="utf-8")
+    session = Session()
+    session.open(path)
+    add_to_hand(session, HOUND)
+    session.save(path)
+    saved = path.read_text(encoding="utf-8")
+    assert [c for c in comments(text) if c not in saved] == []
+    wanted = yaml.safe_load(text)
+    wanted["cards"] = [HOUND]
+    wanted["setup"]["players"][0]["hand"].append({"card": "Cinder Hound"})
+    assert yaml.safe_load(saved) == wanted
+    for line in (
+        "        - {card: Ember Imp}  # the imp\n        - {card: Cinder Hound}\n",
+        "    # and then Bob\n    - name: Bob\n",
+        "        A1: {card: Thorn Squire, id: bob-squire}  # the squire Alice burns\n",
+    ):
+        assert line in saved
+    assert cardtable(["check", str(path)]) == 0
+
+
+@pytest.mark.parametrize(
+    ("edit", "gone", "kept"),
+    [
+        (lambda players: players[0]["hand"].pop(0), " the bolt", "- {card: Ember Imp}  # the imp"),
+        (lambda players: players[0]["hand"].pop(), " the imp", "# and then Bob\n    - name: Bob"),
+        (lambda players: players[1]["slots"].pop("A1"), " the squire", "slots: {}\n# the script"),
+        (
+            lambda players: players[1]["slots"].update(B1={"card": "Ember Imp"}),
+            "",
+            "burns\n        B1: {card: Ember Imp}\n# the script",
+        ),
+    ],
+    ids=["first-gone", "last-gone", "only-gone", "one-more"],
+)
+def test_a_set_up_edited_inside_keeps_each_comment_on_the_line_it_is_about(
+    edit: Callable[[list[Any]], object], gone: str, kept: str
+) -> None:
+    # a comment between two entries stays above the later one; the comments after a block
+    # stay after it, after the entry put last in it too
+    text = COMMENTED_SETUP.read_text(encoding="utf-8")
+    source = YamlSource(COMMENTED_SETUP, text)
+    setup = yaml.safe_load(text)["setup"]
+    edit(setup["players"])
+    saved = with_keys(source, {"setup": setup}, verify=lambda _: None)
+    assert yaml.safe_load(saved)["setup"] == setup
+    lost = [c for c in comments(text) if c not in saved]
+    assert lost == ([c for c in comments(text) if c.startswith(gone)] if gone else [])
+    assert kept in saved, saved
 
 
 def test_new_strings_the_reader_would_mistake_are_quoted(

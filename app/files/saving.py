@@ -26,7 +26,7 @@ from ruamel.yaml.error import YAMLError
 from app.files.merging import merge, styled
 from app.files.splicing import script_position, splice, splice_keys
 from engine import output_files
-from engine.assets import ASSETS
+from engine.assets import ASSETS, LESSONS
 from engine.branches import MAIN, written
 from engine.errors import ScenarioError
 from engine.lessons import words_as_written
@@ -52,8 +52,12 @@ def is_shipped(path: Path) -> bool:
     return path.resolve().is_relative_to(ASSETS.resolve())
 
 
-def copy_location(path: Path) -> Path:
-    """Where a copy of a shipped example is offered: the user's documents, in ``Cardtable``."""
+def copy_location(path: Path, lessons: Path | None = None) -> Path:
+    """Where a copy of a shipped file is offered: a shipped lesson's in ``lessons``, the user's
+    lessons folder, when given (File > Lessons lists it under My lessons), another in the user's
+    documents, in ``Cardtable``."""
+    if lessons is not None and path.resolve().is_relative_to(LESSONS.resolve()):
+        return lessons / path.name
     return Path(platformdirs.user_documents_dir()) / "Cardtable" / path.name
 
 

@@ -29,7 +29,6 @@ from PySide6.QtWidgets import (
 
 from app.drawing.table_scene import TableScene
 from app.drawing.tooltips import plain_tooltip
-from app.files.saving import lessons_folder
 from app.presentation.looks import chain_entries, game_over_text, turn_banner
 from app.presentation.menu_text import menu_text
 from app.presentation.offers import global_offers, offers_for
@@ -47,7 +46,7 @@ from app.widgets.inspector import Inspector, rule_text, rule_title
 from app.widgets.lesson_panel import LessonPanel
 from app.widgets.new_table import NewTableDialog
 from app.widgets.predict_quiz import PredictQuiz
-from app.widgets.scenario_files import ScenarioFiles
+from app.widgets.scenario_files import ScenarioFiles, my_lessons
 from app.widgets.session_signals import SessionSignals
 from app.widgets.setup_panel import SetupPanel
 from app.widgets.table_view import TableView
@@ -383,8 +382,7 @@ class MainWindow(QMainWindow):
 
     def lessons_folder(self) -> Path:
         """The user's lessons folder: the settings' ``lessons/folder``, else the default."""
-        configured = self.settings.value("lessons/folder")
-        return lessons_folder(configured if isinstance(configured, str) else None)
+        return my_lessons(self.settings)
 
     def _opened(self, path: Path) -> None:
         self.view.fit()

@@ -23,7 +23,7 @@ from app.presentation.session import Session
 from app.widgets import message_boxes
 from app.widgets.examples import natural_key
 from app.widgets.main_window import MainWindow
-from engine.assets import SCENARIOS
+from engine.assets import LESSONS, SCENARIOS
 from engine.branches import MAIN
 from engine.input_file import LINE_BREAK
 from engine.might.scenario import Action as MightAction
@@ -284,6 +284,30 @@ def test_saving_a_shipped_example_asks_for_a_copy_in_the_documents_folder(
     assert shipped_bytes() == shipped
     assert load_scenario(copy)[0].script[-1] == DEAL_SYLVA
     assert window.session.path == copy and "read-only" not in window.windowTitle()
+
+
+def test_a_shipped_lesson_is_saved_as_one_of_my_lessons(  # type: ignore[no-untyped-def]
+    qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, dialogs: Dialogs, documents: Path
+) -> None:
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    folder = tmp_path / "my lessons"
+    settings.setValue("lessons/folder", str(folder))
+    win = MainWindow(settings)
+    qtbot.addWidget(win)
+    mine = next(a.menu() for a in win.lessons_menu.actions() if a.text() == "My lessons")
+    mine.aboutToShow.emit()
+    assert mine.actions() == []
+    lesson = sorted((LESSONS / "souls").glob("*.yaml"))[0]
+    shipped = lesson.read_bytes()
+    assert win.open_path(lesson) and win.session.read_only
+    win.session.dirty = True
+    offered = save_as(monkeypatch, folder / lesson.name)
+    assert win.files.save()
+    assert offered == [str(folder / lesson.name)]  # My lessons, not the documents folder
+    assert lesson.read_bytes() == shipped and (folder / lesson.name).is_file()
+    mine.aboutToShow.emit()  # listed at once: the menu reads its folder again
+    listed = [action.text() for topic in mine.actions() for action in topic.menu().actions()]
+    assert listed == [win.session.scenario.title]
 
 
 def test_save_as_onto_a_shipped_file_is_refused(

@@ -23,6 +23,8 @@ def can_hold(session: Session, ruleset: str) -> str:
     """Why the open scenario cannot take a card of ``ruleset`` ("": it can)."""
     if session.source is None or session.scenario is None:
         return "open a scenario first: the card goes into its cards and a hand"
+    if session.setting_up:  # the set-up editor holds the set-up until Start here
+        return "finish the set-up first (Start here): the card goes into the scenario's file"
     if session.scenario.ruleset != ruleset:
         return f"the open scenario is a {session.scenario.ruleset} scenario, not a {ruleset} one"
     return ""

@@ -164,15 +164,15 @@ class ScenarioFiles:
         return buttons.get(box.clickedButton(), "cancel")
 
     def settle_unsaved(self) -> bool:
-        """Before unsaved actions would be lost, ask: Save (True once saved), Discard (True) or
-        Cancel (False: stay as it is)."""
+        """Before unsaved changes (actions, set-up edits, expectations...) would be lost, ask:
+        Save (True once saved), Discard (True) or Cancel (False: stay as it is)."""
         if not self.session.dirty:
             return True
         button = QMessageBox.StandardButton
         answer = message_boxes.question(
             self.window,
             "Unsaved changes",
-            f"Your actions on {self.session.path.name if self.session.path else 'the table'} "
+            f"Your changes to {self.session.path.name if self.session.path else 'the table'} "
             "are not saved. Save them first?",
             button.Save | button.Discard | button.Cancel,
             button.Save,

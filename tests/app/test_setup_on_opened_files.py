@@ -17,10 +17,12 @@ from PySide6.QtWidgets import QFileDialog
 
 from app.cli.commands import main as cardtable
 from app.presentation.card_design import can_hold
+from app.presentation.session import Session, setup_refusal
 from app.widgets import message_boxes
 from app.widgets.main_window import MainWindow
 from engine.assets import LESSONS
-from engine.setup_edits import entry
+from engine.errors import ScenarioError
+from engine.setup_edits import entry, move_card
 from tests.app.test_setup_editor import place
 
 HERE = Path(__file__).parent
@@ -128,6 +130,21 @@ def test_expectations_the_new_set_up_breaks_are_said_on_start(
     move(window, "ember-imp", "Alice: slot B1")
     assert window.start_here() and not window.session.setting_up  # the script plays
     assert len(said) == 1 and "ember-imp zone: expected hand, saw slot" in said[0], said
+
+
+def test_a_refused_response_inside_an_action_is_named_where_the_file_has_it() -> None:
+    session = Session()
+    session.open(LESSONS / "souls" / "01-heal-in-the-battle-window.yaml")
+    session.begin_setup()
+    session.edit_setup(lambda draft: move_card(draft, "mending-light", "Bob: Exile"))
+    with pytest.raises(ScenarioError) as refused:
+        session.start_here()
+    assert setup_refusal(refused.value) == (
+        "The file's actions no longer play on this set-up: action 1 of the script (attack "
+        "alice-squire bob-squire, its window[0].play), after step 0: mending-light is not in its "
+        "owner's hand (rule S-4)"
+    )
+    assert session.setting_up and entry(session.draft, "mending-light").place.name == "Bob: Exile"
 
 
 def test_a_save_in_set_up_mode_plays_the_set_up_saves_it_and_stays_in_set_up_mode(

@@ -65,7 +65,7 @@ def _merge_sequence(old: CommentedSeq, new: list[Any]) -> None:
     that a card taken out of a hand leaves the others' comments on theirs; a changed item is
     merged with the one in its place, the others removed or inserted."""
     _comments_before_entries(old)
-    matcher = SequenceMatcher(None, _texts(old), _texts(new), autojunk=False)
+    matcher = SequenceMatcher(None, item_texts(old), item_texts(new), autojunk=False)
     for tag, first, end, new_first, new_end in reversed(matcher.get_opcodes()):
         if tag == "equal":
             continue
@@ -80,7 +80,7 @@ def _merge_sequence(old: CommentedSeq, new: list[Any]) -> None:
             _insert(old, first + paired + offset, first + paired + offset, styled(item))
 
 
-def _texts(items: list[Any]) -> list[str]:
+def item_texts(items: list[Any]) -> list[str]:
     """Each item as a text two equal items share (difflib compares hashable items)."""
     return [json.dumps(item, sort_keys=True, default=str) for item in items]
 

@@ -457,6 +457,7 @@ class MainWindow(QMainWindow):
         Start here plays its actions again on the new set-up."""
         with busy():  # the set-up is checked as a file is
             self.session.begin_setup()
+        self.setup_panel.error.clear()  # a refusal said last time is no longer true
         self.statusBar().showMessage(
             "Set-up mode: edit the set-up, then Start here plays the file's actions again on it"
         )

@@ -118,6 +118,8 @@ def test_a_set_up_the_script_no_longer_plays_on_is_refused_and_nothing_is_lost(
     assert window.start_here()
     assert not window.session.dirty  # the set-up it had: nothing to save
     assert opened.read_bytes() == COMMENTED_SETUP.read_bytes()
+    window.begin_setup()
+    assert window.setup_panel.error.text() == ""  # the refusal was about the set-up then
 
 
 def test_expectations_the_new_set_up_breaks_are_said_on_start(

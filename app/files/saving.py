@@ -1,7 +1,8 @@
 """Saving a scenario: its text with a new script, written so that a failure loses nothing.
 
 The new text keeps the file's comments, key order and ``expect`` block: only the lines of what
-changed are written again (``splicing``), else the file goes through round-trip YAML. Writing
+changed are written again (``splicing``), else the file goes through round-trip YAML, edited in
+place down to the values that changed (``merging``). Writing
 goes to a temporary file in the target's folder, synced to disk, then put in the target's place
 in one step: a failure at any point leaves the old file as it was.
 Every failure is a ``SaveError`` naming the file and the reason. No Qt here.
@@ -18,15 +19,14 @@ from pathlib import Path
 from typing import Any
 
 import platformdirs
-import yaml
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import YAMLError
-from ruamel.yaml.scalarstring import DoubleQuotedScalarString
 
+from app.files.merging import merge, styled
 from app.files.splicing import script_position, splice, splice_keys
 from engine import output_files
-from engine.assets import ASSETS
+from engine.assets import ASSETS, LESSONS
 from engine.branches import MAIN, written
 from engine.errors import ScenarioError
 from engine.lessons import words_as_written
@@ -52,8 +52,12 @@ def is_shipped(path: Path) -> bool:
     return path.resolve().is_relative_to(ASSETS.resolve())
 
 
-def copy_location(path: Path) -> Path:
-    """Where a copy of a shipped example is offered: the user's documents, in ``Cardtable``."""
+def copy_location(path: Path, lessons: Path | None = None) -> Path:
+    """Where a copy of a shipped file is offered: a shipped lesson's in ``lessons``, the user's
+    lessons folder, when given (File > Lessons lists it under My lessons), another in the user's
+    documents, in ``Cardtable``."""
+    if lessons is not None and path.resolve().is_relative_to(LESSONS.resolve()):
+        return lessons / path.name
     return Path(platformdirs.user_documents_dir()) / "Cardtable" / path.name
 
 
@@ -181,7 +185,7 @@ def _settled(
         if text is None or _readable(source, text).data != wanted:
             text = round_trip()
         if text is None or _readable(source, text).data != wanted:
-            text = _dump(_styled(wanted))
+            text = _dump(styled(wanted))
         verify(_readable(source, text))
     except ScenarioError as error:
         raise SaveError(source.path, f"{invalid}: {error}") from None
@@ -308,7 +312,7 @@ def _spliced(text: str, edit: ScriptEdit, branches: Sequence[SavedBranch]) -> st
         lambda branch: _branch_entry([], branch),
         _branch_changes,
         _yaml().load,
-        lambda items: _dump(_styled(items)),
+        lambda items: _dump(styled(items)),
         _scalar_text,
     )
 
@@ -332,7 +336,7 @@ def _spliced_keys(text: str, data: dict[str, Any], keys: dict[str, Any]) -> str 
         maps,
         _key_order(data),
         _yaml().load,
-        lambda items: _dump(_styled(items)),
+        lambda items: _dump(styled(items)),
         lambda mapping: _dump(_block(mapping)),
     )
 
@@ -343,13 +347,13 @@ def _key_order(data: dict[str, Any]) -> list[str]:
 
 
 def _block(mapping: dict[str, Any]) -> CommentedMap:
-    """A mapping written a key a line (``notes``), its values as ``_styled`` writes them."""
-    return CommentedMap((key, _styled(value)) for key, value in mapping.items())
+    """A mapping written a key a line (``notes``), its values as ``styled`` writes them."""
+    return CommentedMap((key, styled(value)) for key, value in mapping.items())
 
 
 def _scalar_text(value: Any) -> str:
     """A value as a file writes it after ``key: ``."""
-    return _dump(CommentedMap([("v", _styled(value))])).removeprefix("v: ").rstrip("\n")
+    return _dump(CommentedMap([("v", styled(value))])).removeprefix("v: ").rstrip("\n")
 
 
 def _round_trip(
@@ -368,7 +372,7 @@ def _round_trip(
     if not branches:
         document.pop("branches", None)
     elif not isinstance(written, CommentedSeq):
-        document["branches"] = _styled([_branch_entry([], b) for b in branches])
+        document["branches"] = styled([_branch_entry([], b) for b in branches])
     else:
         entries = [_edited_branch(written, branch) for branch in branches]
         if entries != list(written):  # a branch added or gone: the list is made anew
@@ -397,30 +401,23 @@ def _with_keys(text: str, keys: dict[str, Any]) -> CommentedMap | None:
 
 
 def _set_key(document: CommentedMap, key: str, value: Any) -> None:
-    """Top-level ``key`` of ``document`` made to hold ``value``: a list keeps the entries it
-    keeps, a mapping the keys (their comments too); a new key goes where files write it."""
+    """Top-level ``key`` of ``document`` made to hold ``value``: a list or a mapping edited in
+    place (``merging``), what it keeps keeping its comments; a new key goes where files write it."""
     old = document.get(key)
-    if isinstance(old, CommentedSeq) and isinstance(value, list):
-        _edit_seq(document, key, ScriptEdit(_kept(old, value), value[_kept(old, value) :]))
-    elif isinstance(old, CommentedMap) and isinstance(value, dict):
-        for name in [name for name in old if name not in value]:
-            del old[name]
-        for name, item in value.items():
-            if old.get(name) != item:
-                old[name] = _styled(item)
+    if key in document and merge(old, value):
+        return
+    new = _block(value) if isinstance(value, dict) else styled(value)
+    if key in document:
+        document[key] = new
     else:
-        new = _block(value) if isinstance(value, dict) else _styled(value)
-        if key in document:
-            document[key] = new
-        else:
-            order = _key_order(dict(document))
-            document.insert(script_position(document, order[order.index(key) + 1 :]), key, new)
+        order = _key_order(dict(document))
+        document.insert(script_position(document, order[order.index(key) + 1 :]), key, new)
 
 
 def _edited_branch(written: CommentedSeq, branch: SavedBranch) -> Any:
     """The file's entry of ``branch`` edited in place (its comments stay), or a new entry."""
     if branch.origin is None or not isinstance(written[branch.origin], CommentedMap):
-        return _styled(_branch_entry([], branch))
+        return styled(_branch_entry([], branch))
     entry = written[branch.origin]
     position = {"name": 0, "parent": 1, "keep": 2}
     for key, value in _branch_changes(entry, branch).items():
@@ -429,43 +426,16 @@ def _edited_branch(written: CommentedSeq, branch: SavedBranch) -> Any:
                 entry["script"] = CommentedSeq()
             _edit_seq(entry, "script", value)
         elif key in entry:
-            entry[key] = _styled(value)
+            entry[key] = styled(value)
         else:  # beside the name, where a reader looks for it
-            entry.insert(min(position[key], len(entry)), key, _styled(value))
+            entry.insert(min(position[key], len(entry)), key, styled(value))
     return entry
 
 
 def _edit_seq(mapping: CommentedMap, key: str, edit: ScriptEdit) -> None:
     sequence = mapping[key]
     del sequence[edit.kept :]
-    sequence.extend(_styled(edit.added))
-
-
-def _styled(value: Any) -> Any:
-    """Data as scenario files write it: a collection of plain values on one line; a string
-    quoted when the reading side (YAML 1.1) would take it for something else (``yes``, ``1:20``)."""
-    if isinstance(value, str):
-        return value if _reads_as(value) == value else DoubleQuotedScalarString(value)
-    if isinstance(value, dict):
-        items = list(value.values())
-        styled: CommentedMap | CommentedSeq = CommentedMap(
-            (_styled(key), _styled(item)) for key, item in value.items()
-        )
-    elif isinstance(value, list):
-        items = value
-        styled = CommentedSeq(_styled(item) for item in value)
-    else:
-        return value
-    if not any(isinstance(item, dict | list) for item in items):
-        styled.fa.set_flow_style()
-    return styled
-
-
-def _reads_as(text: str) -> Any:
-    try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError:
-        return None
+    sequence.extend(styled(edit.added))
 
 
 def _dump(document: Any) -> str:

@@ -3,19 +3,23 @@
 A round trip through ruamel keeps comments and key order but writes every flow collection of
 the file again, each on one line; splicing leaves every untouched line as it was, byte for byte.
 It handles what a save changes (a script cut and extended, or begun where the file had none, a
-branch's name, parent or keep, new branches at the end); anything else (a branch gone or moved,
-a script written in flow style) returns None and the caller falls back to the round trip. The
-caller checks that the result reads as the wanted data.
+branch's name, parent or keep, new branches at the end, a top-level mapping's keys changed down
+to the entries of its block mappings and lists: a set-up edited); anything else (a branch gone
+or moved, a script written in flow style) returns None and the caller falls back to the round
+trip. The caller checks that the result reads as the wanted data.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from difflib import SequenceMatcher
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import YAMLError
+
+from app.files.merging import item_texts
 
 if TYPE_CHECKING:
     from app.files.saving import SavedBranch, ScriptEdit
@@ -26,6 +30,13 @@ Dump = Callable[[Any], str]  # data as the files write it: a list at the top lev
 
 class CannotSplice(Exception):
     """The change is not one splicing makes: the caller falls back to the round trip."""
+
+
+class Writers(NamedTuple):
+    """How new lines are written: ``items`` a list's items, ``entry`` a mapping's keys."""
+
+    items: Dump
+    entry: Dump
 
 
 def splice(
@@ -50,9 +61,7 @@ def splice(
         edits += _branch_edits(document, branches, entry_of, changes_of, lines, dump, scalar)
     except CannotSplice:
         return None
-    for first, end, new in sorted(edits, key=lambda e: (e[0], e[1]), reverse=True):
-        lines[first:end] = new
-    return "".join(lines)
+    return _applied(lines, edits)
 
 
 def _read(text: str, load: Callable[[str], Any]) -> tuple[CommentedMap, list[str]] | None:
@@ -93,12 +102,10 @@ def splice_keys(
             after = order[order.index(key) + 1 :]
             edits += _sequence_edit(document, key, kept, added, lines, len(lines), dump, after)
         for key, values in maps.items():
-            edits += _mapping_edits(document, key, values, lines, dump_map, order)
+            edits += _mapping_edits(document, key, values, lines, Writers(dump, dump_map), order)
     except CannotSplice:
         return None
-    for first, end, new in sorted(edits, key=lambda e: (e[0], e[1]), reverse=True):
-        lines[first:end] = new
-    return "".join(lines)
+    return _applied(lines, edits)
 
 
 def _mapping_edits(
@@ -106,12 +113,14 @@ def _mapping_edits(
     key: str,
     values: dict[str, Any],
     lines: list[str],
-    dump: Dump,
+    write: Writers,
     order: Sequence[str],
 ) -> list[Edit]:
-    """The top-level block mapping ``document[key]`` with ``values`` written over its keys or
-    after its last one (each line as ``dump`` writes it), or made where ``order`` puts it."""
+    """The top-level block mapping ``document[key]`` with ``values`` written over its keys (a
+    block mapping or list edited down to its entries that changed) or after its last one, or
+    made where ``order`` puts it."""
     mapping = document.get(key)
+    dump = write.entry
     if not mapping:
         body = dump(values).splitlines(keepends=True)
         items = [" " * (_column(document) + 2) + line for line in body]
@@ -120,12 +129,16 @@ def _mapping_edits(
     if not isinstance(mapping, CommentedMap) or _is_flow(mapping):
         raise CannotSplice
     column = _column(mapping)
+    ends = _entry_ends(lines, mapping, _sequence_end(document, key, lines, len(lines)))
     edits: list[Edit] = []
     added: list[str] = []
     for name, value in values.items():
         entry = [" " * column + line for line in dump({name: value}).splitlines(keepends=True)]
         if name not in mapping:
             added += entry
+            continue
+        if _nested(mapping[name], value):
+            edits += _block_edits(mapping[name], value, lines, ends[name], write)
             continue
         if isinstance(mapping[name], CommentedMap | CommentedSeq) or len(entry) != 1:
             raise CannotSplice
@@ -136,7 +149,150 @@ def _mapping_edits(
     if added:
         at = _sequence_end(document, key, lines, len(lines))
         edits.append((at, at, added))
+    return _joined(edits)
+
+
+def _nested(old: Any, new: Any) -> bool:
+    """Whether ``old`` is a block collection that ``new``, a non-empty one of its kind, is
+    spliced into entry by entry."""
+    if isinstance(old, CommentedMap):
+        kind: type = dict
+    elif isinstance(old, CommentedSeq):
+        kind = list
+    else:
+        return False
+    return bool(old) and not _is_flow(old) and isinstance(new, kind) and bool(new)
+
+
+def _block_edits(node: Any, new: Any, lines: list[str], end: int, write: Writers) -> list[Edit]:
+    """The block collection ``node`` (whose last line is before line ``end``) made to hold
+    ``new`` (``_nested``): the entries gone taken out, the new ones written in after the entry
+    before them, a changed one edited in turn or written again; the comment lines between
+    entries stay, above the entry after them."""
+    if isinstance(node, CommentedMap):
+        return _block_mapping_edits(node, new, lines, end, write)
+    return _block_list_edits(node, new, lines, end, write)
+
+
+def _block_mapping_edits(
+    node: CommentedMap, new: dict[Any, Any], lines: list[str], end: int, write: Writers
+) -> list[Edit]:
+    """A new key goes after the key ``new`` has before it."""
+    column, ends = _column(node), _entry_ends(lines, node, end)
+    first = node.lc.key(next(iter(node)))[0]
+    dashed = "-" in lines[first][:column]  # the mapping is a list's item: its dash is there
+    if dashed and (next(iter(new)) not in node or next(iter(node)) not in new):
+        raise CannotSplice
+    edits: list[Edit] = []
+    at = _before_comments(lines, first, column)
+    for name, value in new.items():
+        written = [" " * column + line for line in write.entry({name: value}).splitlines(True)]
+        if name not in node:
+            edits.append((at, at, written))
+            continue
+        at = ends[name]
+        if node[name] != value:
+            edits += _entry_edits(node, name, value, lines, at, written, write)
+    for name in node:
+        if name not in new:
+            edits.append((node.lc.key(name)[0], ends[name], []))
     return edits
+
+
+def _block_list_edits(
+    node: CommentedSeq, new: list[Any], lines: list[str], end: int, write: Writers
+) -> list[Edit]:
+    """The items both have stay as written (difflib matches them, as it matches lines)."""
+    dash, ends = _dash_column(node, lines), _entry_ends(lines, node, end)
+    starts = [node.lc.item(index)[0] for index in range(len(node))]
+    if any(lines[line][dash : dash + 1] != "-" for line in starts):
+        raise CannotSplice  # an item begun on the line after its dash
+    matcher = SequenceMatcher(None, item_texts(node), item_texts(new), autojunk=False)
+    edits: list[Edit] = []
+    for tag, first, last, new_first, new_last in matcher.get_opcodes():
+        if tag == "equal":
+            continue
+        paired = min(last - first, new_last - new_first)
+        for offset in range(paired):
+            value = new[new_first + offset]
+            written = _items([value], dash, write.items)
+            edits += _entry_edits(
+                node, first + offset, value, lines, ends[first + offset], written, write
+            )
+        if new_first + paired < new_last:
+            after = first + paired
+            at = ends[after - 1] if after else _before_comments(lines, starts[0], dash)
+            edits.append((at, at, _items(new[new_first + paired : new_last], dash, write.items)))
+        edits += [(starts[index], ends[index], []) for index in range(first + paired, last)]
+    return edits
+
+
+def _entry_edits(
+    node: CommentedMap | CommentedSeq,
+    key: Any,
+    value: Any,
+    lines: list[str],
+    end: int,
+    written: list[str],
+    write: Writers,
+) -> list[Edit]:
+    """Entry ``key`` of ``node`` (ending before line ``end``) made to hold ``value``: edited
+    in turn (``_nested``), else its lines replaced by ``written``, as its first line begins
+    (a list's dash), with its end-of-line comment when it is one line, then the comment lines
+    it had."""
+    if _nested(node[key], value):
+        return _block_edits(node[key], value, lines, end, write)
+    first, column = node.lc.key(key) if isinstance(node, CommentedMap) else node.lc.item(key)
+    if isinstance(node, CommentedSeq):  # ``written`` begins at the dash
+        column = _dash_column(node, lines)
+    new = [lines[first][:column] + written[0][column:], *written[1:]]
+    slot = (node.ca.items.get(key) or [None] * 4)[2 if isinstance(node, CommentedMap) else 0]
+    on_its_line = slot is not None and slot.value.startswith("#")  # not the lines after it
+    if on_its_line and first <= slot.start_mark.line < end and len(new) == 1:
+        line = lines[slot.start_mark.line]
+        comment = line[: slot.column].rstrip(" ")
+        new = [new[0].rstrip("\n") + line[len(comment) :]]
+    inside = [line for line in lines[first + 1 : end] if line.lstrip(" ").startswith("#")]
+    return [(first, end, new + inside)]  # the comment lines of a block written again stay
+
+
+def _entry_ends(lines: list[str], node: CommentedMap | CommentedSeq, end: int) -> dict[Any, int]:
+    """Where each entry of the block ``node`` ends: where the next begins, less the comments
+    just above it (they are its), the last where the block does (``end``)."""
+    keys = list(node) if isinstance(node, CommentedMap) else list(range(len(node)))
+    starts = [
+        node.lc.key(k)[0] if isinstance(node, CommentedMap) else node.lc.item(k)[0] for k in keys
+    ]
+    column = _column(node) if isinstance(node, CommentedMap) else _dash_column(node, lines)
+    follows = [*starts[1:], end]
+    return {
+        k: _before_comments(lines, after, column) for k, after in zip(keys, follows, strict=True)
+    }
+
+
+def _applied(lines: list[str], edits: list[Edit]) -> str:
+    """``lines`` with ``edits`` made, the last lines first so that each edit's line numbers
+    hold (of two insertions at one line, the later one given is written first)."""
+    for first, end, new in sorted(edits, key=lambda e: (e[0], e[1]), reverse=True):
+        lines[first:end] = new
+    return "".join(lines)
+
+
+def _joined(edits: list[Edit]) -> list[Edit]:
+    """``edits`` with the insertions at one line made one, written in the order given (the
+    end of a block, then what follows it), which is the order of a mapping's edits down to
+    its entries'."""
+    joined: list[Edit] = []
+    insertions: dict[int, int] = {}  # a line: where ``joined`` has its insertion
+    for first, end, new in edits:
+        if first == end and first in insertions:
+            at = insertions[first]
+            joined[at] = (first, end, joined[at][2] + new)
+            continue
+        if first == end:
+            insertions[first] = len(joined)
+        joined.append((first, end, new))
+    return joined
 
 
 def _branch_edits(

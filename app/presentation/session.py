@@ -10,13 +10,22 @@ signals.
 from __future__ import annotations
 
 from collections.abc import Callable
+from copy import deepcopy
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from app.files.saving import FileChanged, SavedBranch, is_shipped, save_text, scenario_text
+from app.files.saving import (
+    FileChanged,
+    SavedBranch,
+    SaveError,
+    is_shipped,
+    save_text,
+    scenario_text,
+    with_keys,
+)
 from app.presentation.authoring import Authored, new_label
 from app.presentation.branches import BranchState, action_label, answers_label, unique_name
 from app.presentation.views import verify_view
@@ -42,7 +51,7 @@ from engine.scenario import (
 )
 from engine.scenario_fields import Lesson
 from engine.script import END, START, ScriptAction, script_labels
-from engine.setup_edits import Draft, new_draft
+from engine.setup_edits import Draft, new_draft, refusal_text
 from engine.setup_edits import checked as checked_draft
 from engine.table_shape import TableShape
 from engine.timeline import Step
@@ -85,6 +94,19 @@ class Edit:
 
 
 @dataclass(frozen=True)
+class PlayedTable:
+    """The table whose set-up set-up mode edits (``Session.begin_setup``): what ``start_here``
+    plays its actions again on the new set-up from, or comes back to, as it was."""
+
+    play: Playthrough  # the branch shown; the others stay in ``Session.put_aside``
+    scenario: Scenario
+    source: YamlSource
+    index: int
+    dirty: bool
+    setup: Any  # the ``setup:`` it began with, as the file writes it
+
+
+@dataclass(frozen=True)
 class Saved:
     """What a save tells the user: the file's expectations that no longer hold (when the script
     changed), and the file's other names that keep the old text (``save_text``), if it had any."""
@@ -121,9 +143,11 @@ class Session:
         self.undone: list[Edit | None] = []
         # Set-up mode: the table shown is ``draft``'s set-up, step 0, not yet played. Edits
         # (``edit_setup``) change the set-up and nothing is played until ``start_here``; undo
-        # and redo take back and give back edits. A new table (``new_table``) starts in it.
+        # and redo take back and give back edits. A new table (``new_table``) starts in it, an
+        # open one enters it (``begin_setup``) and leaves it with its actions played again.
         self.setting_up = False
         self.draft: Draft | None = None  # the set-up being built, as its file writes it
+        self.played: PlayedTable | None = None  # the open table, while its set-up is edited
         self.setup_undo: list[Draft] = []
         self.setup_redo: list[Draft] = []
 
@@ -223,6 +247,20 @@ class Session:
         self.setting_up = True
         return self._tell(self._mark(False) | self._show_draft(draft))
 
+    def begin_setup(self) -> Changed:
+        """Set-up mode on the open table: step 0, the file's data the draft (its script, branches
+        and expectations as they are: only ``setup:`` is edited), played again by
+        ``start_here``."""
+        if self.setting_up or self.play is None or self.source is None or self.scenario is None:
+            return NOTHING
+        data = deepcopy(self.source.data)
+        played = PlayedTable(
+            self.play, self.scenario, self.source, self.index, self._dirty, data["setup"]
+        )
+        self._leave_setup()
+        self.setting_up, self.played = True, played
+        return self._tell(self._show_draft(data))
+
     def edit_setup(self, edit: Callable[[Draft], Draft]) -> Changed:
         """Apply a set-up edit (``engine.setup_edits``) to the draft: a refusal raises the
         engine's ScenarioError and leaves the set-up as it was."""
@@ -232,7 +270,13 @@ class Session:
             return NOTHING
         self.setup_undo.append(self.draft)
         self.setup_redo.clear()
-        return self._tell(self._mark(True) | self._show_draft(draft))
+        return self._tell(self._mark(self._unsaved(draft)) | self._show_draft(draft))
+
+    def _unsaved(self, draft: Draft) -> bool:
+        """Whether the table would have unsaved changes with ``draft`` as its set-up: on an open
+        table, unless the draft is the set-up it had and it had none."""
+        played = self.played
+        return played is None or played.dirty or draft["setup"] != played.setup
 
     def _show_draft(self, draft: Draft) -> Changed:
         scenario, source = checked_draft(draft)
@@ -240,14 +284,34 @@ class Session:
         return self._commit(Playthrough(scenario, source), 0)
 
     def start_here(self) -> Changed:
-        """Leave set-up mode: the set-up is the table the game starts from, and play begins."""
+        """Leave set-up mode: the set-up is the table the game starts from, and play begins. On
+        an open table its actions and every branch's are played again on it, as one edit undo
+        takes back, at the step shown before (or the last); an action that no longer plays
+        raises the ScenarioError saying which, after which step and why (``_played``), and
+        set-up mode stays as it was (so does a SaveError: the file would not be valid)."""
         if not self.setting_up:
             return NOTHING
+        played, draft = self.played, self.draft
+        if played is None:  # a new table: nothing played yet
+            self._leave_setup()
+            return self._tell(Changed(timeline=True, step=True))
+        assert draft is not None
+        table = played.scenario, played.source, played.play, self.put_aside
+        edit = None
+        if draft["setup"] != played.setup:
+            text = with_keys(played.source, {"setup": draft["setup"]})
+            table = self._played_on(text, played.source, played.play)
+            edit = Edit(self.authored, self.authored, texts=(played.source.text, text))
         self._leave_setup()
-        return self._tell(Changed(timeline=True, step=True))
+        self.scenario, self.source, play, self.put_aside = table
+        if edit is not None:
+            self.history.append(edit)
+            self.undone.clear()
+        changed = self._commit(play, min(played.index, play.game.steps[-1].index))
+        return self._tell(self._mark(edit is not None or played.dirty) | changed)
 
     def _leave_setup(self) -> None:
-        self.setting_up, self.draft = False, None
+        self.setting_up, self.draft, self.played = False, None, None
         self.setup_undo.clear()
         self.setup_redo.clear()
 
@@ -266,7 +330,8 @@ class Session:
             return NOTHING
         assert self.draft is not None
         forth.append(self.draft)
-        return self._tell(self._mark(True) | self._show_draft(back.pop()))
+        draft = back.pop()
+        return self._tell(self._mark(self._unsaved(draft)) | self._show_draft(draft))
 
     def _commit(self, play: Playthrough, index: int) -> Changed:
         freeze_settled()
@@ -522,9 +587,8 @@ class Session:
 
     def _replay(self, actions: list[ScriptAction], leave_last_open: bool = False) -> Playthrough:
         assert self.scenario is not None and self.source is not None
-        play = Playthrough(self.scenario, self.source)
-        play.run(actions, leave_last_open)  # all played before: the same choices, the same steps
-        return play
+        # all played before: the same choices, the same steps
+        return _played(self.scenario, self.source, actions, leave_last_open, self.branch)
 
     # ----------------------------------------------------------------------------- authoring
 
@@ -678,21 +742,28 @@ class Session:
         """The scenario read from ``text``, every branch replayed on it; nothing changes when
         that fails (raised)."""
         assert self.source is not None and self.play is not None
-        before = self.scenario, self.source
-        self.source = YamlSource(self.source.path, text, self.source.newline)
-        try:
-            self.scenario = validate_scenario(self.source)
-            play = self._replay(self.play.actions, self.play.open)
-            aside = {
-                name: replace(state, play=self._replay(state.play.actions, state.play.open))
-                for name, state in self.put_aside.items()
-            }
-        except (ScenarioError, RuleError):
-            self.scenario, self.source = before
-            raise
-        self.put_aside = aside
+        self.scenario, self.source, play, self.put_aside = self._played_on(
+            text, self.source, self.play
+        )
         changed = self._commit(play, min(self.index, play.game.steps[-1].index))
         return self._tell(self._mark(True) | changed)
+
+    def _played_on(
+        self, text: str, source: YamlSource, play: Playthrough
+    ) -> tuple[Scenario, YamlSource, Playthrough, dict[str, BranchState]]:
+        """The scenario read from ``text`` in the place of ``source``, the actions of ``play``
+        (the branch shown) and of every branch put aside played again on it; raises
+        ScenarioError saying why not (``_played``), the session unchanged."""
+        source = YamlSource(source.path, text, source.newline)
+        scenario = validate_scenario(source)
+        shown = _played(scenario, source, play.actions, play.open, self.branch)
+        aside = {
+            name: replace(
+                state, play=_played(scenario, source, state.play.actions, state.play.open, name)
+            )
+            for name, state in self.put_aside.items()
+        }
+        return scenario, source, shown, aside
 
     # ----------------------------------------------------------------------------- saving
 
@@ -701,6 +772,8 @@ class Session:
         every other branch under ``branches:``, keeping the rest of the file as written, its
         line breaks too; raises SaveError and changes nothing on failure, FileChanged (unless
         ``overwrite``) when the open file was changed on disk since it was read or saved."""
+        if self.setting_up and self.played is not None:
+            return self._save_in_setup(path, overwrite)
         assert self.source is not None and self.play is not None and self.scenario is not None
         if not overwrite and self.changed_on_disk(path):
             raise FileChanged(path, "it was changed on disk since it was opened")
@@ -718,6 +791,22 @@ class Session:
             return Saved(play_branch(saved, source, MAIN).failures(), unlinked)
         except ScenarioError as error:  # an expectation at a label the new script lacks
             return Saved([str(error)], unlinked)
+
+    def _save_in_setup(self, path: Path, overwrite: bool) -> Saved:
+        """Save an open table in set-up mode: started from (``start_here``: a set-up its actions
+        no longer play on is not saved, a SaveError saying why), saved, and set-up mode goes on
+        on the table saved, its set-up edits still to undo."""
+        undo, redo = list(self.setup_undo), list(self.setup_redo)
+        try:
+            self.start_here()
+        except ScenarioError as error:
+            raise SaveError(path, setup_refusal(error)) from None
+        try:
+            return self.save(path, overwrite)
+        finally:
+            self.begin_setup()
+            self.setup_undo, self.setup_redo = undo, redo
+            self._tell(Changed(timeline=True))  # undo and redo are there again
 
     def changed_on_disk(self, path: Path) -> bool:
         """Whether ``path``, the open file, holds other text than it was read or saved with (a
@@ -756,6 +845,42 @@ class Session:
         origin = self.origins.get(name)
         written = self.scenario.branches[origin].script if origin is not None else ()
         return SavedBranch(name, parent, keep, actions[keep:], origin, written)
+
+
+def _played(
+    scenario: Scenario,
+    source: YamlSource,
+    actions: list[ScriptAction],
+    leave_last_open: bool,
+    branch: str,
+) -> Playthrough:
+    """``actions`` (of branch ``branch``) played on ``scenario``'s table, the last left open
+    when ``leave_last_open``; one the rules refuse raises a ScenarioError saying which action of
+    which branch, after which step, and why (the rule)."""
+    play = Playthrough(scenario, source)
+    try:
+        play.run(actions, leave_last_open)
+    except (ScenarioError, RuleError) as error:
+        number = min(len(play.runner.ends), len(actions) - 1)
+        action = actions[number]
+        which = "the script" if branch == MAIN else f"the branch {branch!r}"
+        # an action inside it (a response in its window) as the file names it: ``window[0].play``
+        top = f"script[{number}].{action.kind}."
+        inner = getattr(error, "where", "").removeprefix(top)
+        inside = f", its {inner}" if inner and not inner.startswith("script[") else ""
+        where = (
+            f"action {number + 1} of {which} ({action_label(action.with_nested(()))}{inside}), "
+            f"after step {play.game.steps[-1].index}"
+        )
+        raise ScenarioError(str(source.path), where, error.message, rule=error.rule) from None
+    return play
+
+
+def setup_refusal(error: ScenarioError | SaveError) -> str:
+    """Why the set-up cannot be started from, as the window says it (``start_here``)."""
+    if isinstance(error, ScenarioError):
+        return f"The file's actions no longer play on this set-up: {refusal_text(error)}"
+    return str(error)
 
 
 def _validated(model: type[M], data: dict[str, Any]) -> M:

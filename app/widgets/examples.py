@@ -1,5 +1,6 @@
 """File > Examples and File > Lessons: each installed ruleset's scenarios (lessons also by
-topic), in natural order, read when first shown."""
+topic), in natural order, read when first shown and again when their folder changed (a
+lesson saved into the user's own)."""
 
 from __future__ import annotations
 
@@ -28,7 +29,9 @@ class ExamplesMenu(QMenu):
     """One submenu per ruleset, of the scenarios in its folder of ``folders``; a submenu reads
     its files the first time it opens, so building the window reads none. Each entry is the
     scenario's title, its description the tooltip; with ``by_topic`` entries are grouped in a
-    submenu per topic. A file that does not load is left out, and so is a missing folder."""
+    submenu per topic. A file that does not load is left out, and so is a missing folder. A
+    submenu reads its files again when it opens after a file there was added, removed or
+    changed."""
 
     def __init__(
         self,
@@ -41,22 +44,28 @@ class ExamplesMenu(QMenu):
         super().__init__(title, parent)
         self._open_path = open_path
         self._by_topic = by_topic
+        self._listed: dict[Path, list[tuple[Path, int]]] = {}  # each folder's files as read
         for name, folder in sorted(folders.items(), key=lambda item: natural_key(item[0])):
             self.add_folder(name, folder)
 
     def add_folder(self, name: str, folder: Path) -> None:
-        """A submenu ``name`` of the scenarios in ``folder``, read when it first opens (none
-        for a missing folder)."""
+        """A submenu ``name`` of the scenarios in ``folder``, read when it opens (none for a
+        missing folder)."""
         if folder.is_dir():
             submenu = self.addMenu(menu_text(name))
             submenu.setToolTipsVisible(True)
             submenu.aboutToShow.connect(lambda s=submenu, f=folder: self._fill(s, f))
 
     def _fill(self, submenu: QMenu, folder: Path) -> None:
-        if not submenu.isEmpty():
+        files = _listing(folder)
+        if self._listed.get(folder) == files:
             return
+        self._listed[folder] = files
+        submenu.clear()
+        for topic in submenu.findChildren(QMenu):  # the topics' submenus, read before
+            topic.deleteLater()
         topics: dict[str, QMenu] = {}
-        for path in sorted(scenario_files([folder]), key=_name_key):
+        for path, _written in files:
             try:
                 scenario, _ = load_scenario(path)
             except ScenarioError:
@@ -76,3 +85,15 @@ class ExamplesMenu(QMenu):
 
 def _name_key(path: Path) -> list[str | int]:
     return natural_key(path.name)
+
+
+def _listing(folder: Path) -> list[tuple[Path, int]]:
+    """The scenario files of ``folder`` in natural order, each with the time it was written
+    (0 when it cannot be told): a stat each, not a read."""
+    listing = []
+    for path in sorted(scenario_files([folder]), key=_name_key):
+        try:
+            listing.append((path, path.stat().st_mtime_ns))
+        except OSError:
+            listing.append((path, 0))
+    return listing

@@ -31,11 +31,11 @@ from PySide6.QtWidgets import (
 
 from app.drawing.table_scene import TableScene
 from app.drawing.tooltips import plain_tooltip
-from app.files.saving import lessons_folder
+from app.files.saving import SaveError
 from app.presentation.looks import chain_entries, game_over_text, turn_banner
 from app.presentation.menu_text import menu_text
 from app.presentation.offers import global_offers, offers_for
-from app.presentation.session import Session
+from app.presentation.session import Session, setup_refusal
 from app.presentation.views import view_of
 from app.presentation.why import CardHistory
 from app.widgets import message_boxes
@@ -49,7 +49,7 @@ from app.widgets.inspector import Inspector, rule_text, rule_title
 from app.widgets.lesson_panel import LessonPanel
 from app.widgets.new_table import NewTableDialog
 from app.widgets.predict_quiz import PredictQuiz
-from app.widgets.scenario_files import ScenarioFiles
+from app.widgets.scenario_files import ScenarioFiles, my_lessons
 from app.widgets.session_signals import SessionSignals
 from app.widgets.setup_drops import SetupDrops
 from app.widgets.setup_panel import SetupPanel
@@ -58,6 +58,7 @@ from app.widgets.target_picking import TargetPicker
 from app.widgets.timeline_panel import TimelinePanel
 from app.widgets.window_bar import WindowBar
 from engine.assets import LESSONS
+from engine.branches import MAIN
 from engine.choices import Answer, Choice, ChoiceCancelled
 from engine.errors import RuleError, ScenarioError
 from engine.offers import Offer
@@ -125,6 +126,7 @@ class MainWindow(QMainWindow):
         self.inspector.expect_card.connect(self.expect_card)
         self.timeline.expect_asked.connect(self.expect_step)
         self.timeline.label_asked.connect(self.edit_label)
+        self.timeline.setup_asked.connect(self.begin_setup)
         self.timeline.branches.compare_asked.connect(self.compare_branches)
         self.last_menu: QMenu | None = None  # the card menu shown last (tests read it)
         self.selected_card: str | None = None
@@ -247,6 +249,8 @@ class MainWindow(QMainWindow):
         edit.addAction("&Expect this step", lambda: self.expect_step(self.session.index))
         edit.addAction("&Write the lesson", self.write_lesson)
         edit.addAction("Design a &card…", self.design_card)
+        self.setup_action = edit.addAction("Edit &set-up", self.begin_setup)
+        self.setup_action.setEnabled(False)
         self.game_menu = self.menuBar().addMenu("&Game")
         self.game_menu.aboutToShow.connect(self._fill_game_menu)
         view = self.menuBar().addMenu("&View")
@@ -392,8 +396,7 @@ class MainWindow(QMainWindow):
 
     def lessons_folder(self) -> Path:
         """The user's lessons folder: the settings' ``lessons/folder``, else the default."""
-        configured = self.settings.value("lessons/folder")
-        return lessons_folder(configured if isinstance(configured, str) else None)
+        return my_lessons(self.settings)
 
     def _opened(self, path: Path) -> None:
         self.view.fit()
@@ -467,9 +470,44 @@ class MainWindow(QMainWindow):
         docks = [self.setup_dock, self.inspector_dock]
         self.resizeDocks(docks, [tall * 3 // 4, tall // 4], Qt.Orientation.Vertical)
 
-    def start_here(self) -> None:
-        self.session.start_here()
-        self.statusBar().showMessage("Playing from the set-up: click a card for what it can do")
+    def begin_setup(self) -> None:
+        """Edit > Edit set-up: the open table at step 0 in set-up mode, its set-up to edit;
+        Start here plays its actions again on the new set-up."""
+        with busy():  # the set-up is checked as a file is
+            self.session.begin_setup()
+        self.setup_panel.error.clear()  # a refusal said last time is no longer true
+        self.statusBar().showMessage(
+            "Set-up mode: edit the set-up, then Start here plays the file's actions again on it"
+        )
+
+    def start_here(self) -> bool:
+        """Leave set-up mode; on an open table whose actions no longer play on the new set-up,
+        a dialog says which and why, and set-up mode stays (nothing is lost)."""
+        replayed = self.session.played is not None
+        try:
+            with busy():  # every branch is played again
+                self.session.start_here()
+        except (ScenarioError, SaveError) as error:
+            text = setup_refusal(error)
+            self.setup_panel.error.setText(text)
+            message_boxes.warning(
+                self, "Cannot start here", f"{text}\n\nChange the set-up, or undo the change."
+            )
+            return False
+        if not replayed:
+            self.statusBar().showMessage("Playing from the set-up: click a card for what it can do")
+            return True
+        self.statusBar().showMessage(
+            "Played again on the new set-up: Edit > Undo takes the whole set-up back"
+        )
+        if broken := self.session.branch_play(MAIN).failures():
+            message_boxes.warning(
+                self,
+                "Expectations no longer hold",
+                "The file's script plays on the new set-up, but these of its expectations do "
+                "not hold there:\n\n" + "\n".join(broken),
+            )
+        return True
 
     def _setup_card_menu(self, uid: str) -> None:
         """In set-up mode a card's menu edits it: move it elsewhere, or delete it."""
@@ -504,6 +542,7 @@ class MainWindow(QMainWindow):
     def _undo_enabled(self) -> None:
         self.undo_action.setEnabled(self.session.can_undo())
         self.redo_action.setEnabled(self.session.can_redo())
+        self.setup_action.setEnabled(self.session.play is not None and not self.session.setting_up)
 
     def _authored_changed(self) -> None:
         """The lesson panel shows what the user wrote at once; undo can take it back."""
@@ -539,7 +578,9 @@ class MainWindow(QMainWindow):
         info = f"{turn_banner(table)} · step {index} of {self.session.last}{where}"
         if self.session.setting_up:
             phase, info = "Set-up: not yet played", f"{turn_banner(table)} · before step 0"
-            caption = "Drag cards from the pool onto the table; Game > Start here to play"
+            caption = "Drag cards from the pool onto the table; Game > Start here " + (
+                "plays the file's actions again on it" if self.session.played else "to play"
+            )
         self.view.show_phase(phase, info, caption, game_over_text(table))
         self.view.show_chain(chain_entries(table))
         self.quiz.show_step(index, step)

@@ -14,7 +14,7 @@ from pathlib import Path
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox
 
-from app.files.saving import FileChanged, SaveError, copy_location
+from app.files.saving import FileChanged, SaveError, copy_location, lessons_folder
 from app.presentation.menu_text import menu_text
 from app.presentation.session import Session
 from app.widgets import message_boxes
@@ -23,6 +23,13 @@ from engine.assets import SCENARIOS
 from engine.errors import RuleError, ScenarioError, internal_error
 
 MAX_RECENT = 8
+
+
+def my_lessons(settings: QSettings) -> Path:
+    """The user's lessons folder (My lessons): the settings' ``lessons/folder``, else the
+    default (``lessons_folder``)."""
+    configured = settings.value("lessons/folder")
+    return lessons_folder(configured if isinstance(configured, str) else None)
 
 
 class ScenarioFiles:
@@ -85,7 +92,7 @@ class ScenarioFiles:
 
     def save_dialog(self) -> bool:
         """Ask for a file and save to it; a shipped example's copy is offered in the user's
-        documents folder. True when saved."""
+        documents folder, a shipped lesson's in their lessons folder. True when saved."""
         path = self.session.path
         if path is None:  # a new table: offered in the user's documents, named for its ruleset
             if self.session.scenario is None:
@@ -94,7 +101,7 @@ class ScenarioFiles:
             with suppress(OSError):
                 path.parent.mkdir(parents=True, exist_ok=True)
         elif self.session.read_only:
-            path = copy_location(path)
+            path = copy_location(path, my_lessons(self.settings))
             with suppress(OSError):  # the dialog starts elsewhere without it
                 path.parent.mkdir(parents=True, exist_ok=True)
         name, _ = QFileDialog.getSaveFileName(
@@ -157,15 +164,15 @@ class ScenarioFiles:
         return buttons.get(box.clickedButton(), "cancel")
 
     def settle_unsaved(self) -> bool:
-        """Before unsaved actions would be lost, ask: Save (True once saved), Discard (True) or
-        Cancel (False: stay as it is)."""
+        """Before unsaved changes (actions, set-up edits, expectations...) would be lost, ask:
+        Save (True once saved), Discard (True) or Cancel (False: stay as it is)."""
         if not self.session.dirty:
             return True
         button = QMessageBox.StandardButton
         answer = message_boxes.question(
             self.window,
             "Unsaved changes",
-            f"Your actions on {self.session.path.name if self.session.path else 'the table'} "
+            f"Your changes to {self.session.path.name if self.session.path else 'the table'} "
             "are not saved. Save them first?",
             button.Save | button.Discard | button.Cancel,
             button.Save,

@@ -189,7 +189,9 @@ class SetupPanel(QWidget):
         form, rows = _form()
         draft = self.session.draft
         if self.selected is None or draft is None:
-            rows.addRow(QLabel("Click a card on the table to edit it."))
+            hint = QLabel("Click a card on the table to edit it.")
+            hint.setWordWrap(True)  # else its width widens the panel past a narrow dock
+            rows.addRow(hint)
             return form
         found = entry(draft, self.selected)
         name = QLabel(f"{found.name} ({found.uid})")

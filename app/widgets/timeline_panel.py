@@ -40,10 +40,12 @@ def rules_tooltip(rules: tuple[str, ...]) -> str:
 class TimelinePanel(QWidget):
     """Selecting a row shows the table after that step; the buttons move through the timeline.
     A step's context menu asks to expect the table there (``expect_asked(index)``) or to label
-    its action (``label_asked(index)``, a double-click too)."""
+    its action (``label_asked(index)``, a double-click too); step 0's, to edit the set-up
+    (``setup_asked``)."""
 
     expect_asked = Signal(int)
     label_asked = Signal(int)
+    setup_asked = Signal()
 
     def __init__(self, signals: SessionSignals) -> None:
         super().__init__()
@@ -214,6 +216,8 @@ class TimelinePanel(QWidget):
         menu = QMenu(self)
         menu.addAction("Expect this", lambda: self.expect_asked.emit(index))
         menu.addAction("Label this action…", lambda: self.label_asked.emit(index))
+        if index == 0:
+            menu.addAction("Edit set-up", self.setup_asked.emit)
         self.last_menu = menu  # tests read it
         menu.popup(self.tree.viewport().mapToGlobal(at))
 

@@ -16,12 +16,15 @@ import yaml
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox
 
-from app.files.saving import SavedBranch, scenario_text
+from app.cli.commands import main as cardtable
+from app.files import saving
+from app.files.saving import SavedBranch, scenario_text, with_keys
+from app.presentation.card_design import add_to_hand
 from app.presentation.session import Session
 from app.widgets import message_boxes
 from app.widgets.examples import natural_key
 from app.widgets.main_window import MainWindow
-from engine.assets import SCENARIOS
+from engine.assets import LESSONS, SCENARIOS
 from engine.branches import MAIN
 from engine.input_file import LINE_BREAK
 from engine.might.scenario import Action as MightAction
@@ -33,6 +36,7 @@ from engine.scenario import (
     validate_scenario,
 )
 from engine.script import ScriptAction
+from engine.setup_edits import entries, remove_card
 from engine.souls.scenario import Action
 from engine.yaml_source import YamlSource
 
@@ -284,6 +288,30 @@ def test_saving_a_shipped_example_asks_for_a_copy_in_the_documents_folder(
     assert window.session.path == copy and "read-only" not in window.windowTitle()
 
 
+def test_a_shipped_lesson_is_saved_as_one_of_my_lessons(  # type: ignore[no-untyped-def]
+    qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, dialogs: Dialogs, documents: Path
+) -> None:
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    folder = tmp_path / "my lessons"
+    settings.setValue("lessons/folder", str(folder))
+    win = MainWindow(settings)
+    qtbot.addWidget(win)
+    mine = next(a.menu() for a in win.lessons_menu.actions() if a.text() == "My lessons")
+    mine.aboutToShow.emit()
+    assert mine.actions() == []
+    lesson = sorted((LESSONS / "souls").glob("*.yaml"))[0]
+    shipped = lesson.read_bytes()
+    assert win.open_path(lesson) and win.session.read_only
+    win.session.dirty = True
+    offered = save_as(monkeypatch, folder / lesson.name)
+    assert win.files.save()
+    assert offered == [str(folder / lesson.name)]  # My lessons, not the documents folder
+    assert lesson.read_bytes() == shipped and (folder / lesson.name).is_file()
+    mine.aboutToShow.emit()  # listed at once: the menu reads its folder again
+    listed = [action.text() for topic in mine.actions() for action in topic.menu().actions()]
+    assert listed == [win.session.scenario.title]
+
+
 def test_save_as_onto_a_shipped_file_is_refused(
     window: MainWindow, dialogs: Dialogs, user_file: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -314,6 +342,99 @@ def test_saving_keeps_comments_key_order_and_expect(window: MainWindow, user_fil
     assert saved["expect"] == original["expect"]
     assert saved["script"] == original["script"] + [{"deal": {"target": "sylva", "amount": 5}}]
     assert "  - deal: {target: sylva, amount: 5}\n" in text  # written as the file writes actions
+
+
+COMMENTED_SETUP = Path(__file__).parent / "commented_setup.yaml"
+HOUND = {"name": "Cinder Hound", "kind": "soul", "rank": 1, "hp": 15, "power": 5}
+
+
+def comments(text: str) -> list[str]:
+    """Every comment of ``text``, as written after its ``#``."""
+    return [line.split("#", 1)[1] for line in text.splitlines() if "#" in line]
+
+
+def only(kind: str, before: str, after: str) -> bool:
+    """Whether ``after`` is ``before`` with lines of ``kind`` (``insert``, ``delete``) alone."""
+    operations = difflib.SequenceMatcher(
+        a=before.splitlines(keepends=True), b=after.splitlines(keepends=True), autojunk=False
+    ).get_opcodes()
+    return {operation for operation, *_ in operations} == {"equal", kind}
+
+
+def test_a_card_put_in_a_hand_keeps_every_comment_of_the_set_up(tmp_path: Path) -> None:
+    # the designer's Add to hand changes setup.players: each comment inside setup: stays, on
+    # its line, and every flow mapping stays one
+    text = COMMENTED_SETUP.read_text(encoding="utf-8")
+    path = tmp_path / "mine.yaml"
+    path.write_text(text, encoding="utf-8")
+    session = Session()
+    session.open(path)
+    add_to_hand(session, HOUND)
+    session.save(path)
+    saved = path.read_text(encoding="utf-8")
+    assert only("insert", text, saved)  # every line of the file kept as written
+    wanted = yaml.safe_load(text)
+    wanted["cards"] = [HOUND]
+    wanted["setup"]["players"][0]["hand"].append({"card": "Cinder Hound"})
+    assert yaml.safe_load(saved) == wanted
+    for line in (
+        "        - {card: Ember Imp}  # the imp\n        - {card: Cinder Hound}\n",
+        "    # and then Bob\n    - name: Bob\n",
+        "        A1: {card: Thorn Squire, id: bob-squire}  # the squire Alice burns\n",
+    ):
+        assert line in saved
+    assert cardtable(["check", str(path)]) == 0
+
+
+@pytest.mark.parametrize("spliced", [True, False], ids=["spliced", "round-trip"])
+@pytest.mark.parametrize(
+    ("edit", "gone", "kept"),
+    [
+        (lambda players: players[0]["hand"].pop(0), " the bolt", "- {card: Ember Imp}  # the imp"),
+        (lambda players: players[0]["hand"].pop(), " the imp", "# and then Bob\n    - name: Bob"),
+        (lambda players: players[1]["slots"].pop("A1"), " the squire", "slots: {}\n# the script"),
+        (
+            lambda players: players[1]["slots"].update(B1={"card": "Ember Imp"}),
+            "",
+            "burns\n        B1: {card: Ember Imp}\n# the script",
+        ),
+    ],
+    ids=["first-gone", "last-gone", "only-gone", "one-more"],
+)
+def test_a_set_up_edited_inside_keeps_each_comment_on_the_line_it_is_about(
+    edit: Callable[[list[Any]], object],
+    gone: str,
+    kept: str,
+    spliced: bool,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # a comment between two entries stays above the later one; the comments after a block
+    # stay after it, after the entry put last in it too; spliced, every line not edited
+    # stays as written, else the round trip keeps the comments (app/files/merging.py)
+    if not spliced:  # as for a text splicing cannot edit
+        monkeypatch.setattr(saving, "_spliced_keys", lambda *args: None)
+    text = COMMENTED_SETUP.read_text(encoding="utf-8")
+    source = YamlSource(COMMENTED_SETUP, text)
+    setup = yaml.safe_load(text)["setup"]
+    edit(setup["players"])
+    saved = with_keys(source, {"setup": setup}, verify=lambda _: None)
+    assert yaml.safe_load(saved)["setup"] == setup
+    lost = [c for c in comments(text) if c not in saved]
+    assert lost == ([c for c in comments(text) if c.startswith(gone)] if gone else [])
+    assert kept in saved, saved
+    two_lines = "{card: Thorn Squire,\n             id: alice-squire}  # a person's line break\n"
+    assert (two_lines in saved) == spliced
+
+
+@pytest.mark.parametrize("lesson", sorted(LESSONS.rglob("*.yaml")), ids=lambda path: path.stem)
+def test_a_lesson_s_set_up_edited_changes_only_the_lines_of_what_changed(lesson: Path) -> None:
+    # its last card taken out only takes lines out; put back, it only puts lines in
+    source = YamlSource.read(lesson)
+    fewer = remove_card(source.data, entries(source.data)[-1].uid)["setup"]
+    taken = with_keys(source, {"setup": fewer}, verify=lambda _: None)
+    assert YamlSource(lesson, taken).data["setup"] == fewer and only("delete", source.text, taken)
+    back = with_keys(YamlSource(lesson, taken), {"setup": source.data["setup"]}, lambda _: None)
+    assert YamlSource(lesson, back).data == source.data and only("insert", taken, back)
 
 
 def test_new_strings_the_reader_would_mistake_are_quoted(

@@ -466,9 +466,13 @@ class MainWindow(QMainWindow):
         return self.view.viewport().mapFrom(self, event.position().toPoint())
 
     def _room_for_setup(self) -> None:
+        """The set-up panel's column takes most of its height and its share of a wide window's
+        width: its pool, the card's face and its settings side by side with the table."""
         tall = self.height()
         docks = [self.setup_dock, self.inspector_dock]
         self.resizeDocks(docks, [tall * 3 // 4, tall // 4], Qt.Orientation.Vertical)
+        wide = max(self.setup_dock.width(), int(self.width() * DOCK_SHARE))
+        self.resizeDocks([self.setup_dock], [wide], Qt.Orientation.Horizontal)
 
     def begin_setup(self) -> None:
         """Edit > Edit set-up: the open table at step 0 in set-up mode, its set-up to edit;

@@ -12,19 +12,9 @@ from app.cli.commands import main
 from engine.lessons import MAX_CHOICE, MAX_TEXT
 from engine.might.scenario import MightScenario
 from engine.scenario import load_scenario
-from tests.support.lesson_texts import LESSON
+from tests.support.lesson_texts import BRANCH, LESSON
 
 CHOICES = "    choices: [It survives, It dies]"
-BRANCH = """\
-branches:
-  - name: no answer
-    script:
-      - play: {card: spark, target: iron-sentinel}
-        label: alone
-    notes:
-      start: Bob keeps Quick Mend in hand this time.
-      alone: Nothing answers the Spark, and 2 + 2 damage is lethal.
-"""
 BRANCH_NOTE = "      alone: Nothing answers"
 
 

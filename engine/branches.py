@@ -21,6 +21,7 @@ from pydantic import Field
 
 from engine.errors import InvalidAt
 from engine.frozen import Frozen
+from engine.lessons import Notes
 from engine.names import Distinct, Name, how_alike, unlike
 from engine.plain_errors import did_you_mean
 from engine.safe_yaml import describe_location
@@ -68,6 +69,10 @@ class Branch(Frozen, Generic[ActionT, ExpectT]):
     expect: tuple[ExpectT, ...] = ()
     """Checked on this branch's timeline, with its own labels and those of the actions it
     keeps."""
+    notes: Notes = {}
+    """A lesson's note per action of this branch's timeline, keyed by its label: one of its own
+    script or of an action it keeps (``start``: the set-up), as the top-level ``notes``; the
+    exported page shows each beside its step in the branch's tab."""
 
 
 AnyBranch = Branch[Any, Any]

@@ -12,8 +12,10 @@ student answers before an action that decides something (the app's predict mode)
         why: Quick Mend resolves first (last in, first out) and heals the 2 damage.
 
 A note's key and a question's ``at`` are labels of the file's script (``start``: the set-up);
-``check`` refuses one that is not, with the labels there are. One question per action: once it
-is answered the action is shown, and a second question would ask what is already on screen.
+``check`` refuses one that is not, with the labels there are. A what-if branch has ``notes``
+too, keyed by the labels of its own timeline: its script's and those of the actions it keeps.
+One question per action: once it is answered the action is shown, and a second question would
+ask what is already on screen.
 
 A lesson's words are plain text, shown as written (never as markup), and read as written: a
 plain ``Yes``, ``off`` or ``3`` is the word, not YAML's boolean or number. A note, question or
@@ -25,12 +27,12 @@ student tells apart: none empty, none twice, none a look-alike of another (``eng
 from __future__ import annotations
 
 from collections.abc import Collection, Iterator, Mapping, Sequence
-from typing import Annotated, Any
+from typing import Annotated, Any, NamedTuple
 
 import yaml
 from pydantic import AfterValidator, Field, model_validator
 
-from engine.errors import InvalidAt, first_of
+from engine.errors import InvalidAt, ScenarioError, first_of
 from engine.frozen import Frozen
 from engine.names import Distinct, Name, checked, how_alike, nfc
 from engine.safe_yaml import LOADER
@@ -132,12 +134,17 @@ def words_as_written(source: YamlSource) -> None:
 
 
 def _words(data: object) -> Iterator[tuple[tuple[str | int, ...], object]]:
-    """The place and value of every note, question, choice, answer and reason in ``data``."""
+    """The place and value of every note (a branch's too), question, choice, answer and reason
+    in ``data``."""
     if not isinstance(data, dict):
         return
-    notes, predict = data.get("notes"), data.get("predict")
+    notes, predict, branches = data.get("notes"), data.get("predict"), data.get("branches")
     if isinstance(notes, dict):
         yield from ((("notes", key), value) for key, value in notes.items())
+    for index, branch in enumerate(branches if isinstance(branches, list) else []):
+        notes = branch.get("notes") if isinstance(branch, dict) else None
+        if isinstance(notes, dict):
+            yield from ((("branches", index, "notes", key), value) for key, value in notes.items())
     for index, question in enumerate(predict if isinstance(predict, list) else []):
         if not isinstance(question, dict):
             continue
@@ -166,24 +173,55 @@ def _container_at(data: Any, place: Sequence[str | int]) -> Any:
     return data
 
 
+class BranchNotes(NamedTuple):
+    """A branch's notes, written at ``branches[place].notes``, and the labels of its timeline:
+    its own script's and those of the actions it keeps, ``start`` included."""
+
+    place: int
+    name: str
+    notes: Mapping[str, str]
+    labels: Collection[str]
+
+
 def verify_teaching(
     notes: Mapping[str, str],
     predict: Sequence[Prediction],
     labels: Collection[str],
     source: YamlSource,
+    branches: Sequence[BranchNotes] = (),
 ) -> None:
     """Raise ScenarioError at every note and question whose label is not one of ``labels``
-    (the script's, ``start`` included), the others after the first."""
-    known = sorted(labels, key=lambda label: (label != START, label))
-    problems = [
-        source.error(("notes", key), unknown_label(key, known))
-        for key in notes
-        if key not in labels
-    ]
+    (the script's, ``start`` included), and at every branch's note whose label its timeline
+    does not play, naming the branch; the others after the first."""
+    problems = _misplaced_notes(("notes",), notes, labels, source)
     problems += [
-        source.error(("predict", index, "at"), unknown_label(question.at, known))
+        source.error(("predict", index, "at"), unknown_label(question.at, _listed(labels)))
         for index, question in enumerate(predict)
         if question.at not in labels
     ]
+    for branch in branches:
+        where = ("branches", branch.place, "notes")
+        whose = f"branch {branch.name!r}: "
+        problems += _misplaced_notes(where, branch.notes, branch.labels, source, whose)
     if problems:
         raise first_of(problems)
+
+
+def _misplaced_notes(
+    where: tuple[str | int, ...],
+    notes: Mapping[str, str],
+    labels: Collection[str],
+    source: YamlSource,
+    whose: str = "",
+) -> list[ScenarioError]:
+    """An error at each of ``notes`` (written at ``where``) whose label is not in ``labels``."""
+    return [
+        source.error((*where, key), whose + unknown_label(key, _listed(labels)))
+        for key in notes
+        if key not in labels
+    ]
+
+
+def _listed(labels: Collection[str]) -> list[str]:
+    """``labels`` as an error lists them: ``start`` first, then the others sorted."""
+    return sorted(labels, key=lambda label: (label != START, label))

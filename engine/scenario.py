@@ -12,12 +12,12 @@ from typing import Any, Protocol, cast
 
 from pydantic import TypeAdapter
 
-from engine.branches import MAIN, AnyBranch, branch_parts, waits
+from engine.branches import MAIN, AnyBranch, branch_actions, branch_parts, waits
 from engine.change_kinds import kinds_schema, verify_change_kinds
 from engine.changes import CORE_CHANGES
 from engine.choices import Chooser, default_chooser
 from engine.errors import RuleError, ScenarioError
-from engine.lessons import verify_teaching, words_as_written
+from engine.lessons import BranchNotes, verify_teaching, words_as_written
 from engine.offers import Judged, Offer, actions_of
 from engine.rule_ids import applied_rules, unapplied_rules, verify_rule_ids
 from engine.ruleset import (
@@ -478,6 +478,24 @@ def play_branch(scenario: Scenario, source: YamlSource, name: str) -> Playthroug
     return play
 
 
+def verify_lesson(scenario: Scenario, source: YamlSource) -> None:
+    """Raise ScenarioError at a note or question of the file whose label its timeline does not
+    play: the file's script for the top-level ones, a branch's own timeline for its notes."""
+    branches = [
+        BranchNotes(index, branch.name, branch.notes, timeline_labels(scenario, branch.name))
+        for index, branch in enumerate(scenario.branches)
+        if branch.notes
+    ]
+    notes, predict = getattr(scenario, "notes", {}), getattr(scenario, "predict", ())
+    verify_teaching(notes, predict, timeline_labels(scenario, MAIN), source, branches)
+
+
+def timeline_labels(scenario: Scenario, name: str) -> set[str]:
+    """The labels branch ``name`` plays (``main``: the file's script), ``start`` included."""
+    actions = branch_actions(scenario.script, scenario.branches, name)
+    return script_labels(actions) | {START}
+
+
 def run_scenario(path: Path, branch: str | None = None) -> ScenarioRun:
     """Build the table, play the script and check the expectations; with ``branch``, only
     that branch's timeline and expectations (``main``: the file's script).
@@ -500,10 +518,7 @@ def run_scenario(path: Path, branch: str | None = None) -> ScenarioRun:
             path, scenario, play.game, failures, play.runner.labels, waiting=play.waiting()
         )
     play = play_branch(scenario, source, MAIN)
-    labels = script_labels(scenario.script) | {START}
-    verify_teaching(
-        getattr(scenario, "notes", {}), getattr(scenario, "predict", ()), labels, source
-    )
+    verify_lesson(scenario, source)
     failures = play.failures()
     timelines = [play.game.steps]
     for number, other in enumerate(scenario.branches):  # every what-if branch is checked too

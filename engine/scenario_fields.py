@@ -69,7 +69,9 @@ class RulesShown(Frozen):
         if self.rules:
             return self
         teaching = [key for key in TEACHING if getattr(self, key, None)]
-        teaching += ["a branch's expect" for b in getattr(self, "branches", ()) if b.expect]
+        branches = getattr(self, "branches", ())
+        teaching += ["a branch's expect" for b in branches if b.expect]
+        teaching += ["a branch's notes" for b in branches if b.notes]
         if not teaching:
             return self
         raise InvalidAt(

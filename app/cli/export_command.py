@@ -8,12 +8,12 @@ from typing import TextIO
 
 from app.cli.arguments import ArgumentError, parse_size, parse_steps, verify_strip
 from app.export.images import png_bytes, strip_image
-from app.export.page import PAGE_SIZE, Lesson, Progress, Timeline, lesson_page, page_refusal
-from app.presentation.lesson_guide import lesson_guide
+from app.export.lesson import played_lesson
+from app.export.page import PAGE_SIZE, Progress, lesson_page, page_refusal
 from app.presentation.views import verify_view
 from engine.branches import MAIN
 from engine.output_files import HTML, PNG, verify_output, write_output
-from engine.scenario import load_scenario, play_branch
+from engine.scenario import load_scenario, play_branch, verify_lesson
 from engine.step_names import verify_branch
 
 STRIP_SIZE = (640, 480)  # the box each table of a strip is scaled into
@@ -51,8 +51,6 @@ def export(
     scenario, source = load_scenario(file)
     verify_view(scenario.ruleset, source)
     verify_branch(scenario, source, branch)
-    played = play_branch(scenario, source, MAIN)
-    main = played.game.steps
     if steps is not None:  # with --png-strip, as checked above
         shown = play_branch(scenario, source, branch)
         timeline = shown.game.steps
@@ -63,20 +61,19 @@ def export(
         verify_strip(len(picked), box)
         write_output(target, png_bytes(strip_image(timeline, picked, box)), kind, [file], force)
         return f"wrote {target}: steps {', '.join(map(str, picked))} of {branch!r} side by side"
-    branches = [
-        Timeline(b.name, play_branch(scenario, source, b.name).game.steps, b.parent)
-        for b in scenario.branches
-    ]
-    refusal = page_refusal([main, *(timeline.steps for timeline in branches)])
+    verify_lesson(scenario, source)  # a note or question the page cannot place is refused
+    plays = {MAIN: ("", play_branch(scenario, source, MAIN))} | {
+        b.name: (b.parent, play_branch(scenario, source, b.name)) for b in scenario.branches
+    }
+    refusal = page_refusal(play.game.steps for _, play in plays.values())
     if refusal is not None:
         raise ExportError(f"{file}: {refusal}: export chosen steps with --png-strip")
-    notes = lesson_guide(scenario, played.runner.starts, played.runner.labels)
-    lesson = Lesson.of(scenario, file, main, branches, branch, notes.notes_by_step(main[-1].index))
+    lesson = played_lesson(scenario, file, plays, branch)
     page = lesson_page(lesson, by or "step", box, terminal_progress(sys.stderr))
     write_output(target, page.encode("utf-8"), kind, [file], force)
-    count = len(main) + sum(len(timeline.steps) for timeline in branches)
+    count = sum(len(timeline.steps) for timeline in lesson.timelines)
     return f"wrote {target}: the lesson page, {count} steps" + (
-        f" on {len(branches) + 1} timelines" if branches else ""
+        f" on {len(lesson.timelines)} timelines" if lesson.branches else ""
     )
 
 

@@ -6,21 +6,19 @@ from __future__ import annotations
 import base64
 import itertools
 from collections import deque
-from collections.abc import Callable, Iterable, Mapping, Sequence, Sized
+from collections.abc import Callable, Iterable, Sequence, Sized
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from html import escape
-from pathlib import Path
 
 from PySide6.QtGui import QImage
 
 from app.export.images import Camera, encode_png, palette_image
-from app.presentation.looks import chain_entries, game_over_text
+from app.export.lesson import Lesson, Timeline
+from app.export.sections import phase_section, step_range, step_section, step_title
 from app.presentation.why import CardHistory
 from engine.branches import MAIN
 from engine.compare import differences, step_key
-from engine.ruleset import rule_summaries
-from engine.scenario import Scenario
 from engine.timeline import Step
 
 PAGE_SIZE = (960, 640)  # the box each table image of a page is scaled into
@@ -30,11 +28,10 @@ MAX_PAGE_STEPS = 1_000
 
 
 ENCODING_AHEAD = 8  # tables drawn while the images before them are still being encoded
-OUTLINED = ": the cards it changed are outlined in yellow."
 
 STYLE = """
 body { font: 16px/1.5 system-ui, sans-serif; color: #1d2a22; background: #f6f5f0;
-  max-width: 1040px; margin: 0 auto; padding: 1.5rem; }
+  max-width: 1180px; margin: 0 auto; padding: 1.5rem; }
 h1 { margin-bottom: .25rem; }
 .meta, .when, figcaption, cite { color: #5b665f; }
 nav ul { columns: 2; column-gap: 2rem; padding-left: 0; list-style: none; }
@@ -55,59 +52,35 @@ dd { margin: 0 0 .4rem 1.25rem; }
 .note { background: #fff6d6; padding: .25rem .5rem; border-radius: 4px; }
 .compare { background: #f0f4ee; border-left: 4px solid #5b8c5a; padding: .35rem .6rem;
   border-radius: 4px; margin-bottom: 1rem; }
-.teacher-note { background: #e6f0fb; border-left: 4px solid #4a7fc1; padding: .35rem .6rem;
-  border-radius: 4px; white-space: pre-line; }
+.noted { display: grid; grid-template-columns: minmax(0, 3fr) minmax(14rem, 2fr); gap: 1.25rem;
+  align-items: start; }
+.teacher-note { display: block; background: #e6f0fb; border-left: 4px solid #4a7fc1;
+  padding: .35rem .6rem; border-radius: 4px; margin: .75rem 0; white-space: pre-line; }
+.question { background: #f3eefa; border-left: 4px solid #7a5bb0; padding: .35rem .8rem;
+  border-radius: 4px; margin: 1rem 0 .25rem; white-space: pre-line; break-inside: avoid; }
+.choices { list-style: upper-alpha; }
+.answer summary { cursor: pointer; font-weight: 600; color: #553d86; }
+.printed-answer { display: none; }
+@media (max-width: 700px) {
+  body { padding: .75rem; }
+  h1 { font-size: 1.6rem; }
+  nav ul { columns: 1; }
+  section.step, section.phase { padding: .25rem .75rem .75rem; }
+  .noted { display: block; }
+  dd { margin-left: .5rem; }
+}
+@media print {
+  body { background: #fff; max-width: none; padding: 0; font-size: 11pt; }
+  nav, .tab, .labels { display: none; }
+  .panel + .panel { break-before: page; }
+  section.step, section.phase, .phase-steps > li, figure, .noted { break-inside: avoid; }
+  section.step, section.phase { border: 0; border-top: 1px solid #999; border-radius: 0;
+    padding: 0; }
+  .answer { display: none; }
+  .printed-answer { display: block; }
+  a { color: inherit; text-decoration: none; }
+}
 """
-
-
-@dataclass(frozen=True)
-class Timeline:
-    """One timeline of a page: the file's script (``main``) or a what-if branch of ``parent``."""
-
-    name: str
-    steps: Sequence[Step]
-    parent: str = ""
-    notes: Mapping[int, str] = field(default_factory=dict)  # the teacher's, by first step
-
-
-@dataclass(frozen=True)
-class Lesson:
-    """What a page is made of: the scenario's words and its timelines, the file's script first
-    and every branch after its parent."""
-
-    title: str
-    description: str
-    ruleset: str
-    source: str  # the scenario file's name
-    steps: Sequence[Step]
-    branches: Sequence[Timeline] = ()
-    opened: str = MAIN  # the branch whose tab the page opens on
-    notes: Mapping[int, str] = field(default_factory=dict)  # a lesson's, on the file's script
-
-    @classmethod
-    def of(
-        cls,
-        scenario: Scenario,
-        path: Path,
-        steps: Sequence[Step],
-        branches: Sequence[Timeline] = (),
-        opened: str = MAIN,
-        notes: Mapping[int, str] | None = None,
-    ) -> Lesson:
-        return cls(
-            scenario.title,
-            scenario.description,
-            scenario.ruleset,
-            path.name,
-            steps,
-            branches,
-            opened,
-            notes or {},
-        )
-
-    @property
-    def timelines(self) -> list[Timeline]:
-        return [Timeline(MAIN, self.steps, notes=self.notes), *self.branches]
 
 
 Progress = Callable[[int, int], None]  # (tables drawn, tables in all)
@@ -216,133 +189,6 @@ def phases(steps: Sequence[Step]) -> list[list[Step]]:
     return [list(run) for _, run in itertools.groupby(steps, key=lambda step: step.phase[:2])]
 
 
-MAX_WHY = 6  # earlier steps listed for a card: the latest ones
-
-
-def why_list(step: Step, history: CardHistory, prefix: str, heading: str) -> str:
-    """For each card the step changed, the earlier steps that made it what it is (the app's
-    "Why?"), newest first, each a link to its section."""
-    rows = []
-    for uid in sorted(step.changed_cards()):
-        earlier = [s for s in history.why(uid, step.index) if s.index != step.index][:MAX_WHY]
-        links = "; ".join(
-            f'<a class="why" href="#{prefix}step-{s.index}">'
-            f"step {s.index}: {escape(s.description)}</a>"
-            for s in earlier
-        )
-        rows.append(f"<li><b>{escape(uid)}</b>: {links or 'nothing before this step'}</li>")
-    if not rows:
-        return ""
-    return f'<{heading}>Why? What made each card so</{heading}><ul class="why">{"".join(rows)}</ul>'
-
-
-def step_notes(
-    step: Step, heading: str, history: CardHistory | None = None, prefix: str = ""
-) -> str:
-    """What the step did, in words: cause, chain, rules with our summaries, changes, and (with
-    the timeline's ``history``) why each changed card is as it is; the headings are
-    ``heading`` elements (h3, h4)."""
-    parts = []
-    if step.cause.kind != "setup":
-        parts.append(f"<p><b>Cause:</b> {escape(step.cause.describe())}</p>")
-    chain = chain_entries(step.table)
-    if chain:
-        items = "".join(f"<li>{escape(entry)}</li>" for entry in chain)
-        parts.append(f"<p><b>On the chain</b>, bottom to top:</p><ol>{items}</ol>")
-    if over := game_over_text(step.table):
-        parts.append(f'<p class="note">{escape(over)}</p>')
-    if step.rules:
-        rules = []
-        for rule in step.rules:
-            summary = rule_summaries().get(rule)
-            rule_id = f'<span class="rule-id">{escape(rule)}</span>'
-            if summary is None:
-                rules.append(f"<dt>{rule_id}</dt>")
-                continue
-            rules.append(
-                f"<dt>{rule_id} {escape(summary['title'])}</dt>"
-                f"<dd>{escape(summary['summary'])} <cite>({escape(summary['source'])})</cite></dd>"
-            )
-        parts.append(f"<{heading}>Rules applied</{heading}><dl>{''.join(rules)}</dl>")
-    if step.changes:
-        changes = "".join(f"<li>{escape(change.describe())}</li>" for change in step.changes)
-        parts.append(f"<{heading}>Changes</{heading}><ul>{changes}</ul>")
-    if history is not None and step.index:
-        parts.append(why_list(step, history, prefix, heading))
-    return "".join(parts)
-
-
-def step_title(step: Step) -> str:
-    return f"Step {step.index}: {step.description}"
-
-
-def teacher_note(text: str) -> str:
-    """The lesson's note as the panel shows it: plain text (escaped), its line breaks kept."""
-    return f'<p class="teacher-note"><b>Note:</b> {escape(text)}</p>' if text else ""
-
-
-def step_section(
-    step: Step,
-    image: str | None,
-    prefix: str = "",
-    note: str = "",
-    teacher: str = "",
-    history: CardHistory | None = None,
-) -> str:
-    """A step's section: its table and notes, or with no ``image`` (shared with another
-    timeline) ``note`` saying where they are; ``teacher``: the lesson's note from here on."""
-    head = (
-        f'<section class="step" id="{prefix}step-{step.index}">'
-        f"<h2>{escape(step_title(step))}</h2>"
-        f'<p class="when">{escape(" › ".join(step.phase))}</p>{teacher_note(teacher)}'
-    )
-    if image is None:
-        return f"{head}{note}</section>"
-    caption = f"The table after this step{OUTLINED if step.changed_cards() else '.'}"
-    return (
-        f"{head}<figure>{image}<figcaption>{caption}</figcaption></figure>"
-        f"{step_notes(step, 'h3', history, prefix)}</section>"
-    )
-
-
-def step_range(steps: Sequence[Step]) -> str:
-    first, last = steps[0].index, steps[-1].index
-    return f"Step {first}" if first == last else f"Steps {first}–{last}"
-
-
-def phase_section(
-    number: int,
-    steps: Sequence[Step],
-    image: str | None,
-    prefix: str = "",
-    note: str = "",
-    notes: Mapping[int, str] | None = None,
-    history: CardHistory | None = None,
-) -> str:
-    notes = notes or {}
-    last = steps[-1].index
-    listed = "".join(
-        f'<li id="{prefix}step-{step.index}"><h3>{escape(step_title(step))}</h3>'
-        + (f'<p class="when">{escape(" › ".join(step.phase[2:]))}</p>' if step.phase[2:] else "")
-        + teacher_note(notes.get(step.index, ""))
-        + (step_notes(step, "h4", history, prefix) if image is not None else "")
-        + "</li>"
-        for step in steps
-    )
-    shown = (
-        note
-        if image is None
-        else f"<figure>{image}<figcaption>The table after step {last}, the end of this phase: "
-        "the cards the phase changed are outlined in yellow.</figcaption></figure>"
-    )
-    return (
-        f'<section class="phase" id="{prefix}phase-{number}">'
-        f"<h2>{escape(' › '.join(steps[0].phase[:2]))}</h2>"
-        f'<p class="when">{step_range(steps)}</p>{shown}'
-        f'<ol class="phase-steps">{listed}</ol></section>'
-    )
-
-
 def timeline_sections(timeline: Timeline, pictures: Pictures, prefix: str = "") -> Sections:
     """One timeline's sections: a section per step, or by phase; ids start with ``prefix``,
     so several timelines (branches) share a page."""
@@ -361,10 +207,10 @@ def timeline_sections(timeline: Timeline, pictures: Pictures, prefix: str = "") 
                     n,
                     run,
                     pictures.tag(name, run),
+                    timeline,
+                    history,
                     prefix,
                     pictures.note(name, run),
-                    timeline.notes,
-                    history,
                 )
                 for n, run in enumerate(runs, 1)
             ),
@@ -375,10 +221,10 @@ def timeline_sections(timeline: Timeline, pictures: Pictures, prefix: str = "") 
             step_section(
                 step,
                 pictures.tag(name, [step]),
+                timeline,
+                history,
                 prefix,
                 pictures.note(name, [step]),
-                timeline.notes.get(step.index, ""),
-                history,
             )
             for step in steps
         ),
@@ -443,7 +289,9 @@ def branch_tabs(
     picked = ", ".join(
         f'#tab-{n}:checked ~ .labels label[for="tab-{n}"]' for n in range(len(timelines))
     )
+    # Tabs on a screen; printed, every panel is (the page's print style).
     style = (
+        "@media screen { "
         f".tab {{ display: none; }} .panel {{ display: none; }} {shown} {{ display: block; }}"
         " .labels label { display: inline-block; padding: .4rem .9rem; margin-right: .3rem;"
         " border: 1px solid #c9c6b8; border-bottom: none; border-radius: 6px 6px 0 0;"
@@ -459,6 +307,7 @@ def branch_tabs(
             " { background: #fff !important; font-weight: bold !important; }"
             for n in range(len(timelines))
         )
+        + " }"
     )
     return (
         f"<style>{style}</style>{radios}"
@@ -479,7 +328,8 @@ def page_html(lesson: Lesson, body: str, contents: str) -> str:
         f"<title>{escape(lesson.title)}</title><style>{STYLE}</style></head><body>"
         f"<header><h1>{escape(lesson.title)}</h1>"
         f'<p class="meta">{escape(lesson.ruleset)} · {escape(lesson.source)} · '
-        f"{len(lesson.steps)} steps{branches} · exported by Cardtable</p>{description}</header>"
+        f"{len(lesson.main.steps)} steps{branches} · exported by Cardtable</p>"
+        f"{description}</header>"
         f"{contents}<main>{body}</main></body></html>\n"
     )
 

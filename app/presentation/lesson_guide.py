@@ -74,6 +74,15 @@ class LessonGuide:
             shown = note
         return found
 
+    def questions_by_step(self) -> dict[int, list[Prediction]]:
+        """The questions by the step each is asked at (``held_at``), in the file's order; one at
+        a label the timeline does not play is left out."""
+        found: dict[int, list[Prediction]] = {}
+        for question in self.predictions:
+            if question.at in self.starts:
+                found.setdefault(self.held_at(question), []).append(question)
+        return found
+
     def held_at(self, question: Prediction) -> int:
         """The step to hold at while ``question`` waits: the one before its action."""
         return max(0, self.starts[question.at] - 1)

@@ -9,11 +9,10 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QProgressDialog
 
-from app.export.page import Lesson, Timeline, lesson_page, page_refusal
+from app.export.lesson import played_lesson
+from app.export.page import lesson_page, page_refusal
 from app.files.saving import copy_location
-from app.presentation.lesson_guide import lesson_guide
 from app.widgets import message_boxes
-from engine.branches import MAIN
 from engine.output_files import OutputError, write_output
 
 if TYPE_CHECKING:
@@ -49,16 +48,8 @@ def export_dialog(window: MainWindow) -> None:
     if not name:
         return
     path = Path(name) if name.endswith((".html", ".htm")) else Path(f"{name}.html")
-    branches = [
-        Timeline(name, session.branch_play(name).game.steps, parent)
-        for name, parent in session.parents.items()
-        if name != MAIN
-    ]
-    played = session.branch_play(MAIN)
-    main = played.game.steps
-    notes = lesson_guide(session.scenario, played.runner.starts, played.runner.labels)
-    by_step = notes.notes_by_step(main[-1].index)
-    lesson = Lesson.of(session.scenario, session.path, main, branches, notes=by_step)
+    plays = {name: (parent, session.branch_play(name)) for name, parent in session.parents.items()}
+    lesson = played_lesson(session.scenario, session.path, plays)
     progress = QProgressDialog("Drawing the tables…", "Cancel", 0, 0, window)
     progress.setWindowTitle("Export")
     progress.setWindowModality(Qt.WindowModality.WindowModal)

@@ -24,17 +24,19 @@ import app.export.page
 import app.widgets.export_dialog
 from app.cli.commands import main
 from app.export.images import Camera
-from app.export.page import Lesson, Timeline, lesson_page
+from app.export.lesson import Lesson, Timeline
+from app.export.page import lesson_page
 from app.widgets import message_boxes
 from app.widgets.export_dialog import BY_PHASE, EVERY_STEP, export_dialog
 from app.widgets.inspector import rule_summaries
 from app.widgets.main_window import MainWindow
 from engine.assets import SCENARIOS
 from engine.branches import MAIN
+from engine.compare import differences
 from engine.scenario import load_scenario, play_branch, run_scenario
 from engine.step_names import branch_names
 from engine.timeline import Step
-from tests.support.lesson_texts import LESSON
+from tests.support.lesson_texts import BRANCH, LESSON
 
 M8 = SCENARIOS / "might" / "M8-prevention-and-doubling-orders.yaml"
 
@@ -325,7 +327,7 @@ def test_a_lesson_page_costs_its_distinct_steps_not_its_branches(tmp_path: Path)
     scenario, source = load_scenario(M8)
     main_steps = play_branch(scenario, source, MAIN).game.steps
     chain = [Timeline(f"b{n}", main_steps, MAIN if n == 1 else f"b{n - 1}") for n in range(1, 41)]
-    lesson = Lesson.of(scenario, M8, main_steps, chain)  # 40 branches that all play as main
+    lesson = Lesson.of(scenario, M8, Timeline(MAIN, main_steps), chain)  # all play as main
     drawn: list[int] = []
     page = lesson_page(lesson, progress=lambda done, total: drawn.append(total))
     assert len(Tags(page).all("img")) == len(main_steps) == drawn[-1] == len(drawn)
@@ -472,3 +474,218 @@ def test_each_step_says_why_each_card_it_changed_is_so(page_file: Path) -> None:
     assert f'href="#step-1">step 1: {escape(run.steps[1].description)}</a>' in page
     assert 'href="#step-0">step 0: ' in page
     assert page.count("Why? What made each card so") >= 2
+
+
+# ----------------------------------------------------------------------------- the whole lesson
+
+
+@pytest.fixture(scope="module")
+def lesson_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The page of a lesson with notes, a question and two branches with notes of their own."""
+    folder = tmp_path_factory.mktemp("lesson")
+    (folder / "lesson.yaml").write_text(LESSON + BRANCH, encoding="utf-8")
+    assert main(["export", str(folder / "lesson.yaml"), "-o", str(folder / "lesson.html")]) == 0
+    return folder / "lesson.html"
+
+
+def step_sections(page: str) -> dict[str, str]:
+    """Each step's section of ``page``, by its id."""
+    return dict(re.findall(r'<section class="step" id="([^"]+)">(.*?)</section>', page, re.S))
+
+
+# a step's picture with the lesson's note beside it, in one block
+BESIDE = re.compile(
+    r'<div class="noted"><figure><img [^>]*><figcaption>[^<]*</figcaption></figure>'
+    r'<aside class="teacher-note"><b>Note:</b> ([^<]*)</aside></div>'
+)
+QUESTION = re.compile(
+    r'<div class="question"><p><b>Predict before reading on:</b> ([^<]*)</p>'
+    r'<ol class="choices">(.*?)</ol>'
+    r'<details class="answer"><summary>Show the answer</summary>(.*?)</details>'
+    r'<div class="printed-answer">(.*?)</div></div>'
+)
+
+
+def test_each_note_is_beside_the_picture_of_the_step_its_action_begins_at(
+    lesson_file: Path,
+) -> None:
+    scenario, source = load_scenario(lesson_file.with_suffix(".yaml"))
+    starts = play_branch(scenario, source, MAIN).runner.starts
+    steps = step_sections(lesson_file.read_text(encoding="utf-8"))
+    beside = {id: BESIDE.findall(section) for id, section in steps.items()}
+    assert {id: notes for id, notes in beside.items() if notes and not id.startswith("b")} == {
+        f"step-{starts[label]}": [escape(note)] for label, note in scenario.notes.items()
+    }
+
+
+def test_a_question_is_asked_after_the_step_before_its_action_its_answer_behind_a_click(
+    lesson_file: Path,
+) -> None:
+    scenario, source = load_scenario(lesson_file.with_suffix(".yaml"))
+    (question,) = scenario.predict
+    held = play_branch(scenario, source, MAIN).runner.starts[question.at] - 1
+    page = lesson_file.read_text(encoding="utf-8")
+    steps = step_sections(page)
+    asked = {id: QUESTION.findall(section) for id, section in steps.items()}
+    answer = f"<p><b>Answer:</b> {escape(question.answer)}</p><p>{escape(question.why)}</p>"
+    choices = "".join(f"<li>{escape(choice)}</li>" for choice in question.choices)
+    assert {id: found for id, found in asked.items() if found} == {
+        f"step-{held}": [(escape(question.question), choices, answer, answer)]
+    }
+    section = steps[f"step-{held}"]
+    assert section.index("<img") < section.index("Rules applied") < section.index("question")
+    assert page.count(escape(question.why)) == 2  # behind the click, and printed
+
+
+def test_by_phase_a_question_is_asked_in_the_step_before_its_action(tmp_path: Path) -> None:
+    path = tmp_path / "lesson.yaml"
+    path.write_text(LESSON, encoding="utf-8")
+    assert main(["export", str(path), "-o", str(tmp_path / "page.html"), "--by", "phase"]) == 0
+    page = (tmp_path / "page.html").read_text(encoding="utf-8")
+    chunks = page.split('<li id="step-')[1:]  # each from its step's item to the next one's
+    asked = {int(chunk.split('"')[0]): len(QUESTION.findall(chunk)) for chunk in chunks}
+    assert {index: count for index, count in asked.items() if count} == {0: 1}
+
+
+def test_a_branchs_tab_shows_its_notes_at_its_steps_and_its_differences_from_main(
+    lesson_file: Path,
+) -> None:
+    scenario, source = load_scenario(lesson_file.with_suffix(".yaml"))
+    page = lesson_file.read_text(encoding="utf-8")
+    main_play = play_branch(scenario, source, MAIN)
+    panels = page.split('<div class="panel" id="panel-')[1:]
+    assert len(panels) == 1 + len(scenario.branches) == 3
+    for n, (branch, panel) in enumerate(zip(scenario.branches, panels[1:], strict=True), 1):
+        play = play_branch(scenario, source, branch.name)
+        steps = step_sections(panel)
+        for label, note in branch.notes.items():
+            section = steps[f"b{n}-step-{play.runner.starts[label]}"]
+            shown = f'<aside class="teacher-note"><b>Note:</b> {escape(note)}</aside>'
+            assert section.count(shown) == 1
+            assert "<img" in section or "The same as in <b>main</b>" in section
+            assert escape(note) not in panels[0] and page.count(escape(note)) == 1
+        head = panel.split("<nav>", 1)[0]
+        ends = differences(main_play.game.steps[-1].table, play.game.steps[-1].table)
+        assert ends and all(f"<li>{escape(d.describe())}</li>" in head for d in ends)
+        assert "It departs from <b>main</b> at " in head
+    # the turn ending is the second branch's own: its table and its note side by side
+    (noted,) = [notes for notes in map(BESIDE.findall, step_sections(panels[2]).values()) if notes]
+    assert noted == [escape(scenario.branches[1].notes["next-turn"])]
+
+
+HOSTILE = "<script>alert(1)</script><img src=x onerror=alert(2)>"
+
+
+def test_every_word_of_a_lesson_is_shown_as_text_never_as_markup(tmp_path: Path) -> None:
+    words = [
+        ("title: Notes", f'title: "Notes {HOSTILE}"'),
+        ("  start: Bob's", f'  start: "{HOSTILE}" # Bob\'s'),
+        ("    question: Does", f'    question: "{HOSTILE}" # Does'),
+        ("[It survives, It dies]", f'["It survives", "It dies {HOSTILE}"]'),
+        ("    why: Quick", f'    why: "{HOSTILE}" # Quick'),
+        ("  - name: no answer", '  - name: "no answer </label><b>"'),
+        ("      alone: Nothing", f'      alone: "{HOSTILE}" # Nothing'),
+    ]
+    text = LESSON + BRANCH
+    for old, new in words:
+        assert old in text
+        text = text.replace(old, new)
+    path = tmp_path / "hostile.yaml"
+    path.write_text(text, encoding="utf-8")
+    assert main(["export", str(path), "-o", str(tmp_path / "page.html")]) == 0
+    page = (tmp_path / "page.html").read_text(encoding="utf-8")
+    tags = Tags(page)
+    assert not tags.all("script")
+    assert all(img["src"].startswith("data:image/png;base64,") for img in tags.all("img"))
+    assert "onerror" not in str(tags.tags) and "</label><b>" not in page
+    assert page.count(escape(HOSTILE)) >= 6  # title, note, question, choice, why, branch note
+    assert escape("no answer </label><b>") in page
+
+
+def test_a_branch_note_at_a_label_its_timeline_does_not_play_is_refused_at_its_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "lesson.yaml"
+    text = LESSON + BRANCH.replace("      next-turn: Alice", "      next-trun: Alice")
+    path.write_text(text, encoding="utf-8")
+    line = text.splitlines().index("      next-trun: Alice ends her turn, and the damage heals.")
+    assert main(["export", str(path), "-o", str(tmp_path / "page.html")]) == 2
+    assert capsys.readouterr().err == (
+        f"error: {path}:{line + 1}: branches[1].notes.next-trun: branch 'next turn': no script "
+        "action has the label 'next-trun' (did you mean 'next-turn'?); the labels: start, mend, "
+        "next-turn, spark\n"
+    )
+    assert not (tmp_path / "page.html").exists()
+
+
+def test_the_page_prints_every_tab_and_every_answer_and_keeps_a_step_on_one_page(
+    lesson_file: Path,
+) -> None:
+    page = lesson_file.read_text(encoding="utf-8")
+    printed = re.search(r"@media print \{(.*?)\n\}", page, re.S)
+    assert printed, "no print style"
+    rules = " ".join(printed.group(1).split())
+    assert ".answer { display: none; }" in rules and ".printed-answer { display: block; }" in rules
+    assert (
+        "section.step, section.phase, .phase-steps > li, figure, .noted { break-inside: avoid; }"
+        in rules
+    )
+    assert "nav, .tab, .labels { display: none; }" in rules
+    tabs = re.search(
+        r"<style>@media screen \{ \.tab \{ display: none; \} \.panel \{ display: none; \}", page
+    )
+    assert tabs, "the tabs hide panels on a screen only"
+
+
+LAYOUT = """<script>
+addEventListener("load", () => {
+  const box = (selector) => document.querySelector(selector).getBoundingClientRect();
+  const figure = box(".noted figure"), note = box(".noted .teacher-note");
+  const shown = (selector) => [...document.querySelectorAll(selector)]
+    .filter((element) => element.checkVisibility()).length;
+  const seen = {
+    beside: note.left >= figure.right && note.top < figure.bottom,
+    under: note.top >= figure.bottom,
+    fits: [...document.images].every((image) => image.getBoundingClientRect().right
+      <= document.documentElement.clientWidth),
+    answers: shown(".answer p"),
+    printed: shown(".printed-answer"),
+    panels: shown(".panel"),
+  };
+  document.querySelectorAll("details").forEach((details) => { details.open = true; });
+  seen.opened = shown(".answer p");  // a click on each "Show the answer"
+  const check = document.createElement("pre");
+  check.id = "check";
+  check.textContent = JSON.stringify(seen);
+  document.body.append(check);
+});
+</script>"""
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason=NO_CHROMIUM)
+@pytest.mark.parametrize(
+    ("width", "medium", "seen"),
+    [
+        (1280, "screen", {"beside": True, "under": False, "answers": 0, "printed": 0, "panels": 1}),
+        (390, "screen", {"beside": False, "under": True, "answers": 0, "printed": 0, "panels": 1}),
+        (800, "print", {"beside": True, "under": False, "answers": 0, "printed": 1, "panels": 3}),
+    ],
+    ids=["a-wide-screen", "a-phone", "printed"],
+)
+def test_the_lesson_in_headless_chromium(
+    lesson_file: Path, tmp_path: Path, width: int, medium: str, seen: dict[str, object]
+) -> None:
+    """On a wide screen the note is beside its table, on a phone under it, the answer behind
+    its click; printed (its print style taken as the screen's), every tab and answer shows."""
+    page = lesson_file.read_text(encoding="utf-8").replace("</body>", f"{LAYOUT}</body>")
+    printed = medium == "print"
+    if printed:
+        page = page.replace("@media print", "@media all").replace("@media screen", "@media print")
+    checked = tmp_path / "layout.html"
+    checked.write_text(page, encoding="utf-8")
+    dom = chromium(
+        tmp_path / "profile", f"--window-size={width},900", "--dump-dom", checked.as_uri()
+    )
+    found = re.search(r'<pre id="check">(.*?)</pre>', dom)
+    assert found, dom[-2000:]
+    assert json.loads(found.group(1)) == {**seen, "fits": True, "opened": 0 if printed else 2}

@@ -61,6 +61,7 @@ def test_the_note_shown_is_the_innermost_labelled_actions() -> None:
     assert guide.question_crossed(1, 9, set()) is None  # already inside its action
     assert guide.question_crossed(0, 9, {"spark"}) is None  # answered
     assert (guide.held_at(QUESTION), guide.revealed_at(QUESTION)) == (0, 1)  # its first step
+    assert guide.questions_by_step() == {0: [QUESTION]}  # an exported page asks it there
     assert verdict(QUESTION, "It dies") == "Not this time: It survives. " + QUESTION.why
     assert verdict(QUESTION, "It survives").startswith("Right. ")
 

@@ -12,9 +12,10 @@ from app.cli.commands import main
 from engine.lessons import MAX_CHOICE, MAX_TEXT
 from engine.might.scenario import MightScenario
 from engine.scenario import load_scenario
-from tests.support.lesson_texts import LESSON
+from tests.support.lesson_texts import BRANCH, LESSON
 
 CHOICES = "    choices: [It survives, It dies]"
+BRANCH_NOTE = "      alone: Nothing answers"
 
 
 def check(tmp_path: Path, text: str, capsys: pytest.CaptureFixture[str]) -> tuple[int, list[str]]:
@@ -166,6 +167,38 @@ def test_a_note_or_question_that_cannot_be_asked_is_bad_input(
     assert report[1:-1] == problems
 
 
+def test_a_branchs_notes_at_the_labels_of_its_timeline_pass(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert check(tmp_path, LESSON + BRANCH, capsys)[0] == 0
+    scenario, _ = load_scenario(tmp_path / "lesson.yaml")
+    assert scenario.branches[0].notes == {
+        "start": "Bob keeps Quick Mend in hand this time.",
+        "alone": "Nothing answers the Spark, and 2 + 2 damage is lethal.",
+    }
+
+
+@pytest.mark.parametrize(
+    ("label", "problem"),
+    [
+        ("alnoe", "no script action has the label 'alnoe' (did you mean 'alone'?)"),
+        # main's label, of an action this branch does not keep
+        ("spark", "no script action has the label 'spark' (did you mean 'start'?)"),
+    ],
+    ids=["a-typo", "a-label-of-main-it-does-not-keep"],
+)
+def test_a_branchs_note_at_a_label_its_timeline_does_not_play_is_bad_input(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], label: str, problem: str
+) -> None:
+    text = LESSON + BRANCH.replace(BRANCH_NOTE, f"      {label}: Nothing answers")
+    assert text.splitlines()[34].startswith(f"      {label}: ")  # line 35
+    status, report = check(tmp_path, text, capsys)
+    assert status == 2
+    assert report[1:-1] == [
+        f"  35: branches[0].notes.{label}: branch 'no answer': {problem}; the labels: start, alone"
+    ]
+
+
 @pytest.mark.parametrize(
     ("written", "answer", "read"),
     [
@@ -184,6 +217,7 @@ def test_choices_are_read_as_the_words_written_not_as_yaml_values(
     text = LESSON.replace(CHOICES, f"    choices: {written}")
     text = text.replace("    answer: It survives", f"    answer: {answer}")
     text = text.replace("  start: Bob's", "  start: yes\n  mend: Bob's")
+    text += BRANCH.replace("start: Bob keeps Quick Mend in hand this time.", "start: no")
     text = text.replace(
         "{card: Iron Sentinel, damage: 2}", "{card: Iron Sentinel, damage: 2, exhausted: yes}"
     )
@@ -194,4 +228,5 @@ def test_choices_are_read_as_the_words_written_not_as_yaml_values(
     assert question.choices == read
     assert question.answer == answer.strip("'")
     assert scenario.notes["start"] == "yes"
+    assert scenario.branches[0].notes["start"] == "no"
     assert scenario.setup.players[1].units[0].exhausted is True

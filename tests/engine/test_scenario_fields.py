@@ -124,6 +124,10 @@ def test_a_sandbox_needs_no_rules() -> None:
             "branches:\n  - {name: other, keep: 0, expect: [{turn: 1}]}\n",
             "a branch's expect",
         ),
+        (
+            "branches:\n  - {name: other, keep: 0, notes: {start: Look.}}\n",
+            "a branch's notes",
+        ),
     ],
 )
 def test_a_lesson_or_a_test_still_names_its_rules(extra: str, named: str) -> None:

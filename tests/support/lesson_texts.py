@@ -1,4 +1,6 @@
-"""A small lesson: notes at its labels and a question before the Spark (M5, M-7)."""
+"""A small lesson: notes at its labels and a question before the Spark (M5, M-7); and a
+what-if branches of it to add, with notes of their own: nobody answers the Spark; the turn
+ends."""
 
 LESSON = """\
 ruleset: might
@@ -28,4 +30,22 @@ predict:
     choices: [It survives, It dies]
     answer: It survives
     why: Quick Mend resolves first (M5, M-7).
+"""
+
+BRANCH = """\
+branches:
+  - name: no answer
+    script:
+      - play: {card: spark, target: iron-sentinel}
+        label: alone
+    notes:
+      start: Bob keeps Quick Mend in hand this time.
+      alone: Nothing answers the Spark, and 2 + 2 damage is lethal.
+  - name: next turn
+    keep: 1
+    script:
+      - end_turn: {}
+        label: next-turn
+    notes:
+      next-turn: Alice ends her turn, and the damage heals.
 """

@@ -46,14 +46,16 @@ class PredictQuiz:
         self.guide = self._lesson_guide()
 
     def _lesson_guide(self) -> LessonGuide | None:
-        """The lesson as written now: the file's notes and questions and the user's."""
-        play = self.session.play
+        """The lesson as written now: the file's notes and questions and the user's, and in a
+        branch the branch's own notes at its labels."""
+        play, scenario = self.session.play, self.session.scenario
         if play is None:
             return None
         authored = self.session.authored
-        guide = LessonGuide(
-            authored.notes, authored.predictions, play.runner.starts, play.runner.labels
-        )
+        branches = getattr(scenario, "branches", ())
+        branch = next((b for b in branches if b.name == self.session.branch), None)
+        notes = {**authored.notes, **(branch.notes if branch is not None else {})}
+        guide = LessonGuide(notes, authored.predictions, play.runner.starts, play.runner.labels)
         return guide if guide.teaches else None
 
     def start(self, index: int) -> None:

@@ -16,7 +16,7 @@ from app.widgets import message_boxes
 from app.widgets.main_window import MainWindow
 from engine.assets import LESSONS
 from engine.lessons import MAX_TEXT, Prediction
-from tests.support.lesson_texts import LESSON
+from tests.support.lesson_texts import BRANCH, LESSON
 
 QUESTION = Prediction(
     at="spark",
@@ -102,6 +102,21 @@ def test_predict_mode_asks_before_the_deciding_step_then_reveals_it(
     window.session.select(0)
     window.session.select(window.session.last)  # answered once: not asked again
     assert not panel.asking and window.session.index == window.session.last
+
+
+def test_a_branch_shows_its_own_notes_and_main_its_own(window: MainWindow, tmp_path: Path) -> None:
+    path = tmp_path / "lesson.yaml"
+    path.write_text(LESSON + BRANCH, encoding="utf-8")
+    assert window.open_path(path)
+    note = window.lesson.note
+    window.session.switch("no answer")
+    window.session.select(0)
+    assert note.text() == "Bob keeps Quick Mend in hand this time."
+    window.session.select(window.session.last)
+    assert note.text() == "Nothing answers the Spark, and 2 + 2 damage is lethal."
+    window.session.switch("main")
+    window.session.select(0)
+    assert note.text() == "Bob's sentinel has 4 Might and 2 damage."
 
 
 def test_a_file_without_notes_shows_no_lesson_panel(window: MainWindow) -> None:

@@ -80,6 +80,7 @@ class CardDesigner(QWidget):
     ) -> None:
         super().__init__(parent, Qt.WindowType.Window)
         self.session, self.save_scenario = session, save
+        self.designing: str | None = None  # the id of the card whose design it opened on
         self.form = card_form(ruleset)
         self.setWindowTitle(f"Design a {ruleset} card")
         self.setStyleSheet(STYLE)
@@ -360,11 +361,17 @@ def open_designer(
 ) -> CardDesigner | None:
     """Open the designer for the open scenario's ruleset (with none open, for a ruleset the user
     picks): on a new card, or on the definition of card ``uid`` as its file or pool writes it;
-    None (said in a box) when that ruleset's scenarios define no cards."""
+    None (said in a box) when that ruleset's scenarios define no cards. A designer already
+    open on the same card (or on a new card) of that ruleset is raised instead of a second."""
     scenario = session.scenario
     ruleset = scenario.ruleset if scenario is not None else _pick_ruleset(parent)
     if ruleset is None:
         return None
+    for open_one in parent.findChildren(CardDesigner):
+        if open_one.isVisible() and (open_one.form.ruleset, open_one.designing) == (ruleset, uid):
+            open_one.raise_()
+            open_one.activateWindow()
+            return open_one
     if card_model(ruleset) is None:
         message_boxes.information(parent, "Design a card", f"{ruleset} scenarios define no cards.")
         return None
@@ -374,6 +381,7 @@ def open_designer(
     except ScenarioError as error:  # a shipped file its examples come from cannot be read
         message_boxes.critical(parent, "Cannot open the card designer", str(error))
         return None
+    designer.designing = uid
     designer.resize(1280, 820)
     designer.show()
     return designer

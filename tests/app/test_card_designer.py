@@ -163,6 +163,18 @@ def test_a_souls_card_with_a_trigger_designed_added_and_recruited(
     assert window.session.table.cards["cinder-hound"].zone != "hand"
 
 
+def test_a_card_already_in_a_designer_raises_that_designer_not_a_second(
+    window: Any, tmp_path: Path
+) -> None:
+    new = opened(window, MIGHT, tmp_path)
+    assert window.design_card() is new  # Edit > Design a card… again: the same window
+    whelp = window.design_card("stone-whelp")
+    assert whelp is not None and whelp is not new
+    assert window.design_card("stone-whelp") is whelp
+    whelp.close()
+    assert window.design_card("stone-whelp") not in (None, whelp)  # closed: a new one
+
+
 def test_yaml_edited_refills_the_form_and_bad_yaml_leaves_it(window: Any, tmp_path: Path) -> None:
     designer = opened(window, MIGHT, tmp_path)
     designer.yaml.setPlainText(

@@ -786,7 +786,7 @@ class MainWindow(QMainWindow):
         return open_designer(self, self.session, self.files.save, uid)
 
     def compare_branches(self) -> CompareDialog:
-        dialog = CompareDialog(self.session, self)
+        dialog = CompareDialog(self.session, self, self.view.scale_factor)
         dialog.show()
         return dialog
 

@@ -250,6 +250,7 @@ class TableView(QGraphicsView):
         super().__init__(scene)
         self.table_scene = scene
         self.fitting = True
+        self.least_scale = 0.0  # fitting never shrinks the table below it: it scrolls then
         self.presenting = False
         self.drags_cards = False
         self._pressed: tuple[str, QPoint] | None = None  # a card held, where it was pressed
@@ -397,6 +398,7 @@ class TableView(QGraphicsView):
         if rect.isEmpty() or area.width() <= right + 10 or area.height() <= top + 10:
             return
         scale = min((area.width() - right) / rect.width(), (area.height() - top) / rect.height())
+        scale = max(scale, self.least_scale)
         self.setTransform(self.transform().fromScale(scale, scale))
         # Room above (or beside) the table for the strip, so the view's centring keeps the
         # table clear of it.

@@ -572,7 +572,7 @@ class MainWindow(QMainWindow):
         self.view.refresh_hover()
         where = " (latest)" if self.session.at_end() else ""
         caption = step.description
-        if self.presenting:  # the class reads the rules on the strip
+        if self.presenting and step.rules:  # the class reads the rules on the strip
             caption += "  —  " + "; ".join(rule_title(rule) for rule in step.rules)
         phase = " › ".join(step.phase)
         info = f"{turn_banner(table)} · step {index} of {self.session.last}{where}"

@@ -20,35 +20,35 @@ from engine.assets import SCENARIOS
 SIZE = (1280, 800)
 
 
-def settle(app: QApplication) -> None:
+def settle() -> None:
     for _ in range(3):  # shown, laid out, drawn
-        app.processEvents()
+        QApplication.processEvents()
 
 
-def save(app: QApplication, widget: QWidget, path: Path) -> None:
-    settle(app)
+def save(widget: QWidget, path: Path) -> None:
+    settle()
     widget.grab().save(str(path))
     print(f"wrote {path}")
 
 
 if __name__ == "__main__":
     folder = Path(sys.argv[1] if len(sys.argv) > 1 else "docs/images")
-    app = QApplication.instance() or QApplication(sys.argv)
+    app = QApplication(sys.argv)
     settings = QSettings(str(Path(tempfile.mkdtemp()) / "shots.ini"), QSettings.Format.IniFormat)
     window = MainWindow(settings)
     window.resize(*SIZE)
     window.show()
     window.open_path(SCENARIOS / "might" / "M8-prevention-and-doubling-orders.yaml")
-    settle(app)
+    settle()
     dialog = window.compare_branches()
     left, right = dialog.sides
     left.branches.setCurrentText("doubling first")
     right.branches.setCurrentText("main")
     right.step_box.setValue(11)  # main's first combat is over
-    save(app, dialog, folder / "compare-branches.png")
+    save(dialog, folder / "compare-branches.png")
     dialog.close()
     window.open_path(SCENARIOS / "might" / "M11-expiration-worked-example.yaml")
     window.session.select(10)  # (b) Heal
     window.showFullScreen = lambda: window.resize(*SIZE)  # type: ignore[method-assign]  # a screen of SIZE
     window.set_presenting(True)
-    save(app, window, folder / "present-mode.png")
+    save(window, folder / "present-mode.png")

@@ -75,6 +75,9 @@ def test_present_mode_enlarges_the_table_under_a_band_across_the_screen(
     window.set_presenting(False)
     settle()
     assert strip.height() == STRIP_HEIGHT and view.scale_factor == pytest.approx(normal)
+    sizes = [label.fontInfo().pixelSize() for label in (strip.phase, strip.caption, strip.info)]
+    assert sizes == [15, 13, 13]  # the window's strip, one line each
+    assert not strip.phase.wordWrap() and not strip.caption.wordWrap()
 
 
 def shipped_texts() -> tuple[set[str], list[str]]:

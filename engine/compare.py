@@ -68,13 +68,25 @@ def plain(value: object) -> str:
     return str(value)
 
 
+TABLE = "table"  # the "card" of a difference in the table's own facts
+
+
 @dataclass(frozen=True)
 class Difference:
+    """One fact of two tables, its value on each side (they differ, except in
+    ``table_comparison``, which pairs every fact of the table's own)."""
+
     card: str
     fact: str  # its key, as ``expect`` spells it
     left: object
     right: object
     words: str  # the fact as a sentence says it (``Ruleset.fact_words``)
+
+    @property
+    def what(self) -> str:
+        """The fact named for a row of its own: ``sentinel-a zone``, ``Battlefield 1 holder``
+        (the table's own facts by their words alone)."""
+        return self.words if self.card == TABLE else f"{self.card} {self.words}"
 
     def describe(self) -> str:
         return f"{self.card} {self.words}: {plain(self.left)} / {plain(self.right)}"
@@ -85,37 +97,38 @@ def card_facts(table: TableShape, uid: str) -> dict[str, object]:
     return ruleset_of(table).card_facts(table, uid)
 
 
-TABLE = "table"  # the "card" of a difference in the table's own facts
-
-
 def table_facts(table: TableShape) -> dict[str, object]:
     """What the comparison looks at for the table as a whole (its ruleset says: whose turn it
     is, as the ``turn`` expectation reads it, how the game stands, each rune pool...)."""
     return ruleset_of(table).table_facts(table)
 
 
+def fact_words(table: TableShape, fact: str) -> str:
+    return ruleset_of(table).fact_words.get(fact, fact.replace("_", " "))
+
+
+def table_comparison(left: TableShape, right: TableShape) -> list[Difference]:
+    """Every fact of two tables as a whole, side by side, the same or not: whose turn it is,
+    who holds each battlefield, decks, the chain, scores... (the compare views show them all)."""
+    table_right = table_facts(right)
+    return [
+        Difference(TABLE, fact, value, table_right[fact], fact_words(left, fact))
+        for fact, value in table_facts(left).items()
+    ]
+
+
 def differences(left: TableShape, right: TableShape) -> list[Difference]:
     """Every fact that differs between two tables of one scenario: the table's own, then card
     by card."""
     cards_left, cards_right = left.cards, right.cards
-    table_left, table_right = table_facts(left), table_facts(right)
-    named = ruleset_of(left).fact_words
-
-    def words(fact: str) -> str:
-        return named.get(fact, fact.replace("_", " "))
-
-    found = [
-        Difference(TABLE, fact, value, table_right[fact], words(fact))
-        for fact, value in table_left.items()
-        if value != table_right[fact]
-    ]
+    found = [d for d in table_comparison(left, right) if d.left != d.right]
     for uid in [*cards_left, *(c for c in cards_right if c not in cards_left)]:
         facts_left = card_facts(left, uid) if uid in cards_left else {}
         facts_right = card_facts(right, uid) if uid in cards_right else {}
         for fact in [*facts_left, *(f for f in facts_right if f not in facts_left)]:
             a, b = facts_left.get(fact, ABSENT), facts_right.get(fact, ABSENT)
             if a != b:
-                found.append(Difference(uid, fact, a, b, words(fact)))
+                found.append(Difference(uid, fact, a, b, fact_words(left, fact)))
     return found
 
 

@@ -13,12 +13,13 @@ from html import escape
 
 from PySide6.QtGui import QImage
 
+from app.export.branch_comparison import STYLE as COMPARE_STYLE
+from app.export.branch_comparison import TabSteps, comparison_html
 from app.export.images import Camera, encode_png, palette_image
 from app.export.lesson import Lesson, Timeline
 from app.export.sections import phase_section, step_range, step_section, step_title
 from app.presentation.why import CardHistory
 from engine.branches import MAIN
-from engine.compare import differences, step_key
 from engine.timeline import Step
 
 PAGE_SIZE = (960, 640)  # the box each table image of a page is scaled into
@@ -50,8 +51,6 @@ dd { margin: 0 0 .4rem 1.25rem; }
 .phase-steps h3 { font-size: 1.05rem; margin-bottom: 0; }
 .phase-steps > li { border-left: 3px solid #d8d6cc; padding-left: 1rem; margin-bottom: 1rem; }
 .note { background: #fff6d6; padding: .25rem .5rem; border-radius: 4px; }
-.compare { background: #f0f4ee; border-left: 4px solid #5b8c5a; padding: .35rem .6rem;
-  border-radius: 4px; margin-bottom: 1rem; }
 .noted { display: grid; grid-template-columns: minmax(0, 3fr) minmax(14rem, 2fr); gap: 1.25rem;
   align-items: start; }
 .teacher-note { display: block; background: #e6f0fb; border-left: 4px solid #4a7fc1;
@@ -231,38 +230,6 @@ def timeline_sections(timeline: Timeline, pictures: Pictures, prefix: str = "") 
     )
 
 
-MAX_DIFFERENCES = 20  # listed on a branch's tab; a page is read, not searched
-
-
-def comparison_html(branch: Timeline, parent: Timeline, prefix: str) -> str:
-    """Where ``branch`` departs from ``parent`` (a link to that step in its tab) and how the
-    two last tables differ, in plain words (``engine.compare``)."""
-    mine, theirs = list(branch.steps), list(parent.steps)
-    same = 0
-    while same < min(len(mine), len(theirs)) and step_key(mine[same]) == step_key(theirs[same]):
-        same += 1
-    name = f"<b>{escape(parent.name)}</b>"
-    if same == len(mine) == len(theirs):
-        return f'<p class="compare">It plays as {name} does: no step differs.</p>'
-    where = (
-        f'<a href="#{prefix}step-{mine[same].index}">step {mine[same].index}</a>'
-        if same < len(mine)
-        else f"step {same}, where it ends first"
-    )
-    found = differences(theirs[-1].table, mine[-1].table)
-    listed = "".join(f"<li>{escape(d.describe())}</li>" for d in found[:MAX_DIFFERENCES])
-    more = (
-        f"<li>and {len(found) - MAX_DIFFERENCES} more</li>" if len(found) > MAX_DIFFERENCES else ""
-    )
-    ends = (
-        f"<p>At the end, the tables differ ({escape(parent.name)} / this branch):</p>"
-        f"<ul>{listed}{more}</ul>"
-        if found
-        else "<p>At the end, the tables are the same.</p>"
-    )
-    return f'<div class="compare"><p>It departs from {name} at {where}.</p>{ends}</div>'
-
-
 def branch_tabs(
     timelines: Sequence[tuple[str, Sections]], opened: str = MAIN, heads: Sequence[str] = ()
 ) -> str:
@@ -325,7 +292,7 @@ def page_html(lesson: Lesson, body: str, contents: str) -> str:
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{escape(lesson.title)}</title><style>{STYLE}</style></head><body>"
+        f"<title>{escape(lesson.title)}</title><style>{STYLE}{COMPARE_STYLE}</style></head><body>"
         f"<header><h1>{escape(lesson.title)}</h1>"
         f'<p class="meta">{escape(lesson.ruleset)} · {escape(lesson.source)} · '
         f"{len(lesson.main.steps)} steps{branches} · exported by Cardtable</p>"
@@ -356,12 +323,15 @@ def lesson_page(
         (branch.name, timeline_sections(branch, pictures, prefix=f"b{n}-"))
         for n, branch in enumerate(branches, 1)
     ]
-    by_name = {timeline.name: timeline for timeline in lesson.timelines}
+    tab_steps = {
+        timeline.name: TabSteps(timeline.name, timeline.steps, f"b{n}-" if n else "")
+        for n, timeline in enumerate(lesson.timelines)
+    }
     heads = [""] + [
-        comparison_html(branch, by_name[branch.parent], f"b{n}-")
-        if branch.parent in by_name
+        comparison_html(tab_steps[branch.parent], tab_steps[branch.name])
+        if branch.parent in tab_steps
         else ""
-        for n, branch in enumerate(branches, 1)
+        for branch in branches
     ]
     return page_html(lesson, branch_tabs(tabs, lesson.opened, heads), "")
 

@@ -1,31 +1,42 @@
-"""Two branches, or two steps, side by side: each table as the app draws it, the cards that
-differ outlined, and the list of what differs (from the engine's comparison)."""
+"""Two branches, or two steps, side by side: each table as the app draws it, its cards at least
+as large as on the main table (scrolling together where the halves cannot hold them), the cards
+that differ outlined, and under them every fact of the two tables, what differs first and in
+bold (from the engine's comparison)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QComboBox,
     QDialog,
     QGridLayout,
+    QHeaderView,
     QLabel,
-    QListWidget,
     QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
     QWidget,
 )
 
+from app.drawing.card_painter import MIN_TEXT_PX
 from app.drawing.table_scene import TableScene
+from app.presentation.comparison import FactRow, side_by_side
 from app.presentation.looks import game_over_text, turn_banner
 from app.presentation.session import Session
 from app.widgets.table_view import TableView
-from engine.compare import changed_cards, differences
+from engine.compare import changed_cards
 from engine.timeline import Step
+
+READABLE_PX = 10  # the least card text, in screen pixels, on a compared table
+DIFFERS = QColor("#fbeec0")  # a fact that differs: bold, on the outlines' yellow, lighter
 
 
 class CompareSide:
-    """One side: which branch, which step, and its table."""
+    """One side: which branch, which step, and its table, never smaller than ``least_scale``."""
 
-    def __init__(self, session: Session, parent: QWidget, branch: str) -> None:
+    def __init__(self, session: Session, parent: QWidget, branch: str, least_scale: float) -> None:
         self.session = session
         self.branches = QComboBox(parent)
         self.branches.addItems(list(session.parents))
@@ -34,7 +45,8 @@ class CompareSide:
         self.step_box.setPrefix("step ")
         self.scene = TableScene()
         self.view = TableView(self.scene)
-        self.view.setMinimumSize(420, 320)
+        self.view.least_scale = least_scale
+        self.view.setMinimumSize(240, 200)
         self.branches.currentTextChanged.connect(self._branch_chosen)
         self._branch_chosen(branch)
 
@@ -43,6 +55,9 @@ class CompareSide:
 
     def step(self) -> Step:
         return self.steps()[self.step_box.value()]
+
+    def title(self) -> str:
+        return f"{self.branches.currentText()} · step {self.step_box.value()}"
 
     def _branch_chosen(self, _: str) -> None:
         last = len(self.steps()) - 1
@@ -54,26 +69,47 @@ class CompareSide:
     def show(self, differing: set[str]) -> None:
         step = self.step()
         self.scene.show_table(step.table, differing)
-        self.view.show_phase(
-            f"{self.branches.currentText()} · " + " › ".join(step.phase),
+        self.view.show_phase(  # the branch is named in the box above
+            " › ".join(step.phase),
             turn_banner(step.table),
             step.description,
             game_over_text(step.table),
         )
 
+    def bring_into_view(self, uids: set[str]) -> None:
+        """Where the table scrolls, the cards ``uids`` (those that differ) into view."""
+        around = QRectF()
+        for uid, item in self.scene.items_by_uid.items():
+            if uid in uids:
+                around = around.united(item.sceneBoundingRect())
+        if not around.isEmpty():
+            self.view.ensureVisible(around, 8, 8)
+
 
 class CompareDialog(QDialog):
-    """Pick two branches (or two steps of one) and see both tables with what differs."""
+    """Pick two branches (or two steps of one) and see both tables with what differs. It opens
+    at the size of ``parent`` (the main window), its tables at least at ``table_scale``, the
+    main table's, and never so small that a card's text is under ``READABLE_PX``."""
 
-    def __init__(self, session: Session, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, session: Session, parent: QWidget | None = None, table_scale: float = 0.0
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Compare branches")
-        self.resize(1280, 760)
+        self.resize(parent.size() if parent is not None else QSize(1280, 760))
+        least = max(table_scale, READABLE_PX / MIN_TEXT_PX)
         names = list(session.parents)
         other = next((n for n in names if n != session.branch), session.branch)
-        self.sides = [CompareSide(session, self, session.branch), CompareSide(session, self, other)]
-        self.found = QListWidget()
+        self.sides = [
+            CompareSide(session, self, session.branch, least),
+            CompareSide(session, self, other, least),
+        ]
         self.summary = QLabel()
+        self.facts = QTableWidget(0, 3)
+        self.facts.verticalHeader().hide()
+        self.facts.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.facts.setWordWrap(True)
+        self.facts.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         grid = QGridLayout(self)
         for column, side in enumerate(self.sides):
             grid.addWidget(side.branches, 0, 2 * column)
@@ -82,21 +118,47 @@ class CompareDialog(QDialog):
             side.branches.currentTextChanged.connect(self.refresh)
             side.step_box.valueChanged.connect(self.refresh)
         grid.addWidget(self.summary, 2, 0, 1, 4)
-        grid.addWidget(self.found, 3, 0, 1, 4)
+        grid.addWidget(self.facts, 3, 0, 1, 4)
         grid.setRowStretch(1, 3)
         grid.setRowStretch(3, 1)
+        self._scroll_together()
         self.setWindowFlag(Qt.WindowType.WindowMaximizeButtonHint)
         self.refresh()
 
+    def _scroll_together(self) -> None:
+        """Scrolled on one side, the other shows the same part of its table."""
+        left, right = (side.view for side in self.sides)
+        for one, other in (
+            (left.horizontalScrollBar(), right.horizontalScrollBar()),
+            (left.verticalScrollBar(), right.verticalScrollBar()),
+        ):
+            one.valueChanged.connect(other.setValue)
+            other.valueChanged.connect(one.setValue)
+
     def refresh(self) -> None:
         left, right = (side.step() for side in self.sides)
-        self.differences = differences(left.table, right.table)
+        compared = side_by_side(left.table, right.table)
+        self.differences = compared.differences
         differing = changed_cards(self.differences)
         for side in self.sides:
             side.show(differing)
         self.summary.setText(
-            f"<b>{len(self.differences)} difference(s)</b>, left / right; the cards that differ "
-            "are outlined"
+            f"<b>{len(self.differences)} difference(s)</b>: the cards that differ are outlined, "
+            "the facts that differ come first, in bold"
         )
-        self.found.clear()
-        self.found.addItems([difference.describe() for difference in self.differences])
+        self._show_facts(compared.rows())
+        self.sides[0].bring_into_view(differing)
+
+    def _show_facts(self, rows: list[FactRow]) -> None:
+        self.facts.setHorizontalHeaderLabels(["", *(side.title() for side in self.sides)])
+        self.facts.setRowCount(len(rows))
+        bold = QFont(self.facts.font())
+        bold.setBold(True)
+        for number, row in enumerate(rows):
+            for column, text in enumerate((row.what, row.left, row.right)):
+                cell = QTableWidgetItem(text)
+                if row.differs:
+                    cell.setFont(bold)
+                    cell.setBackground(DIFFERS)
+                self.facts.setItem(number, column, cell)
+        self.facts.resizeRowsToContents()

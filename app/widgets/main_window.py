@@ -576,7 +576,7 @@ class MainWindow(QMainWindow):
         self.view.refresh_hover()
         where = " (latest)" if self.session.at_end() else ""
         caption = step.description
-        if self.presenting:  # the class reads the rules on the strip
+        if self.presenting and step.rules:  # the class reads the rules on the strip
             caption += "  —  " + "; ".join(rule_title(rule) for rule in step.rules)
         phase = " › ".join(step.phase)
         info = f"{turn_banner(table)} · step {index} of {self.session.last}{where}"
@@ -790,7 +790,7 @@ class MainWindow(QMainWindow):
         return open_designer(self, self.session, self.files.save, uid)
 
     def compare_branches(self) -> CompareDialog:
-        dialog = CompareDialog(self.session, self)
+        dialog = CompareDialog(self.session, self, self.view.scale_factor)
         dialog.show()
         return dialog
 

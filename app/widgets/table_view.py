@@ -1,5 +1,6 @@
 """The view of the table: zoom, pan, fit, and what floats over the table at a fixed, readable size:
-the phase strip, the game-over banner, the chain and a large preview of the card under the mouse.
+the phase strip (in present mode a band in large type), the game-over banner, the chain and a
+large preview of the card under the mouse.
 """
 
 from __future__ import annotations
@@ -9,6 +10,8 @@ from html import escape
 from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, Qt, Signal
 from PySide6.QtGui import (
     QColor,
+    QFont,
+    QFontMetrics,
     QFontMetricsF,
     QMouseEvent,
     QPainter,
@@ -39,18 +42,25 @@ MIN_SCALE, MAX_SCALE = 0.2, 4.0
 WHEEL_STEP = 1.15
 PREVIEW_SCALE = 2.2
 TEXT_GAP = 4  # between the preview's face and its text box
-STRIP_HEIGHTS = {False: 54, True: 132}  # the phase strip, normal and in present mode
-SIDE_STRIP = (260, 420)  # the strip's width in present mode, beside the table: least, most
+STRIP_HEIGHT = 54  # the phase strip over the table, at the normal size
+# Present mode's band, read from the back of a classroom: its type in pixels, as large as a
+# text allows; the band is as tall as two lines of the phase over one of who plays (or three of
+# the caption), and a longer text takes a smaller size, never under 12 px.
+PHASE_PX, CAPTION_PX, INFO_PX = range(22, 13, -1), range(18, 11, -1), 16
+PHASE_LINES, CAPTION_LINES = 2, 3
 
 
 def strip_style(large: bool) -> str:
-    big, small = (26, 20) if large else (15, 13)
+    """The strip's colours and type; in present mode the phase and the caption size their type
+    themselves (``ElidingLabel.fit``)."""
+    phase, caption = ("", "") if large else ("font-size: 15px;", "font-size: 13px;")
+    info, over = (INFO_PX, CAPTION_PX[0]) if large else (13, 13)
     return (
         "#strip { background: rgba(16, 34, 22, 232); }"
-        f" QLabel#phase {{ color: #f4f1e6; font-size: {big}px; font-weight: bold; }}"
-        f" QLabel#info {{ color: #b9d6c0; font-size: {small}px; }}"
-        f" QLabel#caption {{ color: #f4f1e6; font-size: {small}px; }}"
-        f" QLabel#over {{ color: white; background: #961818; font-size: {small}px;"
+        f" QLabel#phase {{ color: #f4f1e6; {phase} font-weight: bold; }}"
+        f" QLabel#info {{ color: #b9d6c0; font-size: {info}px; }}"
+        f" QLabel#caption {{ color: #f4f1e6; {caption} }}"
+        f" QLabel#over {{ color: white; background: #961818; font-size: {over}px;"
         " font-weight: bold; padding: 0 6px; }"
     )
 
@@ -134,7 +144,10 @@ class CardPreview(QWidget):
 class PhaseStrip(QFrame):
     """Over the top of the table: where the selected step happens and who is to play, then one
     line that is, by priority, the game-over banner, the waiting row with its Pass button, or the
-    step's caption. Its height never changes with the step, so the table under it never has to."""
+    step's caption. Its height never changes with the step, so the table under it never has to.
+
+    In present mode it is a band across the screen in large type: the phase over who plays in
+    a column, the caption in a wider one beside them, each text whole (``band_height``)."""
 
     def __init__(self, parent: QWidget) -> None:
         super().__init__(parent)
@@ -151,45 +164,77 @@ class PhaseStrip(QFrame):
             label.setObjectName(name)
             label.setTextFormat(Qt.TextFormat.PlainText)
             label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.info.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        # who plays and the step are never cut: the phase beside them gives way (elided)
-        self.info.setSizePolicy(QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Preferred)
         self.grid = QGridLayout(self)
         self.grid.setContentsMargins(10, 4, 8, 4)
         self.grid.setVerticalSpacing(2)
-        self.grid.addWidget(self.phase, 0, 0)
-        self.grid.addWidget(self.info, 0, 1)
-        self.grid.addWidget(self.caption, 1, 0, 1, 2)
-        self.grid.addWidget(self.over, 1, 0, 1, 2)
-        self.grid.setColumnStretch(0, 3)
-        self.grid.setColumnStretch(1, 2)
-        self.grid.setRowStretch(3, 1)  # beside the table, the rows stay at the top
+        self.grid.setHorizontalSpacing(16)
         self.waiting_row: QWidget | None = None
+        self.large = False
         self.set_large(False)
 
+    def _caption_place(self) -> list[QWidget]:
+        """What shows in the caption's place: the caption, the banner, the waiting row."""
+        return [w for w in (self.caption, self.over, self.waiting_row) if w is not None]
+
     def set_large(self, large: bool) -> None:
-        """Present mode's large type, or the normal size."""
+        """Present mode's band in large type, or the normal strip."""
+        self.large = large
+        for label in (self.phase, self.caption):
+            label.fit(())  # one line first: the normal style's type is then the labels' own
         self.setStyleSheet(strip_style(large))
-        self.setFixedHeight(STRIP_HEIGHTS[large])
-        # A class reads the phase and the caption whole, then who plays and the step on a row
-        # of their own; at the normal size they share the first row.
-        self.grid.removeWidget(self.info)
-        if large:
-            self.grid.addWidget(self.info, 2, 0, 1, 2)
-            self.info.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-        else:
+        for widget in (self.phase, self.info, *self._caption_place()):
+            self.grid.removeWidget(widget)
+        self.grid.addWidget(self.phase, 0, 0)
+        if large:  # the phase over who plays, the caption in a wider column beside them
+            self.grid.addWidget(self.info, 1, 0, Qt.AlignmentFlag.AlignTop)
+            for widget in self._caption_place():
+                self.grid.addWidget(widget, 0, 1, 2, 1)
+            stretches = (2, 3)
+        else:  # the phase and who plays on a line, the caption under them
             self.grid.addWidget(self.info, 0, 1)
-            self.info.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        self.grid.setColumnStretch(1, 0)
-        self.caption.setWordWrap(large)
-        self.info.setWordWrap(large)  # on its own row, and narrow beside the table
-        self.grid.setAlignment(self.caption, Qt.AlignmentFlag.AlignTop)
+            for widget in self._caption_place():
+                self.grid.addWidget(widget, 1, 0, 1, 2)
+            stretches = (1, 0)
+        for column, stretch in enumerate(stretches):
+            self.grid.setColumnStretch(column, stretch)
+        self.grid.setRowStretch(0, int(large))  # the phase takes the band's height left
+        self.grid.setRowStretch(2, int(not large))  # at the normal size the rows stay at the top
+        # Who plays and the step are never cut: on the normal strip the phase gives way.
+        self.info.setSizePolicy(
+            QSizePolicy.Policy.Ignored if large else QSizePolicy.Policy.Minimum,
+            QSizePolicy.Policy.Preferred,
+        )
+        self.info.setWordWrap(large)
+        self.over.setWordWrap(large)
+        top = Qt.AlignmentFlag.AlignTop if large else Qt.AlignmentFlag.AlignVCenter
+        self.info.setAlignment(
+            (Qt.AlignmentFlag.AlignLeft if large else Qt.AlignmentFlag.AlignRight) | top
+        )
+        for label, sizes in ((self.phase, PHASE_PX), (self.caption, CAPTION_PX)):
+            label.setAlignment(Qt.AlignmentFlag.AlignLeft | top)
+            label.fit(sizes if large else ())
+        self.setFixedHeight(self.band_height() if large else STRIP_HEIGHT)
+
+    def band_height(self) -> int:
+        """Present mode's band: two lines of the phase over one of who plays, or three of the
+        caption, in their largest type."""
+
+        def lines(label: QLabel, pixels: int, count: int) -> int:
+            font = QFont(label.font())
+            font.setPixelSize(pixels)
+            return count * QFontMetrics(font).lineSpacing()
+
+        column = lines(self.phase, PHASE_PX[0], PHASE_LINES) + self.grid.verticalSpacing()
+        column += lines(self.info, INFO_PX, 1)
+        margins = self.grid.contentsMargins()
+        text = max(column, lines(self.caption, CAPTION_PX[0], CAPTION_LINES))
+        return text + margins.top() + margins.bottom()
 
     def set_waiting_row(self, row: QWidget) -> None:
         """Show ``row`` in place of the caption whenever it is not hidden."""
         row.setParent(self)
-        self.grid.addWidget(row, 1, 0, 1, 2)
         self.waiting_row = row
+        self.set_large(self.large)
 
     def show_step(self, phase: str, info: str, caption: str, over: str) -> None:
         self.phase.set_full_text(phase)
@@ -250,6 +295,7 @@ class TableView(QGraphicsView):
         super().__init__(scene)
         self.table_scene = scene
         self.fitting = True
+        self.least_scale = 0.0  # fitting never shrinks the table below it: it scrolls then
         self.presenting = False
         self.drags_cards = False
         self._pressed: tuple[str, QPoint] | None = None  # a card held, where it was pressed
@@ -272,8 +318,8 @@ class TableView(QGraphicsView):
         self._place_strip()  # the chain is placed as it is shown (show_chain)
 
     def set_presenting(self, large: bool) -> None:
-        """Present mode: the strip in large type, over the table or, where the screen is wider
-        than the table, beside it, whichever leaves the table larger."""
+        """Present mode: the strip a band in large type across the top, the table fitted
+        under it."""
         self.presenting = large
         self.strip.set_large(large)
         self._place_strip()
@@ -282,33 +328,7 @@ class TableView(QGraphicsView):
 
     def top_margin(self) -> int:
         """Screen pixels the strip covers at the top of the table."""
-        return 0 if self.strip_beside() else self.strip.height()
-
-    def right_margin(self) -> int:
-        """Screen pixels the strip takes at the right of the table (present mode, beside it)."""
-        return self._side_width() if self.strip_beside() else 0
-
-    def _side_width(self) -> int:
-        """The strip's width beside the table: what the table, at the screen's full height,
-        leaves of the width, within ``SIDE_STRIP``."""
-        rect, area = self.table_scene.sceneRect(), self.viewport().rect()
-        if rect.isEmpty():
-            return SIDE_STRIP[1]
-        spare = area.width() - rect.width() * area.height() / rect.height()
-        return int(min(max(spare, SIDE_STRIP[0]), SIDE_STRIP[1]))
-
-    def strip_beside(self) -> bool:
-        """In present mode: whether the table is larger with the strip beside it than over it
-        (a table that the screen's height limits, on a wide screen)."""
-        rect, area = self.table_scene.sceneRect(), self.viewport().rect()
-        side = self._side_width()
-        if not self.presenting or rect.isEmpty() or area.width() <= side + 10:
-            return False
-        over = min(
-            area.width() / rect.width(), (area.height() - STRIP_HEIGHTS[True]) / rect.height()
-        )
-        beside = min((area.width() - side) / rect.width(), area.height() / rect.height())
-        return beside > over
+        return self.strip.height()
 
     def show_chain(self, entries: list[str]) -> None:
         """The chain's items, in a corner of the table where they cover no card."""
@@ -321,20 +341,14 @@ class TableView(QGraphicsView):
 
     def _place_strip(self) -> None:
         area = self.viewport().geometry()
-        if self.strip_beside():
-            side = self._side_width()
-            self.strip.setFixedHeight(area.height())
-            self.strip.setGeometry(area.right() + 1 - side, area.y(), side, area.height())
-        else:
-            self.strip.setFixedHeight(STRIP_HEIGHTS[self.presenting])
-            self.strip.setGeometry(area.x(), area.y(), area.width(), self.strip.height())
+        self.strip.setGeometry(area.x(), area.y(), area.width(), self.strip.height())
 
     def _place_chain(self) -> None:
         """The first corner, from the top right round, where the chain covers no card and no
         zone's name; where each would, the one that covers least."""
         if self.chain.isHidden():
             return
-        area = self.viewport().geometry().adjusted(0, 0, -self.right_margin(), 0)
+        area = self.viewport().geometry()
         size = self.chain.size()
         top, bottom = area.y() + self.top_margin() + 8, area.bottom() - size.height() - 8
         left, right = area.x() + 8, area.right() - size.width() - 8
@@ -393,14 +407,14 @@ class TableView(QGraphicsView):
             return
         rect = self.table_scene.sceneRect()
         area = self.viewport().rect()
-        top, right = self.top_margin(), self.right_margin()
-        if rect.isEmpty() or area.width() <= right + 10 or area.height() <= top + 10:
+        top = self.top_margin()
+        if rect.isEmpty() or area.width() <= 10 or area.height() <= top + 10:
             return
-        scale = min((area.width() - right) / rect.width(), (area.height() - top) / rect.height())
+        scale = min(area.width() / rect.width(), (area.height() - top) / rect.height())
+        scale = max(scale, self.least_scale)
         self.setTransform(self.transform().fromScale(scale, scale))
-        # Room above (or beside) the table for the strip, so the view's centring keeps the
-        # table clear of it.
-        self.setSceneRect(rect.adjusted(0, -top / scale, right / scale, 0))
+        # Room above the table for the strip, so the view's centring keeps the table clear of it.
+        self.setSceneRect(rect.adjusted(0, -top / scale, 0, 0))
 
     def zoom(self, factor: float) -> None:
         scale = max(MIN_SCALE, min(MAX_SCALE, self.scale_factor * factor))

@@ -7,15 +7,25 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from PySide6.QtWidgets import QApplication
 
+from app.drawing.card_painter import MIN_TEXT_PX
+from app.drawing.table_scene import TableScene
 from app.might.dialogs import ReplacementOrderDialog
 from app.presentation.session import Session
+from app.widgets.compare_dialog import CompareDialog
 from app.widgets.main_window import MainWindow
+from app.widgets.table_view import TableView
 from engine.assets import SCENARIOS
 from engine.scenario import run_scenario
 
 M8 = SCENARIOS / "might" / "M8-prevention-and-doubling-orders.yaml"
 DEMO = SCENARIOS / "souls" / "demo-table.yaml"
+
+
+def settle() -> None:
+    for _ in range(3):
+        QApplication.processEvents()
 
 
 def click(window: MainWindow, uid: str, text: str) -> None:
@@ -128,9 +138,7 @@ def test_answering_again_branches_and_compare_shows_the_unit_that_died(
     assert left.branches.currentText() == session.branch  # the branch shown, and another
     assert right.branches.currentText() == "main"
     right.step_box.setValue(11)  # main after its first combat
-    assert "sentinel-a zone: trash / battlefield" in [
-        dialog.found.item(i).text() for i in range(dialog.found.count())
-    ]
+    assert ["sentinel-a zone", "trash", "battlefield"] in fact_rows(dialog)
     assert right.scene.items_by_uid["sentinel-a"].outline == "step"
     assert "sentinel-b" not in {d.card for d in dialog.differences}  # the same in both
     dialog.close()
@@ -140,6 +148,83 @@ def test_answering_again_branches_and_compare_shows_the_unit_that_died(
     session.select(died)
     assert any(s.index == died for s in window._why(died))
     assert "Why is sentinel-a like this?" in window.inspector.toHtml()
+
+
+def fact_rows(dialog: CompareDialog) -> list[list[str]]:
+    """The rows of the compare dialog's facts: what, then its value on each side."""
+    return [
+        [dialog.facts.item(row, column).text() for column in range(3)]
+        for row in range(dialog.facts.rowCount())
+    ]
+
+
+def on_screen_widths(view: TableView, scene: TableScene) -> dict[tuple[str, float], float]:
+    """Each card's width on screen, by its id and its width on the table (a card in the trash
+    is a strip there, a unit on a battlefield)."""
+    return {
+        (uid, item.look.size[0]): view.on_screen(item).width()
+        for uid, item in scene.items_by_uid.items()
+    }
+
+
+@pytest.mark.parametrize("size", [(1024, 700), (1600, 1000)])
+def test_compared_cards_are_as_large_as_the_main_tables_and_readable(
+    window: MainWindow, size: tuple[int, int]
+) -> None:
+    """Each half holds its table at the main table's scale at least (the issue saw 65 px cards
+    with 6 px text): where a half cannot hold it, both scroll, together."""
+    window.resize(*size)
+    window.open_path(M8)
+    settle()
+    main_scale = window.view.scale_factor
+    main_widths = on_screen_widths(window.view, window.scene)
+    dialog = window.compare_branches()
+    settle()
+    assert (dialog.width(), dialog.height()) == size  # the main window's size
+    for side in dialog.sides:
+        assert side.view.scale_factor >= main_scale
+        assert MIN_TEXT_PX * side.view.scale_factor >= 10  # the least text on a card, in px
+        widths = on_screen_widths(side.view, side.scene)
+        same = widths.keys() & main_widths.keys()
+        assert same and all(widths[card] >= main_widths[card] for card in same)
+        assert side.view.strip.caption.fontInfo().pixelSize() >= 10
+    assert dialog.facts.fontInfo().pixelSize() >= 10
+    left, right = (side.view.verticalScrollBar() for side in dialog.sides)
+    assert left.maximum() > 0  # the half does not hold the whole table at this scale
+    left.setValue(left.maximum() // 3)
+    assert right.value() == left.value()
+    dialog.close()
+
+
+def test_compare_shows_who_holds_each_battlefield_the_same_or_not(window: MainWindow) -> None:
+    window.open_path(M8)
+    dialog = window.compare_branches()
+    left, right = dialog.sides
+    right.branches.setCurrentText(left.branches.currentText())  # one branch, two steps
+    right.step_box.setValue(0)
+    rows = {what: (a, b) for what, a, b in fact_rows(dialog)}
+    tables = [side.step().table for side in dialog.sides]
+    for field in tables[0].battlefields:  # type: ignore[attr-defined]
+        holders = tuple(
+            "nobody" if f.holder is None else table.players[f.holder].name
+            for table in tables
+            for f in table.battlefields  # type: ignore[attr-defined]
+            if f.name == field.name
+        )
+        assert rows[f"{field.name} holder"] == holders
+    assert "Battlefield 1 holder" in rows and rows["Battlefield 1 holder"] == ("Bob", "nobody")
+    bold = {
+        dialog.facts.item(row, 0).text()
+        for row in range(dialog.facts.rowCount())
+        if dialog.facts.item(row, 0).font().bold()
+    }
+    assert bold == {d.what for d in dialog.differences}  # what differs, and only that
+    right.step_box.setValue(right.step_box.maximum())  # the same step: nothing differs
+    assert not dialog.differences and not any(
+        dialog.facts.item(row, 0).font().bold() for row in range(dialog.facts.rowCount())
+    )
+    assert "Battlefield 1 holder" in {what for what, _, _ in fact_rows(dialog)}
+    dialog.close()
 
 
 def test_lessons_are_grouped_by_topic_and_read_only(window: MainWindow) -> None:

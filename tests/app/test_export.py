@@ -113,7 +113,9 @@ def test_the_page_has_every_step_with_its_table_rules_and_changes(page_file: Pat
         if not a["href"].startswith("#panel-") and a.get("class") != "why"
     ]
     mains = sum(1 for id in ids if id.startswith("step-"))
-    assert links.pop(mains) == "#b1-step-2"  # the branch tab's comparison, before its contents
+    # the branch tab's comparison, before its contents: where it departs, each side's end
+    compared = [links.pop(mains) for _ in range(3)]
+    assert compared == ["#b1-step-2", f"#{ids[mains - 1]}", f"#{ids[-1]}"]
     assert links == [f"#{id}" for id in ids]  # the contents (the tabs' names link their panels)
     images = tags.all("img")
     assert len(images) == len(drawn_ids()) < len(ids)  # the branch's first steps are main's
@@ -456,12 +458,59 @@ def test_a_lessons_page_holds_each_teacher_note_once_where_it_begins(
     assert all(not notes for index, notes in noted.items() if index > 1)  # each note once
 
 
-def test_a_branchs_tab_says_where_it_departs_and_how_the_tables_differ(page_file: Path) -> None:
+class SidesTable(HTMLParser):
+    """The rows of a page's first ``table.sides``: each cell's tag, attributes and text, and
+    the row's class."""
+
+    def __init__(self, page: str) -> None:
+        super().__init__()
+        self.rows: list[tuple[str, list[tuple[str, dict[str, str], str]]]] = []
+        self.inside = self.done = False
+        self.feed(page)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        named = {key: value or "" for key, value in attrs}
+        if tag == "table" and named.get("class") == "sides" and not self.done:
+            self.inside = True
+        elif self.inside and tag == "tr":
+            self.rows.append((named.get("class", ""), []))
+        elif self.inside and tag in ("th", "td"):
+            self.rows[-1][1].append((tag, named, ""))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "table" and self.inside:
+            self.inside, self.done = False, True
+
+    def handle_data(self, data: str) -> None:
+        if self.inside and self.rows and self.rows[-1][1]:
+            tag, attrs, text = self.rows[-1][1][-1]
+            self.rows[-1][1][-1] = (tag, attrs, text + data)
+
+
+def test_a_branchs_tab_sets_the_two_last_tables_side_by_side(page_file: Path) -> None:
+    """Where the branch departs, then a column for each side (its name and a link to its last
+    step, whose table the page shows): what differs first and marked, then the facts of the
+    tables' own that are the same, who holds each battlefield among them; a phone stacks each
+    fact's two sides, each named."""
     page = page_file.read_text(encoding="utf-8")
     head = page.split('<div class="panel" id="panel-1">', 1)[1].split("<nav>", 1)[0]
     assert 'It departs from <b>main</b> at <a href="#b1-step-2">step 2</a>.' in head
-    assert "<li>sentinel-a zone: battlefield / trash</li>" in head  # the decisive difference
     assert 'class="compare"' not in page.split('<div class="panel" id="panel-1">', 1)[0]
+    (_, heads), *rows = SidesTable(head).rows
+    assert [text for _, _, text in heads] == ["", "main at step 21", "doubling first at step 10"]
+    facts = {}
+    for css_class, cells in rows:
+        assert [tag for tag, _, _ in cells] == ["th", "td", "td"]
+        assert [attrs["data-side"] for _, attrs, _ in cells[1:]] == ["main", "doubling first"]
+        facts[cells[0][2]] = (cells[1][2], cells[2][2], css_class == "differs")
+    assert facts["sentinel-a zone"] == ("battlefield", "trash", True)  # the decisive difference
+    assert facts["Battlefield 1 holder"] == ("Bob", "Alice", True)
+    assert facts["chain"] == ("0", "0", False)
+    marked = [differs for _, _, differs in facts.values()]
+    assert marked == sorted(marked, reverse=True)  # what differs first
+    style = page.split("@media (max-width: 600px) {", 1)[1].split("\n}", 1)[0]
+    assert ".sides tr { display: grid; grid-template-columns: 1fr;" in style
+    assert ".sides td::before { content: attr(data-side)" in style
 
 
 def test_each_step_says_why_each_card_it_changed_is_so(page_file: Path) -> None:
@@ -566,7 +615,8 @@ def test_a_branchs_tab_shows_its_notes_at_its_steps_and_its_differences_from_mai
             assert escape(note) not in panels[0] and page.count(escape(note)) == 1
         head = panel.split("<nav>", 1)[0]
         ends = differences(main_play.game.steps[-1].table, play.game.steps[-1].table)
-        assert ends and all(f"<li>{escape(d.describe())}</li>" in head for d in ends)
+        differing = '<tr class="differs"><th scope="row">{}</th>'
+        assert ends and all(differing.format(escape(d.what)) in head for d in ends)
         assert "It departs from <b>main</b> at " in head
     # the turn ending is the second branch's own: its table and its note side by side
     (noted,) = [notes for notes in map(BESIDE.findall, step_sections(panels[2]).values()) if notes]

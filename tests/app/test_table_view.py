@@ -699,37 +699,6 @@ def test_at_1024x700_with_the_docks_cards_are_about_90_px_and_text_10_px(
     assert widths and min(widths) >= 85
 
 
-@pytest.mark.parametrize("size", [(1024, 700), (1600, 1000)])
-@pytest.mark.parametrize("path", [DEMO, SCENARIOS / "might" / "M-10-assignment-is-a-sequence.yaml"])
-def test_present_mode_enlarges_the_cards_with_the_strip_beside_a_tall_table(
-    window: MainWindow, path: Path, size: tuple[int, int]
-) -> None:
-    """On a wide screen the table's height limits it: present mode puts the large strip beside
-    it rather than over it, so the cards grow, and the strip still says who plays and the
-    step."""
-    window.resize(*size)
-    assert window.open_path(path)
-    settle()
-    normal = window.view.scale_factor
-    for dock in (window.timeline_dock, window.inspector_dock):
-        dock.hide()  # as present mode does, without the offscreen screen's full-screen size
-    window.view.set_presenting(True)
-    settle()
-    assert window.view.strip_beside()
-    assert window.view.scale_factor > normal * 1.05
-    table, area = window.scene.sceneRect(), window.view.viewport().rect()
-    over = min(area.width() / table.width(), (area.height() - 132) / table.height())
-    assert window.view.scale_factor > over  # larger than with the large strip over it
-    strip = QRectF(window.view.strip.geometry())
-    assert not any(rect.intersects(strip) for rect in window.view.shown_rects())
-    info = window.view.strip.info.text()
-    assert "to play" in info and "step" in info
-    assert window.view.strip.info.isVisible()
-    window.view.set_presenting(False)
-    settle()
-    assert not window.view.strip_beside() and window.view.strip.height() == 54
-
-
 def test_who_plays_and_the_step_are_never_cut_the_phase_gives_way(window: MainWindow) -> None:
     window.resize(800, 560)
     assert window.open_path(SCENARIOS / "might" / "M-10-assignment-is-a-sequence.yaml")

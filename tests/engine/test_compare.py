@@ -8,7 +8,15 @@ from pathlib import Path
 import pytest
 
 from engine.branches import MAIN
-from engine.compare import Side, card_facts, changed_cards, compare, differences
+from engine.compare import (
+    Side,
+    card_facts,
+    changed_cards,
+    compare,
+    differences,
+    table_comparison,
+    table_facts,
+)
 from engine.errors import ScenarioError
 from engine.scenario import game_from_yaml, validate_scenario
 from engine.yaml_source import YamlSource
@@ -140,3 +148,26 @@ def test_two_branches_that_end_with_different_holders_differ() -> None:
     comparison = compare(scenario, source, Side(MAIN), Side("no combat"))
     table = [d.describe() for d in comparison.differences if d.card == "table"]
     assert table == ["table Battlefield 2 holder: Alice / nobody"]
+
+
+def test_the_tables_own_facts_are_paired_the_same_or_not() -> None:
+    """``table_comparison`` pairs every fact of the two tables' own, in the ruleset's order, so
+    a view can show who holds each battlefield either way; ``differences`` keeps those that
+    differ, named as a row names them."""
+    source = YamlSource(Path("h.yaml"), HOLDERS)
+    scenario = validate_scenario(source)
+    comparison = compare(scenario, source, Side(MAIN), Side("no combat"))
+    left, right = (step.table for step in comparison.shown)
+    pairs = table_comparison(left, right)
+    assert [pair.fact for pair in pairs] == list(table_facts(left))
+    holders = {pair.what: (pair.left, pair.right) for pair in pairs if "holder" in pair.fact}
+    assert holders == {
+        "Battlefield 1 holder": ("nobody", "nobody"),
+        "Battlefield 2 holder": ("Alice", "nobody"),
+    }
+    differing = [pair for pair in pairs if pair.left != pair.right]
+    assert differing == [d for d in comparison.differences if d.card == "table"]
+    assert [d.what for d in comparison.differences] == ["Battlefield 2 holder"]
+    source = YamlSource(Path("what-if.yaml"), TWO_SOULS)
+    ten = compare(validate_scenario(source), source, Side(MAIN), Side("ten"))
+    assert ten.differences[0].what == "ember-imp damage"  # a card's fact, by the card's id

@@ -93,7 +93,7 @@ def test_a_stunned_tank_is_still_assigned_first_and_dies_only_at_its_full_might(
     assert g.table.cards["warden"].zone == "trash"
 
 
-@pytest.mark.rule("M-19")
+@pytest.mark.rule("M-19", "P-32")
 def test_the_default_assignment_sends_the_excess_to_a_unit_it_can_be_dealt_to() -> None:
     g = game(
         "        - {card: Stone Whelp, at: Battlefield 1, cant_be_dealt_damage: true,"
@@ -106,7 +106,7 @@ def test_the_default_assignment_sends_the_excess_to_a_unit_it_can_be_dealt_to() 
     assert whelp.damage == 0 and whelp.shields[0].remaining == 1
 
 
-@pytest.mark.rule("M-19")
+@pytest.mark.rule("M-19", "P-32")
 def test_a_lone_unit_that_cant_be_dealt_damage_gets_all_as_excess_and_none_is_dealt() -> None:
     g = game("        - {card: Stone Whelp, at: Battlefield 1, cant_be_dealt_damage: true}")
     steps = g.combat(0)

@@ -279,7 +279,7 @@ def entries(*pairs: tuple[str, int]) -> tuple[Assigned, ...]:
     return tuple(Assigned(unit=unit, damage=damage) for unit, damage in pairs)
 
 
-@pytest.mark.rule("M-17")
+@pytest.mark.rule("M-17", "P-29")
 def test_the_default_takes_tank_then_neither_then_backline() -> None:
     assert default_assignment(TANK_NEEDS, 6, TANK_GROUPS) == entries(
         ("tank", 3), ("plain", 2), ("back", 1)
@@ -322,7 +322,7 @@ def test_without_keywords_the_same_order_is_free() -> None:
     verify_assignment(TANK_NEEDS, 6, entries(("plain", 2), ("back", 2), ("tank", 2)))
 
 
-@pytest.mark.rule("M-18")
+@pytest.mark.rule("M-18", "P-29")
 def test_a_unit_with_both_keywords_goes_first_or_last_never_between() -> None:
     needs = {"both": 2, "plain": 2, "other": 2}
     groups = {"both": (FIRST, LAST), "plain": (MIDDLE,), "other": (MIDDLE,)}
@@ -333,7 +333,14 @@ def test_a_unit_with_both_keywords_goes_first_or_last_never_between() -> None:
     assert refused.value.rule == "M-17"
 
 
-@pytest.mark.rule("M-18")
+@pytest.mark.rule("P-29")
+def test_the_default_takes_a_unit_with_both_keywords_first() -> None:
+    needs = {"plain": 2, "back": 2, "both": 2}
+    groups = {"plain": (MIDDLE,), "back": (LAST,), "both": (FIRST, LAST)}
+    assert default_assignment(needs, 6, groups) == entries(("both", 2), ("plain", 2), ("back", 2))
+
+
+@pytest.mark.rule("M-18", "P-29")
 def test_a_tank_that_cant_be_made_lethal_takes_all_that_is_left() -> None:
     needs: dict[str, int | None] = {"warded": None, "plain": 2}
     groups = {"warded": (FIRST,), "plain": (MIDDLE,)}
@@ -345,7 +352,7 @@ def test_a_tank_that_cant_be_made_lethal_takes_all_that_is_left() -> None:
         verify_assignment(needs, 5, entries(("plain", 2), ("warded", 3)), groups)
 
 
-@pytest.mark.rule("M-18")
+@pytest.mark.rule("M-18", "P-29")
 def test_a_warded_unit_without_keywords_shelters_the_backline() -> None:
     needs: dict[str, int | None] = {"warded": None, "back": 2}
     groups = {"warded": (MIDDLE,), "back": (LAST,)}

@@ -48,9 +48,13 @@ def step_html(step: Step) -> str:
         parts.append("</ul>")
     tables, listed = view_of(step.table).change_tables(step.changes)
     parts += map(table_html, tables)
-    if listed:
+    if listed or step.effect_ids:
         parts.append("<p><b>Changes</b></p><ul>")
         parts += [f"<li>{escape(change.describe())}</li>" for change in listed]
+        parts += [  # the caption leaves the ids out; an author needs them (order:, shields)
+            f"<li>effect <b>{escape(effect)}</b>, as a file names it</li>"
+            for effect in step.effect_ids
+        ]
         parts.append("</ul>")
     return "".join(parts)
 

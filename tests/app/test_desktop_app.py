@@ -300,3 +300,16 @@ def test_up_to_two_targets_keeps_picking_until_the_count_or_enter(window: MainWi
     assert window.picker.offer is None
     [shot] = window.session.table.chain  # type: ignore[union-attr]
     assert shot.targets == ("iron-sentinel", "pikeman")
+
+
+def test_a_steps_effect_id_is_out_of_its_caption_and_in_the_inspectors_changes(
+    window: MainWindow,
+) -> None:
+    """The table reads the step as words; the author finds the id a file's ``order:`` names it
+    by in the inspector's list of the step's changes."""
+    assert window.open_path(SCENARIOS / "might" / "M-2-might-at-or-below-zero.yaml")
+    boost = next(s for s in window.session.steps if s.effect_ids == ("e4",))
+    window.session.select(boost.index)
+    caption = window.view.strip.caption.full_text
+    assert caption == "iron-sentinel gets +2 Might from battle-cry this turn: Might 7 -> 9"
+    assert "<li>effect <b>e4</b>, as a file names it</li>" in step_html(boost)

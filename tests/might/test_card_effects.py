@@ -101,7 +101,7 @@ def test_the_default_assignment_sends_the_excess_to_a_unit_it_can_be_dealt_to() 
         "        - {card: Iron Sentinel, id: wall, at: Battlefield 1}"
     )
     steps = g.combat(0)
-    assert "Alice assigns 5, in order: wall 5" in descriptions(steps)
+    assert "Alice's 5 damage is assigned by default, in order: wall 5" in descriptions(steps)
     whelp = g.table.cards["stone-whelp"]
     assert whelp.damage == 0 and whelp.shields[0].remaining == 1
 
@@ -267,8 +267,10 @@ setup:
     g.resolve()
     g.end_turn()
     steps = g.combat(0)
-    assigned = next(d for d in descriptions(steps) if d.startswith("Alice assigns"))
-    assert assigned.startswith("Alice assigns 5, in order: stone-whelp 4: e1 (prevention) 4 -> 2")
+    assigned = next(d for d in descriptions(steps) if d.startswith("Alice's 5 damage"))
+    assert assigned.startswith(
+        "Alice's 5 damage is assigned by default, in order: stone-whelp 4: e1 (prevention) 4 -> 2"
+    )
     assert g.table.cards["stone-whelp"].zone == "trash"
 
 

@@ -358,3 +358,44 @@ def test_a_warded_unit_without_keywords_shelters_the_backline() -> None:
     groups = {"warded": (MIDDLE,), "back": (LAST,)}
     with pytest.raises(RuleError, match="which has neither Tank nor Backline and can't be made"):
         verify_assignment(needs, 4, entries(("back", 2), ("warded", 2)), groups)
+
+
+CHOSEN = """\
+ruleset: might
+title: Alice's 5 against two units, Bob's 6 against one
+rules: [M-10]
+setup:
+  players:
+    - name: Alice
+      units: [{card: Vanguard Captain, at: Battlefield 1}]
+    - name: Bob
+      units: [{card: Stone Whelp, at: Battlefield 1}, {card: Iron Sentinel, at: Battlefield 1}]
+"""
+
+
+@pytest.mark.rule("M-10")
+@pytest.mark.parametrize(
+    ("alice_chooses", "alices_step"),
+    [
+        (
+            False,
+            "Alice's 5 damage is assigned by default, in order: stone-whelp 2; "
+            "then iron-sentinel 3",
+        ),
+        (True, "Alice assigns 5, in order: stone-whelp 2; then iron-sentinel 3"),
+    ],
+)
+def test_an_assignment_nobody_chose_is_said_to_be_the_default(
+    alice_chooses: bool, alices_step: str
+) -> None:
+    """The same split reads as Alice's only when she gave it; Bob's 6 against one unit can go
+    only one way, which is his whatever anyone chose."""
+
+    def chooser(choice: Choice) -> Answer:
+        if choice.kind == "assignment" and alice_chooses:
+            return (*choice.default,)  # her own answer (a new tuple), though the same split
+        return choice.default
+
+    steps = game_from_yaml(CHOSEN, chooser).combat(0)
+    said = [s.description for s in steps if s.phase[-1] == "Assignment"]
+    assert said == [alices_step, "Bob assigns 6, in order: vanguard-captain 6"]

@@ -26,9 +26,8 @@ def test_a_lethal_requirement_of_1_is_allowed_and_0_is_refused() -> None:
     game = game_from_yaml(TRIGGERS)
     game.verify_set_lethal_threshold("stone-whelp", 1)
     steps = game.set_lethal_threshold("stone-whelp", 1)
-    assert steps[0].description == (
-        "stone-whelp: lethal at 1 damage (from playtester) this turn (e1)"
-    )
+    assert steps[0].description == "stone-whelp: lethal at 1 damage (from playtester) this turn"
+    assert steps[0].effect_ids == ("e1",)
     with pytest.raises(RuleError) as refused:
         game.set_lethal_threshold("stone-whelp", 0)
     assert refused.value.rule == "M-3"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from html import escape
 
 from PySide6.QtCore import QUrl, Signal
+from PySide6.QtGui import QTextOption
 from PySide6.QtWidgets import QTextBrowser
 
 from app.presentation.views import ChangeTable, view_of
@@ -111,6 +112,9 @@ class Inspector(QTextBrowser):
 
     def __init__(self) -> None:
         super().__init__()
+        # Qt's default wraps a word that does not fit anywhere: a narrow table column read
+        # "amo/unt befo/re". Whole words, with a scroll bar for a table wider than the dock.
+        self.setWordWrapMode(QTextOption.WrapMode.WordWrap)
         self.setOpenLinks(False)
         self.anchorClicked.connect(self._follow)
         self.card: str | None = None

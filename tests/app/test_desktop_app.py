@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from app.drawing.table_scene import CardItem
 from app.might.dialogs import ReplacementOrderDialog
 from app.widgets import message_boxes
-from app.widgets.inspector import step_html
+from app.widgets.inspector import Inspector, step_html
 from app.widgets.main_window import MainWindow
 from engine.assets import SCENARIOS
 from engine.scenario import run_scenario
@@ -94,6 +94,35 @@ def test_the_inspector_shows_a_steps_replacements_in_a_table() -> None:
     assert "<li>iron-sentinel: prevention" not in html  # not listed again
     other = next(s for s in steps if s.changes and all(c.kind != "replacement" for c in s.changes))
     assert "Damage replacements" not in step_html(other) and "<b>Changes</b>" in step_html(other)
+
+
+def words_broken(inspector: Inspector) -> list[str]:
+    """The lines of the inspector's text, tables' cells included, that end inside a word."""
+    broken = []
+    block = inspector.document().begin()
+    while block.isValid():
+        layout, text = block.layout(), block.text()
+        for number in range(layout.lineCount() - 1):
+            line = layout.lineAt(number)
+            end = line.textStart() + line.textLength()
+            if text[end - 1 : end].isalnum() and text[end : end + 1].isalnum():
+                broken.append(text)
+        block = block.next()
+    return broken
+
+
+def test_the_inspectors_table_wraps_at_word_boundaries_in_a_narrow_dock(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """A table wider than the dock keeps its words whole ("amount before", "iron-sentinel")
+    and scrolls sideways, rather than reading "amo unt befo re"."""
+    steps = run_scenario(M4).steps
+    prevented = next(s for s in steps if s.description.endswith("nothing triggers"))
+    inspector = Inspector()
+    qtbot.addWidget(inspector)
+    inspector.resize(240, 300)  # the dock's width at 1024x700
+    inspector.show_step(prevented)
+    inspector.show()
+    assert words_broken(inspector) == []
+    assert inspector.horizontalScrollBar().maximum() > 0
 
 
 def menu_action(window: MainWindow, text: str):  # type: ignore[no-untyped-def]

@@ -54,9 +54,12 @@ def printed_texts(path: Path) -> dict[str, str]:
 
 
 def step_lines(run: ScenarioRun) -> list[str]:
-    """What the file's script makes: each step after the set-up, with its rule ids."""
+    """What the file's script makes: each step after the set-up, with its effect ids (what a
+    file names them by) and its rule ids, as ``cardtable run`` prints it."""
     return [
-        f"{step.description}  [{', '.join(step.rules)}]" if step.rules else step.description
+        f"{step.with_effect_ids()}  [{', '.join(step.rules)}]"
+        if step.rules
+        else step.with_effect_ids()
         for step in run.steps[1:]
     ]
 

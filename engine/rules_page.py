@@ -4,7 +4,8 @@ rule summaries (``engine.ruleset.rule_summaries``); ``scripts/scenario_reference
 and a test checks it is current.
 
 >>> print(rules_page({"S-1": {"title": "The grid", "summary": "Slots | rows.",
-...                          "source": "RULINGS.md"}}))  # doctest: +ELLIPSIS
+...                          "source": "RULINGS.md", "held_by": ["engine.souls.table:ROWS"]}}))
+... # doctest: +ELLIPSIS
 # Rule summaries
 <BLANKLINE>
 ...
@@ -12,7 +13,7 @@ and a test checks it is current.
 <BLANKLINE>
 | id | rule | in our words |
 | --- | --- | --- |
-| <a id="S-1"></a>S-1 | The grid | Slots \\| rows. |
+| <a id="S-1"></a>S-1 | The grid | Slots \\| rows. Held by: `engine.souls.table:ROWS`. |
 <BLANKLINE>
 """
 
@@ -29,8 +30,10 @@ Every rule id a timeline step, a refusal or a scenario's `rules:` cites, with wh
 our own words: the summaries the app's inspector and the exported pages show. The souls
 clauses (14.x) and the might paragraphs (M1-M11) summarise the games' rules texts, the S- and
 M- rulings the rulings that go with them; where those are silent, Cardtable decides, and the
-P- rulings are those decisions, each explained in [rulings.md](rulings.md). This page is made
-from `assets/rules/summaries.yaml` by `scripts/scenario_reference.py`."""
+P- rulings are those decisions, each explained in [rulings.md](rulings.md). Each summary names
+what holds it true: the tests marked with the rule, the engine constants whose values it
+writes and the shipped scenarios that cite it (`tests/contracts/test_rule_summaries.py` checks
+them). This page is made from `assets/rules/summaries.yaml` by `scripts/scenario_reference.py`."""
 
 GROUPS = (  # heading, and which summaries it holds: their source, and their ids' first letter
     ("Souls clauses", "souls.md", ""),
@@ -45,6 +48,12 @@ GROUPS = (  # heading, and which summaries it holds: their source, and their ids
 
 def _cell(text: str) -> str:
     return " ".join(text.split()).replace("|", "\\|")
+
+
+def _words(summary: RuleSummary) -> str:
+    """The summary's cell: what it says, then what holds it, each name as code."""
+    held_by = ", ".join(f"`{holder}`" for holder in summary.get("held_by", []))
+    return _cell(summary["summary"] + (f" Held by: {held_by}." if held_by else ""))
 
 
 def rules_page(summaries: Mapping[str, RuleSummary]) -> str:
@@ -62,7 +71,7 @@ def rules_page(summaries: Mapping[str, RuleSummary]) -> str:
         placed |= set(rules)
         rows = [
             f'| <a id="{rule}"></a>{rule} | {_cell(summaries[rule]["title"])} | '
-            f"{_cell(summaries[rule]['summary'])} |"
+            f"{_words(summaries[rule])} |"
             for rule in rules
         ]
         if rows:

@@ -26,7 +26,7 @@ from functools import cache
 from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
 from random import Random
-from typing import Any, ClassVar, Generic, Protocol, TypeVar, get_args
+from typing import Any, ClassVar, Generic, NotRequired, Protocol, TypedDict, TypeVar, get_args
 
 import yaml
 
@@ -366,7 +366,15 @@ def ruleset_of(thing: object) -> Ruleset[Any]:
     return ruleset(name)
 
 
-RuleSummary = dict[str, str]  # title, summary, source
+class RuleSummary(TypedDict):
+    """A rule id's summary, as assets/rules/summaries.yaml writes it."""
+
+    title: str
+    summary: str  # what the rule says, in our words
+    source: str  # the rules text or rulings file it summarises
+    # What holds the summary true (tests/contracts/test_rule_summaries.py checks each): tests
+    # marked with the rule, engine constants whose values it writes, scenarios citing it.
+    held_by: NotRequired[list[str]]
 
 
 def rule_summaries() -> dict[str, RuleSummary]:

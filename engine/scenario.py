@@ -204,6 +204,9 @@ class Playthrough:
         self.actions: list[ScriptAction] = []
         self.open = False  # the last action waits (``waiting``) for more actions or ``proceed``
         self._open_since = 0  # the first step of the open action
+        # The steps after which the open action's window stands: as it opened, then after each
+        # action inside it (``engine.acting`` acts at one of them, P-128).
+        self.window_points: list[int] = []
 
     @property
     def game(self) -> Recorder[Any]:
@@ -289,6 +292,7 @@ class Playthrough:
                 with self.game.transaction():
                     self.driver.open(action)
                     self.open, self._open_since = True, mark
+                    self.window_points = [len(self.game.steps) - 1]
                     # a choice made as it opens (a trigger's targets) is written in now
                     self.actions.append(self._answered(action).with_nested(()))
                     self.runner.ends.append(len(self.game.steps) - 1)
@@ -317,6 +321,7 @@ class Playthrough:
             action = self._answered(action)
         self.actions[-1] = outer.with_nested((*outer.nested(), action))
         self.runner.ends[-1:] = [len(self.game.steps) - 1]
+        self.window_points.append(len(self.game.steps) - 1)
         self._close_if_settled()
         return action
 
@@ -334,6 +339,7 @@ class Playthrough:
         except RuleError as error:
             self.runner.judge(place, expected, error)
             self.actions[-1] = outer.with_nested((*outer.nested(), action))
+            self.window_points.append(len(self.game.steps) - 1)  # refused: no step of its own
             return
         self.runner.judge(place, expected, None)
 

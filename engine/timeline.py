@@ -47,7 +47,19 @@ class Step(Frozen, Generic[TableT_co]):
     rules: tuple[str, ...]
     cause: Cause
     changes: tuple[SerializeAsAny[Change], ...] = ()  # each dumped with its own fields
+    # The ids of the lasting effects the step makes or uses (e1, or a file's own name): what a
+    # file's ``order:`` and expectations name them by. The description leaves them out, to read
+    # as words on the table; ``cardtable run`` and the inspector give them (``with_effect_ids``).
+    effect_ids: tuple[str, ...] = ()
     table: SerializeAsAny[TableT_co]  # dumped as its own model, whatever its ruleset
+
+    def with_effect_ids(self) -> str:
+        """The description, then the ids of the effects it makes or uses, as authors read it:
+        ``... gets +2 Might from battle-cry this turn: Might 2 -> 4 (effect e4)``."""
+        if not self.effect_ids:
+            return self.description
+        noun = "effect" if len(self.effect_ids) == 1 else "effects"
+        return f"{self.description} ({noun} {', '.join(self.effect_ids)})"
 
     def changed_cards(self) -> set[str]:
         """Every card a change of this step is about (a declaration: attacker and target)."""
@@ -102,8 +114,10 @@ class Recorder(Generic[TableT]):
         cause: Cause,
         changes: Sequence[Change] = (),
         sub_step: str | None = None,
+        effect_ids: Sequence[str] = (),
     ) -> Step[TableT]:
-        """Append a step showing the current table; ``rules`` must cite at least one rule id."""
+        """Append a step showing the current table; ``rules`` must cite at least one rule id;
+        ``effect_ids``: the lasting effects it makes or uses, which ``description`` leaves out."""
         if not rules:
             raise ValueError(f"step {description!r} cites no rule")
         index = len(self.steps)
@@ -121,6 +135,7 @@ class Recorder(Generic[TableT]):
             cause=cause,
             changes=tuple(changes),
             table=self.table,
+            effect_ids=tuple(effect_ids),
         )
         self.steps.append(step)
         return step

@@ -71,9 +71,9 @@ def format_step(step: Step) -> str:
     phase = " > ".join(step.phase)
     lines = [
         f"#{step.index:<3} {phase}",
-        f"     {step.description}  [{', '.join(step.rules)}]"
+        f"     {step.with_effect_ids()}  [{', '.join(step.rules)}]"
         if step.rules
-        else f"     {step.description}",
+        else f"     {step.with_effect_ids()}",
     ]
     if step.cause.kind != "setup":
         card = f" (card {step.cause.card})" if step.cause.card else ""  # the table's arrows
@@ -276,7 +276,8 @@ def diff_text(title: str, comparison: Comparison) -> list[str]:
                 lines.append(f"  {name:<{width}}  —    (no step here)")
                 continue
             rules = f"  [{', '.join(step.rules)}]" if step.rules else ""
-            lines.append(f"  {name:<{width}}  #{step.index:<3} {one_line(step.description)}{rules}")
+            text = one_line(step.with_effect_ids())
+            lines.append(f"  {name:<{width}}  #{step.index:<3} {text}{rules}")
     left, right = (
         f"{name!r} at step {step.index}" for name, step in zip(names, comparison.shown, strict=True)
     )

@@ -38,6 +38,7 @@ def step_json(step: Step) -> dict[str, object]:
         "rules": list(step.rules),
         "cause": step.cause.model_dump(mode="json"),
         "changes": [change_json(change) for change in step.changes],
+        "effect_ids": list(step.effect_ids),
     }
 
 
@@ -101,7 +102,8 @@ SCHEMA: dict[str, Any] = {
         },
         "Step": {
             "description": "A timeline step: where in the turn, what happened, the rules it "
-            "applied, what caused it and its changes.",
+            "applied, what caused it, its changes and the ids of the lasting effects it makes "
+            "or uses (what a file's order: names them by; the description leaves them out).",
             "type": "object",
             "required": ["index", "phase", "description", "rules", "cause", "changes"],
             "additionalProperties": False,
@@ -123,6 +125,7 @@ SCHEMA: dict[str, Any] = {
                     },
                 },
                 "changes": {"type": "array", "items": {"$ref": "#/$defs/Change"}},
+                "effect_ids": _TEXTS,
             },
         },
         "Table": {

@@ -1,6 +1,6 @@
 """``cardtable rule``: a rule's summary from the terminal, the words the app's inspector shows
-(``engine.ruleset.rule_summaries``), with the rules it builds on (``engine.rule_citations``);
-``--list``: every id with its title."""
+(``engine.ruleset.rule_summaries``), with what holds it and the rules it builds on
+(``engine.rule_citations``); ``--list``: every id with its title."""
 
 from __future__ import annotations
 
@@ -18,8 +18,8 @@ WIDTH = 88  # the project's line length: a summary wraps as the docs do
 
 
 def rule_text(rule: str, summary: RuleSummary, builds_on: Sequence[str]) -> list[str]:
-    """``M-10 Title``, the summary wrapped and indented, its source and the rules it builds
-    on, each with its title."""
+    """``M-10 Title``, the summary wrapped and indented, its source, what holds it (tests,
+    engine constants, scenarios) and the rules it builds on, each with its title."""
     lines = [one_line(f"{rule} {summary['title']}")]
     lines += textwrap.wrap(
         one_line(summary["summary"]),
@@ -29,6 +29,7 @@ def rule_text(rule: str, summary: RuleSummary, builds_on: Sequence[str]) -> list
         break_on_hyphens=False,
     )
     lines.append(f"  source: {one_line(summary['source'])}")
+    lines += [f"  held by {one_line(holder)}" for holder in summary.get("held_by", [])]
     known = rule_summaries()
     lines += [f"  cites {one_line(rule_title(each, known))}" for each in builds_on]
     return lines

@@ -29,6 +29,7 @@ from app.files.saving import (
 from app.presentation.authoring import Authored, new_label
 from app.presentation.branches import BranchState, action_label, answers_label, unique_name
 from app.presentation.views import verify_view
+from engine.acting import ActingPoint, acting_point
 from engine.authoring import card_expectation, table_expectation
 from engine.branches import MAIN
 from engine.choices import Chooser, default_chooser
@@ -129,7 +130,8 @@ class Session:
         self.index = 0
         self._dirty = False
         self.chooser: Chooser = default_chooser
-        self._probe: tuple[int, Playthrough] | None = None  # a replay to judge earlier steps
+        self._probe: tuple[ActingPoint, Playthrough] | None = None  # judges earlier steps
+        self._point: tuple[int, ActingPoint | RuleError] | None = None  # of the step selected
         self.branch = MAIN  # the branch shown; the others wait in ``put_aside``
         self.put_aside: dict[str, BranchState] = {}
         self.parents: dict[str, str] = {MAIN: ""}  # every branch, in the order made
@@ -336,7 +338,7 @@ class Session:
     def _commit(self, play: Playthrough, index: int) -> Changed:
         freeze_settled()
         self.play = play
-        self._probe = None
+        self._probe = self._point = None
         self.index = index
         return Changed(timeline=True, step=True)
 
@@ -369,11 +371,22 @@ class Session:
 
     # ----------------------------------------------------------------------------- acting
 
-    def kept_actions(self) -> int:
-        """How many actions stay when acting at the selected step (the later ones stay in the
-        branch acted from)."""
+    def _acting_point(self) -> ActingPoint:
+        """Where acting at the selected step goes (``engine.acting``): after the actions that
+        end by it, or inside the window of the action it is in; raises the RuleError (P-128)
+        of a step inside an action, outside its window."""
         assert self.play is not None
-        return sum(1 for end in self.play.runner.ends if end <= self.index)
+        if self._point is None or self._point[0] != self.index:
+            try:
+                found: ActingPoint | RuleError = acting_point(
+                    self._replay, self.play.actions, self.play.runner.ends, self.index
+                )
+            except RuleError as error:
+                found = error
+            self._point = (self.index, found)
+        if isinstance(self._point[1], RuleError):
+            raise self._point[1]
+        return self._point[1]
 
     @property
     def waiting(self) -> Waiting | None:
@@ -399,9 +412,13 @@ class Session:
         assert self.play is not None, "offers are judged only with a scenario open"
         if self.acts_at_end():
             return self.play.refusal(action)
-        keep = self.kept_actions()
-        if self._probe is None or self._probe[0] != keep:
-            self._probe = (keep, self._replay(self.play.actions[:keep]))
+        try:
+            point = self._acting_point()
+        except RuleError as error:
+            return error
+        if self._probe is None or self._probe[0] != point:
+            replayed = point.replayed(self.play.actions)
+            self._probe = (point, self._replay(replayed, point.inside is not None))
         return self._probe[1].refusal(action)
 
     def why_not(self, action: ScriptAction) -> str | None:
@@ -413,7 +430,8 @@ class Session:
         """Play ``action`` after the selected step (inside what waits, if anything does); an
         attack stops at its battle window and a spell waits on the chain. Raises RuleError (or
         ChoiceCancelled) and changes nothing if the engine rejects it or the player cancels.
-        Acting at an earlier step starts a new branch; the later steps stay in the old one."""
+        Acting at an earlier step starts a new branch; the later steps stay in the old one: at a
+        step of an action's window, the action goes in at that point of it (P-128)."""
         assert self.play is not None
         # Past a script that stopped at its expected refusal, the file's script stays whole:
         # what the user plays after it goes in a branch.
@@ -421,9 +439,10 @@ class Session:
             return self._played(
                 self.play.actions, self.play.open, lambda play: play.act(action, self.chooser)
             )
+        point = self._acting_point()
         return self._played(
-            self.play.actions[: self.kept_actions()],
-            False,
+            point.replayed(self.play.actions),
+            point.inside is not None,
             lambda play: play.act(action, self.chooser),
             branch=lambda _: action_label(action),
         )
@@ -533,7 +552,8 @@ class Session:
             self._branch_off(branch(played))
         if redone:
             self.redo_stack.pop()
-            self.undone.pop()
+            if self.undone:  # a branch's redo stack is its own, ``undone`` the session's:
+                self.undone.pop()  # it was cleared when another branch was acted in
         else:
             self.redo_stack.clear()
             self.undone.clear()

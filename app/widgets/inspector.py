@@ -5,6 +5,7 @@ from __future__ import annotations
 from html import escape
 
 from PySide6.QtCore import QUrl, Signal
+from PySide6.QtGui import QTextOption
 from PySide6.QtWidgets import QTextBrowser
 
 from app.presentation.views import ChangeTable, view_of
@@ -48,9 +49,13 @@ def step_html(step: Step) -> str:
         parts.append("</ul>")
     tables, listed = view_of(step.table).change_tables(step.changes)
     parts += map(table_html, tables)
-    if listed:
+    if listed or step.effect_ids:
         parts.append("<p><b>Changes</b></p><ul>")
         parts += [f"<li>{escape(change.describe())}</li>" for change in listed]
+        parts += [  # the caption leaves the ids out; an author needs them (order:, shields)
+            f"<li>effect <b>{escape(effect)}</b>, as a file names it</li>"
+            for effect in step.effect_ids
+        ]
         parts.append("</ul>")
     return "".join(parts)
 
@@ -107,6 +112,9 @@ class Inspector(QTextBrowser):
 
     def __init__(self) -> None:
         super().__init__()
+        # Qt's default wraps a word that does not fit anywhere: a narrow table column read
+        # "amo/unt befo/re". Whole words, with a scroll bar for a table wider than the dock.
+        self.setWordWrapMode(QTextOption.WrapMode.WordWrap)
         self.setOpenLinks(False)
         self.anchorClicked.connect(self._follow)
         self.card: str | None = None

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from engine.changes import Change, Declared, PhaseChanged, StatChanged
-from engine.choices import Choice
+from engine.choices import Answer, Choice, is_default
 from engine.errors import RuleError
 from engine.might import auras, delayed
 from engine.might.assignment import (
@@ -286,7 +286,8 @@ class CombatRules:
             needs=needs,
             groups=groups,
         )
-        answer = assignment_of(self.core._ask(choice))
+        given = self.core._ask(choice)
+        answer = assignment_of(given)
         verify_answer(choice, answer)
         events: list[DamageEvent] = []
         changes: list[Change] = []
@@ -315,7 +316,7 @@ class CombatRules:
             *(r for e in events for r in self.damage.event_rules(e) if r not in ("M-6",)),
         ]
         self.core.record(
-            f"{player} assigns {total}, in order: " + "; then ".join(parts),
+            f"{_assigner(player, total, choice, given)}, in order: " + "; then ".join(parts),
             sorted(set(rules), key=rules.index),
             cause,
             changes,
@@ -446,6 +447,14 @@ class CombatRules:
             [u for u in combat.defenders if there(u)],
             [u for u in combat.attackers if there(u)],
         )
+
+
+def _assigner(player: str, total: int, choice: Choice, given: Answer) -> str:
+    """Who assigned ``player``'s damage: the player, or, when nobody chose where there was a
+    choice, the rules' default (M-10), which a step must not pass off as the player's."""
+    if choice.only_answer is None and is_default(choice, given):
+        return f"{player}'s {total} damage is assigned by default"
+    return f"{player} assigns {total}"
 
 
 def _special_order(groups: Mapping[str, tuple[int, ...]], needs: Mapping[str, int | None]) -> bool:

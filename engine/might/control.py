@@ -29,9 +29,9 @@ def take(core: MightCore, uid: str, source: str, controller: int, cause: Cause) 
     )
     core._set(card.evolve(control=(*card.control, change)))
     words, changes = _changed(core, uid, card.controller)
-    words = f"{name} takes control of {uid} this turn ({change.id}){words}"
+    words = f"{name} takes control of {uid} this turn{words}"
     if card.role is None or (combat := core.table.combat) is None:
-        core.record(words, ["P-107", *_moved(changes)], cause, changes)
+        core.record(words, ["P-107", *_moved(changes)], cause, changes, effect_ids=[change.id])
         return
     # it leaves its side; the next cleanup has it join its new controller's (M-28, P-43)
     might = core.table.might(uid)
@@ -48,7 +48,7 @@ def take(core: MightCore, uid: str, source: str, controller: int, cause: Cause) 
         words += f": Might {might} -> {now}"
         changes.append(StatChanged(card=uid, stat="might", before=might, after=now))
         rules.append("M-2")
-    core.record(words, rules, cause, changes)
+    core.record(words, rules, cause, changes, effect_ids=[change.id])
 
 
 def returned(core: MightCore, controllers: dict[str, int], cause: Cause) -> None:

@@ -51,6 +51,7 @@ class MightCore(Recorder[MightTable]):
         cause: Cause,
         changes: Sequence[Change] = (),
         sub_step: str | None = None,
+        effect_ids: Sequence[str] = (),
     ) -> Step:
         """A step, with what it did to the Might auras give (M-23, M-24): an aura that began or
         ended with it is on its record."""
@@ -60,7 +61,7 @@ class MightCore(Recorder[MightTable]):
             description, rules, changes = self._aura_effects(before, description, rules, changes)
         if table.index.statics or before.index.statics:  # else nothing to look at (P-98)
             description, rules, changes = self._static_effects(before, description, rules, changes)
-        return super().record(description, rules, cause, changes, sub_step)
+        return super().record(description, rules, cause, changes, sub_step, effect_ids)
 
     def _static_effects(
         self,

@@ -339,11 +339,11 @@ class DamageRules:
         self.core._set(card.evolve(saves=card.saves[1:]))
         self.core.table = self.core.table.evolve(spared=(*self.core.table.spared, uid))
         self.core.record(
-            f"{uid} would die ({self._why(uid, killed_by)}{how}); instead ({save.id}, from "
-            f"{save.source}): {', '.join(save.then) or 'nothing'}. It does not die: no death "
-            "ability triggers",
+            f"{uid} would die ({self._why(uid, killed_by)}{how}); instead (from {save.source}): "
+            f"{', '.join(save.then) or 'nothing'}. It does not die: no death ability triggers",
             ["M-20", *(["M-21", "P-34"] if together else []), *(["P-99"] if how else [])],
             cause,
+            effect_ids=[save.id],
         )
         self._instead(uid, save.then, cause)
 

@@ -343,14 +343,15 @@ class EffectRules:
         self.core._set(card.evolve(statuses=(*card.statuses, made)))
         if status == "stunned":
             self.core.record(
-                f"{uid} is stunned ({made.id}, from {source}) until this turn's expiration: it "
-                "adds 0 to its side's combat damage, and still needs lethal damage to die",
+                f"{uid} is stunned (from {source}) until this turn's expiration: it adds 0 to "
+                "its side's combat damage, and still needs lethal damage to die",
                 ["M-15", "M-16"],
                 cause,
+                effect_ids=[made.id],
             )
             self.core._trigger_all(self.core._watchers({"you_stun": uid}, owner))  # P-57
         else:
-            self.core.record(f"{uid} {made.describe()} ({made.id})", ["M-19"], cause)
+            self.core.record(f"{uid} {made.describe()}", ["M-19"], cause, effect_ids=[made.id])
 
     def add_save(
         self,
@@ -366,7 +367,7 @@ class EffectRules:
             self.core._new_number(), source, owner, duration=duration, then=then
         )
         self.core._set(card.evolve(saves=(*card.saves, save)))
-        self.core.record(f"{uid}: {save.describe()}", ["M-20"], cause)
+        self.core.record(f"{uid}: {save.describe()}", ["M-20"], cause, effect_ids=[save.id])
 
     def leave_delayed(
         self, item: ChainItem, effect: Delayed, uid: str | None, cause: Cause
@@ -513,11 +514,12 @@ class EffectRules:
         after = self.core.table.might(uid)
         changes = [StatChanged(card=uid, stat="might", before=before, after=after)]
         self.core.record(
-            f"{uid} has {grant.describe()} ({grant.id})"
+            f"{uid} has {grant.describe()}"
             + (f": Might {before} -> {after}" if after != before else ""),
             ["M-17", "M-28", "P-72"],
             cause,
             changes if after != before else [],
+            effect_ids=[grant.id],
         )
 
     def take_control(self, uid: str, source: str, controller: int, cause: Cause) -> None:
@@ -718,11 +720,12 @@ class EffectRules:
             else ""
         )
         self.core.record(
-            f"{uid} gets {modifier.describe()} ({modifier.id}): Might {before} -> "
+            f"{uid} gets {modifier.describe()}: Might {before} -> "
             f"{self.core.table.might(uid)}{lethal}",
             ["M2", "M-2"],
             cause,
             [StatChanged(card=uid, stat="might", before=before, after=self.core.table.might(uid))],
+            effect_ids=[modifier.id],
         )
 
     def add_shield(
@@ -800,7 +803,9 @@ class EffectRules:
             self.core._new_number(), source, owner, duration=duration, threshold=threshold
         )
         self.core._set(card.evolve(lethal=(*card.lethal, override)))
-        self.core.record(f"{uid}: {override.describe()} ({override.id})", ["M1", "M-3"], cause)
+        self.core.record(
+            f"{uid}: {override.describe()}", ["M1", "M-3"], cause, effect_ids=[override.id]
+        )
 
     def grant_bonus_damage(
         self, player: int, amount: int, scope: Scope, duration: Duration, source: str, cause: Cause
@@ -813,7 +818,10 @@ class EffectRules:
             player, state.evolve(bonus_damage=(*state.bonus_damage, grant))
         )
         self.core.record(
-            f"{state.name}'s {grant.describe()} ({grant.id})", ["M3", "M-4", *_scoped(scope)], cause
+            f"{state.name}'s {grant.describe()}",
+            ["M3", "M-4", *_scoped(scope)],
+            cause,
+            effect_ids=[grant.id],
         )
 
     def add_runes(self, player: int, amount: int, cause: Cause) -> None:

@@ -28,18 +28,20 @@ KeywordName = Literal["Assault", "Shield", "Deflect", "Accelerate", "Tank", "Bac
 NUMBERED: tuple[KeywordName, ...] = ("Assault", "Shield", "Deflect", "Accelerate")  # "Assault 2"
 PLAIN: tuple[KeywordName, ...] = ("Tank", "Backline", "Ganking")
 KNOWN = "Assault N, Shield N, Deflect N, Accelerate N, Tank, Backline and Ganking"
+UNNUMBERED = 1  # the N of a keyword printed without one: Shield is Shield 1 (M-28)
 _FORM = re.compile(r"\s*([A-Za-z]+)(?:\s+([0-9]{1,3}))?\s*")
 
 
 def keyword(text: str) -> tuple[KeywordName, int]:
-    """The keyword ``text`` names and its number (1 when it has none); ValueError otherwise."""
+    """The keyword ``text`` names and its number (``UNNUMBERED`` when it has none); ValueError
+    otherwise."""
     match = _FORM.fullmatch(text)
     word = match.group(1).capitalize() if match else ""
     for name in (*NUMBERED, *PLAIN):
         if word == name and match is not None:
             if match.group(2) is not None and name in PLAIN:
                 raise ValueError(f"keyword {text!r}: {name} takes no number")
-            return name, int(match.group(2) or 1)
+            return name, int(match.group(2) or UNNUMBERED)
     close = get_close_matches(word or text, [*NUMBERED, *PLAIN], n=1)
     hint = f" (did you mean {close[0]}?)" if close else ""
     raise ValueError(f"unknown keyword {text!r}{hint}: the keywords are {KNOWN}")

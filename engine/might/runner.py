@@ -546,6 +546,14 @@ def unasked(action: Action, chooser: ScriptedChooser, key: str) -> str | None:
     )
 
 
+def chosen_assignment(combat: Combat, player: str, choice: Choice, answer: Answer) -> Combat:
+    """``combat`` with ``player``'s assignment written in if they chose it: one nobody chose is
+    left to the replay, whose default then says it is the default, as the first play did."""
+    if is_default(choice, answer):
+        return combat
+    return combat.evolve(assign={**combat.assign, player: assignment_of(answer)})
+
+
 def chosen_splits(
     action: Action, asked: list[tuple[Choice, Answer]]
 ) -> dict[str, Assignment] | None:
@@ -722,7 +730,7 @@ class MightPlay:
                     players_chose.add(choice.subject)
             elif choice.kind == "assignment" and combat:
                 player = self.chooser.players[choice.player]
-                combat = combat.evolve(assign={**combat.assign, player: assignment_of(answer)})
+                combat = chosen_assignment(combat, player, choice, answer)
         for unit, answers in asked.items():  # one order per event when they differ
             if unit in ordered:
                 order[unit] = answers[0] if len(set(answers)) == 1 else tuple(answers)

@@ -138,8 +138,8 @@ class DeathReplacement(Lasting):
 
     def describe(self) -> str:
         return (
-            f"instead of dying: {', '.join(self.then) or 'nothing'} ({self.id}, from "
-            f"{self.source}){self.until()}"
+            f"instead of dying: {', '.join(self.then) or 'nothing'} (from {self.source})"
+            f"{self.until()}"
         )
 
 

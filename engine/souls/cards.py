@@ -27,6 +27,7 @@ from engine.frozen import Frozen
 from engine.names import Name
 from engine.souls.conditions import Conditional, SoulFilter, Whose, souls_named
 
+HP_STEP = 5  # every HP amount is a multiple of it: HP, damage, healing, costs (14.1.2, S-5)
 Side = Literal["own", "enemy", "any"]
 Place = tuple[str | int, ...]  # where in a card a value is written: ("effects", 0, "only_if")
 
@@ -706,9 +707,9 @@ class CardDef(Frozen):
         }
         if isinstance(self.cost_hp, int):
             amounts["cost_hp"] = self.cost_hp
-        odd = [f"{name} {value}" for name, value in amounts.items() if value % 5]
+        odd = [f"{name} {value}" for name, value in amounts.items() if value % HP_STEP]
         if odd:
-            raise ValueError(f"card amounts are multiples of 5 (S-5): {', '.join(odd)}")
+            raise ValueError(f"card amounts are multiples of {HP_STEP} (S-5): {', '.join(odd)}")
         return self
 
     @model_validator(mode="after")

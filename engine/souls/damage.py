@@ -7,6 +7,7 @@ from typing import Literal
 
 from engine.changes import StatChanged
 from engine.errors import RuleError
+from engine.souls.cards import HP_STEP
 from engine.souls.changes import ShieldChanged
 from engine.souls.core import SoulsCore
 from engine.timeline import Cause
@@ -18,7 +19,7 @@ def round_down_to_5(amount: int) -> int:
     >>> round_down_to_5(14), round_down_to_5(4), round_down_to_5(-3)
     (10, 0, 0)
     """
-    return max(0, amount) // 5 * 5
+    return max(0, amount) // HP_STEP * HP_STEP
 
 
 class Damage(SoulsCore):

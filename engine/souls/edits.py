@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Literal
 
 from engine.errors import RuleError
-from engine.souls.cards import TargetSpec
+from engine.souls.cards import HP_STEP, TargetSpec
 from engine.souls.effects import Effects
 from engine.souls.table import Bonus
 from engine.timeline import Cause, Step
@@ -121,8 +121,8 @@ class Edits(Effects):
 
     def _check_add_bonus(self, target: str, amount: int) -> None:
         self._check_deal(target)
-        if amount % 5:
-            raise RuleError("S-5", f"a bonus is a multiple of 5, not {amount}")
+        if amount % HP_STEP:
+            raise RuleError("S-5", f"a bonus is a multiple of {HP_STEP}, not {amount}")
 
     def verify_add_bonus(
         self,

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from engine.ruleset import Broken, Invariants, at
+from engine.souls.damage import round_down_to_5
 from engine.souls.game import SoulsGame
 from engine.souls.table import SoulsTable
 from engine.timeline import Recorder, Step
@@ -50,11 +51,11 @@ class SoulsInvariants(Invariants[SoulsTable]):
 def _damage_in_fives(table: SoulsTable, where: str) -> Iterator[Broken]:
     """Damage is marked in steps of 5, never below 0 (S-7, 14.1.2, 14.2.2)."""
     for card in table.cards.values():
-        if card.damage < 0 or card.damage % 5:
+        if card.damage != round_down_to_5(card.damage):
             yield (
                 "souls damage in steps of 5",
                 f"{where}: {card.uid} has {card.damage} damage",
-                {"cards": {card.uid: {"damage": max(0, card.damage) // 5 * 5}}},
+                {"cards": {card.uid: {"damage": round_down_to_5(card.damage)}}},
             )
 
 

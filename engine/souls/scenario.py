@@ -14,8 +14,8 @@ from engine.frozen import Frozen
 from engine.names import Name
 from engine.scenario_fields import CardScenarioFields
 from engine.script import ExpectationBase, ScriptAction, unique_names
-from engine.souls.cards import CardDef
-from engine.souls.table import Zone
+from engine.souls.cards import HP_STEP, CardDef
+from engine.souls.table import COLUMNS, ROWS, Zone
 from engine.souls.verbs import VERBS
 
 SLOT = r"[A-Z][1-9]"
@@ -23,8 +23,8 @@ SLOT = r"[A-Z][1-9]"
 
 def in_steps_of_5(what: str, amount: int) -> int:
     """Souls data amounts are multiples of 5 (S-5): set-up damage and bonuses too."""
-    if amount % 5:
-        raise ValueError(f"{what} is a multiple of 5 (S-5), not {amount}")
+    if amount % HP_STEP:
+        raise ValueError(f"{what} is a multiple of {HP_STEP} (S-5), not {amount}")
     return amount
 
 
@@ -107,9 +107,9 @@ class PlayerSetup(Frozen):
 class SoulsSetup(Frozen):
     """The first table (step 0): each player's grid of slots, whose turn it is, the players."""
 
-    columns: int = Field(default=3, ge=1, le=26)
+    columns: int = Field(default=COLUMNS, ge=1, le=26)
     """Slot columns per player, lettered from A (S-1)."""
-    rows: int = Field(default=2, ge=1, le=9)
+    rows: int = Field(default=ROWS, ge=1, le=9)
     """Slot rows per player, numbered from 1, the Front Line row (S-1)."""
     turn: int = Field(default=1, ge=1)
     """The turn number."""

@@ -10,20 +10,21 @@ from typing import Any
 
 from engine.decks import deck_id
 from engine.setup_places import Listed, Place, PoolCard, Setting
-from engine.souls.cards import CardDef
+from engine.souls.cards import HP_STEP, CardDef
+from engine.souls.table import COLUMNS, ROWS
 
-DAMAGE = Setting(("damage",), "Damage", step=5, hint="HP = max HP - damage (S-6)")
+DAMAGE = Setting(("damage",), "Damage", step=HP_STEP, hint="HP = max HP - damage (S-6)")
 CAPTURED = Setting(("captured",), "Captured", "flag", False)
 ATTACKED = Setting(("attacked",), "Attacked this turn", "flag", False)
 
 
 def bonus(stat: str, words: str) -> Setting:
-    """A lasting bonus to ``stat`` (``words`` names it) from the set-up (S-6), a multiple of 5
-    (S-5)."""
+    """A lasting bonus to ``stat`` (``words`` names it) from the set-up (S-6), a multiple of
+    ``HP_STEP`` (S-5)."""
     listed = Listed("amount", {"stat": stat}, {"duration": "permanent"})
-    hint = f"Added to its {words} for good, as from the set-up (S-6); a multiple of 5 (S-5)"
+    hint = f"Added to its {words} for good, as from the set-up (S-6); a multiple of {HP_STEP} (S-5)"
     label = f"{words[0].upper()}{words[1:]} bonus"
-    return Setting(("bonuses",), label, step=5, listed=listed, hint=hint)
+    return Setting(("bonuses",), label, step=HP_STEP, listed=listed, hint=hint)
 
 
 MAX_HP_BONUS = bonus("max_hp", "max HP")
@@ -37,7 +38,7 @@ def new_setup(players: Sequence[str]) -> dict[str, Any]:
 
 def slot_names(setup: Mapping[str, Any]) -> list[str]:
     """The grid's slots, row by row from the Front Line row (S-1): A1, B1, ..., A2, ..."""
-    columns, rows = setup.get("columns", 3), setup.get("rows", 2)
+    columns, rows = setup.get("columns", COLUMNS), setup.get("rows", ROWS)
     return [f"{chr(ord('A') + c)}{r}" for r in range(1, rows + 1) for c in range(columns)]
 
 

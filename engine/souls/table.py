@@ -20,6 +20,8 @@ from engine.indexed import Indexed
 from engine.souls.cards import CardDef, CountingStatic, GrantingStatic, Side
 from engine.souls.index import SoulsIndex
 
+COLUMNS, ROWS = 3, 2  # a player's slot grid where a set-up does not say (S-1)
+
 Zone = Literal["hand", "slot", "realm", "elysium", "exile", "armament", "ambush", "deck"]
 """Where a card is. ``deck``: its owner's deck, in the order ``Player.deck`` keeps (P-92)."""
 
@@ -84,8 +86,8 @@ class SoulsTable(Frozen, Indexed[SoulsIndex]):
     index_class: ClassVar[type[SoulsIndex]] = SoulsIndex
     ruleset: Literal["souls"] = "souls"
     players: tuple[Player, Player]  # the rules are for two players
-    columns: int = 3
-    rows: int = 2
+    columns: int = COLUMNS
+    rows: int = ROWS
     defs: dict[str, CardDef]
     cards: CardMap[CardState]
     turn: int = 1

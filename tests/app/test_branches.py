@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication
 
 from app.drawing.card_painter import MIN_TEXT_PX
@@ -17,10 +18,13 @@ from app.widgets.compare_dialog import CompareDialog
 from app.widgets.main_window import MainWindow
 from app.widgets.table_view import TableView
 from engine.assets import SCENARIOS
+from engine.ruleset import ruleset
 from engine.scenario import run_scenario
 
 M8 = SCENARIOS / "might" / "M8-prevention-and-doubling-orders.yaml"
 DEMO = SCENARIOS / "souls" / "demo-table.yaml"
+HEAL_SAVES = SCENARIOS / "souls" / "battle-3-window-heal-saves.yaml"
+SOULS = ruleset("souls").action
 
 
 def settle() -> None:
@@ -28,16 +32,22 @@ def settle() -> None:
         QApplication.processEvents()
 
 
-def click(window: MainWindow, uid: str, text: str) -> None:
-    window.card_clicked(uid)
+def offered(window: MainWindow) -> list[QAction]:
+    """The entries of the card menu last opened, its submenus' included."""
     menu = window.last_menu
     assert menu is not None
     actions = list(menu.actions())
     for action in menu.actions():
         if action.menu():
             actions += action.menu().actions()
-    next(a for a in actions if a.text().startswith(text)).trigger()
-    menu.close()
+    return actions
+
+
+def click(window: MainWindow, uid: str, text: str) -> None:
+    window.card_clicked(uid)
+    next(a for a in offered(window) if a.text().startswith(text)).trigger()
+    assert window.last_menu is not None
+    window.last_menu.close()
 
 
 def test_acting_earlier_starts_a_branch_and_switching_keeps_each(window: MainWindow) -> None:
@@ -71,6 +81,45 @@ def test_undo_and_redo_belong_to_their_branch(window: MainWindow) -> None:
     assert not session.redo_stack  # main has nothing to redo
     session.switch("deal alice-imp 5")
     assert session.redo() and len(session.steps) == branched
+
+
+def test_a_branch_acted_from_keeps_what_it_can_redo(qtbot: object) -> None:
+    session = Session()
+    session.open(DEMO)
+    session.select(session.last)
+    session.act(SOULS.model_validate({"deal": {"target": "sylva", "amount": 5}}))
+    session.undo()  # main can redo the deal
+    session.select(3)
+    session.act(SOULS.model_validate({"deal": {"target": "alice-imp", "amount": 5}}))
+    session.switch("main")
+    assert session.redo()  # the deal again, though the branch's action cleared the session's
+    assert session.steps[-1].description == "sylva takes 5 damage (HP 40 -> 35)"
+
+
+@pytest.mark.rule("P-128", "S-13")
+def test_acting_at_a_battle_window_step_of_an_earlier_attack_acts_inside_it(
+    window: MainWindow,
+) -> None:
+    """At a step of an earlier attack's battle window, an offer acts there, inside the window,
+    in a new branch: the attack is not played again from before it. At its declaration or its
+    capture step, the offer is refused, saying where one may act."""
+    assert window.open_path(HEAL_SAVES)  # the attack: steps 1 to 7, its window at 2 and 5
+    session = window.session
+    main_steps = list(session.steps)
+    session.select(4)  # inside the Blood Priest's activation, in the window
+    window.card_clicked("ash-zealot")
+    [refused] = [a for a in offered(window) if a.text().startswith("Deal 5 damage")]
+    assert not refused.isEnabled()
+    assert "this step is inside an attack (steps 1 to 7): to act, go to its start (step 0), " in (
+        refused.text()
+    )
+    session.select(2)  # the window as it opened, the Zealot at 0 HP
+    click(window, "ash-zealot", "Heal 5")
+    assert session.branch == "heal ash-zealot 5" and session.waiting is not None
+    assert session.steps[:3] == main_steps[:3]  # the declaration and damage, not replayed anew
+    assert session.steps[3].description == "ash-zealot heals 5 (damage 15 -> 10)"
+    [attack] = session.play.actions  # type: ignore[union-attr]
+    assert [action.kind for action in attack.nested()] == ["heal"]
 
 
 def test_a_branch_can_be_renamed_but_not_to_a_taken_name(window: MainWindow) -> None:

@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from app.drawing.table_scene import CardItem
 from app.might.dialogs import ReplacementOrderDialog
 from app.widgets import message_boxes
-from app.widgets.inspector import step_html
+from app.widgets.inspector import Inspector, step_html
 from app.widgets.main_window import MainWindow
 from engine.assets import SCENARIOS
 from engine.scenario import run_scenario
@@ -94,6 +94,35 @@ def test_the_inspector_shows_a_steps_replacements_in_a_table() -> None:
     assert "<li>iron-sentinel: prevention" not in html  # not listed again
     other = next(s for s in steps if s.changes and all(c.kind != "replacement" for c in s.changes))
     assert "Damage replacements" not in step_html(other) and "<b>Changes</b>" in step_html(other)
+
+
+def words_broken(inspector: Inspector) -> list[str]:
+    """The lines of the inspector's text, tables' cells included, that end inside a word."""
+    broken = []
+    block = inspector.document().begin()
+    while block.isValid():
+        layout, text = block.layout(), block.text()
+        for number in range(layout.lineCount() - 1):
+            line = layout.lineAt(number)
+            end = line.textStart() + line.textLength()
+            if text[end - 1 : end].isalnum() and text[end : end + 1].isalnum():
+                broken.append(text)
+        block = block.next()
+    return broken
+
+
+def test_the_inspectors_table_wraps_at_word_boundaries_in_a_narrow_dock(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """A table wider than the dock keeps its words whole ("amount before", "iron-sentinel")
+    and scrolls sideways, rather than reading "amo unt befo re"."""
+    steps = run_scenario(M4).steps
+    prevented = next(s for s in steps if s.description.endswith("nothing triggers"))
+    inspector = Inspector()
+    qtbot.addWidget(inspector)
+    inspector.resize(240, 300)  # the dock's width at 1024x700
+    inspector.show_step(prevented)
+    inspector.show()
+    assert words_broken(inspector) == []
+    assert inspector.horizontalScrollBar().maximum() > 0
 
 
 def menu_action(window: MainWindow, text: str):  # type: ignore[no-untyped-def]
@@ -300,3 +329,16 @@ def test_up_to_two_targets_keeps_picking_until_the_count_or_enter(window: MainWi
     assert window.picker.offer is None
     [shot] = window.session.table.chain  # type: ignore[union-attr]
     assert shot.targets == ("iron-sentinel", "pikeman")
+
+
+def test_a_steps_effect_id_is_out_of_its_caption_and_in_the_inspectors_changes(
+    window: MainWindow,
+) -> None:
+    """The table reads the step as words; the author finds the id a file's ``order:`` names it
+    by in the inspector's list of the step's changes."""
+    assert window.open_path(SCENARIOS / "might" / "M-2-might-at-or-below-zero.yaml")
+    boost = next(s for s in window.session.steps if s.effect_ids == ("e4",))
+    window.session.select(boost.index)
+    caption = window.view.strip.caption.full_text
+    assert caption == "iron-sentinel gets +2 Might from battle-cry this turn: Might 7 -> 9"
+    assert "<li>effect <b>e4</b>, as a file names it</li>" in step_html(boost)

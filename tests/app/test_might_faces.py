@@ -64,7 +64,7 @@ def test_a_unit_saved_from_death_shows_it_until_the_save_is_used() -> None:
     game.resolve()
     look = card_look(game.table, game.table.cards["iron-sentinel"])
     assert "saved from death" in look.badges
-    assert "instead of dying: exhaust (e4, from brace) this turn" in look.tooltip
+    assert "instead of dying: exhaust (from brace) this turn" in look.tooltip
     assert dict(card_rows(game.table, "iron-sentinel"))["Instead of dying"].startswith("instead")
 
 

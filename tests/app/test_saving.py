@@ -788,7 +788,7 @@ def act_at_the_end(window: MainWindow) -> None:
 
 
 def act_at_an_earlier_step(window: MainWindow) -> None:
-    window.session.select(3)  # inside the first combat: the new action starts a branch
+    window.session.select(11)  # the end of the first combat: the new action starts a branch
     window.session.act(END_TURN)
 
 

@@ -22,7 +22,7 @@ def test_each_operation_returns_and_tells_what_it_changed() -> None:
     assert session.act(DEAL) == Changed(timeline=True, step=True)  # already unsaved
     assert session.undo() == Changed(timeline=True, step=True)
     assert session.redo() == Changed(timeline=True, step=True)
-    session.select(1)
+    session.select(3)  # the end of the first action
     branched = session.act(DEAL)  # acting earlier starts a branch
     assert branched == Changed(timeline=True, step=True) and session.branch != "main"
     assert session.rename(session.branch, "early deal") == Changed(timeline=True)  # dirty already

@@ -24,12 +24,14 @@ from typing import Any
 import pytest
 
 import engine
+from engine.acting import acting_point
 from engine.assets import SCENARIOS
 from engine.choices import Answer, Assigned, Choice, Chooser
 from engine.errors import RuleError
 from engine.might.game import MightGame
 from engine.might.scenario import MightScenario
-from engine.scenario import Playthrough, game_from_yaml
+from engine.scenario import Playthrough, game_from_yaml, load_scenario
+from engine.script import ScriptAction
 from engine.souls.cards import CountingStatic
 from engine.souls.game import SoulsGame
 from engine.yaml_source import YamlSource
@@ -1029,6 +1031,28 @@ def test_passing_when_nothing_waits_is_refused() -> None:
     refuse_pass()
 
 
+def refuse_acting_inside_an_action() -> set[Site]:
+    """Acting at the declaration of an earlier attack, outside its window (P-128)."""
+    scenario, source = load_scenario(SCENARIOS / "souls" / "battle-3-window-heal-saves.yaml")
+
+    def replay(actions: list[ScriptAction], leave_last_open: bool) -> Playthrough:
+        again = Playthrough(scenario, source)
+        again.run(actions, leave_last_open)
+        return again
+
+    play = replay(list(scenario.script), False)
+    before = whole(play)
+    with pytest.raises(RuleError) as refused:
+        acting_point(replay, play.actions, play.runner.ends, 1)
+    assert (refused.value.rule, whole(play)) == ("P-128", before)
+    assert refused.value.message.startswith("this step is inside an attack (steps 1 to 7)")
+    return {raised_at(refused)}
+
+
+def test_acting_inside_an_earlier_action_is_refused() -> None:
+    refuse_acting_inside_an_action()
+
+
 # ------------------------------------------------------------------------- the guard
 
 
@@ -1062,6 +1086,7 @@ def test_every_rule_error_in_engine_is_raised_by_a_case() -> None:
     for script in SCRIPT_REFUSALS:
         raised |= refuse_script(script)
     raised |= refuse_pass()
+    raised |= refuse_acting_inside_an_action()
     refusals = engine_refusals()
     assert len(refusals) > 80
     assert sorted(refusals - raised) == [], "refusals that no case provokes"

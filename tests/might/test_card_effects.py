@@ -93,7 +93,7 @@ def test_a_stunned_tank_is_still_assigned_first_and_dies_only_at_its_full_might(
     assert g.table.cards["warden"].zone == "trash"
 
 
-@pytest.mark.rule("M-19")
+@pytest.mark.rule("M-19", "P-32")
 def test_the_default_assignment_sends_the_excess_to_a_unit_it_can_be_dealt_to() -> None:
     g = game(
         "        - {card: Stone Whelp, at: Battlefield 1, cant_be_dealt_damage: true,"
@@ -101,12 +101,12 @@ def test_the_default_assignment_sends_the_excess_to_a_unit_it_can_be_dealt_to() 
         "        - {card: Iron Sentinel, id: wall, at: Battlefield 1}"
     )
     steps = g.combat(0)
-    assert "Alice assigns 5, in order: wall 5" in descriptions(steps)
+    assert "Alice's 5 damage is assigned by default, in order: wall 5" in descriptions(steps)
     whelp = g.table.cards["stone-whelp"]
     assert whelp.damage == 0 and whelp.shields[0].remaining == 1
 
 
-@pytest.mark.rule("M-19")
+@pytest.mark.rule("M-19", "P-32")
 def test_a_lone_unit_that_cant_be_dealt_damage_gets_all_as_excess_and_none_is_dealt() -> None:
     g = game("        - {card: Stone Whelp, at: Battlefield 1, cant_be_dealt_damage: true}")
     steps = g.combat(0)
@@ -267,8 +267,10 @@ setup:
     g.resolve()
     g.end_turn()
     steps = g.combat(0)
-    assigned = next(d for d in descriptions(steps) if d.startswith("Alice assigns"))
-    assert assigned.startswith("Alice assigns 5, in order: stone-whelp 4: e1 (prevention) 4 -> 2")
+    assigned = next(d for d in descriptions(steps) if d.startswith("Alice's 5 damage"))
+    assert assigned.startswith(
+        "Alice's 5 damage is assigned by default, in order: stone-whelp 4: e1 (prevention) 4 -> 2"
+    )
     assert g.table.cards["stone-whelp"].zone == "trash"
 
 

@@ -279,7 +279,7 @@ def entries(*pairs: tuple[str, int]) -> tuple[Assigned, ...]:
     return tuple(Assigned(unit=unit, damage=damage) for unit, damage in pairs)
 
 
-@pytest.mark.rule("M-17")
+@pytest.mark.rule("M-17", "P-29")
 def test_the_default_takes_tank_then_neither_then_backline() -> None:
     assert default_assignment(TANK_NEEDS, 6, TANK_GROUPS) == entries(
         ("tank", 3), ("plain", 2), ("back", 1)
@@ -322,7 +322,7 @@ def test_without_keywords_the_same_order_is_free() -> None:
     verify_assignment(TANK_NEEDS, 6, entries(("plain", 2), ("back", 2), ("tank", 2)))
 
 
-@pytest.mark.rule("M-18")
+@pytest.mark.rule("M-18", "P-29")
 def test_a_unit_with_both_keywords_goes_first_or_last_never_between() -> None:
     needs = {"both": 2, "plain": 2, "other": 2}
     groups = {"both": (FIRST, LAST), "plain": (MIDDLE,), "other": (MIDDLE,)}
@@ -333,7 +333,14 @@ def test_a_unit_with_both_keywords_goes_first_or_last_never_between() -> None:
     assert refused.value.rule == "M-17"
 
 
-@pytest.mark.rule("M-18")
+@pytest.mark.rule("P-29")
+def test_the_default_takes_a_unit_with_both_keywords_first() -> None:
+    needs = {"plain": 2, "back": 2, "both": 2}
+    groups = {"plain": (MIDDLE,), "back": (LAST,), "both": (FIRST, LAST)}
+    assert default_assignment(needs, 6, groups) == entries(("both", 2), ("plain", 2), ("back", 2))
+
+
+@pytest.mark.rule("M-18", "P-29")
 def test_a_tank_that_cant_be_made_lethal_takes_all_that_is_left() -> None:
     needs: dict[str, int | None] = {"warded": None, "plain": 2}
     groups = {"warded": (FIRST,), "plain": (MIDDLE,)}
@@ -345,9 +352,50 @@ def test_a_tank_that_cant_be_made_lethal_takes_all_that_is_left() -> None:
         verify_assignment(needs, 5, entries(("plain", 2), ("warded", 3)), groups)
 
 
-@pytest.mark.rule("M-18")
+@pytest.mark.rule("M-18", "P-29")
 def test_a_warded_unit_without_keywords_shelters_the_backline() -> None:
     needs: dict[str, int | None] = {"warded": None, "back": 2}
     groups = {"warded": (MIDDLE,), "back": (LAST,)}
     with pytest.raises(RuleError, match="which has neither Tank nor Backline and can't be made"):
         verify_assignment(needs, 4, entries(("back", 2), ("warded", 2)), groups)
+
+
+CHOSEN = """\
+ruleset: might
+title: Alice's 5 against two units, Bob's 6 against one
+rules: [M-10]
+setup:
+  players:
+    - name: Alice
+      units: [{card: Vanguard Captain, at: Battlefield 1}]
+    - name: Bob
+      units: [{card: Stone Whelp, at: Battlefield 1}, {card: Iron Sentinel, at: Battlefield 1}]
+"""
+
+
+@pytest.mark.rule("M-10")
+@pytest.mark.parametrize(
+    ("alice_chooses", "alices_step"),
+    [
+        (
+            False,
+            "Alice's 5 damage is assigned by default, in order: stone-whelp 2; "
+            "then iron-sentinel 3",
+        ),
+        (True, "Alice assigns 5, in order: stone-whelp 2; then iron-sentinel 3"),
+    ],
+)
+def test_an_assignment_nobody_chose_is_said_to_be_the_default(
+    alice_chooses: bool, alices_step: str
+) -> None:
+    """The same split reads as Alice's only when she gave it; Bob's 6 against one unit can go
+    only one way, which is his whatever anyone chose."""
+
+    def chooser(choice: Choice) -> Answer:
+        if choice.kind == "assignment" and alice_chooses:
+            return (*choice.default,)  # her own answer (a new tuple), though the same split
+        return choice.default
+
+    steps = game_from_yaml(CHOSEN, chooser).combat(0)
+    said = [s.description for s in steps if s.phase[-1] == "Assignment"]
+    assert said == [alices_step, "Bob assigns 6, in order: vanguard-captain 6"]

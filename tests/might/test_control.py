@@ -70,8 +70,9 @@ def test_the_unit_stays_where_it_is_and_is_its_new_controllers() -> None:
     assert not whelp.exhausted  # taking control neither readies nor exhausts it
     [step] = [s for s in game.steps if "takes control" in s.description]
     assert step.description.startswith(
-        "Alice takes control of stone-whelp this turn (e3); it stays at Battlefield 1"
+        "Alice takes control of stone-whelp this turn; it stays at Battlefield 1"
     )
+    assert step.effect_ids == ("e3",)
     assert step.rules[0] == "P-107"
     assert [c.describe() for c in step.changes][0] == ("stone-whelp controlled by Bob -> Alice")
 

@@ -37,10 +37,14 @@ def test_a_shield_made_in_play_is_named_by_the_script_and_shown() -> None:
     unnamed = game.add_doubler("iron-sentinel")[0].description
     number = game.table.next_id - 1  # created ids are e<n>, in creation order, and shown
     assert f"doubling e{number}" in unnamed
-    assert f"(e{number + 1}): Might 4 -> 5" in game.modify_might("iron-sentinel", 1)[0].description
-    lethal = game.set_lethal_threshold("iron-sentinel", 9)[0].description
-    assert f"this turn (e{number + 2})" in lethal
-    assert f"(e{number + 3})" in game.grant_bonus_damage(0, 1)[0].description
+    # the id of an effect a step makes is given beside its words, not in them
+    assert game.modify_might("iron-sentinel", 1)[0].effect_ids == (f"e{number + 1}",)
+    lethal = game.set_lethal_threshold("iron-sentinel", 9)[0]
+    assert (lethal.description, lethal.effect_ids) == (
+        "iron-sentinel: lethal at 9 damage (from playtester) this turn",
+        (f"e{number + 2}",),
+    )
+    assert game.grant_bonus_damage(0, 1)[0].effect_ids == (f"e{number + 3}",)
 
 
 @pytest.mark.rule("M6", "M-6")
@@ -148,8 +152,9 @@ def test_a_playtesters_might_edit_is_caused_by_the_playtester_on_the_unit() -> N
     # the cause names the edited unit (M-2)
     steps = game_from_yaml(TRIGGERS).modify_might("stone-whelp", 3)
     assert steps[0].description == (
-        "stone-whelp gets +3 Might from playtester this turn (e1): Might 2 -> 5"
+        "stone-whelp gets +3 Might from playtester this turn: Might 2 -> 5"
     )
+    assert steps[0].with_effect_ids() == f"{steps[0].description} (effect e1)"
     assert steps[0].cause == Cause(
         kind="playtester", card="stone-whelp", text="+3 Might to stone-whelp"
     )
@@ -159,9 +164,7 @@ def test_a_playtesters_might_edit_is_caused_by_the_playtester_on_the_unit() -> N
 def test_a_playtesters_lethal_edit_is_caused_by_the_playtester_on_the_unit() -> None:
     """A playtester's lethal requirement names the edited unit in its cause (M-3)."""
     steps = game_from_yaml(TRIGGERS).set_lethal_threshold("stone-whelp", 2)
-    assert steps[0].description == (
-        "stone-whelp: lethal at 2 damage (from playtester) this turn (e1)"
-    )
+    assert steps[0].description == "stone-whelp: lethal at 2 damage (from playtester) this turn"
     assert steps[0].cause == Cause(
         kind="playtester", card="stone-whelp", text="lethal at 2 for stone-whelp"
     )

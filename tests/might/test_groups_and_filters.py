@@ -152,6 +152,7 @@ def test_a_target_filter_by_might_reads_current_might_as_it_is_chosen() -> None:
     assert g.table.cards["stone-whelp"].zone == "trash"
 
 
+@pytest.mark.rule("P-70", "P-20")
 @pytest.mark.parametrize(
     ("scope", "kind", "covered"),
     [

@@ -1,5 +1,6 @@
-"""Holding a battlefield (M-12 (5), M-14): won in combat, kept while the holder has a unit there,
-lost at the next cleanup when it has none."""
+"""Holding a battlefield (M-12 (5), M-14, P-28, P-11 retired): won in combat, by an attacker or
+a defender left alone, kept while the holder has a unit there, lost at the next cleanup when it
+has none, or at the result of a combat there."""
 
 from __future__ import annotations
 
@@ -35,7 +36,7 @@ def held_game() -> object:
     return game
 
 
-@pytest.mark.rule("M-14")
+@pytest.mark.rule("M-14", "P-28")
 def test_moving_the_last_unit_away_ends_the_hold_at_the_cleanup_after_the_move() -> None:
     game = held_game()
     steps = game.move("iron-sentinel", None)  # type: ignore[attr-defined]
@@ -62,3 +63,74 @@ def test_a_hold_stays_while_a_unit_is_there() -> None:
     steps = game.modify_might("iron-sentinel", -1)  # type: ignore[attr-defined]
     assert holders(game) == ["Alice", "Alice"]
     assert all("M-14" not in s.rules for s in steps)
+
+
+AMBUSHED = """\
+ruleset: might
+title: Alice holds Battlefield 1 with one captain, and Bob's Cutthroat attacks it
+rules: [M-12]
+cards:
+  - name: Cutthroat
+    kind: unit
+    might: 1
+    text: "When this attacks, deal 5 damage to an enemy unit here."
+    abilities:
+      - when: attacks
+        name: Ambush
+        target: {side: enemy, here: true}
+        effects: [{do: damage, amount: 5}]
+setup:
+  players:
+    - name: Alice
+      units: [{card: Vanguard Captain, at: Battlefield 1}]
+    - name: Bob
+      units: [{card: Stone Whelp, at: Battlefield 1}, {card: Cutthroat}]
+"""
+
+
+@pytest.mark.rule("P-28", "M-12")
+def test_a_hold_lost_during_a_combat_there_waits_for_the_combats_result() -> None:
+    """The Cutthroat's attack trigger kills the holder's last unit there, and the cleanup after
+    it leaves the hold alone (P-28): the combat's result gives the battlefield to Bob."""
+    game = game_from_yaml(AMBUSHED)
+    game.combat(0)
+    game.end_turn()
+    game.move("cutthroat", 0)
+    steps = game.combat(0)
+    assert "vanguard-captain (5 damage, lethal at 5) dies" in [s.description for s in steps]
+    assert not [s for s in steps if "P-28" in s.rules]
+    assert steps[-2].description == "Bob holds Battlefield 1: only Bob's units are left there"
+    assert holders(game) == ["Bob", None]
+
+
+REPELLED = """\
+ruleset: might
+title: Alice's Stone Whelp attacks Bob's Iron Sentinel at a battlefield nobody holds
+rules: [M-12]
+setup:
+  players:
+    - {name: Alice, units: [{card: Stone Whelp, at: Battlefield 1}]}
+    - {name: Bob, units: [{card: Iron Sentinel, at: Battlefield 1}]}
+"""
+
+
+@pytest.mark.rule("P-11", "M-12")
+def test_a_defender_left_alone_takes_the_battlefield_nobody_held() -> None:
+    game = game_from_yaml(REPELLED)
+    steps = game.combat(0)
+    assert holders(game) == ["Bob", None]
+    assert steps[-2].description == "Bob holds Battlefield 1: only Bob's units are left there"
+
+
+@pytest.mark.rule("P-11", "M-12")
+def test_after_a_mutual_wipe_nobody_holds_the_battlefield_its_holder_held() -> None:
+    bobs_captain = "{card: Vanguard Captain, id: bob-captain}"
+    game = game_from_yaml(AMBUSHED.replace("{card: Cutthroat}", bobs_captain))
+    game.combat(0)
+    game.end_turn()
+    game.move("bob-captain", 0)
+    steps = game.combat(0)
+    assert steps[-2].description == (
+        "Nobody holds Battlefield 1: no unit is left there (Alice loses it)"
+    )
+    assert holders(game) == [None, None]

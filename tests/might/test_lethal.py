@@ -26,10 +26,18 @@ def test_a_lethal_requirement_of_1_is_allowed_and_0_is_refused() -> None:
     game = game_from_yaml(TRIGGERS)
     game.verify_set_lethal_threshold("stone-whelp", 1)
     steps = game.set_lethal_threshold("stone-whelp", 1)
-    assert steps[0].description == (
-        "stone-whelp: lethal at 1 damage (from playtester) this turn (e1)"
-    )
+    assert steps[0].description == "stone-whelp: lethal at 1 damage (from playtester) this turn"
+    assert steps[0].effect_ids == ("e1",)
     with pytest.raises(RuleError) as refused:
         game.set_lethal_threshold("stone-whelp", 0)
     assert refused.value.rule == "M-3"
     assert str(refused.value) == "a lethal requirement is 1 damage or more, not 0 (rule M-3)"
+
+
+@pytest.mark.rule("P-15")
+def test_a_cleanup_that_finds_nothing_lethal_is_still_a_step() -> None:
+    game = game_from_yaml(TABLE)
+    dealt, cleanup = game.deal("iron-sentinel", 1)  # 3 damage against 4 Might
+    assert dealt.description == "iron-sentinel takes 1 damage (1); marked 2 -> 3"
+    assert cleanup.description == "Cleanup: no unit has lethal damage"
+    assert "P-15" in cleanup.rules and not cleanup.changes

@@ -74,6 +74,7 @@ def test_resolving_into_the_loop_is_refused_and_can_resolve_says_so() -> None:
     assert [item.card for item in game.table.chain] == ["spark"]
 
 
+@pytest.mark.rule("P-25", "P-13")
 def test_an_expiration_that_never_settles_cannot_end_the_turn() -> None:
     game = game_from_yaml(EXPIRATION_LOOP)
     assert not game.can_end_turn()

@@ -350,3 +350,42 @@ def test_a_combat_only_doubler_says_so() -> None:
     assert steps[0].description == "stone-whelp gets doubling e1 (combat damage) this turn"
     steps = game_from_yaml(TRIGGERS).add_doubler("stone-whelp")
     assert steps[0].description == "stone-whelp gets doubling e1 (all damage) this turn"
+
+
+ABILITY_DAMAGE = """\
+ruleset: might
+title: Damage from an ability
+rules: [P-20]
+cards:
+  - name: Rune Smith
+    kind: unit
+    might: 3
+    text: "Exhaust, pay 1 rune: deal 2 to an enemy unit here."
+    abilities:
+      - when: activated
+        name: Forge Strike
+        cost: {exhaust: true, runes: 1}
+        target: {side: enemy, here: true}
+        effects: [{do: damage, amount: 2}]
+setup:
+  players:
+    - {name: Alice, runes: 1, units: [{card: Rune Smith, at: Battlefield 1}]}
+    - {name: Bob, units: [{card: Iron Sentinel, at: Battlefield 1}]}
+"""
+
+
+@pytest.mark.rule("P-20")
+def test_an_abilitys_damage_meets_only_what_covers_all_damage() -> None:
+    """Spell and combat shields and spell Bonus Damage leave an ability's damage alone; a
+    doubler of scope "all" doubles it (P-20)."""
+    game = game_from_yaml(ABILITY_DAMAGE)
+    game.add_shield("iron-sentinel", 1, scope="spell", effect_id="spell-ward")
+    game.add_shield("iron-sentinel", 1, scope="combat", effect_id="combat-ward")
+    game.add_doubler("iron-sentinel", scope="all", effect_id="double")
+    game.grant_bonus_damage(0, 1, scope="spell")
+    game.activate("rune-smith", 0, "iron-sentinel")
+    dealt = next(s for s in game.resolve() if s.description.startswith("iron-sentinel takes"))
+    assert dealt.description == (
+        "iron-sentinel takes 4 damage (2: double (doubling) 2 -> 4); marked 0 -> 4"
+    )
+    assert "P-20" in dealt.rules

@@ -215,7 +215,7 @@ def test_a_move_effect_triggers_and_a_unit_already_there_does_not_move() -> None
 
 
 @pytest.mark.rule("P-57")
-@pytest.mark.rule("P-41")
+@pytest.mark.rule("P-41", "M-16")
 def test_a_stun_by_your_card_triggers_and_the_trigger_chooses_its_target() -> None:
     g = game(
         "      hand: [{card: Dazzle}, {card: Dazzle, id: dazzle-2}]\n      units: [{card: Jailer}]",
@@ -230,7 +230,11 @@ def test_a_stun_by_your_card_triggers_and_the_trigger_chooses_its_target() -> No
     )
     assert cites(steps, "jailer triggers: Lock") == ("M-15", "P-57", "M-7", "P-41")
     assert g.table.cards["iron-sentinel"].damage == 2
-    steps = g.play("dazzle-2", "stone-whelp") + g.resolve()  # already stunned: nothing (M-16)
+    steps = g.play("dazzle-2", "stone-whelp") + g.resolve()
+    assert (  # M-16
+        "stone-whelp is already stunned: stunning it again does nothing and triggers nothing"
+        in said(steps)
+    )
     assert triggered(steps) == []
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine.assets import SCENARIOS
+from engine.errors import RuleError
 from engine.scenario import game_from_yaml, run_scenario
 from engine.souls.changes import Flipped, LineChanged
 from engine.souls.table import SoulsTable
@@ -221,6 +222,43 @@ def test_exiling_a_counted_soul_lists_every_stat_it_changes() -> None:
         "grudge-knight max HP 30 -> 20; grudge-knight power 10 -> 5"
     )
     assert steps[0].rules == ("14.5.4", "S-14", "P-5", "14.5.3")
+
+
+@pytest.mark.rule("S-15", "14.5.1")
+def test_a_captured_soul_is_out_of_play_but_for_effects_that_ask_for_one() -> None:
+    """It cannot attack, be attacked, pay or be targeted (S-15, 14.5.1)."""
+    with_final_rest = "- {card: Firebolt}\n        - {card: Final Resting Place}"
+    game = game_from_yaml(scenario_text().replace("- {card: Firebolt}", with_final_rest))
+    refusals = {  # thorn-squire and ash-zealot are captured
+        "thorn-squire is captured and cannot attack": ("attack", "thorn-squire", "ember-imp"),
+        "ash-zealot is captured and cannot be attacked": ("attack", "sylva", "ash-zealot"),
+        "ash-zealot is captured: only effects that ask": ("play", "firebolt", "ash-zealot"),
+        "thorn-squire is captured and pays nothing": ("pay_hp", "thorn-squire", 5),
+    }
+    for message, (action, *args) in refusals.items():
+        with pytest.raises(RuleError, match=message):
+            getattr(game, f"verify_{action}")(*args)
+    assert not game.can_play("final-resting-place", "ember-imp")  # it asks for a captured Soul
+    game.play("final-resting-place", "ash-zealot")
+    assert game.table.cards["ash-zealot"].zone == "exile"
+
+
+@pytest.mark.rule("P-5", "14.5.4")
+def test_an_exiled_soul_is_face_up_undamaged_in_its_owners_exile_and_its_slot_is_free() -> None:
+    game = game_from_yaml(scenario_text())
+    game.deal("blood-priest", 25)  # captured on slot C1 with its 25 damage
+    [exiled] = game.exile("blood-priest")
+    card = game.table.cards["blood-priest"]
+    assert (card.zone, card.owner, card.slot, card.face_down, card.damage) == (
+        "exile",
+        0,
+        None,
+        False,
+        0,
+    )
+    assert exiled.description == "blood-priest is exiled: slot C1 is free again"
+    assert "P-5" in exiled.rules
+    assert game.can_recruit("mossback-guard", "C1")
 
 
 COUNTING = """\

@@ -1,6 +1,6 @@
-"""``cardtable rule``: a rule's summary in the terminal, as the app shows it, with the rules its
-ruling builds on; ``--list``; an unknown id refused with the closest one. And the file of
-citations it reads, kept current with the rulings' own texts."""
+"""``cardtable rule``: a rule's summary in the terminal, as the app shows it, with what holds it
+and the rules its ruling builds on; ``--list``; an unknown id refused with the closest one. And
+the file of citations it reads, kept current with the rulings' own texts."""
 
 from __future__ import annotations
 
@@ -16,16 +16,17 @@ ROOT = Path(__file__).resolve().parents[2]
 RULINGS = [ROOT / "docs" / "rulings.md", ROOT.parent / "shared" / "rules" / "RULINGS.md"]
 
 
-def test_a_rule_is_its_summary_source_and_what_it_builds_on(
+def test_a_rule_is_its_summary_source_what_holds_it_and_what_it_builds_on(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     assert main(["rule", "m-20"]) == 0  # letter case aside
     out = capsys.readouterr().out.splitlines()
     summary = rule_summaries()["M-20"]
     assert out[0] == f"M-20 {summary['title']}"
-    assert " ".join(line.strip() for line in out[1:-3]) == " ".join(summary["summary"].split())
-    assert out[-3:] == [
+    assert " ".join(line.strip() for line in out[1:-4]) == " ".join(summary["summary"].split())
+    assert out[-4:] == [
         "  source: RULINGS.md",
+        "  held by assets/scenarios/might/M-20-instead-of-dying.yaml",
         f"  cites M5 {rule_summaries()['M5']['title']}",
         f"  cites M9 {rule_summaries()['M9']['title']}",
     ]

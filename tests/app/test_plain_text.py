@@ -303,7 +303,7 @@ def test_a_lessons_page_shows_its_notes_as_text(tmp_path: Path, mark: str) -> No
     path.write_text(lesson_file(mark), encoding="utf-8")
     assert main(["export", str(path), "-o", str(page)]) == 0
     html = page.read_text(encoding="utf-8")
-    assert f"<b>Note:</b> {escape(f'Note {mark}')}</p>" in html
+    assert f"<b>Note:</b> {escape(f'Note {mark}')}</aside>" in html
     assert mark not in html  # nor anywhere else: every text of the file is escaped
 
 

@@ -67,11 +67,7 @@ class EndOfTurnRules:
         """One pass of (a)-(d); True when anything went on the chain during it (M-13)."""
         rules = ["M10", "M-13"]
         self.core.phase = (*phase, LETHAL_CHECK)
-        lethal = self.damage.death_check()
-        if lethal:
-            self.damage.kill(lethal, cause, [*rules, "M11"])
-        else:
-            self.core.record("No unit has lethal damage", [*rules, "M11"], cause)
+        self.damage.check_before_heal(cause, [*rules, "M11"])
         self.core.phase = (*phase, EXPIRATION_HEAL)
         self.damage.heal(self.core.table.heal_concerns(), cause, [*rules, "M11"])
         self.core.phase = (*phase, THIS_TURN_ENDS)

@@ -50,7 +50,7 @@ def test_the_last_unit_dying_ends_the_hold_after_its_death() -> None:
     game = held_game()
     steps = game.deal("stone-whelp", 2)  # type: ignore[attr-defined]
     assert [s.description for s in steps[-2:]] == [
-        "stone-whelp (2 damage, lethal at 2) dies",
+        "stone-whelp dies: damage 2 >= Might 2",
         "Nobody holds Battlefield 2: Alice has no unit left there",
     ]
     assert holders(game) == ["Alice", None]
@@ -62,3 +62,50 @@ def test_a_hold_stays_while_a_unit_is_there() -> None:
     steps = game.modify_might("iron-sentinel", -1)  # type: ignore[attr-defined]
     assert holders(game) == ["Alice", "Alice"]
     assert all("M-14" not in s.rules for s in steps)
+
+
+@pytest.mark.rule("M-12")
+def test_the_combat_result_counts_each_players_units_left_there() -> None:
+    game = game_from_yaml(HELD)
+    steps = game.combat(0)  # type: ignore[attr-defined]
+    result = next(s for s in steps if s.phase[-1] == "Combat result")
+    assert result.description == "Alice holds Battlefield 1: Alice has 1 unit left there, Bob none"
+
+
+# The Horn Bearer dies in the combat it attacks in; its Rally, on the chain since the Deal step,
+# brings a unit of Alice's there at the Combat Cleanup's chain, after the recall (M-12 (4)).
+BOTH_THERE = """\
+ruleset: might
+title: Both players are still there at the result
+rules: [M-12]
+cards:
+  - name: Horn Bearer
+    kind: unit
+    might: 2
+    text: "When this takes damage, move a unit you control at your base here."
+    abilities:
+      - when: takes_damage
+        name: Rally
+        target: {side: own, state: at_base}
+        effects:
+          - {do: move, to: here}
+setup:
+  players:
+    - name: Alice
+      units:
+        - {card: Horn Bearer, at: Battlefield 1}
+        - {card: Stone Whelp}
+    - name: Bob
+      units: [{card: Iron Sentinel, at: Battlefield 1}]
+"""
+
+
+@pytest.mark.rule("M-12")
+def test_with_both_players_still_there_the_result_counts_both() -> None:
+    game = game_from_yaml(BOTH_THERE)
+    steps = game.combat(0)  # type: ignore[attr-defined]
+    result = next(s for s in steps if s.phase[-1] == "Combat result")
+    assert result.description == (
+        "Both players have units left at Battlefield 1 (Alice 1, Bob 1): nobody holds it"
+    )
+    assert holders(game) == [None, None]

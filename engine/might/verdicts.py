@@ -1,0 +1,51 @@
+"""What a death check compared, in words: a unit's marked damage against what is lethal for it,
+its Might (M1), any damage at Might 0 or less (M-2) or the requirement an effect set (M-3). The
+steps that say who dies, who survives and who is saved read them from here."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from engine.might.table import MightTable
+
+
+def compared(table: MightTable, uid: str) -> str:
+    """``uid``'s marked damage against what is lethal for it now: "damage 5 >= Might 4"."""
+    card = table.cards[uid]
+    sign = ">=" if table.is_lethal(uid) else "<"
+    override = card.lethal_override
+    if override is not None:
+        threshold = max(1, override.threshold)
+        return f"damage {card.damage} {sign} lethal {threshold} (from {override.source})"
+    might = table.might(uid)
+    if might < 1:
+        return f"damage {card.damage} at Might {might} (any damage is lethal)"
+    return f"damage {card.damage} {sign} Might {might}"
+
+
+def lethal_rules(table: MightTable, uids: Iterable[str]) -> list[str]:
+    """The rules that set what was lethal for ``uids``: M1, with M-2 at Might 0 or less and
+    M-3 for a requirement an effect set."""
+    rules = set()
+    for uid in uids:
+        if table.cards[uid].lethal_override is not None:
+            rules.add("M-3")
+        elif table.might(uid) < 1:
+            rules.add("M-2")
+    return ["M1", *sorted(rules)]
+
+
+def verdict(uids: Sequence[str], verbs: tuple[str, str], words: Mapping[str, str]) -> str:
+    """``uids`` and what befell them, with each one's comparison: "a dies: damage 5 >= Might 4",
+    "a and b die: a damage 5 >= Might 4, b damage 2 >= Might 2" (``verbs``: one, several);
+    nothing for no unit."""
+    if not uids:
+        return ""
+    if len(uids) == 1:
+        return f"{uids[0]} {verbs[0]}: {words[uids[0]]}"
+    return f"{' and '.join(uids)} {verbs[1]}: {listed(uids, words)}"
+
+
+def listed(uids: Sequence[str], words: Mapping[str, str]) -> str:
+    """Each unit with its comparison: "a damage 2 < Might 4, b damage 1 < Might 3"."""
+    return ", ".join(f"{uid} {words[uid]}" for uid in uids)

@@ -80,6 +80,7 @@ class EndOfTurnRules:
         )
         self.core.phase = (*phase, RUNE_POOLS_EMPTY)
         changes: list[Change] = []
+        emptied = []  # each pool with what it held (M-13 (d))
         for index, player in enumerate(self.core.table.players):
             if player.runes:
                 changes.append(
@@ -90,9 +91,15 @@ class EndOfTurnRules:
                         after=0,
                     )
                 )
+                emptied.append(f"{player.name} {player.runes} -> 0")
                 self.core.table = self.core.table.with_player(index, player.evolve(runes=0))
         runes = [*rules, *(["M-1"] if changes else [])]
-        self.core.record("Every rune pool empties", runes, cause, changes)
+        self.core.record(
+            "Every rune pool empties" + (f": {', '.join(emptied)}" if emptied else ""),
+            runes,
+            cause,
+            changes,
+        )
         return bool(self.core.table.chain)
 
     def _pass_turn(self, turn: str, cause: Cause) -> None:

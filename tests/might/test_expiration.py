@@ -186,3 +186,4 @@ def test_expiration_says_why_a_damaged_unit_lives_to_be_healed_and_what_it_lost(
         "stone-whelp: +2 Might from playtester this turn (Might 4 -> 2); hollow-golem: "
     )
     assert said[ENDED].count("(Might ") == 1  # the golem's ward and doubler change no Might
+    assert said["(d) Rune pools empty"] == "Every rune pool empties: Alice 1 -> 0"

@@ -241,11 +241,12 @@ class DamageRules:
         table is the next one's baseline."""
         table, since = self.core.table, self.core._checked
         self.core._checked = table
-        return {
-            uid: verdicts.compared(table, uid)
-            for uid in table.simultaneous(table.index.damaged)
+        named = table.simultaneous(
+            uid
+            for uid in table.index.damaged
             if uid not in lethal and (everyone or _changed(since, table, uid))
-        }
+        )
+        return {uid: verdicts.compared(table, uid, False) for uid in named}
 
     def drop_roles(self, cause: Cause, departed_only: bool) -> bool:
         """M-29: a unit loses its combat role, and the Might Assault or Shield gave it, at the
@@ -372,7 +373,7 @@ class DamageRules:
         if killed_by:
             return f"killed by {killed_by}", []
         table = self.core.table
-        return verdicts.compared(table, uid), verdicts.lethal_rules(table, [uid])
+        return verdicts.compared(table, uid, True), verdicts.lethal_rules(table, [uid])
 
     def _save(
         self, uid: str, cause: Cause, killed_by: str | None, together: bool, how: str = ""
@@ -611,9 +612,11 @@ class DamageRules:
 def _changed(since: MightTable, table: MightTable, uid: str) -> bool:
     """What a death check compares for ``uid`` is not what it was on ``since``: its damage, its
     Might or the requirement an effect set (a unit new to the table included)."""
-    if not since.on_table(uid):
+    was, now = since.cards.get(uid), table.cards[uid]
+    if was is now and not table.reads_table(uid):
+        return False  # the same card, and no aura or static of the table to change its Might
+    if was is None or not since.on_table(uid):
         return True
-    was, now = since.cards[uid], table.cards[uid]
     if was.damage != now.damage or was.lethal != now.lethal:
         return True
     return since.might(uid) != table.might(uid)

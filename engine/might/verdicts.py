@@ -9,10 +9,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from engine.might.table import MightTable
 
 
-def compared(table: MightTable, uid: str) -> str:
-    """``uid``'s marked damage against what is lethal for it now: "damage 5 >= Might 4"."""
+def compared(table: MightTable, uid: str, lethal: bool) -> str:
+    """``uid``'s marked damage against what is lethal for it now, which the check found it
+    reached (``lethal``) or not: "damage 5 >= Might 4", "damage 2 < Might 4"."""
     card = table.cards[uid]
-    sign = ">=" if table.is_lethal(uid) else "<"
+    sign = ">=" if lethal else "<"
     override = card.lethal_override
     if override is not None:
         threshold = max(1, override.threshold)

@@ -12,28 +12,29 @@ from engine.might.table import MightTable
 def compared(table: MightTable, uid: str, lethal: bool) -> str:
     """``uid``'s marked damage against what is lethal for it now, which the check found it
     reached (``lethal``) or not: "damage 5 >= Might 4", "damage 2 < Might 4"."""
-    card = table.cards[uid]
-    sign = ">=" if lethal else "<"
-    override = card.lethal_override
-    if override is not None:
-        threshold = max(1, override.threshold)
-        return f"damage {card.damage} {sign} lethal {threshold} (from {override.source})"
-    might = table.might(uid)
-    if might < 1:
-        return f"damage {card.damage} at Might {might} (any damage is lethal)"
-    return f"damage {card.damage} {sign} Might {might}"
+    damage = table.cards[uid].damage
+    against, rule = _requirement(table, uid)
+    if rule == "M-2":
+        return f"damage {damage} at {against} (any damage is lethal)"
+    return f"damage {damage} {'>=' if lethal else '<'} {against}"
 
 
 def lethal_rules(table: MightTable, uids: Iterable[str]) -> list[str]:
     """The rules that set what was lethal for ``uids``: M1, with M-2 at Might 0 or less and
     M-3 for a requirement an effect set."""
-    rules = set()
-    for uid in uids:
-        if table.cards[uid].lethal_override is not None:
-            rules.add("M-3")
-        elif table.might(uid) < 1:
-            rules.add("M-2")
-    return ["M1", *sorted(rules)]
+    others = {_requirement(table, uid)[1] for uid in uids} - {"M1"}
+    return ["M1", *sorted(others)]
+
+
+def _requirement(table: MightTable, uid: str) -> tuple[str, str]:
+    """What ``uid``'s damage is compared with, in words, and the rule that makes it so: its
+    Might (M1), Might 0 or less, where any damage is lethal (M-2), or an effect's requirement
+    (M-3)."""
+    override = table.cards[uid].lethal_override
+    if override is not None:
+        return f"lethal {max(1, override.threshold)} (from {override.source})", "M-3"
+    might = table.might(uid)
+    return f"Might {might}", "M1" if might >= 1 else "M-2"
 
 
 def verdict(uids: Sequence[str], verbs: tuple[str, str], words: Mapping[str, str]) -> str:

@@ -189,8 +189,10 @@ class Playthrough:
     >>> _ = play.act(Action.model_validate({"heal": {"target": "ember-imp", "amount": 5}}))
     >>> [action.kind for action in play.actions[0].nested()]  # the heal went inside the attack
     ['heal']
-    >>> [step.description for step in play.proceed()]
-    ['Capture step: no card is at 0 HP', 'Back to the main phase']
+    >>> for step in play.proceed():  # the heal saved the Imp: HP 5, not 0
+    ...     print(step.description)
+    Capture step: no card is at 0 HP (thorn-squire HP 15, ember-imp HP 5)
+    Back to the main phase
     >>> play.waiting() is None
     True
     """

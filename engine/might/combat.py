@@ -303,8 +303,10 @@ class CombatRules:
             self.core._set(card)
             events.append(event)
             changes += event.replacements
+            need = needs[uid]  # what M-10 held this entry to
+            lethal = "can't be made lethal" if need is None else f"needs {need} for lethal"
             parts.append(
-                f"{uid} {self.damage.describe_event(event)}"
+                f"{uid} {entry.damage} ({lethal}){self.damage.replacement_words(event)}"
                 + (f" = {event.final}" if event.replacements else "")
             )
         rules = [
@@ -368,11 +370,7 @@ class CombatRules:
         rules = ["M9", "M-12"]
         sub_step(DEATHS)
         self.damage.drop_roles(cause, departed_only=True)  # M-29: before this cleanup's deaths
-        lethal = self.damage.death_check()
-        if lethal:
-            self.damage.kill(lethal, cause, rules)
-        else:
-            self.core.record("No unit has lethal damage", rules, cause)
+        self.damage.check_before_heal(cause, rules)
         sub_step(HEAL)
         self.damage.heal(self.core.table.heal_concerns(), cause, rules)
         defenders, attackers = self._combatants_there(combat)
@@ -399,16 +397,24 @@ class CombatRules:
         defender; with nobody left nobody holds it; with both there the holder stays."""
         field = self.core.table.battlefields[battlefield]
         names = [p.name for p in self.core.table.players]
-        there = [i for i in range(len(names)) if self.core.table.units_at(battlefield, i)]
+        counts = [len(self.core.table.units_at(battlefield, i)) for i in range(len(names))]
+        there = [i for i, count in enumerate(counts) if count]
         before = None if field.holder is None else names[field.holder]
         holder: int | None = field.holder
         if len(there) == 1:
             holder = there[0]
             verb = "still holds" if holder == field.holder else "holds"
-            name = names[holder]
-            text = f"{name} {verb} {field.name}: only {name}'s units are left there"
+            name, count = names[holder], counts[holder]
+            others = "".join(f", {other} none" for other in names if other != name)
+            text = (
+                f"{name} {verb} {field.name}: {name} has {count} unit{'s' * (count > 1)} left "
+                f"there{others}"
+            )
         elif there:
-            text = f"Both players have units left at {field.name}: " + (
+            counted = ", ".join(
+                f"{name} {count}" for name, count in zip(names, counts, strict=True)
+            )
+            text = f"Both players have units left at {field.name} ({counted}): " + (
                 f"{before} still holds it" if before else "nobody holds it"
             )
         else:

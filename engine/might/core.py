@@ -43,6 +43,16 @@ class MightCore(Recorder[MightTable]):
         # the set-up lays the table out as M-1 says: a base, battlefields, rune pools
         super().__init__(table, (self._turn_name(table), "Main phase"), ("M-1",))
         self.chooser = chooser
+        # The table the last death check saw: a survivor whose damage or Might changed since
+        # then is named by the next one (M-8).
+        self._checked = table
+
+    def _save_state(self) -> object:
+        return self._checked  # bookkeeping for the steps' words: no rules' state
+
+    def _restore_state(self, state: object) -> None:
+        assert isinstance(state, MightTable)
+        self._checked = state
 
     def record(
         self,

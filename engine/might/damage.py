@@ -4,14 +4,14 @@ resolution and move (M1 to M6, M8, M-4 to M-8); the replacements themselves are 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 from engine.changes import Change, Died, Moved, StatChanged
 from engine.choices import Choice, is_default
 from engine.errors import RuleError
-from engine.might import delayed
+from engine.might import delayed, verdicts
 from engine.might.card_effects import SaveAction
 from engine.might.core import MightCore
 from engine.might.replacements import (
@@ -22,6 +22,7 @@ from engine.might.replacements import (
     resolve_event,
     verify_order,
 )
+from engine.might.table import MightTable
 from engine.timeline import Cause
 
 
@@ -59,7 +60,13 @@ class DamageRules:
         return None if is_default(choice, answer) else order
 
     def describe_event(self, event: DamageEvent) -> str:
+        """The amount, Bonus Damage included (M3), and each replacement's part (M-4)."""
         amount = f"{event.base}" + (f" + {event.bonus} Bonus Damage" if event.bonus else "")
+        return amount + self.replacement_words(event)
+
+    def replacement_words(self, event: DamageEvent) -> str:
+        """What each replacement did, in the order applied, after a colon (M-4, M8); nothing
+        when none applied."""
         parts = [
             f"{r.effect} ({r.effect_kind}) {r.before} -> {r.after}"
             + (f", spent {r.spent}, {r.left} left" if r.effect_kind == "prevention" else "")
@@ -72,7 +79,7 @@ class DamageRules:
                 else f"{self.core.table.players[self.core._controller(event.target)].name}'s order"
             )
             parts.insert(0, f"{whose} {', then '.join(event.order)}")
-        return amount + (": " + "; ".join(parts) if parts else "")
+        return ": " + "; ".join(parts) if parts else ""
 
     def event_rules(self, event: DamageEvent) -> list[str]:
         rules = ["M-4"]
@@ -153,17 +160,19 @@ class DamageRules:
         delayed.fire(self.core, "takes_damage", [self.core.table.cards[uid]], {uid: event.source})
 
     def heal(self, uids: Sequence[str], cause: Cause, rules: Sequence[str]) -> None:
-        changes: list[Change] = []
+        """Remove all marked damage from ``uids`` (M6); the step says how much each had."""
+        changes: list[StatChanged] = []
         for uid in uids:
             card = self.core.table.cards[uid]
             if card.damage:
                 changes.append(StatChanged(card=uid, stat="damage", before=card.damage, after=0))
                 self.core._set(card.evolve(damage=0))
-        healed = [c.card for c in changes if isinstance(c, StatChanged)]
+        healed = [c.card for c in changes]
         quiet = [u for u in self.core._triggering(uids, "healed") if u not in healed]
         note = f' ({", ".join(quiet)} had no damage: no "when healed" trigger)' if quiet else ""
+        removed = ", ".join(f"{c.card} damage {c.before} -> 0" for c in changes)
         self.core.record(
-            f"heal: {', '.join(healed) or 'no unit has damage, nothing'} healed{note}",
+            f"heal: {removed or 'no unit has damage, nothing healed'}{note}",
             [*rules, *(["M-6"] if healed else []), *(["P-22"] if quiet else [])],
             cause,
             changes,
@@ -181,10 +190,15 @@ class DamageRules:
         self._join_combat(cause)
         lethal = self.death_check()
         if not lethal:
-            self.core.record("Cleanup: no unit has lethal damage", [*rules, "M1", "P-15"], cause)
+            survivors = self._survivors(lethal)
+            self.core.record(
+                "Cleanup: no unit has lethal damage" + _listed(survivors),
+                [*rules, *verdicts.lethal_rules(self.core.table, survivors), "P-15"],
+                cause,
+            )
         while True:
             while lethal:
-                self.kill(lethal, cause, rules)
+                self.kill(lethal, cause, rules, survivors=self._survivors(lethal))
                 lethal = self._still_lethal()
                 if "M-22" not in rules and set(lethal) & set(self.core.table.spared):
                     rules = [*rules, "M-22"]  # saved and not healed: a new death at the repeat
@@ -204,6 +218,35 @@ class DamageRules:
         if self.core.table.spared:
             self.core.table = self.core.table.evolve(spared=())
         return self.core.table.lethal_units()
+
+    def check_before_heal(self, cause: Cause, rules: Sequence[str]) -> None:
+        """The death check before a heal of the whole table (M-12 (1), M-13 (a)): the units
+        with lethal damage die; it names every damaged survivor, which the heal saves (M9,
+        M11)."""
+        lethal = self.death_check()
+        if lethal:
+            self.kill(lethal, cause, rules, survivors=self._survivors(lethal, everyone=True))
+        else:
+            survivors = self._survivors(lethal, everyone=True)
+            self.core.record(
+                "No unit has lethal damage" + _listed(survivors),
+                [*rules, *verdicts.lethal_rules(self.core.table, survivors)],
+                cause,
+            )
+
+    def _survivors(self, lethal: Sequence[str], everyone: bool = False) -> dict[str, str]:
+        """The damaged units a death check finds not lethal, each with its comparison:
+        every one (``everyone``) or those whose damage or Might changed since the last check,
+        as an ordinary cleanup, which follows every resolution, names them (M-8). The check's
+        table is the next one's baseline."""
+        table, since = self.core.table, self.core._checked
+        self.core._checked = table
+        named = table.simultaneous(
+            uid
+            for uid in table.index.damaged
+            if uid not in lethal and (everyone or _changed(since, table, uid))
+        )
+        return {uid: verdicts.compared(table, uid, False) for uid in named}
 
     def drop_roles(self, cause: Cause, departed_only: bool) -> bool:
         """M-29: a unit loses its combat role, and the Might Assault or Shield gave it, at the
@@ -304,9 +347,11 @@ class DamageRules:
         cause: Cause,
         rules: Sequence[str],
         killed_by: str | None = None,
+        survivors: Mapping[str, str] | None = None,
     ) -> None:
         """``uids`` die together, of lethal damage or (``killed_by``) of a kill effect, but for
-        those an effect saves, first (M-20, M-21)."""
+        those an effect saves, first (M-20, M-21); the step names the ``survivors`` of their
+        death check beside them, each with its comparison."""
         uids = self.core.table.simultaneous(uids)
         together = len(uids) > 1
         saved = [uid for uid in uids if self.core.table.cards[uid].saves]
@@ -320,14 +365,15 @@ class DamageRules:
         for gear in self.core.table.watchers():  # the turn player's first (M-21, P-67)
             uids = self._gear_save(gear, uids, cause, killed_by, together)
         if uids:
-            self._die(uids, cause, rules, killed_by)
+            self._die(uids, cause, rules, killed_by, survivors or {})
 
-    def _why(self, uid: str, killed_by: str | None) -> str:
-        """Why ``uid`` would die: a kill, or its lethal damage."""
+    def _why(self, uid: str, killed_by: str | None) -> tuple[str, list[str]]:
+        """Why ``uid`` would die, in words, and the rules that decided it: a kill, or its lethal
+        damage (M1)."""
         if killed_by:
-            return f"killed by {killed_by}"
-        lethal = max(1, self.core.table.lethal_threshold(uid))
-        return f"{self.core.table.cards[uid].damage} damage, lethal at {lethal}"
+            return f"killed by {killed_by}", []
+        table = self.core.table
+        return verdicts.compared(table, uid, True), verdicts.lethal_rules(table, [uid])
 
     def _save(
         self, uid: str, cause: Cause, killed_by: str | None, together: bool, how: str = ""
@@ -336,12 +382,18 @@ class DamageRules:
         with other units (M-21, P-34); ``how``: why its own was used before a gear's (P-99)."""
         card = self.core.table.cards[uid]
         save = card.saves[0]
+        why, decided = self._why(uid, killed_by)
         self.core._set(card.evolve(saves=card.saves[1:]))
         self.core.table = self.core.table.evolve(spared=(*self.core.table.spared, uid))
         self.core.record(
-            f"{uid} would die ({self._why(uid, killed_by)}{how}); instead (from {save.source}): "
+            f"{uid} would die ({why}{how}); instead (from {save.source}): "
             f"{', '.join(save.then) or 'nothing'}. It does not die: no death ability triggers",
-            ["M-20", *(["M-21", "P-34"] if together else []), *(["P-99"] if how else [])],
+            [
+                "M-20",
+                *decided,
+                *(["M-21", "P-34"] if together else []),
+                *(["P-99"] if how else []),
+            ],
             cause,
             effect_ids=[save.id],
         )
@@ -429,15 +481,17 @@ class DamageRules:
         came to be the one used, in words and the rules that say so."""
         card, replaces = self.core.table.cards[gear], self.core.table.definition(gear).replaces
         assert replaces is not None  # a watcher has one (MightIndex)
+        words, decided = self._why(uid, killed_by)
         self.core.table = self.core.table.evolve(spared=(*self.core.table.spared, uid))
         then = ", ".join(replaces.then)
         rules = [
             "M-20",
+            *decided,
             "P-67",
             *(["M-21", "P-34"] if together else []),
             *picked,
         ]
-        why = f"{uid} would die ({self._why(uid, killed_by)}{how}); instead"
+        why = f"{uid} would die ({words}{how}); instead"
         if replaces.and_this == "trash":
             place = card.place(self.core.table)
             self.core._set(card.off_table("trash"))
@@ -505,24 +559,23 @@ class DamageRules:
                 self.core.record(f"{uid} {where}: {action} does nothing", ["M-20"], cause)
 
     def _die(
-        self, uids: Sequence[str], cause: Cause, rules: Sequence[str], killed_by: str | None
+        self,
+        uids: Sequence[str],
+        cause: Cause,
+        rules: Sequence[str],
+        killed_by: str | None,
+        survivors: Mapping[str, str],
     ) -> None:
         changes: list[Change] = []
-        details = []
-        was = [self.core.table.cards[uid] for uid in uids]  # with what was left on them (P-63)
-        was_at = {uid: self.core.table.cards[uid].battlefield for uid in uids}
-        mights = {
-            uid: self.core.table.might(uid) for uid in uids
-        }  # what a death trigger reads (M-30)
-        # read before any of them leaves: an aura of one may count in another's (M-24)
-        lethal_at = {uid: max(1, self.core.table.lethal_threshold(uid)) for uid in uids}
+        # read before any of them leaves: an aura of one may count in another's Might (M-24),
+        # and a death trigger reads it (M-30)
+        table = self.core.table
+        was = [table.cards[uid] for uid in uids]  # with what was left on them (P-63)
+        was_at = {uid: table.cards[uid].battlefield for uid in uids}
+        mights = {uid: table.might(uid) for uid in uids}
+        why = {uid: self._why(uid, killed_by)[0] for uid in uids}
         for uid in uids:
             card = self.core.table.cards[uid]
-            details.append(
-                f"{uid} (killed by {killed_by})"
-                if killed_by
-                else f"{uid} ({card.damage} damage, lethal at {lethal_at[uid]})"
-            )
             to = card.leaving_for("trash")  # a token ceases to exist (P-61)
             changes.append(Died(card=uid, place=card.place(self.core.table), to=to))
             self.core._set(card.off_table(to))
@@ -534,9 +587,15 @@ class DamageRules:
             if tokens
             else ""
         )
+        lived = verdicts.verdict(list(survivors), ("survives", "survive"), survivors)
         self.core.record(
-            f"{' and '.join(details)} {'dies' if len(uids) == 1 else 'die'}{gone}",
-            [*rules, "M1", *(["P-61"] if tokens else [])],
+            verdicts.verdict(uids, ("dies", "die"), why) + gone + (f"; {lived}" if lived else ""),
+            [
+                *rules,
+                # a kill compares nothing; a death check compares marked damage (M1)
+                *([] if killed_by else verdicts.lethal_rules(table, [*uids, *survivors])),
+                *(["P-61"] if tokens else []),
+            ],
             cause,
             changes,
         )
@@ -549,3 +608,21 @@ class DamageRules:
         for card in was:
             left = [d for d in card.delayed if not (d.when == "dies" and d.once)]
             delayed.ended_with(self.core, card.uid, left, cause)
+
+
+def _changed(since: MightTable, table: MightTable, uid: str) -> bool:
+    """What a death check compares for ``uid`` is not what it was on ``since``: its damage, its
+    Might or the requirement an effect set (a unit new to the table included)."""
+    was, now = since.cards.get(uid), table.cards[uid]
+    if was is now and not table.reads_table(uid):
+        return False  # the same card, and no aura or static of the table to change its Might
+    if was is None or not since.on_table(uid):
+        return True
+    if was.damage != now.damage or was.lethal != now.lethal:
+        return True
+    return since.might(uid) != table.might(uid)
+
+
+def _listed(survivors: Mapping[str, str]) -> str:
+    """The survivors of a check where none dies: ": a damage 2 < Might 4"."""
+    return f": {verdicts.listed(list(survivors), survivors)}" if survivors else ""

@@ -878,7 +878,7 @@ class EffectRules:
         self, ends: Callable[[LastingEffect], bool]
     ) -> tuple[list[str], list[Change]]:
         """End the cards' lasting effects for which ``ends`` holds: what ended, and the Might of
-        each unit on the table that it changed."""
+        each unit on the table that it changed, in the words too (M-2)."""
         changes: list[Change] = []
         ended: list[str] = []
         for card in self.core.table.with_lasting():
@@ -888,15 +888,12 @@ class EffectRules:
                 continue
             self.core._set(card.without_lasting(ends))
             ended += [f"{card.uid}: {e.describe()}" for e in gone]
-            if before is not None and before != self.core.table.might(card.uid):
-                changes.append(
-                    StatChanged(
-                        card=card.uid,
-                        stat="might",
-                        before=before,
-                        after=self.core.table.might(card.uid),
-                    )
-                )
+            if before is None:  # off the table: no Might to change
+                continue
+            after = self.core.table.might(card.uid)
+            if before != after:
+                ended[-1] += f" (Might {before} -> {after})"
+                changes.append(StatChanged(card=card.uid, stat="might", before=before, after=after))
         return ended, changes
 
     def _end_player_effects(self, ends: Callable[[LastingEffect], bool]) -> list[str]:

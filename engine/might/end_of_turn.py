@@ -67,11 +67,7 @@ class EndOfTurnRules:
         """One pass of (a)-(d); True when anything went on the chain during it (M-13)."""
         rules = ["M10", "M-13"]
         self.core.phase = (*phase, LETHAL_CHECK)
-        lethal = self.damage.death_check()
-        if lethal:
-            self.damage.kill(lethal, cause, [*rules, "M11"])
-        else:
-            self.core.record("No unit has lethal damage", [*rules, "M11"], cause)
+        self.damage.check_before_heal(cause, [*rules, "M11"])
         self.core.phase = (*phase, EXPIRATION_HEAL)
         self.damage.heal(self.core.table.heal_concerns(), cause, [*rules, "M11"])
         self.core.phase = (*phase, THIS_TURN_ENDS)
@@ -84,6 +80,7 @@ class EndOfTurnRules:
         )
         self.core.phase = (*phase, RUNE_POOLS_EMPTY)
         changes: list[Change] = []
+        emptied = []  # each pool with what it held (M-13 (d))
         for index, player in enumerate(self.core.table.players):
             if player.runes:
                 changes.append(
@@ -94,9 +91,15 @@ class EndOfTurnRules:
                         after=0,
                     )
                 )
+                emptied.append(f"{player.name} {player.runes} -> 0")
                 self.core.table = self.core.table.with_player(index, player.evolve(runes=0))
         runes = [*rules, *(["M-1"] if changes else [])]
-        self.core.record("Every rune pool empties", runes, cause, changes)
+        self.core.record(
+            "Every rune pool empties" + (f": {', '.join(emptied)}" if emptied else ""),
+            runes,
+            cause,
+            changes,
+        )
         return bool(self.core.table.chain)
 
     def _pass_turn(self, turn: str, cause: Cause) -> None:

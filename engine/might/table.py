@@ -306,9 +306,15 @@ class MightCard(Frozen):
         printed = definition.keyword(name)
         return printed + sum(keyword_total(g.keywords, name) for g in self.granted)
 
+    @property
+    def lethal_override(self) -> LethalOverride | None:
+        """The lethal requirement an effect set, in force: the latest (M-3); None: its Might's."""
+        return self.lethal[-1] if self.lethal else None
+
     def lethal_threshold(self, definition: MightCardDef) -> int:
         """The latest replacement in force (M-3), else its own Might (M1)."""
-        return self.lethal[-1].threshold if self.lethal else self.might(definition)
+        override = self.lethal_override
+        return self.might(definition) if override is None else override.threshold
 
     def has_lethal_damage(self, definition: MightCardDef) -> bool:
         """Nonzero marked damage at least equal to the lethal requirement by its own Might

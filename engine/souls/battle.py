@@ -138,13 +138,21 @@ class Battle(Effects):
 
         def act() -> None:
             cause = Cause(kind="rule", text="capture step")
-            self.battle = None
+            fought, self.battle = self.battle or (), None
             battle = self.phase[:2]
             self.phase = (*battle, "Capture step")
             mark = len(self.steps)
             self._capture_check(cause, ["9.5.6", "S-13"])
             if len(self.steps) == mark:
-                self.record("Capture step: no card is at 0 HP", ["9.5.6", "S-13"], cause)
+                # what the step compared: the HP of the battle's cards, none of them 0 (14.4.1)
+                hp = [
+                    f"{uid} HP {self.table.hp(uid)}" for uid in fought if self.table.is_active(uid)
+                ]
+                self.record(
+                    "Capture step: no card is at 0 HP" + (f" ({', '.join(hp)})" if hp else ""),
+                    ["9.5.6", "S-13", *(["14.4.1"] if hp else [])],
+                    cause,
+                )
             self._settle()  # "when captured" triggers resolve inside the capture step
             if self.table.game_over:
                 return

@@ -62,17 +62,29 @@ class EndOfTurn(Effects):
         return self._act(self._check_end_turn, act)
 
     def _end_bonuses(self, cause: Cause) -> None:
+        """Every "until end of turn" bonus ends, on one step that says what each card lost and
+        its max HP and power after (S-6): a max HP that falls to the damage captures after the
+        step (14.4.3)."""
         changes: list[Change] = []
+        ended: list[str] = []
         for card in self.table.expiring():
             ending = [b for b in card.bonuses if b.duration == "end_of_turn"]
             if ending:
+                before = self._stats_now(card.uid)
                 self._set(card.evolve(bonuses=tuple(b for b in card.bonuses if b not in ending)))
+                words = self._stats_changed(card.uid, before)[0]  # as a bonus gained says it
+                ended.append(f"{card.uid} loses {', '.join(b.describe() for b in ending)}{words}")
                 changes += [
                     BonusChanged(kind="bonus_ended", card=card.uid, bonus=b.describe())
                     for b in ending
                 ]
         if changes:
-            self.record('Bonuses "until end of turn" end', ["S-6", "14.1.3"], cause, changes)
+            self.record(
+                f'Bonuses "until end of turn" end: {"; ".join(ended)}',
+                ["S-6", "14.1.3"],
+                cause,
+                changes,
+            )
 
     def _end_shields(self, cause: Cause) -> None:
         """What is left of every "this turn" prevention shield ends, on one step (P-103)."""

@@ -70,13 +70,14 @@ def test_a_heal_in_the_battle_window_saves_a_0_hp_soul(window: MainWindow, qtbot
     session = window.session
     assert session.waiting is None and bar(window).isHidden()
     texts = [s.description for s in session.steps]
-    assert "Capture step: no card is at 0 HP" in texts
+    saved = "Capture step: no card is at 0 HP (thorn-squire HP 20, ash-zealot HP 10)"
+    assert saved in texts
     end = session.steps[-1].table
     assert not end.cards["ash-zealot"].face_down and end.hp("ash-zealot") == 10  # type: ignore[attr-defined]
     attack = session.actions()[-1].attack  # type: ignore[attr-defined]
     assert [a.kind for a in attack.window] == ["heal"]
     # The pass selected its own first step; last_action spans it.
-    assert session.last_action == (texts.index("Capture step: no card is at 0 HP"), session.last)
+    assert session.last_action == (texts.index(saved), session.last)
     assert session.index == session.last_action[0]
 
 

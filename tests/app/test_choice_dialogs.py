@@ -181,7 +181,9 @@ def test_the_assignment_order_is_set_with_up_and_down_and_judged_in_that_order(
     assign = window.session.actions()[-1].combat.assign  # type: ignore[attr-defined]
     assert [entry.unit for entry in assign["Alice"]] == ["stone-whelp", "second"]
     text = next(s.description for s in window.session.steps if "Alice assigns" in s.description)
-    assert text.startswith("Alice assigns 4, in order: stone-whelp 2; then second 2")
+    assert text.startswith(
+        "Alice assigns 4, in order: stone-whelp 2 (needs 2 for lethal); then second 2 (needs 4 "
+    )
 
 
 def test_no_dialog_when_only_one_split_is_legal(

@@ -91,6 +91,7 @@ def test_a_playthrough_shows_its_actions_its_window_and_the_chooser_answers() ->
         "driver",
         "open",
         "runner",
+        "window_points",
     ]
     might_source = YamlSource(Path("m.yaml"), TABLE)
     might = Playthrough(validate_scenario(might_source), might_source)

@@ -391,8 +391,8 @@ MIGHT_CASES = [
         "no_steps",
         MIGHT,
         "{change: died}",
-        "step 16 (sentinel-b (4 damage, lethal at 4) dies) matches change='died', "
-        "which should not happen",
+        "step 16 (sentinel-b dies: damage 4 >= Might 4; captain-2 survives: damage 4 < Might 5) "
+        "matches change='died', which should not happen",
         "no_steps",
     ),
     field("turn", MIGHT, "turn: 2", "turn: expected 2, saw 1"),

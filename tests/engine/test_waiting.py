@@ -52,7 +52,9 @@ def test_an_attack_waits_in_its_battle_window_until_the_pass() -> None:
     play.act(HEAL)
     assert play.actions == [ATTACK.with_nested((HEAL,))]  # written into its window
     steps = play.proceed()
-    assert steps[0].description == "Capture step: no card is at 0 HP"
+    assert steps[0].description == (
+        "Capture step: no card is at 0 HP (thorn-squire HP 20, ash-zealot HP 10)"
+    )
     assert play.waiting() is None and not play.game.table.cards["ash-zealot"].face_down
     with pytest.raises(RuleError):
         play.proceed()  # nothing waits any more

@@ -89,8 +89,8 @@ def test_a_unit_made_lethal_by_the_loss_dies_at_the_repeat_of_the_check() -> Non
     assert not g.table.lethal_units()  # the whelp is at 3 with 2 damage
     g.deal("banner-bearer", 1)
     deaths = [s.description for s in g.steps if " dies" in s.description]
-    assert deaths[0].startswith("banner-bearer (2 damage, lethal at 2) dies; stone-whelp Might")
-    assert deaths[1] == "stone-whelp (2 damage, lethal at 2) dies"
+    assert deaths[0].startswith("banner-bearer dies: damage 2 >= Might 2; stone-whelp Might")
+    assert deaths[1] == "stone-whelp dies: damage 2 >= Might 2"
 
 
 def test_an_aura_with_a_condition_follows_it() -> None:
@@ -115,7 +115,7 @@ def test_a_unit_an_aura_while_holding_held_up_dies_at_the_repeat_after_the_hold_
     assert [s.description for s in steps[-2:]] == [
         "Nobody holds Battlefield 1: Alice has no unit left there; crowned-champion Might 5 -> 2 "
         "(crowned-champion's aura ends): its damage is now lethal",
-        "crowned-champion (4 damage, lethal at 2) dies",
+        "crowned-champion dies: damage 4 >= Might 2",
     ]
     assert "M-24" in steps[-1].rules and "M-8" in steps[-1].rules
     assert g.table.cards["crowned-champion"].zone == "trash"
@@ -150,7 +150,7 @@ setup:
     steps = g.combat(0)  # the guard dies; its 3 damage comes after the heal, to a 5-Might warlord
     over = next(i for i, s in enumerate(steps) if s.description.startswith("Combat is over"))
     assert "warlord Might 5 -> 2 (warlord's aura ends)" in steps[over].description
-    assert steps[over + 1].description == "warlord (3 damage, lethal at 2) dies"
+    assert steps[over + 1].description == "warlord dies: damage 3 >= Might 2"
     assert {"M-8", "M-24"} <= set(steps[over + 1].rules)
     assert g.table.cards["warlord"].zone == "trash"
 

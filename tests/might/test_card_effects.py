@@ -89,7 +89,10 @@ def test_a_stunned_tank_is_still_assigned_first_and_dies_only_at_its_full_might(
         "        - {card: Stone Whelp, at: Battlefield 1}"
     )
     steps = g.combat(0)
-    assert "Alice assigns 5, in order: warden 3; then stone-whelp 2" in descriptions(steps)
+    assert (
+        "Alice assigns 5, in order: warden 3 (needs 3 for lethal); then stone-whelp 2 (needs 2 for "
+        "lethal)"
+    ) in descriptions(steps)
     assert g.table.cards["warden"].zone == "trash"
 
 
@@ -101,7 +104,10 @@ def test_the_default_assignment_sends_the_excess_to_a_unit_it_can_be_dealt_to() 
         "        - {card: Iron Sentinel, id: wall, at: Battlefield 1}"
     )
     steps = g.combat(0)
-    assert "Alice's 5 damage is assigned by default, in order: wall 5" in descriptions(steps)
+    assert (
+        "Alice's 5 damage is assigned by default, in order: wall 5 (needs 4 for lethal)"
+        in descriptions(steps)
+    )
     whelp = g.table.cards["stone-whelp"]
     assert whelp.damage == 0 and whelp.shields[0].remaining == 1
 
@@ -203,7 +209,8 @@ setup:
 def test_a_kill_is_a_death_its_dies_ability_triggers() -> None:
     g = game("        - {card: Ash Martyr, at: Battlefield 1}", "[{card: Doom}]")
     steps = play(g, "doom", "ash-martyr")
-    assert "ash-martyr (killed by doom) dies" in descriptions(steps)
+    [death] = [s for s in steps if s.description == "ash-martyr dies: killed by doom"]
+    assert "P-31" in death.rules and "M1" not in death.rules  # no damage was compared
     assert any("ash-martyr triggers" in d for d in descriptions(steps))
     assert g.table.cards["ash-martyr"].zone == "trash"
 
@@ -269,7 +276,8 @@ setup:
     steps = g.combat(0)
     assigned = next(d for d in descriptions(steps) if d.startswith("Alice's 5 damage"))
     assert assigned.startswith(
-        "Alice's 5 damage is assigned by default, in order: stone-whelp 4: e1 (prevention) 4 -> 2"
+        "Alice's 5 damage is assigned by default, in order: stone-whelp 4 (needs 4 for lethal): "
+        "e1 (prevention) 4 -> 2"
     )
     assert g.table.cards["stone-whelp"].zone == "trash"
 
@@ -307,11 +315,15 @@ def test_a_saved_unit_sees_the_others_die_and_unhealed_dies_at_the_repeat_of_the
     play(g, "brace", "saved-crow")
     steps = play(g, "ripple")
     text = descriptions(steps)
-    saved = next(i for i, d in enumerate(text) if d.startswith("saved-crow would die (1 damage"))
-    whelp = text.index("stone-whelp (2 damage, lethal at 2) dies")
+    saved = text.index(
+        "saved-crow would die (damage 1 >= Might 1); instead (from brace): exhaust. It does "
+        "not die: no death ability triggers"
+    )
+    assert "M1" in steps[saved].rules  # the comparison a replacement took the place of
+    whelp = text.index("stone-whelp dies: damage 2 >= Might 2")
     # Saved first, it sees the whelp die (M-21): its trigger waits on the chain, and M-8's
     # repeat of the same cleanup finds it still lethal: a new death, Brace spent (M-22).
-    crow = text.index("saved-crow (1 damage, lethal at 1) dies")
+    crow = text.index("saved-crow dies: damage 1 >= Might 1")
     assert saved < whelp < crow
     assert "M-22" in steps[crow].rules and g.table.cards["saved-crow"].zone == "trash"
 
@@ -323,7 +335,7 @@ def test_a_save_that_does_not_heal_leaves_no_lethal_unit_after_the_cleanup() -> 
     steps = g.deal("stone-whelp", 1)  # 2 damage: it would die, is saved, and dies at the repeat
     text = descriptions(steps)
     assert text.index("stone-whelp is exhausted, keeping its 2 damage") < text.index(
-        "stone-whelp (2 damage, lethal at 2) dies"
+        "stone-whelp dies: damage 2 >= Might 2"
     )
     assert g.table.cards["stone-whelp"].zone == "trash"
 

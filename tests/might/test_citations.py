@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from engine.assets import SCENARIOS
-from engine.changes import Change, Moved, PhaseChanged, StatChanged
+from engine.changes import Change, Died, Moved, PhaseChanged, StatChanged
 from engine.scenario import run_scenario, scenario_files
 from engine.timeline import Cause
 
@@ -18,7 +18,8 @@ ON_TABLE = ("hand", "chain", "trash")
 # What each kind of change is, and the clause that defines it.
 CLAUSES = {
     "declared": "M-9",  # combat at one battlefield between its attackers and defenders
-    "died": "M1",  # lethal damage
+    "died": "M1",  # lethal damage, at a death check
+    "died:killed": "P-31",  # an effect that kills: no damage compared
     "triggered": "M-7",  # an ability goes on the chain
     "activated": "P-42",
     "replacement": "M-4",  # replacement effects on a damage event
@@ -86,7 +87,10 @@ MIGHT_RULINGS = [
 
 def kind_of(change: Change, cause: Cause) -> str:
     """The kind of ``change``, recorded by a step with ``cause``: a spell leaves the chain
-    finished when it resolved itself, countered when another card's effect took it."""
+    finished when it resolved itself, countered when another card's effect took it; a unit dies
+    at a death check, or of an effect that kills it."""
+    if isinstance(change, Died):
+        return "died:killed" if cause.kind == "effect" else "died"
     if isinstance(change, StatChanged):
         return f"stat:{change.stat}"
     if isinstance(change, Moved):

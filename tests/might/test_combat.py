@@ -174,8 +174,8 @@ def test_a_combat_among_the_responses_to_a_played_unit_is_fought_m10() -> None:
     assert isinstance(played, Action)
     assert (played.combat, played.order) == (None, None)
     assert [s.description for s in play.game.steps[3:5]] == [
-        "Alice assigns 4, in order: bob-whelp 4",
-        "Bob assigns 2, in order: iron-sentinel 2",
+        "Alice assigns 4, in order: bob-whelp 4 (needs 2 for lethal)",
+        "Bob assigns 2, in order: iron-sentinel 2 (needs 4 for lethal)",
     ]
     assert play.game.table.cards["bob-whelp"].zone == "trash"
 
@@ -346,7 +346,7 @@ def test_assault_counts_only_attacking_and_shield_only_defending() -> None:
     # the raider died at 4 (2 + Assault 2), not at 2; Bob's bulwark, 5 while defending,
     # survived the raider's 4, and its Shield ended with the combat, a cleanup after it
     descriptions = [s.description for s in steps]
-    assert "raider (5 damage, lethal at 4) dies" in descriptions
+    assert "raider dies: damage 5 >= Might 4; bulwark survives: damage 4 < Might 5" in descriptions
     assert descriptions[-3:] == [
         "No longer in its combat role (the combat is over): bulwark (Shield 3: Might 5 -> 2)",
         "Combat is over",

@@ -68,6 +68,16 @@ def test_the_assignment_limits_name_each_defenders_lethal_in_order() -> None:
     )
 
 
+@pytest.mark.rule("M-10")
+def test_the_assignment_step_says_the_lethal_each_entry_was_held_to() -> None:
+    _, game = alices_limits(LIMITS)
+    [assigned] = [s.description for s in game.steps if s.description.startswith("Alice's 5")]
+    assert assigned == (
+        "Alice's 5 damage is assigned by default, in order: stone-whelp 2 (needs 2 for lethal); "
+        "then thornback 3 (needs 3 for lethal)"
+    )
+
+
 ORDERED = """\
 ruleset: might
 title: Doubling first lowers what is needed
@@ -96,9 +106,9 @@ def test_the_lethal_needed_follows_the_controllers_replacement_order() -> None:
         "5 to assign, in order: iron-sentinel needs 3 for lethal; stone-whelp needs 2 for lethal"
     )
     assert [s.description for s in game.steps if s.description.startswith("Alice assigns")] == [
-        "Alice assigns 5, in order: iron-sentinel 3: Bob's order twice, then ward; "
-        "twice (doubling) 3 -> 6; ward (prevention) 6 -> 4, spent 2, 0 left = 4; "
-        "then stone-whelp 2"
+        "Alice assigns 5, in order: iron-sentinel 3 (needs 3 for lethal): Bob's order twice, then "
+        "ward; twice (doubling) 3 -> 6; ward (prevention) 6 -> 4, spent 2, 0 left = 4; "
+        "then stone-whelp 2 (needs 2 for lethal)"
     ]
     cards = game.table.cards
     assert (cards["iron-sentinel"].zone, cards["stone-whelp"].zone) == ("trash", "trash")
@@ -379,10 +389,14 @@ setup:
     [
         (
             False,
-            "Alice's 5 damage is assigned by default, in order: stone-whelp 2; "
-            "then iron-sentinel 3",
+            "Alice's 5 damage is assigned by default, in order: stone-whelp 2 (needs 2 for "
+            "lethal); then iron-sentinel 3 (needs 4 for lethal)",
         ),
-        (True, "Alice assigns 5, in order: stone-whelp 2; then iron-sentinel 3"),
+        (
+            True,
+            "Alice assigns 5, in order: stone-whelp 2 (needs 2 for lethal); then iron-sentinel 3 "
+            "(needs 4 for lethal)",
+        ),
     ],
 )
 def test_an_assignment_nobody_chose_is_said_to_be_the_default(
@@ -398,4 +412,4 @@ def test_an_assignment_nobody_chose_is_said_to_be_the_default(
 
     steps = game_from_yaml(CHOSEN, chooser).combat(0)
     said = [s.description for s in steps if s.phase[-1] == "Assignment"]
-    assert said == [alices_step, "Bob assigns 6, in order: vanguard-captain 6"]
+    assert said == [alices_step, "Bob assigns 6, in order: vanguard-captain 6 (needs 5 for lethal)"]

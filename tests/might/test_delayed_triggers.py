@@ -121,7 +121,7 @@ def test_kill_it_the_next_time_it_takes_damage_this_turn() -> None:
         "(goes on the chain; Alice controls it, its effects aim at iron-sentinel)",
         "deathmark's delayed trigger e1 is used up: it triggers once",
     ]
-    assert "iron-sentinel (killed by deathmark) dies" in [s.description for s in steps]
+    assert "iron-sentinel dies: killed by deathmark" in [s.description for s in steps]
 
 
 @pytest.mark.rule("P-63")

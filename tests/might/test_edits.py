@@ -51,7 +51,8 @@ def test_a_shield_made_in_play_is_named_by_the_script_and_shown() -> None:
 def test_a_playtesters_heal_is_caused_by_the_playtester_on_the_unit_m6() -> None:
     # the cause names the healed unit, the step cites M6 (and M-6)
     steps = game_from_yaml(EDITS).heal("stone-whelp")
-    assert (steps[0].description, steps[0].rules) == ("heal: stone-whelp healed", ("M6", "M-6"))
+    assert steps[0].description == "heal: stone-whelp damage 1 -> 0"
+    assert steps[0].rules == ("M6", "M-6")
     assert steps[0].cause == Cause(kind="playtester", card="stone-whelp", text="heal stone-whelp")
 
 

@@ -67,8 +67,8 @@ def test_this_turn_effects_end_in_the_order_the_cards_came_to_the_table() -> Non
     game.end_turn()
     assert ended_step(game).startswith(
         'Effects lasting "this turn" end together: '
-        "stone-whelp: +2 Might from set-up this turn; "
-        "iron-sentinel: +1 Might from set-up this turn; "
+        "stone-whelp: +2 Might from set-up this turn (Might 4 -> 2); "
+        "iron-sentinel: +1 Might from set-up this turn (Might 5 -> 4); "
     )
     assert game.table.might("stone-whelp") == 2
     assert game.table.might("iron-sentinel") == 4
@@ -119,8 +119,8 @@ def test_a_players_this_turn_bonus_damage_ends_with_the_units_effects() -> None:
     game.end_turn()
     assert ended_step(game) == (
         'Effects lasting "this turn" end together: '
-        "stone-whelp: +2 Might from set-up this turn; "
-        "iron-sentinel: +1 Might from set-up this turn; "
+        "stone-whelp: +2 Might from set-up this turn (Might 4 -> 2); "
+        "iron-sentinel: +1 Might from set-up this turn (Might 5 -> 4); "
         "bob-sentinel: doubling brief (all damage) this turn; "
         "Alice: +1 Bonus Damage to spell damage this turn"
     )
@@ -161,8 +161,29 @@ def test_healing_several_units_names_the_undamaged_and_triggers_the_healed_toget
     steps = game.end_turn()
     heal = next(s for s in steps if s.description.startswith("heal:"))
     assert heal.description == (
-        'heal: hurt-1, hurt-2 healed (whole-1, whole-2 had no damage: no "when healed" trigger)'
+        "heal: hurt-1 damage 1 -> 0, hurt-2 damage 1 -> 0 "
+        '(whole-1, whole-2 had no damage: no "when healed" trigger)'
     )
     triggers = [s for s in steps if "triggers:" in s.description]
     assert [s.cause.card for s in triggers] == ["hurt-1", "hurt-2"]
     assert all("P-12" in s.rules for s in triggers)
+
+
+@pytest.mark.rule("M11", "M-13")
+def test_expiration_says_why_a_damaged_unit_lives_to_be_healed_and_what_it_lost() -> None:
+    game = game_from_yaml(TABLE)
+    game.modify_might("stone-whelp", 2)  # 4 Might this turn
+    game.deal("stone-whelp", 3)
+    said = {s.phase[-1]: s.description for s in game.end_turn()}
+    # (a) names every damaged unit it found not lethal, whatever changed: the heal saves them
+    assert said["(a) Lethal check"] == (
+        "No unit has lethal damage: stone-whelp damage 3 < Might 4, "
+        "iron-sentinel damage 2 < Might 4"
+    )
+    assert said["(b) Heal"] == "heal: stone-whelp damage 3 -> 0, iron-sentinel damage 2 -> 0"
+    assert said[ENDED].startswith(
+        'Effects lasting "this turn" end together: '
+        "stone-whelp: +2 Might from playtester this turn (Might 4 -> 2); hollow-golem: "
+    )
+    assert said[ENDED].count("(Might ") == 1  # the golem's ward and doubler change no Might
+    assert said["(d) Rune pools empty"] == "Every rune pool empties: Alice 1 -> 0"

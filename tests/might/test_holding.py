@@ -51,7 +51,7 @@ def test_the_last_unit_dying_ends_the_hold_after_its_death() -> None:
     game = held_game()
     steps = game.deal("stone-whelp", 2)  # type: ignore[attr-defined]
     assert [s.description for s in steps[-2:]] == [
-        "stone-whelp (2 damage, lethal at 2) dies",
+        "stone-whelp dies: damage 2 >= Might 2",
         "Nobody holds Battlefield 2: Alice has no unit left there",
     ]
     assert holders(game) == ["Alice", None]
@@ -97,9 +97,9 @@ def test_a_hold_lost_during_a_combat_there_waits_for_the_combats_result() -> Non
     game.end_turn()
     game.move("cutthroat", 0)
     steps = game.combat(0)
-    assert "vanguard-captain (5 damage, lethal at 5) dies" in [s.description for s in steps]
+    assert "vanguard-captain dies: damage 5 >= Might 5" in [s.description for s in steps]
     assert not [s for s in steps if "P-28" in s.rules]
-    assert steps[-2].description == "Bob holds Battlefield 1: only Bob's units are left there"
+    assert steps[-2].description == "Bob holds Battlefield 1: Bob has 1 unit left there, Alice none"
     assert holders(game) == ["Bob", None]
 
 
@@ -119,7 +119,7 @@ def test_a_defender_left_alone_takes_the_battlefield_nobody_held() -> None:
     game = game_from_yaml(REPELLED)
     steps = game.combat(0)
     assert holders(game) == ["Bob", None]
-    assert steps[-2].description == "Bob holds Battlefield 1: only Bob's units are left there"
+    assert steps[-2].description == "Bob holds Battlefield 1: Bob has 1 unit left there, Alice none"
 
 
 @pytest.mark.rule("P-11", "M-12")
@@ -132,5 +132,52 @@ def test_after_a_mutual_wipe_nobody_holds_the_battlefield_its_holder_held() -> N
     steps = game.combat(0)
     assert steps[-2].description == (
         "Nobody holds Battlefield 1: no unit is left there (Alice loses it)"
+    )
+    assert holders(game) == [None, None]
+
+
+@pytest.mark.rule("M-12")
+def test_the_combat_result_counts_each_players_units_left_there() -> None:
+    game = game_from_yaml(HELD)
+    steps = game.combat(0)  # type: ignore[attr-defined]
+    result = next(s for s in steps if s.phase[-1] == "Combat result")
+    assert result.description == "Alice holds Battlefield 1: Alice has 1 unit left there, Bob none"
+
+
+# The Horn Bearer dies in the combat it attacks in; its Rally, on the chain since the Deal step,
+# brings a unit of Alice's there at the Combat Cleanup's chain, after the recall (M-12 (4)).
+BOTH_THERE = """\
+ruleset: might
+title: Both players are still there at the result
+rules: [M-12]
+cards:
+  - name: Horn Bearer
+    kind: unit
+    might: 2
+    text: "When this takes damage, move a unit you control at your base here."
+    abilities:
+      - when: takes_damage
+        name: Rally
+        target: {side: own, state: at_base}
+        effects:
+          - {do: move, to: here}
+setup:
+  players:
+    - name: Alice
+      units:
+        - {card: Horn Bearer, at: Battlefield 1}
+        - {card: Stone Whelp}
+    - name: Bob
+      units: [{card: Iron Sentinel, at: Battlefield 1}]
+"""
+
+
+@pytest.mark.rule("M-12")
+def test_with_both_players_still_there_the_result_counts_both() -> None:
+    game = game_from_yaml(BOTH_THERE)
+    steps = game.combat(0)  # type: ignore[attr-defined]
+    result = next(s for s in steps if s.phase[-1] == "Combat result")
+    assert result.description == (
+        "Both players have units left at Battlefield 1 (Alice 1, Bob 1): nobody holds it"
     )
     assert holders(game) == [None, None]

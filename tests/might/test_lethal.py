@@ -39,5 +39,54 @@ def test_a_cleanup_that_finds_nothing_lethal_is_still_a_step() -> None:
     game = game_from_yaml(TABLE)
     dealt, cleanup = game.deal("iron-sentinel", 1)  # 3 damage against 4 Might
     assert dealt.description == "iron-sentinel takes 1 damage (1); marked 2 -> 3"
-    assert cleanup.description == "Cleanup: no unit has lethal damage"
+    assert (
+        cleanup.description
+        == "Cleanup: no unit has lethal damage: iron-sentinel damage 3 < Might 4"
+    )
     assert "P-15" in cleanup.rules and not cleanup.changes
+
+
+@pytest.mark.rule("M-8")
+def test_a_death_says_the_damage_it_compared_with_the_units_might() -> None:
+    game = game_from_yaml(TABLE)
+    steps = game.deal("iron-sentinel", 3)  # 2 marked before, against 4 Might
+    assert steps[-1].description == "iron-sentinel dies: damage 5 >= Might 4"
+    assert "M1" in steps[-1].rules
+
+
+@pytest.mark.rule("M-2")
+def test_at_might_0_the_death_says_any_damage_is_lethal() -> None:
+    game = game_from_yaml(TABLE)
+    game.modify_might("stone-whelp", -2)
+    steps = game.deal("stone-whelp", 1)
+    assert steps[-1].description == "stone-whelp dies: damage 1 at Might 0 (any damage is lethal)"
+    assert {"M1", "M-2"} <= set(steps[-1].rules)
+
+
+@pytest.mark.rule("M-3")
+def test_the_check_compares_with_the_requirement_an_effect_set_not_the_might() -> None:
+    game = game_from_yaml(TABLE)
+    game.set_lethal_threshold("iron-sentinel", 6)
+    steps = game.deal("iron-sentinel", 3)  # 5 damage: lethal for its 4 Might, not for 6
+    assert steps[-1].description == (
+        "Cleanup: no unit has lethal damage: iron-sentinel damage 5 < lethal 6 (from playtester)"
+    )
+    assert "M-3" in steps[-1].rules
+    steps = game.deal("iron-sentinel", 1)
+    assert steps[-1].description == "iron-sentinel dies: damage 6 >= lethal 6 (from playtester)"
+    assert "M-3" in steps[-1].rules
+
+
+@pytest.mark.rule("M-8", "M6")
+def test_a_cleanup_names_a_survivor_only_when_its_damage_or_might_changed() -> None:
+    game = game_from_yaml(TABLE)  # the sentinel has had 2 damage since the set-up
+    steps = game.deal("vanguard-captain", 1)
+    assert steps[-1].description == (
+        "Cleanup: no unit has lethal damage: vanguard-captain damage 1 < Might 5"
+    )
+    steps = game.move("iron-sentinel", 1)  # its damage stays (M6): nothing it compares changed
+    assert steps[-1].description == "Cleanup: no unit has lethal damage"
+    steps = game.modify_might("iron-sentinel", 1)
+    assert steps[-1].description == (
+        "Cleanup: no unit has lethal damage: iron-sentinel damage 2 < Might 5"
+    )

@@ -272,8 +272,9 @@ def test_an_order_left_open_in_a_combat_with_an_assignment_is_the_default() -> N
     assert isinstance(played, Action)
     assert played.order is None
     assert play.game.steps[3].description == (
-        "Bob assigns 2, in order: iron-sentinel 2: by default, in the order created: ward, then "
-        "twice; ward (prevention) 2 -> 1, spent 1, 0 left; twice (doubling) 1 -> 2 = 2"
+        "Bob assigns 2, in order: iron-sentinel 2 (needs 3 for lethal): by default, in the order "
+        "created: ward, then twice; ward (prevention) 2 -> 1, spent 1, 0 left; twice (doubling) "
+        "1 -> 2 = 2"
     )
 
 

@@ -259,7 +259,7 @@ def test_conquering_triggers_and_resolves_before_the_combat_is_over() -> None:
     )
     steps = g.combat(0)
     descriptions = said(steps)
-    took = descriptions.index("Alice holds Battlefield 1: only Alice's units are left there")
+    took = descriptions.index("Alice holds Battlefield 1: Alice has 1 unit left there, Bob none")
     trigger = descriptions.index("victor triggers: Spoils (goes on the chain)")
     assert took < trigger < descriptions.index("victor: Spoils resolves")
     assert descriptions.index("victor: Spoils resolves") < descriptions.index("Combat is over")
@@ -277,7 +277,7 @@ def test_still_holding_is_no_conquest() -> None:
     g.end_turn()
     g.end_turn()
     steps = g.combat(0)  # nobody defends: Alice still holds it
-    assert "Alice still holds Battlefield 1: only Alice's units are left there" in said(steps)
+    assert "Alice still holds Battlefield 1: Alice has 1 unit left there, Bob none" in said(steps)
     assert triggered(steps) == []
 
 

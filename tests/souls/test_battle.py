@@ -45,6 +45,16 @@ def test_attack_captures_only_at_the_capture_step() -> None:
     assert not any(isinstance(c, Flipped) for s in steps for c in s.changes)
 
 
+@pytest.mark.rule("9.5.6", "14.4.1")
+def test_a_capture_step_that_captures_nothing_says_the_hp_of_the_battles_cards() -> None:
+    game = game_from_yaml(scenario_text())
+    game.attack("sylva", "ember-imp")
+    game.heal("ember-imp", 5)
+    step = game.finish_battle()[0]
+    assert step.description == "Capture step: no card is at 0 HP (sylva HP 35, ember-imp HP 5)"
+    assert step.rules == ("9.5.6", "S-13", "14.4.1")
+
+
 @pytest.mark.rule("P-1", "S-13")
 def test_the_other_player_acting_in_a_window_cites_p1() -> None:
     run = run_scenario(SOULS / "S-16-simultaneous-capture-trigger-order.yaml")

@@ -31,3 +31,19 @@ def test_bonuses_until_end_of_turn_end_together_on_every_card() -> None:
         ("thorn-squire", "bonus_ended"),
         ("ember-imp", "bonus_ended"),
     }
+
+
+@pytest.mark.rule("S-6", "14.4.3")
+def test_the_bonus_ending_says_the_max_hp_it_leaves_against_the_damage() -> None:
+    game = game_from_yaml(scenario_text())
+    game.add_bonus("blood-priest", "max_hp", 10, "end_of_turn")
+    game.deal("blood-priest", 25)
+    steps = game.end_turn()
+    said = [s.description for s in steps]
+    ended = said.index(
+        'Bonuses "until end of turn" end: blood-priest loses +10 max HP from playtester until '
+        "end of turn (blood-priest max HP 35 -> 25)"
+    )
+    assert said[ended + 1].startswith(
+        "blood-priest is captured: face down, on the slot (damage 25 reached max HP 25)"
+    )

@@ -74,8 +74,8 @@ def test_assignments_differ_though_the_ends_do_not(
     path.write_text(TWO_ASSIGNMENTS)
     lines = diff(capsys, str(path), "--branch", "main", "--branch", "rest on the whelp")
     assert lines[0] == "'main' and 'rest on the whelp' diverge at step 2 (Two assignments, one end)"
-    assert "stone-whelp 2; then iron-sentinel 5" in lines[2]
-    assert "stone-whelp 3; then iron-sentinel 4" in lines[3]
+    assert "stone-whelp 2 (needs 2 for lethal); then iron-sentinel 5 (needs 4" in lines[2]
+    assert "stone-whelp 3 (needs 2 for lethal); then iron-sentinel 4 (needs 4" in lines[3]
     assert lines[-1] == "  no difference"  # both die either way
     assert (
         main(["diff", str(path), "--branch", "main", "--branch", "rest on the whelp", "--json"])

@@ -1,0 +1,53 @@
+"""What a death check compared, in words: a unit's marked damage against what is lethal for it,
+its Might (M1), any damage at Might 0 or less (M-2) or the requirement an effect set (M-3). The
+steps that say who dies, who survives and who is saved read them from here."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from engine.might.table import MightTable
+
+
+def compared(table: MightTable, uid: str, lethal: bool) -> str:
+    """``uid``'s marked damage against what is lethal for it now, which the check found it
+    reached (``lethal``) or not: "damage 5 >= Might 4", "damage 2 < Might 4"."""
+    damage = table.cards[uid].damage
+    against, rule = _requirement(table, uid)
+    if rule == "M-2":
+        return f"damage {damage} at {against} (any damage is lethal)"
+    return f"damage {damage} {'>=' if lethal else '<'} {against}"
+
+
+def lethal_rules(table: MightTable, uids: Iterable[str]) -> list[str]:
+    """The rules that set what was lethal for ``uids``: M1, with M-2 at Might 0 or less and
+    M-3 for a requirement an effect set."""
+    others = {_requirement(table, uid)[1] for uid in uids} - {"M1"}
+    return ["M1", *sorted(others)]
+
+
+def _requirement(table: MightTable, uid: str) -> tuple[str, str]:
+    """What ``uid``'s damage is compared with, in words, and the rule that makes it so: its
+    Might (M1), Might 0 or less, where any damage is lethal (M-2), or an effect's requirement
+    (M-3)."""
+    override = table.cards[uid].lethal_override
+    if override is not None:
+        return f"lethal {max(1, override.threshold)} (from {override.source})", "M-3"
+    might = table.might(uid)
+    return f"Might {might}", "M1" if might >= 1 else "M-2"
+
+
+def verdict(uids: Sequence[str], verbs: tuple[str, str], words: Mapping[str, str]) -> str:
+    """``uids`` and what befell them, with each one's comparison: "a dies: damage 5 >= Might 4",
+    "a and b die: a damage 5 >= Might 4, b damage 2 >= Might 2" (``verbs``: one, several);
+    nothing for no unit."""
+    if not uids:
+        return ""
+    if len(uids) == 1:
+        return f"{uids[0]} {verbs[0]}: {words[uids[0]]}"
+    return f"{' and '.join(uids)} {verbs[1]}: {listed(uids, words)}"
+
+
+def listed(uids: Sequence[str], words: Mapping[str, str]) -> str:
+    """Each unit with its comparison: "a damage 2 < Might 4, b damage 1 < Might 3"."""
+    return ", ".join(f"{uid} {words[uid]}" for uid in uids)

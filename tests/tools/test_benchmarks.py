@@ -95,6 +95,8 @@ class PlainCard:
     damage: int = 0
     bonuses: tuple[object, ...] = ()
     attacked_this_turn: bool = False
+    shields: tuple[object, ...] = ()
+    prevented_this_turn: bool = False
 
 
 @dataclasses.dataclass(frozen=True)

@@ -144,7 +144,7 @@ class DamageRules:
             cause,
             [
                 *event.replacements,
-                StatChanged(
+                StatChanged.model_construct(
                     card=uid, stat="damage", before=card.damage, after=card.damage + event.final
                 ),
             ],
@@ -157,7 +157,11 @@ class DamageRules:
         for uid in uids:
             card = self.core.table.cards[uid]
             if card.damage:
-                changes.append(StatChanged(card=uid, stat="damage", before=card.damage, after=0))
+                changes.append(
+                    StatChanged.model_construct(
+                        card=uid, stat="damage", before=card.damage, after=0
+                    )
+                )
                 self.core._set(card.evolve(damage=0))
         healed = [c.card for c in changes if isinstance(c, StatChanged)]
         quiet = [u for u in self.core._triggering(uids, "healed") if u not in healed]

@@ -112,7 +112,8 @@ class DamageRules:
         event, card = resolve_event(
             self.core.table, uid, amount, bonus, kind, source, order, unpreventable
         )
-        self.core._set(card)
+        if card is not self.core.table.cards[uid]:  # a shield spent or a side's shields copied
+            self.core._set(card)
         self._mark(event, cause, self.describe_event(event), self.event_rules(event))
 
     def _not_dealt(self, uid: str, amount: int, cause: Cause) -> None:

@@ -141,6 +141,8 @@ def resolve_event(
         unpreventable=unpreventable,
         defaulted=order is None,
     )
+    if not effects:  # nothing spent: the card as it is (the table's own, unless covered)
+        return event, card
     return event, card.evolve(shields=tuple(shields[s.id] for s in card.shields))
 
 

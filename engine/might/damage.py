@@ -119,7 +119,8 @@ class DamageRules:
         event, card = resolve_event(
             self.core.table, uid, amount, bonus, kind, source, order, unpreventable
         )
-        self.core._set(card)
+        if card is not self.core.table.cards[uid]:  # a shield spent or a side's shields copied
+            self.core._set(card)
         self._mark(event, cause, self.describe_event(event), self.event_rules(event))
 
     def _not_dealt(self, uid: str, amount: int, cause: Cause) -> None:
@@ -151,7 +152,7 @@ class DamageRules:
             cause,
             [
                 *event.replacements,
-                StatChanged(
+                StatChanged.model_construct(
                     card=uid, stat="damage", before=card.damage, after=card.damage + event.final
                 ),
             ],
@@ -165,7 +166,11 @@ class DamageRules:
         for uid in uids:
             card = self.core.table.cards[uid]
             if card.damage:
-                changes.append(StatChanged(card=uid, stat="damage", before=card.damage, after=0))
+                changes.append(
+                    StatChanged.model_construct(
+                        card=uid, stat="damage", before=card.damage, after=0
+                    )
+                )
                 self.core._set(card.evolve(damage=0))
         healed = [c.card for c in changes]
         quiet = [u for u in self.core._triggering(uids, "healed") if u not in healed]

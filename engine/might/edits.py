@@ -34,10 +34,12 @@ class EditRules:
 
     def _edit(self, text: str, card: str | None, act: Callable[[Cause], None]) -> None:
         """The edit ``act`` does, resolved like an effect."""
-        cause = Cause(kind="playtester", card=card, text=text)
+        # made by the engine from checked values: not validated again (a hot path)
+        cause = Cause.model_construct(kind="playtester", card=card, text=text)
         chain_was_open = bool(self.core.table.chain)
         act(cause)
-        self.damage.cleanup(Cause(kind="rule", text=f"cleanup after {cause.text}"), ("M-8", "P-14"))
+        cleanup = Cause.model_construct(kind="rule", text=f"cleanup after {cause.text}")
+        self.damage.cleanup(cleanup, ("M-8", "P-14"))
         if not chain_was_open:
             self.chain.resolve_chain()
 

@@ -11,7 +11,7 @@ scratch.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import immutables
@@ -36,15 +36,40 @@ class _Entry(NamedTuple):
     static: bool  # a unit with keywords while a condition holds (P-98)
 
 
-def _entry(card: MightCard, defs: Mapping[str, MightCardDef]) -> _Entry:
+class _Kind(NamedTuple):
+    """What a card's definition alone decides of its entry: worked out once a table."""
+
+    gear: bool
+    trigger: bool  # it has an ability
+    aura: bool
+    booster: bool  # standing Bonus Damage
+    watch: bool  # a standing death replacement
+    static: bool  # keywords while a condition holds
+
+
+def _kinds(defs: Mapping[str, MightCardDef]) -> dict[str, _Kind]:
+    return {
+        name: _Kind(
+            definition.kind == "gear",
+            bool(definition.abilities),
+            bool(definition.auras),
+            definition.bonus_damage is not None,
+            definition.replaces is not None,
+            bool(definition.statics),
+        )
+        for name, definition in defs.items()
+    }
+
+
+def _entry(card: MightCard, index: MightIndex) -> _Entry:
+    kind = index.kinds[card.name]
     on_table = card.zone in ("base", "battlefield")
-    definition = defs[card.name]
-    gear = definition.kind == "gear"
-    unit = on_table and not gear
+    unit = on_table and not kind.gear
+    damaged = unit and card.damage > 0
     return _Entry(
         unit,
-        unit and card.damage > 0,
-        on_table and bool(definition.abilities),
+        damaged,
+        on_table and kind.trigger,
         bool(
             card.modifiers
             or card.shields
@@ -56,23 +81,23 @@ def _entry(card: MightCard, defs: Mapping[str, MightCardDef]) -> _Entry:
             or card.delayed
             or card.control
         ),
-        unit and card.has_lethal_damage(definition),
-        unit and bool(definition.auras),
-        unit and definition.bonus_damage is not None,
-        on_table and gear and definition.replaces is not None,
-        unit and bool(definition.statics),
+        damaged and card.has_lethal_damage(index.defs[card.name]),
+        unit and kind.aura,
+        unit and kind.booster,
+        on_table and kind.gear and kind.watch,
+        unit and kind.static,
     )
 
 
 def _marked(marks: Marks, uid: str, mark: bool) -> Marks:
-    if mark:
-        return marks if uid in marks else marks.set(uid, None)
-    return marks.delete(uid) if uid in marks else marks
+    """``marks`` with ``uid`` in them or not, as ``mark`` says (it differs from what they hold)."""
+    return marks.set(uid, None) if mark else marks.delete(uid)
 
 
 @dataclass(frozen=True, slots=True)
 class MightIndex:
     defs: Mapping[str, MightCardDef]  # the definitions it was made with (a table's own)
+    kinds: Mapping[str, _Kind]  # each definition's part of an entry (``_kinds``), shared
     units: Marks
     damaged: Marks
     triggers: Marks
@@ -86,27 +111,34 @@ class MightIndex:
     @classmethod
     def build(cls, cards: Iterable[MightCard], defs: Mapping[str, MightCardDef]) -> MightIndex:
         empty: immutables.Map[Any, Any] = immutables.Map()
-        index = cls(defs, empty, empty, empty, empty, empty, empty, empty, empty, empty)
+        index = cls(defs, _kinds(defs), *[empty] * 9)
         for card in cards:
             index = index.moved(None, card)
         return index
 
     def moved(self, old: MightCard | None, new: MightCard) -> MightIndex:
         """This index after a card changed from ``old`` to ``new`` (``old`` None: a card new
-        to the index). A card never leaves the table's cards: leaving play is a zone."""
-        flags = _entry(new, self.defs)
-        if old is not None and _entry(old, self.defs) == flags:
-            return self
+        to the index). A card never leaves the table's cards: leaving play is a zone. What the
+        card was is read from the marks, not worked out again from ``old``."""
+        flags = _entry(new, self)
         uid = new.uid
-        return replace(
-            self,
-            units=_marked(self.units, uid, flags.unit),
-            damaged=_marked(self.damaged, uid, flags.damaged),
-            triggers=_marked(self.triggers, uid, flags.trigger),
-            lasting=_marked(self.lasting, uid, flags.lasting),
-            lethal=_marked(self.lethal, uid, flags.lethal),
-            auras=_marked(self.auras, uid, flags.aura),
-            boosters=_marked(self.boosters, uid, flags.booster),
-            watchers=_marked(self.watchers, uid, flags.watch),
-            statics=_marked(self.statics, uid, flags.static),
+        # in the order of ``_Entry``'s flags; a damage or a heal changes one or two of them
+        marks = (
+            self.units,
+            self.damaged,
+            self.triggers,
+            self.lasting,
+            self.lethal,
+            self.auras,
+            self.boosters,
+            self.watchers,
+            self.statics,
         )
+        was = tuple([uid in mark for mark in marks])
+        if was == flags:
+            return self
+        changed = [
+            mark if now == then else _marked(mark, uid, now)
+            for mark, now, then in zip(marks, flags, was, strict=True)
+        ]
+        return MightIndex(self.defs, self.kinds, *changed)

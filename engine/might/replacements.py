@@ -108,7 +108,7 @@ def resolve_event(
                 left = 0  # the whole event, whatever its size, and then it ends (M-25)
             shields[effect_id] = shields[effect_id].evolve(remaining=left)
             replaced.append(
-                Replaced(
+                Replaced.model_construct(
                     card=target,
                     effect=effect_id,
                     effect_kind="prevention",
@@ -121,7 +121,7 @@ def resolve_event(
         else:
             amount *= 2
             replaced.append(
-                Replaced(
+                Replaced.model_construct(
                     card=target,
                     effect=effect_id,
                     effect_kind="doubling",
@@ -129,7 +129,7 @@ def resolve_event(
                     after=amount,
                 )
             )
-    event = DamageEvent(
+    event = DamageEvent.model_construct(  # the engine's own values: not validated again
         target=target,
         source=source,
         kind=kind,
@@ -141,6 +141,8 @@ def resolve_event(
         unpreventable=unpreventable,
         defaulted=order is None,
     )
+    if not effects:  # nothing spent: the card as it is (the table's own, unless covered)
+        return event, card
     return event, card.evolve(shields=tuple(shields[s.id] for s in card.shields))
 
 

@@ -54,13 +54,13 @@ class Bounds(Frozen):
 
     def bounded(self) -> bool:
         """Whether any number is given."""
-        return any(
-            n is not None
-            for n in (self.hp_at_most, self.hp_at_least, self.power_at_most, self.power_at_least)
-        )
+        bounds = (self.hp_at_most, self.hp_at_least, self.power_at_most, self.power_at_least)
+        return bounds != (None, None, None, None)
 
     def within(self, table: SoulsTable, uid: str) -> bool:
         """Whether ``uid``'s current HP and power are within the numbers given."""
+        if not self.bounded():  # nothing to read: every edit's target check comes here
+            return True
         hp, power = table.hp(uid), table.power(uid)
         return (
             (self.hp_at_most is None or hp <= self.hp_at_most)

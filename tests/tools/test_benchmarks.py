@@ -7,7 +7,10 @@ all, writes the JSON and prints each target with its ratio (docs/performance.md)
   the table (1,000 cards at most 1.5x 18);
 - a snapshot update (a card changed, the table updated, a step recorded, no rules) by the
   engine, and the same update with plain frozen dataclasses (the baseline);
-- the memory a step holds, over a 10,000-step session on 200 cards (``extra_info``);
+- a push and a pop of a move by python-chess (when installed), the yardstick of issue 40 for
+  a step of a rules engine in Python;
+- the memory a step holds, over a 10,000-step session on 200 cards (souls) and on 1,000 cards
+  (souls and might) (``extra_info``);
 - a jump between distant steps in the app, on 18 and 1,000 cards (a 60 Hz frame: 16.7 ms);
 - a trigger cascade of 100 and 1,000 units: time and memory (``extra_info``) a step, which
   must not grow with the chain, and the time an action takes to reach the step limit (P-48).
@@ -95,6 +98,8 @@ class PlainCard:
     damage: int = 0
     bonuses: tuple[object, ...] = ()
     attacked_this_turn: bool = False
+    shields: tuple[object, ...] = ()
+    prevented_this_turn: bool = False
 
 
 @dataclasses.dataclass(frozen=True)
@@ -179,27 +184,70 @@ def test_bench_snapshot_update_engine(benchmark: BenchmarkFixture, cards: int) -
     benchmark.extra_info["steps"] = UPDATES
 
 
+# --- python-chess, the yardstick --------------------------------------------------------------
+
+PUSHES = 2_000  # pushes and pops per timed round
+
+
+def test_bench_chess_push_pop(benchmark: BenchmarkFixture) -> None:
+    """python-chess (``chess``) pushing and popping each legal move of the opening position:
+    what issue 40 measures a step against, a move made and taken back by a rules engine in
+    Python that keeps its history. Skipped where python-chess is not installed."""
+    chess = pytest.importorskip("chess")
+    benchmark.group = "python-chess push and pop"
+    board = chess.Board()
+    moves = list(board.legal_moves)
+
+    def pushes_and_pops() -> None:
+        for number in range(PUSHES):
+            board.push(moves[number % len(moves)])
+            board.pop()
+
+    benchmark.pedantic(pushes_and_pops, rounds=10, iterations=1)
+    benchmark.extra_info["steps"] = PUSHES
+
+
 # --- memory ---------------------------------------------------------------------------------
+
+
+def held_per_step(game: Any, play: Callable[..., None], steps: int) -> tuple[float, int]:
+    """The bytes ``game`` holds for each of some ``steps`` more steps of ``play``'s session,
+    and how many steps that was."""
+    play(game, 20)
+    gc.collect()
+    tracemalloc.start()
+    before, first = tracemalloc.get_traced_memory()[0], len(game.steps)
+    while len(game.steps) - first < steps:
+        play(game, 100, seed=len(game.steps))
+    gc.collect()
+    held = tracemalloc.get_traced_memory()[0] - before
+    tracemalloc.stop()
+    return held / (len(game.steps) - first), len(game.steps) - first
 
 
 def test_bench_memory_per_step_200_cards(benchmark: BenchmarkFixture) -> None:
     """What a step holds, averaged over a 10,000-step session on 200 cards (``extra_info``),
     and what Python's garbage collector costs there with and without ``gc.freeze``."""
     benchmark.group = "memory"
-    game = souls_game(200)
-    souls_session(game, 20)
-    gc.collect()
-    tracemalloc.start()
-    before, steps = tracemalloc.get_traced_memory()[0], len(game.steps)
-    while len(game.steps) - steps < 10_000:
-        souls_session(game, 100, seed=len(game.steps))
-    gc.collect()
-    held = tracemalloc.get_traced_memory()[0] - before
-    tracemalloc.stop()
-    per_step = held / (len(game.steps) - steps)
+    per_step, steps = held_per_step(souls_game(200), souls_session, 10_000)
     benchmark.extra_info["bytes_per_step"] = round(per_step)
-    benchmark.extra_info["steps"] = len(game.steps) - steps
+    benchmark.extra_info["steps"] = steps
     benchmark.pedantic(gc.collect, rounds=5, iterations=1)  # a full collection over it all
+    assert per_step > 0
+
+
+@pytest.mark.parametrize("ruleset", ["souls", "might"])
+def test_bench_memory_per_step_1000_cards(benchmark: BenchmarkFixture, ruleset: str) -> None:
+    """What a step holds over a 10,000-step session on 1,000 cards (``extra_info``): the path
+    an update copies in the cards' trie is longer than on 200."""
+    benchmark.group = "memory"
+    if ruleset == "souls":
+        per_step, steps = held_per_step(souls_game(1000), souls_session, 10_000)
+    else:
+        per_step, steps = held_per_step(might_game(1000), might_session, 10_000)
+    benchmark.extra_info["bytes_per_step"] = round(per_step)
+    benchmark.extra_info["steps"] = steps
+    benchmark.pedantic(gc.collect, rounds=3, iterations=1)
     assert per_step > 0
 
 

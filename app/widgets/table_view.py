@@ -30,7 +30,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.drawing.card_painter import BADGE_LINE, MIN_TEXT_PX, PAD, flow_badges, font, paint_card
+from app.drawing.card_painter import paint_card
+from app.drawing.chips import BADGE_LINE, flow_badges
+from app.drawing.face_plan import PAD
+from app.drawing.fonts import MIN_TEXT_PX, font
 from app.drawing.table_scene import CardItem, TableScene
 from app.presentation.looks import CardLook
 from app.widgets.eliding_label import ElidingLabel

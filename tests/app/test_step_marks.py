@@ -41,6 +41,6 @@ def test_a_rulesets_own_kinds_are_said_in_its_views_words() -> None:
 
     shield = Replaced(card="u", effect="ward", effect_kind="prevention", before=2, after=0)
     doubler = Replaced(card="u", effect="twice", effect_kind="doubling", before=2, after=4)
-    assert delta_text(shield, MIGHT) == "prevented 2 → 0"
-    assert delta_text(doubler, MIGHT) == "doubled 2 → 4"
+    assert delta_text(shield, MIGHT) == "2 prevented"
+    assert delta_text(doubler, MIGHT) == "doubled to 4"
     assert delta_text(LineChanged(card="sylva", before="back", after="front"), VIEW) == "→ front"

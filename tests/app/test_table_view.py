@@ -15,7 +15,9 @@ from PySide6.QtWidgets import (
     QToolTip,
 )
 
-from app.drawing.card_painter import MIN_TEXT_PX, PAD, STAT_PX, paint_card, stat_font, text_lines
+from app.drawing.card_painter import paint_card
+from app.drawing.face_plan import PAD, text_lines
+from app.drawing.fonts import MIN_TEXT_PX, STAT_PX, stat_font
 from app.drawing.table_scene import CardItem
 from app.presentation.looks import STRIP_H, CardLook, LookCache, layout
 from app.widgets.inspector import rule_summaries
@@ -299,7 +301,7 @@ def test_no_card_covers_another_card_or_a_zone_name(window: MainWindow, path: Pa
 
 
 def test_badges_wrap_and_never_cut(qapp) -> None:  # type: ignore[no-untyped-def]
-    from app.drawing.card_painter import badge_rows
+    from app.drawing.chips import badge_rows
 
     badges = ("prevent 3", "prevent all", "×2 damage", "×2 damage", "lethal at 6")
     rows = badge_rows(badges, 92, 2)
@@ -326,12 +328,14 @@ def step_with(window: MainWindow, text: str) -> int:
 
 def test_a_delta_has_a_place_of_its_own_on_the_face(qapp) -> None:  # type: ignore[no-untyped-def]
     """A step's deltas come first in the face's body, its badges under them, and none covers
-    the footer; on a strip the delta takes the right end, in place of the stat."""
+    the footer; on a strip the delta has a line of its own under the name, in place of the
+    stat."""
     from app.drawing.card_painter import paint_card
     from app.presentation.looks import CardLook
+    from app.presentation.step_marks import Delta
     from tests.support.text_overlaps import TextRecorder
 
-    def drawn(look: CardLook, deltas: tuple[str, ...]) -> dict[str, QRectF]:
+    def drawn(look: CardLook, deltas: tuple[Delta, ...]) -> dict[str, QRectF]:
         image = QImage(4, 4, QImage.Format.Format_ARGB32)  # kept while it is painted on
         recorder = TextRecorder(image)
         paint_card(recorder, look, *look.size, deltas)
@@ -341,13 +345,15 @@ def test_a_delta_has_a_place_of_its_own_on_the_face(qapp) -> None:  # type: igno
     unit = CardLook(
         "Iron Sentinel", 1, form="unit", stat="Might 4", badges=("prevent 2",), subtitle="Ready"
     )
-    texts = drawn(unit, ("+2 damage",))
+    texts = drawn(unit, (Delta("+2 damage", vital=True),))
     assert texts["+2 damage"].bottom() <= texts["prevent 2"].top()
     assert texts["prevent 2"].bottom() <= texts["Ready"].top()
     strip = CardLook("Quick Mend", 0, form="strip", stat="Reaction")
-    texts = drawn(strip, ("→ hand",))
-    title = next(text for text in texts if text.startswith("Q"))  # elided to make room
-    assert "  Reaction" not in texts and texts[title].right() < texts["→ hand"].left()
+    texts = drawn(strip, (Delta("→ hand"),))
+    assert texts["Quick Mend"].bottom() <= texts["→ hand"].top()
+    assert "Reaction" not in texts  # it gives way: the tooltip says it
+    texts = drawn(strip, ())
+    assert texts["Quick Mend"].bottom() <= texts["Reaction"].top()
 
 
 def test_deltas_and_arrows_show_what_a_step_did(window: MainWindow) -> None:
@@ -369,7 +375,7 @@ def test_prevention_shows_as_a_delta(window: MainWindow) -> None:
     )
     window.session.select(index)
     texts = [t for ts in window.scene.deltas.values() for t in ts]
-    assert any(t.startswith("prevented") and "→" in t for t in texts)
+    assert any(t.endswith(" prevented") and t.split()[0].isdigit() for t in texts)
 
 
 def test_the_phase_strip_follows_cleanup_and_expiration(window: MainWindow) -> None:

@@ -121,6 +121,7 @@ def _footers(look: CardLook, width: float) -> list[tuple[bool, tuple[str, ...]]]
     status, uid = look.subtitle, elided(look.uid, width) if look.uid else ""
     joined = " · ".join(part for part in (status, uid) if part)
     metrics = QFontMetricsF(font(MIN_TEXT_PX))
+    lines: tuple[str, ...]
     if not joined or metrics.horizontalAdvance(joined) <= width:
         lines = (joined,) if joined else ()
     else:

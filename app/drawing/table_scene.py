@@ -31,10 +31,12 @@ from PySide6.QtWidgets import (
 
 from app.drawing.arrows import arrow_route, arrow_shape
 from app.drawing.card_painter import ACTION_OUTLINE, HIGHLIGHT, paint_card
-from app.drawing.fonts import font
+from app.drawing.chips import DELTA_STYLE, PILL_H, PILL_PAD
+from app.drawing.fonts import MIN_TEXT_PX, font
 from app.drawing.tooltips import plain_tooltip
-from app.presentation.looks import CardLook, Decoration, LookCache, Region, layout
+from app.presentation.looks import LABEL, CardLook, Decoration, LookCache, Region, layout
 from app.presentation.step_marks import Delta, StepMarks, step_marks
+from engine.setup_places import ZoneAddress
 from engine.table_shape import TableShape
 from engine.timeline import Step
 
@@ -135,6 +137,23 @@ class CardItem(QGraphicsItem):
         paint_card(painter, self.look, w, h, self.deltas)
 
 
+def place_pill(text: str) -> QGraphicsPathItem:
+    """A place's deltas, in a pill as a card's are ("+2 runes")."""
+    label = QGraphicsSimpleTextItem(text)
+    label.setFont(font(MIN_TEXT_PX, bold=True))
+    label.setBrush(QColor(DELTA_STYLE[1]))
+    width = label.boundingRect().width() + 2 * PILL_PAD
+    path = QPainterPath()
+    path.addRoundedRect(QRectF(0, 0, width, PILL_H), 4, 4)
+    pill = QGraphicsPathItem(path)
+    pill.setPen(Qt.PenStyle.NoPen)
+    pill.setBrush(QColor(DELTA_STYLE[0]))
+    pill.setZValue(-0.5)  # over the zones and their names, under the cards
+    label.setParentItem(pill)
+    label.setPos(PILL_PAD, (PILL_H - label.boundingRect().height()) / 2)
+    return pill
+
+
 class TableScene(QGraphicsScene):
     """Shows one snapshot at a time. ``card_clicked(uid)`` reports clicks on cards."""
 
@@ -146,6 +165,7 @@ class TableScene(QGraphicsScene):
         self.items_by_uid: dict[str, CardItem] = {}
         self._decorations: list[QGraphicsItem] = []
         self.arrow_items: dict[tuple[str, str], QGraphicsPathItem] = {}  # by (from, to)
+        self.place_items: dict[ZoneAddress, QGraphicsPathItem] = {}  # a place's deltas
         self.drawn = StepMarks()  # the deltas and arrows on show
         self._shape: tuple[object, ...] | None = None
         self._bounds = QRectF()
@@ -159,7 +179,7 @@ class TableScene(QGraphicsScene):
         """Forget every item: the next ``show_table`` draws a new file from scratch."""
         self.clear()
         self.items_by_uid.clear()
-        self._decorations, self.arrow_items = [], {}
+        self._decorations, self.arrow_items, self.place_items = [], {}, {}
         self.drawn = StepMarks()
         self._shape = None
         self._bounds = QRectF()
@@ -265,10 +285,10 @@ class TableScene(QGraphicsScene):
             self.removeItem(item)
         self.arrow_items = {}
         arrows = list(dict.fromkeys(marks.arrows))  # a declaration's and a cause's may agree
-        for card, sources in marks.damage_from.items():
-            nearest = self._nearest(sources, card)
-            if (nearest, card) not in arrows:
-                arrows.append((nearest, card))
+        for damaged, sources in marks.damage_from.items():
+            nearest = self._nearest(sources, damaged)
+            if (nearest, damaged) not in arrows:
+                arrows.append((nearest, damaged))
         self.arrow_items = {(start, end): self._arrow_item(start, end) for start, end in arrows}
         for uid in self.drawn.deltas.keys() - marks.deltas.keys():  # only those that had some
             self.items_by_uid[uid].set_deltas(())
@@ -280,7 +300,23 @@ class TableScene(QGraphicsScene):
                 deltas[uid] = marked
             elif card is not None:
                 card.set_deltas(())
-        self.drawn = StepMarks(deltas, arrows, marks.damage_from, marks.said)
+        self._show_places(marks.places)
+        self.drawn = StepMarks(deltas, arrows, marks.damage_from, marks.said, marks.places)
+
+    def _show_places(self, places: dict[ZoneAddress, tuple[Delta, ...]]) -> None:
+        """Each place's deltas (a rune pool's, on its base) in a pill at the right end of the
+        band its name is written in, above it."""
+        for item in self.place_items.values():
+            self.removeItem(item)
+        self.place_items = {}
+        for place, deltas in places.items():
+            region = self.region(place)
+            if region is not None:
+                pill = place_pill("  ".join(delta.text for delta in deltas))
+                width = pill.boundingRect().width()
+                pill.setPos(region.x + region.w - width, region.y - LABEL + 1)
+                self.addItem(pill)
+                self.place_items[place] = pill
 
     def _nearest(self, sources: tuple[str, ...], card: str) -> str:
         """The one of ``sources`` whose face is nearest ``card``'s: its damage's arrow comes

@@ -9,9 +9,10 @@ from app.might import inspector, looks
 from app.presentation.looks import CardLook, Layout, LookCache
 from app.presentation.step_marks import Delta
 from app.presentation.views import ChangeTable, RulesetView
-from engine.changes import Change
+from engine.changes import Change, PlayerStatChanged, StatChanged
 from engine.might.changes import DamageAssigned, Replaced
 from engine.might.table import MightCard, MightTable
+from engine.setup_places import ZoneAddress
 
 
 class MightView(RulesetView[MightTable]):
@@ -38,6 +39,16 @@ class MightView(RulesetView[MightTable]):
             return Delta(f"doubled to {change.after}")
         if isinstance(change, DamageAssigned):
             return Delta(f"{change.amount} assigned", vital=True)
+        return None
+
+    def place_of(self, table: MightTable, change: Change) -> ZoneAddress | None:
+        """A player's rune pool and score are written on their base's frame."""
+        names = [player.name for player in table.players]
+        if isinstance(change, PlayerStatChanged) and change.player in names:
+            return (names.index(change.player), "base")
+        pools = [player.rune_pool for player in table.players]
+        if isinstance(change, StatChanged) and change.card in pools:
+            return (pools.index(change.card), "base")
         return None
 
     def change_tables(self, changes: Sequence[Change]) -> tuple[list[ChangeTable], list[Change]]:

@@ -1,5 +1,6 @@
 """What a step changed, as marks for the table: a short delta on each changed card ("-10 HP",
-"+1 Might", "→ trash"; a ruleset's own kinds in its view's words), arrows from a cause to what
+"+1 Might", "→ trash"; a ruleset's own kinds in its view's words) or on the place a change
+about no card concerns (a rune pool, on its player's base), arrows from a cause to what
 it touched (an attacker to its target, a trigger's card to the card it damaged), and for every
 damage the cards it came from (an arrow from the nearest on the table, else their names on the
 damaged card: a spell on the chain).
@@ -20,10 +21,12 @@ from engine.changes import (
     Died,
     Moved,
     Played,
+    PlayerStatChanged,
     StatChanged,
     StatusChanged,
     Triggered,
 )
+from engine.setup_places import ZoneAddress
 from engine.table_shape import TableShape
 from engine.timeline import Step
 
@@ -47,6 +50,7 @@ class StepMarks:
     # from the nearest (a combat's side is many units)
     damage_from: dict[str, tuple[str, ...]] = field(default_factory=dict)
     said: dict[str, tuple[str, ...]] = field(default_factory=dict)  # each change in full
+    places: dict[ZoneAddress, tuple[Delta, ...]] = field(default_factory=dict)  # no card's
 
     def texts(self, card: str) -> list[str]:
         return [delta.text for delta in self.deltas.get(card, ())]
@@ -66,7 +70,7 @@ def delta_of(change: Change, view: RulesetView) -> Delta:
     ruleset's ``view`` where it has its own)."""
     if (own := view.delta(change)) is not None:
         return own
-    if isinstance(change, StatChanged):
+    if isinstance(change, StatChanged | PlayerStatChanged):
         stat = view.stat_names.get(change.stat, change.stat.replace("_", " "))
         return Delta(f"{change.after - change.before:+d} {stat}", vital=True)
     return Delta(_words(change))
@@ -97,9 +101,12 @@ def step_marks(step: Step[TableShape], on_table: set[str]) -> StepMarks:
     deltas: dict[str, list[Delta]] = {}
     said: dict[str, list[str]] = {}
     damage_from: dict[str, tuple[str, ...]] = {}
+    places: dict[ZoneAddress, list[Delta]] = {}
     for change in step.changes:
         card = getattr(change, "card", None)
-        if not card:
+        if not isinstance(card, str) or card not in step.table.cards:  # a rune pool, a score
+            if (place := view.place_of(step.table, change)) is not None:
+                places.setdefault(place, []).append(delta_of(change, view))
             continue
         marks, line = deltas.setdefault(card, []), change.describe()
         marks.append(delta_of(change, view))
@@ -124,6 +131,7 @@ def step_marks(step: Step[TableShape], on_table: set[str]) -> StepMarks:
         arrows,
         damage_from,
         {card: tuple(lines) for card, lines in said.items()},
+        {place: counted(marks) for place, marks in places.items()},
     )
 
 

@@ -39,6 +39,7 @@ from app.presentation.looks import CardLook
 from app.widgets.eliding_label import ElidingLabel
 
 MIN_SCALE, MAX_SCALE = 0.2, 4.0
+READABLE_PX = 10  # fitted, the table's smallest text is never smaller on the screen
 WHEEL_STEP = 1.15
 PREVIEW_SCALE = 2.2
 TEXT_GAP = 4  # between the preview's face and its text box
@@ -387,7 +388,8 @@ class TableView(QGraphicsView):
         return self.transform().m11()
 
     def fit(self) -> None:
-        """Fit the whole table below the phase strip, and keep fitting on resize."""
+        """Fit the whole table below the phase strip, and keep fitting on resize; a table that
+        would fit only with its text under ``READABLE_PX`` is shown at that size, scrolled."""
         self.fitting = True
         self._refit()
 
@@ -400,6 +402,7 @@ class TableView(QGraphicsView):
         if rect.isEmpty() or area.width() <= right + 10 or area.height() <= top + 10:
             return
         scale = min((area.width() - right) / rect.width(), (area.height() - top) / rect.height())
+        scale = max(scale, READABLE_PX / MIN_TEXT_PX)  # a table too big for that scrolls
         self.setTransform(self.transform().fromScale(scale, scale))
         # Room above (or beside) the table for the strip, so the view's centring keeps the
         # table clear of it.

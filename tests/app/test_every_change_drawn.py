@@ -14,10 +14,10 @@ item 4): each shipped scenario and lesson, every branch, every step, drawn as th
   another, hides under a card or an arrow, or spills out of its card
   (tests/support/text_overlaps.py).
 
-Changes about no card on the table are drawn elsewhere: the phase strip says a phase and the
-end of the game, the chain panel a spell played on it, a base's frame its rune pool and score,
-a deck's label its count. The scene does not depend on the window (the view scales it whole),
-so one pass covers 1024x700 and 1600x1000 alike.
+A change about no card has its delta on the place it concerns (a rune pool's and a score's on
+their player's base); the phase strip says a phase and the end of the game, the chain panel a
+spell played on it, a deck's label its count. The scene does not depend on the window (the
+view scales it whole), so one pass covers 1024x700 and 1600x1000 alike.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QRectF
+from PySide6.QtWidgets import QGraphicsSimpleTextItem
 
 from app.drawing.chips import DELTA_STYLE
 from app.drawing.fonts import MIN_TEXT_PX
@@ -35,9 +36,10 @@ from app.drawing.table_scene import CardItem, TableScene
 from app.presentation.step_marks import delta_of
 from app.presentation.views import view_of
 from engine.assets import SCENARIOS
+from engine.branches import MAIN
 from engine.changes import Change, Declared, StatChanged
 from engine.might.changes import DamageAssigned
-from engine.scenario import MAIN, load_scenario, play_branch
+from engine.scenario import load_scenario, play_branch
 from engine.table_shape import TableShape
 from engine.timeline import Step
 from tests.support.text_overlaps import DrawnText, overlaps, scene_texts
@@ -58,9 +60,19 @@ def unmarked(scene: TableScene, step: Step[TableShape], pills: dict[str, list[st
     problems = []
     for change in step.changes:
         item = shown(scene, getattr(change, "card", ""))
+        delta = delta_of(change, view)
+        place = view.place_of(step.table, change)
+        if item is None and place is not None:
+            pill = scene.place_items.get(place)
+            words = " ".join(
+                child.text()
+                for child in (pill.childItems() if pill else ())
+                if isinstance(child, QGraphicsSimpleTextItem)
+            )
+            if delta.text not in words:
+                problems.append(f"{change.describe()!r}: {delta.text!r} not on {place}")
         if item is None:
             continue
-        delta = delta_of(change, view)
         drawn = " ".join(pills.get(item.uid, []))
         counted = any(re.fullmatch(r"\+\d+( more)?", pill) for pill in pills.get(item.uid, []))
         folded = counted and change.describe() in item.toolTip()

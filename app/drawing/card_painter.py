@@ -21,7 +21,7 @@ from app.drawing.face_plan import (
     elided,
     pill_text,
     plan_face,
-    text_lines,
+    wrapped,
 )
 from app.drawing.fonts import MIN_TEXT_PX, STAT_PX, font, line_height, stat_font
 from app.presentation.looks import OWNER_COLORS, CardLook
@@ -57,7 +57,7 @@ def paint_card(
         _paint_strip(painter, look, rect, owner, deltas)
         return
     plan = plan_face(look, w, h, deltas)
-    y = _paint_header(painter, look, plan, w, owner)
+    y = _paint_header(painter, plan, w, owner)
     y = _paint_numbers(painter, look, w, y)
     if plan.footer:
         _paint_footer(painter, plan.footer, w, h)
@@ -99,14 +99,10 @@ def _paint_text(painter: QPainter, text: str, room: QRectF) -> None:
     most = int(room.height() // line)
     painter.setFont(font(MIN_TEXT_PX))
     painter.setPen(GREY)
-    _paint_lines(
-        painter, text_lines(text, room.width(), most), room.x(), room.y(), room.width(), line
-    )
+    _paint_lines(painter, wrapped(text, room.width(), most), room.x(), room.y(), room.width(), line)
 
 
-def _paint_header(
-    painter: QPainter, look: CardLook, plan: FacePlan, w: float, owner: QColor
-) -> float:
+def _paint_header(painter: QPainter, plan: FacePlan, w: float, owner: QColor) -> float:
     """The owner-coloured name band, then a card's id and subtitle; returns the y below them."""
     band = plan.band
     painter.fillRect(QRectF(1, 1, w - 2, band), owner.lighter(150))
@@ -131,7 +127,7 @@ def _paint_numbers(painter: QPainter, look: CardLook, w: float, y: float) -> flo
     HP, else by the stat where it fits (the dashed border says it too). Returns the y below
     them."""
     cue = DANGER_CUE if look.danger else ""
-    token = look.counter if look.counter else None
+    token = look.counter
     if look.stat or (token and look.bar is None):
         right = w - PAD - (TURNED if look.sideways else 0)
         if token and look.bar is None:

@@ -145,11 +145,6 @@ def elided(text: str, width: float) -> str:
     return metrics.elidedText(text, Qt.TextElideMode.ElideMiddle, width)
 
 
-def text_lines(text: str, width: float, most: int) -> tuple[str, ...]:
-    """``text`` wrapped to ``width`` in the smallest face font (``wrapped``)."""
-    return wrapped(text, width, most)
-
-
 @lru_cache(maxsize=4096)  # a paint asks again for the same few texts: wrap each once
 def wrapped(
     text: str, width: float, most: int, pixels: int = MIN_TEXT_PX, bold: bool = False

@@ -84,11 +84,13 @@ class CardItem(QGraphicsItem):
             self._show_tooltip()
             self.update()
 
-    def _show_tooltip(self) -> None:
+    def tooltip_text(self) -> str:
+        """What its tooltip says: its look's, then each change of the step shown."""
         step = "".join(f"\n• {line}" for line in self.said)
-        self.setToolTip(
-            plain_tooltip(self.look.tooltip + (f"\n\nThis step:{step}" if step else ""))
-        )
+        return self.look.tooltip + (f"\nThis step:{step}" if step else "")
+
+    def _show_tooltip(self) -> None:
+        self.setToolTip(plain_tooltip(self.tooltip_text()))
 
     def solid(self) -> QPainterPath:
         """What of the card an arrow must not cover, in the scene: its face."""
@@ -283,7 +285,6 @@ class TableScene(QGraphicsScene):
     def _show_marks(self, marks: StepMarks) -> None:
         for item in self.arrow_items.values():
             self.removeItem(item)
-        self.arrow_items = {}
         arrows = list(dict.fromkeys(marks.arrows))  # a declaration's and a cause's may agree
         for damaged, sources in marks.damage_from.items():
             nearest = self._nearest(sources, damaged)
@@ -300,8 +301,26 @@ class TableScene(QGraphicsScene):
                 deltas[uid] = marked
             elif card is not None:
                 card.set_deltas(())
+        self._raise(deltas)
         self._show_places(marks.places)
         self.drawn = StepMarks(deltas, arrows, marks.damage_from, marks.said, marks.places)
+
+    def _raise(self, marked: Collection[str]) -> None:
+        """Each card the step marked that lies under another (in a pile) is drawn over those
+        while the step is shown, so that its deltas show (the next ``show_table`` lays it back
+        in its place); an Armament stays under its Soul, its deltas on the end that shows."""
+        for uid in marked:
+            item = self.items_by_uid[uid]
+            over = [
+                other.zValue()
+                for other in self.items(self.face(item))
+                if isinstance(other, CardItem)
+                and other.isVisible()
+                and other.zValue() > item.zValue()
+                and not item.look.tucked
+            ]
+            if over:
+                item.setZValue(max(over) + 0.5)
 
     def _show_places(self, places: dict[ZoneAddress, tuple[Delta, ...]]) -> None:
         """Each place's deltas (a rune pool's, on its base) in a pill at the right end of the

@@ -96,7 +96,9 @@ def _words(change: Change) -> str:
 
 
 def step_marks(step: Step[TableShape], on_table: set[str]) -> StepMarks:
-    """Deltas for every card ``step`` changed, and its arrows between cards in ``on_table``."""
+    """Deltas for every card ``step`` changed and for the places its other changes concern
+    (a rune pool), its arrows between cards in ``on_table``, and where each damage came from:
+    the cards of ``on_table`` for an arrow, else their names on the damaged card."""
     view = view_of(step.table)
     deltas: dict[str, list[Delta]] = {}
     said: dict[str, list[str]] = {}
@@ -111,7 +113,7 @@ def step_marks(step: Step[TableShape], on_table: set[str]) -> StepMarks:
         marks, line = deltas.setdefault(card, []), change.describe()
         marks.append(delta_of(change, view))
         sources = tuple(s for s in getattr(change, "sources", ()) if s != card)
-        if shown := tuple(s for s in sources if s in on_table):
+        if card in on_table and (shown := tuple(s for s in sources if s in on_table)):
             damage_from[card] = shown
         elif sources:
             names = ", ".join(dict.fromkeys(_name(step.table, uid) for uid in sources))

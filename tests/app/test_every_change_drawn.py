@@ -3,7 +3,8 @@ item 4): each shipped scenario and lesson, every branch, every step, drawn as th
 
 - Each change about a card on the table has its mark on that card: its delta in full, or,
   for a change without a number, folded into a "+N more" whose tooltip says the change (a
-  number, damage or HP, always shows in full).
+  number, damage or HP, always shows in full); and no card hides it (a marked card lies over a
+  pile it came to, though two that came in one step lie one on the other).
 - Each damage, and each share of combat damage assigned, has an arrow from a card it came from
   when one is on the table (a declaration's target one from its attacker), and enough of the
   arrow shows over the cards' outlines to be seen; else the names it came from are written on
@@ -42,7 +43,7 @@ from engine.might.changes import DamageAssigned
 from engine.scenario import load_scenario, play_branch
 from engine.table_shape import TableShape
 from engine.timeline import Step
-from tests.support.text_overlaps import DrawnText, overlaps, scene_texts
+from tests.support.text_overlaps import DrawnText, Scene, overlaps, scene_texts
 
 FILES = sorted(SCENARIOS.rglob("*.yaml")) + sorted((SCENARIOS.parent / "lessons").rglob("*.yaml"))
 SEEN = 40.0  # square pixels of an arrow that must show outside every card: its head, at least
@@ -79,6 +80,22 @@ def unmarked(scene: TableScene, step: Step[TableShape], pills: dict[str, list[st
         if delta.text not in drawn and (delta.vital or not folded):
             problems.append(f"{change.describe()!r}: {delta.text!r} not on {item.uid} ({drawn!r})")
     return problems
+
+
+def hidden_marks(scene: TableScene, drawn: Scene) -> list[str]:
+    """Each delta under another card: a card the step marked lies over the cards it would hide
+    (the top of a pile), but two that came to one pile in one step lie one on the other."""
+    marked = set(scene.drawn.deltas)
+    return [
+        f"{text} is under {uid}"
+        for text in drawn.texts
+        if text.ink == DELTA_STYLE[1]
+        for depth, uid, face in drawn.cards
+        if depth < text.depth
+        and uid != text.owner
+        and face.intersects(text.rect)
+        and uid not in marked
+    ]
 
 
 def damage_sources(change: Change) -> tuple[str, ...]:
@@ -181,6 +198,7 @@ def step_problems(scene: TableScene, step: Step[TableShape]) -> list[str]:
         if text.ink == DELTA_STYLE[1]:
             pills[text.owner].append(text.text)
     return [
+        *hidden_marks(scene, drawn),
         *unmarked(scene, step, pills),
         *unarrowed(scene, step, pills),
         *cut_names(scene, drawn.texts),

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.drawing.card_painter import paint_card
-from app.drawing.face_plan import PAD, text_lines
+from app.drawing.face_plan import PAD, wrapped
 from app.drawing.fonts import MIN_TEXT_PX, STAT_PX, stat_font
 from app.drawing.table_scene import CardItem
 from app.presentation.looks import STRIP_H, CardLook, LookCache, layout
@@ -671,9 +671,9 @@ def test_every_armament_of_a_soul_shows_its_name(tmp_path: Path) -> None:
 
 def test_a_face_with_room_shows_the_cards_text_cut_with_an_ellipsis(qapp) -> None:  # type: ignore[no-untyped-def]
     long = "Pay 10 x rank HP: heal 10 from one of your Souls, then draw a card and smile."
-    lines = text_lines(long, 90, 2)
+    lines = wrapped(long, 90, 2)
     assert len(lines) == 2 and lines[1].endswith("…") and lines[0].startswith("Pay 10")
-    assert text_lines("A sturdy wall.", 90, 2) == ("A sturdy wall.",)
+    assert wrapped("A sturdy wall.", 90, 2) == ("A sturdy wall.",)
 
     plain = CardLook(title="Iron Sentinel", owner=1, form="unit", stat="Might 4")
     with_text = CardLook(

@@ -74,12 +74,15 @@ def _number(subject: str, stat: str, before: int, after: int) -> str:
 
 
 class StatChanged(CardChange):
-    """A number on a card changed: damage, max HP, power, Might, ..."""
+    """A number on a card changed: damage, max HP, power, Might, ...; damage dealt names the
+    cards it came from (``sources``: an attacker, a spell, the other side of a combat), none
+    when no card dealt it (a playtester's edit, a heal)."""
 
     kind: Literal["stat"] = "stat"
     stat: str
     before: int
     after: int
+    sources: tuple[str, ...] = ()
 
     def describe(self) -> str:
         return _number(self.card, self.stat, self.before, self.after)

@@ -6,7 +6,6 @@ table keeps its size and place as steps come and go; ``reset`` starts afresh for
 
 from __future__ import annotations
 
-import math
 from collections.abc import Collection
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
@@ -17,7 +16,6 @@ from PySide6.QtGui import (
     QPainter,
     QPainterPath,
     QPen,
-    QPolygonF,
     QTransform,
 )
 from PySide6.QtWidgets import (
@@ -31,15 +29,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.drawing.card_painter import ACTION_OUTLINE, HIGHLIGHT, font, paint_card
+from app.drawing.arrows import arrow_route, arrow_shape
+from app.drawing.card_painter import ACTION_OUTLINE, HIGHLIGHT, paint_card
+from app.drawing.chips import DELTA_STYLE, PILL_H, PILL_PAD
+from app.drawing.fonts import MIN_TEXT_PX, font
 from app.drawing.tooltips import plain_tooltip
-from app.presentation.looks import CardLook, Decoration, LookCache, Region, layout
-from app.presentation.step_marks import StepMarks, step_marks
+from app.presentation.looks import LABEL, CardLook, Decoration, LookCache, Region, layout
+from app.presentation.step_marks import Delta, StepMarks, step_marks
+from engine.setup_places import ZoneAddress
 from engine.table_shape import TableShape
 from engine.timeline import Step
 
 TABLE_GREEN = QColor("#2e5e3e")
 ARROW = QColor("#ff9d2e")
+ARROW_Z = 50  # over every card: what it would hide is cut out of it
 TARGET_OUTLINE = QColor("#4fc3f7")  # a legal target while one is picked: light blue, dotted
 DIMMED = 0.35  # the opacity of a card that cannot be picked
 # Where a card dragged in set-up mode would go: the engine takes it there, or refuses it
@@ -57,7 +60,8 @@ class CardItem(QGraphicsItem):
         self.uid = uid
         self.look = look
         self.outline = ""
-        self.deltas: tuple[str, ...] = ()  # what the step shown did to it ("-10 HP")
+        self.deltas: tuple[Delta, ...] = ()  # what the step shown did to it ("-10 HP")
+        self.said: tuple[str, ...] = ()  # the step's changes of it in full: its tooltip
         self.target: bool | None = None  # ``set_target``
         self.picked = False  # one of the targets picked so far: a solid outline
         self.setAcceptHoverEvents(True)
@@ -72,11 +76,28 @@ class CardItem(QGraphicsItem):
             self.setOpacity(DIMMED if target is False else 1.0)
             self.update()
 
-    def set_deltas(self, deltas: tuple[str, ...]) -> None:
-        """The step's short changes, drawn on the face where they hide none of its text."""
-        if deltas != self.deltas:
-            self.deltas = deltas
+    def set_deltas(self, deltas: tuple[Delta, ...], said: tuple[str, ...] = ()) -> None:
+        """The step's short changes, drawn on the face where they hide none of its text, and
+        in full (``said``) on its tooltip, which so lists those folded into "+N more"."""
+        if deltas != self.deltas or said != self.said:
+            self.deltas, self.said = deltas, said
+            self._show_tooltip()
             self.update()
+
+    def tooltip_text(self) -> str:
+        """What its tooltip says: its look's, then each change of the step shown."""
+        step = "".join(f"\n• {line}" for line in self.said)
+        return self.look.tooltip + (f"\nThis step:{step}" if step else "")
+
+    def _show_tooltip(self) -> None:
+        self.setToolTip(plain_tooltip(self.tooltip_text()))
+
+    def solid(self) -> QPainterPath:
+        """What of the card an arrow must not cover, in the scene: its face."""
+        w, h = self.look.size
+        solid = QPainterPath()
+        solid.addRect(QRectF(0, 0, w, h))
+        return self.sceneTransform().map(solid)
 
     @property
     def highlighted(self) -> bool:
@@ -91,7 +112,7 @@ class CardItem(QGraphicsItem):
             if look.size != self.look.size:
                 self.prepareGeometryChange()
             self.look, self.outline = look, outline
-            self.setToolTip(plain_tooltip(look.tooltip))
+            self._show_tooltip()
             self.update()
 
     def paint(
@@ -118,38 +139,21 @@ class CardItem(QGraphicsItem):
         paint_card(painter, self.look, w, h, self.deltas)
 
 
-def edge_point(rect: QRectF, toward: QPointF) -> QPointF:
-    """Where the line from ``rect``'s centre to ``toward`` leaves ``rect``.
-
-    >>> edge_point(QRectF(0, 0, 100, 50), QPointF(50, 200)).toTuple()
-    (50.0, 50.0)
-    """
-    centre = rect.center()
-    dx, dy = toward.x() - centre.x(), toward.y() - centre.y()
-    if dx == 0 and dy == 0:
-        return centre
-    reach = min(
-        rect.width() / 2 / abs(dx) if dx else math.inf,
-        rect.height() / 2 / abs(dy) if dy else math.inf,
-    )
-    return QPointF(centre.x() + dx * reach, centre.y() + dy * reach)
-
-
-def arrow_path(start: QPointF, end: QPointF) -> QPainterPath:
-    """A line from ``start`` to ``end`` with a head at ``end``."""
-    path = QPainterPath(start)
-    path.lineTo(end)
-    angle = math.atan2(end.y() - start.y(), end.x() - start.x())
-    head = QPolygonF(
-        [
-            end,
-            end - QPointF(math.cos(angle - 0.4) * 16, math.sin(angle - 0.4) * 16),
-            end - QPointF(math.cos(angle + 0.4) * 16, math.sin(angle + 0.4) * 16),
-        ]
-    )
-    path.addPolygon(head)
-    path.closeSubpath()
-    return path
+def place_pill(text: str) -> QGraphicsPathItem:
+    """A place's deltas, in a pill as a card's are ("+2 runes")."""
+    label = QGraphicsSimpleTextItem(text)
+    label.setFont(font(MIN_TEXT_PX, bold=True))
+    label.setBrush(QColor(DELTA_STYLE[1]))
+    width = label.boundingRect().width() + 2 * PILL_PAD
+    path = QPainterPath()
+    path.addRoundedRect(QRectF(0, 0, width, PILL_H), 4, 4)
+    pill = QGraphicsPathItem(path)
+    pill.setPen(Qt.PenStyle.NoPen)
+    pill.setBrush(QColor(DELTA_STYLE[0]))
+    pill.setZValue(-0.5)  # over the zones and their names, under the cards
+    label.setParentItem(pill)
+    label.setPos(PILL_PAD, (PILL_H - label.boundingRect().height()) / 2)
+    return pill
 
 
 class TableScene(QGraphicsScene):
@@ -162,7 +166,8 @@ class TableScene(QGraphicsScene):
         super().__init__()
         self.items_by_uid: dict[str, CardItem] = {}
         self._decorations: list[QGraphicsItem] = []
-        self._marks: list[QGraphicsItem] = []
+        self.arrow_items: dict[tuple[str, str], QGraphicsPathItem] = {}  # by (from, to)
+        self.place_items: dict[ZoneAddress, QGraphicsPathItem] = {}  # a place's deltas
         self.drawn = StepMarks()  # the deltas and arrows on show
         self._shape: tuple[object, ...] | None = None
         self._bounds = QRectF()
@@ -176,7 +181,7 @@ class TableScene(QGraphicsScene):
         """Forget every item: the next ``show_table`` draws a new file from scratch."""
         self.clear()
         self.items_by_uid.clear()
-        self._decorations, self._marks = [], []
+        self._decorations, self.arrow_items, self.place_items = [], {}, {}
         self.drawn = StepMarks()
         self._shape = None
         self._bounds = QRectF()
@@ -186,7 +191,7 @@ class TableScene(QGraphicsScene):
     @property
     def deltas(self) -> dict[str, list[str]]:
         """The delta texts on show, by card (tests and the export read them)."""
-        return self.drawn.deltas
+        return {uid: self.drawn.texts(uid) for uid in self.drawn.deltas}
 
     @property
     def arrows(self) -> list[tuple[str, str]]:
@@ -278,37 +283,90 @@ class TableScene(QGraphicsScene):
         self._drop_mark.setBrush(fill)
 
     def _show_marks(self, marks: StepMarks) -> None:
-        for item in self._marks:
+        for item in self.arrow_items.values():
             self.removeItem(item)
-        self._marks = []
-        for start, end in marks.arrows:
-            a, b = self.face(self.items_by_uid[start]), self.face(self.items_by_uid[end])
-            # edge to edge, across the gap between the cards: no card's text under it
-            gap = 4  # clear of both cards: the pen's half width and its round cap
-            path = QGraphicsPathItem(
-                arrow_path(
-                    edge_point(a.adjusted(-gap, -gap, gap, gap), b.center()),
-                    edge_point(b.adjusted(-gap, -gap, gap, gap), a.center()),
-                )
-            )
-            path.setPen(QPen(ARROW, 4, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
-            path.setBrush(QBrush(ARROW))
-            path.setZValue(-0.5)  # under the cards, over the zones: it shows in the gaps
-            path.setOpacity(0.85)
-            path.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-            self.addItem(path)
-            self._marks.append(path)
+        arrows = list(dict.fromkeys(marks.arrows))  # a declaration's and a cause's may agree
+        for damaged, sources in marks.damage_from.items():
+            nearest = self._nearest(sources, damaged)
+            if (nearest, damaged) not in arrows:
+                arrows.append((nearest, damaged))
+        self.arrow_items = {(start, end): self._arrow_item(start, end) for start, end in arrows}
         for uid in self.drawn.deltas.keys() - marks.deltas.keys():  # only those that had some
             self.items_by_uid[uid].set_deltas(())
-        deltas: dict[str, list[str]] = {}
-        for uid, texts in marks.deltas.items():
+        deltas: dict[str, tuple[Delta, ...]] = {}
+        for uid, marked in marks.deltas.items():
             card = self.items_by_uid.get(uid)
             if card is not None and card.isVisible():
-                card.set_deltas(tuple(texts))
-                deltas[uid] = texts
+                card.set_deltas(marked, marks.said.get(uid, ()))
+                deltas[uid] = marked
             elif card is not None:
                 card.set_deltas(())
-        self.drawn = StepMarks(deltas, list(marks.arrows))
+        self._raise(deltas)
+        self._show_places(marks.places)
+        self.drawn = StepMarks(deltas, arrows, marks.damage_from, marks.said, marks.places)
+
+    def _raise(self, marked: Collection[str]) -> None:
+        """Each card the step marked that lies under another (in a pile) is drawn over those
+        while the step is shown, so that its deltas show (the next ``show_table`` lays it back
+        in its place); an Armament stays under its Soul, its deltas on the end that shows."""
+        for uid in marked:
+            item = self.items_by_uid[uid]
+            over = [
+                other.zValue()
+                for other in self.items(self.face(item))
+                if isinstance(other, CardItem)
+                and other.isVisible()
+                and other.zValue() > item.zValue()
+                and not item.look.tucked
+            ]
+            if over:
+                item.setZValue(max(over) + 0.5)
+
+    def _show_places(self, places: dict[ZoneAddress, tuple[Delta, ...]]) -> None:
+        """Each place's deltas (a rune pool's, on its base) in a pill at the right end of the
+        band its name is written in, above it."""
+        for item in self.place_items.values():
+            self.removeItem(item)
+        self.place_items = {}
+        for place, deltas in places.items():
+            region = self.region(place)
+            if region is not None:
+                pill = place_pill("  ".join(delta.text for delta in deltas))
+                width = pill.boundingRect().width()
+                pill.setPos(region.x + region.w - width, region.y - LABEL + 1)
+                self.addItem(pill)
+                self.place_items[place] = pill
+
+    def _nearest(self, sources: tuple[str, ...], card: str) -> str:
+        """The one of ``sources`` whose face is nearest ``card``'s: its damage's arrow comes
+        from there (a combat's side is many units)."""
+        at = self.face(self.items_by_uid[card]).center()
+
+        def distance(uid: str) -> float:
+            offset = self.face(self.items_by_uid[uid]).center() - at
+            return offset.manhattanLength()
+
+        return min(sources, key=distance)
+
+    def _arrow_item(self, start: str, end: str) -> QGraphicsPathItem:
+        """An arrow over the cards, every face and name it would cross cut out of it: it
+        shows over the outlines in the narrowest gap and hides no text."""
+        a, b = self.face(self.items_by_uid[start]), self.face(self.items_by_uid[end])
+        shape = arrow_shape(*arrow_route(a, b))
+        for item in self.items(shape.boundingRect()):
+            if isinstance(item, CardItem) and item.isVisible():
+                shape = shape.subtracted(item.solid())
+            elif isinstance(item, QGraphicsSimpleTextItem) and item.isVisible():
+                cut = QPainterPath()
+                cut.addRect(item.sceneBoundingRect())
+                shape = shape.subtracted(cut)
+        arrow = QGraphicsPathItem(shape)
+        arrow.setPen(QPen(ARROW.darker(170), 1))
+        arrow.setBrush(QBrush(ARROW))
+        arrow.setZValue(ARROW_Z)
+        arrow.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.addItem(arrow)
+        return arrow
 
     def _rebuild_decorations(self, decorations: list[Decoration]) -> None:
         for item in self._decorations:

@@ -11,7 +11,7 @@ from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRect, Qt
 from PySide6.QtGui import QColor, QFontMetrics, QImage, QImageWriter, QPainter
 from PySide6.QtWidgets import QGraphicsItem
 
-from app.drawing.card_painter import font
+from app.drawing.fonts import font
 from app.drawing.rendering import offscreen_application, render_scene
 from app.drawing.table_scene import TableScene
 from engine.timeline import Step

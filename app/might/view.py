@@ -7,10 +7,12 @@ from typing import ClassVar
 
 from app.might import inspector, looks
 from app.presentation.looks import CardLook, Layout, LookCache
+from app.presentation.step_marks import Delta
 from app.presentation.views import ChangeTable, RulesetView
-from engine.changes import Change
-from engine.might.changes import Replaced
+from engine.changes import Change, PlayerStatChanged, StatChanged
+from engine.might.changes import DamageAssigned, Replaced
 from engine.might.table import MightCard, MightTable
+from engine.setup_places import ZoneAddress
 
 
 class MightView(RulesetView[MightTable]):
@@ -27,11 +29,26 @@ class MightView(RulesetView[MightTable]):
     def card_rows(self, table: MightTable, uid: str) -> list[tuple[str, str]]:
         return inspector.card_rows(table, uid)
 
-    def delta(self, change: Change) -> str | None:
-        """A replacement: what it made of the damage (``prevented 3 → 1``)."""
+    def delta(self, change: Change) -> Delta | None:
+        """A replacement: what prevention took of the damage (``3 prevented``), or what doubling
+        made of it (``doubled to 4``), which the damage's own delta counts in; an assignment:
+        its amount, dealt at Deal (M-10)."""
         if isinstance(change, Replaced):
-            verb = "prevented" if change.effect_kind == "prevention" else "doubled"
-            return f"{verb} {change.before} → {change.after}"
+            if change.effect_kind == "prevention":
+                return Delta(f"{change.before - change.after} prevented")
+            return Delta(f"doubled to {change.after}")
+        if isinstance(change, DamageAssigned):
+            return Delta(f"{change.amount} assigned", vital=True)
+        return None
+
+    def place_of(self, table: MightTable, change: Change) -> ZoneAddress | None:
+        """A player's rune pool and score are written on their base's frame."""
+        names = [player.name for player in table.players]
+        if isinstance(change, PlayerStatChanged) and change.player in names:
+            return (names.index(change.player), "base")
+        pools = [player.rune_pool for player in table.players]
+        if isinstance(change, StatChanged) and change.card in pools:
+            return (pools.index(change.card), "base")
         return None
 
     def change_tables(self, changes: Sequence[Change]) -> tuple[list[ChangeTable], list[Change]]:

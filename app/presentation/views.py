@@ -17,11 +17,13 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic
 
 from engine.changes import Change
 from engine.ruleset import Plugins, Unavailable
+from engine.setup_places import ZoneAddress
 from engine.table_shape import TableShape, TableT
 from engine.yaml_source import YamlSource
 
 if TYPE_CHECKING:
     from app.presentation.looks import CardLook, Layout, LookCache
+    from app.presentation.step_marks import Delta
 
 ENTRY_POINTS = "cardtable.views"  # the group a ruleset's view registers in
 
@@ -58,9 +60,16 @@ class RulesetView(ABC, Generic[TableT]):
     def card_rows(self, table: TableT, uid: str) -> list[tuple[str, str]]:
         """The inspector's rows for card ``uid``: (what, value), in words."""
 
-    def delta(self, change: Change) -> str | None:
-        """A few words for ``change`` on its card where this ruleset says it its own way;
-        None for the common words (``app/presentation/step_marks.py``)."""
+    def delta(self, change: Change) -> Delta | None:
+        """A few words for ``change`` on its card where this ruleset says it its own way (vital
+        when they give a number); None for the common words (``app/presentation/step_marks.py``).
+        """
+        return None
+
+    def place_of(self, table: TableT, change: Change) -> ZoneAddress | None:
+        """Where on the table a change about no card is drawn (a player's rune pool, their
+        score): the address of a region of the layout (``Region.zone``); None for one the view
+        says elsewhere (a phase, the end of the game, in the strip over the table)."""
         return None
 
     def change_tables(self, changes: Sequence[Change]) -> tuple[list[ChangeTable], list[Change]]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from app.presentation.looks import CardLook, Layout, LookCache
+from app.presentation.step_marks import Delta
 from app.presentation.views import RulesetView
 from app.souls import inspector, looks
 from engine.changes import Change, StatChanged
@@ -26,22 +27,22 @@ class SoulsView(RulesetView[SoulsTable]):
     def card_rows(self, table: SoulsTable, uid: str) -> list[tuple[str, str]]:
         return inspector.card_rows(table, uid)
 
-    def delta(self, change: Change) -> str | None:
+    def delta(self, change: Change) -> Delta | None:
         """Damage taken is HP lost, as souls players count it (S-6); a new line is where the
         Soul went (S-2); a bonus is its signed amount, as its source is on the badge; a shield
         what it prevents (P-103, P-104)."""
         if isinstance(change, StatChanged) and change.stat == "damage":
-            return f"{change.before - change.after:+d} HP"
+            return Delta(f"{change.before - change.after:+d} HP", vital=True)
         if isinstance(change, LineChanged):
-            return f"→ {change.after}"
+            return Delta(f"→ {change.after}")
         if isinstance(change, BonusChanged):  # "-10 max HP": the source is on the badge
             amount = change.bonus.split(" from ")[0]
-            return amount if change.kind == "bonus_added" else f"{amount} ends"
+            return Delta(amount if change.kind == "bonus_added" else f"{amount} ends", vital=True)
         if isinstance(change, ShieldChanged):  # "prevent 10", "5 prevented", as the badge says
             if change.kind in ("shield_spent", "prevented"):
-                return f"{change.prevented} prevented"
+                return Delta(f"{change.prevented} prevented")
             amount = change.shield.split(" from ")[0]
-            return amount if change.kind == "shield_added" else f"{amount} ends"
+            return Delta(amount if change.kind == "shield_added" else f"{amount} ends")
         return None
 
     def game_over(self, table: SoulsTable) -> str:

@@ -33,12 +33,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.drawing.card_painter import BADGE_LINE, MIN_TEXT_PX, PAD, flow_badges, font, paint_card
+from app.drawing.card_painter import paint_card
+from app.drawing.chips import BADGE_LINE, flow_badges
+from app.drawing.face_plan import PAD
+from app.drawing.fonts import MIN_TEXT_PX, font
 from app.drawing.table_scene import CardItem, TableScene
 from app.presentation.looks import CardLook
 from app.widgets.eliding_label import ElidingLabel
 
 MIN_SCALE, MAX_SCALE = 0.2, 4.0
+READABLE_PX = 10  # fitted, the table's smallest text is never smaller on the screen
 WHEEL_STEP = 1.15
 PREVIEW_SCALE = 2.2
 TEXT_GAP = 4  # between the preview's face and its text box
@@ -398,7 +402,8 @@ class TableView(QGraphicsView):
         return self.transform().m11()
 
     def fit(self) -> None:
-        """Fit the whole table below the phase strip, and keep fitting on resize."""
+        """Fit the whole table below the phase strip, and keep fitting on resize; a table that
+        would fit only with its text under ``READABLE_PX`` is shown at that size, scrolled."""
         self.fitting = True
         self._refit()
 
@@ -411,7 +416,8 @@ class TableView(QGraphicsView):
         if rect.isEmpty() or area.width() <= 10 or area.height() <= top + 10:
             return
         scale = min(area.width() / rect.width(), (area.height() - top) / rect.height())
-        scale = max(scale, self.least_scale)
+        # never below the compare's least scale, nor below 10 px text: a table too big scrolls
+        scale = max(scale, self.least_scale, READABLE_PX / MIN_TEXT_PX)
         self.setTransform(self.transform().fromScale(scale, scale))
         # Room above the table for the strip, so the view's centring keeps the table clear of it.
         self.setSceneRect(rect.adjusted(0, -top / scale, 0, 0))

@@ -27,6 +27,18 @@ class Replaced(CardChange):
         return text
 
 
+class DamageAssigned(CardChange):
+    """Combat damage assigned to a unit (M-10), dealt with the rest at Deal (M-11): ``amount``
+    before its replacements, from the units of the other side (``sources``)."""
+
+    kind: Literal["assigned"] = "assigned"
+    amount: int
+    sources: tuple[str, ...]
+
+    def describe(self) -> str:
+        return f"{self.card} is assigned {self.amount} combat damage"
+
+
 class Made(CardChange):
     """A token unit was made and entered the table at ``at`` (P-61)."""
 
@@ -51,4 +63,4 @@ class ControlChanged(CardChange):
         return f"{self.card} controlled by {self.before} -> {self.after}"
 
 
-MIGHT_CHANGES = (Replaced, Made, ControlChanged)
+MIGHT_CHANGES = (Replaced, DamageAssigned, Made, ControlChanged)

@@ -22,6 +22,7 @@ from engine.might.assignment import (
     verify_answer,
 )
 from engine.might.chain import ChainRules
+from engine.might.changes import DamageAssigned
 from engine.might.core import MightCore
 from engine.might.damage import DamageRules
 from engine.might.effects import EffectRules
@@ -102,9 +103,12 @@ class CombatRules:
         totals = self._count_damage(combat, name, cause, declared)
         events: list[DamageEvent] = []
         attacker = combat.attacker
-        for side, enemies in ((attacker, combat.defenders), (1 - attacker, combat.attackers)):
-            events += self._assign(side, enemies, totals[side], cause)
-        self._deal(events, cause)
+        for side, own, enemies in (
+            (attacker, combat.attackers, combat.defenders),
+            (1 - attacker, combat.defenders, combat.attackers),
+        ):
+            events += self._assign(side, own, enemies, totals[side], cause)
+        self._deal(events, combat, cause)
         self._combat_cleanup(combat, cause)
         self._end_combat(turn, name, cause)
 
@@ -250,9 +254,10 @@ class CombatRules:
         return might + self.core.table.bonus_damage(side, "combat") if might else might
 
     def _assign(
-        self, side: int, enemies: Sequence[str], total: int, cause: Cause
+        self, side: int, own: Sequence[str], enemies: Sequence[str], total: int, cause: Cause
     ) -> list[DamageEvent]:
-        """One side assigns its damage; replacements apply now and prevention is spent (M7)."""
+        """One side (its units ``own``) assigns its damage; replacements apply now and
+        prevention is spent (M7)."""
         player = self.core.table.players[side].name
         self.core.phase = (*self.core.phase[:2], "Assignment")
         if not enemies or not total:
@@ -294,6 +299,7 @@ class CombatRules:
         parts = []
         for entry in answer:  # in the order assigned (M-10)
             uid = entry.unit
+            changes.append(DamageAssigned(card=uid, amount=entry.damage, sources=tuple(own)))
             if self.core.table.takes_no_damage(uid):  # only excess goes there (M-19)
                 parts.append(f"{uid} {entry.damage} (can't be dealt damage: not dealt)")
                 continue
@@ -325,8 +331,9 @@ class CombatRules:
         )
         return events
 
-    def _deal(self, events: Sequence[DamageEvent], cause: Cause) -> None:
-        """All assigned damage is dealt at once; replacements are not applied again (M8, M-11)."""
+    def _deal(self, events: Sequence[DamageEvent], combat: CombatState, cause: Cause) -> None:
+        """All assigned damage is dealt at once; replacements are not applied again (M8, M-11).
+        A unit's damage comes from the units of the other side of ``combat``."""
         self.core.phase = (*self.core.phase[:2], "Deal")
         changes: list[Change] = []
         parts = []
@@ -343,6 +350,9 @@ class CombatRules:
                     stat="damage",
                     before=card.damage,
                     after=card.damage + event.final,
+                    sources=(
+                        combat.defenders if event.target in combat.attackers else combat.attackers
+                    ),
                 )
             )
             parts.append(f"{event.target} takes {event.final}")

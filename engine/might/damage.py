@@ -153,7 +153,11 @@ class DamageRules:
             [
                 *event.replacements,
                 StatChanged.model_construct(
-                    card=uid, stat="damage", before=card.damage, after=card.damage + event.final
+                    card=uid,
+                    stat="damage",
+                    before=card.damage,
+                    after=card.damage + event.final,
+                    sources=(event.source,) if event.source else (),
                 ),
             ],
         )

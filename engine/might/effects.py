@@ -836,7 +836,7 @@ class EffectRules:
             cause,
             [
                 StatChanged(
-                    card=f"{state.name}'s rune pool",
+                    card=state.rune_pool,
                     stat="runes",
                     before=state.runes,
                     after=state.runes + amount,

@@ -85,7 +85,7 @@ class EndOfTurnRules:
             if player.runes:
                 changes.append(
                     StatChanged(
-                        card=f"{player.name}'s rune pool",
+                        card=player.rune_pool,
                         stat="runes",
                         before=player.runes,
                         after=0,

@@ -186,7 +186,7 @@ class PlayingRules:
             cause,
             [
                 StatChanged(
-                    card=f"{player.name}'s rune pool",
+                    card=player.rune_pool,
                     stat="runes",
                     before=player.runes,
                     after=player.runes - total,

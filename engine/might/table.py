@@ -370,6 +370,11 @@ class MightPlayer(Frozen):
     # left out of a dump while empty.
     delayed: tuple[DelayedTrigger, ...] = Field(default=(), exclude_if=lambda left: not left)
 
+    @property
+    def rune_pool(self) -> str:
+        """What a change names the player's rune pool by (a ``runes`` stat change)."""
+        return f"{self.name}'s rune pool"
+
     def lasting(self) -> list[LastingEffect]:
         """Every effect with a duration on the player: Bonus Damage, whole-side shields, delayed
         triggers that watch a side."""

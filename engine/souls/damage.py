@@ -72,7 +72,11 @@ class Damage(SoulsCore):
             cause,
             [
                 StatChanged.model_construct(
-                    card=uid, stat="damage", before=card.damage, after=card.damage + dealt
+                    card=uid,
+                    stat="damage",
+                    before=card.damage,
+                    after=card.damage + dealt,
+                    sources=(source,) if source else (),
                 )
             ],
         )

@@ -252,7 +252,8 @@ def test_the_window_shows_the_files_markup_as_text(
     assert all(literal(text, mark) for text in inspected) and mark in inspected[0]
     assert unread(window, mark) == []
     for item in window.scene.items_by_uid.values():  # a card's tooltip reads as its look's text
-        assert tooltip_read(item.toolTip()) == item.look.tooltip
+        assert tooltip_read(item.toolTip()) == item.tooltip_text()  # and the step's changes
+        assert item.tooltip_text().startswith(item.look.tooltip)
 
 
 def test_an_examples_menu_shows_a_topic_title_and_description_as_text(

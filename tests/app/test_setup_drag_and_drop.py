@@ -28,14 +28,17 @@ MOVE = Qt.DropAction.MoveAction
 
 
 def at_zone(window: MainWindow, zone: ZoneAddress) -> QPoint:
-    """The middle of a zone of the table, in the table's viewport."""
+    """The middle of a zone of the table, in the table's viewport, scrolled into view as a user
+    would (a table whose text would be under 10 px fitted whole scrolls)."""
     region = window.scene.region(zone)
     assert region is not None, zone
     middle = QPointF(region.x + region.w / 2, region.y + region.h / 2)
+    window.view.ensureVisible(middle.x(), middle.y(), 1, 1)
     return window.view.mapFromScene(middle)
 
 
 def at_card(window: MainWindow, uid: str) -> QPoint:
+    window.view.ensureVisible(window.scene.items_by_uid[uid])
     return window.view.on_screen(window.scene.items_by_uid[uid]).center().toPoint()
 
 

@@ -4,6 +4,7 @@ delta. The engine says what is left and whether it was used; the app only shows 
 
 from __future__ import annotations
 
+from app.presentation.step_marks import delta_text
 from app.souls.inspector import card_rows
 from app.souls.looks import card_look
 from app.souls.view import VIEW
@@ -40,7 +41,7 @@ def test_each_prevention_change_has_a_delta() -> None:
     spent = ShieldChanged(kind="shield_spent", card="x", shield="prevent 5 from y", prevented=5)
     ended = ShieldChanged(kind="shield_ended", card="x", shield="prevent 5 from y this turn")
     own = ShieldChanged(kind="prevented", card="x", shield="prevents 5 of each damage", prevented=5)
-    assert [VIEW.delta(c) for c in (made, spent, ended, own)] == [
+    assert [delta_text(c, VIEW) for c in (made, spent, ended, own)] == [
         "prevent 10",
         "5 prevented",
         "prevent 5 ends",

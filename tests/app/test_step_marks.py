@@ -3,11 +3,16 @@ in words; never a Python form, and nothing a card's badge already says."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from app.presentation.step_marks import delta_text
 from app.souls.view import VIEW
-from engine.changes import Played
+from engine.assets import SCENARIOS
+from engine.changes import Played, StatChanged
 from engine.souls.changes import BonusChanged
 from engine.souls.table import Bonus
+from engine.table_shape import TableShape
+from engine.timeline import Step
 
 
 def test_a_bonus_delta_is_its_signed_amount_and_a_play_is_one_word() -> None:
@@ -41,6 +46,77 @@ def test_a_rulesets_own_kinds_are_said_in_its_views_words() -> None:
 
     shield = Replaced(card="u", effect="ward", effect_kind="prevention", before=2, after=0)
     doubler = Replaced(card="u", effect="twice", effect_kind="doubling", before=2, after=4)
-    assert delta_text(shield, MIGHT) == "prevented 2 → 0"
-    assert delta_text(doubler, MIGHT) == "doubled 2 → 4"
+    assert delta_text(shield, MIGHT) == "2 prevented"
+    assert delta_text(doubler, MIGHT) == "doubled to 4"
     assert delta_text(LineChanged(card="sylva", before="back", after="front"), VIEW) == "→ front"
+
+
+def test_a_number_is_vital_a_word_may_fold() -> None:
+    """A delta with a number (damage, HP, a stat, a bonus, an assignment) always shows in full;
+    one in words ("→ trash", "played") may give way to "+N more"."""
+    from app.might.view import VIEW as MIGHT
+    from app.presentation.step_marks import delta_of
+    from engine.changes import Moved, StatChanged
+    from engine.might.changes import DamageAssigned
+
+    assert delta_of(StatChanged(card="u", stat="might", before=2, after=3), MIGHT).vital
+    assert delta_of(DamageAssigned(card="u", amount=5, sources=("a",)), MIGHT).text == "5 assigned"
+    assert delta_of(DamageAssigned(card="u", amount=5, sources=("a",)), MIGHT).vital
+    assert delta_of(StatChanged(card="s", stat="damage", before=0, after=10), VIEW).vital
+    assert not delta_of(Moved(card="u", before="hand", after="trash"), MIGHT).vital
+    assert not delta_of(Played(card="u", to="chain"), MIGHT).vital
+
+
+def steps_of(path: Path) -> list[Step[TableShape]]:
+    from engine.scenario import Playthrough, load_scenario
+
+    scenario, source = load_scenario(path)
+    play = Playthrough(scenario, source)
+    play.run(scenario.script)
+    return list(play.game.steps)
+
+
+def test_damage_from_a_card_off_the_table_names_it_on_the_damaged_card() -> None:
+    """A spell resolving from the chain is on no place of the table: the damage it deals says
+    where it came from, "← Spark", and the card's tooltip line says it in full."""
+    from app.presentation.step_marks import step_marks
+
+    step = next(
+        s
+        for s in steps_of(SCENARIOS / "might" / "M6-two-spells-of-2-kill-at-next-check.yaml")
+        if any(isinstance(c, StatChanged) and c.stat == "damage" for c in s.changes)
+    )
+    marks = step_marks(step, {"iron-sentinel"})
+    assert [(d.text, d.vital) for d in marks.deltas["iron-sentinel"]] == [
+        ("+2 damage", True),
+        ("← Spark", True),
+    ]
+    assert marks.said["iron-sentinel"] == ("iron-sentinel damage 0 -> 2 (from Spark)",)
+    assert marks.damage_from == {}
+
+
+def test_damage_from_cards_on_the_table_asks_for_an_arrow_from_one_of_them() -> None:
+    """Combat damage comes from the other side: the scene draws its arrow from the nearest."""
+    from app.presentation.step_marks import step_marks
+
+    deal = next(
+        s
+        for s in steps_of(SCENARIOS / "might" / "M-10-assignment-is-a-sequence.yaml")
+        if "Deal" in s.phase
+    )
+    marks = step_marks(deal, set(deal.table.cards))
+    assert marks.damage_from["bob-sentinel"] == ("vanguard-captain", "alice-whelp")
+    assert marks.damage_from["alice-whelp"] == ("bob-whelp", "bob-sentinel")
+
+
+def test_a_change_made_twice_in_a_step_is_counted() -> None:
+    """Two bonuses of one card ending together: one delta, "×2"."""
+    from app.presentation.step_marks import step_marks
+
+    capture = next(
+        s
+        for s in steps_of(SCENARIOS.parent / "lessons" / "souls" / "09-paying-nothing.yaml")
+        if s.description.startswith("ash-zealot is captured")
+    )
+    texts = step_marks(capture, set(capture.table.cards)).texts("ash-zealot")
+    assert texts == ["+5 power ends ×2", "captured"]

@@ -3,6 +3,7 @@ no overlapping cards, zoom and pan, the preview, docks, the phase strip, deltas 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -12,10 +13,13 @@ from PySide6.QtWidgets import (
     QApplication,
     QGraphicsRectItem,
     QGraphicsSimpleTextItem,
+    QStyleOptionGraphicsItem,
     QToolTip,
 )
 
-from app.drawing.card_painter import MIN_TEXT_PX, PAD, STAT_PX, paint_card, stat_font, text_lines
+from app.drawing.card_painter import paint_card
+from app.drawing.face_plan import PAD, wrapped
+from app.drawing.fonts import MIN_TEXT_PX, STAT_PX, stat_font
 from app.drawing.table_scene import CardItem
 from app.presentation.looks import STRIP_H, CardLook, LookCache, layout
 from app.widgets.inspector import rule_summaries
@@ -23,7 +27,8 @@ from app.widgets.main_window import MainWindow
 from engine.assets import SCENARIOS
 from engine.scenario import Playthrough, load_scenario
 
-DEMO = SCENARIOS / "souls" / "demo-table.yaml"
+SOULS_DIR = SCENARIOS / "souls"
+DEMO = SOULS_DIR / "demo-table.yaml"
 MIGHT = sorted((SCENARIOS / "might").glob("*.yaml"))
 SOULS = sorted((SCENARIOS / "souls").glob("*.yaml"))
 PILES = ("elysium", "exile", "trash")
@@ -299,7 +304,7 @@ def test_no_card_covers_another_card_or_a_zone_name(window: MainWindow, path: Pa
 
 
 def test_badges_wrap_and_never_cut(qapp) -> None:  # type: ignore[no-untyped-def]
-    from app.drawing.card_painter import badge_rows
+    from app.drawing.chips import badge_rows
 
     badges = ("prevent 3", "prevent all", "×2 damage", "×2 damage", "lethal at 6")
     rows = badge_rows(badges, 92, 2)
@@ -326,12 +331,14 @@ def step_with(window: MainWindow, text: str) -> int:
 
 def test_a_delta_has_a_place_of_its_own_on_the_face(qapp) -> None:  # type: ignore[no-untyped-def]
     """A step's deltas come first in the face's body, its badges under them, and none covers
-    the footer; on a strip the delta takes the right end, in place of the stat."""
+    the footer; on a strip the delta has a line of its own under the name, in place of the
+    stat."""
     from app.drawing.card_painter import paint_card
     from app.presentation.looks import CardLook
+    from app.presentation.step_marks import Delta
     from tests.support.text_overlaps import TextRecorder
 
-    def drawn(look: CardLook, deltas: tuple[str, ...]) -> dict[str, QRectF]:
+    def drawn(look: CardLook, deltas: tuple[Delta, ...]) -> dict[str, QRectF]:
         image = QImage(4, 4, QImage.Format.Format_ARGB32)  # kept while it is painted on
         recorder = TextRecorder(image)
         paint_card(recorder, look, *look.size, deltas)
@@ -341,13 +348,15 @@ def test_a_delta_has_a_place_of_its_own_on_the_face(qapp) -> None:  # type: igno
     unit = CardLook(
         "Iron Sentinel", 1, form="unit", stat="Might 4", badges=("prevent 2",), subtitle="Ready"
     )
-    texts = drawn(unit, ("+2 damage",))
+    texts = drawn(unit, (Delta("+2 damage", vital=True),))
     assert texts["+2 damage"].bottom() <= texts["prevent 2"].top()
     assert texts["prevent 2"].bottom() <= texts["Ready"].top()
     strip = CardLook("Quick Mend", 0, form="strip", stat="Reaction")
-    texts = drawn(strip, ("→ hand",))
-    title = next(text for text in texts if text.startswith("Q"))  # elided to make room
-    assert "  Reaction" not in texts and texts[title].right() < texts["→ hand"].left()
+    texts = drawn(strip, (Delta("→ hand"),))
+    assert texts["Quick Mend"].bottom() <= texts["→ hand"].top()
+    assert "Reaction" not in texts  # it gives way: the tooltip says it
+    texts = drawn(strip, ())
+    assert texts["Quick Mend"].bottom() <= texts["Reaction"].top()
 
 
 def test_deltas_and_arrows_show_what_a_step_did(window: MainWindow) -> None:
@@ -369,7 +378,7 @@ def test_prevention_shows_as_a_delta(window: MainWindow) -> None:
     )
     window.session.select(index)
     texts = [t for ts in window.scene.deltas.values() for t in ts]
-    assert any(t.startswith("prevented") and "→" in t for t in texts)
+    assert any(t.endswith(" prevented") and t.split()[0].isdigit() for t in texts)
 
 
 def test_the_phase_strip_follows_cleanup_and_expiration(window: MainWindow) -> None:
@@ -562,11 +571,13 @@ DEFICIENCIES = {
 }
 
 
-def seen_through(image: QImage, matrix: tuple[tuple[float, ...], ...]) -> list[bool]:
-    """The shape of what a reader with that deficiency sees in ``image``'s stat line: which of
-    its pixels are solid ink, a quarter of the way from the darkest to white, so colour does not
-    count (nor the edges that antialiasing tints)."""
-    top, bottom = STAT_LINE
+def seen_through(
+    image: QImage, matrix: tuple[tuple[float, ...], ...], rows: tuple[int, int] | None = None
+) -> list[bool]:
+    """The shape of what a reader with that deficiency sees in ``image``'s stat line (or its
+    ``rows``): which of its pixels are solid ink, a quarter of the way from the darkest to
+    white, so colour does not count (nor the edges that antialiasing tints)."""
+    top, bottom = rows or STAT_LINE
     seen = []
     for y in range(top, bottom):
         for x in range(4, image.width() - 4):  # inside the card's border
@@ -588,6 +599,50 @@ def test_a_stat_above_and_below_its_base_stay_apart_without_colour(qapp, deficie
 
     up, down = (seen_through(toned(t), DEFICIENCIES[deficiency]) for t in ("up", "down"))
     assert up != down  # a shape tells them apart where the two colours look alike
+
+
+def shown_as_item(look: CardLook, outline: str) -> QImage:
+    """``look`` as the table draws its item, on the table's green, its ``outline`` ("step": the
+    step changed it) round it; the face at (8, 8)."""
+    item = CardItem("card", look)
+    item.set_look(look, outline)
+    w, h = look.size
+    image = QImage(w + 16, h + 16, QImage.Format.Format_RGB32)
+    image.fill(QColor("#2e5e3e"))
+    painter = QPainter(image)
+    painter.translate(8, 8)
+    item.paint(painter, QStyleOptionGraphicsItem(), None)
+    painter.end()
+    return image
+
+
+def dashes(image: QImage, x: int, matrix: tuple[tuple[float, ...], ...]) -> int:
+    """How often the column ``x`` of ``image`` changes between dark and light, as a reader with
+    that deficiency sees it (colour aside): a dashed line breaks, a solid one does not."""
+    seen = []
+    for y in range(20, image.height() - 20):
+        c = image.pixelColor(x, y)
+        channels = (c.red(), c.green(), c.blue())
+        r, g, b = (sum(m * v for m, v in zip(row, channels, strict=True)) for row in matrix)
+        seen.append(0.299 * r + 0.587 * g + 0.114 * b)
+    low, high = min(seen), max(seen)
+    dark = [value < (low + high) / 2 for value in seen] if high - low > 40 else []
+    return sum(a != b for a, b in zip(dark, dark[1:], strict=False))
+
+
+@pytest.mark.parametrize("deficiency", DEFICIENCIES)
+def test_lethal_and_changed_stay_apart_without_colour(qapp, deficiency: str) -> None:  # type: ignore[no-untyped-def]
+    """Issue 38: "lethal" red and "changed" yellow look alike under deuteranopia. A changed
+    card's outline is solid; a lethal card's border is dashed, and a skull follows its stat."""
+    matrix = DEFICIENCIES[deficiency]
+    whelp = CardLook("Stone Whelp", 0, "unit", stat="Might 2", counter=2)
+    lethal = shown_as_item(replace(whelp, danger=True), "")
+    changed = shown_as_item(whelp, "step")
+    assert dashes(lethal, 8, matrix) >= 8  # the card's edge: dashes
+    assert dashes(changed, 8, matrix) == dashes(changed, 5, matrix) == 0  # its outline: solid
+    stat_line = (8 + STAT_LINE[0], 8 + STAT_LINE[1])
+    faces = [image.copy(12, 0, whelp.size[0] - 8, image.height()) for image in (lethal, changed)]
+    assert seen_through(faces[0], matrix, stat_line) != seen_through(faces[1], matrix, stat_line)
 
 
 def test_a_long_stat_shrinks_to_keep_its_number_on_the_face(qapp) -> None:  # type: ignore[no-untyped-def]
@@ -616,9 +671,9 @@ def test_every_armament_of_a_soul_shows_its_name(tmp_path: Path) -> None:
 
 def test_a_face_with_room_shows_the_cards_text_cut_with_an_ellipsis(qapp) -> None:  # type: ignore[no-untyped-def]
     long = "Pay 10 x rank HP: heal 10 from one of your Souls, then draw a card and smile."
-    lines = text_lines(long, 90, 2)
+    lines = wrapped(long, 90, 2)
     assert len(lines) == 2 and lines[1].endswith("…") and lines[0].startswith("Pay 10")
-    assert text_lines("A sturdy wall.", 90, 2) == ("A sturdy wall.",)
+    assert wrapped("A sturdy wall.", 90, 2) == ("A sturdy wall.",)
 
     plain = CardLook(title="Iron Sentinel", owner=1, form="unit", stat="Might 4")
     with_text = CardLook(
@@ -697,6 +752,23 @@ def test_at_1024x700_with_the_docks_cards_are_about_90_px_and_text_10_px(
     assert MIN_TEXT_PX * window.view.scale_factor >= 10
     widths = [window.view.on_screen(item).width() for item in shown_cards(window)]
     assert widths and min(widths) >= 85
+
+
+@pytest.mark.parametrize(
+    "path",
+    [SOULS_DIR / "S-1-table-zones-and-cards.yaml", SOULS_DIR / "S-4-detach-armament.yaml"],
+    ids=lambda p: p.stem,
+)
+def test_at_1024x700_a_table_too_big_for_10_px_text_scrolls(window: MainWindow, path: Path) -> None:
+    """Fitted whole at 1024x700, these tables' text would be 6 and 9 px (issue 38: "text is
+    at least 10 px"): the table is shown with 10 px text, and scrolls."""
+    window.resize(1024, 700)
+    assert window.open_path(path)
+    settle()
+    assert window.view.fitting
+    assert MIN_TEXT_PX * window.view.scale_factor == pytest.approx(10)
+    bar = window.view.verticalScrollBar()
+    assert bar.maximum() > bar.minimum()
 
 
 def test_who_plays_and_the_step_are_never_cut_the_phase_gives_way(window: MainWindow) -> None:

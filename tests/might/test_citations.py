@@ -23,6 +23,7 @@ CLAUSES = {
     "triggered": "M-7",  # an ability goes on the chain
     "activated": "P-42",
     "replacement": "M-4",  # replacement effects on a damage event
+    "assigned": "M-10",  # combat damage assigned, dealt at Deal
     "played": "M-1",  # a card leaves its owner's hand for the table or the chain
     "status": "P-18",  # ready and exhaust change only the status
     "stat:damage": "M-6",  # marked damage changes only by dealt damage and by Heal

@@ -33,6 +33,9 @@ class DrawnText:
     text: str
     rect: QRectF  # in scene coordinates, the part the text's lines fill
     depth: int  # the item's place in the stacking order: 0 is the topmost
+    pixels: int = 0  # its font's size at 100% zoom
+    ink: str = ""  # its colour, "#rrggbb"
+    clipped: bool = False  # wider or taller than the room it was drawn in: cut there
 
     def __str__(self) -> str:
         r = self.rect
@@ -55,7 +58,10 @@ class TextRecorder(QPainter):
         used = self.boundingRect(rect, flags if isinstance(flags, int) else int(flags), text)
         if text.strip():
             mapped = self.transform().mapRect(used.intersected(rect))
-            self.drawn.append(DrawnText(self.owner, text, mapped, self.depth))
+            pixels, ink = self.font().pixelSize(), self.pen().color().name()
+            clipped = used.width() > rect.width() + SLACK or used.height() > rect.height() + SLACK
+            drawn = DrawnText(self.owner, text, mapped, self.depth, pixels, ink, clipped)
+            self.drawn.append(drawn)
 
 
 @dataclass(frozen=True)
@@ -83,7 +89,8 @@ def scene_texts(scene: TableScene) -> Scene:
             recorder.setTransform(item.sceneTransform())
             item.paint(recorder, option, None)
         elif isinstance(item, QGraphicsSimpleTextItem):
-            labels.append(DrawnText("label", item.text(), item.sceneBoundingRect(), depth))
+            rect, pixels = item.sceneBoundingRect(), item.font().pixelSize()
+            labels.append(DrawnText("label", item.text(), rect, depth, pixels))
         elif isinstance(item, QGraphicsPathItem):  # an arrow, as wide as its pen
             stroker = QPainterPathStroker()
             stroker.setWidth(item.pen().widthF())

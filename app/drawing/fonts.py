@@ -1,0 +1,39 @@
+"""The fonts a card face is drawn in, cached. Sizes are in pixels at 100% zoom, so the table's
+readability can be measured: the smallest text on the table is ``MIN_TEXT_PX`` times the view's
+scale."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QFont, QFontMetricsF
+
+MIN_TEXT_PX = 12  # the smallest text drawn on the table
+TITLE_PX, STAT_PX = 13, 16
+
+_FONTS: dict[tuple[int, bool], QFont] = {}
+
+
+def font(pixels: int, bold: bool = False) -> QFont:
+    """A cached font of ``pixels`` height at 100% zoom."""
+    key = (pixels, bold)
+    if key not in _FONTS:
+        made = QFont("DejaVu Sans")
+        made.setPixelSize(pixels)
+        made.setBold(bold)
+        _FONTS[key] = made
+    return _FONTS[key]
+
+
+def stat_font(text: str, width: float) -> QFont:
+    """The stat's bold font, smaller (down to the smallest text) when ``text`` would not fit
+    ``width`` at full size: "Counterblow 10" keeps its number."""
+    pixels = STAT_PX
+    while pixels > MIN_TEXT_PX:
+        if QFontMetricsF(font(pixels, bold=True)).horizontalAdvance(text) <= width:
+            break
+        pixels -= 1
+    return font(pixels, bold=True)
+
+
+def line_height() -> float:
+    """A line of the smallest text."""
+    return QFontMetricsF(font(MIN_TEXT_PX)).lineSpacing()

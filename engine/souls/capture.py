@@ -36,8 +36,8 @@ class Capture(SoulsCore):
         counted = self._counted_changes(table_before)  # the captured are not active (14.5.1)
         granted = self._granted_changes(table_before)
         counted += granted
-        compared = [_compared(table_before, each) if at_zero else "" for each in (souls, realms)]
-        text = _captured_text(souls, realms, armaments, ambushes, *compared)
+        compared = _compared(table_before, [*souls, *realms]) if at_zero else ""
+        text = _captured_text(souls, realms, armaments, ambushes, compared)
         text += [c.describe() for c in counted]
         self.record(
             "; ".join(text),
@@ -295,13 +295,21 @@ def _capture_rules(changes: Sequence[Change], captured: int, ambushes: Sequence[
 
 def _compared(table: SoulsTable, uids: Sequence[str]) -> str:
     """The comparisons that put ``uids`` at 0 HP: each one's damage reached its max HP
-    (14.4.1, 14.4.3, 14.4.6), named when there are several."""
-    said = []
-    for uid in uids:
-        damage, max_hp = table.cards[uid].damage, table.max_hp(uid)
+    (14.4.1, 14.4.3, 14.4.6); several that all reached it exactly are said together."""
+    if not uids:
+        return ""
+    numbers = [(uid, table.cards[uid].damage, table.max_hp(uid)) for uid in uids]
+    if len(uids) == 1:
+        _, damage, max_hp = numbers[0]
         verb = "reached" if damage == max_hp else "is past"
-        said.append(f"{uid + ': ' if len(uids) > 1 else ''}damage {damage} {verb} max HP {max_hp}")
-    return f" ({'; '.join(said)})" if said else ""
+        return f" (damage {damage} {verb} max HP {max_hp})"
+    if all(damage == max_hp for _, damage, max_hp in numbers):
+        return f" (damage reached max HP: {', '.join(f'{u} {d}' for u, d, _ in numbers)})"
+    said = [
+        f"{uid}: damage {damage} {'reached' if damage == max_hp else 'is past'} max HP {max_hp}"
+        for uid, damage, max_hp in numbers
+    ]
+    return f" ({'; '.join(said)})"
 
 
 def _captured_text(
@@ -309,17 +317,17 @@ def _captured_text(
     realms: Sequence[str],
     armaments: Sequence[str],
     ambushes: Sequence[str],
-    souls_compared: str = "",
-    realms_compared: str = "",
+    compared: str = "",
 ) -> list[str]:
-    """What a capture did, each part of the step's description (14.4.1, 14.4.6, S-14), with
-    what put the Souls and the Realms at 0 HP."""
+    """What a capture did, each part of the step's description (14.4.1, 14.4.6, S-14), the
+    cards turned face down followed by ``compared``, what put them at 0 HP."""
     text = []
     if souls:
         verb = "is" if len(souls) == 1 else "are"
-        text.append(f"{', '.join(souls)} {verb} captured: face down, on the slot{souls_compared}")
+        said = "" if realms else compared  # said once, after the Realms
+        text.append(f"{', '.join(souls)} {verb} captured: face down, on the slot{said}")
     if realms:
-        text.append(f"{', '.join(realms)} shatters: face down{realms_compared}")
+        text.append(f"{', '.join(realms)} shatters: face down{compared}")
     if armaments:
         text.append(f"{', '.join(armaments)} to the Elysium")
     if ambushes:

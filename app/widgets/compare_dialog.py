@@ -25,11 +25,10 @@ from app.drawing.table_scene import TableScene
 from app.presentation.comparison import FactRow, side_by_side
 from app.presentation.looks import game_over_text, turn_banner
 from app.presentation.session import Session
-from app.widgets.table_view import TableView
+from app.widgets.table_view import READABLE_PX, TableView
 from engine.compare import changed_cards
 from engine.timeline import Step
 
-READABLE_PX = 10  # the least card text, in screen pixels, on a compared table
 DIFFERS = QColor("#fbeec0")  # a fact that differs: bold, on the outlines' yellow, lighter
 
 

@@ -43,6 +43,7 @@ from app.widgets.eliding_label import ElidingLabel
 
 MIN_SCALE, MAX_SCALE = 0.2, 4.0
 READABLE_PX = 10  # fitted, the table's smallest text is never smaller on the screen
+PRESENTED_PX = 12  # in present mode, read from the back of a room: a table too big scrolls
 WHEEL_STEP = 1.15
 PREVIEW_SCALE = 2.2
 TEXT_GAP = 4  # between the preview's face and its text box
@@ -330,10 +331,6 @@ class TableView(QGraphicsView):
         self.fit()
         self._place_chain()  # on the table as it is fitted now
 
-    def top_margin(self) -> int:
-        """Screen pixels the strip covers at the top of the table."""
-        return self.strip.height()
-
     def show_chain(self, entries: list[str]) -> None:
         """The chain's items, in a corner of the table where they cover no card."""
         self.chain.show_entries(entries)
@@ -344,8 +341,12 @@ class TableView(QGraphicsView):
         self._place_chain()
 
     def _place_strip(self) -> None:
+        """The strip above the viewport, in a margin of its height: a table that scrolls never
+        passes under it."""
+        tall = self.strip.height()
+        self.setViewportMargins(0, tall, 0, 0)
         area = self.viewport().geometry()
-        self.strip.setGeometry(area.x(), area.y(), area.width(), self.strip.height())
+        self.strip.setGeometry(area.x(), area.y() - tall, area.width(), tall)
 
     def _place_chain(self) -> None:
         """The first corner, from the top right round, where the chain covers no card and no
@@ -354,7 +355,7 @@ class TableView(QGraphicsView):
             return
         area = self.viewport().geometry()
         size = self.chain.size()
-        top, bottom = area.y() + self.top_margin() + 8, area.bottom() - size.height() - 8
+        top, bottom = area.y() + 8, area.bottom() - size.height() - 8
         left, right = area.x() + 8, area.right() - size.width() - 8
         corners = [
             QPoint(x, y) for x, y in ((right, top), (right, bottom), (left, bottom), (left, top))
@@ -403,7 +404,8 @@ class TableView(QGraphicsView):
 
     def fit(self) -> None:
         """Fit the whole table below the phase strip, and keep fitting on resize; a table that
-        would fit only with its text under ``READABLE_PX`` is shown at that size, scrolled."""
+        would fit only with its text under ``READABLE_PX`` (``PRESENTED_PX`` in present mode)
+        is shown at that size, scrolled."""
         self.fitting = True
         self._refit()
 
@@ -412,15 +414,14 @@ class TableView(QGraphicsView):
             return
         rect = self.table_scene.sceneRect()
         area = self.viewport().rect()
-        top = self.top_margin()
-        if rect.isEmpty() or area.width() <= 10 or area.height() <= top + 10:
+        if rect.isEmpty() or area.width() <= 10 or area.height() <= 10:
             return
-        scale = min(area.width() / rect.width(), (area.height() - top) / rect.height())
-        # never below the compare's least scale, nor below 10 px text: a table too big scrolls
-        scale = max(scale, self.least_scale, READABLE_PX / MIN_TEXT_PX)
+        scale = min(area.width() / rect.width(), area.height() / rect.height())
+        # never below the compare's least scale, nor below readable text: a table too big scrolls
+        readable = PRESENTED_PX if self.presenting else READABLE_PX
+        scale = max(scale, self.least_scale, readable / MIN_TEXT_PX)
         self.setTransform(self.transform().fromScale(scale, scale))
-        # Room above the table for the strip, so the view's centring keeps the table clear of it.
-        self.setSceneRect(rect.adjusted(0, -top / scale, 0, 0))
+        self.setSceneRect(rect)
 
     def zoom(self, factor: float) -> None:
         scale = max(MIN_SCALE, min(MAX_SCALE, self.scale_factor * factor))

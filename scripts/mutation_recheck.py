@@ -67,9 +67,24 @@ def cache() -> dict[str, tuple[int | None, str]]:
     return found
 
 
+# the test files of an app package's modules, by behaviour rather than by the module's name
+APP_TESTS = {
+    "app.files": ["tests/app/test_saving.py"],
+    "app.cli": ["tests/tools/test_cli.py", "tests/tools/test_cli_streams.py"],
+    "app.presentation": [],
+}
+
+
 def own_tests(name: str) -> list[str]:
     """The mutated module's own test file, when there is one: tests/engine/test_<module>.py for
-    engine/<module>.py, tests/<ruleset>/test_<module>.py for engine/<ruleset>/<module>.py."""
+    engine/<module>.py, tests/<ruleset>/test_<module>.py for engine/<ruleset>/<module>.py;
+    tests/app/test_<module>.py (or tests/tools/test_<module>.py) and the package's test files
+    for app/<package>/<module>.py."""
+    if name.startswith("app."):
+        package, _, module = name.split(".x", 1)[0].rpartition(".")
+        found = [f"tests/{folder}/test_{module}.py" for folder in ("app", "tools")]
+        paths = [*found, *APP_TESTS.get(package, [])]
+        return [path for path in dict.fromkeys(paths) if (MUTANTS / path).exists()]
     package, _, module = name.split(".x", 1)[0].removeprefix("engine.").rpartition(".")
     path = Path("tests") / (package or "engine") / f"test_{module}.py"
     return [str(path)] if (MUTANTS / path).exists() else []

@@ -970,3 +970,132 @@ def test_every_shipped_game_saved_while_its_last_action_waits_reopens_as_it_was(
     again = play_branch(validate_scenario(saved), saved, MAIN)
     assert again.open
     assert [s.description for s in again.game.steps] == [s.description for s in play.game.steps]
+
+
+THREE_BRANCHES = """\
+ruleset: souls
+title: Three what-ifs  # kept
+setup:
+  players:
+    - {name: Alice, slots: {A1: {card: Thorn Squire}}}
+    - {name: Bob, slots: {A1: {card: Ember Imp}}}
+script:
+  # the first blow
+  - deal: {target: ember-imp, amount: 5}
+branches:
+  - name: first  # stays first
+    keep: 0
+    script:
+      - deal: {target: thorn-squire, amount: 5}  # the squire first
+  - name: gone
+    script:
+      - deal: {target: thorn-squire, amount: 5}
+  - name: last  # the one that moves up
+    keep: 1
+    # its own blow
+    script:
+      - deal: {target: thorn-squire, amount: 5}
+"""
+
+
+def test_a_branch_deleted_keeps_the_comments_of_every_line_that_stays(tmp_path: Path) -> None:
+    # a branch gone cannot be spliced out line by line: the file goes through the round trip,
+    # which edits each remaining branch in place (renamed, given a parent beside its name,
+    # played further) so that its comments stay, and writes a new branch after them
+    source = YamlSource(tmp_path / "three.yaml", THREE_BRANCHES)
+    scenario = validate_scenario(source)
+    first, _, last = scenario.branches
+    text = scenario_text(
+        source,
+        scenario.script,
+        (*scenario.script, EMBER_DEALT),
+        [
+            SavedBranch(first.name, first.parent, first.keep, first.script, 0, first.script),
+            SavedBranch("moved up", "first", 0, (*last.script, EMBER_DEALT), 2, last.script),
+            SavedBranch("fresh", MAIN, 1, (EMBER_DEALT,)),
+        ],
+    )
+    assert text == (
+        THREE_BRANCHES.replace(
+            "  - deal: {target: ember-imp, amount: 5}\nbranches:",
+            "  - deal: {target: ember-imp, amount: 5}\n"
+            "  - deal: {target: ember-imp, amount: 5}\nbranches:",
+        )
+        .replace(
+            "  - name: gone\n    script:\n      - deal: {target: thorn-squire, amount: 5}\n", ""
+        )
+        .replace(
+            "  - name: last  # the one that moves up\n    keep: 1\n",
+            "  - name: moved up # the one that moves up\n    parent: first\n    keep: 0\n",
+        )
+        + "      - deal: {target: ember-imp, amount: 5}\n"
+        "  - name: fresh\n    parent: main\n    keep: 1\n    script:\n"
+        "      - deal: {target: ember-imp, amount: 5}\n"
+    )
+    # every branch deleted: the key goes, every other line stays
+    alone = scenario_text(source, scenario.script, scenario.script, [])
+    assert alone == THREE_BRANCHES.split("branches:\n")[0]
+
+
+FLOW_EXPECT = """\
+ruleset: souls
+title: A teacher's layout  # kept
+rules: [S-13]
+setup:
+  players:
+    - {name: Alice, slots: {A1: {card: Thorn Squire}}}
+    - {name: Bob, slots: {A1: {card: Ember Imp}}}
+script:
+  - label: hit  # the blow
+    deal: {target: ember-imp, amount: 5}
+expect: [{at: hit, cards: {ember-imp: {damage: 5}}}]  # on one line
+"""
+
+
+def test_authored_keys_the_splice_cannot_write_go_through_the_round_trip_in_order(
+    tmp_path: Path,
+) -> None:
+    # an expect list written on one line is not spliced: the round trip edits it in place (its
+    # comment stays) and puts a new notes block where files write it, after the title
+    source = YamlSource(tmp_path / "teacher.yaml", FLOW_EXPECT)
+    script = validate_scenario(source).script
+    notes = {"hit": "The imp takes it all."}
+    expect = [{"at": "hit", "cards": {"ember-imp": {"zone": "elysium"}}}]
+    text = scenario_text(source, script, script, authored={"notes": notes, "expect": expect})
+    assert text == FLOW_EXPECT.replace(
+        "rules:", "notes:\n  hit: The imp takes it all.\nrules:"
+    ).replace("{damage: 5}}}]  # on one line", "{zone: elysium}}}] # on one line")
+
+
+def test_a_save_over_a_file_with_several_other_names_counts_them() -> None:
+    # the words the dialog shows, in the plural
+    said = saving.unlinked(Path("game.yaml"), 2)
+    assert said == (
+        "game.yaml had 2 other names (a hard link): they still hold the text from before this "
+        "save. A save writes a new file and puts it in the old one's place, so that a failure "
+        "never leaves a half-written file, and the new file has only the name it was saved under."
+    )
+
+
+def test_a_branch_renamed_or_moved_changes_only_its_own_lines(tmp_path: Path) -> None:
+    # every branch stays: each changed key is spliced on its line, its comment kept; a key the
+    # entry did not write goes under its name
+    source = YamlSource(tmp_path / "three.yaml", THREE_BRANCHES)
+    scenario = validate_scenario(source)
+    first, gone, last = scenario.branches
+    text = scenario_text(
+        source,
+        scenario.script,
+        scenario.script,
+        [
+            SavedBranch(first.name, first.parent, first.keep, first.script, 0, first.script),
+            SavedBranch(gone.name, gone.parent, 1, gone.script, 1, gone.script),
+            SavedBranch("moved up", "first", 0, last.script, 2, last.script),
+        ],
+    )
+    assert text == THREE_BRANCHES.replace(
+        "  - name: gone\n", "  - name: gone\n    keep: 1\n"
+    ).replace(
+        "  - name: last  # the one that moves up\n    keep: 1\n",
+        "  - name: moved up  # the one that moves up\n    parent: first\n    keep: 0\n",
+    )

@@ -17,7 +17,7 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox
 
 from app.cli.commands import main as cardtable
-from app.files import saving
+from app.files import merging, saving
 from app.files.saving import SavedBranch, scenario_text, with_keys
 from app.presentation.card_design import add_to_hand
 from app.presentation.session import Session
@@ -1099,3 +1099,111 @@ def test_a_branch_renamed_or_moved_changes_only_its_own_lines(tmp_path: Path) ->
         "  - name: last  # the one that moves up\n    keep: 1\n",
         "  - name: moved up  # the one that moves up\n    parent: first\n    keep: 0\n",
     )
+
+
+# The round trip's merge (app/files/merging.py): a file's list or mapping edited in place to
+# hold the new data, every comment of what stays kept. Each case: the data merged into ``top``
+# and the lines of ``top`` after it.
+MERGED_MAPPING = """\
+top:
+  # above a
+  a: 1  # a's
+  # above b
+  b: 2  # b's
+  c: {x: 1}  # c's
+  # above d
+  d: 4  # d's
+  # after d
+other: 1
+"""
+MERGED_LIST = """\
+top:
+  # above a
+  - a  # a's
+  # above b
+  - b  # b's
+  - {x: 1}  # c's
+  # above d
+  - d  # d's
+  # after d
+other: 1
+"""
+MERGED_BLOCK = """\
+top:
+  a: 1  # a's
+  c:  # c's
+    # inside c
+    x: 1
+  d: 4
+other: 1
+"""
+MERGES = {
+    "a key gone, one changed, one new": (
+        MERGED_MAPPING,
+        {"a": 1, "c": {"x": 2}, "e": 5, "d": 4},
+        "  # above a\n  a: 1  # a's\n  # above b\n  c: {x: 2}  # c's\n  e: 5\n"
+        "  # above d\n  d: 4  # d's\n  # after d\n",
+    ),
+    "the last key gone": (
+        MERGED_MAPPING,
+        {"a": 1, "b": 2, "c": {"x": 1}},
+        "  # above a\n  a: 1  # a's\n  # above b\n  b: 2  # b's\n  c: {x: 1}  # c's\n"
+        "  # above d\n  # after d\n",
+    ),
+    "the first key gone, one new last": (
+        MERGED_MAPPING,
+        {"b": 2, "c": {"x": 1}, "d": 4, "z": 0},
+        "  # above a\n  # above b\n  b: 2  # b's\n  c: {x: 1}  # c's\n"
+        "  # above d\n  d: 4  # d's\n  z: 0\n  # after d\n",
+    ),
+    "items changed and one new last": (
+        MERGED_LIST,
+        ["a", "B", {"x": 2}, "d", "e"],
+        "  # above a\n  - a  # a's\n  # above b\n  - B  # b's\n  - {x: 2}  # c's\n"
+        "  # above d\n  - d  # d's\n  - e\n  # after d\n",
+    ),
+    "the last item gone": (
+        MERGED_LIST,
+        ["a", "b", {"x": 1}],
+        "  # above a\n  - a  # a's\n  # above b\n  - b  # b's\n  - {x: 1}  # c's\n"
+        "  # above d\n  # after d\n",
+    ),
+    "the first item gone": (
+        MERGED_LIST,
+        ["b", {"x": 1}, "d"],
+        "  # above a\n  # above b\n  - b  # b's\n  - {x: 1}  # c's\n"
+        "  # above d\n  - d  # d's\n  # after d\n",
+    ),
+    "items inserted in the middle": (
+        MERGED_LIST,
+        ["a", "b", "x", "y", {"x": 1}, "d"],
+        "  # above a\n  - a  # a's\n  # above b\n  - b  # b's\n  - x\n  - y\n"
+        "  - {x: 1}  # c's\n  # above d\n  - d  # d's\n  # after d\n",
+    ),
+    "a block replaced by a list": (
+        MERGED_BLOCK,
+        {"a": 1, "c": [1], "d": 4},
+        "  a: 1  # a's\n  c: [1] # c's\n    # inside c\n  d: 4\n",
+    ),
+    "a value replaced by a list": (
+        MERGED_BLOCK,
+        {"a": [2], "c": {"x": 1}, "d": 4},
+        "  a: [2] # a's\n  c:  # c's\n    # inside c\n    x: 1\n  d: 4\n",
+    ),
+}
+
+
+@pytest.mark.parametrize(("text", "new", "lines"), MERGES.values(), ids=MERGES.keys())
+def test_the_round_trip_merges_new_data_in_keeping_the_comments_of_what_stays(
+    text: str, new: Any, lines: str
+) -> None:
+    document = saving._yaml().load(text)
+    assert merging.merge(document["top"], new)
+    assert saving._dump(document) == f"top:\n{lines}other: 1\n"
+
+
+@pytest.mark.parametrize("new", [[], {}, {"a": 1}], ids=["emptied", "empty", "another kind"])
+def test_the_round_trip_does_not_merge_an_empty_value_or_one_of_another_kind(new: Any) -> None:
+    document = saving._yaml().load(MERGED_LIST)
+    assert not merging.merge(document["top"], new)
+    assert saving._dump(document) == MERGED_LIST

@@ -1137,7 +1137,18 @@ top:
   d: 4
 other: 1
 """
+MERGED_NESTED = """\
+top:
+  a: 1
+  b:
+    c:
+      d: 1
+      # after d
+  e: 2
+other: 1
+"""
 MERGES = {
+    "a nested block gone": (MERGED_NESTED, {"a": 1, "e": 2}, "  a: 1\n      # after d\n  e: 2\n"),
     "a key gone, one changed, one new": (
         MERGED_MAPPING,
         {"a": 1, "c": {"x": 2}, "e": 5, "d": 4},

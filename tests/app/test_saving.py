@@ -1148,6 +1148,16 @@ top:
 other: 1
 """
 MERGES = {
+    "a new key first": (
+        MERGED_BLOCK,
+        {"z": 0, "a": 1, "c": {"x": 1}, "d": 4},
+        "  z: 0\n  a: 1  # a's\n  c:  # c's\n    # inside c\n    x: 1\n  d: 4\n",
+    ),
+    "an item that stays keeps its quotes": (
+        "top:\n  - 'a'  # quoted\n  - b\n  - c\nother: 1\n",
+        ["a", "b", "C"],
+        "  - 'a'  # quoted\n  - b\n  - C\n",
+    ),
     "a nested block gone": (MERGED_NESTED, {"a": 1, "e": 2}, "  a: 1\n      # after d\n  e: 2\n"),
     "a key gone, one changed, one new": (
         MERGED_MAPPING,

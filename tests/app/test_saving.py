@@ -1147,7 +1147,27 @@ top:
   e: 2
 other: 1
 """
+MERGED_PAIRS = """\
+top:
+  - a
+  - b  # b's
+  - x: 1  # x's
+    y: 2
+  - c  # c's
+  - d
+other: 1
+"""
 MERGES = {
+    "two items changed side by side, a block merged": (
+        MERGED_PAIRS,
+        ["a", "B", {"x": 1, "y": 3}, "c", "d"],
+        "  - a\n  - B  # b's\n  - x: 1  # x's\n    y: 3\n  - c  # c's\n  - d\n",
+    ),
+    "two items changed side by side, both replaced": (
+        MERGED_PAIRS,
+        ["a", "b", {"x": 1, "y": 2}, "C", "D"],
+        "  - a\n  - b  # b's\n  - x: 1  # x's\n    y: 2\n  - C  # c's\n  - D\n",
+    ),
     "a new key first": (
         MERGED_BLOCK,
         {"z": 0, "a": 1, "c": {"x": 1}, "d": 4},

@@ -1158,6 +1158,11 @@ top:
 other: 1
 """
 MERGES = {
+    "an item changed and two added last": (
+        "top:\n  - a\n  - b  # b's\n  # after b\nother: 1\n",
+        ["a", "B", "X", "Y"],
+        "  - a\n  - B  # b's\n  - X\n  - Y\n  # after b\n",
+    ),
     "two items changed side by side, a block merged": (
         MERGED_PAIRS,
         ["a", "B", {"x": 1, "y": 3}, "c", "d"],

@@ -1158,6 +1158,11 @@ top:
 other: 1
 """
 MERGES = {
+    "the second of two keys gone": (
+        "top:\n  a: 1  # a's\n  # above b\n  b: 2\nother: 1\n",
+        {"a": 1},
+        "  a: 1  # a's\n  # above b\n",
+    ),
     "an item changed and two added last": (
         "top:\n  - a\n  - b  # b's\n  # after b\nother: 1\n",
         ["a", "B", "X", "Y"],
@@ -1253,3 +1258,17 @@ def test_the_round_trip_does_not_merge_an_empty_value_or_one_of_another_kind(new
     document = saving._yaml().load(MERGED_LIST)
     assert not merging.merge(document["top"], new)
     assert saving._dump(document) == MERGED_LIST
+
+
+def test_a_branch_that_leaves_keep_out_is_saved_without_it(tmp_path: Path) -> None:
+    # keep: 0 is the default: a branch that does not write it, saved as it was, gains no line
+    source = YamlSource(tmp_path / "three.yaml", THREE_BRANCHES)
+    scenario = validate_scenario(source)
+    branches = [
+        SavedBranch(b.name, b.parent, b.keep, b.script, n, b.script)
+        for n, b in enumerate(scenario.branches)
+    ]
+    played = (*scenario.script, EMBER_DEALT)
+    assert scenario_text(source, scenario.script, played, branches) == THREE_BRANCHES.replace(
+        "branches:", "  - deal: {target: ember-imp, amount: 5}\nbranches:"
+    )

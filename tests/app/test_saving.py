@@ -1272,3 +1272,48 @@ def test_a_branch_that_leaves_keep_out_is_saved_without_it(tmp_path: Path) -> No
     assert scenario_text(source, scenario.script, played, branches) == THREE_BRANCHES.replace(
         "branches:", "  - deal: {target: ember-imp, amount: 5}\nbranches:"
     )
+
+
+QUOTED_BRANCHES = """\
+ruleset: souls
+title: Three what-ifs
+setup:
+  players:
+    - {name: Alice, slots: {A1: {card: Thorn Squire}}}
+    - {name: Bob, slots: {A1: {card: Ember Imp}}}
+script:
+  - deal: {target: ember-imp, amount: 5}
+branches:
+  - name: "first"  # quoted
+    script:
+      - deal: {target: thorn-squire, amount: 5}
+  - name: second
+    parent: first  # under the first
+    script:
+      - deal: {target: thorn-squire, amount: 5}
+  - name: third
+    script:
+      - deal: {target: thorn-squire, amount: 5}
+"""
+
+
+def test_the_round_trip_writes_a_new_keep_after_the_parent_and_leaves_the_rest_as_written(
+    tmp_path: Path,
+) -> None:
+    # the last branch deleted: the round trip; the second gains a keep where a reader looks
+    # for it (after its parent, before its script); an unchanged name keeps its quotes
+    source = YamlSource(tmp_path / "three.yaml", QUOTED_BRANCHES)
+    scenario = validate_scenario(source)
+    first, second, _ = scenario.branches
+    text = scenario_text(
+        source,
+        scenario.script,
+        scenario.script,
+        [
+            SavedBranch(first.name, first.parent, first.keep, first.script, 0, first.script),
+            SavedBranch(second.name, second.parent, 1, second.script, 1, second.script),
+        ],
+    )
+    assert text == QUOTED_BRANCHES.split("  - name: third\n")[0].replace(
+        "# under the first\n", "# under the first\n    keep: 1\n"
+    )

@@ -1285,8 +1285,7 @@ script:
   - deal: {target: ember-imp, amount: 5}
 branches:
   - name: "first"  # quoted
-    script:
-      - deal: {target: thorn-squire, amount: 5}
+    keep: 1  # nothing played yet
   - name: second
     parent: first  # under the first
     script:
@@ -1301,7 +1300,8 @@ def test_the_round_trip_writes_a_new_keep_after_the_parent_and_leaves_the_rest_a
     tmp_path: Path,
 ) -> None:
     # the last branch deleted: the round trip; the second gains a keep where a reader looks
-    # for it (after its parent, before its script); an unchanged name keeps its quotes
+    # for it (after its parent, before its script); an unchanged name keeps its quotes; the
+    # first, played at last, gains a script
     source = YamlSource(tmp_path / "three.yaml", QUOTED_BRANCHES)
     scenario = validate_scenario(source)
     first, second, _ = scenario.branches
@@ -1310,10 +1310,13 @@ def test_the_round_trip_writes_a_new_keep_after_the_parent_and_leaves_the_rest_a
         scenario.script,
         scenario.script,
         [
-            SavedBranch(first.name, first.parent, first.keep, first.script, 0, first.script),
+            SavedBranch(first.name, first.parent, first.keep, (EMBER_DEALT,), 0, ()),
             SavedBranch(second.name, second.parent, 1, second.script, 1, second.script),
         ],
     )
     assert text == QUOTED_BRANCHES.split("  - name: third\n")[0].replace(
         "# under the first\n", "# under the first\n    keep: 1\n"
+    ).replace(
+        "# nothing played yet\n",
+        "# nothing played yet\n    script:\n      - deal: {target: ember-imp, amount: 5}\n",
     )

@@ -1320,3 +1320,29 @@ def test_the_round_trip_writes_a_new_keep_after_the_parent_and_leaves_the_rest_a
         "# nothing played yet\n",
         "# nothing played yet\n    script:\n      - deal: {target: ember-imp, amount: 5}\n",
     )
+
+
+TWO_LINE_SETUP = """\
+ruleset: souls
+title: A teacher's layout  # kept
+rules: [S-13]
+setup:
+  players:
+    - {name: Alice,
+       slots: {A1: {card: Thorn Squire}}}
+    - {name: Bob, slots: {A1: {card: Ember Imp}}}
+script:
+  - label: hit  # the blow
+    deal: {target: ember-imp, amount: 5}
+"""
+
+
+def test_a_new_notes_block_is_spliced_in_after_the_title(tmp_path: Path) -> None:
+    # spliced, not through the round trip, which would put Alice's mapping on one line
+    source = YamlSource(tmp_path / "teacher.yaml", TWO_LINE_SETUP)
+    script = validate_scenario(source).script
+    notes = {"hit": "The imp takes it all.", "start": "Two cards."}
+    text = scenario_text(source, script, script, authored={"notes": notes})
+    assert text == TWO_LINE_SETUP.replace(
+        "rules:", "notes:\n  hit: The imp takes it all.\n  start: Two cards.\nrules:"
+    )

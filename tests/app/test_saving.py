@@ -1346,3 +1346,28 @@ def test_a_new_notes_block_is_spliced_in_after_the_title(tmp_path: Path) -> None
     assert text == TWO_LINE_SETUP.replace(
         "rules:", "notes:\n  hit: The imp takes it all.\n  start: Two cards.\nrules:"
     )
+
+
+@pytest.mark.parametrize(
+    ("error", "said"),
+    [
+        (PermissionError(errno.EACCES, "Permission denied"), "Permission denied"),
+        (OSError("no strerror"), "no strerror"),
+    ],
+    ids=["with-strerror", "without"],
+)
+def test_a_file_whose_names_cannot_be_counted_is_not_saved_and_says_why(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, error: OSError, said: str
+) -> None:
+    # the count of a file's hard links (to warn about them) fails: nothing is written
+    path = tmp_path / "game.yaml"
+    path.write_text("before\n", encoding="utf-8")
+
+    def stat(_: Path) -> os.stat_result:
+        raise error
+
+    monkeypatch.setattr(saving, "os", type("FailingOs", (), {"stat": staticmethod(stat)}))
+    with pytest.raises(saving.SaveError) as raised:
+        saving.save_text(path, "after\n")
+    assert str(raised.value) == f"Cannot save {path}:\n{said}"
+    assert path.read_text(encoding="utf-8") == "before\n"

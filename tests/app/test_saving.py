@@ -1371,3 +1371,16 @@ def test_a_file_whose_names_cannot_be_counted_is_not_saved_and_says_why(
         saving.save_text(path, "after\n")
     assert str(raised.value) == f"Cannot save {path}:\n{said}"
     assert path.read_text(encoding="utf-8") == "before\n"
+
+
+def test_authored_data_that_makes_no_valid_scenario_is_refused_saying_why(tmp_path: Path) -> None:
+    source = YamlSource(tmp_path / "teacher.yaml", FLOW_EXPECT)
+    script = validate_scenario(source).script
+    expect = [{"at": "hit", "cards": {"ember-imp": {"zone": "captured"}}}]
+    with pytest.raises(saving.SaveError) as raised:
+        scenario_text(source, script, script, authored={"expect": expect})
+    said = str(raised.value)
+    assert said.startswith(
+        f"Cannot save {source.path}:\nthe result would not be a valid scenario: {source.path}:"
+    )
+    assert "'captured' is not valid here" in said

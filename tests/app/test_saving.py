@@ -1384,3 +1384,16 @@ def test_authored_data_that_makes_no_valid_scenario_is_refused_saying_why(tmp_pa
         f"Cannot save {source.path}:\nthe result would not be a valid scenario: {source.path}:"
     )
     assert "'captured' is not valid here" in said
+
+
+def test_branches_saved_as_they_were_keep_their_quotes(tmp_path: Path) -> None:
+    source = YamlSource(tmp_path / "three.yaml", QUOTED_BRANCHES)
+    scenario = validate_scenario(source)
+    branches = [
+        SavedBranch(b.name, b.parent, b.keep, b.script, n, b.script)
+        for n, b in enumerate(scenario.branches)
+    ]
+    played = (*scenario.script, EMBER_DEALT)
+    assert scenario_text(source, scenario.script, played, branches) == QUOTED_BRANCHES.replace(
+        "branches:", "  - deal: {target: ember-imp, amount: 5}\nbranches:"
+    )

@@ -1397,3 +1397,23 @@ def test_branches_saved_as_they_were_keep_their_quotes(tmp_path: Path) -> None:
     assert scenario_text(source, scenario.script, played, branches) == QUOTED_BRANCHES.replace(
         "branches:", "  - deal: {target: ember-imp, amount: 5}\nbranches:"
     )
+
+
+@pytest.mark.parametrize("written", ["", "script:\n"], ids=["no-script-key", "empty-script"])
+def test_a_file_without_script_or_branches_given_both_keeps_its_comments(
+    tmp_path: Path, written: str
+) -> None:
+    # no branches: key to splice a new branch under: the round trip writes the script before
+    # expect and the branches last, every comment kept
+    source = YamlSource(tmp_path / "teacher.yaml", NO_SCRIPT.replace("SCRIPT\n", written))
+    other = SavedBranch("other", MAIN, 0, (EMBER_DEALT,))
+    text = scenario_text(source, (), (EMBER_DEALT,), [other])
+    keys = [line.split(":")[0] for line in text.splitlines() if line[:1].isalpha()]
+    assert keys == ["ruleset", "title", "rules", "setup", "script", "expect", "branches"]
+    assert "# spaced as the teacher likes" in text and "# what the table shows" in text
+    assert text.endswith(
+        "branches:\n  - name: other\n    parent: main\n    keep: 0\n    script:\n"
+        "      - deal: {target: ember-imp, amount: 5}\n"
+    )
+    saved = validate_scenario(YamlSource(source.path, text))
+    assert saved.script == (EMBER_DEALT,) and saved.branches[0].script == (EMBER_DEALT,)

@@ -1417,3 +1417,17 @@ def test_a_file_without_script_or_branches_given_both_keeps_its_comments(
     )
     saved = validate_scenario(YamlSource(source.path, text))
     assert saved.script == (EMBER_DEALT,) and saved.branches[0].script == (EMBER_DEALT,)
+
+
+def test_a_note_changed_and_one_added_are_spliced_into_the_notes_block(tmp_path: Path) -> None:
+    # the changed note keeps its comment, the new one goes last; spliced, every other line as
+    # written (the round trip would put Alice's mapping on one line)
+    noted = TWO_LINE_SETUP.replace("rules:", "notes:\n  start: Two cards.  # the set-up\nrules:")
+    source = YamlSource(tmp_path / "teacher.yaml", noted)
+    script = validate_scenario(source).script
+    notes = {"start": "Two cards, face up.", "hit": "The imp takes it all."}
+    text = scenario_text(source, script, script, authored={"notes": notes})
+    assert text == TWO_LINE_SETUP.replace(
+        "rules:",
+        "notes:\n  start: Two cards, face up.  # the set-up\n  hit: The imp takes it all.\nrules:",
+    )

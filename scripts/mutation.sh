@@ -1,8 +1,14 @@
 #!/usr/bin/env bash
-# Mutation testing of engine/ with mutmut (docs/testing.md#mutation-testing).
+# Mutation testing of engine/ (or of one app package) with mutmut (docs/testing.md#mutation-testing).
 #
 #   scripts/mutation.sh                        # every mutant of engine/ (slow: hours on 2 cores)
 #   scripts/mutation.sh 'engine.script.*'      # only the mutants whose name matches (mutmut globs)
+#   MUTATION_SOURCE=app/files scripts/mutation.sh    # app/files, app/cli or app/presentation
+#
+# An app package runs in a directory of its own (default /tmp/cardtable-mutation-app-files for
+# app/files) whose copy of pyproject.toml alone is rewritten: source_paths becomes the package and
+# the tests collected are its own ($MUTATION_TESTS, default below). The real pyproject.toml keeps
+# the engine's settings, so the engine's cached results stay valid.
 #
 # Runs in a copy of the work tree (tracked and untracked-but-not-ignored files) in
 # $MUTATION_DIR (default /tmp/cardtable-mutation), so the checkout is never mutated and can be
@@ -13,9 +19,27 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 ROOT=$PWD
-DIR=${MUTATION_DIR:-/tmp/cardtable-mutation}
+SOURCE=${MUTATION_SOURCE:-engine/}
+SOURCE=${SOURCE%/}/
+VENV=${VENV:-$ROOT/.venv}  # a worktree may borrow the main checkout's
+if [[ $SOURCE == engine/ ]]; then
+    DIR=${MUTATION_DIR:-/tmp/cardtable-mutation}
+else
+    name=${SOURCE%/}
+    DIR=${MUTATION_DIR:-/tmp/cardtable-mutation-${name//\//-}}
+    # the tests that cover the package without Qt, or with only a little of it; the Qt tests
+    # left out run for the survivors in scripts/mutation_recheck.py
+    case $SOURCE in
+        app/files/) default_tests="tests/app/test_saving.py tests/app/test_setup_on_opened_files.py tests/app/test_card_designer.py tests/app/test_session_changes.py" ;;
+        app/cli/) default_tests="tests/tools tests/contracts/test_transcripts.py tests/app/test_plain_text.py" ;;
+        app/presentation/) default_tests="tests/app" ;;
+        *) default_tests="tests" ;;
+    esac
+    TESTS=${MUTATION_TESTS:-$default_tests}
+fi
+export MUTATION_DIR=$DIR  # for the score (and scripts/mutation_recheck.py run after)
 
-[[ -x .venv/bin/mutmut ]] || bash ./test.sh --version >/dev/null  # installs the [test] extra
+[[ -x $VENV/bin/mutmut ]] || bash ./test.sh --version >/dev/null  # installs the [test] extra
 
 mkdir -p "$DIR"
 git ls-files -z --cached --others --exclude-standard \
@@ -23,9 +47,32 @@ git ls-files -z --cached --others --exclude-standard \
 
 cd "$DIR"
 export QT_QPA_PLATFORM=offscreen
+if [[ $SOURCE != engine/ ]]; then
+    # the copy's settings only: mutate the package, collect its tests
+    MUTATION_SOURCE=$SOURCE MUTATION_TESTS=$TESTS "$VENV/bin/python" - <<'PY'
+import json
+import os
+import re
+from pathlib import Path
+path = Path("pyproject.toml")
+text = path.read_text()
+source = os.environ["MUTATION_SOURCE"]
+tests = os.environ["MUTATION_TESTS"].split()
+text, found = re.subn(
+    r'^source_paths = \[.*\]$',
+    f"source_paths = {json.dumps([source])}\n"
+    f"pytest_add_cli_args_test_selection = {json.dumps(tests)}",
+    text,
+    count=1,
+    flags=re.M,
+)
+assert found == 1, "no source_paths in [tool.mutmut]"
+path.write_text(text)
+PY
+fi
 # A run stopped while it wrote leaves an empty mutant file or a cut .meta: drop both, so that
 # mutmut makes them again rather than failing on them.
-"$ROOT/.venv/bin/python" - <<'PY'
+"$VENV/bin/python" - <<'PY'
 import json
 from pathlib import Path
 for meta in Path("mutants").rglob("*.meta"):
@@ -40,5 +87,5 @@ for meta in Path("mutants").rglob("*.meta"):
         meta.unlink(missing_ok=True)
         source.unlink(missing_ok=True)
 PY
-nice -n 19 "$ROOT/.venv/bin/mutmut" run "$@" || true
-"$ROOT/.venv/bin/python" "$ROOT/scripts/mutation_score.py" "$@"
+nice -n 19 "$VENV/bin/mutmut" run "$@" || true
+"$VENV/bin/python" "$ROOT/scripts/mutation_score.py" "$@"

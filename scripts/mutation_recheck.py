@@ -20,7 +20,9 @@ dropped when the function changes. ``scripts/mutation.sh`` counts these as kille
     .venv/bin/python scripts/mutation_recheck.py --also tests/test_x.py NAME...  # and test_x too
 
 ``--also`` runs a test file written since mutmut collected its statistics (it does not know
-which functions such a file calls until the next ``scripts/mutation.sh``).
+which functions such a file calls until the next ``scripts/mutation.sh``). With ``--only`` the
+``--also`` files (or tests: ``file::name``) are all it runs, a quick check of new tests: a kill
+is recorded, a survivor is not (the tests left out have not seen it).
 
 Mutants run side by side, one per core (``RECHECK_JOBS`` to change it).
 """
@@ -67,17 +69,32 @@ def cache() -> dict[str, tuple[int | None, str]]:
     return found
 
 
+# the test files of an app package's modules, by behaviour rather than by the module's name
+APP_TESTS = {
+    "app.files": ["tests/app/test_saving.py"],
+    "app.cli": ["tests/tools/test_cli.py", "tests/tools/test_cli_streams.py"],
+    "app.presentation": [],
+}
+
+
 def own_tests(name: str) -> list[str]:
     """The mutated module's own test file, when there is one: tests/engine/test_<module>.py for
-    engine/<module>.py, tests/<ruleset>/test_<module>.py for engine/<ruleset>/<module>.py."""
+    engine/<module>.py, tests/<ruleset>/test_<module>.py for engine/<ruleset>/<module>.py;
+    tests/app/test_<module>.py (or tests/tools/test_<module>.py) and the package's test files
+    for app/<package>/<module>.py."""
+    if name.startswith("app."):
+        package, _, module = name.split(".x", 1)[0].rpartition(".")
+        found = [f"tests/{folder}/test_{module}.py" for folder in ("app", "tools")]
+        paths = [*found, *APP_TESTS.get(package, [])]
+        return [path for path in dict.fromkeys(paths) if (MUTANTS / path).exists()]
     package, _, module = name.split(".x", 1)[0].removeprefix("engine.").rpartition(".")
     path = Path("tests") / (package or "engine") / f"test_{module}.py"
     return [str(path)] if (MUTANTS / path).exists() else []
 
 
-def recheck(name: str, also: Sequence[str] = ()) -> str | None:
+def recheck(name: str, also: Sequence[str] = (), only: bool = False) -> str | None:
     """The first test that fails with the mutant on, or None when every one passes."""
-    tests = [*also, *own_tests(name), *LEFT_OUT]  # -x: a kill by the newest tests ends it soonest
+    tests = [*also] if only else [*also, *own_tests(name), *LEFT_OUT]  # -x: newest first
     command = [sys.executable, "-m", "pytest", "-x", "-p", "no:randomly", "-p", "no:cacheprovider"]
     try:
         result = subprocess.run(
@@ -100,7 +117,7 @@ def recheck(name: str, also: Sequence[str] = ()) -> str | None:
     return failed[0].split()[1]
 
 
-def main(names: list[str], also: Sequence[str]) -> None:
+def main(names: list[str], also: Sequence[str], only: bool = False) -> None:
     mutants = cache()
     results = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
     if not names:
@@ -111,10 +128,11 @@ def main(names: list[str], also: Sequence[str]) -> None:
         )
     with ThreadPoolExecutor(JOBS) as pool:  # each runs its tests in a process of its own
         for number, (name, killer) in enumerate(
-            zip(names, pool.map(lambda name: recheck(name, also), names), strict=True), 1
+            zip(names, pool.map(lambda name: recheck(name, also, only), names), strict=True), 1
         ):
-            results[name] = {"hash": mutants[name][1], "killed_by": killer}
-            RESULTS.write_text(json.dumps(results, indent=1, sort_keys=True))
+            if killer or not only:
+                results[name] = {"hash": mutants[name][1], "killed_by": killer}
+                RESULTS.write_text(json.dumps(results, indent=1, sort_keys=True))
             verdict = f"killed by {killer}" if killer else "survived"
             print(f"[{number}/{len(names)}] {verdict}: {name}", flush=True)
 
@@ -125,5 +143,10 @@ if __name__ == "__main__":
     parser.add_argument(
         "--also", action="append", default=[], help="a test file to run too (repeatable)"
     )
+    parser.add_argument(
+        "--only", action="store_true", help="run the --also tests alone; record kills only"
+    )
     arguments = parser.parse_args()
-    main(arguments.names, arguments.also)
+    if arguments.only and not arguments.also:
+        parser.error("--only runs the --also tests: name some")
+    main(arguments.names, arguments.also, arguments.only)

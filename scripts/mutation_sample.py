@@ -1,4 +1,4 @@
-"""A fixed sample of mutants of engine/, each of which named tests must kill (run by .ci/run).
+"""A fixed sample of mutants of engine/ and app/, each of which named tests must kill (.ci/run).
 
 Each mutant is one textual change to one file (the text must occur exactly once, so an edit
 of the code around it fails here loudly instead of silently testing nothing). The change is
@@ -76,6 +76,24 @@ MUTANTS = (
         "self.damage >= 1 and self.damage >= self.lethal_threshold(definition)",
         "self.damage >= 1 and self.damage > self.lethal_threshold(definition)",
         ("tests/might/test_lethal.py",),
+    ),
+    Mutant(
+        "a save writes the file in place, not atomically",
+        "app/files/saving.py",
+        '        output_files.write_atomically(path, text.replace("\\n", newline).encode("utf-8"))',
+        '        path.write_bytes(text.replace("\\n", newline).encode("utf-8"))',
+        (
+            "tests/app/test_saving.py::test_a_save_that_fails_midway_leaves_the_file_as_it_was",
+            "tests/app/test_saving.py::"
+            "test_a_save_over_a_file_with_another_name_says_that_name_keeps_the_old_text",
+        ),
+    ),
+    Mutant(
+        "a spliced line loses its comment",
+        "app/files/splicing.py",
+        """    return (line, line + 1, [f"{found[1]}{key}: {value}{found[2] or ''}\\n"])""",
+        """    return (line, line + 1, [f"{found[1]}{key}: {value}\\n"])""",
+        ("tests/app/test_saving.py::test_a_branch_renamed_or_moved_changes_only_its_own_lines",),
     ),
 )
 

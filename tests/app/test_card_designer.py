@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from app.files.card_files import cards_folder
 from app.widgets import message_boxes
 from app.widgets.card_designer import CardDesigner
 from app.widgets.card_fields import ChoiceField, KeysField, LineField, ListField, WordField
@@ -238,6 +239,21 @@ def test_save_to_card_file_writes_a_card_file_a_scenario_names(
     )
     assert game.table.cards["ember-sentry"].name == "Ember Sentry"
     forget_pools()
+
+
+def test_the_cards_folder_is_made_on_first_use_or_offered_as_it_is(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the save dialog starts in the user's cards folder: made when missing, its parents too;
+    # one that cannot be made (a file in the way) is still offered, the dialog starts elsewhere
+    cards = tmp_path / "data" / "cards"
+    monkeypatch.setenv("CARDTABLE_CARDS", str(cards))
+    assert cards_folder() == cards and cards.is_dir()
+    assert cards_folder() == cards  # there already: as it is
+    blocked = tmp_path / "a file" / "cards"
+    blocked.parent.write_text("not a folder", encoding="utf-8")
+    monkeypatch.setenv("CARDTABLE_CARDS", str(blocked))
+    assert cards_folder() == blocked and not blocked.exists()
 
 
 def test_in_set_up_mode_add_is_a_set_up_edit_at_the_place_chosen(

@@ -17,7 +17,7 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox
 
 from app.cli.commands import main as cardtable
-from app.files import saving
+from app.files import merging, saving
 from app.files.saving import SavedBranch, scenario_text, with_keys
 from app.presentation.card_design import add_to_hand
 from app.presentation.session import Session
@@ -970,3 +970,464 @@ def test_every_shipped_game_saved_while_its_last_action_waits_reopens_as_it_was(
     again = play_branch(validate_scenario(saved), saved, MAIN)
     assert again.open
     assert [s.description for s in again.game.steps] == [s.description for s in play.game.steps]
+
+
+THREE_BRANCHES = """\
+ruleset: souls
+title: Three what-ifs  # kept
+setup:
+  players:
+    - {name: Alice, slots: {A1: {card: Thorn Squire}}}
+    - {name: Bob, slots: {A1: {card: Ember Imp}}}
+script:
+  # the first blow
+  - deal: {target: ember-imp, amount: 5}
+branches:
+  - name: first  # stays first
+    keep: 0
+    script:
+      - deal: {target: thorn-squire, amount: 5}  # the squire first
+  - name: gone
+    script:
+      - deal: {target: thorn-squire, amount: 5}
+  - name: last  # the one that moves up
+    keep: 1
+    # its own blow
+    script:
+      - deal: {target: thorn-squire, amount: 5}
+"""
+
+
+def test_a_branch_deleted_keeps_the_comments_of_every_line_that_stays(tmp_path: Path) -> None:
+    # a branch gone cannot be spliced out line by line: the file goes through the round trip,
+    # which edits each remaining branch in place (renamed, given a parent beside its name,
+    # played further) so that its comments stay, and writes a new branch after them
+    source = YamlSource(tmp_path / "three.yaml", THREE_BRANCHES)
+    scenario = validate_scenario(source)
+    first, _, last = scenario.branches
+    text = scenario_text(
+        source,
+        scenario.script,
+        (*scenario.script, EMBER_DEALT),
+        [
+            SavedBranch(first.name, first.parent, first.keep, first.script, 0, first.script),
+            SavedBranch("moved up", "first", 0, (*last.script, EMBER_DEALT), 2, last.script),
+            SavedBranch("fresh", MAIN, 1, (EMBER_DEALT,)),
+        ],
+    )
+    assert text == (
+        THREE_BRANCHES.replace(
+            "  - deal: {target: ember-imp, amount: 5}\nbranches:",
+            "  - deal: {target: ember-imp, amount: 5}\n"
+            "  - deal: {target: ember-imp, amount: 5}\nbranches:",
+        )
+        .replace(
+            "  - name: gone\n    script:\n      - deal: {target: thorn-squire, amount: 5}\n", ""
+        )
+        .replace(
+            "  - name: last  # the one that moves up\n    keep: 1\n",
+            "  - name: moved up # the one that moves up\n    parent: first\n    keep: 0\n",
+        )
+        + "      - deal: {target: ember-imp, amount: 5}\n"
+        "  - name: fresh\n    parent: main\n    keep: 1\n    script:\n"
+        "      - deal: {target: ember-imp, amount: 5}\n"
+    )
+    # every branch deleted: the key goes, every other line stays
+    alone = scenario_text(source, scenario.script, scenario.script, [])
+    assert alone == THREE_BRANCHES.split("branches:\n")[0]
+
+
+FLOW_EXPECT = """\
+ruleset: souls
+title: A teacher's layout  # kept
+rules: [S-13]
+setup:
+  players:
+    - {name: Alice, slots: {A1: {card: Thorn Squire}}}
+    - {name: Bob, slots: {A1: {card: Ember Imp}}}
+script:
+  - label: hit  # the blow
+    deal: {target: ember-imp, amount: 5}
+expect: [{at: hit, cards: {ember-imp: {damage: 5}}}]  # on one line
+"""
+
+
+def test_authored_keys_the_splice_cannot_write_go_through_the_round_trip_in_order(
+    tmp_path: Path,
+) -> None:
+    # an expect list written on one line is not spliced: the round trip edits it in place (its
+    # comment stays) and puts a new notes block where files write it, after the title
+    source = YamlSource(tmp_path / "teacher.yaml", FLOW_EXPECT)
+    script = validate_scenario(source).script
+    notes = {"hit": "The imp takes it all."}
+    expect = [{"at": "hit", "cards": {"ember-imp": {"zone": "elysium"}}}]
+    text = scenario_text(source, script, script, authored={"notes": notes, "expect": expect})
+    assert text == FLOW_EXPECT.replace(
+        "rules:", "notes:\n  hit: The imp takes it all.\nrules:"
+    ).replace("{damage: 5}}}]  # on one line", "{zone: elysium}}}] # on one line")
+
+
+def test_a_save_over_a_file_with_several_other_names_counts_them() -> None:
+    # the words the dialog shows, in the plural
+    said = saving.unlinked(Path("game.yaml"), 2)
+    assert said == (
+        "game.yaml had 2 other names (a hard link): they still hold the text from before this "
+        "save. A save writes a new file and puts it in the old one's place, so that a failure "
+        "never leaves a half-written file, and the new file has only the name it was saved under."
+    )
+
+
+def test_a_branch_renamed_or_moved_changes_only_its_own_lines(tmp_path: Path) -> None:
+    # every branch stays: each changed key is spliced on its line, its comment kept; a key the
+    # entry did not write goes under its name
+    source = YamlSource(tmp_path / "three.yaml", THREE_BRANCHES)
+    scenario = validate_scenario(source)
+    first, gone, last = scenario.branches
+    text = scenario_text(
+        source,
+        scenario.script,
+        scenario.script,
+        [
+            SavedBranch(first.name, first.parent, first.keep, first.script, 0, first.script),
+            SavedBranch(gone.name, gone.parent, 1, gone.script, 1, gone.script),
+            SavedBranch("moved up", "first", 0, last.script, 2, last.script),
+        ],
+    )
+    assert text == THREE_BRANCHES.replace(
+        "  - name: gone\n", "  - name: gone\n    keep: 1\n"
+    ).replace(
+        "  - name: last  # the one that moves up\n    keep: 1\n",
+        "  - name: moved up  # the one that moves up\n    parent: first\n    keep: 0\n",
+    )
+
+
+# The round trip's merge (app/files/merging.py): a file's list or mapping edited in place to
+# hold the new data, every comment of what stays kept. Each case: the data merged into ``top``
+# and the lines of ``top`` after it.
+MERGED_MAPPING = """\
+top:
+  # above a
+  a: 1  # a's
+  # above b
+  b: 2  # b's
+  c: {x: 1}  # c's
+  # above d
+  d: 4  # d's
+  # after d
+other: 1
+"""
+MERGED_LIST = """\
+top:
+  # above a
+  - a  # a's
+  # above b
+  - b  # b's
+  - {x: 1}  # c's
+  # above d
+  - d  # d's
+  # after d
+other: 1
+"""
+MERGED_BLOCK = """\
+top:
+  a: 1  # a's
+  c:  # c's
+    # inside c
+    x: 1
+  d: 4
+other: 1
+"""
+MERGED_NESTED = """\
+top:
+  a: 1
+  b:
+    c:
+      d: 1
+      # after d
+  e: 2
+other: 1
+"""
+MERGED_PAIRS = """\
+top:
+  - a
+  - b  # b's
+  - x: 1  # x's
+    y: 2
+  - c  # c's
+  - d
+other: 1
+"""
+MERGES = {
+    "the second of two keys gone": (
+        "top:\n  a: 1  # a's\n  # above b\n  b: 2\nother: 1\n",
+        {"a": 1},
+        "  a: 1  # a's\n  # above b\n",
+    ),
+    "an item changed and two added last": (
+        "top:\n  - a\n  - b  # b's\n  # after b\nother: 1\n",
+        ["a", "B", "X", "Y"],
+        "  - a\n  - B  # b's\n  - X\n  - Y\n  # after b\n",
+    ),
+    "two items changed side by side, a block merged": (
+        MERGED_PAIRS,
+        ["a", "B", {"x": 1, "y": 3}, "c", "d"],
+        "  - a\n  - B  # b's\n  - x: 1  # x's\n    y: 3\n  - c  # c's\n  - d\n",
+    ),
+    "two items changed side by side, both replaced": (
+        MERGED_PAIRS,
+        ["a", "b", {"x": 1, "y": 2}, "C", "D"],
+        "  - a\n  - b  # b's\n  - x: 1  # x's\n    y: 2\n  - C  # c's\n  - D\n",
+    ),
+    "a new key first": (
+        MERGED_BLOCK,
+        {"z": 0, "a": 1, "c": {"x": 1}, "d": 4},
+        "  z: 0\n  a: 1  # a's\n  c:  # c's\n    # inside c\n    x: 1\n  d: 4\n",
+    ),
+    "an item that stays keeps its quotes": (
+        "top:\n  - 'a'  # quoted\n  - b\n  - c\nother: 1\n",
+        ["a", "b", "C"],
+        "  - 'a'  # quoted\n  - b\n  - C\n",
+    ),
+    "a nested block gone": (MERGED_NESTED, {"a": 1, "e": 2}, "  a: 1\n      # after d\n  e: 2\n"),
+    "a key gone, one changed, one new": (
+        MERGED_MAPPING,
+        {"a": 1, "c": {"x": 2}, "e": 5, "d": 4},
+        "  # above a\n  a: 1  # a's\n  # above b\n  c: {x: 2}  # c's\n  e: 5\n"
+        "  # above d\n  d: 4  # d's\n  # after d\n",
+    ),
+    "the last key gone": (
+        MERGED_MAPPING,
+        {"a": 1, "b": 2, "c": {"x": 1}},
+        "  # above a\n  a: 1  # a's\n  # above b\n  b: 2  # b's\n  c: {x: 1}  # c's\n"
+        "  # above d\n  # after d\n",
+    ),
+    "the first key gone, one new last": (
+        MERGED_MAPPING,
+        {"b": 2, "c": {"x": 1}, "d": 4, "z": 0},
+        "  # above a\n  # above b\n  b: 2  # b's\n  c: {x: 1}  # c's\n"
+        "  # above d\n  d: 4  # d's\n  z: 0\n  # after d\n",
+    ),
+    "items changed and one new last": (
+        MERGED_LIST,
+        ["a", "B", {"x": 2}, "d", "e"],
+        "  # above a\n  - a  # a's\n  # above b\n  - B  # b's\n  - {x: 2}  # c's\n"
+        "  # above d\n  - d  # d's\n  - e\n  # after d\n",
+    ),
+    "the last item gone": (
+        MERGED_LIST,
+        ["a", "b", {"x": 1}],
+        "  # above a\n  - a  # a's\n  # above b\n  - b  # b's\n  - {x: 1}  # c's\n"
+        "  # above d\n  # after d\n",
+    ),
+    "the first item gone": (
+        MERGED_LIST,
+        ["b", {"x": 1}, "d"],
+        "  # above a\n  # above b\n  - b  # b's\n  - {x: 1}  # c's\n"
+        "  # above d\n  - d  # d's\n  # after d\n",
+    ),
+    "items inserted in the middle": (
+        MERGED_LIST,
+        ["a", "b", "x", "y", {"x": 1}, "d"],
+        "  # above a\n  - a  # a's\n  # above b\n  - b  # b's\n  - x\n  - y\n"
+        "  - {x: 1}  # c's\n  # above d\n  - d  # d's\n  # after d\n",
+    ),
+    "a block replaced by a list": (
+        MERGED_BLOCK,
+        {"a": 1, "c": [1], "d": 4},
+        "  a: 1  # a's\n  c: [1] # c's\n    # inside c\n  d: 4\n",
+    ),
+    "a value replaced by a list": (
+        MERGED_BLOCK,
+        {"a": [2], "c": {"x": 1}, "d": 4},
+        "  a: [2] # a's\n  c:  # c's\n    # inside c\n    x: 1\n  d: 4\n",
+    ),
+}
+
+
+@pytest.mark.parametrize(("text", "new", "lines"), MERGES.values(), ids=MERGES.keys())
+def test_the_round_trip_merges_new_data_in_keeping_the_comments_of_what_stays(
+    text: str, new: Any, lines: str
+) -> None:
+    document = saving._yaml().load(text)
+    assert merging.merge(document["top"], new)
+    assert saving._dump(document) == f"top:\n{lines}other: 1\n"
+
+
+@pytest.mark.parametrize("new", [[], {}, {"a": 1}], ids=["emptied", "empty", "another kind"])
+def test_the_round_trip_does_not_merge_an_empty_value_or_one_of_another_kind(new: Any) -> None:
+    document = saving._yaml().load(MERGED_LIST)
+    assert not merging.merge(document["top"], new)
+    assert saving._dump(document) == MERGED_LIST
+
+
+def test_a_branch_that_leaves_keep_out_is_saved_without_it(tmp_path: Path) -> None:
+    # keep: 0 is the default: a branch that does not write it, saved as it was, gains no line
+    source = YamlSource(tmp_path / "three.yaml", THREE_BRANCHES)
+    scenario = validate_scenario(source)
+    branches = [
+        SavedBranch(b.name, b.parent, b.keep, b.script, n, b.script)
+        for n, b in enumerate(scenario.branches)
+    ]
+    played = (*scenario.script, EMBER_DEALT)
+    assert scenario_text(source, scenario.script, played, branches) == THREE_BRANCHES.replace(
+        "branches:", "  - deal: {target: ember-imp, amount: 5}\nbranches:"
+    )
+
+
+QUOTED_BRANCHES = """\
+ruleset: souls
+title: Three what-ifs
+setup:
+  players:
+    - {name: Alice, slots: {A1: {card: Thorn Squire}}}
+    - {name: Bob, slots: {A1: {card: Ember Imp}}}
+script:
+  - deal: {target: ember-imp, amount: 5}
+branches:
+  - name: "first"  # quoted
+    keep: 1  # nothing played yet
+  - name: second
+    parent: first  # under the first
+    script:
+      - deal: {target: thorn-squire, amount: 5}
+  - name: third
+    script:
+      - deal: {target: thorn-squire, amount: 5}
+"""
+
+
+def test_the_round_trip_writes_a_new_keep_after_the_parent_and_leaves_the_rest_as_written(
+    tmp_path: Path,
+) -> None:
+    # the last branch deleted: the round trip; the second gains a keep where a reader looks
+    # for it (after its parent, before its script); an unchanged name keeps its quotes; the
+    # first, played at last, gains a script
+    source = YamlSource(tmp_path / "three.yaml", QUOTED_BRANCHES)
+    scenario = validate_scenario(source)
+    first, second, _ = scenario.branches
+    text = scenario_text(
+        source,
+        scenario.script,
+        scenario.script,
+        [
+            SavedBranch(first.name, first.parent, first.keep, (EMBER_DEALT,), 0, ()),
+            SavedBranch(second.name, second.parent, 1, second.script, 1, second.script),
+        ],
+    )
+    assert text == QUOTED_BRANCHES.split("  - name: third\n")[0].replace(
+        "# under the first\n", "# under the first\n    keep: 1\n"
+    ).replace(
+        "# nothing played yet\n",
+        "# nothing played yet\n    script:\n      - deal: {target: ember-imp, amount: 5}\n",
+    )
+
+
+TWO_LINE_SETUP = """\
+ruleset: souls
+title: A teacher's layout  # kept
+rules: [S-13]
+setup:
+  players:
+    - {name: Alice,
+       slots: {A1: {card: Thorn Squire}}}
+    - {name: Bob, slots: {A1: {card: Ember Imp}}}
+script:
+  - label: hit  # the blow
+    deal: {target: ember-imp, amount: 5}
+"""
+
+
+def test_a_new_notes_block_is_spliced_in_after_the_title(tmp_path: Path) -> None:
+    # spliced, not through the round trip, which would put Alice's mapping on one line
+    source = YamlSource(tmp_path / "teacher.yaml", TWO_LINE_SETUP)
+    script = validate_scenario(source).script
+    notes = {"hit": "The imp takes it all.", "start": "Two cards."}
+    text = scenario_text(source, script, script, authored={"notes": notes})
+    assert text == TWO_LINE_SETUP.replace(
+        "rules:", "notes:\n  hit: The imp takes it all.\n  start: Two cards.\nrules:"
+    )
+
+
+@pytest.mark.parametrize(
+    ("error", "said"),
+    [
+        (PermissionError(errno.EACCES, "Permission denied"), "Permission denied"),
+        (OSError("no strerror"), "no strerror"),
+    ],
+    ids=["with-strerror", "without"],
+)
+def test_a_file_whose_names_cannot_be_counted_is_not_saved_and_says_why(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, error: OSError, said: str
+) -> None:
+    # the count of a file's hard links (to warn about them) fails: nothing is written
+    path = tmp_path / "game.yaml"
+    path.write_text("before\n", encoding="utf-8")
+
+    def stat(_: Path) -> os.stat_result:
+        raise error
+
+    monkeypatch.setattr(saving, "os", type("FailingOs", (), {"stat": staticmethod(stat)}))
+    with pytest.raises(saving.SaveError) as raised:
+        saving.save_text(path, "after\n")
+    assert str(raised.value) == f"Cannot save {path}:\n{said}"
+    assert path.read_text(encoding="utf-8") == "before\n"
+
+
+def test_authored_data_that_makes_no_valid_scenario_is_refused_saying_why(tmp_path: Path) -> None:
+    source = YamlSource(tmp_path / "teacher.yaml", FLOW_EXPECT)
+    script = validate_scenario(source).script
+    expect = [{"at": "hit", "cards": {"ember-imp": {"zone": "captured"}}}]
+    with pytest.raises(saving.SaveError) as raised:
+        scenario_text(source, script, script, authored={"expect": expect})
+    said = str(raised.value)
+    assert said.startswith(
+        f"Cannot save {source.path}:\nthe result would not be a valid scenario: {source.path}:"
+    )
+    assert "'captured' is not valid here" in said
+
+
+def test_branches_saved_as_they_were_keep_their_quotes(tmp_path: Path) -> None:
+    source = YamlSource(tmp_path / "three.yaml", QUOTED_BRANCHES)
+    scenario = validate_scenario(source)
+    branches = [
+        SavedBranch(b.name, b.parent, b.keep, b.script, n, b.script)
+        for n, b in enumerate(scenario.branches)
+    ]
+    played = (*scenario.script, EMBER_DEALT)
+    assert scenario_text(source, scenario.script, played, branches) == QUOTED_BRANCHES.replace(
+        "branches:", "  - deal: {target: ember-imp, amount: 5}\nbranches:"
+    )
+
+
+@pytest.mark.parametrize("written", ["", "script:\n"], ids=["no-script-key", "empty-script"])
+def test_a_file_without_script_or_branches_given_both_keeps_its_comments(
+    tmp_path: Path, written: str
+) -> None:
+    # no branches: key to splice a new branch under: the round trip writes the script before
+    # expect and the branches last, every comment kept
+    source = YamlSource(tmp_path / "teacher.yaml", NO_SCRIPT.replace("SCRIPT\n", written))
+    other = SavedBranch("other", MAIN, 0, (EMBER_DEALT,))
+    text = scenario_text(source, (), (EMBER_DEALT,), [other])
+    keys = [line.split(":")[0] for line in text.splitlines() if line[:1].isalpha()]
+    assert keys == ["ruleset", "title", "rules", "setup", "script", "expect", "branches"]
+    assert "# spaced as the teacher likes" in text and "# what the table shows" in text
+    assert text.endswith(
+        "branches:\n  - name: other\n    parent: main\n    keep: 0\n    script:\n"
+        "      - deal: {target: ember-imp, amount: 5}\n"
+    )
+    saved = validate_scenario(YamlSource(source.path, text))
+    assert saved.script == (EMBER_DEALT,) and saved.branches[0].script == (EMBER_DEALT,)
+
+
+def test_a_note_changed_and_one_added_are_spliced_into_the_notes_block(tmp_path: Path) -> None:
+    # the changed note keeps its comment, the new one goes last; spliced, every other line as
+    # written (the round trip would put Alice's mapping on one line)
+    noted = TWO_LINE_SETUP.replace("rules:", "notes:\n  start: Two cards.  # the set-up\nrules:")
+    source = YamlSource(tmp_path / "teacher.yaml", noted)
+    script = validate_scenario(source).script
+    notes = {"start": "Two cards, face up.", "hit": "The imp takes it all."}
+    text = scenario_text(source, script, script, authored={"notes": notes})
+    assert text == TWO_LINE_SETUP.replace(
+        "rules:",
+        "notes:\n  start: Two cards, face up.  # the set-up\n  hit: The imp takes it all.\nrules:",
+    )

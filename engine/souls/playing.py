@@ -57,8 +57,9 @@ class Playing(Effects):
             lines_before, table_before = self._lines([(card.owner, slot)]), self.table
             self._set(card.evolve(zone="slot", slot=slot))
             granted = self._granted_changes(table_before)
+            line = (self.table.line(uid) or "").capitalize()  # on the grid now: Front or Back
             self.record(
-                f"{uid} is recruited onto slot {slot} ({self.table.line(uid)} Line)"
+                f"{uid} is recruited onto slot {slot} ({line} Line)"
                 + "".join(f"; {c.describe()}" for c in granted),
                 ["S-3", "S-2", *(["P-90"] if granted else [])],
                 cause,

@@ -91,5 +91,5 @@ def test_recruiting_to_a_slot_that_does_not_exist_lists_the_slots() -> None:
 def test_recruiting_is_an_action_on_the_recruited_soul() -> None:
     game = game_from_yaml(RECRUIT)
     [recruited, *_] = game.recruit("thorn-squire", "A1")
-    assert recruited.description.startswith("thorn-squire is recruited onto slot A1")
+    assert recruited.description.startswith("thorn-squire is recruited onto slot A1 (Front Line)")
     assert recruited.cause == Cause(kind="action", card="thorn-squire", text="recruit thorn-squire")

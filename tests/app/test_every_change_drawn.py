@@ -36,16 +36,19 @@ from app.drawing.fonts import MIN_TEXT_PX
 from app.drawing.table_scene import CardItem, TableScene
 from app.presentation.step_marks import delta_of
 from app.presentation.views import view_of
-from engine.assets import SCENARIOS
-from engine.branches import MAIN
 from engine.changes import Change, Declared, StatChanged
 from engine.might.changes import DamageAssigned
-from engine.scenario import load_scenario, play_branch
 from engine.table_shape import TableShape
 from engine.timeline import Step
-from tests.support.text_overlaps import DrawnText, Scene, overlaps, scene_texts
+from tests.support.text_overlaps import (
+    SHIPPED,
+    DrawnText,
+    Scene,
+    overlaps,
+    scene_texts,
+    shown_steps,
+)
 
-FILES = sorted(SCENARIOS.rglob("*.yaml")) + sorted((SCENARIOS.parent / "lessons").rglob("*.yaml"))
 SEEN = 40.0  # square pixels of an arrow that must show outside every card: its head, at least
 
 
@@ -207,15 +210,13 @@ def step_problems(scene: TableScene, step: Step[TableShape]) -> list[str]:
     ]
 
 
-@pytest.mark.parametrize("path", FILES, ids=lambda p: f"{p.parent.name}/{p.stem}")
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_every_change_is_drawn_at_every_step(qapp, path: Path) -> None:  # type: ignore[no-untyped-def]
-    scenario, source = load_scenario(path)
-    problems: list[str] = []
-    for branch in [MAIN, *(b.name for b in scenario.branches)]:
-        scene = TableScene()
-        for step in play_branch(scenario, source, branch).game.steps:
-            scene.show_table(step.table, step.changed_cards(), frozenset(), step)
-            problems += [f"{branch} #{step.index}: {p}" for p in step_problems(scene, step)]
+    problems = [
+        f"{where}: {problem}"
+        for where, scene, step in shown_steps(path)
+        for problem in step_problems(scene, step)
+    ]
     assert problems == []
 
 

@@ -18,10 +18,10 @@ from app.widgets.table_view import STRIP_HEIGHT
 from engine.assets import SCENARIOS
 from engine.branches import MAIN
 from engine.scenario import load_scenario, play_branch
+from tests.support.text_overlaps import SHIPPED
 
 DEMO = SCENARIOS / "souls" / "demo-table.yaml"
 M10 = SCENARIOS / "might" / "M-10-assignment-is-a-sequence.yaml"
-SHIPPED = sorted(SCENARIOS.rglob("*.yaml")) + sorted((SCENARIOS.parent / "lessons").rglob("*.yaml"))
 SCREENS = [(1024, 700), (1600, 1000)]
 
 

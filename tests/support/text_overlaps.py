@@ -10,7 +10,9 @@ shows the table as it is, so that is no overlap.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QRectF
@@ -22,6 +24,14 @@ from PySide6.QtWidgets import (
 )
 
 from app.drawing.table_scene import CardItem, TableScene
+from engine.assets import LESSONS, SCENARIOS
+from engine.branches import MAIN
+from engine.scenario import load_scenario, play_branch
+from engine.table_shape import TableShape
+from engine.timeline import Step
+
+# Every shipped scenario and lesson, which the drawing checks walk step by step
+SHIPPED = sorted(SCENARIOS.rglob("*.yaml")) + sorted(LESSONS.rglob("*.yaml"))
 
 SLACK = 1.0  # a text's rectangle may touch its neighbour's by this much (line spacing, bearing)
 TOKEN = 6  # the damage token stands this far out of its card's corner
@@ -69,6 +79,17 @@ class Scene:
     texts: list[DrawnText]
     cards: list[tuple[int, str, QRectF]]  # depth, id and the face's rectangle of each card
     arrows: list[tuple[int, QPainterPath]] = field(default_factory=list)  # depth, in the scene
+
+
+def shown_steps(path: Path) -> Iterator[tuple[str, TableScene, Step[TableShape]]]:
+    """Each step of every timeline of the file at ``path`` shown on a scene, as the window
+    shows it: its label (``main #3``), the scene and the step."""
+    scenario, source = load_scenario(path)
+    for branch in [MAIN, *(b.name for b in scenario.branches)]:
+        scene = TableScene()
+        for step in play_branch(scenario, source, branch).game.steps:
+            scene.show_table(step.table, step.changed_cards(), frozenset(), step)
+            yield f"{branch} #{step.index}", scene, step
 
 
 def scene_texts(scene: TableScene) -> Scene:

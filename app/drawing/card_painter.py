@@ -7,8 +7,10 @@ in danger (lethal damage marked, 0 HP) a skull by its number and a dashed border
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPainter, QPen, QPixmap
+from functools import lru_cache
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPainter, QPen, QPixmap, QStaticText
 
 from app.drawing.chips import BADGE_LINE, DELTA_STYLE, PILL_H, folded_rows, paint_rows, pill_width
 from app.drawing.face_plan import (
@@ -83,13 +85,28 @@ def dragged_pixmap(look: CardLook, scale: float) -> QPixmap:
     return pixmap
 
 
+@lru_cache(maxsize=8192)  # a face painted again (a jump back) lays out none of its text
+def laid_out(text: str, pixels: int, bold: bool) -> QStaticText:
+    """A line of text in the face font of ``pixels`` (``bold``), laid out once."""
+    line = QStaticText(text)
+    line.setTextFormat(Qt.TextFormat.PlainText)
+    return line
+
+
 def _paint_lines(
-    painter: QPainter, lines: tuple[str, ...], x: float, y: float, w: float, step: float
+    painter: QPainter,
+    lines: tuple[str, ...],
+    x: float,
+    y: float,
+    step: float,
+    pixels: int = MIN_TEXT_PX,
+    bold: bool = False,
 ) -> float:
-    """Each of ``lines`` left-aligned under the one before, in the font and pen set; returns
-    the y below them."""
+    """Each of ``lines`` (each fits the face: ``face_plan``) left-aligned under the one before,
+    in the face font of ``pixels`` and the pen set; returns the y below them."""
+    painter.setFont(font(pixels, bold))
     for shown in lines:
-        painter.drawText(QRectF(x, y, w, step), Qt.AlignmentFlag.AlignLeft, shown)
+        painter.drawStaticText(QPointF(x, y), laid_out(shown, pixels, bold))
         y += step
     return y
 
@@ -97,27 +114,24 @@ def _paint_lines(
 def _paint_text(painter: QPainter, text: str, room: QRectF) -> None:
     line = line_height()
     most = int(room.height() // line)
-    painter.setFont(font(MIN_TEXT_PX))
     painter.setPen(GREY)
-    _paint_lines(painter, wrapped(text, room.width(), most), room.x(), room.y(), room.width(), line)
+    _paint_lines(painter, wrapped(text, room.width(), most), room.x(), room.y(), line)
 
 
 def _paint_header(painter: QPainter, plan: FacePlan, w: float, owner: QColor) -> float:
     """The owner-coloured name band, then a card's id and subtitle; returns the y below them."""
     band = plan.band
     painter.fillRect(QRectF(1, 1, w - 2, band), owner.lighter(150))
-    painter.setFont(font(plan.title_px, bold=True))
     painter.setPen(INK)
     title_line = QFontMetricsF(font(plan.title_px, bold=True)).lineSpacing()
-    _paint_lines(painter, plan.title, PAD, 3, w - 2 * PAD, title_line)
+    _paint_lines(painter, plan.title, PAD, 3, title_line, plan.title_px, bold=True)
     y = band + 3
-    painter.setFont(font(MIN_TEXT_PX))
     if plan.uid:
         painter.setPen(QColor("#6b6b6b"))
-        y = _paint_lines(painter, (plan.uid,), PAD, y, w - 2 * PAD, line_height())
+        y = _paint_lines(painter, (plan.uid,), PAD, y, line_height())
     if plan.subtitle:
         painter.setPen(GREY)
-        y = _paint_lines(painter, plan.subtitle, PAD, y, w - 2 * PAD, line_height()) + 2
+        y = _paint_lines(painter, plan.subtitle, PAD, y, line_height()) + 2
     return y
 
 
@@ -189,9 +203,8 @@ def _paint_bar(painter: QPainter, bar: tuple[int, int], cue: str, right: float, 
 def _paint_footer(painter: QPainter, footer: tuple[str, ...], w: float, h: float) -> None:
     """A unit's status and id, at the bottom of its face."""
     line = line_height()
-    painter.setFont(font(MIN_TEXT_PX))
     painter.setPen(GREY)
-    _paint_lines(painter, footer, PAD, h - 3 - len(footer) * line, w - 2 * PAD, line)
+    _paint_lines(painter, footer, PAD, h - 3 - len(footer) * line, line)
 
 
 def _paint_strip(

@@ -4,6 +4,8 @@ scale."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from PySide6.QtGui import QFont, QFontMetricsF
 
 MIN_TEXT_PX = 12  # the smallest text drawn on the table
@@ -34,6 +36,7 @@ def stat_font(text: str, width: float) -> QFont:
     return font(pixels, bold=True)
 
 
+@cache
 def line_height() -> float:
     """A line of the smallest text."""
     return QFontMetricsF(font(MIN_TEXT_PX)).lineSpacing()

@@ -34,7 +34,7 @@ from app.drawing.card_painter import ACTION_OUTLINE, HIGHLIGHT, paint_card
 from app.drawing.chips import DELTA_STYLE, PILL_H, PILL_PAD
 from app.drawing.fonts import MIN_TEXT_PX, font
 from app.drawing.tooltips import plain_tooltip
-from app.presentation.looks import LABEL, CardLook, Decoration, LookCache, Region, layout
+from app.presentation.looks import LABEL, CardLook, Decoration, LookCache, Placement, Region
 from app.presentation.step_marks import Delta, StepMarks, step_marks
 from engine.setup_places import ZoneAddress
 from engine.table_shape import TableShape
@@ -67,6 +67,9 @@ class CardItem(QGraphicsItem):
         self.setAcceptHoverEvents(True)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.setToolTip(plain_tooltip(look.tooltip))
+        # Its drawing is kept until its look changes (``update``): a repaint of the table
+        # paints again only the cards a jump changed, the rest are copied.
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def set_target(self, target: bool | None, picked: bool = False) -> None:
         """While a target is picked: True outlines a legal target (solid once ``picked``),
@@ -172,6 +175,8 @@ class TableScene(QGraphicsScene):
         self._shape: tuple[object, ...] | None = None
         self._bounds = QRectF()
         self._looks = LookCache()  # reused for the cards a step did not change
+        self._outlines: dict[str, str] = {}  # the cards outlined, "step" or "action"
+        self._raised: set[str] = set()  # the cards ``_raise`` drew over their pile
         self.regions: list[Region] = []  # where each zone of the table lies
         self._drop_mark: QGraphicsPathItem | None = None
         self.drop_shown: tuple[QRectF, bool] | None = None  # ``mark_drop``'s (tests read it)
@@ -186,6 +191,7 @@ class TableScene(QGraphicsScene):
         self._shape = None
         self._bounds = QRectF()
         self._looks = LookCache()
+        self._outlines, self._raised = {}, set()
         self.regions, self._drop_mark, self.drop_shown = [], None, None
 
     @property
@@ -207,35 +213,43 @@ class TableScene(QGraphicsScene):
         """Update the items in place to ``table``: cards in ``changed`` are outlined, cards in
         ``action_changed`` (the rest of the action just played) dashed; what ``step`` changed is
         marked with deltas and arrows."""
-        plan = layout(table, self._looks)
+        plan = self._looks.layout(table)
         self.regions = plan.regions
         if plan.shape != self._shape:
             self._rebuild_decorations(plan.decorations)
             self._shape = plan.shape
-        seen = set()
-        for placement in plan.placements:
-            item = self.items_by_uid.get(placement.uid)
-            if item is None:
-                item = CardItem(placement.uid, placement.look)
-                self.items_by_uid[placement.uid] = item
-                self.addItem(item)
-            uid = placement.uid
-            outline = "step" if uid in changed else "action" if uid in action_changed else ""
-            item.set_look(placement.look, outline)
-            if item.pos() != QPointF(placement.x, placement.y):
-                item.setPos(placement.x, placement.y)
-            item.setZValue(placement.z)
-            item.setVisible(True)
-            seen.add(uid)
-        for uid, item in self.items_by_uid.items():
-            if uid not in seen:
-                item.setVisible(False)
+        outlines = dict.fromkeys(action_changed, "action") | dict.fromkeys(changed, "step")
+        if plan.relaid is None:  # every card laid out afresh
+            placed = plan.placements
+            for uid, item in self.items_by_uid.items():
+                if uid not in plan.positions:
+                    item.setVisible(False)
+        else:  # only the cards whose look changed, and those outlined or raised before or now
+            touched = plan.relaid.union(self._outlines, outlines, self._raised)
+            placed = [
+                plan.placements[n] for uid in touched if (n := plan.positions.get(uid)) is not None
+            ]
+        for placement in placed:
+            self._place(placement, outlines.get(placement.uid, ""))
+        self._outlines = outlines
         x, y, w, h = plan.bounds
         bounds = self._bounds.united(QRectF(x, y, w, h).adjusted(-8, -8, 8, 8))
         if bounds != self._bounds:
             self._bounds = bounds
             self.setSceneRect(bounds)
-        self._show_marks(step_marks(step, seen) if step is not None else StepMarks())
+        self._show_marks(step_marks(step, plan.positions) if step is not None else StepMarks())
+
+    def _place(self, placement: Placement, outline: str) -> None:
+        item = self.items_by_uid.get(placement.uid)
+        if item is None:
+            item = CardItem(placement.uid, placement.look)
+            self.items_by_uid[placement.uid] = item
+            self.addItem(item)
+        item.set_look(placement.look, outline)
+        if item.pos() != QPointF(placement.x, placement.y):
+            item.setPos(placement.x, placement.y)
+        item.setZValue(placement.z)
+        item.setVisible(True)
 
     def mark_targets(
         self,
@@ -309,6 +323,7 @@ class TableScene(QGraphicsScene):
         """Each card the step marked that lies under another (in a pile) is drawn over those
         while the step is shown, so that its deltas show (the next ``show_table`` lays it back
         in its place); an Armament stays under its Soul, its deltas on the end that shows."""
+        self._raised = set()
         for uid in marked:
             item = self.items_by_uid[uid]
             over = [
@@ -321,6 +336,7 @@ class TableScene(QGraphicsScene):
             ]
             if over:
                 item.setZValue(max(over) + 0.5)
+                self._raised.add(uid)
 
     def _show_places(self, places: dict[ZoneAddress, tuple[Delta, ...]]) -> None:
         """Each place's deltas (a rune pool's, on its base) in a pill at the right end of the
@@ -390,6 +406,7 @@ class TableScene(QGraphicsScene):
         if deco.kind == "frame":
             rect.setBrush(QColor(255, 255, 255, 18))
         rect.setToolTip(plain_tooltip(deco.tooltip or deco.text))
+        rect.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.addItem(rect)
         label_font = font(12 if deco.kind == "slot" else 13, bold=deco.kind != "slot")
         shown = (  # a zone's name fits its frame; the whole name is the frame's tooltip

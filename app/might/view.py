@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import ClassVar
 
 from app.might import inspector, looks
@@ -25,6 +25,14 @@ class MightView(RulesetView[MightTable]):
 
     def layout(self, table: MightTable, cache: LookCache) -> Layout:
         return looks.table_layout(table, cache)
+
+    def place(self, table: MightTable, card: MightCard) -> Hashable:
+        return (card.zone, card.battlefield, card.controller, card.owner)
+
+    def frame(self, table: MightTable) -> Hashable:
+        """The battlefields (their holders, auras, abilities) and the players (runes, scores,
+        decks, what they are granted), which the frames' names say."""
+        return (table.battlefields, table.players, table.scoring)
 
     def card_rows(self, table: MightTable, uid: str) -> list[tuple[str, str]]:
         return inspector.card_rows(table, uid)

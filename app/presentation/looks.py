@@ -7,6 +7,7 @@ The scene turns ``Placement`` records into graphics items.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 from app.presentation.views import view_of
 from engine.script import card_id
@@ -99,38 +100,91 @@ class Layout:
     shape: tuple[object, ...] = ()  # decorations change only when this changes
     bounds: tuple[float, float, float, float] = (0, 0, 0, 0)  # x, y, w, h of the table
     regions: list[Region] = field(default_factory=list)  # where each zone lies, as ``shape`` says
+    # Laid out from the layout before (``LookCache.layout``): only these cards' placements may
+    # differ from it. None: the whole table was laid out.
+    relaid: frozenset[str] | None = field(default=None, compare=False)
+
+    @cached_property
+    def positions(self) -> dict[str, int]:
+        """Where each card's placement is in ``placements``."""
+        return {placement.uid: n for n, placement in enumerate(self.placements)}
 
 
 def layout(table: TableShape, looks: LookCache | None = None) -> Layout:
     """Where every card lies and what it looks like (the table's ruleset's view says); ``looks``
     keeps the looks of the table laid out before and reuses those of cards the engine says did
     not change."""
-    looks = looks or LookCache()
-    looks.start(table)
-    return view_of(table).layout(table, looks)
+    return (looks or LookCache()).layout(table)
 
 
 class LookCache:
-    """The looks of the last table laid out. A jump between steps of a big table recomputes
-    only the looks of the cards that changed (and those whose HP, line or Might changed with
-    them): ``differences`` is the engine's."""
+    """The looks and the layout of the last table laid out. A jump between steps of a big table
+    recomputes only the looks of the cards that changed (and those whose HP, line or Might
+    changed with them: ``differences`` is the engine's), and where none of them moved (the
+    view's ``place`` and ``frame``), lays out only those."""
 
     def __init__(self) -> None:
         self._table: TableShape | None = None
         self._looks: dict[str, CardLook] = {}
+        self._plan: Layout | None = None
 
-    def start(self, table: TableShape) -> None:
+    def layout(self, table: TableShape) -> Layout:
+        before, plan = self._table, self._plan
+        forgotten = self.start(table)
+        if before is not None and plan is not None and forgotten is not None:
+            relaid = self._relay(before, table, plan, forgotten)
+            if relaid is not None:
+                self._plan = relaid
+                return relaid
+        self._plan = view_of(table).layout(table, self)
+        return self._plan
+
+    def start(self, table: TableShape) -> set[str] | None:
         """Lay out ``table`` next: forget the looks that may have changed since the last one
-        (all of them when it is another game's table)."""
+        and return their cards; None when all of them may have (another game's table)."""
         before, self._table = self._table, table
         same_game = type(before) is type(table) and getattr(before, "defs", None) is getattr(
             table, "defs", None
         )
         if not same_game or not hasattr(table, "differences"):
             self._looks.clear()
-            return
-        for uid in table.differences(before):
+            self._plan = None
+            return None
+        changed: set[str] = table.differences(before)
+        for uid in changed:
             self._looks.pop(uid, None)
+        return changed
+
+    def _relay(
+        self, before: TableShape, table: TableShape, plan: Layout, changed: set[str]
+    ) -> Layout | None:
+        """``plan`` with the new looks of the ``changed`` cards, where none of them moved, took
+        another size or came or went, and the frame is the same; else None."""
+        view = view_of(table)
+        frame = view.frame(table)
+        if frame is None or frame != view.frame(before):
+            return None
+        placements = list(plan.placements)
+        positions = plan.positions
+        for uid in changed:
+            was, card = before.cards.get(uid), table.cards.get(uid)
+            if was is None or card is None:
+                return None
+            place = view.place(table, card)
+            if place is None or place != view.place(before, was):
+                return None
+            n = positions.get(uid)
+            if n is None:  # off the table (a deck, the chain), and still there
+                continue
+            old, look = placements[n], self.look(table, card)
+            if look.size != old.look.size:
+                return None
+            placements[n] = Placement(uid, old.x, old.y, old.z, look)
+        relaid = Layout(
+            placements, plan.decorations, plan.shape, plan.bounds, plan.regions, frozenset(changed)
+        )
+        relaid.__dict__["positions"] = positions  # the same cards in the same places
+        return relaid
 
     def look(self, table: TableShape, card: CardShape) -> CardLook:
         found = self._looks.get(card.uid)

@@ -11,6 +11,7 @@ Plain data from the step's typed changes: no Qt and no rules.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Container
 from dataclasses import dataclass, field, replace
 
 from app.presentation.views import RulesetView, view_of
@@ -95,7 +96,7 @@ def _words(change: Change) -> str:
     return change.kind.replace("_", " ")
 
 
-def step_marks(step: Step[TableShape], on_table: set[str]) -> StepMarks:
+def step_marks(step: Step[TableShape], on_table: Container[str]) -> StepMarks:
     """Deltas for every card ``step`` changed and for the places its other changes concern
     (a rune pool), its arrows between cards in ``on_table``, and where each damage came from:
     the cards of ``on_table`` for an arrow, else their names on the damaged card."""

@@ -10,7 +10,7 @@ too), so a package adds one as it adds its ruleset (``engine/ruleset.py``). No Q
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar, Generic
@@ -55,6 +55,18 @@ class RulesetView(ABC, Generic[TableT]):
     @abstractmethod
     def layout(self, table: TableT, looks: LookCache) -> Layout:
         """Where every card lies (their looks from ``looks``) and the table's decorations."""
+
+    def place(self, table: TableT, card: Any) -> Hashable | None:
+        """What of ``card`` decides where it lies (its zone, its slot, ...): while the cards a
+        step changed keep theirs, and the ``frame`` stays, no card moves and a jump lays out
+        only the looks that changed (``LookCache.layout``). None: not said, every jump lays the
+        whole table out."""
+        return None
+
+    def frame(self, table: TableT) -> Hashable | None:
+        """What of ``table`` besides its cards the layout reads (its players, its grid): the
+        zones, their names and the table's extent. None: not said (see ``place``)."""
+        return None
 
     @abstractmethod
     def card_rows(self, table: TableT, uid: str) -> list[tuple[str, str]]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import ClassVar
 
 from app.presentation.looks import CardLook, Layout, LookCache
@@ -23,6 +24,13 @@ class SoulsView(RulesetView[SoulsTable]):
 
     def layout(self, table: SoulsTable, cache: LookCache) -> Layout:
         return looks.table_layout(table, cache)
+
+    def place(self, table: SoulsTable, card: CardState) -> Hashable:
+        return (card.zone, card.slot, card.attached_to, card.owner)
+
+    def frame(self, table: SoulsTable) -> Hashable:
+        """The grid, and the players: their names and decks label the zones."""
+        return (table.rows, table.columns, table.players)
 
     def card_rows(self, table: SoulsTable, uid: str) -> list[tuple[str, str]]:
         return inspector.card_rows(table, uid)

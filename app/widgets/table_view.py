@@ -344,7 +344,8 @@ class TableView(QGraphicsView):
         """The strip above the viewport, in a margin of its height: a table that scrolls never
         passes under it."""
         tall = self.strip.height()
-        self.setViewportMargins(0, tall, 0, 0)
+        if self.viewportMargins().top() != tall:
+            self.setViewportMargins(0, tall, 0, 0)
         area = self.viewport().geometry()
         self.strip.setGeometry(area.x(), area.y() - tall, area.width(), tall)
 

@@ -1,8 +1,11 @@
-"""The looks a jump reuses are the looks a fresh layout draws, at every step of every file.
+"""The looks and the layout a jump reuses are those a fresh layout draws, at every step of
+every file.
 
 ``LookCache`` recomputes only the cards ``differences`` names (engine); a card it forgot (a
 Soul whose line changed when the one above was captured, Sylva when an Underling was captured,
-a unit a new chain item targets) would keep a stale face on the table.
+a unit a new chain item targets) would keep a stale face on the table. Where none of them moved
+it lays out only those (the view's ``place`` and ``frame``); a move or a frame it missed (a
+rune pool, a battlefield's holder) would leave a card or a zone's name where it was.
 """
 
 from __future__ import annotations
@@ -21,21 +24,40 @@ from tests.support.playthroughs import branch_timelines
 FILES = scenario_files([SCENARIOS, LESSONS])
 
 
-def assert_cached_layouts_fresh(tables: list[object], where: str) -> None:
-    """Forward, backward, then random jumps, with one cache throughout."""
+def assert_cached_layouts_fresh(tables: list[object], where: str) -> int:
+    """Forward, backward, then random jumps, with one cache throughout; returns how many of
+    them laid out only what changed."""
     order = list(range(len(tables)))
     jumps = order + order[::-1] + random.Random(where).choices(order, k=len(order))
     cache = LookCache()
+    relaid = 0
     for index in jumps:
         cached = layout(tables[index], cache)  # type: ignore[arg-type]
         fresh = layout(tables[index])  # type: ignore[arg-type]
-        assert cached.placements == fresh.placements, f"{where}: step {index}"
+        assert cached == fresh, f"{where}: step {index}"  # cards, zones, names, extent
+        assert cached.positions == fresh.positions, f"{where}: step {index}"
+        relaid += cached.relaid is not None
+    return relaid
 
 
 @pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(ASSETS)) for p in FILES])
 def test_cached_looks_match_fresh_ones(path: Path) -> None:
     for name, steps in branch_timelines(path):
         assert_cached_layouts_fresh([step.table for step in steps], f"{path.name} {name}")
+
+
+def test_a_jump_that_moves_no_card_lays_out_only_the_changed_ones() -> None:
+    """Most jumps of a playtester's session (damage, heals) move no card: none lays the table
+    out again, and each says which cards it laid out."""
+    game = souls_game(60)
+    souls_session(game, 40)
+    tables = [step.table for step in game.steps]
+    jumps = len(tables) * 3
+    assert assert_cached_layouts_fresh(tables, "session") > jumps * 0.9
+    cache = LookCache()
+    layout(tables[0], cache)  # type: ignore[arg-type]
+    last = layout(tables[-1], cache)  # type: ignore[arg-type]
+    assert last.relaid == tables[-1].differences(tables[0])
 
 
 def test_cached_looks_match_fresh_ones_with_captures() -> None:
@@ -45,4 +67,5 @@ def test_cached_looks_match_fresh_ones_with_captures() -> None:
     for uid in ["s0-0", "s0-4", "s1-4", "s1-9"]:
         game.deal(uid, 30)
     assert any(card.face_down for card in game.table.cards.values())
-    assert_cached_layouts_fresh([step.table for step in game.steps], "captures")
+    relaid = assert_cached_layouts_fresh([step.table for step in game.steps], "captures")
+    assert 0 < relaid < len(game.steps) * 3  # the Souls behind those captured moved up

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
 from PySide6.QtGui import QImage, QPainter, QPainterPath, QPainterPathStroker
 from PySide6.QtWidgets import (
     QGraphicsPathItem,
@@ -54,7 +54,8 @@ class DrawnText:
 
 
 class TextRecorder(QPainter):
-    """A painter that notes where each ``drawText`` puts its text, and draws nothing."""
+    """A painter that notes where each ``drawText`` and ``drawStaticText`` puts its text, and
+    draws nothing."""
 
     def __init__(self, device: QImage) -> None:
         super().__init__(device)
@@ -72,6 +73,19 @@ class TextRecorder(QPainter):
             clipped = used.width() > rect.width() + SLACK or used.height() > rect.height() + SLACK
             drawn = DrawnText(self.owner, text, mapped, self.depth, pixels, ink, clipped)
             self.drawn.append(drawn)
+
+    def drawStaticText(self, *args: Any) -> None:  # noqa: N802 (Qt's name)
+        """A line laid out once (``card_painter.laid_out``): it has no room to be cut by; one
+        that spills out of its card is found by ``overlaps``."""
+        assert len(args) == 2 and isinstance(args[0], QPointF), f"drawStaticText{args!r}"
+        point, line = args
+        text = line.text()
+        if text.strip():
+            room = QRectF(point, QSizeF(1e6, 1e6))
+            used = self.boundingRect(room, int(Qt.AlignmentFlag.AlignLeft), text)
+            pixels, ink = self.font().pixelSize(), self.pen().color().name()
+            mapped = self.transform().mapRect(used)
+            self.drawn.append(DrawnText(self.owner, text, mapped, self.depth, pixels, ink))
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 from app.drawing.arrows import arrow_route, arrow_shape
 from app.drawing.card_painter import ACTION_OUTLINE, HIGHLIGHT, paint_card
 from app.drawing.chips import DELTA_STYLE, PILL_H, PILL_PAD
+from app.drawing.faces import FACES
 from app.drawing.fonts import MIN_TEXT_PX, font
 from app.drawing.tooltips import plain_tooltip
 from app.presentation.looks import LABEL, CardLook, Decoration, LookCache, Placement, Region
@@ -124,6 +125,12 @@ class CardItem(QGraphicsItem):
         option: QStyleOptionGraphicsItem,  # noqa: N802
         widget: QWidget | None = None,
     ) -> None:
+        """The face kept for what the card shows now (``FACES``), drawn if need be."""
+        shown = (self.look, self.deltas, self.outline, self.target, self.picked)
+        FACES.paint(painter, shown, self.boundingRect(), self.draw)
+
+    def draw(self, painter: QPainter) -> None:
+        """The card as it is now: its outline, its face and the step's deltas on it."""
         w, h = self.look.size
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         if self.target:  # while a target is picked, what can be picked is what counts

@@ -14,6 +14,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from app.drawing import table_scene
+from app.drawing.faces import Faces
 from app.drawing.table_scene import CardItem, TableScene
 from app.widgets.table_view import TableView
 from engine.assets import SCENARIOS
@@ -91,11 +92,13 @@ def test_a_jump_touches_and_repaints_only_the_cards_it_changed(
     qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Between two steps of an 18-card table that damage a few Souls, only those are laid out
-    on the scene again and painted again; the others keep their drawing."""
+    on the scene again and painted again; the others keep their drawing. Back at the first
+    step, their faces are copied, not painted."""
     game = souls_game(18)
     for uid in ["s0-1", "s0-2", "s1-3"]:
         game.deal(uid, 5)
     steps = game.steps
+    monkeypatch.setattr(table_scene, "FACES", Faces())  # none kept from another test
     scene = TableScene()
     view = TableView(scene)
     qtbot.addWidget(view)
@@ -128,3 +131,6 @@ def test_a_jump_touches_and_repaints_only_the_cards_it_changed(
     painted.clear()
     view.viewport().repaint()  # the whole table: nothing changed, nothing painted
     assert painted == [] and placed == []
+    show(scene, steps, 0)  # back to a step shown before: its faces are kept
+    qtbot.wait(20)
+    assert set(placed) == changed and painted == []

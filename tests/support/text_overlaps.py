@@ -20,7 +20,6 @@ from PySide6.QtGui import QImage, QPainter, QPainterPath, QPainterPathStroker
 from PySide6.QtWidgets import (
     QGraphicsPathItem,
     QGraphicsSimpleTextItem,
-    QStyleOptionGraphicsItem,
 )
 
 from app.drawing.table_scene import CardItem, TableScene
@@ -110,7 +109,6 @@ def scene_texts(scene: TableScene) -> Scene:
     """Every text the visible items of ``scene`` draw, where it lands, and where each card is."""
     image = QImage(4, 4, QImage.Format.Format_ARGB32)
     recorder = TextRecorder(image)
-    option = QStyleOptionGraphicsItem()
     labels: list[DrawnText] = []
     cards: list[tuple[int, str, QRectF]] = []
     arrows: list[tuple[int, QPainterPath]] = []
@@ -122,7 +120,7 @@ def scene_texts(scene: TableScene) -> Scene:
             cards.append((depth, item.uid, item.sceneTransform().mapRect(QRectF(0, 0, w, h))))
             recorder.owner, recorder.depth = item.uid, depth
             recorder.setTransform(item.sceneTransform())
-            item.paint(recorder, option, None)
+            item.draw(recorder)
         elif isinstance(item, QGraphicsSimpleTextItem):
             rect, pixels = item.sceneBoundingRect(), item.font().pixelSize()
             labels.append(DrawnText("label", item.text(), rect, depth, pixels))

@@ -1,0 +1,100 @@
+"""The faces a table keeps: drawn once for what a card shows at a scale, copied after that, the
+least recently used dropped past the budget; and a copy looks as the face drawn directly."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QColor, QImage, QPainter
+from pytestqt.qtbot import QtBot
+
+from app.drawing.faces import Faces
+from app.drawing.table_scene import CardItem
+from app.presentation.looks import CardLook
+
+RECT = QRectF(-5, -5, 134, 150)
+LOOK = CardLook(
+    title="Thorn Squire",
+    owner=0,
+    subtitle="Soul",
+    stat="Power 5",
+    bar=(10, 20),
+    text="When this attacks, deal 5 damage to the Soul it attacks.",
+)
+
+
+def image(width: int = 300, height: int = 300) -> QImage:
+    shown = QImage(width, height, QImage.Format.Format_RGB32)
+    shown.fill(QColor("#2e5e3e"))
+    return shown
+
+
+def painted(faces: Faces, key: str, scale: float = 1.0, at: tuple[float, float] = (20, 30)) -> int:
+    """How many times ``key``'s face is drawn to paint it once."""
+    drawn = []
+    target = image()
+    painter = QPainter(target)
+    painter.translate(*at)
+    painter.scale(scale, scale)
+    faces.paint(painter, key, RECT, lambda p: (drawn.append(key), p.drawRect(0, 0, 10, 10)))
+    painter.end()
+    return len(drawn)
+
+
+def test_a_face_is_drawn_once_for_what_it_shows_and_its_scale(qtbot: QtBot) -> None:
+    faces = Faces()
+    assert painted(faces, "a") == 1
+    assert painted(faces, "a", at=(90, 10)) == 0  # kept: copied wherever the card lies
+    assert painted(faces, "b") == 1  # another face
+    assert painted(faces, "a", scale=0.5) == 1  # zoomed: drawn again at that scale
+    assert painted(faces, "a", scale=0.5) == 0
+    assert len(faces) == 3
+
+
+def test_the_faces_least_recently_used_are_dropped_past_the_budget(qtbot: QtBot) -> None:
+    one = 134 * 150 * 4  # a face's bytes at 100%
+    faces = Faces(budget=2 * one)
+    for key in ("a", "b"):
+        painted(faces, key)
+    painted(faces, "a")  # used again: "b" is now the least recently used
+    assert painted(faces, "c") == 1
+    assert faces.used <= 2 * one and len(faces) == 2
+    assert painted(faces, "a") == 0
+    assert painted(faces, "b") == 1  # dropped, drawn again
+
+
+def test_a_turned_painter_draws_the_face_directly(qtbot: QtBot) -> None:
+    faces = Faces()
+    drawn = []
+    target = image()
+    painter = QPainter(target)
+    painter.rotate(10)
+    faces.paint(painter, "a", RECT, lambda p: drawn.append(p))
+    painter.end()
+    assert len(drawn) == 1 and len(faces) == 0
+
+
+def test_a_kept_face_looks_as_the_card_drawn_directly(qtbot: QtBot) -> None:
+    """On a whole pixel the copy matches the drawing, within its item's bounds as Qt clips it,
+    but for the smoothing of its edges (the face is smoothed over a clear background, then laid
+    on the table's green)."""
+    item = CardItem("thorn-squire", LOOK)
+    item.set_look(LOOK, "step")
+    kept, direct = image(), image()
+    for target, paint in ((kept, item.paint), (direct, None)):
+        painter = QPainter(target)
+        painter.translate(20, 30)
+        if paint is None:
+            painter.setClipRect(item.boundingRect())
+            item.draw(painter)
+        else:
+            item.paint(painter, None, None)  # type: ignore[arg-type]  # the option is not read
+        painter.end()
+    worst = max(
+        abs(a - b)
+        for y in range(kept.height())
+        for x in range(kept.width())
+        for a, b in zip(
+            kept.pixelColor(x, y).getRgb()[:3], direct.pixelColor(x, y).getRgb()[:3], strict=True
+        )
+    )
+    assert worst <= 2

@@ -28,6 +28,10 @@ class Faces:
     def __len__(self) -> int:
         return len(self._kept)
 
+    def clear(self) -> None:
+        self._kept.clear()
+        self.used = 0
+
     def paint(
         self,
         painter: QPainter,

@@ -46,6 +46,11 @@ ARROW = QColor("#ff9d2e")
 ARROW_Z = 50  # over every card: what it would hide is cut out of it
 TARGET_OUTLINE = QColor("#4fc3f7")  # a legal target while one is picked: light blue, dotted
 DIMMED = 0.35  # the opacity of a card that cannot be picked
+# The zones (a table has a thousand slots: each is made with these, not its own)
+LABEL_INK, ZONE_NAME_INK = QBrush(QColor("#f4f1e6")), QBrush(QColor("#dfeee2"))
+SLOT_PEN = QPen(QColor("#cfe3d3"), 1.5, Qt.PenStyle.DashLine)
+FRAME_PEN = QPen(QColor("#cfe3d3"), 1.5, Qt.PenStyle.SolidLine)
+FRAME_FILL = QBrush(QColor(255, 255, 255, 18))
 # Where a card dragged in set-up mode would go: the engine takes it there, or refuses it
 DROP_COLORS = {False: QColor("#ffd54a"), True: QColor("#ff5a4f")}
 
@@ -399,7 +404,7 @@ class TableScene(QGraphicsScene):
     def _decoration_item(self, deco: Decoration) -> QGraphicsItem:
         if deco.kind == "label":
             text = QGraphicsSimpleTextItem(deco.text)
-            text.setBrush(QColor("#f4f1e6"))
+            text.setBrush(LABEL_INK)
             text.setFont(font(13, bold=True))
             text.setPos(deco.x, deco.y)
             text.setZValue(-1)
@@ -408,10 +413,9 @@ class TableScene(QGraphicsScene):
         rect = QGraphicsRectItem(0, 0, deco.w, deco.h)
         rect.setPos(deco.x, deco.y)
         rect.setZValue(-2)
-        style = Qt.PenStyle.DashLine if deco.kind == "slot" else Qt.PenStyle.SolidLine
-        rect.setPen(QPen(QColor("#cfe3d3"), 1.5, style))
+        rect.setPen(SLOT_PEN if deco.kind == "slot" else FRAME_PEN)
         if deco.kind == "frame":
-            rect.setBrush(QColor(255, 255, 255, 18))
+            rect.setBrush(FRAME_FILL)
         rect.setToolTip(plain_tooltip(deco.tooltip or deco.text))
         rect.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.addItem(rect)
@@ -424,7 +428,7 @@ class TableScene(QGraphicsScene):
             else deco.text
         )
         label = QGraphicsSimpleTextItem(shown, rect)
-        label.setBrush(QColor("#dfeee2"))
+        label.setBrush(ZONE_NAME_INK)
         label.setFont(label_font)
         # A frame's name sits above it, where the cards it holds cannot hide it.
         label.setPos(6, 6 if deco.kind == "slot" else -19)

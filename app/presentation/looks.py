@@ -6,7 +6,7 @@ The scene turns ``Placement`` records into graphics items.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cached_property
 
 from app.presentation.views import view_of
@@ -201,7 +201,9 @@ def tone(current: int, printed: int) -> str:
 
 def with_uid(look: CardLook, uid: str, name: str) -> CardLook:
     """Show the id on cards whose id is not simply their name (two cards of one name)."""
-    return look if uid == card_id(name) or look.face_down else replace(look, uid=uid)
+    if uid == card_id(name) or look.face_down:
+        return look
+    return CardLook(**{**look.__dict__, "uid": uid})  # ``replace`` would read every field
 
 
 def turn_banner(table: TableShape) -> str:

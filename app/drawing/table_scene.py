@@ -70,6 +70,7 @@ class CardItem(QGraphicsItem):
         self.said: tuple[str, ...] = ()  # the step's changes of it in full: its tooltip
         self.target: bool | None = None  # ``set_target``
         self.picked = False  # one of the targets picked so far: a solid outline
+        self.changes = False  # its look has changed: its faces are kept (``paint``)
         self.setAcceptHoverEvents(True)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.setToolTip(plain_tooltip(look.tooltip))
@@ -90,6 +91,7 @@ class CardItem(QGraphicsItem):
         in full (``said``) on its tooltip, which so lists those folded into "+N more"."""
         if deltas != self.deltas or said != self.said:
             self.deltas, self.said = deltas, said
+            self.changes = True
             self._show_tooltip()
             self.update()
 
@@ -121,6 +123,7 @@ class CardItem(QGraphicsItem):
             if look.size != self.look.size:
                 self.prepareGeometryChange()
             self.look, self.outline = look, outline
+            self.changes = True
             self._show_tooltip()
             self.update()
 
@@ -130,7 +133,12 @@ class CardItem(QGraphicsItem):
         option: QStyleOptionGraphicsItem,  # noqa: N802
         widget: QWidget | None = None,
     ) -> None:
-        """The face kept for what the card shows now (``FACES``), drawn if need be."""
+        """The face kept for what the card shows now (``FACES``), drawn if need be; a card
+        that has not changed since it was first shown is drawn directly (Qt keeps that drawing
+        with the item): a table shown for the first time keeps no face twice."""
+        if not self.changes:
+            self.draw(painter)
+            return
         shown = (self.look, self.deltas, self.outline, self.target, self.picked)
         FACES.paint(painter, shown, self.boundingRect(), self.draw)
 

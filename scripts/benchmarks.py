@@ -115,16 +115,28 @@ def report(results: dict[str, dict[str, float]], machine: dict[str, object]) -> 
             "within a 60 Hz frame (16.7 ms)",
             jump <= 16.7,
         )
-    for cards, frames in ((18, 1), (200, 2), (1000, 0)):
-        painted = results[f"test_bench_jump_and_repaint[{cards}]"]["median"] * 1e3
-        row(
-            f"jump and repaint (scrubbing), {cards} cards",
-            f"{painted:.1f} ms",
-            f"within {frames} 60 Hz frame{'s' if frames > 1 else ''} ({frames * 16.7:.1f} ms)"
-            if frames
-            else "(shown)",
-            not frames or painted <= frames * 16.7,
-        )
+    for name, figure, aims in (  # 60 Hz frames (issue 40)
+        ("jump_and_repaint", "jump and repaint", {18: 1, 200: 1, 1000: 2}),
+        (
+            "scrub_step_by_step",
+            "scrubbing a step at a time with its repaint",
+            {18: 1, 200: 1, 1000: 1},
+        ),
+        ("first_show", "first show of a table", {18: 0, 200: 0, 1000: 2}),
+    ):
+        for cards, frames in aims.items():
+            found = results.get(f"test_bench_{name}[{cards}]")
+            if found is None:  # not run (``-k``)
+                continue
+            measured = found["median"] * 1e3
+            row(
+                f"{figure}, {cards} cards",
+                f"{measured:.1f} ms",
+                f"within {frames} 60 Hz frame{'s' if frames > 1 else ''} ({frames * 16.7:.1f} ms)"
+                if frames
+                else "(shown)",
+                not frames or measured <= frames * 16.7,
+            )
     small, big = (results[f"test_bench_cascade[{n}-+1 Might]"] for n in (100, 1000))
     row(
         "cascade, a step's memory: 999 vs 99 triggers on the chain",

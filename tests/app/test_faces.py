@@ -3,6 +3,7 @@ least recently used dropped past the budget; and a copy looks as the face drawn 
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
 from pytestqt.qtbot import QtBot
@@ -22,7 +23,7 @@ LOOK = CardLook(
 )
 
 
-def image(width: int = 300, height: int = 300) -> QImage:
+def image(width: int = 400, height: int = 400) -> QImage:
     shown = QImage(width, height, QImage.Format.Format_RGB32)
     shown.fill(QColor("#2e5e3e"))
     return shown
@@ -73,21 +74,31 @@ def test_a_turned_painter_draws_the_face_directly(qtbot: QtBot) -> None:
     assert len(drawn) == 1 and len(faces) == 0
 
 
-def test_a_kept_face_looks_as_the_card_drawn_directly(qtbot: QtBot) -> None:
-    """On a whole pixel the copy matches the drawing, within its item's bounds as Qt clips it,
-    but for the smoothing of its edges (the face is smoothed over a clear background, then laid
-    on the table's green)."""
+@pytest.mark.parametrize(
+    ("ratio", "scale", "at"),
+    [(1.0, 1.0, (20, 30)), (2.0, 0.75, (23.75, 33.75)), (1.0, 1.25, (21.25, 31.25))],
+    ids=["100%", "high-dpi zoomed out", "zoomed in"],
+)
+def test_a_kept_face_looks_as_the_card_drawn_directly(
+    qtbot: QtBot, ratio: float, scale: float, at: tuple[float, float]
+) -> None:
+    """Where the face lands on whole device pixels (its corner at 20, 30 here), the copy
+    matches the drawing, within its item's bounds as Qt clips it, on a screen of any pixel
+    ratio and at any zoom, but for the smoothing of its edges (the face is smoothed over a
+    clear background, then laid on the table's green)."""
     item = CardItem("thorn-squire", LOOK)
     item.set_look(LOOK, "step")
     kept, direct = image(), image()
-    for target, paint in ((kept, item.paint), (direct, None)):
+    for target, copied in ((kept, True), (direct, False)):
+        target.setDevicePixelRatio(ratio)
         painter = QPainter(target)
-        painter.translate(20, 30)
-        if paint is None:
+        painter.translate(*at)
+        painter.scale(scale, scale)
+        if copied:
+            item.paint(painter, None, None)  # type: ignore[arg-type]  # the option is not read
+        else:
             painter.setClipRect(item.boundingRect())
             item.draw(painter)
-        else:
-            item.paint(painter, None, None)  # type: ignore[arg-type]  # the option is not read
         painter.end()
     worst = max(
         abs(a - b)

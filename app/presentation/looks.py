@@ -124,31 +124,26 @@ class LookCache:
     view's ``place`` and ``frame``), lays out only those."""
 
     def __init__(self) -> None:
-        self._table: TableShape | None = None
         self._looks: dict[str, CardLook] = {}
-        self._plan: Layout | None = None
+        self._shown: tuple[TableShape, Layout] | None = None  # the last table and its layout
 
     def layout(self, table: TableShape) -> Layout:
-        before, plan = self._table, self._plan
-        forgotten = self.start(table)
-        if before is not None and plan is not None and forgotten is not None:
-            relaid = self._relay(before, table, plan, forgotten)
-            if relaid is not None:
-                self._plan = relaid
-                return relaid
-        self._plan = view_of(table).layout(table, self)
-        return self._plan
+        shown, relaid = self._shown, None
+        changed = self._forget(shown[0] if shown else None, table)
+        if shown is not None and changed is not None:
+            relaid = self._relay(*shown, table, changed)
+        plan = relaid or view_of(table).layout(table, self)
+        self._shown = (table, plan)
+        return plan
 
-    def start(self, table: TableShape) -> set[str] | None:
-        """Lay out ``table`` next: forget the looks that may have changed since the last one
-        and return their cards; None when all of them may have (another game's table)."""
-        before, self._table = self._table, table
+    def _forget(self, before: TableShape | None, table: TableShape) -> set[str] | None:
+        """Forget the looks that may have changed since ``before`` and return their cards;
+        None when all of them may have (no table before, or another game's)."""
         same_game = type(before) is type(table) and getattr(before, "defs", None) is getattr(
             table, "defs", None
         )
         if not same_game or not hasattr(table, "differences"):
             self._looks.clear()
-            self._plan = None
             return None
         changed: set[str] = table.differences(before)
         for uid in changed:
@@ -156,7 +151,7 @@ class LookCache:
         return changed
 
     def _relay(
-        self, before: TableShape, table: TableShape, plan: Layout, changed: set[str]
+        self, before: TableShape, plan: Layout, table: TableShape, changed: set[str]
     ) -> Layout | None:
         """``plan`` with the new looks of the ``changed`` cards, where none of them moved, took
         another size or came or went, and the frame is the same; else None."""
@@ -164,8 +159,6 @@ class LookCache:
         frame = view.frame(table)
         if frame is None or frame != view.frame(before):
             return None
-        placements = list(plan.placements)
-        positions = plan.positions
         for uid in changed:
             was, card = before.cards.get(uid), table.cards.get(uid)
             if was is None or card is None:
@@ -173,13 +166,13 @@ class LookCache:
             place = view.place(table, card)
             if place is None or place != view.place(before, was):
                 return None
-            n = positions.get(uid)
-            if n is None:  # off the table (a deck, the chain), and still there
-                continue
-            old, look = placements[n], self.look(table, card)
+        placements = list(plan.placements)
+        positions = plan.positions
+        for uid in changed & positions.keys():  # those off the table (a deck, a chain) stay off
+            old, look = placements[positions[uid]], self.look(table, table.cards[uid])
             if look.size != old.look.size:
                 return None
-            placements[n] = Placement(uid, old.x, old.y, old.z, look)
+            placements[positions[uid]] = Placement(uid, old.x, old.y, old.z, look)
         relaid = Layout(
             placements, plan.decorations, plan.shape, plan.bounds, plan.regions, frozenset(changed)
         )

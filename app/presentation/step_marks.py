@@ -156,12 +156,16 @@ def _name(table: TableShape, uid: str) -> str:
 def _cause_arrows(
     step: Step[TableShape],
     deltas: dict[str, list[Delta]],
-    on_table: set[str],
+    on_table: Container[str],
     drawn: list[tuple[str, str]],
 ) -> list[tuple[str, str]]:
     """From the card whose effect, trigger or action the step is to each card it changed."""
     source = step.cause.card
-    if source not in on_table or step.cause.kind not in ("effect", "trigger", "action"):
+    if (
+        source is None
+        or source not in on_table
+        or step.cause.kind not in ("effect", "trigger", "action")
+    ):
         return []
     return [
         (source, card)

@@ -7,7 +7,8 @@ in danger (lethal damage marked, 0 HP) a skull by its number and a dashed border
 
 from __future__ import annotations
 
-from functools import lru_cache
+from dataclasses import dataclass
+from functools import cache, lru_cache
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPainter, QPen, QPixmap, QStaticText
@@ -39,6 +40,26 @@ TONE_CUES = {"up": " ▲", "down": " ▼"}
 DANGER_CUE = " ☠"
 BACK_ROWS = 3  # the lines of deltas a face-down card holds under its words
 DRAGGED_OPACITY = 0.8  # a card under the mouse while dragged: the place under it shows through
+PAPER = QColor("#fbfaf6")
+DANGER_BORDER = QPen(DANGER, 3, Qt.PenStyle.DashLine)
+
+
+@dataclass(frozen=True)
+class OwnerInks:
+    """A player's colours on a face, made once (a table paints hundreds of faces)."""
+
+    owner: QColor
+    border: QPen
+    band: QColor  # the name band
+    tucked: QColor  # an Armament's strip
+
+
+@cache
+def owner_inks(owner: int) -> OwnerInks:
+    colour = QColor(OWNER_COLORS[owner])
+    return OwnerInks(
+        colour, QPen(colour.darker(130), 1.5), colour.lighter(150), colour.lighter(175)
+    )
 
 
 def paint_card(
@@ -47,19 +68,19 @@ def paint_card(
     """Paint ``look`` into the rectangle (0, 0, w, h), with the ``deltas`` of the step shown
     ("-10 HP") in a place of their own on the face, so that they hide none of its text."""
     rect = QRectF(0, 0, w, h)
-    owner = QColor(OWNER_COLORS[look.owner % 2])
-    border = QPen(DANGER, 3, Qt.PenStyle.DashLine) if look.danger else QPen(owner.darker(130), 1.5)
-    painter.setPen(border)
+    inks = owner_inks(look.owner % 2)
+    owner = inks.owner
+    painter.setPen(DANGER_BORDER if look.danger else inks.border)
     if look.face_down:
         _paint_back(painter, look, rect, owner, deltas)
         return
-    painter.setBrush(QColor("#fbfaf6") if not look.tucked else owner.lighter(175))
+    painter.setBrush(PAPER if not look.tucked else inks.tucked)
     painter.drawRoundedRect(rect, 6, 6)
     if look.form in ("strip", "marker"):
         _paint_strip(painter, look, rect, owner, deltas)
         return
     plan = plan_face(look, w, h, deltas)
-    y = _paint_header(painter, plan, w, owner)
+    y = _paint_header(painter, plan, w, inks.band)
     y = _paint_numbers(painter, look, w, y)
     if plan.footer:
         _paint_footer(painter, plan.footer, w, h)
@@ -118,12 +139,12 @@ def _paint_text(painter: QPainter, text: str, room: QRectF) -> None:
     _paint_lines(painter, wrapped(text, room.width(), most), room.x(), room.y(), line)
 
 
-def _paint_header(painter: QPainter, plan: FacePlan, w: float, owner: QColor) -> float:
+def _paint_header(painter: QPainter, plan: FacePlan, w: float, band_ink: QColor) -> float:
     """The owner-coloured name band, then a card's id and subtitle; returns the y below them."""
     band = plan.band
-    painter.fillRect(QRectF(1, 1, w - 2, band), owner.lighter(150))
+    painter.fillRect(QRectF(1, 1, w - 2, band), band_ink)
     painter.setPen(INK)
-    title_line = QFontMetricsF(font(plan.title_px, bold=True)).lineSpacing()
+    title_line = line_height(plan.title_px, bold=True)
     _paint_lines(painter, plan.title, PAD, 3, title_line, plan.title_px, bold=True)
     y = band + 3
     if plan.uid:

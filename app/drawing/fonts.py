@@ -4,7 +4,7 @@ scale."""
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from PySide6.QtGui import QFont, QFontMetricsF
 
@@ -25,6 +25,7 @@ def font(pixels: int, bold: bool = False) -> QFont:
     return _FONTS[key]
 
 
+@lru_cache(maxsize=1024)  # a table's stats are a few texts in a few widths
 def stat_font(text: str, width: float) -> QFont:
     """The stat's bold font, smaller (down to the smallest text) when ``text`` would not fit
     ``width`` at full size: "Counterblow 10" keeps its number."""
@@ -37,6 +38,6 @@ def stat_font(text: str, width: float) -> QFont:
 
 
 @cache
-def line_height() -> float:
-    """A line of the smallest text."""
-    return QFontMetricsF(font(MIN_TEXT_PX)).lineSpacing()
+def line_height(pixels: int = MIN_TEXT_PX, bold: bool = False) -> float:
+    """A line of text of ``pixels`` (the smallest text's unless said)."""
+    return QFontMetricsF(font(pixels, bold)).lineSpacing()

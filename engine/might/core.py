@@ -67,9 +67,10 @@ class MightCore(Recorder[MightTable]):
         ended with it is on its record."""
         before = self.steps[-1].table
         table = self.table
-        if table.has_auras() or before.index.auras:  # else nothing to look at (M-23)
+        index, was = table.index, before.index
+        if index.auras or table.field_auras or was.auras:  # else nothing to look at (M-23)
             description, rules, changes = self._aura_effects(before, description, rules, changes)
-        if table.index.statics or before.index.statics:  # else nothing to look at (P-98)
+        if index.statics or was.statics:  # else nothing to look at (P-98)
             description, rules, changes = self._static_effects(before, description, rules, changes)
         return super().record(description, rules, cause, changes, sub_step, effect_ids)
 

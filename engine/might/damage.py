@@ -250,10 +250,17 @@ class DamageRules:
         table is the next one's baseline."""
         table, since = self.core.table, self.core._checked
         self.core._checked = table
+        # With nothing of the table in any unit's Might, the very same card is unchanged: no
+        # call to find that out (``_changed`` says the same).
+        reads, cards, was = table.reads_table(), table.cards, since.cards
         named = table.simultaneous(
             uid
             for uid in table.index.damaged
-            if uid not in lethal and (everyone or _changed(since, table, uid))
+            if uid not in lethal
+            and (
+                everyone
+                or ((reads or was.get(uid) is not cards[uid]) and _changed(since, table, uid))
+            )
         )
         return {uid: verdicts.compared(table, uid, False) for uid in named}
 

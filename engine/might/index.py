@@ -11,7 +11,6 @@ scratch.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import immutables
@@ -61,12 +60,15 @@ def _kinds(defs: Mapping[str, MightCardDef]) -> dict[str, _Kind]:
     }
 
 
-def _entry(card: MightCard, index: MightIndex) -> _Entry:
+def _entry(card: MightCard, index: MightIndex) -> tuple[bool, ...]:
+    """The card's flags, in the order of ``_Entry``'s fields: a plain tuple, as it is made for
+    every card moved (a named one's ``__new__`` is a Python call)."""
     kind = index.kinds[card.name]
-    on_table = card.zone in ("base", "battlefield")
+    zone = card.zone
+    on_table = zone == "base" or zone == "battlefield"
     unit = on_table and not kind.gear
     damaged = unit and card.damage > 0
-    return _Entry(
+    return (
         unit,
         damaged,
         on_table and kind.trigger,
@@ -94,8 +96,10 @@ def _marked(marks: Marks, uid: str, mark: bool) -> Marks:
     return marks.set(uid, None) if mark else marks.delete(uid)
 
 
-@dataclass(frozen=True, slots=True)
-class MightIndex:
+class MightIndex(NamedTuple):
+    """The marks, each a persistent set (a map to None): a tuple, as one is made for every card
+    whose marks change, and a tuple's is one call in C (a frozen dataclass's sets each field)."""
+
     defs: Mapping[str, MightCardDef]  # the definitions it was made with (a table's own)
     kinds: Mapping[str, _Kind]  # each definition's part of an entry (``_kinds``), shared
     units: Marks
@@ -122,23 +126,12 @@ class MightIndex:
         card was is read from the marks, not worked out again from ``old``."""
         flags = _entry(new, self)
         uid = new.uid
-        # in the order of ``_Entry``'s flags; a damage or a heal changes one or two of them
-        marks = (
-            self.units,
-            self.damaged,
-            self.triggers,
-            self.lasting,
-            self.lethal,
-            self.auras,
-            self.boosters,
-            self.watchers,
-            self.statics,
-        )
-        was = tuple([uid in mark for mark in marks])
+        # the marks, in the order of ``_Entry``'s flags; a damage or a heal changes one or two
+        was = tuple([uid in mark for mark in self[2:]])
         if was == flags:
             return self
-        changed = [
-            mark if now == then else _marked(mark, uid, now)
-            for mark, now, then in zip(marks, flags, was, strict=True)
-        ]
-        return MightIndex(self.defs, self.kinds, *changed)
+        fields: list[Any] = list(self)
+        for number in range(len(flags)):
+            if flags[number] != was[number]:
+                fields[number + 2] = _marked(fields[number + 2], uid, flags[number])
+        return MightIndex._make(fields)

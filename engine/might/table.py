@@ -286,13 +286,15 @@ class MightCard(Frozen):
     @property
     def takes_no_damage(self) -> bool:
         """No damage can be dealt to it while this lasts (M-19)."""
-        return any(s.status == "takes_no_damage" for s in self.statuses)
+        return bool(self.statuses) and any(s.status == "takes_no_damage" for s in self.statuses)
 
     def might(self, definition: MightCardDef) -> int:
         """Its own Might: base plus modifiers, plus Assault while it attacks and Shield while
         it defends (M-28); it may be 0 or negative (M-2). Auras add to it: ``MightTable.might``
         (M-23)."""
-        might = definition.might + sum(m.amount for m in self.modifiers)
+        might = definition.might
+        if self.modifiers:  # most units have none: no generator to start
+            might += sum(m.amount for m in self.modifiers)
         return might + self.role_bonus(definition) if self.role is not None else might
 
     def role_bonus(self, definition: MightCardDef) -> int:
@@ -499,7 +501,10 @@ class MightTable(Frozen, Indexed[MightIndex]):
     def simultaneous(self, uids: Iterable[str]) -> list[str]:
         """``uids`` in the one order of simultaneous events (deaths, triggers): the turn
         player's cards first, each player's in the order they came to the table (P-12)."""
-        return sorted(uids, key=lambda uid: self._order_key(self.cards[uid]))
+        found = list(uids)
+        if len(found) > 1:  # most checks find none or one: no key to work out
+            found.sort(key=lambda uid: self._order_key(self.cards[uid]))
+        return found
 
     def _order_key(self, card: MightCard) -> tuple[bool, int, int]:
         # ``arrival`` written out: it is read for every unit a sort meets (the end of a turn)

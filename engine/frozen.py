@@ -21,6 +21,17 @@ _FIELD_SETS: dict[frozenset[str], set[str]] = {}
 _IMMUTABLE = (type(None), bool, int, float, str, tuple, frozenset)
 _MISSING = object()  # a field left out of model_construct
 
+# pydantic's ``BaseModel.__getattr__`` serves only private attributes and extra fields, which
+# the records and snapshots have none of. While a class has a ``__getattr__``, CPython reads
+# every attribute of its instances through a slow hook that it never specializes: each
+# ``card.damage`` of each step looked the hook up first. So the models go without it, a step
+# running some 9% fewer instructions (docs/performance.md, issue 40), and a Frozen model with
+# private attributes or extras gets it back (``__pydantic_init_subclass__``). The engine's one
+# other model, ``Pool``, has neither.
+_PYDANTIC_GETATTR = BaseModel.__dict__.get("__getattr__")
+if _PYDANTIC_GETATTR is not None:
+    delattr(BaseModel, "__getattr__")
+
 
 def _shared(names: set[str] | frozenset[str]) -> set[str]:
     """One set object for every model with these fields set: pydantic copies a model's set
@@ -85,6 +96,8 @@ class Frozen(BaseModel):
         True
         """
         super().__pydantic_init_subclass__(**kwargs)
+        if cls.__private_attributes__ or cls.model_config.get("extra") == "allow":
+            cls.__getattr__ = _PYDANTIC_GETATTR  # type: ignore[attr-defined]  # reads them
         cls.model_construct = _compiled_construct(cls)  # type: ignore[method-assign]
         origin = cls.__pydantic_generic_metadata__["origin"]
         if origin is not None and cls.__doc__ is None:  # Branch[Action, Expectation] has none

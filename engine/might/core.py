@@ -305,8 +305,12 @@ class MightCore(Recorder[MightTable]):
     def _triggering(self, uids: Iterable[str], when: str) -> list[str]:
         """The units among ``uids`` with an ability for ``when``, in the order of simultaneous
         events (P-12): their triggers go on the chain in this order."""
-        return self.table.simultaneous(
-            uid for uid in uids if any(a.when == when for a in self.table.definition(uid).abilities)
+        table = self.table
+        return table.simultaneous(
+            uid
+            for uid in uids
+            if (abilities := table.definition(uid).abilities)
+            and any(a.when == when for a in abilities)
         )
 
     def _watchers(
@@ -345,11 +349,14 @@ class MightCore(Recorder[MightTable]):
         events at once, on each event ``when`` maps to its source, in the order the card lists
         them; ``battlefield`` is where the unit was (it may have left since: P-21);
         ``together``: with other units' (P-12); ``might``: its Might when it died (M-30)."""
+        abilities = self.table.definition(uid).abilities
+        if not abilities:
+            return  # most units have none: nothing to look at (the hot path)
         events = {when: source} if isinstance(when, str) else when
         card = self.table.cards[uid]
         if battlefield is None and card.zone == "battlefield":
             battlefield = card.battlefield
-        for number, ability in enumerate(self.table.definition(uid).abilities):
+        for number, ability in enumerate(abilities):
             if ability.when not in events:
                 continue
             if ability.nth is not None or ability.source_is is not None:

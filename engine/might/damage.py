@@ -85,11 +85,12 @@ class DamageRules:
         rules = ["M-4"]
         if event.bonus:
             rules.append("M3")
-        if any(r.effect_kind == "prevention" for r in event.replacements):
-            rules += ["M3", "M-5"]
-        values = {s.id: s.value for s in self.core.table.cards[event.target].shields}
-        if any(values.get(r.effect) == "next" for r in event.replacements):
-            rules.append("M-25")
+        if event.replacements:  # most events meet none: nothing to look for
+            if any(r.effect_kind == "prevention" for r in event.replacements):
+                rules += ["M3", "M-5"]
+            values = {s.id: s.value for s in self.core.table.cards[event.target].shields}
+            if any(values.get(r.effect) == "next" for r in event.replacements):
+                rules.append("M-25")
         if event.unpreventable:
             rules.append("M-27")
         if len(event.replacements) > 1:
@@ -98,7 +99,7 @@ class DamageRules:
             rules += ["M4", "M-6"]
         if event.kind == "ability":
             rules.append("P-20")
-        return sorted(set(rules), key=rules.index)
+        return list(dict.fromkeys(rules))  # each once, where it first comes
 
     def deal_event(
         self,

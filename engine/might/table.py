@@ -587,16 +587,19 @@ class MightTable(Frozen, Indexed[MightIndex]):
         """Might and lethal damage depend on more than the unit ``uid`` (None: any unit): an
         aura on the table (M-23, P-47), or a static of the unit whose Assault or Shield holds
         while a condition of the table does (P-98)."""
-        has_static = bool(self.index.statics) if uid is None else uid in self.index.statics
-        return self.has_auras() or has_static
+        index = self.index  # a property: read once
+        if index.auras or self.field_auras:  # ``has_auras``
+            return True
+        return bool(index.statics) if uid is None else uid in index.statics
 
     def might(self, uid: str) -> int:
         """Current Might: its own (``MightCard.might``), a static's Assault or Shield in its
         role (P-98) and what auras give it (M-23)."""
+        index = self.index  # a property: read once
         own = self.cards[uid].might(self.definition(uid))
-        if uid in self.index.statics:
+        if uid in index.statics:
             own += statics.role_bonus(self, uid)
-        return own + auras.bonus(self, uid) if self.has_auras() else own
+        return own + auras.bonus(self, uid) if index.auras or self.field_auras else own
 
     def role_bonus(self, uid: str) -> int:
         """The Might its combat role gives it: Assault attacking, Shield defending, printed,

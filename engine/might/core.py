@@ -67,12 +67,14 @@ class MightCore(Recorder[MightTable]):
         ended with it is on its record."""
         before = self.steps[-1].table
         table = self.table
-        index, was = table.index, before.index
+        index = table.index
+        was = index if before is table else before.index  # a cleanup that changed nothing
         if index.auras or table.field_auras or was.auras:  # else nothing to look at (M-23)
             description, rules, changes = self._aura_effects(before, description, rules, changes)
         if index.statics or was.statics:  # else nothing to look at (P-98)
             description, rules, changes = self._static_effects(before, description, rules, changes)
-        return super().record(description, rules, cause, changes, sub_step, effect_ids)
+        # ``Recorder``'s, the one below: without making a ``super()`` on every step
+        return Recorder.record(self, description, rules, cause, changes, sub_step, effect_ids)
 
     def _static_effects(
         self,

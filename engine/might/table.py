@@ -468,7 +468,8 @@ class MightTable(Frozen, Indexed[MightIndex]):
     scoring: bool = False
 
     def with_card(self, card: MightCard) -> MightTable:
-        return self._replaced(self.cards.get(card.uid), card, self.cards.set(card.uid, card))
+        old, cards = self.cards.swap(card.uid, card)
+        return self._replaced(old, card, cards)
 
     def differences(self, before: MightTable) -> set[str]:
         """The cards that changed since ``before`` (a snapshot of the same game), the units a

@@ -103,7 +103,8 @@ class SoulsTable(Frozen, Indexed[SoulsIndex]):
         return self.evolve(players=(players[0], players[1]))
 
     def with_card(self, card: CardState) -> SoulsTable:
-        return self._replaced(self.cards.get(card.uid), card, self.cards.set(card.uid, card))
+        old, cards = self.cards.swap(card.uid, card)
+        return self._replaced(old, card, cards)
 
     def without_card(self, uid: str) -> SoulsTable:
         return self._replaced(self.cards[uid], None, self.cards.delete(uid))

@@ -96,21 +96,51 @@ def _marked(marks: Marks, uid: str, mark: bool) -> Marks:
     return marks.set(uid, None) if mark else marks.delete(uid)
 
 
-class MightIndex(NamedTuple):
-    """The marks, each a persistent set (a map to None): a tuple, as one is made for every card
-    whose marks change, and a tuple's is one call in C (a frozen dataclass's sets each field)."""
+class MightIndex:
+    """The marks, each a persistent set (a map to None). One is made for every card whose marks
+    change, so it is a plain class with slots, set by a plain ``__init__``: a frozen
+    dataclass's ``__init__`` sets each field through ``object.__setattr__``, and a tuple holds
+    its length too. Never changed once made: every update makes a new one."""
 
-    defs: Mapping[str, MightCardDef]  # the definitions it was made with (a table's own)
-    kinds: Mapping[str, _Kind]  # each definition's part of an entry (``_kinds``), shared
-    units: Marks
-    damaged: Marks
-    triggers: Marks
-    lasting: Marks
-    lethal: Marks
-    auras: Marks
-    boosters: Marks
-    watchers: Marks
-    statics: Marks
+    __slots__ = (
+        "defs",
+        "kinds",
+        "units",
+        "damaged",
+        "triggers",
+        "lasting",
+        "lethal",
+        "auras",
+        "boosters",
+        "watchers",
+        "statics",
+    )
+
+    def __init__(
+        self,
+        defs: Mapping[str, MightCardDef],  # the definitions it was made with (a table's own)
+        kinds: Mapping[str, _Kind],  # each definition's part of an entry (``_kinds``), shared
+        units: Marks,
+        damaged: Marks,
+        triggers: Marks,
+        lasting: Marks,
+        lethal: Marks,
+        auras: Marks,
+        boosters: Marks,
+        watchers: Marks,
+        statics: Marks,
+    ) -> None:
+        self.defs = defs
+        self.kinds = kinds
+        self.units = units
+        self.damaged = damaged
+        self.triggers = triggers
+        self.lasting = lasting
+        self.lethal = lethal
+        self.auras = auras
+        self.boosters = boosters
+        self.watchers = watchers
+        self.statics = statics
 
     @classmethod
     def build(cls, cards: Iterable[MightCard], defs: Mapping[str, MightCardDef]) -> MightIndex:
@@ -126,12 +156,22 @@ class MightIndex(NamedTuple):
         card was is read from the marks, not worked out again from ``old``."""
         flags = _entry(new, self)
         uid = new.uid
-        # the marks, in the order of ``_Entry``'s flags; a damage or a heal changes one or two
-        was = tuple([uid in mark for mark in self[2:]])
+        # in the order of ``_Entry``'s flags; a damage or a heal changes one or two of them
+        marks = [
+            self.units,
+            self.damaged,
+            self.triggers,
+            self.lasting,
+            self.lethal,
+            self.auras,
+            self.boosters,
+            self.watchers,
+            self.statics,
+        ]
+        was = tuple([uid in mark for mark in marks])
         if was == flags:
             return self
-        fields: list[Any] = list(self)
         for number in range(len(flags)):
             if flags[number] != was[number]:
-                fields[number + 2] = _marked(fields[number + 2], uid, flags[number])
-        return MightIndex._make(fields)
+                marks[number] = _marked(marks[number], uid, flags[number])
+        return MightIndex(self.defs, self.kinds, *marks)

@@ -596,8 +596,8 @@ class MightTable(Frozen, Indexed[MightIndex]):
     def might(self, uid: str) -> int:
         """Current Might: its own (``MightCard.might``), a static's Assault or Shield in its
         role (P-98) and what auras give it (M-23)."""
-        index = self.index  # a property: read once
-        own = self.cards[uid].might(self.definition(uid))
+        index, card = self.index, self.cards[uid]  # each read once
+        own = card.might(self.defs[card.name])
         if uid in index.statics:
             own += statics.role_bonus(self, uid)
         return own + auras.bonus(self, uid) if index.auras or self.field_auras else own
@@ -637,14 +637,14 @@ class MightTable(Frozen, Indexed[MightIndex]):
         """The latest replacement in force (M-3), else current Might (M1, M-23)."""
         card = self.cards[uid]
         if card.lethal or not self.reads_table(uid):
-            return card.lethal_threshold(self.definition(uid))
+            return card.lethal_threshold(self.defs[card.name])
         return self.might(uid)
 
     def is_lethal(self, uid: str) -> bool:
         """Nonzero marked damage at least equal to the lethal requirement (M1, M-2, M-3)."""
         card = self.cards[uid]
         if not self.reads_table(uid):
-            return card.has_lethal_damage(self.definition(uid))
+            return card.has_lethal_damage(self.defs[card.name])
         return card.damage >= 1 and card.damage >= self.lethal_threshold(uid)
 
     def bonus_damage(self, player: int, scope: Literal["combat", "spell", "ability"]) -> int:

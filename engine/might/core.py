@@ -282,7 +282,8 @@ class MightCore(Recorder[MightTable]):
     def took_damage(self, uid: str, amount: int) -> None:
         """Remember the damage marked on ``uid`` for the conditions that ask this turn's
         (P-55)."""
-        self.table = self.table.remembering(lambda history: history.after_damage(uid, amount))
+        if self.table.this_turn is not None:  # else nothing remembers it (the hot path)
+            self.table = self.table.remembering(lambda history: history.after_damage(uid, amount))
 
     def _set_exhausted(
         self, uid: str, exhausted: bool, cause: Cause, rules: Sequence[str], how: str = ""

@@ -253,10 +253,11 @@ class DamageRules:
         self.core._checked = table
         # With nothing of the table in any unit's Might, the very same card is unchanged: no
         # call to find that out (``_changed`` says the same).
-        reads, cards, was = table.reads_table(), table.cards, since.cards
+        index, cards, was = table.index, table.cards, since.cards
+        reads = bool(index.auras or table.field_auras or index.statics)  # ``reads_table()``
         named = table.simultaneous(
             uid
-            for uid in table.index.damaged
+            for uid in index.damaged
             if uid not in lethal
             and (
                 everyone

@@ -528,9 +528,10 @@ class MightTable(Frozen, Indexed[MightIndex]):
     def lethal_units(self) -> list[str]:
         """Units with lethal damage (M1, M-8), in the order of ``simultaneous``; with an aura
         on the table, read from the damaged units (lethal needs damage, M1, M-23)."""
-        if self.reads_table():
-            return self.simultaneous(uid for uid in self.index.damaged if self.is_lethal(uid))
-        return self.simultaneous(self.index.lethal)
+        index = self.index  # a property: read once (``reads_table`` written out)
+        if index.auras or self.field_auras or index.statics:
+            return self.simultaneous(uid for uid in index.damaged if self.is_lethal(uid))
+        return self.simultaneous(index.lethal)
 
     def heal_concerns(self) -> list[str]:
         """The units a heal of the whole table changes or mentions: those with marked damage

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import builtins
 from collections.abc import Iterator, Mapping
-from typing import Any, Generic, TypeVar, get_args, overload
+from typing import Any, Generic, TypeVar, cast, get_args, overload
 
 import immutables
 from pydantic import GetCoreSchemaHandler
@@ -63,11 +63,21 @@ class CardMap(Mapping[str, V], Generic[V]):
 
     def set(self, key: str, value: V) -> CardMap[V]:
         """This map with ``key`` set to ``value`` (a new key goes last)."""
+        return self.swap(key, value)[1]
+
+    def swap(self, key: str, value: V) -> tuple[V | None, CardMap[V]]:
+        """What ``key`` held (None: nothing) and ``set(key, value)``, with one look-up: a
+        table's ``with_card`` needs both, on every update.
+
+        >>> CardMap({"a": 1}).swap("a", 2)[0], CardMap({"a": 1}).swap("b", 2)[0]
+        (1, None)
+        """
         old = self._map.get(key, _MISSING)
-        hash_ = self._rehashed(key, old, value)
+        hash_ = None if self._hash is None else self._rehashed(key, old, value)
         if old is not _MISSING:
-            return self._of(self._map.set(key, value), self._order, self._positions, hash_)
-        return self._of(self._map.set(key, value), (*self._order, key), None, hash_)
+            new = self._of(self._map.set(key, value), self._order, self._positions, hash_)
+            return cast(V, old), new
+        return None, self._of(self._map.set(key, value), (*self._order, key), None, hash_)
 
     def delete(self, key: str) -> CardMap[V]:
         """This map without ``key`` (KeyError when it is not there)."""

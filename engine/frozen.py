@@ -16,10 +16,27 @@ from pydantic import BaseModel, ConfigDict
 from pydantic_core import core_schema
 
 _set = object.__setattr__  # frozen models refuse plain attribute assignment
+# BaseModel's slots, each set by its own descriptor: a call cheaper than ``_set``'s, which looks
+# the name up and unpacks its arguments again (several of each on every step).
+_set_dict = BaseModel.__dict__["__dict__"].__set__
+_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
+_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
 _new = object.__new__
 _FIELD_SETS: dict[frozenset[str], set[str]] = {}
 _IMMUTABLE = (type(None), bool, int, float, str, tuple, frozenset)
 _MISSING = object()  # a field left out of model_construct
+
+# pydantic's ``BaseModel.__getattr__`` serves only private attributes and extra fields, which
+# the records and snapshots have none of. While a class has a ``__getattr__``, CPython reads
+# every attribute of its instances through a slow hook that it never specializes: each
+# ``card.damage`` of each step looked the hook up first. So the models go without it, a step
+# running some 9% fewer instructions (docs/performance.md, issue 40), and a Frozen model with
+# private attributes or extras gets it back (``__pydantic_init_subclass__``). The engine's one
+# other model, ``Pool``, has neither.
+_PYDANTIC_GETATTR = BaseModel.__dict__.get("__getattr__")
+if _PYDANTIC_GETATTR is not None:
+    delattr(BaseModel, "__getattr__")
 
 
 def _shared(names: set[str] | frozenset[str]) -> set[str]:
@@ -65,10 +82,10 @@ class Frozen(BaseModel):
         values = self.__dict__.copy()  # a key-sharing dict stays one: copied in C, as small
         values.update(changes)
         new = _new(self.__class__)  # a model has no __new__ of its own: skip looking it up
-        _set(new, "__dict__", values)
-        _set(new, "__pydantic_fields_set__", fields_set)
-        _set(new, "__pydantic_extra__", None)
-        _set(new, "__pydantic_private__", self.__pydantic_private__)
+        _set_dict(new, values)
+        _set_fields_set(new, fields_set)
+        _set_extra(new, None)
+        _set_private(new, self.__pydantic_private__)
         return new
 
     @classmethod
@@ -85,6 +102,8 @@ class Frozen(BaseModel):
         True
         """
         super().__pydantic_init_subclass__(**kwargs)
+        if cls.__private_attributes__ or cls.model_config.get("extra") == "allow":
+            cls.__getattr__ = _PYDANTIC_GETATTR  # type: ignore[attr-defined]  # reads them
         cls.model_construct = _compiled_construct(cls)  # type: ignore[method-assign]
         origin = cls.__pydantic_generic_metadata__["origin"]
         if origin is not None and cls.__doc__ is None:  # Branch[Action, Expectation] has none
@@ -100,6 +119,9 @@ def _compiled_construct(cls: type[Frozen]) -> Any:
     namespace: dict[str, Any] = {
         "_new_": cls.__new__,
         "_set_": _set,
+        "_set_fields_set_": _set_fields_set,
+        "_set_extra_": _set_extra,
+        "_set_private_": _set_private,
         "_fields_set_": _shared(frozenset(cls.model_fields)),
         "_MISSING_": _MISSING,
     }
@@ -127,9 +149,9 @@ def _compiled_construct(cls: type[Frozen]) -> Any:
             f"def model_construct({', '.join(['_cls', '_fields_set=None', *keyword_only])}):",
             "    _new = _new_(_cls)",
             *body,
-            '    _set_(_new, "__pydantic_fields_set__", _fields_set_)',
-            '    _set_(_new, "__pydantic_extra__", None)',
-            '    _set_(_new, "__pydantic_private__", None)',
+            "    _set_fields_set_(_new, _fields_set_)",
+            "    _set_extra_(_new, None)",
+            "    _set_private_(_new, None)",
             "    return _new",
         ]
     )

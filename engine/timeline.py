@@ -123,7 +123,7 @@ class Recorder(Generic[TableT]):
         index = len(self.steps)
         if index >= self._step_limit:
             raise CascadeError
-        phase = self.phase + ((sub_step,) if sub_step else ())
+        phase = (*self.phase, sub_step) if sub_step else self.phase
         cited = tuple(rules)
         # The engine's own values: validating costs time. ``Step``, not ``Step[TableT]``: a
         # parametrized pydantic model is a class of its own, made (and looked up) per type.

@@ -67,6 +67,8 @@ class ChainRules:
         self.damage.cleanup(Cause(kind="rule", text=f"cleanup after {item.text}"), ["M5", "M-8"])
 
     def resolve_chain(self, passed: bool = False) -> None:
+        if not self.core.table.chain:
+            return  # nothing to resolve, after most edits: no guard to make
         guard = LoopGuard()  # an item resolving again as it once did is a loop (P-25)
         while self.core.table.chain:
             guard.tick(

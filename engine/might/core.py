@@ -67,11 +67,14 @@ class MightCore(Recorder[MightTable]):
         ended with it is on its record."""
         before = self.steps[-1].table
         table = self.table
-        if table.has_auras() or before.index.auras:  # else nothing to look at (M-23)
+        index = table.index
+        was = index if before is table else before.index  # a cleanup that changed nothing
+        if index.auras or table.field_auras or was.auras:  # else nothing to look at (M-23)
             description, rules, changes = self._aura_effects(before, description, rules, changes)
-        if table.index.statics or before.index.statics:  # else nothing to look at (P-98)
+        if index.statics or was.statics:  # else nothing to look at (P-98)
             description, rules, changes = self._static_effects(before, description, rules, changes)
-        return super().record(description, rules, cause, changes, sub_step, effect_ids)
+        # ``Recorder``'s, the one below: without making a ``super()`` on every step
+        return Recorder.record(self, description, rules, cause, changes, sub_step, effect_ids)
 
     def _static_effects(
         self,
@@ -279,7 +282,8 @@ class MightCore(Recorder[MightTable]):
     def took_damage(self, uid: str, amount: int) -> None:
         """Remember the damage marked on ``uid`` for the conditions that ask this turn's
         (P-55)."""
-        self.table = self.table.remembering(lambda history: history.after_damage(uid, amount))
+        if self.table.this_turn is not None:  # else nothing remembers it (the hot path)
+            self.table = self.table.remembering(lambda history: history.after_damage(uid, amount))
 
     def _set_exhausted(
         self, uid: str, exhausted: bool, cause: Cause, rules: Sequence[str], how: str = ""
@@ -304,8 +308,12 @@ class MightCore(Recorder[MightTable]):
     def _triggering(self, uids: Iterable[str], when: str) -> list[str]:
         """The units among ``uids`` with an ability for ``when``, in the order of simultaneous
         events (P-12): their triggers go on the chain in this order."""
-        return self.table.simultaneous(
-            uid for uid in uids if any(a.when == when for a in self.table.definition(uid).abilities)
+        table = self.table
+        return table.simultaneous(
+            uid
+            for uid in uids
+            if (abilities := table.definition(uid).abilities)
+            and any(a.when == when for a in abilities)
         )
 
     def _watchers(
@@ -344,11 +352,14 @@ class MightCore(Recorder[MightTable]):
         events at once, on each event ``when`` maps to its source, in the order the card lists
         them; ``battlefield`` is where the unit was (it may have left since: P-21);
         ``together``: with other units' (P-12); ``might``: its Might when it died (M-30)."""
+        abilities = self.table.definition(uid).abilities
+        if not abilities:
+            return  # most units have none: nothing to look at (the hot path)
         events = {when: source} if isinstance(when, str) else when
         card = self.table.cards[uid]
         if battlefield is None and card.zone == "battlefield":
             battlefield = card.battlefield
-        for number, ability in enumerate(self.table.definition(uid).abilities):
+        for number, ability in enumerate(abilities):
             if ability.when not in events:
                 continue
             if ability.nth is not None or ability.source_is is not None:

@@ -85,11 +85,12 @@ class DamageRules:
         rules = ["M-4"]
         if event.bonus:
             rules.append("M3")
-        if any(r.effect_kind == "prevention" for r in event.replacements):
-            rules += ["M3", "M-5"]
-        values = {s.id: s.value for s in self.core.table.cards[event.target].shields}
-        if any(values.get(r.effect) == "next" for r in event.replacements):
-            rules.append("M-25")
+        if event.replacements:  # most events meet none: nothing to look for
+            if any(r.effect_kind == "prevention" for r in event.replacements):
+                rules += ["M3", "M-5"]
+            values = {s.id: s.value for s in self.core.table.cards[event.target].shields}
+            if any(values.get(r.effect) == "next" for r in event.replacements):
+                rules.append("M-25")
         if event.unpreventable:
             rules.append("M-27")
         if len(event.replacements) > 1:
@@ -98,7 +99,7 @@ class DamageRules:
             rules += ["M4", "M-6"]
         if event.kind == "ability":
             rules.append("P-20")
-        return sorted(set(rules), key=rules.index)
+        return list(dict.fromkeys(rules))  # each once, where it first comes
 
     def deal_event(
         self,
@@ -250,10 +251,18 @@ class DamageRules:
         table is the next one's baseline."""
         table, since = self.core.table, self.core._checked
         self.core._checked = table
+        # With nothing of the table in any unit's Might, the very same card is unchanged: no
+        # call to find that out (``_changed`` says the same).
+        index, cards, was = table.index, table.cards, since.cards
+        reads = bool(index.auras or table.field_auras or index.statics)  # ``reads_table()``
         named = table.simultaneous(
             uid
-            for uid in table.index.damaged
-            if uid not in lethal and (everyone or _changed(since, table, uid))
+            for uid in index.damaged
+            if uid not in lethal
+            and (
+                everyone
+                or ((reads or was.get(uid) is not cards[uid]) and _changed(since, table, uid))
+            )
         )
         return {uid: verdicts.compared(table, uid, False) for uid in named}
 

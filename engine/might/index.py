@@ -11,7 +11,6 @@ scratch.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import immutables
@@ -61,12 +60,15 @@ def _kinds(defs: Mapping[str, MightCardDef]) -> dict[str, _Kind]:
     }
 
 
-def _entry(card: MightCard, index: MightIndex) -> _Entry:
+def _entry(card: MightCard, index: MightIndex) -> tuple[bool, ...]:
+    """The card's flags, in the order of ``_Entry``'s fields: a plain tuple, as it is made for
+    every card moved (a named one's ``__new__`` is a Python call)."""
     kind = index.kinds[card.name]
-    on_table = card.zone in ("base", "battlefield")
+    zone = card.zone
+    on_table = zone == "base" or zone == "battlefield"
     unit = on_table and not kind.gear
     damaged = unit and card.damage > 0
-    return _Entry(
+    return (
         unit,
         damaged,
         on_table and kind.trigger,
@@ -94,19 +96,51 @@ def _marked(marks: Marks, uid: str, mark: bool) -> Marks:
     return marks.set(uid, None) if mark else marks.delete(uid)
 
 
-@dataclass(frozen=True, slots=True)
 class MightIndex:
-    defs: Mapping[str, MightCardDef]  # the definitions it was made with (a table's own)
-    kinds: Mapping[str, _Kind]  # each definition's part of an entry (``_kinds``), shared
-    units: Marks
-    damaged: Marks
-    triggers: Marks
-    lasting: Marks
-    lethal: Marks
-    auras: Marks
-    boosters: Marks
-    watchers: Marks
-    statics: Marks
+    """The marks, each a persistent set (a map to None). One is made for every card whose marks
+    change, so it is a plain class with slots, set by a plain ``__init__``: a frozen
+    dataclass's ``__init__`` sets each field through ``object.__setattr__``, and a tuple holds
+    its length too. Never changed once made: every update makes a new one."""
+
+    __slots__ = (
+        "defs",
+        "kinds",
+        "units",
+        "damaged",
+        "triggers",
+        "lasting",
+        "lethal",
+        "auras",
+        "boosters",
+        "watchers",
+        "statics",
+    )
+
+    def __init__(
+        self,
+        defs: Mapping[str, MightCardDef],  # the definitions it was made with (a table's own)
+        kinds: Mapping[str, _Kind],  # each definition's part of an entry (``_kinds``), shared
+        units: Marks,
+        damaged: Marks,
+        triggers: Marks,
+        lasting: Marks,
+        lethal: Marks,
+        auras: Marks,
+        boosters: Marks,
+        watchers: Marks,
+        statics: Marks,
+    ) -> None:
+        self.defs = defs
+        self.kinds = kinds
+        self.units = units
+        self.damaged = damaged
+        self.triggers = triggers
+        self.lasting = lasting
+        self.lethal = lethal
+        self.auras = auras
+        self.boosters = boosters
+        self.watchers = watchers
+        self.statics = statics
 
     @classmethod
     def build(cls, cards: Iterable[MightCard], defs: Mapping[str, MightCardDef]) -> MightIndex:
@@ -123,7 +157,7 @@ class MightIndex:
         flags = _entry(new, self)
         uid = new.uid
         # in the order of ``_Entry``'s flags; a damage or a heal changes one or two of them
-        marks = (
+        marks = [
             self.units,
             self.damaged,
             self.triggers,
@@ -133,12 +167,11 @@ class MightIndex:
             self.boosters,
             self.watchers,
             self.statics,
-        )
+        ]
         was = tuple([uid in mark for mark in marks])
         if was == flags:
             return self
-        changed = [
-            mark if now == then else _marked(mark, uid, now)
-            for mark, now, then in zip(marks, flags, was, strict=True)
-        ]
-        return MightIndex(self.defs, self.kinds, *changed)
+        for number in range(len(flags)):
+            if flags[number] != was[number]:
+                marks[number] = _marked(marks[number], uid, flags[number])
+        return MightIndex(self.defs, self.kinds, *marks)

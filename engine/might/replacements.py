@@ -90,9 +90,13 @@ def resolve_event(
     next-event shield prevents the whole event and is spent, unless the event is 0 (M-25).
     """
     card = table.covered(target)
-    effects = {e.id: e for e in applicable_replacements(card, kind, unpreventable)}
-    chosen = list(effects) if order is None else list(order)
-    verify_order(card, kind, chosen, unpreventable)
+    found = applicable_replacements(card, kind, unpreventable)
+    effects = {e.id: e for e in found}
+    if order is None and len(effects) == len(found):
+        chosen = list(effects)  # each that applies, once: what verify_order would find
+    else:
+        chosen = list(effects) if order is None else list(order)
+        verify_order(card, kind, chosen, unpreventable)
     amount = max(0, base + bonus)
     replaced: list[Replaced] = []
     shields = {s.id: s for s in card.shields}

@@ -286,13 +286,15 @@ class MightCard(Frozen):
     @property
     def takes_no_damage(self) -> bool:
         """No damage can be dealt to it while this lasts (M-19)."""
-        return any(s.status == "takes_no_damage" for s in self.statuses)
+        return bool(self.statuses) and any(s.status == "takes_no_damage" for s in self.statuses)
 
     def might(self, definition: MightCardDef) -> int:
         """Its own Might: base plus modifiers, plus Assault while it attacks and Shield while
         it defends (M-28); it may be 0 or negative (M-2). Auras add to it: ``MightTable.might``
         (M-23)."""
-        might = definition.might + sum(m.amount for m in self.modifiers)
+        might = definition.might
+        if self.modifiers:  # most units have none: no generator to start
+            might += sum(m.amount for m in self.modifiers)
         return might + self.role_bonus(definition) if self.role is not None else might
 
     def role_bonus(self, definition: MightCardDef) -> int:
@@ -466,7 +468,8 @@ class MightTable(Frozen, Indexed[MightIndex]):
     scoring: bool = False
 
     def with_card(self, card: MightCard) -> MightTable:
-        return self._replaced(self.cards.get(card.uid), card, self.cards.set(card.uid, card))
+        old, cards = self.cards.swap(card.uid, card)
+        return self._replaced(old, card, cards)
 
     def differences(self, before: MightTable) -> set[str]:
         """The cards that changed since ``before`` (a snapshot of the same game), the units a
@@ -499,7 +502,10 @@ class MightTable(Frozen, Indexed[MightIndex]):
     def simultaneous(self, uids: Iterable[str]) -> list[str]:
         """``uids`` in the one order of simultaneous events (deaths, triggers): the turn
         player's cards first, each player's in the order they came to the table (P-12)."""
-        return sorted(uids, key=lambda uid: self._order_key(self.cards[uid]))
+        found = list(uids)
+        if len(found) > 1:  # most checks find none or one: no key to work out
+            found.sort(key=lambda uid: self._order_key(self.cards[uid]))
+        return found
 
     def _order_key(self, card: MightCard) -> tuple[bool, int, int]:
         # ``arrival`` written out: it is read for every unit a sort meets (the end of a turn)
@@ -522,9 +528,10 @@ class MightTable(Frozen, Indexed[MightIndex]):
     def lethal_units(self) -> list[str]:
         """Units with lethal damage (M1, M-8), in the order of ``simultaneous``; with an aura
         on the table, read from the damaged units (lethal needs damage, M1, M-23)."""
-        if self.reads_table():
-            return self.simultaneous(uid for uid in self.index.damaged if self.is_lethal(uid))
-        return self.simultaneous(self.index.lethal)
+        index = self.index  # a property: read once (``reads_table`` written out)
+        if index.auras or self.field_auras or index.statics:
+            return self.simultaneous(uid for uid in index.damaged if self.is_lethal(uid))
+        return self.simultaneous(index.lethal)
 
     def heal_concerns(self) -> list[str]:
         """The units a heal of the whole table changes or mentions: those with marked damage
@@ -582,16 +589,19 @@ class MightTable(Frozen, Indexed[MightIndex]):
         """Might and lethal damage depend on more than the unit ``uid`` (None: any unit): an
         aura on the table (M-23, P-47), or a static of the unit whose Assault or Shield holds
         while a condition of the table does (P-98)."""
-        has_static = bool(self.index.statics) if uid is None else uid in self.index.statics
-        return self.has_auras() or has_static
+        index = self.index  # a property: read once
+        if index.auras or self.field_auras:  # ``has_auras``
+            return True
+        return bool(index.statics) if uid is None else uid in index.statics
 
     def might(self, uid: str) -> int:
         """Current Might: its own (``MightCard.might``), a static's Assault or Shield in its
         role (P-98) and what auras give it (M-23)."""
-        own = self.cards[uid].might(self.definition(uid))
-        if uid in self.index.statics:
+        index, card = self.index, self.cards[uid]  # each read once
+        own = card.might(self.defs[card.name])
+        if uid in index.statics:
             own += statics.role_bonus(self, uid)
-        return own + auras.bonus(self, uid) if self.has_auras() else own
+        return own + auras.bonus(self, uid) if index.auras or self.field_auras else own
 
     def role_bonus(self, uid: str) -> int:
         """The Might its combat role gives it: Assault attacking, Shield defending, printed,
@@ -628,14 +638,14 @@ class MightTable(Frozen, Indexed[MightIndex]):
         """The latest replacement in force (M-3), else current Might (M1, M-23)."""
         card = self.cards[uid]
         if card.lethal or not self.reads_table(uid):
-            return card.lethal_threshold(self.definition(uid))
+            return card.lethal_threshold(self.defs[card.name])
         return self.might(uid)
 
     def is_lethal(self, uid: str) -> bool:
         """Nonzero marked damage at least equal to the lethal requirement (M1, M-2, M-3)."""
         card = self.cards[uid]
         if not self.reads_table(uid):
-            return card.has_lethal_damage(self.definition(uid))
+            return card.has_lethal_damage(self.defs[card.name])
         return card.damage >= 1 and card.damage >= self.lethal_threshold(uid)
 
     def bonus_damage(self, player: int, scope: Literal["combat", "spell", "ability"]) -> int:

@@ -4,7 +4,7 @@ steps that say who dies, who survives and who is saved read them from here."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence, Sized
 
 from engine.might.table import MightTable
 
@@ -22,8 +22,18 @@ def compared(table: MightTable, uid: str, lethal: bool) -> str:
 def lethal_rules(table: MightTable, uids: Iterable[str]) -> list[str]:
     """The rules that set what was lethal for ``uids``: M1, with M-2 at Might 0 or less and
     M-3 for a requirement an effect set."""
-    others = {_requirement(table, uid)[1] for uid in uids} - {"M1"}
+    if isinstance(uids, Sized) and not uids:
+        return ["M1"]  # a cleanup that names nobody: the most common
+    others = {_rule(table, uid) for uid in uids} - {"M1"}
     return ["M1", *sorted(others)]
+
+
+def _rule(table: MightTable, uid: str) -> str:
+    """``_requirement``'s rule alone, without its words: every cleanup cites it for each unit
+    it names."""
+    if table.cards[uid].lethal_override is not None:
+        return "M-3"
+    return "M1" if table.might(uid) >= 1 else "M-2"
 
 
 def _requirement(table: MightTable, uid: str) -> tuple[str, str]:

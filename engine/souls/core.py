@@ -68,7 +68,16 @@ class SoulsCore(Recorder[SoulsTable]):
         )
 
     def _save_state(self) -> object:
-        return (*self.rules_state(), self._baseline, set(self._stale))
+        # ``rules_state`` written out: every action keeps one
+        pending, stale = self.pending, self._stale
+        return (
+            list(pending) if pending else [],
+            self.battle,
+            self._battles,
+            self._fired,
+            self._baseline,
+            set(stale) if stale else set(),
+        )
 
     def _restore_state(self, state: object) -> None:
         assert isinstance(state, tuple)

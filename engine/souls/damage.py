@@ -121,7 +121,8 @@ class Damage(SoulsCore):
         """What is left of a hit after the card's own printed prevention, when it has one it
         has not used this turn (a once-a-turn one is used by the first hit that would damage
         the card, P-104)."""
-        card, own = self._card(uid), self._definition(uid).prevents
+        card = self._card(uid)
+        own = self.table.defs[card.name].prevents  # ``_definition``, without finding the card again
         if own is None or (own.once_per_turn and card.prevented_this_turn):
             return amount
         prevented = min(own.amount, amount)

@@ -103,7 +103,8 @@ class SoulsTable(Frozen, Indexed[SoulsIndex]):
         return self.evolve(players=(players[0], players[1]))
 
     def with_card(self, card: CardState) -> SoulsTable:
-        return self._replaced(self.cards.get(card.uid), card, self.cards.set(card.uid, card))
+        old, cards = self.cards.swap(card.uid, card)
+        return self._replaced(old, card, cards)
 
     def without_card(self, uid: str) -> SoulsTable:
         return self._replaced(self.cards[uid], None, self.cards.delete(uid))
@@ -228,16 +229,16 @@ class SoulsTable(Frozen, Indexed[SoulsIndex]):
         return self._stat_of(self.cards[uid], stat)
 
     def _stat_of(self, card: CardState, stat: Literal["max_hp", "power"]) -> int:
-        uid, definition = card.uid, self.defs[card.name]
+        uid, definition, index = card.uid, self.defs[card.name], self.index
         total = definition.hp if stat == "max_hp" else definition.power
         if card.bonuses:
             total += sum(b.amount for b in card.bonuses if b.stat == stat)
-        for armament in self.index.armaments.get(uid, ()):  # the order does not matter to a sum
+        for armament in index.armaments.get(uid, ()):  # the order does not matter to a sum
             grants = self.defs[self.cards[armament].name]
             total += grants.grants_hp if stat == "max_hp" else grants.grants_power
         if definition.statics:
             total += self.static_bonus(uid, stat)
-        if self.index.grants and card.zone == "slot":
+        if index.grants and card.zone == "slot":
             total += self.granted_bonus(card, stat)
         return total
 

@@ -110,3 +110,5 @@ def test_the_set_up_has_no_answers_to_give_again() -> None:
     assert not session.can_answer_again()
     session.select(1)
     assert session.can_answer_again()
+    session.select(21)  # the last step of the last action
+    assert session.can_answer_again()

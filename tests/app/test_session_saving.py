@@ -1,6 +1,7 @@
 """Saving through the session without a window (app/presentation/session.py): a save in set-up
 mode plays the set-up first and is refused, naming the file, when the file's actions no longer
-play on it; a file changed on disk is saved over only when the user says so."""
+play on it; a file changed on disk is saved over only when the user says so; each branch is
+written as what it keeps of its parent, then its own actions."""
 
 from __future__ import annotations
 
@@ -11,9 +12,12 @@ import pytest
 
 from app.files.saving import FileChanged, SaveError
 from app.presentation.session import Session, setup_refusal
+from engine.assets import SCENARIOS
+from engine.ruleset import ruleset
 from engine.setup_edits import move_card
 
 COMMENTED_SETUP = Path(__file__).parent / "commented_setup.yaml"
+SOULS = ruleset("souls").action
 
 
 def in_setup(tmp_path: Path) -> tuple[Session, Path]:
@@ -54,3 +58,40 @@ def test_a_set_up_saved_over_a_file_changed_on_disk_when_the_user_says_so(tmp_pa
 def test_a_refusal_to_save_is_said_as_it_is() -> None:
     error = SaveError(Path("mine.yaml"), "the disk is full")
     assert setup_refusal(error) == "Cannot save mine.yaml:\nthe disk is full"
+
+
+def test_branches_are_saved_as_what_they_keep_of_their_parent_then_their_own(
+    tmp_path: Path,
+) -> None:
+    """An attack played after step 3 is the same as main's second action, but it waits at its
+    battle window: it is the branch's own, written with ``waits``; a deal after three of main's
+    actions keeps those three."""
+    path = tmp_path / "demo.yaml"
+    shutil.copy(SCENARIOS / "souls" / "demo-table.yaml", path)
+    session = Session()
+    session.open(path)
+    session.select(3)
+    session.act(SOULS.model_validate({"attack": {"attacker": "thorn-squire", "target": "bob-imp"}}))
+    assert session.waiting is not None
+    session.switch("main")
+    session.select(13)
+    session.act(SOULS.model_validate({"deal": {"target": "sylva", "amount": 5}}))
+    session.save(path)
+    text = path.read_text(encoding="utf-8")
+    assert text[text.index("branches:") :] == (
+        "branches:\n"
+        "  - name: attack thorn-squire bob-imp\n"
+        "    parent: main\n"
+        "    keep: 1\n"
+        "    script:\n"
+        "      - waits: true\n"
+        "        attack: {attacker: thorn-squire, target: bob-imp}\n"
+        "  - name: deal sylva 5\n"
+        "    parent: main\n"
+        "    keep: 3\n"
+        "    script:\n"
+        "      - deal: {target: sylva, amount: 5}\n"
+    )
+    reopened = Session()
+    reopened.open(path)
+    assert [len(reopened.branch_actions(name)) for name in reopened.parents] == [6, 2, 4]

@@ -112,3 +112,21 @@ def test_the_set_up_has_no_answers_to_give_again() -> None:
     assert session.can_answer_again()
     session.select(21)  # the last step of the last action
     assert session.can_answer_again()
+
+
+def test_redo_asks_the_player_again_what_the_action_left_to_the_rules() -> None:
+    """An order left to the rules' default is not written into the action: redo plays it
+    again through the session's chooser (the app's dialog), as the first playing did."""
+    asked: list[str] = []
+
+    def player(choice: Choice) -> Any:
+        asked.append(choice.kind)
+        return choice.default
+
+    session = answered(3, player)
+    first = list(asked)
+    assert "replacement_order" in first
+    session.undo()
+    session.redo()
+    assert asked == first * 2
+    assert session.branch == "combat Battlefield 1, answered the same"

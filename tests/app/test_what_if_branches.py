@@ -1,18 +1,23 @@
 """What-if branches without a window (app/presentation/branches.py, session.py): a new branch is
 named after what differs, in a few words, never a Python form; answering an action's choices
-again branches from the step before it."""
+again branches from the step before it; a branch is renamed as a file could name it."""
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
 from typing import Any
 
+import pytest
+
 from app.presentation.branches import action_label, answers_label, compact, given_changes
-from app.presentation.session import Session
+from app.presentation.session import Changed, Session
 from engine.assets import SCENARIOS
 from engine.choices import Choice
 from engine.ruleset import ruleset
 
 M8 = SCENARIOS / "might" / "M8-prevention-and-doubling-orders.yaml"
+CHOSEN = SCENARIOS / "might" / "P-41-chosen-targets.yaml"
 MIGHT = ruleset("might").action
 
 
@@ -130,3 +135,60 @@ def test_redo_asks_the_player_again_what_the_action_left_to_the_rules() -> None:
     session.redo()
     assert asked == first * 2
     assert session.branch == "combat Battlefield 1, answered the same"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "why"),
+    [
+        ("main", "x", "'main' is the file's own script"),
+        ("nobody chooses", "no damaged enemy", "two branches are named 'no damaged enemy'"),
+        ("nobody chooses", "  ", "a name cannot be empty or only spaces"),
+        (
+            "nobody chooses",
+            "No Damaged Enemy",
+            "the branch names 'no damaged enemy' and 'No Damaged Enemy' differ only by case",
+        ),
+    ],
+)
+def test_a_branch_cannot_be_renamed_as_a_file_could_not_name_it(
+    old: str, new: str, why: str
+) -> None:
+    session = Session()
+    session.open(CHOSEN)
+    with pytest.raises(ValueError) as refused:
+        session.rename(old, new)
+    assert str(refused.value).startswith(f"a branch cannot be renamed {new.strip()!r}: {why}")
+    assert list(session.parents) == ["main", "nobody chooses", "no damaged enemy"]
+    assert not session.dirty
+    assert session.rename("nobody chooses", "default") == Changed(timeline=True, dirty=True)
+
+
+def test_a_branch_renamed_keeps_its_children_and_its_entry_in_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "chosen.yaml"
+    shutil.copy(CHOSEN, path)
+    session = Session()
+    session.open(path)
+    session.switch("nobody chooses")
+    session.select(0)
+    session.act(MIGHT.model_validate("end_turn"))  # a branch of the branch
+    assert session.parents["end turn"] == "nobody chooses"
+    session.switch("main")
+    assert session.rename("nobody chooses", "  the default ") == Changed(timeline=True)
+    assert session.parents == {
+        "main": "",
+        "the default": "main",
+        "no damaged enemy": "main",
+        "end turn": "the default",
+    }
+    session.switch("end turn")
+    assert session.rename("end turn", "passed") and session.dirty  # the one shown
+    assert session.branch == "passed" and session.parents["passed"] == "the default"
+    session.save(path)
+    text = path.read_text(encoding="utf-8")
+    # its entry keeps its expectations; its child names it as its parent
+    assert "  - name: the default\n    keep: 0\n" in text
+    assert "targeting stone-whelp (by default" in text
+    assert "  - name: passed\n    parent: the default\n" in text
+    reopened = Session()
+    reopened.open(path)
+    assert reopened.parents["passed"] == "the default"

@@ -17,6 +17,7 @@ from app.presentation.card_design import (
 )
 from app.presentation.session import Session
 from engine.assets import SCENARIOS
+from tests.app.test_setup_editor import tally  # noqa: F401  (the fixture installing it)
 
 WARDEN: dict[str, Any] = {"name": "Cinder Warden", "kind": "unit", "might": 2}
 
@@ -76,6 +77,15 @@ def test_a_set_up_edit_refused_is_said_in_the_set_up_editors_words() -> None:
         "(rule P-66)"
     )
     assert session.draft is not None and "cards" not in session.draft
+
+
+@pytest.mark.usefixtures("tally")
+def test_a_set_up_without_a_hand_takes_a_card_only_at_a_place_chosen() -> None:
+    """Tally, the example plug-in game, deals no hands."""
+    session = Session()
+    session.new_table("tally", ["Alice", "Bob"])
+    with pytest.raises(ValueError, match="^this ruleset's set-up has no hand to put a card in$"):
+        add_to_hand(session, {"name": "Apple"})
 
 
 def test_while_playing_a_card_is_defined_and_put_in_the_turn_players_hand() -> None:

@@ -95,3 +95,38 @@ def test_branches_are_saved_as_what_they_keep_of_their_parent_then_their_own(
     reopened = Session()
     reopened.open(path)
     assert [len(reopened.branch_actions(name)) for name in reopened.parents] == [6, 2, 4]
+
+
+def test_a_branch_that_keeps_all_of_its_parents_actions_is_saved_as_written(
+    tmp_path: Path,
+) -> None:
+    """A branch whose actions are all its parent's is written as it was read: what it keeps,
+    and its last action its own when that action waits (it ends the branch)."""
+    demo = (SCENARIOS / "souls" / "demo-table.yaml").read_text(encoding="utf-8")
+    branches = (
+        "branches:\n"
+        "  - name: same wait\n"
+        "    keep: 1\n"
+        "    script:\n"
+        "      - attack: {attacker: thorn-squire, target: bob-imp}\n"
+        "        waits: true\n"
+        "  - name: the play alone\n"
+        "    keep: 1\n"
+        "    script: []\n"
+    )
+    path = tmp_path / "kept.yaml"
+    path.write_text(
+        demo[: demo.index("script:")]
+        + "script:\n"
+        + "  - play: {card: war-banner, target: thorn-squire}\n"
+        + "  - attack: {attacker: thorn-squire, target: bob-imp}\n"
+        + "    waits: true\n"
+        + branches,
+        encoding="utf-8",
+    )
+    session = Session()
+    session.open(path)
+    session.rename("same wait", "the same wait")
+    session.save(path)
+    text = path.read_text(encoding="utf-8")
+    assert text[text.index("branches:") :] == branches.replace("same wait", "the same wait")

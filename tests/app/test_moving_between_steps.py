@@ -44,3 +44,13 @@ def test_back_goes_to_this_phases_first_step_or_from_there_to_the_last_phases() 
         session.select(index)
         starts[index] = session.phase_start(-1)
     assert starts == {0: 0, 2: 0, 4: 0, 5: 4, 9: 4, 10: 4, 11: 10, 12: 11, 14: 13, 15: 14}
+
+
+def test_back_from_the_first_actions_own_phase_reaches_the_set_up() -> None:
+    """M-10's first combat begins at step 1: back from there is the set-up's phase, step 0."""
+    session = Session()
+    session.open(SCENARIOS / "might" / "M-10-assignment-is-a-sequence.yaml")
+    session.select(1)
+    assert (session.phase_start(-1), session.phase_start(+1)) == (0, 11)
+    session.select(2)
+    assert session.phase_start(-1) == 1

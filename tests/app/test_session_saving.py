@@ -130,3 +130,20 @@ def test_a_branch_that_keeps_all_of_its_parents_actions_is_saved_as_written(
     session.save(path)
     text = path.read_text(encoding="utf-8")
     assert text[text.index("branches:") :] == branches.replace("same wait", "the same wait")
+
+
+def test_unsaved_actions_stay_unsaved_through_set_up_mode() -> None:
+    """The unsaved mark is the table's: set-up mode entered and left, a set-up edit undone,
+    keeps it as it was before (set, or not)."""
+    for act in (True, False):
+        session = Session()
+        session.open(SCENARIOS / "souls" / "demo-table.yaml")
+        if act:
+            session.act(SOULS.model_validate({"deal": {"target": "sylva", "amount": 5}}))
+        session.begin_setup()
+        session.edit_setup(lambda draft: move_card(draft, "war-banner", "Alice: Elysium"))
+        assert session.dirty
+        session.undo()
+        assert session.dirty is act
+        session.start_here()
+        assert session.dirty is act and not session.setting_up

@@ -192,3 +192,22 @@ def test_a_branch_renamed_keeps_its_children_and_its_entry_in_the_file(tmp_path:
     reopened = Session()
     reopened.open(path)
     assert reopened.parents["passed"] == "the default"
+
+
+def test_answering_again_after_a_trigger_resolves_it_first_as_the_file_did() -> None:
+    """P-41: the Sharpshooter's trigger resolves before Twin Bolt is played; answering Twin
+    Bolt's targets again plays the Sharpshooter as it was, its trigger resolved, then the bolt."""
+    main = Session()
+    main.open(CHOSEN)
+    first = main.play.runner.ends[0] + 1 if main.play else 0  # the bolt's first step
+    session = Session()
+    session.open(CHOSEN)
+    session.select(first)
+    session.chooser = default
+    session.answer_again()
+    assert session.branch == (
+        "play card: twin-bolt; targets: stone-whelp, iron-sentinel, answered the same"
+    )
+    steps = [step.description for step in session.steps]
+    assert steps[:first] == [step.description for step in main.steps][:first]
+    assert steps[first] == "twin-bolt targeting stone-whelp, iron-sentinel goes on the chain"

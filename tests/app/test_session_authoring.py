@@ -4,6 +4,8 @@ new one on an action that has none), refused in a line saying why, and undone as
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from app.presentation.session import Changed, Session
@@ -160,3 +162,21 @@ def test_only_the_files_own_script_is_written_about(session: Session) -> None:
     ):
         with pytest.raises(ValueError, match="switch to the branch 'main' to write them"):
             write()
+
+
+def test_a_new_label_renames_nothing_a_file_left_empty(tmp_path: Path) -> None:
+    """A step match written ``before: null`` names no label: labelling an action that had
+    none leaves it as written."""
+    text = DEMO.read_text(encoding="utf-8").replace(
+        "      - {rule: 14.5.3, card: sylva, change: stat}",
+        "      - {rule: 14.5.3, card: sylva, change: stat, before: null}",
+    )
+    path = tmp_path / "demo.yaml"
+    path.write_text(text, encoding="utf-8")
+    session = Session()
+    session.open(path)
+    session.relabel(3, "banner")
+    assert labels(session)[0] == "banner"
+    assert session.authored.expect[1]["steps"] == [
+        {"rule": "14.5.3", "card": "sylva", "change": "stat", "before": None}
+    ]

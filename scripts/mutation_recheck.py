@@ -133,7 +133,8 @@ def main(names: list[str], also: Sequence[str], only: bool = False) -> None:
         for number, (name, killer) in enumerate(
             zip(names, pool.map(lambda name: recheck(name, also, only), names), strict=True), 1
         ):
-            if killer or not only:
+            if killer or not only:  # read again: another recheck may have written since
+                results = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
                 results[name] = {"hash": mutants[name][1], "killed_by": killer}
                 RESULTS.write_text(json.dumps(results, indent=1, sort_keys=True))
             verdict = f"killed by {killer}" if killer else "survived"

@@ -5,6 +5,7 @@ written as what it keeps of its parent, then its own actions."""
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -147,3 +148,26 @@ def test_unsaved_actions_stay_unsaved_through_set_up_mode() -> None:
         assert session.dirty is act
         session.start_here()
         assert session.dirty is act and not session.setting_up
+
+
+def test_a_save_that_breaks_an_expectation_still_says_the_files_other_names(
+    tmp_path: Path,
+) -> None:
+    """The two actions undone take the label ``sylva-grows`` away from under an expectation;
+    the file had a second name (a hard link), which keeps the old text: both are said."""
+    path = tmp_path / "demo.yaml"
+    shutil.copy(SCENARIOS / "souls" / "demo-table.yaml", path)
+    os.link(path, tmp_path / "other-name.yaml")
+    session = Session()
+    session.open(path)
+    session.undo()
+    session.undo()
+    saved = session.save(path)
+    [broken] = saved.broken
+    assert broken.endswith(
+        "expect[1].at: no script action has the label 'sylva-grows'; the "
+        "labels: start, imp-captured"
+    )
+    assert saved.unlinked is not None and saved.unlinked.startswith(
+        f"{path} had another name (a hard link): it still holds the text from before this save."
+    )

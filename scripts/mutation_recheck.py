@@ -24,7 +24,8 @@ which functions such a file calls until the next ``scripts/mutation.sh``). With 
 ``--also`` files (or tests: ``file::name``) are all it runs, a quick check of new tests: a kill
 is recorded, a survivor is not (the tests left out have not seen it).
 
-Mutants run side by side, one per core (``RECHECK_JOBS`` to change it).
+Mutants run side by side, one per core (``RECHECK_JOBS`` to change it); one whose tests run
+longer than 300 s (``RECHECK_TIMEOUT``) counts as killed, as mutmut counts a timeout.
 """
 
 from __future__ import annotations
@@ -52,7 +53,9 @@ LEFT_OUT = [
     "tests/tools/test_hostile_input.py",
 ]
 JOBS = int(os.environ.get("RECHECK_JOBS", os.cpu_count() or 1))
-TIMEOUT = 300  # seconds; the tests take about 25 without a mutant
+# seconds; the tests take about 25 without a mutant (RECHECK_TIMEOUT: shorter for a quick
+# ``--only`` check, where a mutant that loops for ever would hold a core this long)
+TIMEOUT = int(os.environ.get("RECHECK_TIMEOUT", 300))
 SURVIVED = (0, 33)  # mutmut's exit codes for "survived" and "no tests"
 
 
@@ -130,7 +133,8 @@ def main(names: list[str], also: Sequence[str], only: bool = False) -> None:
         for number, (name, killer) in enumerate(
             zip(names, pool.map(lambda name: recheck(name, also, only), names), strict=True), 1
         ):
-            if killer or not only:
+            if killer or not only:  # read again: another recheck may have written since
+                results = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
                 results[name] = {"hash": mutants[name][1], "killed_by": killer}
                 RESULTS.write_text(json.dumps(results, indent=1, sort_keys=True))
             verdict = f"killed by {killer}" if killer else "survived"

@@ -28,7 +28,7 @@ class BranchState:
 def compact(value: object) -> str:
     """A value of a script action in a few words: ``sylva 5``, ``sentinel-a: double-a, ward-a``."""
     if isinstance(value, dict):
-        if all(not isinstance(v, dict | list) for v in value.values()):
+        if all(not isinstance(v, dict | list | tuple) for v in value.values()):
             return " ".join(str(v) for v in value.values())
         return "; ".join(f"{key}: {compact(item)}" for key, item in value.items())
     if isinstance(value, list | tuple):

@@ -10,15 +10,6 @@ from dataclasses import dataclass
 from engine.lessons import Prediction
 
 
-def lesson_guide(
-    scenario: object, starts: Mapping[str, int], ends: Mapping[str, int]
-) -> LessonGuide:
-    """The guide of ``scenario`` (its ``notes`` and ``predict``, if its ruleset writes them) on
-    a timeline whose labels begin and end at ``starts`` and ``ends``."""
-    notes, predict = getattr(scenario, "notes", {}), getattr(scenario, "predict", ())
-    return LessonGuide(notes, predict, dict(starts), dict(ends))
-
-
 @dataclass(frozen=True)
 class LessonGuide:
     """A file's notes and questions, placed on its timeline: each label's first and last step

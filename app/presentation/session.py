@@ -910,8 +910,8 @@ def _validated(model: type[M], data: dict[str, Any]) -> M:
     except ValidationError as error:
         problems = error.errors()
         problem = first_problem(problems)
-        where = describe_location(problem["loc"])
-        raise ValueError(f"{where}: {plain(model, problem, problems)}") from None
+        where, says = describe_location(problem["loc"]), plain(model, problem, problems)
+        raise ValueError(f"{where}: {says}" if where else says) from None
 
 
 def _label_name(name: str, old: str | None, labels: set[str]) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from app.presentation.offers import offers_for
+from app.presentation.session import Session
 from engine.assets import SCENARIOS
 from engine.scenario import Playthrough, load_scenario
 
@@ -17,6 +18,18 @@ def test_the_armament_card_offers_detach() -> None:
     assert play.game.table.cards["iron-mail"].zone == "elysium"
     refusal = play.refusal(offer.action)
     assert refusal is not None and refusal.rule == "S-4"
+
+
+def test_the_session_says_why_an_offer_cannot_be_played_now() -> None:
+    session = Session()
+    session.open(SOULS / "S-4-detach-armament.yaml")
+    session.select(0)
+    assert session.table is not None
+    [offer] = [o for o in offers_for(session.table, "iron-mail") if o.label == "Detach"]
+    assert offer.action is not None and session.why_not(offer.action) is None
+    session.act(offer.action)
+    why = session.why_not(offer.action)
+    assert why == "iron-mail is not an Armament attached to a Soul (rule S-4)"
 
 
 def test_a_unit_offers_its_activated_abilities_and_the_engine_judges_them() -> None:

@@ -118,5 +118,6 @@ def test_a_change_made_twice_in_a_step_is_counted() -> None:
         for s in steps_of(SCENARIOS.parent / "lessons" / "souls" / "09-paying-nothing.yaml")
         if s.description.startswith("ash-zealot is captured")
     )
-    texts = step_marks(capture, set(capture.table.cards)).texts("ash-zealot")
-    assert texts == ["+5 power ends ×2", "captured"]
+    marks = step_marks(capture, set(capture.table.cards))
+    assert marks.texts("ash-zealot") == ["+5 power ends ×2", "captured"]
+    assert marks.texts("no-such-card") == []  # a card the step did not change: no marks

@@ -437,6 +437,41 @@ def test_a_lesson_s_set_up_edited_changes_only_the_lines_of_what_changed(lesson:
     assert YamlSource(lesson, back).data == source.data and only("insert", taken, back)
 
 
+TURN_LAST = """\
+ruleset: souls
+title: A teacher's layout  # kept
+setup:
+  players:
+    - name: Alice
+      slots:
+        A1: {card: Thorn Squire,
+             id: alice-squire}  # a person's line break
+    - name: Bob  # second
+      slots:
+        A1: {card: Ember Imp}
+  turn: 1  # counted from 1
+script:
+  - deal: {target: ember-imp, amount: 5}
+"""
+
+
+def test_a_set_up_given_new_and_changed_keys_in_any_order_is_spliced_key_by_key(
+    tmp_path: Path,
+) -> None:
+    # a key the set-up lacks goes after its last one, whatever comes after it in the data
+    # given; a player's hand and the turn, both changed, are each edited on their own lines
+    source = YamlSource(tmp_path / "teacher.yaml", TURN_LAST)
+    players = yaml.safe_load(TURN_LAST)["setup"]["players"]
+    players[1]["hand"] = [{"card": "Firebolt"}]
+    setup = {"turn_player": 1, "players": players, "turn": 2}
+    text = with_keys(source, {"setup": setup})
+    assert text == TURN_LAST.replace(
+        "        A1: {card: Ember Imp}\n  turn: 1  # counted from 1\n",
+        "        A1: {card: Ember Imp}\n      hand:\n        - {card: Firebolt}\n"
+        "  turn: 2  # counted from 1\n  turn_player: 1\n",
+    )
+
+
 def test_new_strings_the_reader_would_mistake_are_quoted(
     window: MainWindow, user_file: Path
 ) -> None:
@@ -939,6 +974,27 @@ def test_an_action_answered_again_saves_without_the_label_its_original_has(
     assert scenario.script[0].label == label and scenario.branches[-1].script[0].label is None
 
 
+def test_a_battle_answered_again_in_a_new_branch_saves_without_the_labels_of_its_window(
+    tmp_path: Path,
+) -> None:
+    # the copy of an attack leaves out its own label and those of the actions played in its
+    # battle window: each is used once in a file, by the original
+    source = YamlSource.read(SCENARIOS / "souls" / "battle-3-window-triggers.yaml")
+    script = validate_scenario(source).script
+    attack = script[0]
+    assert attack.label == "battle" and attack.nested()[0].label == "in-window"
+    text = scenario_text(source, script, script, [SavedBranch("again", MAIN, 0, (attack,))])
+    assert text.endswith(
+        "branches:\n  - name: again\n    parent: main\n    keep: 0\n    script:\n"
+        "      - attack:\n          attacker: ash-zealot\n          target: ember-imp\n"
+        "          window:\n            - deal: {target: ember-imp, amount: 10}\n"
+    )
+    saved = validate_scenario(YamlSource(tmp_path / "again.yaml", text))
+    assert saved.script == script
+    copy = saved.branches[0].script[0]
+    assert copy.label is None and copy.nested()[0].label is None
+
+
 def left_waiting() -> list[Path]:
     """The shipped scenarios whose last top-level action can be left waiting."""
     found = []
@@ -1098,6 +1154,59 @@ def test_a_branch_renamed_or_moved_changes_only_its_own_lines(tmp_path: Path) ->
     ).replace(
         "  - name: last  # the one that moves up\n    keep: 1\n",
         "  - name: moved up  # the one that moves up\n    parent: first\n    keep: 0\n",
+    )
+
+
+PLAYED_BRANCHES = """\
+ruleset: souls
+title: Three what-ifs  # kept
+setup:
+  players:
+    - {name: Alice,
+       slots: {A1: {card: Thorn Squire}}}
+    - {name: Bob, slots: {A1: {card: Ember Imp}}}
+script:
+  - deal: {target: ember-imp, amount: 5}
+branches:
+  - name: first
+    keep: 1  # nothing played yet
+  - name: second
+    parent: first
+    script:
+      - deal: {target: thorn-squire, amount: 5}
+# the last what-if
+  - name: third
+    script:
+      - deal: {target: thorn-squire, amount: 5}
+"""
+
+
+def test_branches_played_further_or_renamed_are_spliced_each_in_its_own_lines(
+    tmp_path: Path,
+) -> None:
+    # the first branch gains a script under its last key, the second's goes on after its
+    # last action (before the comment above the third, which is the third's), the third is
+    # renamed, to the name's last letter; every other line stays as written (the round trip
+    # would put Alice's mapping on one line)
+    source = YamlSource(tmp_path / "three.yaml", PLAYED_BRANCHES)
+    scenario = validate_scenario(source)
+    first, second, third = scenario.branches
+    further = (*second.script, EMBER_DEALT)
+    text = scenario_text(
+        source,
+        scenario.script,
+        scenario.script,
+        [
+            SavedBranch(first.name, first.parent, first.keep, (EMBER_DEALT,), 0, first.script),
+            SavedBranch(second.name, second.parent, 0, further, 1, second.script),
+            SavedBranch("plan X", third.parent, third.keep, third.script, 2, third.script),
+        ],
+    )
+    dealt = "      - deal: {target: ember-imp, amount: 5}\n"
+    assert text == (
+        PLAYED_BRANCHES.replace("played yet\n", f"played yet\n    script:\n{dealt}")
+        .replace("# the last what-if\n", f"{dealt}# the last what-if\n")
+        .replace("  - name: third\n", "  - name: plan X\n")
     )
 
 
@@ -1430,4 +1539,120 @@ def test_a_note_changed_and_one_added_are_spliced_into_the_notes_block(tmp_path:
     assert text == TWO_LINE_SETUP.replace(
         "rules:",
         "notes:\n  start: Two cards, face up.  # the set-up\n  hit: The imp takes it all.\nrules:",
+    )
+
+
+TOPIC_LESSON = """\
+ruleset: souls
+title: A teacher's layout  # kept
+topic: Damage  # what it teaches
+rules: [S-13]
+setup:
+  players:
+    - {name: Alice,
+       slots: {A1: {card: Thorn Squire}}}
+    - {name: Bob, slots: {A1: {card: Ember Imp}}}
+script:
+  - label: hit  # the blow
+    deal: {target: ember-imp, amount: 5}
+expect: [{at: hit, cards: {ember-imp: {damage: 5}}}]  # on one line
+"""
+QUESTION = {
+    "at": "hit",
+    "question": "Does the imp survive?",
+    "choices": ["It survives", "It is captured"],
+    "answer": "It survives",
+    "why": "Five damage is not all its HP.",
+}
+QUESTION_LINES = (
+    "  - at: hit\n    question: Does the imp survive?\n    choices: [It survives, It is captured]\n"
+    "    answer: It survives\n    why: Five damage is not all its HP.\n"
+)
+
+
+def test_new_notes_and_questions_go_where_files_write_them_through_the_round_trip(
+    tmp_path: Path,
+) -> None:
+    # the expect list on one line sends the save through the round trip: the notes go after
+    # the topic, the questions after the notes, before the rules, every comment kept
+    source = YamlSource(tmp_path / "teacher.yaml", TOPIC_LESSON)
+    script = validate_scenario(source).script
+    expect = [{"at": "hit", "cards": {"ember-imp": {"damage": 5, "zone": "slot"}}}]
+    notes = {"hit": "The imp takes it."}
+    authored = {"notes": notes, "predict": [QUESTION], "expect": expect}
+    text = scenario_text(source, script, script, authored=authored)
+    assert text == TOPIC_LESSON.replace(
+        "rules:", f"notes:\n  hit: The imp takes it.\npredict:\n{QUESTION_LINES}rules:"
+    ).replace("    - {name: Alice,\n       slots:", "    - {name: Alice, slots:").replace(
+        "{damage: 5}}}]  # on one line", "{damage: 5, zone: slot}}}] # on one line"
+    )
+
+
+def test_a_new_notes_block_is_spliced_in_after_the_topic_and_before_the_questions(
+    tmp_path: Path,
+) -> None:
+    asked = TOPIC_LESSON.replace("rules:", f"predict:\n{QUESTION_LINES}rules:")
+    source = YamlSource(tmp_path / "teacher.yaml", asked)
+    script = validate_scenario(source).script
+    authored = {"notes": {"hit": "The imp takes it."}, "predict": [QUESTION]}
+    text = scenario_text(source, script, script, authored=authored)
+    assert text == asked.replace("predict:", "notes:\n  hit: The imp takes it.\npredict:")
+
+
+def test_the_last_note_taken_out_leaves_an_empty_notes_block_and_every_other_comment(
+    tmp_path: Path,
+) -> None:
+    # a note gone is not spliced out: the round trip writes the notes block empty
+    noted = TOPIC_LESSON.replace("rules:", "notes:\n  hit: The imp takes it.  # the note\nrules:")
+    source = YamlSource(tmp_path / "teacher.yaml", noted)
+    script = validate_scenario(source).script
+    text = scenario_text(source, script, script, authored={"notes": {}})
+    assert text == TOPIC_LESSON.replace("rules:", "notes: {}\nrules:").replace(
+        "    - {name: Alice,\n       slots:", "    - {name: Alice, slots:"
+    )
+
+
+def test_rules_named_in_a_file_without_them_are_spliced_in_on_one_line_before_the_set_up(
+    tmp_path: Path,
+) -> None:
+    # a table built for play (no topic, no expectations) need not name any
+    ruled = TOPIC_LESSON.replace("topic: Damage  # what it teaches\n", "").split("expect:")[0]
+    unruled = ruled.replace("rules: [S-13]\n", "")
+    source = YamlSource(tmp_path / "table.yaml", unruled)
+    script = validate_scenario(source).script
+    text = scenario_text(source, script, script, authored={"rules": ["S-13", "S-9"]})
+    assert text == ruled.replace("rules: [S-13]\n", "rules: [S-13, S-9]\n")
+
+
+NOTES_LAST = """\
+ruleset: souls
+title: A teacher's layout  # kept
+rules: [S-13]
+setup:
+  players:
+    - {name: Alice,
+       slots: {A1: {card: Thorn Squire}}}
+    - {name: Bob, slots: {A1: {card: Ember Imp}}}
+script:
+  - label: hit  # the blow
+    deal: {target: ember-imp, amount: 5}
+  - label: again
+    deal: {target: ember-imp, amount: 5}
+# the teacher's notes, last
+notes:
+  hit: The imp takes it.  # the first blow
+"""
+
+
+def test_notes_written_last_in_the_file_are_changed_and_added_to_in_place(
+    tmp_path: Path,
+) -> None:
+    # the changed note keeps its comment, the new ones follow it in the order given
+    source = YamlSource(tmp_path / "teacher.yaml", NOTES_LAST)
+    script = validate_scenario(source).script
+    notes = {"hit": "The imp takes five.", "start": "Two cards.", "again": "Five more."}
+    text = scenario_text(source, script, script, authored={"notes": notes})
+    assert text == NOTES_LAST.replace(
+        "  hit: The imp takes it.  # the first blow\n",
+        "  hit: The imp takes five.  # the first blow\n  start: Two cards.\n  again: Five more.\n",
     )

@@ -472,6 +472,31 @@ def test_a_set_up_given_new_and_changed_keys_in_any_order_is_spliced_key_by_key(
     )
 
 
+TWO_LINE_FIELDS = """\
+ruleset: might
+title: Two fields  # kept
+setup:
+  battlefields: [Battlefield 1,
+                 Battlefield 2]  # as the teacher wrapped them
+  players:
+    - {name: Alice, runes: 1}
+    - {name: Bob}
+"""
+
+
+def test_a_set_up_list_written_over_two_lines_and_changed_goes_through_the_round_trip(
+    tmp_path: Path,
+) -> None:
+    # its first line alone cannot be written over: the round trip writes it on one line
+    source = YamlSource(tmp_path / "fields.yaml", TWO_LINE_FIELDS)
+    setup = yaml.safe_load(TWO_LINE_FIELDS)["setup"]
+    setup["battlefields"] = ["Field A", "Field B"]
+    text = with_keys(source, {"setup": setup})
+    assert text == TWO_LINE_FIELDS.replace(
+        "[Battlefield 1,\n                 Battlefield 2]  #", "[Field A, Field B] #"
+    )
+
+
 def test_new_strings_the_reader_would_mistake_are_quoted(
     window: MainWindow, user_file: Path
 ) -> None:
@@ -1208,6 +1233,25 @@ def test_branches_played_further_or_renamed_are_spliced_each_in_its_own_lines(
         .replace("# the last what-if\n", f"{dealt}# the last what-if\n")
         .replace("  - name: third\n", "  - name: plan X\n")
     )
+
+
+def test_a_branch_renamed_to_a_name_longer_than_a_line_is_saved_with_every_comment(
+    tmp_path: Path,
+) -> None:
+    # a name past the 4,096 characters of a written line is folded onto the next: it is not
+    # spliced over the name's line but written by the round trip
+    source = YamlSource(tmp_path / "three.yaml", THREE_BRANCHES)
+    scenario = validate_scenario(source)
+    branches = [
+        SavedBranch(b.name, b.parent, b.keep, b.script, n, b.script)
+        for n, b in enumerate(scenario.branches)
+    ]
+    long = " ".join(["what if"] * 600)
+    branches[2] = SavedBranch(long, MAIN, 1, branches[2].actions, 2, branches[2].written)
+    text = scenario_text(source, scenario.script, scenario.script, branches)
+    saved = validate_scenario(YamlSource(source.path, text))
+    assert [branch.name for branch in saved.branches] == ["first", "gone", long]
+    assert comments(text) == comments(THREE_BRANCHES)
 
 
 # The round trip's merge (app/files/merging.py): a file's list or mapping edited in place to

@@ -472,6 +472,111 @@ def test_a_set_up_given_new_and_changed_keys_in_any_order_is_spliced_key_by_key(
     )
 
 
+HANDS = """\
+ruleset: souls
+title: Two hands  # kept
+setup:
+  players:
+    - name: Alice
+      slots:
+        A1: {card: Thorn Squire,
+             id: alice-squire}  # a person's line break
+      hand:
+        # the bolt first
+        - {card: Firebolt}  # to burn the squire
+        - { card: Ember Imp }  # spaced as written
+        - {card: Thorn Squire}
+    - name: Bob
+      slots:
+        # the back row
+        B1: {card: Thorn Squire, id: bob-squire}  # the one Alice burns
+      hand:
+        - {card: Ember Imp}
+        - id: bob-bolt  # named first
+          card: Firebolt
+script:
+  - deal: {target: alice-squire, amount: 5}
+"""
+BOLT, IMP = "        - {card: Firebolt}  # to burn the squire\n", "        - { card: Ember Imp }  #"
+FIREBOLT, EMBER_IMP, SQUIRE = {"card": "Firebolt"}, {"card": "Ember Imp"}, {"card": "Thorn Squire"}
+BOB_SQUIRE = {"card": "Thorn Squire", "id": "bob-squire"}
+
+
+@pytest.mark.parametrize(
+    ("player", "key", "value", "old", "new"),
+    [
+        (
+            0,
+            "hand",
+            [{"card": "Old Keep"}, FIREBOLT, EMBER_IMP, SQUIRE],
+            "      hand:\n        # the bolt first\n",
+            "      hand:\n        - {card: Old Keep}\n        # the bolt first\n",
+        ),
+        (
+            0,
+            "hand",
+            [{**FIREBOLT, "id": "bolt"}, {**EMBER_IMP, "id": "imp"}, SQUIRE],
+            BOLT + IMP,
+            "        - {card: Firebolt, id: bolt}  # to burn the squire\n"
+            "        - {card: Ember Imp, id: imp}  #",
+        ),
+        (
+            0,
+            "hand",
+            [FIREBOLT, {**EMBER_IMP, "id": "imp"}, {"card": "Old Keep"}, SQUIRE],
+            IMP + " spaced as written\n",
+            "        - {card: Ember Imp, id: imp}  # spaced as written\n"
+            "        - {card: Old Keep}\n",
+        ),
+        (
+            0,
+            "hand",
+            [EMBER_IMP, {**SQUIRE, "id": "squire-2"}],
+            BOLT + IMP + " spaced as written\n        - {card: Thorn Squire}\n",
+            IMP + " spaced as written\n        - {card: Thorn Squire, id: squire-2}\n",
+        ),
+        (
+            1,
+            "slots",
+            {"A1": EMBER_IMP, "B1": BOB_SQUIRE},
+            "        # the back row\n",
+            "        A1: {card: Ember Imp}\n        # the back row\n",
+        ),
+    ],
+    ids=["put-first", "two-changed", "one-made-two", "first-gone-last-changed", "slot-put-first"],
+)
+def test_a_set_up_list_or_mapping_edited_entry_by_entry_keeps_every_other_line(
+    player: int, key: str, value: Any, old: str, new: str, tmp_path: Path
+) -> None:
+    # an entry put first goes above the comment lines above the first (they are that
+    # entry's); an entry changed in place keeps the comment on its line; an entry the edit
+    # leaves alone stays as written, spaces and all
+    source = YamlSource(tmp_path / "hands.yaml", HANDS)
+    setup = yaml.safe_load(HANDS)["setup"]
+    setup["players"][player][key] = value
+    assert HANDS.count(old) == 1
+    assert with_keys(source, {"setup": setup}) == HANDS.replace(old, new)
+
+
+def test_a_card_written_as_a_block_that_loses_its_first_key_goes_through_the_round_trip(
+    tmp_path: Path,
+) -> None:
+    # its first key's line holds the dash of the list: not a line to splice out (without
+    # it, the card would read as the text of the card above)
+    source = YamlSource(tmp_path / "hands.yaml", HANDS)
+    setup = yaml.safe_load(HANDS)["setup"]
+    del setup["players"][1]["hand"][1]["id"]
+    text = with_keys(source, {"setup": setup})
+    assert yaml.safe_load(text)["setup"] == setup
+    assert text == HANDS.replace(
+        "{card: Thorn Squire,\n             id: alice-squire}  #",
+        "{card: Thorn Squire, id: alice-squire} #",
+    ).replace(IMP, "        - {card: Ember Imp}    #").replace(
+        "        - id: bob-bolt  # named first\n          card: Firebolt\n",
+        "        - card: Firebolt\n",
+    )
+
+
 TWO_LINE_FIELDS = """\
 ruleset: might
 title: Two fields  # kept

@@ -472,6 +472,21 @@ def test_a_set_up_given_new_and_changed_keys_in_any_order_is_spliced_key_by_key(
     )
 
 
+def test_a_set_up_whose_last_entry_grows_and_that_gains_a_key_writes_both_in_order(
+    tmp_path: Path,
+) -> None:
+    # both go in at the set-up's last line: the last player's new hand first, as it is theirs
+    untimed = TURN_LAST.replace("  turn: 1  # counted from 1\n", "")
+    source = YamlSource(tmp_path / "teacher.yaml", untimed)
+    players = yaml.safe_load(untimed)["setup"]["players"]
+    players[1]["hand"] = [{"card": "Firebolt"}]
+    text = with_keys(source, {"setup": {"turn": 2, "players": players}})
+    assert text == untimed.replace(
+        "        A1: {card: Ember Imp}\n",
+        "        A1: {card: Ember Imp}\n      hand:\n        - {card: Firebolt}\n  turn: 2\n",
+    )
+
+
 HANDS = """\
 ruleset: souls
 title: Two hands  # kept

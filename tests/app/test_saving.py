@@ -312,6 +312,23 @@ def test_a_shipped_lesson_is_saved_as_one_of_my_lessons(  # type: ignore[no-unty
     assert listed == [win.session.scenario.title]
 
 
+def test_my_lessons_folder_is_made_on_first_use_or_offered_as_it_is(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Cardtable/lessons in the user's data folder, made with its parents when missing; the
+    # folder the settings name instead; one that cannot be made (a file in the way) is still
+    # given, and File > Lessons lists nothing in it
+    monkeypatch.setattr(platformdirs, "user_data_dir", lambda name: str(tmp_path / "data" / name))
+    lessons = tmp_path / "data" / "Cardtable" / "lessons"
+    assert saving.lessons_folder() == lessons and lessons.is_dir()
+    assert saving.lessons_folder() == lessons  # there already: as it is
+    configured = tmp_path / "mine" / "lessons"
+    assert saving.lessons_folder(str(configured)) == configured and configured.is_dir()
+    blocked = tmp_path / "a file" / "lessons"
+    blocked.parent.write_text("not a folder", encoding="utf-8")
+    assert saving.lessons_folder(str(blocked)) == blocked and not blocked.exists()
+
+
 def test_save_as_onto_a_shipped_file_is_refused(
     window: MainWindow, dialogs: Dialogs, user_file: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

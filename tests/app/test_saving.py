@@ -1627,6 +1627,17 @@ script:
 """
 
 
+def test_a_file_without_a_line_break_at_its_end_gains_one_where_its_script_goes_on(
+    tmp_path: Path,
+) -> None:
+    # its last line ended, the new action follows it; every line as written
+    unended = TWO_LINE_SETUP.removesuffix("\n")
+    source = YamlSource(tmp_path / "teacher.yaml", unended)
+    script = validate_scenario(source).script
+    text = scenario_text(source, script, (*script, EMBER_DEALT))
+    assert text == TWO_LINE_SETUP + "  - deal: {target: ember-imp, amount: 5}\n"
+
+
 def test_a_new_notes_block_is_spliced_in_after_the_title(tmp_path: Path) -> None:
     # spliced, not through the round trip, which would put Alice's mapping on one line
     source = YamlSource(tmp_path / "teacher.yaml", TWO_LINE_SETUP)

@@ -1638,6 +1638,23 @@ def test_a_file_without_a_line_break_at_its_end_gains_one_where_its_script_goes_
     assert text == TWO_LINE_SETUP + "  - deal: {target: ember-imp, amount: 5}\n"
 
 
+def test_a_save_too_large_to_open_again_is_refused_naming_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the limit lowered to the file's size (a file at the real one takes minutes to read)
+    limit = len(TWO_LINE_SETUP.encode("utf-8"))
+    monkeypatch.setattr(saving, "MAX_CHARS", limit)
+    source = YamlSource(tmp_path / "teacher.yaml", TWO_LINE_SETUP)
+    script = validate_scenario(source).script
+    with pytest.raises(saving.SaveError) as raised:
+        scenario_text(source, script, (*script, EMBER_DEALT))
+    size = limit + len("  - deal: {target: ember-imp, amount: 5}\n")
+    assert str(raised.value) == (
+        f"Cannot save {source.path}:\n"
+        f"it would be {size} bytes, more than the {limit} a scenario may have"
+    )
+
+
 def test_a_new_notes_block_is_spliced_in_after_the_title(tmp_path: Path) -> None:
     # spliced, not through the round trip, which would put Alice's mapping on one line
     source = YamlSource(tmp_path / "teacher.yaml", TWO_LINE_SETUP)

@@ -312,6 +312,23 @@ def test_a_shipped_lesson_is_saved_as_one_of_my_lessons(  # type: ignore[no-unty
     assert listed == [win.session.scenario.title]
 
 
+def test_my_lessons_folder_is_made_on_first_use_or_offered_as_it_is(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Cardtable/lessons in the user's data folder, made with its parents when missing; the
+    # folder the settings name instead; one that cannot be made (a file in the way) is still
+    # given, and File > Lessons lists nothing in it
+    monkeypatch.setattr(platformdirs, "user_data_dir", lambda name: str(tmp_path / "data" / name))
+    lessons = tmp_path / "data" / "Cardtable" / "lessons"
+    assert saving.lessons_folder() == lessons and lessons.is_dir()
+    assert saving.lessons_folder() == lessons  # there already: as it is
+    configured = tmp_path / "mine" / "lessons"
+    assert saving.lessons_folder(str(configured)) == configured and configured.is_dir()
+    blocked = tmp_path / "a file" / "lessons"
+    blocked.parent.write_text("not a folder", encoding="utf-8")
+    assert saving.lessons_folder(str(blocked)) == blocked and not blocked.exists()
+
+
 def test_save_as_onto_a_shipped_file_is_refused(
     window: MainWindow, dialogs: Dialogs, user_file: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -435,6 +452,186 @@ def test_a_lesson_s_set_up_edited_changes_only_the_lines_of_what_changed(lesson:
     assert YamlSource(lesson, taken).data["setup"] == fewer and only("delete", source.text, taken)
     back = with_keys(YamlSource(lesson, taken), {"setup": source.data["setup"]}, lambda _: None)
     assert YamlSource(lesson, back).data == source.data and only("insert", taken, back)
+
+
+TURN_LAST = """\
+ruleset: souls
+title: A teacher's layout  # kept
+setup:
+  players:
+    - name: Alice
+      slots:
+        A1: {card: Thorn Squire,
+             id: alice-squire}  # a person's line break
+    - name: Bob  # second
+      slots:
+        A1: {card: Ember Imp}
+  turn: 1  # counted from 1
+script:
+  - deal: {target: ember-imp, amount: 5}
+"""
+
+
+def test_a_set_up_given_new_and_changed_keys_in_any_order_is_spliced_key_by_key(
+    tmp_path: Path,
+) -> None:
+    # a key the set-up lacks goes after its last one, whatever comes after it in the data
+    # given; a player's hand and the turn, both changed, are each edited on their own lines
+    source = YamlSource(tmp_path / "teacher.yaml", TURN_LAST)
+    players = yaml.safe_load(TURN_LAST)["setup"]["players"]
+    players[1]["hand"] = [{"card": "Firebolt"}]
+    setup = {"turn_player": 1, "players": players, "turn": 2}
+    text = with_keys(source, {"setup": setup})
+    assert text == TURN_LAST.replace(
+        "        A1: {card: Ember Imp}\n  turn: 1  # counted from 1\n",
+        "        A1: {card: Ember Imp}\n      hand:\n        - {card: Firebolt}\n"
+        "  turn: 2  # counted from 1\n  turn_player: 1\n",
+    )
+
+
+def test_a_set_up_whose_last_entry_grows_and_that_gains_a_key_writes_both_in_order(
+    tmp_path: Path,
+) -> None:
+    # both go in at the set-up's last line: the last player's new hand first, as it is theirs
+    untimed = TURN_LAST.replace("  turn: 1  # counted from 1\n", "")
+    source = YamlSource(tmp_path / "teacher.yaml", untimed)
+    players = yaml.safe_load(untimed)["setup"]["players"]
+    players[1]["hand"] = [{"card": "Firebolt"}]
+    text = with_keys(source, {"setup": {"turn": 2, "players": players}})
+    assert text == untimed.replace(
+        "        A1: {card: Ember Imp}\n",
+        "        A1: {card: Ember Imp}\n      hand:\n        - {card: Firebolt}\n  turn: 2\n",
+    )
+
+
+HANDS = """\
+ruleset: souls
+title: Two hands  # kept
+setup:
+  players:
+    - name: Alice
+      slots:
+        A1: {card: Thorn Squire,
+             id: alice-squire}  # a person's line break
+      hand:
+        # the bolt first
+        - {card: Firebolt}  # to burn the squire
+        - { card: Ember Imp }  # spaced as written
+        - {card: Thorn Squire}
+    - name: Bob
+      slots:
+        # the back row
+        B1: {card: Thorn Squire, id: bob-squire}  # the one Alice burns
+      hand:
+        - {card: Ember Imp}
+        - id: bob-bolt  # named first
+          card: Firebolt
+script:
+  - deal: {target: alice-squire, amount: 5}
+"""
+BOLT, IMP = "        - {card: Firebolt}  # to burn the squire\n", "        - { card: Ember Imp }  #"
+FIREBOLT, EMBER_IMP, SQUIRE = {"card": "Firebolt"}, {"card": "Ember Imp"}, {"card": "Thorn Squire"}
+BOB_SQUIRE = {"card": "Thorn Squire", "id": "bob-squire"}
+
+
+@pytest.mark.parametrize(
+    ("player", "key", "value", "old", "new"),
+    [
+        (
+            0,
+            "hand",
+            [{"card": "Old Keep"}, FIREBOLT, EMBER_IMP, SQUIRE],
+            "      hand:\n        # the bolt first\n",
+            "      hand:\n        - {card: Old Keep}\n        # the bolt first\n",
+        ),
+        (
+            0,
+            "hand",
+            [{**FIREBOLT, "id": "bolt"}, {**EMBER_IMP, "id": "imp"}, SQUIRE],
+            BOLT + IMP,
+            "        - {card: Firebolt, id: bolt}  # to burn the squire\n"
+            "        - {card: Ember Imp, id: imp}  #",
+        ),
+        (
+            0,
+            "hand",
+            [FIREBOLT, {**EMBER_IMP, "id": "imp"}, {"card": "Old Keep"}, SQUIRE],
+            IMP + " spaced as written\n",
+            "        - {card: Ember Imp, id: imp}  # spaced as written\n"
+            "        - {card: Old Keep}\n",
+        ),
+        (
+            0,
+            "hand",
+            [EMBER_IMP, {**SQUIRE, "id": "squire-2"}],
+            BOLT + IMP + " spaced as written\n        - {card: Thorn Squire}\n",
+            IMP + " spaced as written\n        - {card: Thorn Squire, id: squire-2}\n",
+        ),
+        (
+            1,
+            "slots",
+            {"A1": EMBER_IMP, "B1": BOB_SQUIRE},
+            "        # the back row\n",
+            "        A1: {card: Ember Imp}\n        # the back row\n",
+        ),
+    ],
+    ids=["put-first", "two-changed", "one-made-two", "first-gone-last-changed", "slot-put-first"],
+)
+def test_a_set_up_list_or_mapping_edited_entry_by_entry_keeps_every_other_line(
+    player: int, key: str, value: Any, old: str, new: str, tmp_path: Path
+) -> None:
+    # an entry put first goes above the comment lines above the first (they are that
+    # entry's); an entry changed in place keeps the comment on its line; an entry the edit
+    # leaves alone stays as written, spaces and all
+    source = YamlSource(tmp_path / "hands.yaml", HANDS)
+    setup = yaml.safe_load(HANDS)["setup"]
+    setup["players"][player][key] = value
+    assert HANDS.count(old) == 1
+    assert with_keys(source, {"setup": setup}) == HANDS.replace(old, new)
+
+
+def test_a_card_written_as_a_block_that_loses_its_first_key_goes_through_the_round_trip(
+    tmp_path: Path,
+) -> None:
+    # its first key's line holds the dash of the list: not a line to splice out (without
+    # it, the card would read as the text of the card above)
+    source = YamlSource(tmp_path / "hands.yaml", HANDS)
+    setup = yaml.safe_load(HANDS)["setup"]
+    del setup["players"][1]["hand"][1]["id"]
+    text = with_keys(source, {"setup": setup})
+    assert yaml.safe_load(text)["setup"] == setup
+    assert text == HANDS.replace(
+        "{card: Thorn Squire,\n             id: alice-squire}  #",
+        "{card: Thorn Squire, id: alice-squire} #",
+    ).replace(IMP, "        - {card: Ember Imp}    #").replace(
+        "        - id: bob-bolt  # named first\n          card: Firebolt\n",
+        "        - card: Firebolt\n",
+    )
+
+
+TWO_LINE_FIELDS = """\
+ruleset: might
+title: Two fields  # kept
+setup:
+  battlefields: [Battlefield 1,
+                 Battlefield 2]  # as the teacher wrapped them
+  players:
+    - {name: Alice, runes: 1}
+    - {name: Bob}
+"""
+
+
+def test_a_set_up_list_written_over_two_lines_and_changed_goes_through_the_round_trip(
+    tmp_path: Path,
+) -> None:
+    # its first line alone cannot be written over: the round trip writes it on one line
+    source = YamlSource(tmp_path / "fields.yaml", TWO_LINE_FIELDS)
+    setup = yaml.safe_load(TWO_LINE_FIELDS)["setup"]
+    setup["battlefields"] = ["Field A", "Field B"]
+    text = with_keys(source, {"setup": setup})
+    assert text == TWO_LINE_FIELDS.replace(
+        "[Battlefield 1,\n                 Battlefield 2]  #", "[Field A, Field B] #"
+    )
 
 
 def test_new_strings_the_reader_would_mistake_are_quoted(
@@ -939,6 +1136,27 @@ def test_an_action_answered_again_saves_without_the_label_its_original_has(
     assert scenario.script[0].label == label and scenario.branches[-1].script[0].label is None
 
 
+def test_a_battle_answered_again_in_a_new_branch_saves_without_the_labels_of_its_window(
+    tmp_path: Path,
+) -> None:
+    # the copy of an attack leaves out its own label and those of the actions played in its
+    # battle window: each is used once in a file, by the original
+    source = YamlSource.read(SCENARIOS / "souls" / "battle-3-window-triggers.yaml")
+    script = validate_scenario(source).script
+    attack = script[0]
+    assert attack.label == "battle" and attack.nested()[0].label == "in-window"
+    text = scenario_text(source, script, script, [SavedBranch("again", MAIN, 0, (attack,))])
+    assert text.endswith(
+        "branches:\n  - name: again\n    parent: main\n    keep: 0\n    script:\n"
+        "      - attack:\n          attacker: ash-zealot\n          target: ember-imp\n"
+        "          window:\n            - deal: {target: ember-imp, amount: 10}\n"
+    )
+    saved = validate_scenario(YamlSource(tmp_path / "again.yaml", text))
+    assert saved.script == script
+    copy = saved.branches[0].script[0]
+    assert copy.label is None and copy.nested()[0].label is None
+
+
 def left_waiting() -> list[Path]:
     """The shipped scenarios whose last top-level action can be left waiting."""
     found = []
@@ -1099,6 +1317,78 @@ def test_a_branch_renamed_or_moved_changes_only_its_own_lines(tmp_path: Path) ->
         "  - name: last  # the one that moves up\n    keep: 1\n",
         "  - name: moved up  # the one that moves up\n    parent: first\n    keep: 0\n",
     )
+
+
+PLAYED_BRANCHES = """\
+ruleset: souls
+title: Three what-ifs  # kept
+setup:
+  players:
+    - {name: Alice,
+       slots: {A1: {card: Thorn Squire}}}
+    - {name: Bob, slots: {A1: {card: Ember Imp}}}
+script:
+  - deal: {target: ember-imp, amount: 5}
+branches:
+  - name: first
+    keep: 1  # nothing played yet
+  - name: second
+    parent: first
+    script:
+      - deal: {target: thorn-squire, amount: 5}
+# the last what-if
+  - name: third
+    script:
+      - deal: {target: thorn-squire, amount: 5}
+"""
+
+
+def test_branches_played_further_or_renamed_are_spliced_each_in_its_own_lines(
+    tmp_path: Path,
+) -> None:
+    # the first branch gains a script under its last key, the second's goes on after its
+    # last action (before the comment above the third, which is the third's), the third is
+    # renamed, to the name's last letter; every other line stays as written (the round trip
+    # would put Alice's mapping on one line)
+    source = YamlSource(tmp_path / "three.yaml", PLAYED_BRANCHES)
+    scenario = validate_scenario(source)
+    first, second, third = scenario.branches
+    further = (*second.script, EMBER_DEALT)
+    text = scenario_text(
+        source,
+        scenario.script,
+        scenario.script,
+        [
+            SavedBranch(first.name, first.parent, first.keep, (EMBER_DEALT,), 0, first.script),
+            SavedBranch(second.name, second.parent, 0, further, 1, second.script),
+            SavedBranch("plan X", third.parent, third.keep, third.script, 2, third.script),
+        ],
+    )
+    dealt = "      - deal: {target: ember-imp, amount: 5}\n"
+    assert text == (
+        PLAYED_BRANCHES.replace("played yet\n", f"played yet\n    script:\n{dealt}")
+        .replace("# the last what-if\n", f"{dealt}# the last what-if\n")
+        .replace("  - name: third\n", "  - name: plan X\n")
+    )
+
+
+def test_a_branch_renamed_to_a_name_longer_than_a_line_is_saved_with_every_comment(
+    tmp_path: Path,
+) -> None:
+    # a name past the 4,096 characters of a written line is folded onto the next: it is not
+    # spliced over the name's line but written by the round trip
+    source = YamlSource(tmp_path / "three.yaml", THREE_BRANCHES)
+    scenario = validate_scenario(source)
+    branches = [
+        SavedBranch(b.name, b.parent, b.keep, b.script, n, b.script)
+        for n, b in enumerate(scenario.branches)
+    ]
+    long = " ".join(["what if"] * 600)
+    branches[2] = SavedBranch(long, MAIN, 1, branches[2].actions, 2, branches[2].written)
+    text = scenario_text(source, scenario.script, scenario.script, branches)
+    saved = validate_scenario(YamlSource(source.path, text))
+    assert [branch.name for branch in saved.branches] == ["first", "gone", long]
+    assert comments(text) == comments(THREE_BRANCHES)
 
 
 # The round trip's merge (app/files/merging.py): a file's list or mapping edited in place to
@@ -1337,6 +1627,34 @@ script:
 """
 
 
+def test_a_file_without_a_line_break_at_its_end_gains_one_where_its_script_goes_on(
+    tmp_path: Path,
+) -> None:
+    # its last line ended, the new action follows it; every line as written
+    unended = TWO_LINE_SETUP.removesuffix("\n")
+    source = YamlSource(tmp_path / "teacher.yaml", unended)
+    script = validate_scenario(source).script
+    text = scenario_text(source, script, (*script, EMBER_DEALT))
+    assert text == TWO_LINE_SETUP + "  - deal: {target: ember-imp, amount: 5}\n"
+
+
+def test_a_save_too_large_to_open_again_is_refused_naming_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the limit lowered to the file's size (a file at the real one takes minutes to read)
+    limit = len(TWO_LINE_SETUP.encode("utf-8"))
+    monkeypatch.setattr(saving, "MAX_CHARS", limit)
+    source = YamlSource(tmp_path / "teacher.yaml", TWO_LINE_SETUP)
+    script = validate_scenario(source).script
+    with pytest.raises(saving.SaveError) as raised:
+        scenario_text(source, script, (*script, EMBER_DEALT))
+    size = limit + len("  - deal: {target: ember-imp, amount: 5}\n")
+    assert str(raised.value) == (
+        f"Cannot save {source.path}:\n"
+        f"it would be {size} bytes, more than the {limit} a scenario may have"
+    )
+
+
 def test_a_new_notes_block_is_spliced_in_after_the_title(tmp_path: Path) -> None:
     # spliced, not through the round trip, which would put Alice's mapping on one line
     source = YamlSource(tmp_path / "teacher.yaml", TWO_LINE_SETUP)
@@ -1430,4 +1748,120 @@ def test_a_note_changed_and_one_added_are_spliced_into_the_notes_block(tmp_path:
     assert text == TWO_LINE_SETUP.replace(
         "rules:",
         "notes:\n  start: Two cards, face up.  # the set-up\n  hit: The imp takes it all.\nrules:",
+    )
+
+
+TOPIC_LESSON = """\
+ruleset: souls
+title: A teacher's layout  # kept
+topic: Damage  # what it teaches
+rules: [S-13]
+setup:
+  players:
+    - {name: Alice,
+       slots: {A1: {card: Thorn Squire}}}
+    - {name: Bob, slots: {A1: {card: Ember Imp}}}
+script:
+  - label: hit  # the blow
+    deal: {target: ember-imp, amount: 5}
+expect: [{at: hit, cards: {ember-imp: {damage: 5}}}]  # on one line
+"""
+QUESTION = {
+    "at": "hit",
+    "question": "Does the imp survive?",
+    "choices": ["It survives", "It is captured"],
+    "answer": "It survives",
+    "why": "Five damage is not all its HP.",
+}
+QUESTION_LINES = (
+    "  - at: hit\n    question: Does the imp survive?\n    choices: [It survives, It is captured]\n"
+    "    answer: It survives\n    why: Five damage is not all its HP.\n"
+)
+
+
+def test_new_notes_and_questions_go_where_files_write_them_through_the_round_trip(
+    tmp_path: Path,
+) -> None:
+    # the expect list on one line sends the save through the round trip: the notes go after
+    # the topic, the questions after the notes, before the rules, every comment kept
+    source = YamlSource(tmp_path / "teacher.yaml", TOPIC_LESSON)
+    script = validate_scenario(source).script
+    expect = [{"at": "hit", "cards": {"ember-imp": {"damage": 5, "zone": "slot"}}}]
+    notes = {"hit": "The imp takes it."}
+    authored = {"notes": notes, "predict": [QUESTION], "expect": expect}
+    text = scenario_text(source, script, script, authored=authored)
+    assert text == TOPIC_LESSON.replace(
+        "rules:", f"notes:\n  hit: The imp takes it.\npredict:\n{QUESTION_LINES}rules:"
+    ).replace("    - {name: Alice,\n       slots:", "    - {name: Alice, slots:").replace(
+        "{damage: 5}}}]  # on one line", "{damage: 5, zone: slot}}}] # on one line"
+    )
+
+
+def test_a_new_notes_block_is_spliced_in_after_the_topic_and_before_the_questions(
+    tmp_path: Path,
+) -> None:
+    asked = TOPIC_LESSON.replace("rules:", f"predict:\n{QUESTION_LINES}rules:")
+    source = YamlSource(tmp_path / "teacher.yaml", asked)
+    script = validate_scenario(source).script
+    authored = {"notes": {"hit": "The imp takes it."}, "predict": [QUESTION]}
+    text = scenario_text(source, script, script, authored=authored)
+    assert text == asked.replace("predict:", "notes:\n  hit: The imp takes it.\npredict:")
+
+
+def test_the_last_note_taken_out_leaves_an_empty_notes_block_and_every_other_comment(
+    tmp_path: Path,
+) -> None:
+    # a note gone is not spliced out: the round trip writes the notes block empty
+    noted = TOPIC_LESSON.replace("rules:", "notes:\n  hit: The imp takes it.  # the note\nrules:")
+    source = YamlSource(tmp_path / "teacher.yaml", noted)
+    script = validate_scenario(source).script
+    text = scenario_text(source, script, script, authored={"notes": {}})
+    assert text == TOPIC_LESSON.replace("rules:", "notes: {}\nrules:").replace(
+        "    - {name: Alice,\n       slots:", "    - {name: Alice, slots:"
+    )
+
+
+def test_rules_named_in_a_file_without_them_are_spliced_in_on_one_line_before_the_set_up(
+    tmp_path: Path,
+) -> None:
+    # a table built for play (no topic, no expectations) need not name any
+    ruled = TOPIC_LESSON.replace("topic: Damage  # what it teaches\n", "").split("expect:")[0]
+    unruled = ruled.replace("rules: [S-13]\n", "")
+    source = YamlSource(tmp_path / "table.yaml", unruled)
+    script = validate_scenario(source).script
+    text = scenario_text(source, script, script, authored={"rules": ["S-13", "S-9"]})
+    assert text == ruled.replace("rules: [S-13]\n", "rules: [S-13, S-9]\n")
+
+
+NOTES_LAST = """\
+ruleset: souls
+title: A teacher's layout  # kept
+rules: [S-13]
+setup:
+  players:
+    - {name: Alice,
+       slots: {A1: {card: Thorn Squire}}}
+    - {name: Bob, slots: {A1: {card: Ember Imp}}}
+script:
+  - label: hit  # the blow
+    deal: {target: ember-imp, amount: 5}
+  - label: again
+    deal: {target: ember-imp, amount: 5}
+# the teacher's notes, last
+notes:
+  hit: The imp takes it.  # the first blow
+"""
+
+
+def test_notes_written_last_in_the_file_are_changed_and_added_to_in_place(
+    tmp_path: Path,
+) -> None:
+    # the changed note keeps its comment, the new ones follow it in the order given
+    source = YamlSource(tmp_path / "teacher.yaml", NOTES_LAST)
+    script = validate_scenario(source).script
+    notes = {"hit": "The imp takes five.", "start": "Two cards.", "again": "Five more."}
+    text = scenario_text(source, script, script, authored={"notes": notes})
+    assert text == NOTES_LAST.replace(
+        "  hit: The imp takes it.  # the first blow\n",
+        "  hit: The imp takes five.  # the first blow\n  start: Two cards.\n  again: Five more.\n",
     )

@@ -181,11 +181,18 @@ def _settled(
     """The first text that reads as ``wanted``: the spliced ``text``, else the ``round_trip``
     (comments kept), else the data dumped afresh; checked by ``verify``, or SaveError saying
     ``invalid`` and why."""
+
+    def reads_as_wanted(candidate: str | None) -> bool:
+        try:
+            return candidate is not None and _readable(source, candidate).data == wanted
+        except ScenarioError:  # a splice gone wrong (not YAML): the next way is tried
+            return False
+
+    if not reads_as_wanted(text):
+        text = round_trip()
+    if not reads_as_wanted(text):
+        text = _dump(styled(wanted))
     try:
-        if text is None or _readable(source, text).data != wanted:
-            text = round_trip()
-        if text is None or _readable(source, text).data != wanted:
-            text = _dump(styled(wanted))
         verify(_readable(source, text))
     except ScenarioError as error:
         raise SaveError(source.path, f"{invalid}: {error}") from None

@@ -489,6 +489,19 @@ def test_a_set_up_given_new_and_changed_keys_in_any_order_is_spliced_key_by_key(
     )
 
 
+def test_a_splice_that_is_not_yaml_falls_back_to_the_round_trip(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Were a splice ever to write text that does not read, the save goes the next way (the
+    round trip, comments kept), not refused as "not valid YAML"."""
+    source = YamlSource(tmp_path / "teacher.yaml", TURN_LAST)
+    setup = yaml.safe_load(TURN_LAST)["setup"] | {"turn": 2}
+    monkeypatch.setattr(saving, "_spliced_keys", lambda *_: "setup: [unclosed\n")
+    saved = with_keys(source, {"setup": setup})
+    assert yaml.safe_load(saved)["setup"] == setup
+    assert "# a person's line break" in saved and "# counted from 1" in saved
+
+
 def test_a_set_up_whose_last_entry_grows_and_that_gains_a_key_writes_both_in_order(
     tmp_path: Path,
 ) -> None:

@@ -74,6 +74,25 @@ def test_demo_opens_the_app_on_the_demo(monkeypatch: pytest.MonkeyPatch) -> None
     assert main(["demo"]) == 0 and opened == [DEMO]
 
 
+def test_demo_print_is_the_demo_run(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--print"]) == 0
+    printed = capsys.readouterr().out
+    assert main(["run", str(DEMO)]) == 0
+    assert printed == capsys.readouterr().out
+
+
+def test_open_opens_the_app_on_a_good_file_and_refuses_a_bad_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    opened = []
+    monkeypatch.setattr("app.widgets.gui.launch", lambda path: opened.append(path) or 0)
+    assert main(["open", str(M4)]) == 0 and opened == [M4]
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("ruleset: souls\n", "utf-8")
+    assert main(["open", str(broken)]) == 2 and opened == [M4]  # said here, no window
+    assert capsys.readouterr().err.startswith(f"error: {broken}:1: title: the key")
+
+
 def test_run_prints_the_might_timeline_and_final_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["run", str(MIGHT / "M3-bonus-damage-before-prevention.yaml")]) == 0
     out = capsys.readouterr().out

@@ -52,10 +52,20 @@ def test_a_step_list_is_refused_with_what_is_wrong(text: str, said: str) -> None
     assert str(refused.value) == said
 
 
+def test_a_step_list_takes_the_first_and_the_last_step_in_the_order_given() -> None:
+    assert parse_steps("--steps", "12, 0,5", last=12) == [12, 0, 5]
+
+
 def test_a_strip_too_large_for_memory_is_refused() -> None:
     verify_strip(16, (1000, 2500))
     with pytest.raises(ArgumentError, match="8 tables of 4000x4000 make 128 megapixels"):
         verify_strip(8, (4000, 4000))
+    with pytest.raises(ArgumentError) as refused:
+        verify_strip(4, (4000, 3000))
+    assert str(refused.value) == (
+        "--steps and --size: 4 tables of 4000x3000 make 48 megapixels, more than the 40 a strip "
+        "may have: fewer steps or a smaller --size"
+    )
 
 
 @pytest.mark.parametrize(

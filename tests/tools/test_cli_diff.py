@@ -52,6 +52,7 @@ def test_the_first_line_names_the_step_where_the_orders_diverge(
     lines = diff(capsys, str(M8), "--branch", "main", "--branch", "doubling first")
     assert lines[0].startswith("'main' and 'doubling first' diverge at step 2 (M8: ")
     main_row, doubling_row = lines[2:4]  # the assignment step, side by side
+    assert lines[1] == lines[4] == ""  # a blank line before each pair of steps
     assert main_row.startswith("  main            #2   Alice assigns 5")
     assert "Bob's order ward-a, then double-a" in main_row and "= 0" in main_row
     assert doubling_row.startswith("  doubling first  #2   Alice assigns 5")
@@ -103,3 +104,11 @@ def test_a_timeline_that_stops_earlier_diverges_where_it_stops(
     lines = diff(capsys, str(M8), "--step", "5")
     assert lines[0].startswith("'main' and 'main' diverge at step 6 (")
     assert lines[2] == "  main  —    (no step here)" and lines[3].startswith("  main  #6   ")
+
+
+def test_more_than_two_sides_is_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
+    for extra in (["--branch", "main"] * 3, ["--step", "1"] * 3):
+        assert main(["diff", str(M8), *extra]) == 2
+        assert capsys.readouterr().err == (
+            f"error: {M8}: give at most two --branch and two --step\n"
+        )

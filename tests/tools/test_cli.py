@@ -3,6 +3,7 @@ check, schema, demo, shot (it writes nothing but its output)."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
@@ -11,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from app.cli.commands import DEMO, main
+from app.cli.commands import DEMO, format_step, main
+from app.cli.export_command import terminal_progress
 from engine.assets import SCENARIOS
 from engine.scenario import run_scenario
 from tests.support.souls_tables import scenario_text
@@ -24,11 +26,26 @@ def test_run_prints_every_step_with_its_rules(capsys: pytest.CaptureFixture[str]
     assert main(["run", str(DEMO)]) == 0
     out = capsys.readouterr().out
     assert "Battle 1 > Capture step" in out and "[9.5.6" in out and "Final table:" in out
+    scenario = run_scenario(DEMO).scenario
+    assert scenario.description
+    assert out.splitlines()[:3] == [
+        f"Demo table  ({DEMO})",  # the title, then the file
+        scenario.description.strip(),
+        "",
+    ]
+
+
+def test_a_step_that_cites_no_rule_shows_no_brackets() -> None:
+    step = run_scenario(DEMO).game.steps[0]
+    assert format_step(step).splitlines()[1] == f"     {step.with_effect_ids()}  [S-1]"
+    bare = step.model_copy(update={"rules": ()})
+    assert format_step(bare).splitlines()[1] == f"     {step.with_effect_ids()}"
 
 
 def test_run_json_has_steps_and_final_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["run", "--json", str(DEMO)]) == 0
     data = json.loads(capsys.readouterr().out)
+    assert (data["file"], data["title"], data["branch"]) == (str(DEMO), "Demo table", None)
     step = data["steps"][5]
     assert set(step) >= {"index", "phase", "description", "rules", "cause", "changes"}
     assert all(s["rules"] for s in data["steps"][1:])
@@ -114,13 +131,17 @@ def test_run_exits_1_and_lists_failures(tmp_path: Path, capsys: pytest.CaptureFi
     wrong = "iron-sentinel: {damage: 2, might: 4, lethal: false, shields: {ward: 0}}"
     assert source.count(wrong) == 1
     bad = tmp_path / "bad.yaml"
-    bad.write_text(source.replace(wrong, wrong.replace("damage: 2", "damage: 3")), "utf-8")
+    twice = wrong.replace("damage: 2", "damage: 3").replace("might: 4", "might: 5")
+    bad.write_text(source.replace(wrong, twice), "utf-8")
     assert main(["run", str(bad)]) == 1
     out = capsys.readouterr().out
     failures = out.split("\nFailed expectations:\n", 1)[1].splitlines()
-    assert failures == [
-        f"  {bad}:43: expect[2] at 'blast': iron-sentinel damage: expected 3, saw 2"
+    assert failures == [  # one line each
+        f"  {bad}:43: expect[2] at 'blast': iron-sentinel might: expected 5, saw 4",
+        f"  {bad}:43: expect[2] at 'blast': iron-sentinel damage: expected 3, saw 2",
     ]
+    assert main(["run", "--json", str(bad)]) == 1  # as without --json
+    assert len(json.loads(capsys.readouterr().out)["failures"]) == 2
 
 
 def test_shot_touches_no_file_but_its_output(tmp_path: Path) -> None:
@@ -151,6 +172,24 @@ def test_shot_and_export_say_what_they_wrote_unless_quiet(
     assert main(["shot", str(M4), "-q", "-o", str(png), "--force"]) == 0
     assert main(["export", str(M4), "--quiet", "-o", str(page), "--force"]) == 0
     assert capsys.readouterr().out == ""
+
+
+def test_export_counts_the_tables_drawn_on_one_terminal_line() -> None:
+    """On a terminal only: a log or a pipe gets no carriage returns."""
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    assert terminal_progress(io.StringIO()) is None
+    terminal = Terminal()
+    show = terminal_progress(terminal)
+    assert show is not None
+    for done in (1, 2, 3):
+        show(done, 3)
+    assert terminal.getvalue() == (
+        "\rexport: table 1 of 3\rexport: table 2 of 3\rexport: table 3 of 3\n"
+    )
 
 
 @pytest.mark.parametrize(

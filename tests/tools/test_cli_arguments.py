@@ -54,6 +54,18 @@ def test_a_step_list_is_refused_with_what_is_wrong(text: str, said: str) -> None
 
 def test_a_step_list_takes_the_first_and_the_last_step_in_the_order_given() -> None:
     assert parse_steps("--steps", "12, 0,5", last=12) == [12, 0, 5]
+    assert parse_steps("--steps", ",".join(["1"] * 16), last=12) == [1] * 16  # a full strip
+
+
+def test_a_word_that_is_no_label_is_refused_with_the_labels() -> None:
+    labels = {"start": 0, "twin bolt": 4}
+    assert parse_steps("--steps", "twin bolt,2", last=12, labels=labels) == [4, 2]
+    with pytest.raises(ArgumentError) as refused:
+        parse_steps("--steps", "start,twin blot", last=12, labels=labels)
+    assert str(refused.value) == (
+        "--steps start,twin blot: 'twin blot' is not a step number or a label (start, twin bolt)"
+        " (did you mean 'twin bolt'?)"
+    )
 
 
 def test_a_strip_too_large_for_memory_is_refused() -> None:

@@ -44,7 +44,10 @@ def test_a_step_that_cites_no_rule_shows_no_brackets() -> None:
 
 def test_run_json_has_steps_and_final_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["run", "--json", str(DEMO)]) == 0
-    data = json.loads(capsys.readouterr().out)
+    out = capsys.readouterr().out
+    assert out.startswith('{\n  "format": "cardtable",\n')  # indented, for a reader too
+    data = json.loads(out)
+    assert data["failures"] == data["warnings"] == [] and data["waiting"] is None
     assert (data["file"], data["title"], data["branch"]) == (str(DEMO), "Demo table", None)
     step = data["steps"][5]
     assert set(step) >= {"index", "phase", "description", "rules", "cause", "changes"}
@@ -174,13 +177,13 @@ def test_shot_and_export_say_what_they_wrote_unless_quiet(
     assert capsys.readouterr().out == ""
 
 
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
 def test_export_counts_the_tables_drawn_on_one_terminal_line() -> None:
     """On a terminal only: a log or a pipe gets no carriage returns."""
-
-    class Terminal(io.StringIO):
-        def isatty(self) -> bool:
-            return True
-
     assert terminal_progress(io.StringIO()) is None
     terminal = Terminal()
     show = terminal_progress(terminal)
@@ -190,6 +193,16 @@ def test_export_counts_the_tables_drawn_on_one_terminal_line() -> None:
     assert terminal.getvalue() == (
         "\rexport: table 1 of 3\rexport: table 2 of 3\rexport: table 3 of 3\n"
     )
+
+
+def test_export_on_a_terminal_shows_its_progress_on_stderr(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    assert main(["export", str(M4), "--size", "300x200", "-q", "-o", str(tmp_path / "l.html")]) == 0
+    shown = terminal.getvalue()
+    assert shown.startswith("\rexport: table 1 of ") and shown.endswith("\n")
 
 
 @pytest.mark.parametrize(

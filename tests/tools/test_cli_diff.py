@@ -5,13 +5,17 @@ carries the same."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
 import pytest
 
-from app.cli.commands import main
+from app.cli.commands import diff_text, main
+from app.cli.terminal_text import one_line
 from engine.assets import SCENARIOS
+from engine.compare import Side, StepPair, compare
+from engine.scenario import load_scenario
 
 M8 = SCENARIOS / "might" / "M8-prevention-and-doubling-orders.yaml"
 
@@ -64,6 +68,7 @@ def test_the_first_line_names_the_step_where_the_orders_diverge(
 def test_table_differences_read_as_words(capsys: pytest.CaptureFixture[str]) -> None:
     lines = diff(capsys, str(M8), "--branch", "main", "--branch", "doubling first")
     tables = lines.index("The tables at 'main' at step 21 / 'doubling first' at step 10:")
+    assert lines[tables - 1] == ""
     assert "  sentinel-a shields: ward-a 1 / none" in lines[tables:]
     assert not any("{" in line or "False" in line or "None" in line for line in lines[tables:])
 
@@ -84,6 +89,7 @@ def test_assignments_differ_though_the_ends_do_not(
     )
     data = json.loads(capsys.readouterr().out)
     assert data["diverge"] == 2 and data["differences"] == []
+    assert (data["file"], data["title"]) == (str(path), "Two assignments, one end")
     first = data["steps"][0]
     assert (first["left"]["index"], first["right"]["index"]) == (2, 2)
     assert "iron-sentinel 4" in first["right"]["description"] and "M-10" in first["right"]["rules"]
@@ -112,3 +118,14 @@ def test_more_than_two_sides_is_bad_input(capsys: pytest.CaptureFixture[str]) ->
         assert capsys.readouterr().err == (
             f"error: {M8}: give at most two --branch and two --step\n"
         )
+
+
+def test_a_step_that_cites_no_rule_shows_no_brackets() -> None:
+    scenario, source = load_scenario(M8)
+    comparison = compare(scenario, source, Side("main"), Side("doubling first"))
+    left, right = comparison.steps[0].left, comparison.steps[0].right
+    assert left is not None and right is not None and left.rules
+    bare = StepPair(left.model_copy(update={"rules": ()}), right)
+    lines = diff_text("M8", dataclasses.replace(comparison, steps=[bare]))
+    assert lines[2] == f"  main            #{left.index:<3} {one_line(left.with_effect_ids())}"
+    assert lines[3].endswith(f"  [{', '.join(right.rules)}]")

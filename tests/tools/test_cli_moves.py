@@ -43,7 +43,9 @@ def test_each_move_is_a_script_entry_judged_as_the_rules_judge_it(
 
 def test_json_and_legal_only(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["moves", str(DEMO), "--json"]) == 0
-    every = json.loads(capsys.readouterr().out)
+    out = capsys.readouterr().out
+    assert out.startswith('[\n  {\n    "card": ')  # indented, for a reader too
+    every = json.loads(out)
     assert main(["moves", str(DEMO), "--json", "--legal"]) == 0
     legal = json.loads(capsys.readouterr().out)
     assert legal == [move for move in every if move["legal"]] and len(legal) < len(every)

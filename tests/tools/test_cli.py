@@ -1,8 +1,11 @@
 """The headless command line: run (and its might table, and a failed expectation), run --json,
-check, schema, demo, shot (it writes nothing but its output)."""
+check, schema, demo, open, shot (it writes nothing but its output), export's progress, and the
+help of every command and option as reviewed (tests/support/cli_help.txt)."""
 
 from __future__ import annotations
 
+import argparse
+import difflib
 import io
 import json
 import os
@@ -12,9 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from app.cli.commands import DEMO, format_step, main
+from app.cli.commands import DEMO, build_parser, format_step, main
 from app.cli.export_command import terminal_progress
 from engine.assets import SCENARIOS
+from engine.ruleset import rulesets
 from engine.scenario import run_scenario
 from tests.support.souls_tables import scenario_text
 
@@ -269,3 +273,77 @@ def test_a_syntax_error_shows_its_line_with_a_caret(
     err = capsys.readouterr().err.splitlines()
     assert err[0].startswith(f"error: {path}:4: not valid YAML: ")
     assert err[1:] == ["    4 |     label: over", "      |     ^"]
+
+
+# What --help says, as reviewed (argparse's layout aside, which changes with Python's version):
+# a reworded or lost line, a default changed, is a diff to review; after a change meant to make
+# one, rewrite it: CARDTABLE_UPDATE_TRANSCRIPTS=1 ./test.sh tests/tools/test_cli.py -k reviewed
+REVIEWED = Path(__file__).parents[1] / "support" / "cli_help.txt"
+UPDATE = os.environ.get("CARDTABLE_UPDATE_TRANSCRIPTS") == "1"
+
+
+def commands(parser: argparse.ArgumentParser) -> argparse._SubParsersAction:
+    return next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+
+
+def option(action: argparse.Action) -> str:
+    """One option or argument: its names, the value it takes, its facts, then its words."""
+    names = ", ".join(action.option_strings) or action.dest
+    if action.option_strings and action.nargs != 0:  # it takes a value
+        names += f" {action.metavar or action.dest.upper()}"
+    choices = action.choices
+    if choices is not None and list(choices) == list(rulesets().names):
+        choices = "the rulesets installed"  # whichever they are
+    facts = [
+        f"{name} {value!r}"
+        for name, value in [
+            ("nargs", action.nargs),
+            ("default", action.default),
+            ("choices", choices),
+            ("required", action.required and bool(action.option_strings)),
+            ("metavar", None if action.option_strings else action.metavar),
+        ]
+        if value not in (None, False)
+    ]
+    said = f": {action.help}" if action.help is not None else ""
+    return f"  {names}{' [' + ', '.join(facts) + ']' if facts else ''}{said}"
+
+
+def interface() -> str:
+    """The parser's own words: each command's line and description, each option's."""
+    parser = build_parser()
+    subcommands = commands(parser)
+    lines = [f"{parser.prog}: {(parser.description or '').splitlines()[0]}"]
+    lines.append(f"  {subcommands.dest} [required {subcommands.required!r}]")
+    for listed in subcommands._choices_actions:
+        command = subcommands.choices[listed.dest]
+        lines += ["", f"{command.prog}: {listed.help}"]
+        lines += [f"  {text}" for text in (command.description, command.epilog) if text]
+        lines += [option(a) for a in command._actions if not isinstance(a, argparse._HelpAction)]
+    return "\n".join(lines) + "\n"
+
+
+def test_every_command_and_option_says_what_it_is_as_reviewed() -> None:
+    actual = interface()
+    if UPDATE:
+        REVIEWED.write_text(actual, encoding="utf-8")
+    expected = REVIEWED.read_text(encoding="utf-8")
+    if actual != expected:
+        diff = difflib.unified_diff(
+            expected.splitlines(), actual.splitlines(), "reviewed", "now", lineterm="", n=1
+        )
+        pytest.fail("\n".join(list(diff)[:60]), pytrace=False)
+
+
+def test_help_prints_the_reviewed_words(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "1000")  # one line per option: no wrapping to compare
+    with pytest.raises(SystemExit) as ended:
+        main(["--help"])
+    assert ended.value.code == 0
+    listed = capsys.readouterr().out
+    for line in REVIEWED.read_text(encoding="utf-8").splitlines():
+        if line.startswith("cardtable ") and ": " in line:
+            name, said = line.removeprefix("cardtable ").split(": ", 1)
+            assert f"{name} " in listed and said in listed

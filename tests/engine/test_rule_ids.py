@@ -63,6 +63,9 @@ def test_an_id_never_applied_is_a_warning_and_bad_input_under_strict(
         f"  {warning}",
         "1 scenario(s) checked: 0 ok, 0 failed, 1 bad input",
     ]
+    assert main(["check", "--strict", "--json", str(path)]) == 2
+    checked = json.loads(capsys.readouterr().out)["files"][0]
+    assert (checked["title"], checked["problems"]) == ("Probe", [warning])  # played: titled
     assert main(["run", str(path)]) == 0
     assert capsys.readouterr().err == f"warning: {warning}\n"
     assert main(["run", "--json", str(path)]) == 0

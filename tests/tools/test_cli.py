@@ -162,6 +162,62 @@ def test_shot_touches_no_file_but_its_output(tmp_path: Path) -> None:
     assert sibling.read_text() == "[mine]\nkeep=1\n"
 
 
+def test_shot_of_the_window_is_said_and_drawn_as_the_window(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    table, window = tmp_path / "table.png", tmp_path / "window.png"
+    size = ["--size", "400x300", "--step", "2"]
+    assert main(["shot", str(M4), *size, "-o", str(table)]) == 0
+    assert main(["shot", str(M4), *size, "--timeline", "-o", str(window)]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        f"wrote {table}: the table at step 2 of 'main', 400x300",
+        f"wrote {window}: the window at step 2 of 'main', 400x300",
+    ]
+    assert table.read_bytes() != window.read_bytes()
+
+
+@pytest.mark.parametrize("command", ["shot", "export"])
+def test_a_bad_size_names_its_option(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    assert main([command, str(M4), "--size", "12", "-o", str(tmp_path / "out")]) == 2
+    assert capsys.readouterr().err == (
+        "error: --size 12: expected WIDTHxHEIGHT, 100 to 4000 pixels each\n"
+    )
+
+
+def test_export_writes_lesson_html_or_strip_png_unless_told(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["export", str(M4), "--size", "300x200"]) == 0
+    assert main(["export", str(M4), "--png-strip", "--steps", "1,2"]) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["lesson.html", "strip.png"]
+    assert (tmp_path / "strip.png").read_bytes().startswith(b"\x89PNG")
+    assert capsys.readouterr().out.splitlines()[1] == (
+        "wrote strip.png: steps 1, 2 of 'main' side by side"
+    )
+
+
+@pytest.mark.parametrize(
+    ("options", "said"),
+    [
+        (
+            ["--png-strip", "--steps", "1", "--by", "phase"],
+            "--by goes with the page, not with --png-strip",
+        ),
+        (["--png-strip"], "--png-strip needs --steps, e.g. --steps 3,5,9"),
+        (["--steps", "1"], "--steps goes with --png-strip"),
+    ],
+)
+def test_export_options_that_do_not_go_together_are_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], options: list[str], said: str
+) -> None:
+    assert main(["export", str(M4), "-o", str(tmp_path / "out"), *options]) == 2
+    assert capsys.readouterr().err == f"error: {said}\n"
+    assert not (tmp_path / "out").exists()
+
+
 def test_shot_and_export_say_what_they_wrote_unless_quiet(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -247,6 +303,53 @@ def test_check_counts_each_outcome_and_returns_the_worst(
     broken.unlink()
     assert main(["check", str(tmp_path)]) == 1
     assert capsys.readouterr().out.splitlines()[-1].endswith(": 1 ok, 1 failed, 0 bad input")
+
+
+def test_a_bug_on_one_file_is_its_internal_error_and_check_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    buggy = tmp_path / "a-buggy.yaml"
+    buggy.write_text(DEMO.read_text())
+    good = tmp_path / "b-good.yaml"
+    good.write_text(DEMO.read_text())
+
+    def bug_on_the_first(path: Path) -> object:
+        if path == buggy:
+            raise KeyError("slot")
+        return run_scenario(path)
+
+    monkeypatch.setattr("app.cli.commands.run_scenario", bug_on_the_first)
+    assert main(["check", str(tmp_path)]) == 2
+    internal = f"{buggy}: internal error: KeyError: 'slot'"
+    assert capsys.readouterr().out.splitlines() == [
+        f"ERROR {buggy}",
+        f"  {internal}",
+        f"ok    {good}  (Demo table)",
+        "2 scenario(s) checked: 1 ok, 0 failed, 1 bad input",
+    ]
+    assert main(["check", "--json", str(buggy)]) == 2
+    said = json.loads(capsys.readouterr().out)["files"]
+    assert said == [
+        {
+            "file": str(buggy),
+            "outcome": "bad input",
+            "title": None,
+            "problems": [internal],
+            "warnings": [],
+        }
+    ]
+
+
+def test_check_json_gives_a_bad_file_its_problems(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("ruleset: souls\n", "utf-8")
+    assert main(["check", str(broken)]) == 2
+    text = capsys.readouterr().out.splitlines()
+    assert main(["check", "--json", str(broken)]) == 2
+    problems = json.loads(capsys.readouterr().out)["files"][0]["problems"]
+    assert problems and [f"  {problem}" for problem in problems] == text[1:-1]
 
 
 def test_check_help_lists_its_options_and_exit_statuses(

@@ -76,12 +76,17 @@ def test_check_reports_a_failed_expectation(
 
 def test_check_a_directory(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check", str(DEMO.parent)]) == 0
-    assert "scenario(s) checked" in capsys.readouterr().out
+    files = len(list(DEMO.parent.rglob("*.yaml")))
+    assert capsys.readouterr().out.splitlines()[-1] == (
+        f"{files} scenario(s) checked: {files} ok, 0 failed, 0 bad input"
+    )
 
 
 def test_schema_is_json_schema(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["schema"]) == 0
-    schema = json.loads(capsys.readouterr().out)
+    out = capsys.readouterr().out
+    assert out.startswith('{\n  "')  # indented, for a reader too
+    schema = json.loads(out)
     assert {"SoulsScenario", "MightScenario"} <= set(schema["$defs"])
     assert "setup" in schema["$defs"]["MightScenario"]["properties"]
     assert len(schema["anyOf"]) == 2

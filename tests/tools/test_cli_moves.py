@@ -67,7 +67,7 @@ def test_an_entry_is_written_as_a_file_writes_it_in_one_line_however_long(
 ) -> None:
     assert main(["moves", str(SCENARIOS / "souls" / "P-104-a-soul-that-prevents.yaml")]) == 0
     lines = capsys.readouterr().out.splitlines()
-    # the fields in the verb's order, not sorted; longer than a YAML line (80), still one line
+    # the fields in the verb's order, not sorted, on one line (past column 80)
     wanted = "bonus: {target: stoneskin-sentinel, stat: max_hp, amount: 10, duration: end_of_turn}"
     assert f"  - {wanted}" in lines
 

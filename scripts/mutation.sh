@@ -31,7 +31,9 @@ else
     # left out run for the survivors in scripts/mutation_recheck.py
     case $SOURCE in
         app/files/) default_tests="tests/app/test_saving.py tests/app/test_setup_on_opened_files.py tests/app/test_card_designer.py tests/app/test_session_changes.py" ;;
-        app/cli/) default_tests="tests/tools tests/contracts/test_transcripts.py tests/app/test_plain_text.py" ;;
+        # the files that run the command in process (a subprocess is not seen by mutmut's
+        # coverage: its mutants would have "no tests"), the engine's that run it too
+        app/cli/) default_tests="tests/tools/test_cli.py tests/tools/test_cli_arguments.py tests/tools/test_cli_branches.py tests/tools/test_cli_diff.py tests/tools/test_cli_moves.py tests/tools/test_json_output.py tests/tools/test_output_files.py tests/tools/test_rule_command.py tests/tools/test_schema_descriptions.py tests/tools/test_terminal_output.py tests/contracts/test_transcripts.py tests/contracts/test_scenarios.py tests/app/test_plain_text.py tests/engine/test_bad_input.py tests/engine/test_checker.py tests/engine/test_saved_waiting.py tests/engine/test_branch_limits.py tests/engine/test_branches.py tests/engine/test_step_expectations.py tests/engine/test_rule_ids.py tests/engine/test_mistakes_explained.py tests/engine/test_lessons.py" ;;
         app/presentation/) default_tests="tests/app" ;;
         *) default_tests="tests" ;;
     esac

@@ -4,6 +4,7 @@ bad input under ``check --strict``."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -62,8 +63,15 @@ def test_an_id_never_applied_is_a_warning_and_bad_input_under_strict(
         f"  {warning}",
         "1 scenario(s) checked: 0 ok, 0 failed, 1 bad input",
     ]
+    assert main(["check", "--strict", "--json", str(path)]) == 2
+    checked = json.loads(capsys.readouterr().out)["files"][0]
+    assert (checked["title"], checked["problems"]) == ("Probe", [warning])  # played: titled
     assert main(["run", str(path)]) == 0
     assert capsys.readouterr().err == f"warning: {warning}\n"
+    assert main(["run", "--json", str(path)]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["warnings"] == [warning]
+    assert captured.err == f"warning: {warning}\n"
 
 
 @pytest.mark.rule("14.4.4", "S-11")

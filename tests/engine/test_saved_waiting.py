@@ -4,6 +4,7 @@ can wait after, are mistakes located in the file."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -61,9 +62,11 @@ def test_a_waiting_attack_reopens_in_its_battle_window(tmp_path: Path) -> None:
 @pytest.mark.rule("S-13")
 def test_run_says_what_waits(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["run", str(write(tmp_path, WAITS))]) == 0
-    assert (
-        "\nWaiting: Battle window after thorn-squire attacked ember-imp" in capsys.readouterr().out
-    )
+    out = capsys.readouterr().out
+    assert "\nWaiting: Battle window after thorn-squire attacked ember-imp" in out
+    assert main(["run", "--json", str(write(tmp_path, WAITS))]) == 0
+    waiting = json.loads(capsys.readouterr().out)["waiting"]
+    assert waiting["kind"] == "battle_window" and f"\nWaiting: {waiting['prompt']}\n" in out
 
 
 @pytest.mark.rule("S-13")

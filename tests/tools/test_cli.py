@@ -1,8 +1,12 @@
 """The headless command line: run (and its might table, and a failed expectation), run --json,
-check, schema, demo, shot (it writes nothing but its output)."""
+check, schema, demo, open, shot (it writes nothing but its output), export's progress, and the
+help of every command and option as reviewed (tests/support/cli_help.txt)."""
 
 from __future__ import annotations
 
+import argparse
+import difflib
+import io
 import json
 import os
 import subprocess
@@ -11,8 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from app.cli.commands import DEMO, main
+from app.cli.commands import DEMO, build_parser, format_step, main
+from app.cli.export_command import terminal_progress
 from engine.assets import SCENARIOS
+from engine.ruleset import rulesets
 from engine.scenario import run_scenario
 from tests.support.souls_tables import scenario_text
 
@@ -24,11 +30,29 @@ def test_run_prints_every_step_with_its_rules(capsys: pytest.CaptureFixture[str]
     assert main(["run", str(DEMO)]) == 0
     out = capsys.readouterr().out
     assert "Battle 1 > Capture step" in out and "[9.5.6" in out and "Final table:" in out
+    scenario = run_scenario(DEMO).scenario
+    assert scenario.description
+    assert out.splitlines()[:3] == [
+        f"Demo table  ({DEMO})",  # the title, then the file
+        scenario.description.strip(),
+        "",
+    ]
+
+
+def test_a_step_that_cites_no_rule_shows_no_brackets() -> None:
+    step = run_scenario(DEMO).game.steps[0]
+    assert format_step(step).splitlines()[1] == f"     {step.with_effect_ids()}  [S-1]"
+    bare = step.model_copy(update={"rules": ()})
+    assert format_step(bare).splitlines()[1] == f"     {step.with_effect_ids()}"
 
 
 def test_run_json_has_steps_and_final_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["run", "--json", str(DEMO)]) == 0
-    data = json.loads(capsys.readouterr().out)
+    out = capsys.readouterr().out
+    assert out.startswith('{\n  "format": "cardtable",\n')  # indented, for a reader too
+    data = json.loads(out)
+    assert data["failures"] == data["warnings"] == [] and data["waiting"] is None
+    assert (data["file"], data["title"], data["branch"]) == (str(DEMO), "Demo table", None)
     step = data["steps"][5]
     assert set(step) >= {"index", "phase", "description", "rules", "cause", "changes"}
     assert all(s["rules"] for s in data["steps"][1:])
@@ -52,12 +76,17 @@ def test_check_reports_a_failed_expectation(
 
 def test_check_a_directory(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check", str(DEMO.parent)]) == 0
-    assert "scenario(s) checked" in capsys.readouterr().out
+    files = len(list(DEMO.parent.rglob("*.yaml")))
+    assert capsys.readouterr().out.splitlines()[-1] == (
+        f"{files} scenario(s) checked: {files} ok, 0 failed, 0 bad input"
+    )
 
 
 def test_schema_is_json_schema(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["schema"]) == 0
-    schema = json.loads(capsys.readouterr().out)
+    out = capsys.readouterr().out
+    assert out.startswith('{\n  "')  # indented, for a reader too
+    schema = json.loads(out)
     assert {"SoulsScenario", "MightScenario"} <= set(schema["$defs"])
     assert "setup" in schema["$defs"]["MightScenario"]["properties"]
     assert len(schema["anyOf"]) == 2
@@ -72,6 +101,25 @@ def test_demo_opens_the_app_on_the_demo(monkeypatch: pytest.MonkeyPatch) -> None
     opened = []
     monkeypatch.setattr("app.widgets.gui.launch", lambda path: opened.append(path) or 0)
     assert main(["demo"]) == 0 and opened == [DEMO]
+
+
+def test_demo_print_is_the_demo_run(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--print"]) == 0
+    printed = capsys.readouterr().out
+    assert main(["run", str(DEMO)]) == 0
+    assert printed == capsys.readouterr().out
+
+
+def test_open_opens_the_app_on_a_good_file_and_refuses_a_bad_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    opened = []
+    monkeypatch.setattr("app.widgets.gui.launch", lambda path: opened.append(path) or 0)
+    assert main(["open", str(M4)]) == 0 and opened == [M4]
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("ruleset: souls\n", "utf-8")
+    assert main(["open", str(broken)]) == 2 and opened == [M4]  # said here, no window
+    assert capsys.readouterr().err.startswith(f"error: {broken}:1: title: the key")
 
 
 def test_run_prints_the_might_timeline_and_final_table(capsys: pytest.CaptureFixture[str]) -> None:
@@ -95,13 +143,17 @@ def test_run_exits_1_and_lists_failures(tmp_path: Path, capsys: pytest.CaptureFi
     wrong = "iron-sentinel: {damage: 2, might: 4, lethal: false, shields: {ward: 0}}"
     assert source.count(wrong) == 1
     bad = tmp_path / "bad.yaml"
-    bad.write_text(source.replace(wrong, wrong.replace("damage: 2", "damage: 3")), "utf-8")
+    twice = wrong.replace("damage: 2", "damage: 3").replace("might: 4", "might: 5")
+    bad.write_text(source.replace(wrong, twice), "utf-8")
     assert main(["run", str(bad)]) == 1
     out = capsys.readouterr().out
     failures = out.split("\nFailed expectations:\n", 1)[1].splitlines()
-    assert failures == [
-        f"  {bad}:43: expect[2] at 'blast': iron-sentinel damage: expected 3, saw 2"
+    assert failures == [  # one line each
+        f"  {bad}:43: expect[2] at 'blast': iron-sentinel might: expected 5, saw 4",
+        f"  {bad}:43: expect[2] at 'blast': iron-sentinel damage: expected 3, saw 2",
     ]
+    assert main(["run", "--json", str(bad)]) == 1  # as without --json
+    assert len(json.loads(capsys.readouterr().out)["failures"]) == 2
 
 
 def test_shot_touches_no_file_but_its_output(tmp_path: Path) -> None:
@@ -113,6 +165,62 @@ def test_shot_touches_no_file_but_its_output(tmp_path: Path) -> None:
         assert main(["shot", str(M4), "-o", str(tmp_path / "report.png"), *whole_window]) == 0
     assert sorted(p.name for p in tmp_path.iterdir()) == ["report.ini", "report.png"]
     assert sibling.read_text() == "[mine]\nkeep=1\n"
+
+
+def test_shot_of_the_window_is_said_and_drawn_as_the_window(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    table, window = tmp_path / "table.png", tmp_path / "window.png"
+    size = ["--size", "400x300", "--step", "2"]
+    assert main(["shot", str(M4), *size, "-o", str(table)]) == 0
+    assert main(["shot", str(M4), *size, "--timeline", "-o", str(window)]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        f"wrote {table}: the table at step 2 of 'main', 400x300",
+        f"wrote {window}: the window at step 2 of 'main', 400x300",
+    ]
+    assert table.read_bytes() != window.read_bytes()
+
+
+@pytest.mark.parametrize("command", ["shot", "export"])
+def test_a_bad_size_names_its_option(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    assert main([command, str(M4), "--size", "12", "-o", str(tmp_path / "out")]) == 2
+    assert capsys.readouterr().err == (
+        "error: --size 12: expected WIDTHxHEIGHT, 100 to 4000 pixels each\n"
+    )
+
+
+def test_export_writes_lesson_html_or_strip_png_unless_told(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["export", str(M4), "--size", "300x200"]) == 0
+    assert main(["export", str(M4), "--png-strip", "--steps", "1,2"]) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["lesson.html", "strip.png"]
+    assert (tmp_path / "strip.png").read_bytes().startswith(b"\x89PNG")
+    assert capsys.readouterr().out.splitlines()[1] == (
+        "wrote strip.png: steps 1, 2 of 'main' side by side"
+    )
+
+
+@pytest.mark.parametrize(
+    ("options", "said"),
+    [
+        (
+            ["--png-strip", "--steps", "1", "--by", "phase"],
+            "--by goes with the page, not with --png-strip",
+        ),
+        (["--png-strip"], "--png-strip needs --steps, e.g. --steps 3,5,9"),
+        (["--steps", "1"], "--steps goes with --png-strip"),
+    ],
+)
+def test_export_options_that_do_not_go_together_are_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], options: list[str], said: str
+) -> None:
+    assert main(["export", str(M4), "-o", str(tmp_path / "out"), *options]) == 2
+    assert capsys.readouterr().err == f"error: {said}\n"
+    assert not (tmp_path / "out").exists()
 
 
 def test_shot_and_export_say_what_they_wrote_unless_quiet(
@@ -132,6 +240,34 @@ def test_shot_and_export_say_what_they_wrote_unless_quiet(
     assert main(["shot", str(M4), "-q", "-o", str(png), "--force"]) == 0
     assert main(["export", str(M4), "--quiet", "-o", str(page), "--force"]) == 0
     assert capsys.readouterr().out == ""
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_export_counts_the_tables_drawn_on_one_terminal_line() -> None:
+    """On a terminal only: a log or a pipe gets no carriage returns."""
+    assert terminal_progress(io.StringIO()) is None
+    terminal = Terminal()
+    show = terminal_progress(terminal)
+    assert show is not None
+    for done in (1, 2, 3):
+        show(done, 3)
+    assert terminal.getvalue() == (
+        "\rexport: table 1 of 3\rexport: table 2 of 3\rexport: table 3 of 3\n"
+    )
+
+
+def test_export_on_a_terminal_shows_its_progress_on_stderr(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    assert main(["export", str(M4), "--size", "300x200", "-q", "-o", str(tmp_path / "l.html")]) == 0
+    shown = terminal.getvalue()
+    assert shown.startswith("\rexport: table 1 of ") and shown.endswith("\n")
 
 
 @pytest.mark.parametrize(
@@ -174,6 +310,53 @@ def test_check_counts_each_outcome_and_returns_the_worst(
     assert capsys.readouterr().out.splitlines()[-1].endswith(": 1 ok, 1 failed, 0 bad input")
 
 
+def test_a_bug_on_one_file_is_its_internal_error_and_check_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    buggy = tmp_path / "a-buggy.yaml"
+    buggy.write_text(DEMO.read_text())
+    good = tmp_path / "b-good.yaml"
+    good.write_text(DEMO.read_text())
+
+    def bug_on_the_first(path: Path) -> object:
+        if path == buggy:
+            raise KeyError("slot")
+        return run_scenario(path)
+
+    monkeypatch.setattr("app.cli.commands.run_scenario", bug_on_the_first)
+    assert main(["check", str(tmp_path)]) == 2
+    internal = f"{buggy}: internal error: KeyError: 'slot'"
+    assert capsys.readouterr().out.splitlines() == [
+        f"ERROR {buggy}",
+        f"  {internal}",
+        f"ok    {good}  (Demo table)",
+        "2 scenario(s) checked: 1 ok, 0 failed, 1 bad input",
+    ]
+    assert main(["check", "--json", str(buggy)]) == 2
+    said = json.loads(capsys.readouterr().out)["files"]
+    assert said == [
+        {
+            "file": str(buggy),
+            "outcome": "bad input",
+            "title": None,
+            "problems": [internal],
+            "warnings": [],
+        }
+    ]
+
+
+def test_check_json_gives_a_bad_file_its_problems(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("ruleset: souls\n", "utf-8")
+    assert main(["check", str(broken)]) == 2
+    text = capsys.readouterr().out.splitlines()
+    assert main(["check", "--json", str(broken)]) == 2
+    problems = json.loads(capsys.readouterr().out)["files"][0]["problems"]
+    assert problems and [f"  {problem}" for problem in problems] == text[1:-1]
+
+
 def test_check_help_lists_its_options_and_exit_statuses(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -198,3 +381,77 @@ def test_a_syntax_error_shows_its_line_with_a_caret(
     err = capsys.readouterr().err.splitlines()
     assert err[0].startswith(f"error: {path}:4: not valid YAML: ")
     assert err[1:] == ["    4 |     label: over", "      |     ^"]
+
+
+# What --help says, as reviewed (argparse's layout aside, which changes with Python's version):
+# a reworded or lost line, a default changed, is a diff to review; after a change meant to make
+# one, rewrite it: CARDTABLE_UPDATE_TRANSCRIPTS=1 ./test.sh tests/tools/test_cli.py -k reviewed
+REVIEWED = Path(__file__).parents[1] / "support" / "cli_help.txt"
+UPDATE = os.environ.get("CARDTABLE_UPDATE_TRANSCRIPTS") == "1"
+
+
+def commands(parser: argparse.ArgumentParser) -> argparse._SubParsersAction:
+    return next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+
+
+def option(action: argparse.Action) -> str:
+    """One option or argument: its names, the value it takes, its facts, then its words."""
+    names = ", ".join(action.option_strings) or action.dest
+    if action.option_strings and action.nargs != 0:  # it takes a value
+        names += f" {action.metavar or action.dest.upper()}"
+    choices = action.choices
+    if choices is not None and list(choices) == list(rulesets().names):
+        choices = "the rulesets installed"  # whichever they are
+    facts = [
+        f"{name} {value!r}"
+        for name, value in [
+            ("nargs", action.nargs),
+            ("default", action.default),
+            ("choices", choices),
+            ("required", action.required and bool(action.option_strings)),
+            ("metavar", None if action.option_strings else action.metavar),
+        ]
+        if value not in (None, False)
+    ]
+    said = f": {action.help}" if action.help is not None else ""
+    return f"  {names}{' [' + ', '.join(facts) + ']' if facts else ''}{said}"
+
+
+def interface() -> str:
+    """The parser's own words: each command's line and description, each option's."""
+    parser = build_parser()
+    subcommands = commands(parser)
+    lines = [f"{parser.prog}: {(parser.description or '').splitlines()[0]}"]
+    lines.append(f"  {subcommands.dest} [required {subcommands.required!r}]")
+    for listed in subcommands._choices_actions:
+        command = subcommands.choices[listed.dest]
+        lines += ["", f"{command.prog}: {listed.help}"]
+        lines += [f"  {text}" for text in (command.description, command.epilog) if text]
+        lines += [option(a) for a in command._actions if not isinstance(a, argparse._HelpAction)]
+    return "\n".join(lines) + "\n"
+
+
+def test_every_command_and_option_says_what_it_is_as_reviewed() -> None:
+    actual = interface()
+    if UPDATE:
+        REVIEWED.write_text(actual, encoding="utf-8")
+    expected = REVIEWED.read_text(encoding="utf-8")
+    if actual != expected:
+        diff = difflib.unified_diff(
+            expected.splitlines(), actual.splitlines(), "reviewed", "now", lineterm="", n=1
+        )
+        pytest.fail("\n".join(list(diff)[:60]), pytrace=False)
+
+
+def test_help_prints_the_reviewed_words(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "1000")  # one line per option: no wrapping to compare
+    with pytest.raises(SystemExit) as ended:
+        main(["--help"])
+    assert ended.value.code == 0
+    listed = capsys.readouterr().out
+    for line in REVIEWED.read_text(encoding="utf-8").splitlines():
+        if line.startswith("cardtable ") and ": " in line:
+            name, said = line.removeprefix("cardtable ").split(": ", 1)
+            assert f"{name} " in listed and said in listed

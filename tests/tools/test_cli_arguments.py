@@ -4,6 +4,7 @@ starts."""
 
 from __future__ import annotations
 
+import argparse
 import doctest
 import os
 from pathlib import Path
@@ -11,9 +12,12 @@ from pathlib import Path
 import pytest
 
 import app.cli.arguments
+import app.cli.fuzz_command
 from app.cli.arguments import ArgumentError, parse_size, parse_steps, verify_strip
 from app.cli.commands import main
+from app.cli.fuzz_command import argument_problems
 from engine.assets import SCENARIOS
+from engine.ruleset import Unavailable
 
 M8 = SCENARIOS / "might" / "M8-prevention-and-doubling-orders.yaml"
 
@@ -52,10 +56,32 @@ def test_a_step_list_is_refused_with_what_is_wrong(text: str, said: str) -> None
     assert str(refused.value) == said
 
 
+def test_a_step_list_takes_the_first_and_the_last_step_in_the_order_given() -> None:
+    assert parse_steps("--steps", "12, 0,5", last=12) == [12, 0, 5]
+    assert parse_steps("--steps", ",".join(["1"] * 16), last=12) == [1] * 16  # a full strip
+
+
+def test_a_word_that_is_no_label_is_refused_with_the_labels() -> None:
+    labels = {"start": 0, "twin bolt": 4}
+    assert parse_steps("--steps", "twin bolt,2", last=12, labels=labels) == [4, 2]
+    with pytest.raises(ArgumentError) as refused:
+        parse_steps("--steps", "start,twin blot", last=12, labels=labels)
+    assert str(refused.value) == (
+        "--steps start,twin blot: 'twin blot' is not a step number or a label (start, twin bolt)"
+        " (did you mean 'twin bolt'?)"
+    )
+
+
 def test_a_strip_too_large_for_memory_is_refused() -> None:
     verify_strip(16, (1000, 2500))
     with pytest.raises(ArgumentError, match="8 tables of 4000x4000 make 128 megapixels"):
         verify_strip(8, (4000, 4000))
+    with pytest.raises(ArgumentError) as refused:
+        verify_strip(4, (4000, 3000))
+    assert str(refused.value) == (
+        "--steps and --size: 4 tables of 4000x3000 make 48 megapixels, more than the 40 a strip "
+        "may have: fewer steps or a smaller --size"
+    )
 
 
 @pytest.mark.parametrize(
@@ -122,6 +148,45 @@ def test_fuzz_numbers_are_ascii_digits(
     assert error.count("\n") == 1, error
     assert f"{option} {text}: expected a whole number, 1 to 30 ASCII digits (0-9)" in error
     assert not (tmp_path / "out").exists()
+
+
+def test_fuzz_bounds_take_their_ends(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each bound is a value a user may give; workers go to four per core (one core when the
+    count is unknown)."""
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    ends = argparse.Namespace(
+        ruleset="souls", out=str(tmp_path / "out"), games=100_000, workers=8,
+        steps_per_game=10_000, seed=2**63 - 1, scheduler="tcp://127.0.0.1:65535",
+    )  # fmt: skip
+    assert argument_problems(ends) == []
+    firsts = argparse.Namespace(**{**vars(ends), "games": 1, "workers": 1, "steps_per_game": 1})
+    assert argument_problems(argparse.Namespace(**{**vars(firsts), "seed": 0})) == []
+    assert argument_problems(argparse.Namespace(**{**vars(ends), "scheduler": "host:1"})) == []
+    assert argument_problems(argparse.Namespace(**{**vars(ends), "workers": 9})) == [
+        "--workers must be 1 to 8"
+    ]
+    for port in ("0", "65536"):
+        wrong = argparse.Namespace(**{**vars(ends), "scheduler": f"host:{port}"})
+        assert argument_problems(wrong) == [
+            f"--scheduler host:{port}: expected a scheduler address such as tcp://host:8786"
+        ]
+    monkeypatch.setattr(os, "cpu_count", lambda: None)
+    assert argument_problems(argparse.Namespace(**{**vars(ends), "workers": 5})) == [
+        "--workers must be 1 to 4"
+    ]
+
+
+def test_a_ruleset_that_fails_to_load_is_said_for_fuzz(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def broken(name: str) -> object:
+        raise Unavailable(f"the ruleset {name!r} failed to load: ImportError: no module x")
+
+    monkeypatch.setattr(app.cli.fuzz_command, "ruleset", broken)
+    assert main(fuzz(tmp_path)) == 2
+    assert capsys.readouterr().err == (
+        "error: --ruleset souls: the ruleset 'souls' failed to load: ImportError: no module x\n"
+    )
 
 
 def test_fuzz_out_must_be_a_folder_it_can_write(

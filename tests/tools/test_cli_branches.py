@@ -3,6 +3,7 @@ page), and a step named by its number or its script label for shot, diff and ``-
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -26,6 +27,8 @@ def test_run_plays_only_the_branch_asked_for(capsys: pytest.CaptureFixture[str])
     assert out.splitlines()[0].startswith("P-41: chosen targets") and f"[branch '{BRANCH}']" in out
     assert "Pick Off triggers but has no legal target" in out
     assert "twin-bolt targeting" not in out  # the main script's later plays are not here
+    assert main(["run", str(P41), "--branch", BRANCH, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["branch"] == BRANCH
 
 
 def test_a_misspelt_branch_is_bad_input_with_did_you_mean(

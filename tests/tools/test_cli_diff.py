@@ -5,13 +5,17 @@ carries the same."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
 import pytest
 
-from app.cli.commands import main
+from app.cli.commands import diff_text, main
+from app.cli.terminal_text import one_line
 from engine.assets import SCENARIOS
+from engine.compare import Side, StepPair, compare
+from engine.scenario import load_scenario
 
 M8 = SCENARIOS / "might" / "M8-prevention-and-doubling-orders.yaml"
 
@@ -52,6 +56,7 @@ def test_the_first_line_names_the_step_where_the_orders_diverge(
     lines = diff(capsys, str(M8), "--branch", "main", "--branch", "doubling first")
     assert lines[0].startswith("'main' and 'doubling first' diverge at step 2 (M8: ")
     main_row, doubling_row = lines[2:4]  # the assignment step, side by side
+    assert lines[1] == lines[4] == ""  # a blank line before each pair of steps
     assert main_row.startswith("  main            #2   Alice assigns 5")
     assert "Bob's order ward-a, then double-a" in main_row and "= 0" in main_row
     assert doubling_row.startswith("  doubling first  #2   Alice assigns 5")
@@ -63,6 +68,7 @@ def test_the_first_line_names_the_step_where_the_orders_diverge(
 def test_table_differences_read_as_words(capsys: pytest.CaptureFixture[str]) -> None:
     lines = diff(capsys, str(M8), "--branch", "main", "--branch", "doubling first")
     tables = lines.index("The tables at 'main' at step 21 / 'doubling first' at step 10:")
+    assert lines[tables - 1] == ""
     assert "  sentinel-a shields: ward-a 1 / none" in lines[tables:]
     assert not any("{" in line or "False" in line or "None" in line for line in lines[tables:])
 
@@ -83,6 +89,7 @@ def test_assignments_differ_though_the_ends_do_not(
     )
     data = json.loads(capsys.readouterr().out)
     assert data["diverge"] == 2 and data["differences"] == []
+    assert (data["file"], data["title"]) == (str(path), "Two assignments, one end")
     first = data["steps"][0]
     assert (first["left"]["index"], first["right"]["index"]) == (2, 2)
     assert "iron-sentinel 4" in first["right"]["description"] and "M-10" in first["right"]["rules"]
@@ -103,3 +110,22 @@ def test_a_timeline_that_stops_earlier_diverges_where_it_stops(
     lines = diff(capsys, str(M8), "--step", "5")
     assert lines[0].startswith("'main' and 'main' diverge at step 6 (")
     assert lines[2] == "  main  —    (no step here)" and lines[3].startswith("  main  #6   ")
+
+
+def test_more_than_two_sides_is_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
+    for extra in (["--branch", "main"] * 3, ["--step", "1"] * 3):
+        assert main(["diff", str(M8), *extra]) == 2
+        assert capsys.readouterr().err == (
+            f"error: {M8}: give at most two --branch and two --step\n"
+        )
+
+
+def test_a_step_that_cites_no_rule_shows_no_brackets() -> None:
+    scenario, source = load_scenario(M8)
+    comparison = compare(scenario, source, Side("main"), Side("doubling first"))
+    left, right = comparison.steps[0].left, comparison.steps[0].right
+    assert left is not None and right is not None and left.rules
+    bare = StepPair(left.model_copy(update={"rules": ()}), right)
+    lines = diff_text("M8", dataclasses.replace(comparison, steps=[bare]))
+    assert lines[2] == f"  main            #{left.index:<3} {one_line(left.with_effect_ids())}"
+    assert lines[3].endswith(f"  [{', '.join(right.rules)}]")

@@ -74,7 +74,9 @@ def test_a_fact_keeps_its_type(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_the_published_schema_is_the_one_in_the_docs(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["schema", "--output"]) == 0
-    printed_schema = json.loads(capsys.readouterr().out)
+    out = capsys.readouterr().out
+    assert out == (DOCS / "json-output.schema.json").read_text(encoding="utf-8")  # as kept
+    printed_schema = json.loads(out)
     jsonschema.Draft202012Validator.check_schema(printed_schema)
     assert printed_schema == SCHEMA
     kept = json.loads((DOCS / "json-output.schema.json").read_text(encoding="utf-8"))

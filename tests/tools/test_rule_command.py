@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from app.cli.commands import main
+from app.cli.rule_command import rule_text
 from engine.rule_citations import CITATIONS, citations_file, rule_citations
-from engine.ruleset import rule_summaries
+from engine.ruleset import RuleSummary, rule_summaries
 
 ROOT = Path(__file__).resolve().parents[2]
 RULINGS = [ROOT / "docs" / "rulings.md", ROOT.parent / "shared" / "rules" / "RULINGS.md"]
@@ -62,3 +63,22 @@ def test_citations_are_current() -> None:
         "run .venv/bin/python scripts/scenario_reference.py"
     )
     assert set(rule_citations()) <= set(rule_summaries())
+
+
+def test_a_summary_wraps_at_88_never_inside_a_word() -> None:
+    """A hyphenated word or rule id stays whole. A ruleset's own rule (a plug-in's) may have no
+    holder, and may cite an id the summaries lack: the lines say what there is."""
+    summary: RuleSummary = {
+        "title": "Shields",
+        "summary": "A shield prevents the next damage dealt to its unit, then is spent: "
+        "one-shot damage-prevention, as the P-104 ruling says for a Soul.",
+        "source": "tally/RULES.md",
+    }
+    assert rule_text("T-9", summary, ["M-10", "T-404"]) == [
+        "T-9 Shields",
+        "  A shield prevents the next damage dealt to its unit, then is spent: one-shot",
+        "  damage-prevention, as the P-104 ruling says for a Soul.",
+        "  source: tally/RULES.md",
+        f"  cites M-10 {rule_summaries()['M-10']['title']}",
+        "  cites T-404",
+    ]

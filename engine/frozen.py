@@ -31,12 +31,34 @@ _MISSING = object()  # a field left out of model_construct
 # the records and snapshots have none of. While a class has a ``__getattr__``, CPython reads
 # every attribute of its instances through a slow hook that it never specializes: each
 # ``card.damage`` of each step looked the hook up first. So the models go without it, a step
-# running some 9% fewer instructions (docs/performance.md, issue 40), and a Frozen model with
-# private attributes or extras gets it back (``__pydantic_init_subclass__``). The engine's one
-# other model, ``Pool``, has neither.
+# running some 9% fewer instructions (docs/performance.md, issue 40), and every model of the
+# process that has private attributes or extras gets it back, made before or after this (a
+# plug-in's, a library's): ``_give_getattr_back``.
 _PYDANTIC_GETATTR = BaseModel.__dict__.get("__getattr__")
+_PYDANTIC_INIT_SUBCLASS = BaseModel.__dict__["__pydantic_init_subclass__"].__func__
+
+
+def _give_getattr_back(cls: type[BaseModel]) -> None:
+    """Give ``cls`` pydantic's ``__getattr__`` when it has private attributes or extra fields,
+    which it reads."""
+    needs = cls.__private_attributes__ or cls.model_config.get("extra") == "allow"
+    if needs and "__getattr__" not in cls.__dict__:
+        cls.__getattr__ = _PYDANTIC_GETATTR  # type: ignore[attr-defined]
+
+
+def _init_subclass(cls: type[BaseModel], /, **kwargs: Any) -> None:
+    _give_getattr_back(cls)
+    _PYDANTIC_INIT_SUBCLASS(cls, **kwargs)
+
+
 if _PYDANTIC_GETATTR is not None:
     delattr(BaseModel, "__getattr__")
+    made = list(BaseModel.__subclasses__())
+    while made:  # the models made before the engine
+        model = made.pop()
+        _give_getattr_back(model)
+        made += model.__subclasses__()
+    BaseModel.__pydantic_init_subclass__ = classmethod(_init_subclass)  # type: ignore[assignment,method-assign]  # and those made after
 
 
 def _shared(names: set[str] | frozenset[str]) -> set[str]:
@@ -101,9 +123,7 @@ class Frozen(BaseModel):
         >>> Card.model_construct(name="Sylva") == Card(name="Sylva")
         True
         """
-        super().__pydantic_init_subclass__(**kwargs)
-        if cls.__private_attributes__ or cls.model_config.get("extra") == "allow":
-            cls.__getattr__ = _PYDANTIC_GETATTR  # type: ignore[attr-defined]  # reads them
+        super().__pydantic_init_subclass__(**kwargs)  # pydantic's __getattr__ back if need be
         cls.model_construct = _compiled_construct(cls)  # type: ignore[method-assign]
         origin = cls.__pydantic_generic_metadata__["origin"]
         if origin is not None and cls.__doc__ is None:  # Branch[Action, Expectation] has none

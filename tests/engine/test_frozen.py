@@ -3,7 +3,9 @@ validation makes (engine/frozen.py)."""
 
 from __future__ import annotations
 
+import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,6 +14,8 @@ from pydantic import Field, PrivateAttr
 from engine.changes import StatChanged
 from engine.frozen import Frozen
 from engine.timeline import Cause
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def record_class() -> Any:
@@ -118,3 +122,36 @@ def test_evolve_keeps_the_private_attributes() -> None:
         _seen: int = PrivateAttr(default=3)
 
     assert Counted(name="a").evolve(name="b")._seen == 3
+
+
+def test_the_models_read_their_fields_without_pydantics_getattr() -> None:
+    """A step reads fields without the hook CPython calls for a class with ``__getattr__``."""
+    Record = record_class()
+    assert not any("__getattr__" in vars(cls) for cls in Record.__mro__)
+
+
+def test_any_other_model_still_reads_its_private_attributes_and_extras() -> None:
+    """The engine takes pydantic's ``__getattr__`` off its base model, not from the models of a
+    plug-in or a library that need it: made after the engine, or before it (a new process)."""
+    from pydantic import BaseModel, ConfigDict
+
+    class Private(BaseModel):
+        _seen: int = PrivateAttr(default=3)
+
+    class Extra(BaseModel):
+        model_config = ConfigDict(extra="allow")
+
+    class Subclass(Private):
+        pass
+
+    assert Private()._seen == 3 and Subclass()._seen == 3
+    assert Extra(colour="red").colour == "red"  # type: ignore[attr-defined]
+    before = (
+        "from pydantic import BaseModel, PrivateAttr\n"
+        "class Before(BaseModel):\n    _seen: int = PrivateAttr(default=4)\n"
+        "import engine.frozen\nprint(Before()._seen)\n"
+    )
+    made = subprocess.run(
+        [sys.executable, "-c", before], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert made.stdout.strip() == "4"

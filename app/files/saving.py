@@ -190,7 +190,7 @@ def _settled(
 
     if not reads_as_wanted(text):
         text = round_trip()
-    if not reads_as_wanted(text):
+    if text is None or not reads_as_wanted(text):
         text = _dump(styled(wanted))
     try:
         verify(_readable(source, text))

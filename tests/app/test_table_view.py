@@ -3,7 +3,6 @@ no overlapping cards, zoom and pan, the preview, docks, the phase strip, deltas 
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -636,7 +635,7 @@ def test_lethal_and_changed_stay_apart_without_colour(qapp, deficiency: str) -> 
     card's outline is solid; a lethal card's border is dashed, and a skull follows its stat."""
     matrix = DEFICIENCIES[deficiency]
     whelp = CardLook("Stone Whelp", 0, "unit", stat="Might 2", counter=2)
-    lethal = shown_as_item(replace(whelp, danger=True), "")
+    lethal = shown_as_item(whelp._replace(danger=True), "")
     changed = shown_as_item(whelp, "step")
     assert dashes(lethal, 8, matrix) >= 8  # the card's edge: dashes
     assert dashes(changed, 8, matrix) == dashes(changed, 5, matrix) == 0  # its outline: solid

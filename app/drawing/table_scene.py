@@ -7,11 +7,13 @@ table keeps its size and place as steps come and go; ``reset`` starts afresh for
 from __future__ import annotations
 
 from collections.abc import Collection
+from functools import cache
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
     QBrush,
     QColor,
+    QCursor,
     QFontMetricsF,
     QPainter,
     QPainterPath,
@@ -55,6 +57,13 @@ FRAME_FILL = QBrush(QColor(255, 255, 255, 18))
 DROP_COLORS = {False: QColor("#ffd54a"), True: QColor("#ff5a4f")}
 
 
+@cache
+def hand_cursor() -> QCursor:
+    """The cursor over a card, made once: a cursor made for each item cost a first show of a
+    thousand cards 2 ms (an application must exist first, hence not at import)."""
+    return QCursor(Qt.CursorShape.PointingHandCursor)
+
+
 class CardItem(QGraphicsItem):
     """A card: face up with its stats and counters, or face down (captured, shattered, Ambush).
 
@@ -72,7 +81,7 @@ class CardItem(QGraphicsItem):
         self.picked = False  # one of the targets picked so far: a solid outline
         self.changes = False  # its look has changed: its faces are kept (``paint``)
         self.setAcceptHoverEvents(True)
-        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.setCursor(hand_cursor())
         self.setToolTip(plain_tooltip(look.tooltip))
         # Its drawing is kept until its look changes (``update``): a repaint of the table
         # paints again only the cards a jump changed, the rest are copied.

@@ -35,6 +35,7 @@ ACTION_OUTLINE = QColor("#f7e08a")
 DANGER = QColor("#d92b2b")
 INK = QColor("#1b1b1b")
 GREY = QColor("#4a4a4a")
+UID_INK = QColor("#6b6b6b")
 TONES = {"up": "#1f8a3b", "down": "#c0392b"}
 TONE_CUES = {"up": " ▲", "down": " ▼"}
 DANGER_CUE = " ☠"
@@ -63,10 +64,16 @@ def owner_inks(owner: int) -> OwnerInks:
 
 
 def paint_card(
-    painter: QPainter, look: CardLook, w: float, h: float, deltas: tuple[Delta, ...] = ()
+    painter: QPainter,
+    look: CardLook,
+    w: float,
+    h: float,
+    deltas: tuple[Delta, ...] = (),
+    uid: bool = True,
 ) -> None:
     """Paint ``look`` into the rectangle (0, 0, w, h), with the ``deltas`` of the step shown
-    ("-10 HP") in a place of their own on the face, so that they hide none of its text."""
+    ("-10 HP") in a place of their own on the face, so that they hide none of its text. With
+    ``uid`` False the id's place is left blank, for ``paint_uid`` (``shared_face``)."""
     rect = QRectF(0, 0, w, h)
     inks = owner_inks(look.owner % 2)
     owner = inks.owner
@@ -77,10 +84,10 @@ def paint_card(
     painter.setBrush(PAPER if not look.tucked else inks.tucked)
     painter.drawRoundedRect(rect, 6, 6)
     if look.form in ("strip", "marker"):
-        _paint_strip(painter, look, rect, owner, deltas)
+        _paint_strip(painter, look, rect, owner, deltas, uid)
         return
     plan = plan_face(look, w, h, deltas)
-    y = _paint_header(painter, plan, w, inks.band)
+    y = _paint_header(painter, plan, w, inks.band, uid)
     y = _paint_numbers(painter, look, w, y)
     if plan.footer:
         _paint_footer(painter, plan.footer, w, h)
@@ -90,6 +97,32 @@ def paint_card(
     elif look.text and not look.badges:  # the face's spare room holds the card's own text
         bottom = h - 3 - len(plan.footer) * line_height()
         _paint_text(painter, look.text, QRectF(PAD, y + 2, w - 2 * PAD, bottom - y - 2))
+
+
+UID_MARK = "#"  # the id of a shared face: it lays out the id's line, ``paint_uid`` fills it
+
+
+def shared_face(look: CardLook) -> tuple[CardLook, bool]:
+    """The face ``look`` shares with every card that differs from it only by its id (and its
+    tooltip, which no face shows), and whether ``paint_uid`` must then draw the id over it: a
+    big table has a thousand cards and a few dozen faces. A unit's id shares its footer line
+    with its status, so a unit shares no face with another card of its name."""
+    if not look.uid or look.face_down or look.form in ("unit", "marker"):
+        return look._replace(tooltip=""), False
+    if look.tucked:  # its one line holds its name alone
+        return look._replace(tooltip="", uid=""), False
+    return look._replace(tooltip="", uid=UID_MARK), True
+
+
+def paint_uid(painter: QPainter, look: CardLook, w: float, h: float) -> None:
+    """``look``'s id alone, where ``paint_card`` draws it (with no deltas): under a card's name
+    band, at the left of a strip's lower line."""
+    if look.form == "strip":
+        _paint_strip_uid(painter, look, _strip_lines(QRectF(0, 0, w, h))[1])
+        return
+    plan = plan_face(look, w, h, ())
+    painter.setPen(UID_INK)
+    _paint_lines(painter, (plan.uid,), PAD, plan.band + 3, line_height())
 
 
 def dragged_pixmap(look: CardLook, scale: float) -> QPixmap:
@@ -139,8 +172,11 @@ def _paint_text(painter: QPainter, text: str, room: QRectF) -> None:
     _paint_lines(painter, wrapped(text, room.width(), most), room.x(), room.y(), line)
 
 
-def _paint_header(painter: QPainter, plan: FacePlan, w: float, band_ink: QColor) -> float:
-    """The owner-coloured name band, then a card's id and subtitle; returns the y below them."""
+def _paint_header(
+    painter: QPainter, plan: FacePlan, w: float, band_ink: QColor, uid: bool = True
+) -> float:
+    """The owner-coloured name band, then a card's id (its line blank without ``uid``) and
+    subtitle; returns the y below them."""
     band = plan.band
     painter.fillRect(QRectF(1, 1, w - 2, band), band_ink)
     painter.setPen(INK)
@@ -148,8 +184,10 @@ def _paint_header(painter: QPainter, plan: FacePlan, w: float, band_ink: QColor)
     _paint_lines(painter, plan.title, PAD, 3, title_line, plan.title_px, bold=True)
     y = band + 3
     if plan.uid:
-        painter.setPen(QColor("#6b6b6b"))
-        y = _paint_lines(painter, (plan.uid,), PAD, y, line_height())
+        if uid:
+            painter.setPen(UID_INK)
+            _paint_lines(painter, (plan.uid,), PAD, y, line_height())
+        y += line_height()
     if plan.subtitle:
         painter.setPen(GREY)
         y = _paint_lines(painter, plan.subtitle, PAD, y, line_height()) + 2
@@ -234,13 +272,14 @@ def _paint_strip(
     rect: QRectF,
     owner: QColor,
     deltas: tuple[Delta, ...],
+    uid: bool = True,
 ) -> None:
     """A card shown as a name strip: in hand, in a trash, an Armament tucked under its Soul.
     Its name has the top line to itself; under it the step's deltas, else its id and its stat
     (a cost, "Reaction") at the right end. An Armament shows one line, its top under its Soul:
     the name, and the deltas at the right end."""
     painter.fillRect(QRectF(1, 1, 5, rect.height() - 2), owner)
-    line = QRectF(PAD + 4, 0, rect.width() - 2 * PAD - 4, rect.height())
+    line = QRectF(PAD + 4, 0, rect.width() - 2 * PAD - 4, rect.height())  # the whole strip
     texts = tuple(pill_text(delta, line.width()) for delta in deltas)
     kept = tuple(delta.vital for delta in deltas)
     if look.tucked:
@@ -253,8 +292,7 @@ def _paint_strip(
     if not (deltas or look.stat or look.uid):  # the name alone, in the middle
         _paint_name(painter, look.title, line)
         return
-    line.setHeight(line_height())
-    under = QRectF(line.x(), line.bottom(), line.width(), rect.height() - line.bottom())
+    line, under = _strip_lines(rect)
     if deltas:  # what does not fit the line under the name goes to the name's right end
         chips = folded_rows(texts, kept, line.width(), 1, True)
         paint_rows(painter, chips[:1], under.x(), under.y(), DELTA_STYLE)
@@ -267,12 +305,25 @@ def _paint_strip(
             painter.drawText(
                 under, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight, look.stat
             )
-        if look.uid:  # two cards of one name
-            room = under.width() - QFontMetricsF(font(MIN_TEXT_PX)).horizontalAdvance(look.stat) - 6
-            uid = QRectF(under.x(), under.y(), room, under.height())
-            align = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft
-            painter.drawText(uid, align, elided(look.uid, room))
+        if look.uid and uid:  # two cards of one name
+            _paint_strip_uid(painter, look, under)
     _paint_name(painter, look.title, line)
+
+
+def _strip_lines(rect: QRectF) -> tuple[QRectF, QRectF]:
+    """A strip's two lines: its name's, and the one under it."""
+    line = QRectF(PAD + 4, 0, rect.width() - 2 * PAD - 4, line_height())
+    return line, QRectF(line.x(), line.bottom(), line.width(), rect.height() - line.bottom())
+
+
+def _paint_strip_uid(painter: QPainter, look: CardLook, under: QRectF) -> None:
+    """A strip's id, at the left of its lower line, clear of its stat at the right end."""
+    painter.setFont(font(MIN_TEXT_PX))
+    painter.setPen(GREY)
+    room = under.width() - QFontMetricsF(font(MIN_TEXT_PX)).horizontalAdvance(look.stat) - 6
+    uid = QRectF(under.x(), under.y(), room, under.height())
+    align = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft
+    painter.drawText(uid, align, elided(look.uid, room))
 
 
 def _paint_at_right_end(painter: QPainter, chips: tuple[str, ...], line: QRectF) -> None:

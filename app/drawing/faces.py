@@ -12,7 +12,7 @@ from collections.abc import Callable, Hashable
 from math import ceil
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QPainter, QPixmap, QTransform
+from PySide6.QtGui import QPainter, QPixmap
 
 BUDGET = 48 * 1024 * 1024  # bytes of faces kept: some 700 cards at 100% zoom
 
@@ -38,13 +38,17 @@ class Faces:
         key: Hashable,
         rect: QRectF,
         draw: Callable[[QPainter], None],
+        then: Callable[[QPainter], None] | None = None,
     ) -> None:
         """``draw`` (which paints within ``rect``, in item coordinates) as ``painter`` would,
-        from the face kept under ``key`` at the painter's scale, drawn first if need be. A
-        painter that turns or shears its drawing draws directly."""
+        from the face kept under ``key`` at the painter's scale, drawn first if need be; then
+        ``then`` drawn over it as it would be drawn on the face (what is not kept: a card's id
+        on a face it shares). A painter that turns or shears its drawing draws directly."""
         world = painter.worldTransform()
-        if world.type().value > QTransform.TransformationType.TxScale.value:
+        if world.isRotating() or not world.isAffine():  # turned, sheared or in perspective
             draw(painter)
+            if then is not None:
+                then(painter)
             return
         ratio = painter.device().devicePixelRatioF()
         sx, sy = world.m11(), world.m22()
@@ -60,6 +64,11 @@ class Faces:
         painter.save()
         painter.resetTransform()
         painter.drawPixmap(at, face)
+        if then is not None:  # in the face's own coordinates (``_draw``), where it was copied
+            painter.translate(at)
+            painter.scale(sx, sy)
+            painter.translate(-rect.topLeft())
+            then(painter)
         painter.restore()
 
     @staticmethod

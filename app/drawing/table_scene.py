@@ -32,7 +32,13 @@ from PySide6.QtWidgets import (
 )
 
 from app.drawing.arrows import arrow_route, arrow_shape
-from app.drawing.card_painter import ACTION_OUTLINE, HIGHLIGHT, paint_card
+from app.drawing.card_painter import (
+    ACTION_OUTLINE,
+    HIGHLIGHT,
+    paint_card,
+    paint_uid,
+    shared_face,
+)
 from app.drawing.chips import DELTA_STYLE, PILL_H, PILL_PAD
 from app.drawing.faces import FACES
 from app.drawing.fonts import MIN_TEXT_PX, font
@@ -55,6 +61,12 @@ FRAME_PEN = QPen(QColor("#cfe3d3"), 1.5, Qt.PenStyle.SolidLine)
 FRAME_FILL = QBrush(QColor(255, 255, 255, 18))
 # Where a card dragged in set-up mode would go: the engine takes it there, or refuses it
 DROP_COLORS = {False: QColor("#ffd54a"), True: QColor("#ff5a4f")}
+
+
+def bounds(look: CardLook) -> QRectF:
+    """A card item's bounds: its face and the margin of its outline."""
+    w, h = look.size
+    return QRectF(-5, -5, w + 10, h + 10)
 
 
 @cache
@@ -80,6 +92,7 @@ class CardItem(QGraphicsItem):
         self.target: bool | None = None  # ``set_target``
         self.picked = False  # one of the targets picked so far: a solid outline
         self.changes = False  # its look has changed: its faces are kept (``paint``)
+        self._bounds = bounds(look)  # Qt asks for it some ten times a paint
         self.setAcceptHoverEvents(True)
         self.setCursor(hand_cursor())
         self.setToolTip(plain_tooltip(look.tooltip))
@@ -124,13 +137,13 @@ class CardItem(QGraphicsItem):
         return bool(self.outline)
 
     def boundingRect(self) -> QRectF:  # noqa: N802 (Qt override)
-        w, h = self.look.size
-        return QRectF(-5, -5, w + 10, h + 10)
+        return self._bounds
 
     def set_look(self, look: CardLook, outline: str) -> None:
         if outline != self.outline or (look is not self.look and look != self.look):
             if look.size != self.look.size:
                 self.prepareGeometryChange()
+                self._bounds = bounds(look)
             self.look, self.outline = look, outline
             self.changes = True
             self._show_tooltip()
@@ -142,18 +155,29 @@ class CardItem(QGraphicsItem):
         option: QStyleOptionGraphicsItem,  # noqa: N802
         widget: QWidget | None = None,
     ) -> None:
-        """The face kept for what the card shows now (``FACES``), drawn if need be; a card
-        that has not changed since it was first shown is drawn directly (Qt keeps that drawing
-        with the item): a table shown for the first time keeps no face twice."""
-        if not self.changes:
-            self.draw(painter)
+        """The face kept for what the card shows now (``FACES``), drawn if need be. A card that
+        has not changed since it was first shown (Qt keeps its drawing with the item) is copied
+        from the face it shares with the cards of its name, its id drawn over that: a table
+        shown for the first time draws a few dozen faces, not a thousand, and keeps no face
+        twice."""
+        marks = (self.deltas, self.outline, self.target, self.picked)
+        if self.changes:
+            FACES.paint(painter, (self.look, *marks), self.boundingRect(), self.draw)
             return
-        shown = (self.look, self.deltas, self.outline, self.target, self.picked)
-        FACES.paint(painter, shown, self.boundingRect(), self.draw)
+        shared, stamped = shared_face(self.look)
+        FACES.paint(
+            painter,
+            (shared, *marks),
+            self.boundingRect(),
+            lambda face: self.draw(face, shared, uid=not stamped),
+            (lambda face: paint_uid(face, self.look, *self.look.size)) if stamped else None,
+        )
 
-    def draw(self, painter: QPainter) -> None:
-        """The card as it is now: its outline, its face and the step's deltas on it."""
-        w, h = self.look.size
+    def draw(self, painter: QPainter, look: CardLook | None = None, uid: bool = True) -> None:
+        """The card as it is now, or as ``look``: its outline, its face (its id's place left
+        blank without ``uid``) and the step's deltas on it."""
+        look = look or self.look
+        w, h = look.size
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         if self.target:  # while a target is picked, what can be picked is what counts
             pen = QPen(TARGET_OUTLINE, 5)
@@ -168,7 +192,7 @@ class CardItem(QGraphicsItem):
             painter.setPen(pen)
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRoundedRect(QRectF(-3, -3, w + 6, h + 6), 8, 8)
-        paint_card(painter, self.look, w, h, self.deltas)
+        paint_card(painter, look, w, h, self.deltas, uid)
 
 
 def place_pill(text: str) -> QGraphicsPathItem:

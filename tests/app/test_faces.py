@@ -8,6 +8,7 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
 from pytestqt.qtbot import QtBot
 
+from app.drawing import table_scene
 from app.drawing.faces import Faces
 from app.drawing.table_scene import CardItem
 from app.presentation.looks import CardLook
@@ -88,6 +89,64 @@ def test_a_kept_face_looks_as_the_card_drawn_directly(
     clear background, then laid on the table's green)."""
     item = CardItem("thorn-squire", LOOK)
     item.set_look(LOOK, "step")
+    assert worst_difference(item, ratio, scale, at) <= 2
+
+
+# Two cards of one name: each shows its id, the rest of their faces is one face
+CARD_WITH_ID = LOOK._replace(uid="thorn-squire-2", tooltip="Thorn Squire (soul, thorn-squire-2)")
+STRIP_WITH_ID = CardLook("Firebolt", 1, form="strip", stat="Cost 2", uid="firebolt-of-the-north-2")
+
+
+@pytest.mark.parametrize("look", [CARD_WITH_ID, STRIP_WITH_ID], ids=["card", "strip"])
+@pytest.mark.parametrize(
+    ("ratio", "scale", "at"),
+    [(1.0, 1.0, (20, 30)), (2.0, 0.75, (23.75, 33.75)), (1.0, 0.8, (24, 34))],
+    ids=["100%", "high-dpi zoomed out", "fitted"],
+)
+def test_a_shared_face_with_its_id_drawn_over_looks_as_the_card_drawn_directly(
+    qtbot: QtBot, look: CardLook, ratio: float, scale: float, at: tuple[float, float]
+) -> None:
+    """A card first shown is copied from the face it shares with the cards of its name, its
+    id drawn over that where ``paint_card`` draws it."""
+    item = CardItem(look.uid, look)
+    assert not item.changes  # as first shown
+    assert worst_difference(item, ratio, scale, at) <= 2
+
+
+def test_cards_of_one_name_share_their_face(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table first shown paints one face for the cards that differ only by their ids (and
+    tooltips); a card whose look changed, or a unit (its id shares a line with its status),
+    has a face of its own."""
+    faces = Faces()
+    monkeypatch.setattr(table_scene, "FACES", faces)
+    drawn: list[str] = []
+    paint = table_scene.paint_card
+    monkeypatch.setattr(
+        table_scene, "paint_card", lambda p, look, *a: (drawn.append(look.uid), paint(p, look, *a))
+    )
+    cards = [
+        CardItem(f"thorn-squire-{n}", LOOK._replace(uid=f"thorn-squire-{n}", tooltip=f"{n}"))
+        for n in range(2, 6)
+    ]
+    units = [
+        CardItem(f"whelp-{n}", CardLook("Stone Whelp", 0, "unit", uid=f"whelp-{n}"))
+        for n in range(2)
+    ]
+    target = image()
+    painter = QPainter(target)
+    for item in [*cards, *units]:
+        item.paint(painter, None, None)  # type: ignore[arg-type]  # the option is not read
+    first = list(drawn)
+    cards[0].set_look(LOOK._replace(uid="thorn-squire-2", counter=5), "")  # 5 damage
+    cards[0].paint(painter, None, None)  # type: ignore[arg-type]
+    painter.end()
+    assert first == ["#", "whelp-0", "whelp-1"]
+    assert drawn[3:] == ["thorn-squire-2"]
+
+
+def worst_difference(item: CardItem, ratio: float, scale: float, at: tuple[float, float]) -> int:
+    """The largest difference of a colour channel between ``item`` painted (its face kept or
+    shared) and drawn directly, at ``scale`` and ``at`` on a screen of ``ratio``."""
     kept, direct = image(), image()
     for target, copied in ((kept, True), (direct, False)):
         target.setDevicePixelRatio(ratio)
@@ -100,7 +159,7 @@ def test_a_kept_face_looks_as_the_card_drawn_directly(
             painter.setClipRect(item.boundingRect())
             item.draw(painter)
         painter.end()
-    worst = max(
+    return max(
         abs(a - b)
         for y in range(kept.height())
         for x in range(kept.width())
@@ -108,4 +167,3 @@ def test_a_kept_face_looks_as_the_card_drawn_directly(
             kept.pixelColor(x, y).getRgb()[:3], direct.pixelColor(x, y).getRgb()[:3], strict=True
         )
     )
-    assert worst <= 2

@@ -294,10 +294,14 @@ class TableScene(QGraphicsScene):
 
     def _place(self, placement: Placement, outline: str) -> None:
         item = self.items_by_uid.get(placement.uid)
-        if item is None:
+        if item is None:  # placed before it is added: the scene's index takes it once
             item = CardItem(placement.uid, placement.look)
+            item.setPos(placement.x, placement.y)
+            item.setZValue(placement.z)
+            item.set_look(placement.look, outline)
             self.items_by_uid[placement.uid] = item
             self.addItem(item)
+            return
         item.set_look(placement.look, outline)
         if item.pos() != QPointF(placement.x, placement.y):
             item.setPos(placement.x, placement.y)

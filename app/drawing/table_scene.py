@@ -6,7 +6,7 @@ table keeps its size and place as steps come and go; ``reset`` starts afresh for
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from functools import cache
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
@@ -42,8 +42,17 @@ from app.drawing.card_painter import (
 from app.drawing.chips import DELTA_STYLE, PILL_H, PILL_PAD
 from app.drawing.faces import FACES
 from app.drawing.fonts import MIN_TEXT_PX, font
+from app.drawing.out_of_sight import OutOfSight
 from app.drawing.tooltips import plain_tooltip
-from app.presentation.looks import LABEL, CardLook, Decoration, LookCache, Placement, Region
+from app.presentation.looks import (
+    LABEL,
+    CardLook,
+    Decoration,
+    Layout,
+    LookCache,
+    Placement,
+    Region,
+)
 from app.presentation.step_marks import Delta, StepMarks, step_marks
 from engine.setup_places import ZoneAddress
 from engine.table_shape import TableShape
@@ -212,16 +221,41 @@ def place_pill(text: str) -> QGraphicsPathItem:
     return pill
 
 
+class CardItems(dict[str, CardItem]):
+    """The card items made so far, by card. A card laid out out of sight has none until it
+    comes into sight (``TableScene.realize``); asked for by ``[uid]``, it is made then."""
+
+    def __init__(self, make: Callable[[str], CardItem | None]) -> None:
+        super().__init__()
+        self._make = make
+
+    def __missing__(self, uid: str) -> CardItem:
+        item = self._make(uid)
+        if item is None:  # not on the table shown
+            raise KeyError(uid)
+        return item
+
+
 class TableScene(QGraphicsScene):
-    """Shows one snapshot at a time. ``card_clicked(uid)`` reports clicks on cards."""
+    """Shows one snapshot at a time. ``card_clicked(uid)`` reports clicks on cards.
+
+    The cards and zones of a table are made into items as they come into the sight of a shown
+    view (``realize``; every one at once where no view shows the scene): a big table's first
+    show makes what is seen, not the thousand cards laid out."""
 
     card_clicked = Signal(str)
     background_clicked = Signal()
 
     def __init__(self) -> None:
         super().__init__()
-        self.items_by_uid: dict[str, CardItem] = {}
-        self._decorations: list[QGraphicsItem] = []
+        self.items_by_uid = CardItems(self._make)
+        self._decorations: list[QGraphicsItem] = []  # the zones' items made so far
+        self._plan: Layout | None = None  # the table shown, laid out
+        self._cards_unmade: OutOfSight[str] = OutOfSight()  # laid out, out of sight
+        self._zones: list[Decoration] = []  # the table's zones (slots, frames) and labels
+        self._zones_unmade: OutOfSight[int] = OutOfSight()  # their numbers in ``_zones``
+        self._zones_made: set[int] = set()
+        self._targets: tuple[Collection[str] | None, str | None, Collection[str]] = (None, None, ())
         self.arrow_items: dict[tuple[str, str], QGraphicsPathItem] = {}  # by (from, to)
         self.place_items: dict[ZoneAddress, QGraphicsPathItem] = {}  # a place's deltas
         self.drawn = StepMarks()  # the deltas and arrows on show
@@ -240,6 +274,10 @@ class TableScene(QGraphicsScene):
         self.clear()
         self.items_by_uid.clear()
         self._decorations, self.arrow_items, self.place_items = [], {}, {}
+        self._plan, self._targets = None, (None, None, ())
+        self._cards_unmade.clear()
+        self._zones, self._zones_made = [], set()
+        self._zones_unmade.clear()
         self.drawn = StepMarks()
         self._shape = None
         self._bounds = QRectF()
@@ -266,21 +304,32 @@ class TableScene(QGraphicsScene):
         """Update the items in place to ``table``: cards in ``changed`` are outlined, cards in
         ``action_changed`` (the rest of the action just played) dashed; what ``step`` changed is
         marked with deltas and arrows."""
-        plan = self._looks.layout(table)
+        plan = self._plan = self._looks.layout(table)
         self.regions = plan.regions
         if plan.shape != self._shape:
             self._rebuild_decorations(plan.decorations)
             self._shape = plan.shape
         outlines = dict.fromkeys(action_changed, "action") | dict.fromkeys(changed, "step")
-        if plan.relaid is None:  # every card laid out afresh
-            placed = plan.placements
-            for uid, item in self.items_by_uid.items():
+        made = self.items_by_uid
+        if plan.relaid is None:  # every card laid out afresh: those with no item wait for sight
+            for uid, item in made.items():
                 if uid not in plan.positions:
                     item.setVisible(False)
+            self._cards_unmade.clear()
+            placed = []
+            for placement in plan.placements:
+                if placement.uid in made:
+                    placed.append(placement)
+                else:
+                    self._cards_unmade.add(
+                        placement.uid, placement.x, placement.y, *placement.look.size
+                    )
         else:  # only the cards whose look changed, and those outlined or raised before or now
             touched = plan.relaid.union(self._outlines, outlines, self._raised)
             placed = [
-                plan.placements[n] for uid in touched if (n := plan.positions.get(uid)) is not None
+                plan.placements[n]
+                for uid in touched
+                if uid in made and (n := plan.positions.get(uid)) is not None
             ]
         for placement in placed:
             self._place(placement, outlines.get(placement.uid, ""))
@@ -289,19 +338,59 @@ class TableScene(QGraphicsScene):
         bounds = self._bounds.united(QRectF(x, y, w, h).adjusted(-8, -8, 8, 8))
         if bounds != self._bounds:
             self._bounds = bounds
-            self.setSceneRect(bounds)
+            self.setSceneRect(bounds)  # a view fitting the table scales to it now
+        self._realize_sight()
         self._show_marks(step_marks(step, plan.positions) if step is not None else StepMarks())
 
-    def _place(self, placement: Placement, outline: str) -> None:
-        item = self.items_by_uid.get(placement.uid)
-        if item is None:  # placed before it is added: the scene's index takes it once
-            item = CardItem(placement.uid, placement.look)
-            item.setPos(placement.x, placement.y)
-            item.setZValue(placement.z)
-            item.set_look(placement.look, outline)
-            self.items_by_uid[placement.uid] = item
-            self.addItem(item)
+    def realize(self, area: QRectF | None = None) -> None:
+        """Make the items of the cards and zones laid out in ``area`` (of the scene; all of
+        them for None) that have none yet. A view calls it for what it is about to paint."""
+        if not (self._cards_unmade or self._zones_unmade):
             return
+        where = None if area is None else (area.x(), area.y(), area.width(), area.height())
+        for uid in self._cards_unmade.take(where):
+            if uid not in self.items_by_uid:
+                self._make(uid)
+        for number in self._zones_unmade.take(where):
+            if number not in self._zones_made:
+                self._zones_made.add(number)
+                self._decorations.append(self._decoration_item(self._zones[number]))
+
+    def render(  # Qt's arguments, passed on as given
+        self, painter: QPainter, *args: object, **kwargs: object
+    ) -> None:
+        """The scene drawn whole (an image of the table): every card and zone made first."""
+        self.realize()
+        super().render(painter, *args, **kwargs)  # type: ignore[arg-type]
+
+    def _realize_sight(self) -> None:
+        """Make what the shown views see; everything where none is shown (an export, a test,
+        a window not yet shown)."""
+        shown = [view for view in self.views() if view.isVisible()]
+        if not shown:
+            self.realize()
+        for view in shown:
+            self.realize(view.mapToScene(view.viewport().rect()).boundingRect())
+
+    def _make(self, uid: str) -> CardItem | None:
+        """The item of ``uid`` where the table shown lays it out, made now; None where it
+        does not (a card in a deck, or off the table)."""
+        plan = self._plan
+        n = plan.positions.get(uid) if plan is not None else None
+        if plan is None or n is None:
+            return None
+        placement = plan.placements[n]
+        item = CardItem(uid, placement.look)
+        item.setPos(placement.x, placement.y)  # placed before it is added: indexed once
+        item.setZValue(placement.z)
+        item.set_look(placement.look, self._outlines.get(uid, ""))
+        item.set_target(*self._target_of(uid))
+        dict.__setitem__(self.items_by_uid, uid, item)
+        self.addItem(item)
+        return item
+
+    def _place(self, placement: Placement, outline: str) -> None:
+        item = self.items_by_uid[placement.uid]
         item.set_look(placement.look, outline)
         if item.pos() != QPointF(placement.x, placement.y):
             item.setPos(placement.x, placement.y)
@@ -316,9 +405,19 @@ class TableScene(QGraphicsScene):
     ) -> None:
         """While a target is picked, outline the ``legal`` cards (the ``picked`` ones solid) and
         dim the rest but the ``source`` (the card that acts, shown as usual); None ends it."""
+        self._targets = (legal, source, picked)
         for uid, item in self.items_by_uid.items():
-            shown = None if legal is None or uid == source else uid in legal or uid in picked
-            item.set_target(shown, uid in picked)
+            item.set_target(*self._target_of(uid))
+
+    def _target_of(self, uid: str) -> tuple[bool | None, bool]:
+        """``CardItem.set_target``'s arguments for ``uid`` in the pick under way."""
+        legal, source, picked = self._targets
+        shown = None if legal is None or uid == source else uid in legal or uid in picked
+        return shown, uid in picked
+
+    def laid_out(self) -> list[str]:
+        """The cards the table shown lays out (those on it), in its order, made or not."""
+        return [placement.uid for placement in self._plan.placements] if self._plan else []
 
     def regions_at(self, pos: QPointF) -> list[Region]:
         return [region for region in self.regions if region.holds(pos.x(), pos.y())]
@@ -367,6 +466,7 @@ class TableScene(QGraphicsScene):
         deltas: dict[str, tuple[Delta, ...]] = {}
         for uid, marked in marks.deltas.items():
             card = self.items_by_uid.get(uid)
+            card = self._make(uid) if card is None else card
             if card is not None and card.isVisible():
                 card.set_deltas(marked, marks.said.get(uid, ()))
                 deltas[uid] = marked
@@ -383,6 +483,7 @@ class TableScene(QGraphicsScene):
         self._raised = set()
         for uid in marked:
             item = self.items_by_uid[uid]
+            self.realize(self.face(item))  # what lies over it, even out of sight
             over = [
                 other.zValue()
                 for other in self.items(self.face(item))
@@ -426,6 +527,7 @@ class TableScene(QGraphicsScene):
         shows over the outlines in the narrowest gap and hides no text."""
         a, b = self.face(self.items_by_uid[start]), self.face(self.items_by_uid[end])
         shape = arrow_shape(*arrow_route(a, b))
+        self.realize(shape.boundingRect())  # what it crosses, even out of sight
         for item in self.items(shape.boundingRect()):
             if isinstance(item, CardItem) and item.isVisible():
                 shape = shape.subtracted(item.solid())
@@ -442,9 +544,20 @@ class TableScene(QGraphicsScene):
         return arrow
 
     def _rebuild_decorations(self, decorations: list[Decoration]) -> None:
+        """The zones of a new shape: the labels made now (their text runs where it may, and
+        they are few), the slots and frames (with the name over a frame) as they come into
+        sight."""
         for item in self._decorations:
             self.removeItem(item)
-        self._decorations = [self._decoration_item(deco) for deco in decorations]
+        self._zones, self._zones_made = decorations, set()
+        self._zones_unmade.clear()
+        self._decorations = []
+        for number, deco in enumerate(decorations):
+            if deco.kind == "label":
+                self._zones_made.add(number)
+                self._decorations.append(self._decoration_item(deco))
+            else:
+                self._zones_unmade.add(number, deco.x, deco.y - LABEL, deco.w, deco.h + LABEL)
 
     def _decoration_item(self, deco: Decoration) -> QGraphicsItem:
         if deco.kind == "label":

@@ -78,9 +78,8 @@ class CompareSide:
     def bring_into_view(self, uids: set[str]) -> None:
         """Where the table scrolls, the cards ``uids`` (those that differ) into view."""
         around = QRectF()
-        for uid, item in self.scene.items_by_uid.items():
-            if uid in uids:
-                around = around.united(item.sceneBoundingRect())
+        for uid in uids & set(self.scene.laid_out()):
+            around = around.united(self.scene.items_by_uid[uid].sceneBoundingRect())
         if not around.isEmpty():
             self.view.ensureVisible(around, 8, 8)
 

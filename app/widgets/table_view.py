@@ -516,6 +516,11 @@ class TableView(QGraphicsView):
     def _card_at(self, point: QPoint) -> CardItem | None:
         return self.table_scene.card_at(self.mapToScene(point))
 
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt override)
+        # what comes into sight (a scroll, a zoom, a bigger window) is made before it is drawn
+        self.table_scene.realize(self.mapToScene(event.rect()).boundingRect())
+        super().paintEvent(event)
+
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt override)
         super().resizeEvent(event)
         self._place_overlays()

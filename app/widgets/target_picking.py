@@ -41,7 +41,7 @@ class TargetPicker:
         assert offer.pick is not None
         pick = offer.pick
         picked = self.picked if offer is self.offer else ()
-        shown = (uid for uid, item in self.scene.items_by_uid.items() if item.isVisible())
+        shown = self.scene.laid_out()  # those out of sight too
         return next_targets(
             lambda chosen: self.session.refusal(pick(chosen)), picked, shown, enough
         )

@@ -195,7 +195,10 @@ def with_uid(look: CardLook, uid: str, name: str) -> CardLook:
     """Show the id on cards whose id is not simply their name (two cards of one name)."""
     if uid == card_id(name) or look.face_down:
         return look
-    return look._replace(uid=uid)
+    return CardLook._make((*look[:UID], uid, *look[UID + 1 :]))  # ``_replace``, at a third
+
+
+UID = CardLook._fields.index("uid")
 
 
 def turn_banner(table: TableShape) -> str:

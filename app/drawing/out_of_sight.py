@@ -8,7 +8,7 @@ from collections.abc import Hashable, Iterator
 from math import floor
 from typing import Generic, TypeVar
 
-CELL = 512.0  # scene units: what lies out of sight is kept, and made, by squares of this side
+CELL = 256.0  # scene units: what lies out of sight is kept, and made, by squares of this side
 
 Key = TypeVar("Key", bound=Hashable)
 

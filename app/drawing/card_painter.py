@@ -114,15 +114,15 @@ def shared_face(look: CardLook) -> tuple[CardLook, bool]:
     return look._replace(tooltip="", uid=UID_MARK), True
 
 
-def paint_uid(painter: QPainter, look: CardLook, w: float, h: float) -> None:
-    """``look``'s id alone, where ``paint_card`` draws it (with no deltas): under a card's name
-    band, at the left of a strip's lower line."""
+def paint_uid(painter: QPainter, look: CardLook, shared: CardLook, w: float, h: float) -> None:
+    """``look``'s id alone on its ``shared`` face (``shared_face``), where ``paint_card`` draws
+    it (with no deltas): under a card's name band, at the left of a strip's lower line."""
     if look.form == "strip":
         _paint_strip_uid(painter, look, _strip_lines(QRectF(0, 0, w, h))[1])
         return
-    plan = plan_face(look, w, h, ())
+    band = plan_face(shared, w, h, ()).band  # planned for the shared face already: kept
     painter.setPen(UID_INK)
-    _paint_lines(painter, (plan.uid,), PAD, plan.band + 3, line_height())
+    _paint_lines(painter, (elided(look.uid, w - 2 * PAD),), PAD, band + 3, line_height())
 
 
 def dragged_pixmap(look: CardLook, scale: float) -> QPixmap:

@@ -179,7 +179,7 @@ class CardItem(QGraphicsItem):
             (shared, *marks),
             self.boundingRect(),
             lambda face: self.draw(face, shared, uid=not stamped),
-            (lambda face: paint_uid(face, self.look, *self.look.size)) if stamped else None,
+            (lambda face: paint_uid(face, self.look, shared, *self.look.size)) if stamped else None,
         )
 
     def draw(self, painter: QPainter, look: CardLook | None = None, uid: bool = True) -> None:

@@ -405,7 +405,7 @@ class TableScene(QGraphicsScene):
     ) -> None:
         """While a target is picked, outline the ``legal`` cards (the ``picked`` ones solid) and
         dim the rest but the ``source`` (the card that acts, shown as usual); None ends it."""
-        self._targets = (legal, source, picked)
+        self._targets = (None if legal is None else set(legal), source, set(picked))
         for uid, item in self.items_by_uid.items():
             item.set_target(*self._target_of(uid))
 

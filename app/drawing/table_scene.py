@@ -204,6 +204,35 @@ class CardItem(QGraphicsItem):
         paint_card(painter, look, w, h, self.deltas, uid)
 
 
+class ZoneItem(QGraphicsRectItem):
+    """A zone's outline: a slot's dashed, a frame's solid and filled. Every zone of one kind and
+    size looks the same: its outline is drawn once at a scale and copied (``FACES``), where an
+    item cache of each would draw each (a table has hundreds of slots)."""
+
+    def __init__(self, kind: str, w: float, h: float) -> None:
+        super().__init__(0, 0, w, h)
+        self.kind = kind
+
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionGraphicsItem,  # noqa: N802
+        widget: QWidget | None = None,
+    ) -> None:
+        rect, hints = self.rect(), painter.renderHints()
+
+        def draw(face: QPainter) -> None:
+            face.setRenderHints(hints)  # smoothed as the view smooths it
+            QGraphicsRectItem.paint(self, face, option, widget)
+
+        FACES.paint(
+            painter,
+            ("zone", self.kind, rect.width(), rect.height(), hints),
+            self.boundingRect(),
+            draw,
+        )
+
+
 def place_pill(text: str) -> QGraphicsPathItem:
     """A place's deltas, in a pill as a card's are ("+2 runes")."""
     label = QGraphicsSimpleTextItem(text)
@@ -568,14 +597,13 @@ class TableScene(QGraphicsScene):
             text.setZValue(-1)
             self.addItem(text)
             return text
-        rect = QGraphicsRectItem(0, 0, deco.w, deco.h)
+        rect = ZoneItem(deco.kind, deco.w, deco.h)
         rect.setPos(deco.x, deco.y)
         rect.setZValue(-2)
         rect.setPen(SLOT_PEN if deco.kind == "slot" else FRAME_PEN)
         if deco.kind == "frame":
             rect.setBrush(FRAME_FILL)
         rect.setToolTip(plain_tooltip(deco.tooltip or deco.text))
-        rect.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.addItem(rect)
         label_font = font(12 if deco.kind == "slot" else 13, bold=deco.kind != "slot")
         shown = (  # a zone's name fits its frame; the whole name is the frame's tooltip

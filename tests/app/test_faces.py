@@ -6,12 +6,13 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
+from PySide6.QtWidgets import QGraphicsRectItem, QStyleOptionGraphicsItem
 from pytestqt.qtbot import QtBot
 
 from app.drawing import table_scene
 from app.drawing.faces import Faces
 from app.drawing.table_scene import CardItem
-from app.presentation.looks import CardLook
+from app.presentation.looks import CardLook, Decoration
 
 RECT = QRectF(-5, -5, 134, 150)
 LOOK = CardLook(
@@ -167,3 +168,42 @@ def worst_difference(item: CardItem, ratio: float, scale: float, at: tuple[float
             kept.pixelColor(x, y).getRgb()[:3], direct.pixelColor(x, y).getRgb()[:3], strict=True
         )
     )
+
+
+@pytest.mark.parametrize("kind", ["slot", "frame"])
+def test_zones_of_one_kind_and_size_share_their_outline(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, kind: str
+) -> None:
+    """A table's hundreds of slots draw one outline at a scale and copy it; the copy looks as
+    the outline drawn directly."""
+    faces = Faces()
+    monkeypatch.setattr(table_scene, "FACES", faces)
+    scene = table_scene.TableScene()
+    zones = [
+        # the pen's half-width out: each outline's corner on a whole pixel, where copies land
+        scene._decoration_item(Decoration(kind, 10.75 + 130 * n, 20.75, 124, 140, text=f"A{n}"))
+        for n in range(3)
+    ]
+    kept, direct = image(450, 200), image(450, 200)
+    for target, copied in ((kept, True), (direct, False)):
+        painter = QPainter(target)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        for zone in zones:
+            painter.save()
+            painter.translate(zone.pos())
+            if copied:
+                zone.paint(painter, QStyleOptionGraphicsItem(), None)
+            else:
+                QGraphicsRectItem.paint(zone, painter, QStyleOptionGraphicsItem(), None)
+            painter.restore()
+        painter.end()
+    assert len(faces) == 1
+    worst = max(
+        abs(a - b)
+        for y in range(kept.height())
+        for x in range(kept.width())
+        for a, b in zip(
+            kept.pixelColor(x, y).getRgb()[:3], direct.pixelColor(x, y).getRgb()[:3], strict=True
+        )
+    )
+    assert worst <= 2

@@ -18,6 +18,7 @@ import pytest
 from app.cli.commands import DEMO, build_parser, format_step, main
 from app.cli.export_command import terminal_progress
 from engine.assets import SCENARIOS
+from engine.output_files import OutputError
 from engine.ruleset import rulesets
 from engine.scenario import run_scenario
 from tests.support.souls_tables import scenario_text
@@ -240,6 +241,75 @@ def test_shot_and_export_say_what_they_wrote_unless_quiet(
     assert main(["shot", str(M4), "-q", "-o", str(png), "--force"]) == 0
     assert main(["export", str(M4), "--quiet", "-o", str(page), "--force"]) == 0
     assert capsys.readouterr().out == ""
+
+
+def test_export_draws_a_page_960x640_and_a_strip_640x480_unless_told(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for options, size, name in (
+        (["--png-strip", "--steps", "1,2"], "640x480", "strip.png"),
+        ([], "960x640", "lesson.html"),
+    ):
+        told, untold = tmp_path / f"told-{name}", tmp_path / name
+        assert main(["export", str(M4), *options, "--size", size, "-q", "-o", str(told)]) == 0
+        assert main(["export", str(M4), *options, "-q", "-o", str(untold)]) == 0
+        assert told.read_bytes() == untold.read_bytes(), name
+    assert capsys.readouterr() == ("", "")
+
+
+@pytest.mark.parametrize(
+    ("options", "holds", "other", "drawn"),
+    [
+        (
+            ["--png-strip", "--steps", "1,2"],
+            "an HTML page, not a PNG image",
+            b"<!DOCTYPE html>\n<p>notes</p>\n",
+            "png_bytes",
+        ),
+        ([], "an image, not an HTML page", b"\x89PNG\r\n\x1a\n" + bytes(64), "lesson_page"),
+    ],
+    ids=["strip", "page"],
+)
+def test_export_replaces_a_file_of_its_kind_but_no_other(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    options: list[str],
+    holds: str,
+    other: bytes,
+    drawn: str,
+) -> None:
+    """An existing output of the same kind is an earlier export; any other file is refused,
+    before anything is drawn, without --force, and so is one made while the tables are drawn."""
+    import app.cli.export_command as export_command
+
+    output = tmp_path / "out"
+    command = ["export", str(M4), *options, "--size", "300x200", "-q", "-o", str(output)]
+    assert main(command) == 0
+    assert main(command) == 0  # its own kind: replaced
+    assert capsys.readouterr() == ("", "")
+    refused = (
+        f"error: cannot write {output}: it exists and holds {holds}: "
+        "give another name, or --force to replace it\n"
+    )
+    output.write_bytes(other)
+    with monkeypatch.context() as patched:
+        patched.setattr(export_command, drawn, None)  # not reached
+        assert main(command) == 2
+    assert capsys.readouterr().err == refused
+    steps = options[-1] if options else None
+    with pytest.raises(OutputError):  # called as a function: refused unless forced, too
+        export_command.export(M4, str(output), None, "300x200", bool(options), steps)
+    real = getattr(export_command, drawn)
+
+    def made_meanwhile(*args: object) -> object:
+        output.write_bytes(other)
+        return real(*args)
+
+    output.unlink()
+    monkeypatch.setattr(export_command, drawn, made_meanwhile)
+    assert main(command) == 2
+    assert capsys.readouterr().err == refused and output.read_bytes() == other
 
 
 class Terminal(io.StringIO):

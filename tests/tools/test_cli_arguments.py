@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import doctest
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -133,6 +134,28 @@ def test_fuzz_arguments_are_bounded_before_any_game(
     error = capsys.readouterr().err
     assert error.count("\n") == 1 and said in error, error
     assert not (tmp_path / "out").exists()
+
+
+def test_every_wrong_fuzz_argument_is_said_on_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(fuzz(tmp_path, "--games", "0", "--steps-per-game", "0")) == 2
+    assert capsys.readouterr().err == (
+        "error: --games must be 1 to 100000; --steps-per-game must be 1 to 10000\n"
+    )
+
+
+def test_a_scheduler_without_the_dask_extra_says_how_to_install_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)  # ``import distributed`` fails
+    assert main(fuzz(tmp_path)) == 0  # without --scheduler it is not needed
+    capsys.readouterr()
+    assert main(fuzz(tmp_path, "--scheduler", "tcp://127.0.0.1:8786")) == 2
+    assert capsys.readouterr() == (
+        "",
+        "error: --scheduler needs the dask extra: pip install 'cardtable[dask]'\n",
+    )
 
 
 @pytest.mark.parametrize("option", ["--games", "--seed", "--workers", "--steps-per-game"])

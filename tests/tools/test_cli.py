@@ -380,6 +380,22 @@ def test_check_counts_each_outcome_and_returns_the_worst(
     assert capsys.readouterr().out.splitlines()[-1].endswith(": 1 ok, 1 failed, 0 bad input")
 
 
+def test_a_bug_in_a_command_is_one_line_naming_its_file_and_status_2(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Never a traceback: the file the command was given (else ``cardtable``), the exception."""
+
+    def buggy(args: argparse.Namespace) -> int:
+        raise KeyError("slot")
+
+    monkeypatch.setattr("app.cli.commands.command_run", buggy)
+    monkeypatch.setattr("app.cli.commands.command_schema", buggy)
+    assert main(["run", str(DEMO)]) == 2
+    assert capsys.readouterr() == ("", f"error: {DEMO}: internal error: KeyError: 'slot'\n")
+    assert main(["schema"]) == 2
+    assert capsys.readouterr() == ("", "error: cardtable: internal error: KeyError: 'slot'\n")
+
+
 def test_a_bug_on_one_file_is_its_internal_error_and_check_goes_on(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

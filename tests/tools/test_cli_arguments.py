@@ -228,7 +228,9 @@ def test_fuzz_out_must_be_a_folder_it_can_write(
     monkeypatch.setattr(os, "access", lambda path, mode: Path(path) != locked and real(path, mode))
     argv[argv.index("--out") + 1] = str(locked / "new" / "out")  # its nearest folder is locked
     assert main(argv) == 2
-    assert "the folder cannot be written to" in capsys.readouterr().err
+    assert capsys.readouterr().err == (
+        f"error: --out {locked / 'new' / 'out'}: the folder cannot be written to\n"
+    )
 
 
 def test_an_unreachable_scheduler_fails_within_seconds_naming_it(

@@ -11,12 +11,13 @@ import io
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import IO
 
 import pytest
 
-from app.cli.commands import DEMO
+from app.cli.commands import DEMO, main
 from app.cli.standard_streams import (
     BestEffortStream,
     ClosedStream,
@@ -197,6 +198,44 @@ def test_stdout_that_failed_is_pointed_at_devnull(tmp_path: Path) -> None:
         assert OutputFailed(OSError(errno.EPIPE, "Broken pipe")).end(stream) == 141
         stream.write(" and more")
     assert path.read_text() == ""
+
+
+def gone_reader() -> IO[str]:
+    """A pipe whose reader has gone, as after ``| head``."""
+    read, write = os.pipe()
+    os.close(read)
+    return os.fdopen(write, "w")
+
+
+@pytest.mark.parametrize(
+    ("opened", "status", "said"),
+    [
+        (gone_reader, 141, ""),
+        pytest.param(
+            lambda: FULL.open("w"),
+            1,
+            "cardtable: cannot write output: No space left on device\n",
+            marks=needs_full,
+        ),
+    ],
+    ids=["reader gone", "full device"],
+)
+def test_the_command_ends_on_output_it_cannot_write_and_exits_cleanly(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    opened: Callable[[], IO[str]],
+    status: int,
+    said: str,
+) -> None:
+    """In process: the status and the line, and stdout left on os.devnull, so that what is
+    still in its buffer does not fail again when Python flushes it at exit."""
+    with opened() as stdout:
+        monkeypatch.setattr(sys, "stdout", stdout)
+        assert main(["schema"]) == status
+        monkeypatch.undo()
+        assert capsys.readouterr().err == said
+        stdout.write("what is left")
+        stdout.flush()
 
 
 def test_a_stream_without_a_descriptor_is_left_alone(tmp_path: Path) -> None:

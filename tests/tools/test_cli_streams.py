@@ -229,13 +229,14 @@ def test_the_command_ends_on_output_it_cannot_write_and_exits_cleanly(
 ) -> None:
     """In process: the status and the line, and stdout left on os.devnull, so that what is
     still in its buffer does not fail again when Python flushes it at exit."""
-    with opened() as stdout:
-        monkeypatch.setattr(sys, "stdout", stdout)
-        assert main(["schema"]) == status
-        monkeypatch.undo()
-        assert capsys.readouterr().err == said
-        stdout.write("what is left")
-        stdout.flush()
+    for command in (["schema"], ["rule", "M-10"]):  # fails as it writes; as it is flushed
+        with opened() as stdout:
+            monkeypatch.setattr(sys, "stdout", stdout)
+            assert main(command) == status
+            monkeypatch.undo()
+            assert capsys.readouterr().err == said
+            stdout.write("what is left")
+            stdout.flush()
 
 
 def test_a_stream_without_a_descriptor_is_left_alone(tmp_path: Path) -> None:

@@ -163,8 +163,10 @@ def test_the_command_says_a_run_s_speed_violations_and_failure(
     """The speed in steps a second; status 1 with a violation; a scheduler that fails, or an
     output that cannot be written, in a line of its own after the progress line (status 2)."""
     outcome: list[object] = []
+    asked: list[tuple[object, ...]] = []
 
     def ran(*args: object, **kwargs: object) -> run.Summary:
+        asked.append((*args, kwargs["workers"], kwargs["scheduler"], kwargs["out"]))
         if isinstance(outcome[0], Exception):
             raise outcome[0]
         assert isinstance(outcome[0], run.Summary)
@@ -172,6 +174,7 @@ def test_the_command_says_a_run_s_speed_violations_and_failure(
 
     monkeypatch.setattr(app.cli.fuzz_command, "fuzz", ran)
     argv = ["fuzz", "--ruleset", "souls", "--out", str(tmp_path), *(["--quiet"] * quiet)]
+    argv += ["--seed", "5", "--games", "4", "--steps-per-game", "7", "--workers", "3"]
     violation = harness.Violation("souls damage in steps of 5", "sylva: 7", game=2, setup="s")
     for summary, status in (
         (run.Summary("souls", 1, games=2, steps=100, seconds=0.5), 0),
@@ -194,6 +197,7 @@ def test_the_command_says_a_run_s_speed_violations_and_failure(
         outcome[:] = [error]
         assert main(argv) == 2
         assert capsys.readouterr() == ("", f"{after}error: {said}\n")
+    assert set(asked) == {("souls", 5, 4, 7, 3, None, tmp_path)}  # the run asked for
 
 
 def test_games_run_on_a_dask_cluster() -> None:

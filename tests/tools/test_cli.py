@@ -83,6 +83,15 @@ def test_check_a_directory(capsys: pytest.CaptureFixture[str]) -> None:
     )
 
 
+def test_check_of_a_folder_without_scenarios_says_so_with_status_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "notes.txt").write_text("not a scenario\n")
+    (tmp_path / "empty").mkdir()
+    assert main(["check", str(tmp_path), str(tmp_path / "empty")]) == 2
+    assert capsys.readouterr() == ("", "no scenario files found\n")
+
+
 def test_schema_is_json_schema(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["schema"]) == 0
     out = capsys.readouterr().out

@@ -18,6 +18,7 @@ import pytest
 from app.cli.commands import DEMO, build_parser, format_step, main
 from app.cli.export_command import terminal_progress
 from engine.assets import SCENARIOS
+from engine.output_files import OutputError
 from engine.ruleset import rulesets
 from engine.scenario import run_scenario
 from tests.support.souls_tables import scenario_text
@@ -80,6 +81,15 @@ def test_check_a_directory(capsys: pytest.CaptureFixture[str]) -> None:
     assert capsys.readouterr().out.splitlines()[-1] == (
         f"{files} scenario(s) checked: {files} ok, 0 failed, 0 bad input"
     )
+
+
+def test_check_of_a_folder_without_scenarios_says_so_with_status_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "notes.txt").write_text("not a scenario\n")
+    (tmp_path / "empty").mkdir()
+    assert main(["check", str(tmp_path), str(tmp_path / "empty")]) == 2
+    assert capsys.readouterr() == ("", "no scenario files found\n")
 
 
 def test_schema_is_json_schema(capsys: pytest.CaptureFixture[str]) -> None:
@@ -242,6 +252,75 @@ def test_shot_and_export_say_what_they_wrote_unless_quiet(
     assert capsys.readouterr().out == ""
 
 
+def test_export_draws_a_page_960x640_and_a_strip_640x480_unless_told(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for options, size, name in (
+        (["--png-strip", "--steps", "1,2"], "640x480", "strip.png"),
+        ([], "960x640", "lesson.html"),
+    ):
+        told, untold = tmp_path / f"told-{name}", tmp_path / name
+        assert main(["export", str(M4), *options, "--size", size, "-q", "-o", str(told)]) == 0
+        assert main(["export", str(M4), *options, "-q", "-o", str(untold)]) == 0
+        assert told.read_bytes() == untold.read_bytes(), name
+    assert capsys.readouterr() == ("", "")
+
+
+@pytest.mark.parametrize(
+    ("options", "holds", "other", "drawn"),
+    [
+        (
+            ["--png-strip", "--steps", "1,2"],
+            "an HTML page, not a PNG image",
+            b"<!DOCTYPE html>\n<p>notes</p>\n",
+            "png_bytes",
+        ),
+        ([], "an image, not an HTML page", b"\x89PNG\r\n\x1a\n" + bytes(64), "lesson_page"),
+    ],
+    ids=["strip", "page"],
+)
+def test_export_replaces_a_file_of_its_kind_but_no_other(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    options: list[str],
+    holds: str,
+    other: bytes,
+    drawn: str,
+) -> None:
+    """An existing output of the same kind is an earlier export; any other file is refused,
+    before anything is drawn, without --force, and so is one made while the tables are drawn."""
+    import app.cli.export_command as export_command
+
+    output = tmp_path / "out"
+    command = ["export", str(M4), *options, "--size", "300x200", "-q", "-o", str(output)]
+    assert main(command) == 0
+    assert main(command) == 0  # its own kind: replaced
+    assert capsys.readouterr() == ("", "")
+    refused = (
+        f"error: cannot write {output}: it exists and holds {holds}: "
+        "give another name, or --force to replace it\n"
+    )
+    output.write_bytes(other)
+    with monkeypatch.context() as patched:
+        patched.setattr(export_command, drawn, None)  # not reached
+        assert main(command) == 2
+    assert capsys.readouterr().err == refused
+    steps = options[-1] if options else None
+    with pytest.raises(OutputError):  # called as a function: refused unless forced, too
+        export_command.export(M4, str(output), None, "300x200", bool(options), steps)
+    real = getattr(export_command, drawn)
+
+    def made_meanwhile(*args: object) -> object:
+        output.write_bytes(other)
+        return real(*args)
+
+    output.unlink()
+    monkeypatch.setattr(export_command, drawn, made_meanwhile)
+    assert main(command) == 2
+    assert capsys.readouterr().err == refused and output.read_bytes() == other
+
+
 class Terminal(io.StringIO):
     def isatty(self) -> bool:
         return True
@@ -308,6 +387,22 @@ def test_check_counts_each_outcome_and_returns_the_worst(
     broken.unlink()
     assert main(["check", str(tmp_path)]) == 1
     assert capsys.readouterr().out.splitlines()[-1].endswith(": 1 ok, 1 failed, 0 bad input")
+
+
+def test_a_bug_in_a_command_is_one_line_naming_its_file_and_status_2(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Never a traceback: the file the command was given (else ``cardtable``), the exception."""
+
+    def buggy(args: argparse.Namespace) -> int:
+        raise KeyError("slot")
+
+    monkeypatch.setattr("app.cli.commands.command_run", buggy)
+    monkeypatch.setattr("app.cli.commands.command_schema", buggy)
+    assert main(["run", str(DEMO)]) == 2
+    assert capsys.readouterr() == ("", f"error: {DEMO}: internal error: KeyError: 'slot'\n")
+    assert main(["schema"]) == 2
+    assert capsys.readouterr() == ("", "error: cardtable: internal error: KeyError: 'slot'\n")
 
 
 def test_a_bug_on_one_file_is_its_internal_error_and_check_goes_on(

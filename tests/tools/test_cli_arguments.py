@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import doctest
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -135,6 +136,28 @@ def test_fuzz_arguments_are_bounded_before_any_game(
     assert not (tmp_path / "out").exists()
 
 
+def test_every_wrong_fuzz_argument_is_said_on_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(fuzz(tmp_path, "--games", "0", "--steps-per-game", "0")) == 2
+    assert capsys.readouterr().err == (
+        "error: --games must be 1 to 100000; --steps-per-game must be 1 to 10000\n"
+    )
+
+
+def test_a_scheduler_without_the_dask_extra_says_how_to_install_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)  # ``import distributed`` fails
+    assert main(fuzz(tmp_path)) == 0  # without --scheduler it is not needed
+    capsys.readouterr()
+    assert main(fuzz(tmp_path, "--scheduler", "tcp://127.0.0.1:8786")) == 2
+    assert capsys.readouterr() == (
+        "",
+        "error: --scheduler needs the dask extra: pip install 'cardtable[dask]'\n",
+    )
+
+
 @pytest.mark.parametrize("option", ["--games", "--seed", "--workers", "--steps-per-game"])
 @pytest.mark.parametrize(
     "text", ["0_7", "\u0663", "\uff13", "1e3", "+5", "-1", "0x10", "", "9" * 31]
@@ -205,7 +228,9 @@ def test_fuzz_out_must_be_a_folder_it_can_write(
     monkeypatch.setattr(os, "access", lambda path, mode: Path(path) != locked and real(path, mode))
     argv[argv.index("--out") + 1] = str(locked / "new" / "out")  # its nearest folder is locked
     assert main(argv) == 2
-    assert "the folder cannot be written to" in capsys.readouterr().err
+    assert capsys.readouterr().err == (
+        f"error: --out {locked / 'new' / 'out'}: the folder cannot be written to\n"
+    )
 
 
 def test_an_unreachable_scheduler_fails_within_seconds_naming_it(

@@ -11,6 +11,7 @@ import pytest
 from app.cli.commands import main
 from engine.assets import SCENARIOS
 from engine.scenario import load_scenario, play_branch
+from engine.step_names import branch_names
 
 P41 = SCENARIOS / "might" / "P-41-chosen-targets.yaml"
 BRANCH = "no damaged enemy"
@@ -31,14 +32,21 @@ def test_run_plays_only_the_branch_asked_for(capsys: pytest.CaptureFixture[str])
     assert json.loads(capsys.readouterr().out)["branch"] == BRANCH
 
 
+@pytest.mark.parametrize(
+    "command",
+    [["run"], ["shot"], ["export"], ["export", "--png-strip", "--steps", "1"]],
+    ids=["run", "shot", "export", "export --png-strip"],
+)
 def test_a_misspelt_branch_is_bad_input_with_did_you_mean(
-    capsys: pytest.CaptureFixture[str],
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: list[str]
 ) -> None:
-    assert main(["run", str(P41), "--branch", "no damagd enemy"]) == 2
+    output = [] if command == ["run"] else ["-o", str(tmp_path / "out")]
+    assert main([*command, str(P41), "--branch", "no damagd enemy", *output]) == 2
     error = capsys.readouterr().err
     assert "there is no branch 'no damagd enemy' (did you mean 'no damaged enemy'?)" in error
     assert "the branches: main, nobody chooses, no damaged enemy" in error
     assert f"{P41}:" in error and f"{P41}:5" not in error  # the mistake is not in the file
+    assert not (tmp_path / "out").exists()
 
 
 def test_shot_takes_a_branch_and_a_label(tmp_path: Path) -> None:
@@ -72,9 +80,16 @@ def test_a_strip_of_a_branch_by_labels(tmp_path: Path, capsys: pytest.CaptureFix
     assert "did you mean 'nothing to pick'" in capsys.readouterr().err
 
 
-def test_a_page_opens_on_the_branch_asked_for(tmp_path: Path) -> None:
+def test_a_page_opens_on_the_branch_asked_for(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     page = tmp_path / "lesson.html"
     assert main(["export", str(P41), "--branch", BRANCH, "-o", str(page)]) == 0
+    scenario, source = load_scenario(P41)
+    steps = sum(len(play_branch(scenario, source, b).game.steps) for b in branch_names(scenario))
+    assert capsys.readouterr().out == (
+        f"wrote {page}: the lesson page, {steps} steps on 3 timelines\n"
+    )
     html = page.read_text()
     assert '<input type="radio" name="branch" id="tab-2" class="tab" checked>' in html
     assert html.count(" checked>") == 1

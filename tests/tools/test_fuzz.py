@@ -10,11 +10,13 @@ tables, with might's random answers.
 from __future__ import annotations
 
 import random
+import re
 import time
 from pathlib import Path
 
 import pytest
 
+import app.cli.fuzz_command
 import engine.souls.damage as souls_damage
 from app.cli.commands import main
 from engine.choices import Assigned, Choice
@@ -24,6 +26,7 @@ from engine.might.assignment import verify_answer
 from engine.might.changes import Replaced
 from engine.might.table import Combat as CombatState
 from engine.might.table import MightModifier, Status
+from engine.output_files import OutputError
 from engine.ruleset import ruleset as installed
 from engine.scenario import Playthrough, game_from_yaml, run_scenario
 from engine.timeline import Cause, Step
@@ -128,6 +131,73 @@ def test_the_command_exit_status(
     assert main([*base, "--ruleset", "souls", "--quiet"]) == 1
     assert "VIOLATION" in capsys.readouterr().out
     assert list((tmp_path / "out").glob("fuzz-souls-1-*.yaml"))
+
+
+def test_the_command_prints_the_run_s_report_then_its_speed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """stdout: the report of the run the arguments ask for, each game's seed from ``--seed``;
+    stderr: the progress line, redrawn after each game and ended with the last (``--quiet``:
+    none). The same run, called directly, reports the same."""
+    out = tmp_path / "out"
+    base = ["fuzz", "--ruleset", "souls", "--games", "3", "--steps-per-game", "10"]
+    assert main([*base, "--seed", "7", "--workers", "2", "--out", str(out)]) == 0
+    printed = capsys.readouterr()
+    ran = run.fuzz("souls", seed=7, games=3, moves=10)
+    *lines, speed = printed.out.splitlines()
+    assert lines == list(run.report(ran)) and re.fullmatch(r"\d+\.\d s, \d+ steps/s", speed)
+    assert printed.err.count("\r") == 3 and printed.err.startswith("\r[")
+    assert printed.err.endswith(f"] 3/3 games, {ran.steps} steps, {ran.refused}/{ran.tried} "
+                                "refused, 0 violations\n")  # fmt: skip
+    assert main([*base, "--seed", "7", "--quiet", "--out", str(out)]) == 0
+    assert capsys.readouterr().err == ""
+
+
+@pytest.mark.parametrize("quiet", [False, True], ids=["progress", "quiet"])
+def test_the_command_says_a_run_s_speed_violations_and_failure(
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    quiet: bool,
+) -> None:
+    """The speed in steps a second; status 1 with a violation; a scheduler that fails, or an
+    output that cannot be written, in a line of its own after the progress line (status 2)."""
+    outcome: list[object] = []
+    asked: list[tuple[object, ...]] = []
+
+    def ran(*args: object, **kwargs: object) -> run.Summary:
+        asked.append((*args, kwargs["workers"], kwargs["scheduler"], kwargs["out"]))
+        if isinstance(outcome[0], Exception):
+            raise outcome[0]
+        assert isinstance(outcome[0], run.Summary)
+        return outcome[0]
+
+    monkeypatch.setattr(app.cli.fuzz_command, "fuzz", ran)
+    argv = ["fuzz", "--ruleset", "souls", "--out", str(tmp_path), *(["--quiet"] * quiet)]
+    argv += ["--seed", "5", "--games", "4", "--steps-per-game", "7", "--workers", "3"]
+    violation = harness.Violation("souls damage in steps of 5", "sylva: 7", game=2, setup="s")
+    for summary, status in (
+        (run.Summary("souls", 1, games=2, steps=100, seconds=0.5), 0),
+        (run.Summary("souls", 1, steps=3, violations=[violation]), 1),
+    ):
+        outcome[:] = [summary]
+        assert main(argv) == status
+        assert capsys.readouterr().out.splitlines() == [
+            *run.report(summary),
+            "0.5 s, 200 steps/s" if status == 0 else "0.0 s, 3000000000 steps/s",
+        ]
+    after = "" if quiet else "\n"
+    for error, said in (
+        (
+            run.SchedulerError("tcp://h:1", "no answer\x1b[2J"),
+            "--scheduler tcp://h:1: no answer\\x1b[2J",
+        ),
+        (OutputError(tmp_path, "the disk is full"), f"cannot write {tmp_path}: the disk is full"),
+    ):
+        outcome[:] = [error]
+        assert main(argv) == 2
+        assert capsys.readouterr() == ("", f"{after}error: {said}\n")
+    assert set(asked) == {("souls", 5, 4, 7, 3, None, tmp_path)}  # the run asked for
 
 
 def test_games_run_on_a_dask_cluster() -> None:

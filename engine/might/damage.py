@@ -22,7 +22,7 @@ from engine.might.replacements import (
     resolve_event,
     verify_order,
 )
-from engine.might.table import MightTable
+from engine.might.table import MightCard, MightTable
 from engine.timeline import Cause
 
 
@@ -255,16 +255,16 @@ class DamageRules:
         # call to find that out (``_changed`` says the same).
         index, cards, was = table.index, table.cards, since.cards
         reads = bool(index.auras or table.field_auras or index.statics)  # ``reads_table()``
-        named = table.simultaneous(
-            uid
-            for uid in index.damaged
-            if uid not in lethal
-            and (
-                everyone
-                or ((reads or was.get(uid) is not cards[uid]) and _changed(since, table, uid))
-            )
-        )
-        return {uid: verdicts.compared(table, uid, False) for uid in named}
+        named = []
+        for uid in index.damaged:  # a loop, not a generator: most cleanups look at one or none
+            if uid in lethal:
+                continue
+            if not everyone:
+                then, now = was.get(uid), cards[uid]
+                if (then is now and not reads) or not _changed(since, table, then, now):
+                    continue
+            named.append(uid)
+        return {uid: verdicts.compared(table, uid, False) for uid in table.simultaneous(named)}
 
     def drop_roles(self, cause: Cause, departed_only: bool) -> bool:
         """M-29: a unit loses its combat role, and the Might Assault or Shield gave it, at the
@@ -628,13 +628,14 @@ class DamageRules:
             delayed.ended_with(self.core, card.uid, left, cause)
 
 
-def _changed(since: MightTable, table: MightTable, uid: str) -> bool:
-    """What a death check compares for ``uid`` is not what it was on ``since``: its damage, its
-    Might or the requirement an effect set (a unit new to the table included)."""
-    was, now = since.cards.get(uid), table.cards[uid]
+def _changed(since: MightTable, table: MightTable, was: MightCard | None, now: MightCard) -> bool:
+    """What a death check compares for the unit ``now`` (on ``table``) is not what it was on
+    ``since`` (``was``, None: not there): its damage, its Might or the requirement an effect set
+    (a unit new to the table included)."""
+    uid = now.uid
     if was is now and not table.reads_table(uid):
         return False  # the same card, and no aura or static of the table to change its Might
-    if was is None or not since.on_table(uid):
+    if was is None or was.zone not in ("base", "battlefield"):  # ``since.on_table(uid)``
         return True
     if was.damage != now.damage or was.lethal != now.lethal:
         return True

@@ -72,22 +72,27 @@ def _entry(card: MightCard, index: MightIndex) -> tuple[bool, ...]:
         unit,
         damaged,
         on_table and kind.trigger,
-        bool(
-            card.modifiers
-            or card.shields
-            or card.doublers
-            or card.lethal
-            or card.statuses
-            or card.saves
-            or card.granted
-            or card.delayed
-            or card.control
-        ),
+        _has_lasting(card),
         damaged and card.has_lethal_damage(index.defs[card.name]),
         unit and kind.aura,
         unit and kind.booster,
         on_table and kind.gear and kind.watch,
         unit and kind.static,
+    )
+
+
+def _has_lasting(card: MightCard) -> bool:
+    """An effect with a duration on the card (what expiration ends, M-13)."""
+    return bool(
+        card.modifiers
+        or card.shields
+        or card.doublers
+        or card.lethal
+        or card.statuses
+        or card.saves
+        or card.granted
+        or card.delayed
+        or card.control
     )
 
 
@@ -154,8 +159,13 @@ class MightIndex:
         """This index after a card changed from ``old`` to ``new`` (``old`` None: a card new
         to the index). A card never leaves the table's cards: leaving play is a zone. What the
         card was is read from the marks, not worked out again from ``old``."""
-        flags = _entry(new, self)
         uid = new.uid
+        if old is not None and old.zone == new.zone and old.name == new.name:
+            # Only its damage and effects changed (a damage, a heal, a modifier: most steps'
+            # moves): the flags the zone and the definition decide stay, so only ``damaged``,
+            # ``lasting`` and ``lethal`` can differ; ``old``'s are read from the marks as below.
+            return self._restamped(old, new, uid)
+        flags = _entry(new, self)
         # in the order of ``_Entry``'s flags; a damage or a heal changes one or two of them
         marks = [
             self.units,
@@ -175,3 +185,30 @@ class MightIndex:
             if flags[number] != was[number]:
                 marks[number] = _marked(marks[number], uid, flags[number])
         return MightIndex(self.defs, self.kinds, *marks)
+
+    def _restamped(self, old: MightCard, new: MightCard, uid: str) -> MightIndex:
+        """``moved`` for a card of the same name in the same zone (``_entry``'s three flags that
+        read more than those)."""
+        damaged = uid in self.units and new.damage > 0  # a unit stays one
+        lasting = _has_lasting(new)
+        lethal = damaged and new.has_lethal_damage(self.defs[new.name])
+        was_damaged, was_lasting, was_lethal = (
+            uid in self.damaged,
+            uid in self.lasting,
+            uid in self.lethal,
+        )
+        if damaged == was_damaged and lasting == was_lasting and lethal == was_lethal:
+            return self
+        return MightIndex(
+            self.defs,
+            self.kinds,
+            self.units,
+            self.damaged if damaged == was_damaged else _marked(self.damaged, uid, damaged),
+            self.triggers,
+            self.lasting if lasting == was_lasting else _marked(self.lasting, uid, lasting),
+            self.lethal if lethal == was_lethal else _marked(self.lethal, uid, lethal),
+            self.auras,
+            self.boosters,
+            self.watchers,
+            self.statics,
+        )

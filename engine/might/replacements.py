@@ -7,11 +7,10 @@ combat assignment needs to know what an amount would become (M7, M-10).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from engine.choices import Answer
 from engine.errors import RuleError
-from engine.frozen import Frozen
 from engine.might.card_effects import covers
 from engine.might.changes import Replaced
 from engine.might.table import Doubler, MightCard, MightTable, Shield
@@ -21,8 +20,12 @@ from engine.might.table import Doubler, MightCard, MightTable, Shield
 DamageKind = Literal["combat", "spell", "ability"]
 
 
-class DamageEvent(Frozen):
-    """One damage event on ``target``: the amount through each replacement, in order."""
+class DamageEvent(NamedTuple):
+    """One damage event on ``target``: the amount through each replacement, in order.
+
+    The rules' own working, never recorded (a step records its ``replacements``) nor dumped:
+    a named tuple, made in one call, not a model, each of whose fields would be set through
+    ``object.__setattr__`` (docs/performance.md)."""
 
     target: str
     source: str | None
@@ -133,7 +136,7 @@ def resolve_event(
                     after=amount,
                 )
             )
-    event = DamageEvent.model_construct(  # the engine's own values: not validated again
+    event = DamageEvent(
         target=target,
         source=source,
         kind=kind,

@@ -4,7 +4,7 @@ steps that say who dies, who survives and who is saved read them from here."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence, Sized
+from collections.abc import Collection, Mapping, Sequence
 
 from engine.might.table import MightTable
 
@@ -19,11 +19,12 @@ def compared(table: MightTable, uid: str, lethal: bool) -> str:
     return f"damage {damage} {'>=' if lethal else '<'} {against}"
 
 
-def lethal_rules(table: MightTable, uids: Iterable[str]) -> list[str]:
+def lethal_rules(table: MightTable, uids: Collection[str]) -> list[str]:
     """The rules that set what was lethal for ``uids``: M1, with M-2 at Might 0 or less and
     M-3 for a requirement an effect set."""
-    if isinstance(uids, Sized) and not uids:
-        return ["M1"]  # a cleanup that names nobody: the most common
+    if len(uids) <= 1:  # a cleanup names nobody or one unit, most often: no set, no sort
+        rule = "M1" if not uids else _rule(table, next(iter(uids)))
+        return ["M1"] if rule == "M1" else ["M1", rule]
     others = {_rule(table, uid) for uid in uids} - {"M1"}
     return ["M1", *sorted(others)]
 

@@ -10,10 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.assets import ASSETS, LESSONS, SCENARIOS
 from engine.might.index import MightIndex
-from engine.might.table import MightTable
+from engine.might.table import LethalOverride, MightModifier, MightTable
 from engine.scenario import scenario_files
 from tests.support.big_tables import might_game, might_session
 from tests.support.playthroughs import branch_timelines
@@ -79,3 +81,33 @@ def test_index_matches_a_fresh_one_over_a_session() -> None:
     for step in game.steps[1:]:
         assert isinstance(step.table, MightTable)
         assert_index_fresh(step.table, f"step {step.index}")
+
+
+UNITS = might_game(18).table  # Vanguard Captain, Iron Sentinel and Stone Whelp, some in hand
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    card=st.sampled_from(list(UNITS.cards)),
+    damage=st.integers(0, 8),
+    might=st.sampled_from([None, -6, -1, 2]),
+    threshold=st.sampled_from([None, 0, 1, 3]),
+    zone=st.sampled_from([None, "hand", "base", "battlefield", "trash"]),
+)
+def test_a_moved_card_updates_the_index_as_a_fresh_build(
+    card: str, damage: int, might: int | None, threshold: int | None, zone: str | None
+) -> None:
+    """``MightIndex.moved``, its shortcut for a card that kept its zone and name (a damage, a
+    heal, a modifier) included, gives the index built from scratch for every change of damage,
+    Might, lethal requirement and zone."""
+    old = UNITS.cards[card]
+    effect = {"id": "e1", "created": 1, "source": "test", "owner": 0, "duration": "this_turn"}
+    new = old.evolve(
+        damage=damage,
+        modifiers=() if might is None else (MightModifier(amount=might, **effect),),
+        lethal=() if threshold is None else (LethalOverride(threshold=threshold, **effect),),
+        **({} if zone is None else {"zone": zone, "battlefield": None}),
+    )
+    moved = UNITS.index.moved(old, new)
+    cards = [new if c.uid == card else c for c in UNITS.cards.values()]
+    assert contents(moved) == contents(MightIndex.build(cards, UNITS.defs))

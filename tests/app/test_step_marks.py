@@ -67,6 +67,21 @@ def test_a_number_is_vital_a_word_may_fold() -> None:
     assert not delta_of(Played(card="u", to="chain"), MIGHT).vital
 
 
+def test_the_shared_kinds_are_said_in_a_word_and_a_change_between_words_says_both() -> None:
+    """A death, a trigger, an activation in a word of their own ("dies", not the kind's
+    "died"); a ruleset's change from one word to another that its view does not word itself
+    (might's control) says what changed, from and to."""
+    from app.might.view import VIEW as MIGHT
+    from engine.changes import Activated, Died, Triggered
+    from engine.might.changes import ControlChanged
+
+    assert delta_text(Died(card="u", place="base", to="trash"), MIGHT) == "dies"
+    assert delta_text(Triggered(card="u", ability="Deathknell"), MIGHT) == "triggers"
+    assert delta_text(Activated(card="u", ability="Tap"), MIGHT) == "activates"
+    taken = ControlChanged(card="u", before="Alice", after="Bob")
+    assert delta_text(taken, MIGHT) == "control: Alice → Bob"
+
+
 def steps_of(path: Path) -> list[Step[TableShape]]:
     from engine.scenario import Playthrough, load_scenario
 

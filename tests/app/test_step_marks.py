@@ -70,9 +70,9 @@ def test_a_number_is_vital_a_word_may_fold() -> None:
 def test_the_shared_kinds_are_said_in_a_word_and_a_change_between_words_says_both() -> None:
     """A death, a trigger, an activation in a word of their own ("dies", not the kind's
     "died"); a ruleset's change from one word to another that its view does not word itself
-    (might's control) says what changed, from and to."""
+    (might's control) says what changed, from and to; any other change its kind, in words."""
     from app.might.view import VIEW as MIGHT
-    from engine.changes import Activated, Died, Triggered
+    from engine.changes import Activated, Died, GameEnded, Triggered
     from engine.might.changes import ControlChanged
 
     assert delta_text(Died(card="u", place="base", to="trash"), MIGHT) == "dies"
@@ -80,6 +80,8 @@ def test_the_shared_kinds_are_said_in_a_word_and_a_change_between_words_says_bot
     assert delta_text(Activated(card="u", ability="Tap"), MIGHT) == "activates"
     taken = ControlChanged(card="u", before="Alice", after="Bob")
     assert delta_text(taken, MIGHT) == "control: Alice → Bob"
+    over = GameEnded(winner="Alice", reason="Bob has no units")  # any other: its kind in words
+    assert delta_text(over, MIGHT) == "game over"
 
 
 def steps_of(path: Path) -> list[Step[TableShape]]:
@@ -136,3 +138,50 @@ def test_a_change_made_twice_in_a_step_is_counted() -> None:
     marks = step_marks(capture, set(capture.table.cards))
     assert marks.texts("ash-zealot") == ["+5 power ends ×2", "captured"]
     assert marks.texts("no-such-card") == []  # a card the step did not change: no marks
+
+
+def step_at(path: Path, index: int) -> Step[TableShape]:
+    return steps_of(path)[index]
+
+
+def test_an_arrow_runs_from_the_card_whose_action_effect_or_trigger_the_step_is() -> None:
+    """To each card the step changed but the cause itself, once (a declaration's arrow is the
+    same); none from a playtester's deal or the rules (end of turn), none to or from a card off
+    the table."""
+    from app.presentation.step_marks import step_marks
+
+    might = SCENARIOS / "might"
+    cases = [
+        (SCENARIOS / "souls" / "14.1.1-damage-sources.yaml", 2, ("firebolt", "bob-squire")),
+        (might / "M-11-deal-all-at-once.yaml", 11, ("hound", "iron-sentinel")),
+        (might / "P-63-delayed-triggers-left-by-a-spell.yaml", 9, ("deathmark", "iron-sentinel")),
+    ]
+    for path, index, (source, target) in cases:
+        step = step_at(path, index)
+        assert step.cause.kind in ("action", "effect", "trigger"), step.cause
+        assert step_marks(step, set(step.table.cards)).arrows == [(source, target)]
+        assert step_marks(step, set(step.table.cards) - {source}).arrows == []
+        assert step_marks(step, set(step.table.cards) - {target}).arrows == []
+    attack = step_at(SCENARIOS / "souls" / "14.1.1-damage-sources.yaml", 4)
+    marks = step_marks(attack, set(attack.table.cards))
+    assert marks.arrows == [("alice-squire", "bob-squire")]  # declared; the attacker's own
+    assert marks.texts("alice-squire") == ["attacks"]  # delta draws no arrow to itself
+    dealt = step_at(might / "M-26-prevention-for-all-your-units.yaml", 7)
+    assert dealt.cause.kind == "playtester"
+    assert step_marks(dealt, set(dealt.table.cards)).arrows == []
+
+
+def test_a_change_about_no_card_is_marked_on_its_place() -> None:
+    """A rune pool's change on its player's base, each player's on their own; no card marked."""
+    from app.presentation.step_marks import Delta, step_marks
+
+    might = SCENARIOS / "might"
+    gained = step_at(might / "M-1-actions-need-a-unit-on-the-table.yaml", 8)
+    marks = step_marks(gained, set(gained.table.cards))
+    assert marks.places == {(0, "base"): (Delta("+2 runes", vital=True),)}
+    assert (marks.deltas, marks.arrows, marks.said) == ({}, [], {})
+    emptied = step_at(might / "M-13-end-of-turn-sequence.yaml", 18)
+    assert step_marks(emptied, set(emptied.table.cards)).places == {
+        (0, "base"): (Delta("-3 runes", vital=True),),
+        (1, "base"): (Delta("-1 runes", vital=True),),
+    }

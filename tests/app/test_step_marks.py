@@ -104,9 +104,9 @@ def test_damage_from_a_card_off_the_table_names_it_on_the_damaged_card() -> None
         if any(isinstance(c, StatChanged) and c.stat == "damage" for c in s.changes)
     )
     marks = step_marks(step, {"iron-sentinel"})
-    assert [(d.text, d.vital) for d in marks.deltas["iron-sentinel"]] == [
-        ("+2 damage", True),
-        ("← Spark", True),
+    assert [(d.text, d.vital, d.elides) for d in marks.deltas["iron-sentinel"]] == [
+        ("+2 damage", True, False),
+        ("← Spark", True, True),  # elided where too long for its line, as a list of names is
     ]
     assert marks.said["iron-sentinel"] == ("iron-sentinel damage 0 -> 2 (from Spark)",)
     assert marks.damage_from == {}
@@ -124,6 +124,34 @@ def test_damage_from_cards_on_the_table_asks_for_an_arrow_from_one_of_them() -> 
     marks = step_marks(deal, set(deal.table.cards))
     assert marks.damage_from["bob-sentinel"] == ("vanguard-captain", "alice-whelp")
     assert marks.damage_from["alice-whelp"] == ("bob-whelp", "bob-sentinel")
+
+
+def test_damage_from_many_cards_off_the_table_names_them_all() -> None:
+    """Combat damage from a side none of whose cards is drawn (a table shown in part): the
+    printed names of the cards it came from, in order, on the damaged card and in its tooltip
+    line."""
+    from app.presentation.step_marks import step_marks
+
+    deal = next(
+        s
+        for s in steps_of(SCENARIOS / "might" / "M-10-assignment-is-a-sequence.yaml")
+        if "Deal" in s.phase
+    )
+    marks = step_marks(deal, {"bob-sentinel"})
+    assert marks.texts("bob-sentinel")[-1] == "← Vanguard Captain, Stone Whelp"
+    assert marks.said["bob-sentinel"][-1].endswith(" (from Vanguard Captain, Stone Whelp)")
+    assert "bob-sentinel" not in marks.damage_from
+
+
+def test_a_stat_is_named_in_its_views_words_else_by_its_key() -> None:
+    from app.might.view import VIEW as MIGHT
+
+    assert delta_text(StatChanged(card="u", stat="might", before=2, after=3), MIGHT) == "+1 Might"
+    assert delta_text(StatChanged(card="s", stat="max_hp", before=20, after=25), VIEW) == (
+        "+5 max HP"
+    )
+    unnamed = StatChanged(card="u", stat="spell_power", before=2, after=0)
+    assert delta_text(unnamed, MIGHT) == "-2 spell power"
 
 
 def test_a_change_made_twice_in_a_step_is_counted() -> None:
@@ -146,8 +174,8 @@ def step_at(path: Path, index: int) -> Step[TableShape]:
 
 def test_an_arrow_runs_from_the_card_whose_action_effect_or_trigger_the_step_is() -> None:
     """To each card the step changed but the cause itself, once (a declaration's arrow is the
-    same); none from a playtester's deal or the rules (end of turn), none to or from a card off
-    the table."""
+    same); none from a playtester's deal or the rules (an attack's damage has its own arrow),
+    none to or from a card off the table."""
     from app.presentation.step_marks import step_marks
 
     might = SCENARIOS / "might"
@@ -169,6 +197,10 @@ def test_an_arrow_runs_from_the_card_whose_action_effect_or_trigger_the_step_is(
     dealt = step_at(might / "M-26-prevention-for-all-your-units.yaml", 7)
     assert dealt.cause.kind == "playtester"
     assert step_marks(dealt, set(dealt.table.cards)).arrows == []
+    damage = step_at(SCENARIOS / "souls" / "14.1.1-damage-sources.yaml", 5)
+    assert (damage.cause.kind, damage.cause.card) == ("rule", "alice-squire")  # attack damage
+    marks = step_marks(damage, set(damage.table.cards))
+    assert (marks.arrows, marks.damage_from) == ([], {"bob-squire": ("alice-squire",)})
 
 
 def test_a_change_about_no_card_is_marked_on_its_place() -> None:

@@ -38,6 +38,25 @@ def test_a_might_combat_joins_every_attacker_and_defender_by_an_arrow() -> None:
     assert marks.arrows == [("vanguard-captain", "bob-whelp"), ("alice-whelp", "bob-sentinel")]
 
 
+def test_a_combat_with_more_defenders_joins_as_many_pairs_as_it_has_attackers() -> None:
+    """One attacker against three defenders: one arrow, to the first; the others are marked
+    "defends". Two combats declared in one step pair each place's sides apart."""
+    from app.presentation.step_marks import step_marks
+    from engine.changes import Declared
+
+    combat = steps_of(SCENARIOS / "might" / "M-10-assignment-limits.yaml")[1]
+    assert combat.description.startswith("Combat at Battlefield 1")
+    marks = step_marks(combat, set(combat.table.cards))
+    assert marks.arrows == [("alice-sentinel", "stone-whelp")]
+    assert marks.texts("vanguard-captain") == ["defends"]
+    elsewhere = [
+        Declared(card="vanguard-captain", target="Battlefield 2"),
+        Declared(card="bob-sentinel", role="defends", target="Battlefield 3"),
+    ]
+    apart = combat.model_copy(update={"changes": (*combat.changes[:3], *elsewhere)})
+    assert step_marks(apart, set(combat.table.cards)).arrows == [("alice-sentinel", "stone-whelp")]
+
+
 def test_a_rulesets_own_kinds_are_said_in_its_views_words() -> None:
     """Might's replacement and souls' line are theirs: the shared words know neither."""
     from app.might.view import VIEW as MIGHT

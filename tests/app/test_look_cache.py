@@ -69,3 +69,20 @@ def test_cached_looks_match_fresh_ones_with_captures() -> None:
     assert any(card.face_down for card in game.table.cards.values())
     relaid = assert_cached_layouts_fresh([step.table for step in game.steps], "captures")
     assert 0 < relaid < len(game.steps) * 3  # the Souls behind those captured moved up
+
+
+def test_a_table_of_another_game_is_laid_out_whole() -> None:
+    """Another ruleset's table, or one of another file (other card definitions, as a card
+    defined in set-up mode makes): nothing of the table before is reused."""
+
+    def tables(path: Path) -> list[object]:
+        return [step.table for step in next(branch_timelines(path))[1]]
+
+    souls = tables(SCENARIOS / "souls" / "demo-table.yaml")
+    might = tables(SCENARIOS / "might" / "M-10-assignment-is-a-sequence.yaml")
+    other = tables(SCENARIOS / "souls" / "14.1.1-damage-sources.yaml")
+    cache = LookCache()
+    for table in (souls[-1], might[-1], might[0], other[-1], souls[-1]):
+        cached = layout(table, cache)  # type: ignore[arg-type]
+        assert cached == layout(table)  # type: ignore[arg-type]
+    assert cached.relaid is None

@@ -17,7 +17,7 @@ import pytest
 
 from app.presentation.looks import LookCache, layout
 from engine.assets import ASSETS, LESSONS, SCENARIOS
-from engine.scenario import scenario_files
+from engine.scenario import game_from_yaml, scenario_files
 from tests.support.big_tables import souls_game, souls_session
 from tests.support.playthroughs import branch_timelines
 
@@ -86,3 +86,19 @@ def test_a_table_of_another_game_is_laid_out_whole() -> None:
         cached = layout(table, cache)  # type: ignore[arg-type]
         assert cached == layout(table)  # type: ignore[arg-type]
     assert cached.relaid is None
+    # the same cards where they were, one of them defined anew: it looks as now defined
+    before, after = (game_from_yaml(HOUND.format(might=might)).table for might in (3, 5))
+    layout(before, cache)
+    assert layout(after, cache) == layout(after) != layout(before)
+
+
+HOUND = """\
+ruleset: might
+title: A hound defined anew
+cards:
+  - {{name: Spite Hound, kind: unit, might: {might}}}
+setup:
+  players:
+    - {{name: Alice, units: [{{card: Spite Hound}}]}}
+    - {{name: Bob}}
+"""

@@ -18,10 +18,12 @@ import pytest
 from app.presentation.looks import LookCache, layout
 from engine.assets import ASSETS, LESSONS, SCENARIOS
 from engine.scenario import game_from_yaml, scenario_files
+from tests.app.test_setup_editor import tally  # noqa: F401  (the fixture installing it)
 from tests.support.big_tables import souls_game, souls_session
 from tests.support.playthroughs import branch_timelines
 
 FILES = scenario_files([SCENARIOS, LESSONS])
+HERE = Path(__file__).parent
 
 
 def assert_cached_layouts_fresh(tables: list[object], where: str) -> int:
@@ -90,6 +92,18 @@ def test_a_table_of_another_game_is_laid_out_whole() -> None:
     before, after = (game_from_yaml(HOUND.format(might=might)).table for might in (3, 5))
     layout(before, cache)
     assert layout(after, cache) == layout(after) != layout(before)
+
+
+@pytest.mark.usefixtures("tally")
+def test_a_table_that_says_nothing_of_its_changes_is_laid_out_whole_at_every_jump() -> None:
+    """Tally's table (the example plug-in) has neither card definitions nor ``differences``:
+    every jump lays it out afresh."""
+    tables = [step.table for step in next(branch_timelines(HERE / "built_tally.yaml"))[1]]
+    cache = LookCache()
+    for table in [*tables, *tables[::-1]]:
+        cached = layout(table, cache)
+        assert cached == layout(table)
+        assert cached.relaid is None
 
 
 HOUND = """\

@@ -16,10 +16,13 @@ from app.presentation.looks import (
     CardLook,
     Region,
     hand_look,
+    layout,
     spread,
     tone,
     with_uid,
 )
+from engine.assets import SCENARIOS
+from engine.scenario import Playthrough, load_scenario
 
 
 def test_a_turned_card_lies_as_wide_as_it_is_tall_upright() -> None:
@@ -42,6 +45,15 @@ def test_a_card_shows_its_id_only_where_its_name_does_not_give_it() -> None:
     assert second == CardLook("Thorn Squire", 0, tooltip="Soul", uid="thorn-squire-2")
     hidden = CardLook("", 0, face_down=True)
     assert with_uid(hidden, "thorn-squire-2", "Thorn Squire").uid == ""
+
+
+def test_the_cards_laid_out_show_their_ids_where_their_names_do_not_give_them() -> None:
+    """The demo table's two Ember Imps are alice-imp and bob-imp; Thorn Squire is thorn-squire."""
+    scenario, source = load_scenario(SCENARIOS / "souls" / "demo-table.yaml")
+    play = Playthrough(scenario, source)
+    looks = {placement.uid: placement.look for placement in layout(play.game.table).placements}
+    assert (looks["alice-imp"].uid, looks["bob-imp"].uid) == ("alice-imp", "bob-imp")
+    assert looks["thorn-squire"].uid == ""
 
 
 def test_a_card_in_hand_is_a_strip_with_its_name_and_its_text_for_the_preview() -> None:

@@ -74,6 +74,7 @@ def test_cards_in_a_line_lie_a_small_gap_apart_while_they_fit_then_overlap() -> 
     assert spread(3, 400, 100) == 104  # 312 of 400
     assert spread(4, 416, 100) == 104  # just fits
     assert spread(5, 416, 100) == pytest.approx(79)  # the last ends at the edge: 4 * 79 + 100
+    assert spread(2, 150, 100) == 50  # two overlap as well
     assert spread(1, 50, 100) == 104  # one card never squeezed, nor divided by zero
     assert spread(0, 50, 100) == 104
 

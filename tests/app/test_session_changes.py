@@ -35,7 +35,7 @@ def test_each_operation_returns_and_tells_what_it_changed() -> None:
 def test_set_up_mode_entered_and_left_says_the_steps_and_the_step_shown_changed() -> None:
     """A new table's set-up, then Start here (nothing to play again: the same step 0, drawn as
     a table in play now); an open file's set-up, then Start here (its actions played again)."""
-    session, heard = Session(), []
+    session, heard = Session(), list[Changed]()
     session.listeners.append(heard.append)
     assert session.new_table("souls", ["Alice", "Bob"]) == Changed(timeline=True, step=True)
     assert session.start_here() == Changed(timeline=True, step=True)

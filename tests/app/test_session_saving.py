@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from app.files.saving import FileChanged, SaveError
-from app.presentation.session import Session, setup_refusal
+from app.presentation.session import Changed, Session, setup_refusal
 from engine.assets import SCENARIOS
 from engine.ruleset import ruleset
 from engine.setup_edits import move_card
@@ -54,6 +54,23 @@ def test_a_set_up_saved_over_a_file_changed_on_disk_when_the_user_says_so(tmp_pa
     assert session.save(path, overwrite=True).broken == []
     assert "B1: {card: Ember Imp}" in path.read_text(encoding="utf-8")
     assert session.setting_up and not session.dirty and session.can_undo()  # edits to undo
+
+
+def test_a_new_table_saved_in_set_up_mode_is_written_as_it_is_and_nothing_is_redrawn(
+    tmp_path: Path,
+) -> None:
+    """No actions to play again on it: the draft is the file, and set-up mode goes on as it was
+    (an open file's set-up is started from and begun again, each redrawn)."""
+    session, heard = Session(), list[Changed]()
+    session.new_table("souls", ["Alice", "Bob"], "Two players")
+    session.listeners.append(heard.append)
+    assert session.save(tmp_path / "new.yaml").broken == []
+    assert heard == [] and session.setting_up and not session.dirty
+    opened = Session()
+    opened.open(tmp_path / "new.yaml")
+    assert opened.scenario is not None and opened.scenario.title == "Two players"
+    assert opened.table is not None
+    assert [player.name for player in opened.table.players] == ["Alice", "Bob"]
 
 
 def test_a_refusal_to_save_is_said_as_it_is() -> None:

@@ -42,8 +42,9 @@ def test_set_up_mode_entered_and_left_says_the_steps_and_the_step_shown_changed(
     assert not session.setting_up and session.start_here() == NOTHING
     assert heard == [Changed(timeline=True, step=True)] * 2
     session.open(DEMO)
-    assert session.begin_setup() == Changed(timeline=True, step=True)
+    assert session.begin_setup() == Changed(timeline=True, step=True) and session.index == 0
     assert session.start_here() == Changed(timeline=True, step=True)
+    assert session.index == session.last > 2  # at the step shown before: the last
 
 
 def test_a_refused_operation_changes_and_tells_nothing() -> None:

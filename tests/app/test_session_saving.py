@@ -49,8 +49,9 @@ def test_a_set_up_saved_over_a_file_changed_on_disk_when_the_user_says_so(tmp_pa
     session, path = in_setup(tmp_path)
     session.edit_setup(lambda draft: move_card(draft, "ember-imp", "Alice: slot B1"))
     path.write_text(path.read_text(encoding="utf-8") + "# changed elsewhere\n", encoding="utf-8")
-    with pytest.raises(FileChanged):
+    with pytest.raises(FileChanged) as refused:
         session.save(path)
+    assert str(refused.value) == f"Cannot save {path}:\nit was changed on disk since it was opened"
     assert session.save(path, overwrite=True).broken == []
     assert "B1: {card: Ember Imp}" in path.read_text(encoding="utf-8")
     assert session.setting_up and not session.dirty and session.can_undo()  # edits to undo

@@ -189,3 +189,22 @@ def test_a_save_that_breaks_an_expectation_still_says_the_files_other_names(
     assert saved.unlinked is not None and saved.unlinked.startswith(
         f"{path} had another name (a hard link): it still holds the text from before this save."
     )
+
+
+def test_a_save_that_changes_nothing_says_nothing_broke_and_still_the_files_other_names(
+    tmp_path: Path,
+) -> None:
+    """Only a changed script can break an expectation: one that did not hold before the save
+    is not the save's doing (the checker says it). The file's second name is said all the same."""
+    path = tmp_path / "demo.yaml"
+    text = (SCENARIOS / "souls" / "demo-table.yaml").read_text(encoding="utf-8")
+    assert "thorn-squire: {damage: 5}" in text
+    wrong = text.replace("thorn-squire: {damage: 5}", "thorn-squire: {damage: 6}")
+    path.write_text(wrong, encoding="utf-8")
+    os.link(path, tmp_path / "other-name.yaml")
+    session = Session()
+    session.open(path)
+    assert session.play is not None and session.play.failures() != []  # it fails as written
+    saved = session.save(path)
+    assert saved.broken == []
+    assert saved.unlinked is not None and saved.unlinked.startswith(f"{path} had another name")

@@ -163,6 +163,7 @@ def test_a_refused_action_that_holds_none_is_named_in_the_script_or_its_branch()
     assert (
         refused.value.where == "action 1 of the script (play war-banner thorn-squire), after step 0"
     )
+    assert refused.value.file == str(SCENARIOS / "souls" / "demo-table.yaml")
     session.undo()
     session.start_here()
     session.select(3)

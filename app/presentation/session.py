@@ -883,13 +883,14 @@ def _played(
     except (ScenarioError, RuleError) as error:
         number = min(len(play.runner.ends), len(actions) - 1)
         action = actions[number]
+        alone = action.with_nested(()) if action.verb.nested_key else action  # its window's out
         which = "the script" if branch == MAIN else f"the branch {branch!r}"
         # an action inside it (a response in its window) as the file names it: ``window[0].play``
         top = f"script[{number}].{action.kind}."
         inner = getattr(error, "where", "").removeprefix(top)
         inside = f", its {inner}" if inner and not inner.startswith("script[") else ""
         where = (
-            f"action {number + 1} of {which} ({action_label(action.with_nested(()))}{inside}), "
+            f"action {number + 1} of {which} ({action_label(alone)}{inside}), "
             f"after step {play.game.steps[-1].index}"
         )
         raise ScenarioError(str(source.path), where, error.message, rule=error.rule) from None

@@ -45,7 +45,8 @@ def test_a_label_renamed_is_renamed_in_every_expectation_note_and_question() -> 
             {"rule": "M-7", "before": "spark"},
             {"card": "spark", "between": ["start", "spark"]},  # the card keeps its name
         ],
-        "no_steps": [{"change": "died", "before": "mend"}],
+        "no_steps": [{"change": "died", "before": "mend"}, {"change": "died", "before": "spark"}],
+        "winner": "spark",  # a player named like the label: not a label
     }
     other = {"at": "mend", "steps": [{"between": ["spark", "mend"]}]}
     authored = (
@@ -66,7 +67,11 @@ def test_a_label_renamed_is_renamed_in_every_expectation_note_and_question() -> 
                 {"rule": "M-7", "before": "bolt"},
                 {"card": "spark", "between": ["start", "bolt"]},
             ],
-            "no_steps": [{"change": "died", "before": "mend"}],
+            "no_steps": [
+                {"change": "died", "before": "mend"},
+                {"change": "died", "before": "bolt"},
+            ],
+            "winner": "spark",
         },
         {"at": "mend", "steps": [{"between": ["bolt", "mend"]}]},
     )

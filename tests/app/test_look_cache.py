@@ -17,11 +17,13 @@ import pytest
 
 from app.presentation.looks import LookCache, layout
 from engine.assets import ASSETS, LESSONS, SCENARIOS
-from engine.scenario import scenario_files
+from engine.scenario import game_from_yaml, scenario_files
+from tests.app.test_setup_editor import tally  # noqa: F401  (the fixture installing it)
 from tests.support.big_tables import souls_game, souls_session
 from tests.support.playthroughs import branch_timelines
 
 FILES = scenario_files([SCENARIOS, LESSONS])
+HERE = Path(__file__).parent
 
 
 def assert_cached_layouts_fresh(tables: list[object], where: str) -> int:
@@ -69,3 +71,48 @@ def test_cached_looks_match_fresh_ones_with_captures() -> None:
     assert any(card.face_down for card in game.table.cards.values())
     relaid = assert_cached_layouts_fresh([step.table for step in game.steps], "captures")
     assert 0 < relaid < len(game.steps) * 3  # the Souls behind those captured moved up
+
+
+def test_a_table_of_another_game_is_laid_out_whole() -> None:
+    """Another ruleset's table, or one of another file (other card definitions, as a card
+    defined in set-up mode makes): nothing of the table before is reused."""
+
+    def tables(path: Path) -> list[object]:
+        return [step.table for step in next(branch_timelines(path))[1]]
+
+    souls = tables(SCENARIOS / "souls" / "demo-table.yaml")
+    might = tables(SCENARIOS / "might" / "M-10-assignment-is-a-sequence.yaml")
+    other = tables(SCENARIOS / "souls" / "14.1.1-damage-sources.yaml")
+    cache = LookCache()
+    for table in (souls[-1], might[-1], might[0], other[-1], souls[-1]):
+        cached = layout(table, cache)  # type: ignore[arg-type]
+        assert cached == layout(table)  # type: ignore[arg-type]
+    assert cached.relaid is None
+    # the same cards where they were, one of them defined anew: it looks as now defined
+    before, after = (game_from_yaml(HOUND.format(might=might)).table for might in (3, 5))
+    layout(before, cache)
+    assert layout(after, cache) == layout(after) != layout(before)
+
+
+@pytest.mark.usefixtures("tally")
+def test_a_table_that_says_nothing_of_its_changes_is_laid_out_whole_at_every_jump() -> None:
+    """Tally's table (the example plug-in) has neither card definitions nor ``differences``:
+    every jump lays it out afresh."""
+    tables = [step.table for step in next(branch_timelines(HERE / "built_tally.yaml"))[1]]
+    cache = LookCache()
+    for table in [*tables, *tables[::-1]]:
+        cached = layout(table, cache)
+        assert cached == layout(table)
+        assert cached.relaid is None
+
+
+HOUND = """\
+ruleset: might
+title: A hound defined anew
+cards:
+  - {{name: Spite Hound, kind: unit, might: {might}}}
+setup:
+  players:
+    - {{name: Alice, units: [{{card: Spite Hound}}]}}
+    - {{name: Bob}}
+"""

@@ -32,6 +32,21 @@ def test_each_operation_returns_and_tells_what_it_changed() -> None:
     assert len(heard) == 11  # once per operation that changed something
 
 
+def test_set_up_mode_entered_and_left_says_the_steps_and_the_step_shown_changed() -> None:
+    """A new table's set-up, then Start here (nothing to play again: the same step 0, drawn as
+    a table in play now); an open file's set-up, then Start here (its actions played again)."""
+    session, heard = Session(), list[Changed]()
+    session.listeners.append(heard.append)
+    assert session.new_table("souls", ["Alice", "Bob"]) == Changed(timeline=True, step=True)
+    assert session.start_here() == Changed(timeline=True, step=True)
+    assert not session.setting_up and session.start_here() == NOTHING
+    assert heard == [Changed(timeline=True, step=True)] * 2
+    session.open(DEMO)
+    assert session.begin_setup() == Changed(timeline=True, step=True) and session.index == 0
+    assert session.start_here() == Changed(timeline=True, step=True)
+    assert session.index == session.last > 2  # at the step shown before: the last
+
+
 def test_a_refused_operation_changes_and_tells_nothing() -> None:
     session, heard = Session(), []
     session.open(DEMO)

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from app.files.saving import FileChanged, SaveError
-from app.presentation.session import Session, setup_refusal
+from app.presentation.session import Changed, Session, setup_refusal
 from engine.assets import SCENARIOS
 from engine.ruleset import ruleset
 from engine.setup_edits import move_card
@@ -49,11 +49,29 @@ def test_a_set_up_saved_over_a_file_changed_on_disk_when_the_user_says_so(tmp_pa
     session, path = in_setup(tmp_path)
     session.edit_setup(lambda draft: move_card(draft, "ember-imp", "Alice: slot B1"))
     path.write_text(path.read_text(encoding="utf-8") + "# changed elsewhere\n", encoding="utf-8")
-    with pytest.raises(FileChanged):
+    with pytest.raises(FileChanged) as refused:
         session.save(path)
+    assert str(refused.value) == f"Cannot save {path}:\nit was changed on disk since it was opened"
     assert session.save(path, overwrite=True).broken == []
     assert "B1: {card: Ember Imp}" in path.read_text(encoding="utf-8")
     assert session.setting_up and not session.dirty and session.can_undo()  # edits to undo
+
+
+def test_a_new_table_saved_in_set_up_mode_is_written_as_it_is_and_nothing_is_redrawn(
+    tmp_path: Path,
+) -> None:
+    """No actions to play again on it: the draft is the file, and set-up mode goes on as it was
+    (an open file's set-up is started from and begun again, each redrawn)."""
+    session, heard = Session(), list[Changed]()
+    session.new_table("souls", ["Alice", "Bob"], "Two players")
+    session.listeners.append(heard.append)
+    assert session.save(tmp_path / "new.yaml").broken == []
+    assert heard == [] and session.setting_up and not session.dirty
+    opened = Session()
+    opened.open(tmp_path / "new.yaml")
+    assert opened.scenario is not None and opened.scenario.title == "Two players"
+    assert opened.table is not None
+    assert [player.name for player in opened.table.players] == ["Alice", "Bob"]
 
 
 def test_a_refusal_to_save_is_said_as_it_is() -> None:
@@ -171,3 +189,22 @@ def test_a_save_that_breaks_an_expectation_still_says_the_files_other_names(
     assert saved.unlinked is not None and saved.unlinked.startswith(
         f"{path} had another name (a hard link): it still holds the text from before this save."
     )
+
+
+def test_a_save_that_changes_nothing_says_nothing_broke_and_still_the_files_other_names(
+    tmp_path: Path,
+) -> None:
+    """Only a changed script can break an expectation: one that did not hold before the save
+    is not the save's doing (the checker says it). The file's second name is said all the same."""
+    path = tmp_path / "demo.yaml"
+    text = (SCENARIOS / "souls" / "demo-table.yaml").read_text(encoding="utf-8")
+    assert "thorn-squire: {damage: 5}" in text
+    wrong = text.replace("thorn-squire: {damage: 5}", "thorn-squire: {damage: 6}")
+    path.write_text(wrong, encoding="utf-8")
+    os.link(path, tmp_path / "other-name.yaml")
+    session = Session()
+    session.open(path)
+    assert session.play is not None and session.play.failures() != []  # it fails as written
+    saved = session.save(path)
+    assert saved.broken == []
+    assert saved.unlinked is not None and saved.unlinked.startswith(f"{path} had another name")

@@ -20,13 +20,15 @@ from app.presentation.card_design import can_hold
 from app.presentation.session import Session, setup_refusal
 from app.widgets import message_boxes
 from app.widgets.main_window import MainWindow
-from engine.assets import LESSONS
+from engine.assets import LESSONS, SCENARIOS
 from engine.errors import ScenarioError
+from engine.ruleset import ruleset
 from engine.setup_edits import entry, move_card
 from tests.app.test_setup_editor import place
 
 HERE = Path(__file__).parent
 COMMENTED_SETUP = HERE / "commented_setup.yaml"
+DEAL_SYLVA = ruleset("souls").action.model_validate({"deal": {"target": "sylva", "amount": 5}})
 BROKEN = "action 2 of the script (attack alice-squire bob-squire), after step 3"
 
 
@@ -147,6 +149,34 @@ def test_a_refused_response_inside_an_action_is_named_where_the_file_has_it() ->
         "owner's hand (rule S-4)"
     )
     assert session.setting_up and entry(session.draft, "mending-light").place.name == "Bob: Exile"
+
+
+def test_a_refused_action_that_holds_none_is_named_in_the_script_or_its_branch() -> None:
+    """A card played, a playtester's deal (a branch's own action): no window to leave out of
+    its name. Start here raised a TypeError for either ("a play action holds no actions")."""
+    session = Session()
+    session.open(SCENARIOS / "souls" / "demo-table.yaml")
+    session.begin_setup()
+    session.edit_setup(lambda draft: move_card(draft, "thorn-squire", "Alice: hand"))
+    with pytest.raises(ScenarioError) as refused:
+        session.start_here()
+    assert (
+        refused.value.where == "action 1 of the script (play war-banner thorn-squire), after step 0"
+    )
+    assert refused.value.file == str(SCENARIOS / "souls" / "demo-table.yaml")
+    session.undo()
+    session.start_here()
+    session.select(3)
+    session.act(DEAL_SYLVA)  # a branch: "deal sylva 5"
+    session.switch("main")
+    session.begin_setup()
+    session.edit_setup(lambda draft: move_card(draft, "sylva", "Alice: hand"))
+    with pytest.raises(ScenarioError) as refused:
+        session.start_here()
+    assert refused.value.where == (
+        "action 2 of the branch 'deal sylva 5' (deal sylva 5), after step 3"
+    )
+    assert session.setting_up
 
 
 def test_a_save_in_set_up_mode_plays_the_set_up_saves_it_and_stays_in_set_up_mode(

@@ -38,6 +38,25 @@ def test_a_might_combat_joins_every_attacker_and_defender_by_an_arrow() -> None:
     assert marks.arrows == [("vanguard-captain", "bob-whelp"), ("alice-whelp", "bob-sentinel")]
 
 
+def test_a_combat_with_more_defenders_joins_as_many_pairs_as_it_has_attackers() -> None:
+    """One attacker against three defenders: one arrow, to the first; the others are marked
+    "defends". Two combats declared in one step pair each place's sides apart."""
+    from app.presentation.step_marks import step_marks
+    from engine.changes import Declared
+
+    combat = steps_of(SCENARIOS / "might" / "M-10-assignment-limits.yaml")[1]
+    assert combat.description.startswith("Combat at Battlefield 1")
+    marks = step_marks(combat, set(combat.table.cards))
+    assert marks.arrows == [("alice-sentinel", "stone-whelp")]
+    assert marks.texts("vanguard-captain") == ["defends"]
+    elsewhere = [
+        Declared(card="vanguard-captain", target="Battlefield 2"),
+        Declared(card="bob-sentinel", role="defends", target="Battlefield 3"),
+    ]
+    apart = combat.model_copy(update={"changes": (*combat.changes[:3], *elsewhere)})
+    assert step_marks(apart, set(combat.table.cards)).arrows == [("alice-sentinel", "stone-whelp")]
+
+
 def test_a_rulesets_own_kinds_are_said_in_its_views_words() -> None:
     """Might's replacement and souls' line are theirs: the shared words know neither."""
     from app.might.view import VIEW as MIGHT
@@ -67,6 +86,23 @@ def test_a_number_is_vital_a_word_may_fold() -> None:
     assert not delta_of(Played(card="u", to="chain"), MIGHT).vital
 
 
+def test_the_shared_kinds_are_said_in_a_word_and_a_change_between_words_says_both() -> None:
+    """A death, a trigger, an activation in a word of their own ("dies", not the kind's
+    "died"); a ruleset's change from one word to another that its view does not word itself
+    (might's control) says what changed, from and to; any other change its kind, in words."""
+    from app.might.view import VIEW as MIGHT
+    from engine.changes import Activated, Died, GameEnded, Triggered
+    from engine.might.changes import ControlChanged
+
+    assert delta_text(Died(card="u", place="base", to="trash"), MIGHT) == "dies"
+    assert delta_text(Triggered(card="u", ability="Deathknell"), MIGHT) == "triggers"
+    assert delta_text(Activated(card="u", ability="Tap"), MIGHT) == "activates"
+    taken = ControlChanged(card="u", before="Alice", after="Bob")
+    assert delta_text(taken, MIGHT) == "control: Alice → Bob"
+    over = GameEnded(winner="Alice", reason="Bob has no units")  # any other: its kind in words
+    assert delta_text(over, MIGHT) == "game over"
+
+
 def steps_of(path: Path) -> list[Step[TableShape]]:
     from engine.scenario import Playthrough, load_scenario
 
@@ -87,9 +123,9 @@ def test_damage_from_a_card_off_the_table_names_it_on_the_damaged_card() -> None
         if any(isinstance(c, StatChanged) and c.stat == "damage" for c in s.changes)
     )
     marks = step_marks(step, {"iron-sentinel"})
-    assert [(d.text, d.vital) for d in marks.deltas["iron-sentinel"]] == [
-        ("+2 damage", True),
-        ("← Spark", True),
+    assert [(d.text, d.vital, d.elides) for d in marks.deltas["iron-sentinel"]] == [
+        ("+2 damage", True, False),
+        ("← Spark", True, True),  # elided where too long for its line, as a list of names is
     ]
     assert marks.said["iron-sentinel"] == ("iron-sentinel damage 0 -> 2 (from Spark)",)
     assert marks.damage_from == {}
@@ -109,6 +145,34 @@ def test_damage_from_cards_on_the_table_asks_for_an_arrow_from_one_of_them() -> 
     assert marks.damage_from["alice-whelp"] == ("bob-whelp", "bob-sentinel")
 
 
+def test_damage_from_many_cards_off_the_table_names_them_all() -> None:
+    """Combat damage from a side none of whose cards is drawn (a table shown in part): the
+    printed names of the cards it came from, in order, on the damaged card and in its tooltip
+    line."""
+    from app.presentation.step_marks import step_marks
+
+    deal = next(
+        s
+        for s in steps_of(SCENARIOS / "might" / "M-10-assignment-is-a-sequence.yaml")
+        if "Deal" in s.phase
+    )
+    marks = step_marks(deal, {"bob-sentinel"})
+    assert marks.texts("bob-sentinel")[-1] == "← Vanguard Captain, Stone Whelp"
+    assert marks.said["bob-sentinel"][-1].endswith(" (from Vanguard Captain, Stone Whelp)")
+    assert "bob-sentinel" not in marks.damage_from
+
+
+def test_a_stat_is_named_in_its_views_words_else_by_its_key() -> None:
+    from app.might.view import VIEW as MIGHT
+
+    assert delta_text(StatChanged(card="u", stat="might", before=2, after=3), MIGHT) == "+1 Might"
+    assert delta_text(StatChanged(card="s", stat="max_hp", before=20, after=25), VIEW) == (
+        "+5 max HP"
+    )
+    unnamed = StatChanged(card="u", stat="spell_power", before=2, after=0)
+    assert delta_text(unnamed, MIGHT) == "-2 spell power"
+
+
 def test_a_change_made_twice_in_a_step_is_counted() -> None:
     """Two bonuses of one card ending together: one delta, "×2"."""
     from app.presentation.step_marks import step_marks
@@ -121,3 +185,54 @@ def test_a_change_made_twice_in_a_step_is_counted() -> None:
     marks = step_marks(capture, set(capture.table.cards))
     assert marks.texts("ash-zealot") == ["+5 power ends ×2", "captured"]
     assert marks.texts("no-such-card") == []  # a card the step did not change: no marks
+
+
+def step_at(path: Path, index: int) -> Step[TableShape]:
+    return steps_of(path)[index]
+
+
+def test_an_arrow_runs_from_the_card_whose_action_effect_or_trigger_the_step_is() -> None:
+    """To each card the step changed but the cause itself, once (a declaration's arrow is the
+    same); none from a playtester's deal or the rules (an attack's damage has its own arrow),
+    none to or from a card off the table."""
+    from app.presentation.step_marks import step_marks
+
+    might = SCENARIOS / "might"
+    cases = [
+        (SCENARIOS / "souls" / "14.1.1-damage-sources.yaml", 2, ("firebolt", "bob-squire")),
+        (might / "M-11-deal-all-at-once.yaml", 11, ("hound", "iron-sentinel")),
+        (might / "P-63-delayed-triggers-left-by-a-spell.yaml", 9, ("deathmark", "iron-sentinel")),
+    ]
+    for path, index, (source, target) in cases:
+        step = step_at(path, index)
+        assert step.cause.kind in ("action", "effect", "trigger"), step.cause
+        assert step_marks(step, set(step.table.cards)).arrows == [(source, target)]
+        assert step_marks(step, set(step.table.cards) - {source}).arrows == []
+        assert step_marks(step, set(step.table.cards) - {target}).arrows == []
+    attack = step_at(SCENARIOS / "souls" / "14.1.1-damage-sources.yaml", 4)
+    marks = step_marks(attack, set(attack.table.cards))
+    assert marks.arrows == [("alice-squire", "bob-squire")]  # declared; the attacker's own
+    assert marks.texts("alice-squire") == ["attacks"]  # delta draws no arrow to itself
+    dealt = step_at(might / "M-26-prevention-for-all-your-units.yaml", 7)
+    assert dealt.cause.kind == "playtester"
+    assert step_marks(dealt, set(dealt.table.cards)).arrows == []
+    damage = step_at(SCENARIOS / "souls" / "14.1.1-damage-sources.yaml", 5)
+    assert (damage.cause.kind, damage.cause.card) == ("rule", "alice-squire")  # attack damage
+    marks = step_marks(damage, set(damage.table.cards))
+    assert (marks.arrows, marks.damage_from) == ([], {"bob-squire": ("alice-squire",)})
+
+
+def test_a_change_about_no_card_is_marked_on_its_place() -> None:
+    """A rune pool's change on its player's base, each player's on their own; no card marked."""
+    from app.presentation.step_marks import Delta, step_marks
+
+    might = SCENARIOS / "might"
+    gained = step_at(might / "M-1-actions-need-a-unit-on-the-table.yaml", 8)
+    marks = step_marks(gained, set(gained.table.cards))
+    assert marks.places == {(0, "base"): (Delta("+2 runes", vital=True),)}
+    assert (marks.deltas, marks.arrows, marks.said) == ({}, [], {})
+    emptied = step_at(might / "M-13-end-of-turn-sequence.yaml", 18)
+    assert step_marks(emptied, set(emptied.table.cards)).places == {
+        (0, "base"): (Delta("-3 runes", vital=True),),
+        (1, "base"): (Delta("-1 runes", vital=True),),
+    }

@@ -137,6 +137,19 @@ def test_redo_asks_the_player_again_what_the_action_left_to_the_rules() -> None:
     assert session.branch == "combat Battlefield 1, answered the same"
 
 
+def test_a_files_branch_is_first_shown_at_its_last_step() -> None:
+    """As the file's script is when it opens: the branch played to its end, and switching back
+    shows the script where it was left."""
+    session = Session()
+    session.open(SCENARIOS / "might" / "M-14-a-holder-without-units-loses-it.yaml")
+    assert session.index == session.last
+    session.select(3)
+    assert session.switch("a second unit stays") == Changed(timeline=True, step=True)
+    assert session.index == session.last > 3
+    session.switch("main")
+    assert session.index == 3
+
+
 @pytest.mark.parametrize(
     ("old", "new", "why"),
     [

@@ -206,8 +206,8 @@ class CardItem(QGraphicsItem):
 
 class ZoneItem(QGraphicsRectItem):
     """A zone's outline: a slot's dashed, a frame's solid and filled. Every zone of one kind and
-    size looks the same: its outline is drawn once at a scale and copied (``FACES``), where an
-    item cache of each would draw each (a table has hundreds of slots)."""
+    size looks the same: its outline is drawn once at a scale and copied (``FACES``) into each
+    zone's item cache, where each zone drew its own (a table has hundreds of slots)."""
 
     def __init__(self, kind: str, w: float, h: float) -> None:
         super().__init__(0, 0, w, h)
@@ -604,6 +604,7 @@ class TableScene(QGraphicsScene):
         if deco.kind == "frame":
             rect.setBrush(FRAME_FILL)
         rect.setToolTip(plain_tooltip(deco.tooltip or deco.text))
+        rect.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.addItem(rect)
         label_font = font(12 if deco.kind == "slot" else 13, bold=deco.kind != "slot")
         shown = (  # a zone's name fits its frame; the whole name is the frame's tooltip

@@ -16,13 +16,10 @@ from app.drawing.out_of_sight import CELL, OutOfSight, cells
 from app.drawing.table_scene import TableScene
 from app.widgets.main_window import MainWindow
 from app.widgets.table_view import TableView
-from engine.assets import SCENARIOS
 from engine.timeline import Step
-from tests.app.test_desktop_app import menu_action
+from tests.app.test_desktop_app import attack_targets
 from tests.app.test_table_scene_updates import scene_state, show
 from tests.support.big_tables import souls_game, souls_session
-
-DEMO = SCENARIOS / "souls" / "demo-table.yaml"
 
 
 @pytest.fixture
@@ -163,12 +160,7 @@ def test_a_pick_offers_the_targets_out_of_sight(window: MainWindow, qtbot: QtBot
     """The legal targets of an attack are every Soul it may attack, those the window does not
     show too, and each is outlined once it comes into sight."""
     window.resize(420, 320)  # the table scrolls
-    window.open_path(DEMO)
-    window.session.select(window.session.last)  # Turn 3, Alice to play
-    window.card_clicked("thorn-squire")
-    menu_action(window, "Attack").trigger()
-    assert window.picker.offer is not None
-    legal, _ = window.picker.legal_targets(window.picker.offer)
+    legal = attack_targets(window)
     unmade = [uid for uid in legal if uid not in window.scene.items_by_uid]
     assert unmade, "a target out of sight"
     window.scene.realize()

@@ -261,15 +261,21 @@ def test_shot_renders_a_png(tmp_path: Path) -> None:
     assert main(["shot", str(M4), "--step", "999", "-o", str(output)]) == 2
 
 
-def test_while_picking_a_target_the_legal_ones_are_outlined_and_the_rest_dimmed(
-    window: MainWindow,
-) -> None:
+def attack_targets(window: MainWindow) -> list[str]:
+    """The demo table at its last step (turn 3, Alice to play), Thorn Squire's attack begun:
+    the legal targets of its pick."""
     window.open_path(DEMO)
-    window.session.select(window.session.last)  # Turn 3, Alice to play
+    window.session.select(window.session.last)
     window.card_clicked("thorn-squire")
     menu_action(window, "Attack").trigger()
     assert window.picker.offer is not None
-    legal, _ = window.picker.legal_targets(window.picker.offer)
+    return window.picker.legal_targets(window.picker.offer)[0]
+
+
+def test_while_picking_a_target_the_legal_ones_are_outlined_and_the_rest_dimmed(
+    window: MainWindow,
+) -> None:
+    legal = attack_targets(window)
     assert legal and "thorn-squire" not in legal  # its own side is no target
     items = window.scene.items_by_uid
     assert all(items[uid].target is True and items[uid].opacity() == 1.0 for uid in legal)

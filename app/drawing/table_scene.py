@@ -46,6 +46,7 @@ from app.drawing.out_of_sight import OutOfSight
 from app.drawing.tooltips import plain_tooltip
 from app.presentation.looks import (
     LABEL,
+    REACH,
     CardLook,
     Decoration,
     Layout,
@@ -350,9 +351,7 @@ class TableScene(QGraphicsScene):
                 if placement.uid in made:
                     placed.append(placement)
                 else:
-                    self._cards_unmade.add(
-                        placement.uid, placement.x, placement.y, *placement.look.size
-                    )
+                    self._cards_unmade.add(placement.uid, placement.x, placement.y, *REACH)
         else:  # only the cards whose look changed, and those outlined or raised before or now
             touched = plan.relaid.union(self._outlines, outlines, self._raised)
             placed = [
@@ -408,11 +407,11 @@ class TableScene(QGraphicsScene):
         n = plan.positions.get(uid) if plan is not None else None
         if plan is None or n is None:
             return None
-        placement = plan.placements[n]
-        item = CardItem(uid, placement.look)
+        placement, look = plan.placements[n], self._looks.look_of(uid)
+        item = CardItem(uid, look)
         item.setPos(placement.x, placement.y)  # placed before it is added: indexed once
         item.setZValue(placement.z)
-        item.set_look(placement.look, self._outlines.get(uid, ""))
+        item.set_look(look, self._outlines.get(uid, ""))
         item.set_target(*self._target_of(uid))
         dict.__setitem__(self.items_by_uid, uid, item)
         self.addItem(item)
@@ -420,7 +419,7 @@ class TableScene(QGraphicsScene):
 
     def _place(self, placement: Placement, outline: str) -> None:
         item = self.items_by_uid[placement.uid]
-        item.set_look(placement.look, outline)
+        item.set_look(self._looks.look_of(placement.uid), outline)
         if item.pos() != QPointF(placement.x, placement.y):
             item.setPos(placement.x, placement.y)
         item.setZValue(placement.z)

@@ -224,8 +224,9 @@ def table_layout(table: MightTable, looks: LookCache) -> Layout:
     for card in table.cards.values():
         owner = card.controller  # a unit taken is on its controller's side (P-107)
         key: tuple[object, ...]
-        look = looks.look(table, card)
-        w, h = look.size
+        if card.zone in ("chain", "deck", "gone"):
+            continue  # the view lists the chain; a deck is its count; a gone token is no card
+        w, h = looks.look(table, card).size  # a unit is centred in its place
         if card.zone == "battlefield" and card.battlefield is not None:
             key = ("field", card.battlefield, owner)
             n = counts.get(key, 0)
@@ -242,8 +243,6 @@ def table_layout(table: MightTable, looks: LookCache) -> Layout:
             n = counts.get(key, 0)
             x = n * UNIT_SLOT + (UNIT_SLOT - w) / 2
             y = base_y[owner] + ROW_GAP / 2 + (UNIT_SLOT - h) / 2
-        elif card.zone in ("chain", "deck", "gone"):
-            continue  # the view lists the chain; a deck is its count; a gone token is no card
         else:
             key = ("trash" if card.zone == "trash" else "hand", owner)
             n = counts.get(key, 0)
@@ -252,7 +251,7 @@ def table_layout(table: MightTable, looks: LookCache) -> Layout:
             else:
                 x, y = hand_x + n * hand_step[owner], hand_y[owner]
         counts[key] = n + 1
-        placements.append(Placement(card.uid, x, y, 1.0 + n, look))
+        placements.append(Placement(card.uid, x, y, 1.0 + n))
     decks = any(player.deck for player in table.players)  # a table without them shows none
     for owner, player in enumerate(table.players):
         trash = counts.get(("trash", owner), 0)

@@ -26,6 +26,9 @@ LABEL = 18  # room for a zone's label above it
 OWNER_COLORS = ("#2f6db5", "#b5452f")
 FORMS = {"card": (CARD_W, CARD_H), "unit": (UNIT_W, UNIT_H), "strip": (STRIP_W, STRIP_H)}
 FORMS["marker"] = (MARKER_W, MARKER_H)
+# The most room a card of any form, upright or turned, takes right of and below its corner:
+# what the scene keeps a card's place by until it comes into sight and its look is made.
+REACH = (max(max(size) for size in FORMS.values()),) * 2
 
 
 class CardLook(NamedTuple):
@@ -57,11 +60,12 @@ class CardLook(NamedTuple):
 
 
 class Placement(NamedTuple):
+    """Where a card lies; its look is the ``LookCache``'s, made when it is first drawn."""
+
     uid: str
     x: float
     y: float
     z: float
-    look: CardLook
 
 
 class Decoration(NamedTuple):
@@ -99,7 +103,7 @@ class Layout:
     shape: tuple[object, ...] = ()  # decorations change only when this changes
     bounds: tuple[float, float, float, float] = (0, 0, 0, 0)  # x, y, w, h of the table
     regions: list[Region] = field(default_factory=list)  # where each zone lies, as ``shape`` says
-    # Laid out from the layout before (``LookCache.layout``): only these cards' placements may
+    # Laid out from the layout before (``LookCache.layout``): only these cards' looks may
     # differ from it. None: the whole table was laid out.
     relaid: frozenset[str] | None = field(default=None, compare=False)
 
@@ -109,18 +113,13 @@ class Layout:
         return {placement.uid: n for n, placement in enumerate(self.placements)}
 
 
-def layout(table: TableShape, looks: LookCache | None = None) -> Layout:
-    """Where every card lies and what it looks like (the table's ruleset's view says); ``looks``
-    keeps the looks of the table laid out before and reuses those of cards the engine says did
-    not change."""
-    return (looks or LookCache()).layout(table)
-
-
 class LookCache:
-    """The looks and the layout of the last table laid out. A jump between steps of a big table
-    recomputes only the looks of the cards that changed (and those whose HP, line or Might
-    changed with them: ``differences`` is the engine's), and where none of them moved (the
-    view's ``place`` and ``frame``), lays out only those."""
+    """The looks and the layout of the last table laid out. A card's look is made when it is
+    first asked for (``look_of``: the scene asks as the card comes into sight), and kept while
+    the engine says the card did not change: a jump between steps of a big table recomputes
+    only the looks of the cards that changed (and those whose HP, line or Might changed with
+    them: ``differences`` is the engine's), and where none of them moved (the view's ``place``
+    and ``frame``), lays out nothing again."""
 
     def __init__(self) -> None:
         self._looks: dict[str, CardLook] = {}
@@ -128,16 +127,25 @@ class LookCache:
 
     def layout(self, table: TableShape) -> Layout:
         shown, relaid = self._shown, None
-        changed = self._forget(shown[0] if shown else None, table)
-        if shown is not None and changed is not None:
-            relaid = self._relay(*shown, table, changed)
+        forgotten = self._forget(shown[0] if shown else None, table)
+        if shown is not None and forgotten is not None:
+            relaid = self._relay(*shown, table, forgotten)
         plan = relaid or view_of(table).layout(table, self)
         self._shown = (table, plan)
         return plan
 
-    def _forget(self, before: TableShape | None, table: TableShape) -> set[str] | None:
-        """Forget the looks that may have changed since ``before`` and return their cards;
-        None when all of them may have (no table before, or another game's)."""
+    def look_of(self, uid: str) -> CardLook:
+        """The look of card ``uid`` of the table last laid out."""
+        assert self._shown is not None, "no table laid out"
+        table = self._shown[0]
+        return self.look(table, table.cards[uid])
+
+    def _forget(
+        self, before: TableShape | None, table: TableShape
+    ) -> dict[str, CardLook | None] | None:
+        """Forget the looks that may have changed since ``before``; return their cards, each
+        with the look it had where one was made. None when all of them may have changed (no
+        table before, or another game's)."""
         same_game = type(before) is type(table) and getattr(before, "defs", None) is getattr(
             table, "defs", None
         )
@@ -145,37 +153,41 @@ class LookCache:
             self._looks.clear()
             return None
         changed: set[str] = table.differences(before)
-        for uid in changed:
-            self._looks.pop(uid, None)
-        return changed
+        return {uid: self._looks.pop(uid, None) for uid in changed}
 
     def _relay(
-        self, before: TableShape, plan: Layout, table: TableShape, changed: set[str]
+        self,
+        before: TableShape,
+        plan: Layout,
+        table: TableShape,
+        forgotten: dict[str, CardLook | None],
     ) -> Layout | None:
-        """``plan`` with the new looks of the ``changed`` cards, where none of them moved, took
-        another size or came or went, and the frame is the same; else None."""
+        """``plan`` again, where none of the ``forgotten`` cards moved, took another size or
+        came or went, and the frame is the same; else None."""
         view = view_of(table)
         frame = view.frame(table)
         if frame is None or frame != view.frame(before):
             return None
-        for uid in changed:
+        for uid, was_look in forgotten.items():
             was, card = before.cards.get(uid), table.cards.get(uid)
             if was is None or card is None:
                 return None
             place = view.place(table, card)
             if place is None or place != view.place(before, was):
                 return None
-        placements = list(plan.placements)
-        positions = plan.positions
-        for uid in changed & positions.keys():  # those off the table (a deck, a chain) stay off
-            old, look = placements[positions[uid]], self.look(table, table.cards[uid])
-            if look.size != old.look.size:
+            # A look the layout read may have placed its card by its size (a might unit is
+            # centred in its place); one never made was not read.
+            if was_look is not None and self.look(table, card).size != was_look.size:
                 return None
-            placements[positions[uid]] = Placement(uid, old.x, old.y, old.z, look)
         relaid = Layout(
-            placements, plan.decorations, plan.shape, plan.bounds, plan.regions, frozenset(changed)
+            plan.placements,
+            plan.decorations,
+            plan.shape,
+            plan.bounds,
+            plan.regions,
+            frozenset(forgotten),
         )
-        relaid.__dict__["positions"] = positions  # the same cards in the same places
+        relaid.__dict__["positions"] = plan.positions  # the same cards in the same places
         return relaid
 
     def look(self, table: TableShape, card: CardShape) -> CardLook:

@@ -161,7 +161,6 @@ def table_layout(table: SoulsTable, looks: LookCache) -> Layout:
     piles: dict[tuple[int, str], int] = {}
     under: dict[str, int] = {}  # Armament placed under each Soul so far
     for card in table.cards.values():
-        look = looks.look(table, card)
         owner = card.owner
         if card.zone == "realm":
             x, y, z = float(realm_x), card_y(owner, 1), 1.0
@@ -195,13 +194,12 @@ def table_layout(table: SoulsTable, looks: LookCache) -> Layout:
         else:
             hands[owner].append(card)
             continue
-        placements.append(Placement(card.uid, x, y, z, look))
+        placements.append(Placement(card.uid, x, y, z))
     for owner, held in hands.items():
         top = card_y(owner, 1 if owner == 0 else table.rows)
         step = spread(len(held), hand_room, STRIP_H)
         for n, card in enumerate(held):
-            look = looks.look(table, card)
-            placements.append(Placement(card.uid, 0, top + n * step, 1.0 + n, look))
+            placements.append(Placement(card.uid, 0, top + n * step, 1.0 + n))
     regions: list[Region] = []
     for owner, player in enumerate(table.players):
         top = card_y(owner, 1 if owner == 0 else table.rows)

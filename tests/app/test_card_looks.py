@@ -14,9 +14,9 @@ from app.presentation.looks import (
     UNIT_H,
     UNIT_W,
     CardLook,
+    LookCache,
     Region,
     hand_look,
-    layout,
     spread,
     tone,
     with_uid,
@@ -51,7 +51,11 @@ def test_the_cards_laid_out_show_their_ids_where_their_names_do_not_give_them() 
     """The demo table's two Ember Imps are alice-imp and bob-imp; Thorn Squire is thorn-squire."""
     scenario, source = load_scenario(SCENARIOS / "souls" / "demo-table.yaml")
     play = Playthrough(scenario, source)
-    looks = {placement.uid: placement.look for placement in layout(play.game.table).placements}
+    cache = LookCache()
+    looks = {
+        placement.uid: cache.look_of(placement.uid)
+        for placement in cache.layout(play.game.table).placements
+    }
     assert (looks["alice-imp"].uid, looks["bob-imp"].uid) == ("alice-imp", "bob-imp")
     assert looks["thorn-squire"].uid == ""
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from app.presentation.looks import LookCache, layout
+from app.presentation.looks import CardLook, Layout, LookCache
 from engine.assets import ASSETS, LESSONS, SCENARIOS
 from engine.scenario import game_from_yaml, scenario_files
 from tests.app.test_setup_editor import tally  # noqa: F401  (the fixture installing it)
@@ -26,18 +26,31 @@ FILES = scenario_files([SCENARIOS, LESSONS])
 HERE = Path(__file__).parent
 
 
+def drawn(table: object, cache: LookCache | None = None) -> tuple[Layout, dict[str, CardLook]]:
+    """``table`` laid out (with ``cache``, else afresh) and the look of every card laid out,
+    as the scene asks for them (``LookCache.look_of``)."""
+    cache = cache or LookCache()
+    plan = cache.layout(table)  # type: ignore[arg-type]
+    return plan, {placement.uid: cache.look_of(placement.uid) for placement in plan.placements}
+
+
 def assert_cached_layouts_fresh(tables: list[object], where: str) -> int:
     """Forward, backward, then random jumps, with one cache throughout; returns how many of
-    them laid out only what changed."""
+    them laid out only what changed. A second cache is asked for no look at all, as a big
+    table's scene asks for none out of sight: its layouts too are the fresh ones."""
     order = list(range(len(tables)))
     jumps = order + order[::-1] + random.Random(where).choices(order, k=len(order))
-    cache = LookCache()
+    cache, unasked = LookCache(), LookCache()
     relaid = 0
     for index in jumps:
-        cached = layout(tables[index], cache)  # type: ignore[arg-type]
-        fresh = layout(tables[index])  # type: ignore[arg-type]
+        (cached, cached_looks), (fresh, fresh_looks) = (
+            drawn(tables[index], cache),
+            drawn(tables[index]),
+        )
         assert cached == fresh, f"{where}: step {index}"  # cards, zones, names, extent
         assert cached.positions == fresh.positions, f"{where}: step {index}"
+        assert cached_looks == fresh_looks, f"{where}: step {index}"
+        assert unasked.layout(tables[index]) == fresh, f"{where}: step {index}, no look asked"  # type: ignore[arg-type]
         relaid += cached.relaid is not None
     return relaid
 
@@ -57,8 +70,8 @@ def test_a_jump_that_moves_no_card_lays_out_only_the_changed_ones() -> None:
     jumps = len(tables) * 3
     assert assert_cached_layouts_fresh(tables, "session") > jumps * 0.9
     cache = LookCache()
-    layout(tables[0], cache)  # type: ignore[arg-type]
-    last = layout(tables[-1], cache)  # type: ignore[arg-type]
+    cache.layout(tables[0])
+    last = cache.layout(tables[-1])
     assert last.relaid == tables[-1].differences(tables[0])
 
 
@@ -85,13 +98,13 @@ def test_a_table_of_another_game_is_laid_out_whole() -> None:
     other = tables(SCENARIOS / "souls" / "14.1.1-damage-sources.yaml")
     cache = LookCache()
     for table in (souls[-1], might[-1], might[0], other[-1], souls[-1]):
-        cached = layout(table, cache)  # type: ignore[arg-type]
-        assert cached == layout(table)  # type: ignore[arg-type]
-    assert cached.relaid is None
+        cached = drawn(table, cache)
+        assert cached == drawn(table)
+    assert cached[0].relaid is None
     # the same cards where they were, one of them defined anew: it looks as now defined
     before, after = (game_from_yaml(HOUND.format(might=might)).table for might in (3, 5))
-    layout(before, cache)
-    assert layout(after, cache) == layout(after) != layout(before)
+    drawn(before, cache)
+    assert drawn(after, cache) == drawn(after) != drawn(before)
 
 
 @pytest.mark.usefixtures("tally")
@@ -101,9 +114,9 @@ def test_a_table_that_says_nothing_of_its_changes_is_laid_out_whole_at_every_jum
     tables = [step.table for step in next(branch_timelines(HERE / "built_tally.yaml"))[1]]
     cache = LookCache()
     for table in [*tables, *tables[::-1]]:
-        cached = layout(table, cache)
-        assert cached == layout(table)
-        assert cached.relaid is None
+        cached = drawn(table, cache)
+        assert cached == drawn(table)
+        assert cached[0].relaid is None
 
 
 HOUND = """\

@@ -140,13 +140,14 @@ def test_in_a_combat_the_sides_stand_apart_and_each_unit_says_its_role() -> None
     play.run(scenario.script)
     declared = next(s for s in play.game.steps if s.description.startswith("Combat at"))
     table = cast(MightTable, declared.table)
-    plan = table_layout(table, LookCache())
-    at = {p.uid: p for p in plan.placements}
+    cache = LookCache()
+    at = {p.uid: p for p in cache.layout(table).placements}
+    look = cache.look_of
     defenders, attackers = ("bob-whelp", "bob-sentinel"), ("vanguard-captain", "alice-whelp")
-    lowest = max(at[uid].y + at[uid].look.size[1] for uid in defenders)
+    lowest = max(at[uid].y + look(uid).size[1] for uid in defenders)
     assert min(at[uid].y for uid in attackers) - lowest >= 16  # not touching: a clear gap
-    assert all(at[uid].look.subtitle.startswith("Defending") for uid in defenders)
-    assert all(at[uid].look.subtitle.startswith("Attacking") for uid in attackers)
+    assert all(look(uid).subtitle.startswith("Defending") for uid in defenders)
+    assert all(look(uid).subtitle.startswith("Attacking") for uid in attackers)
 
 
 @pytest.mark.rule("M-32")

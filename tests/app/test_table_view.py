@@ -20,7 +20,7 @@ from app.drawing.card_painter import paint_card
 from app.drawing.face_plan import PAD, wrapped
 from app.drawing.fonts import MIN_TEXT_PX, STAT_PX, stat_font
 from app.drawing.table_scene import CardItem
-from app.presentation.looks import STRIP_H, CardLook, LookCache, layout
+from app.presentation.looks import STRIP_H, CardLook, LookCache
 from app.widgets.inspector import rule_summaries
 from app.widgets.main_window import MainWindow
 from engine.assets import SCENARIOS
@@ -662,7 +662,7 @@ def test_every_armament_of_a_soul_shows_its_name(tmp_path: Path) -> None:
     path.write_text(text)
     scenario, source = load_scenario(path)
     table = Playthrough(scenario, source).game.table
-    at = {p.uid: p for p in layout(table, LookCache()).placements}
+    at = {p.uid: p for p in LookCache().layout(table).placements}
     first, second = at["iron-mail"], at["second-mail"]
     # the second lies over the first, low enough that the first's name line stays in sight
     assert second.z > first.z and second.y - first.y >= STRIP_H * 2 / 3

@@ -55,7 +55,7 @@ class TallyView(RulesetView[TallyTable]):
             widest = max(widest, len(mine))
             for place, card in enumerate(mine):
                 x = place * (CARD_W + GAP)
-                placements.append(Placement(card.uid, x, y + LABEL, 1.0, looks.look(table, card)))
+                placements.append(Placement(card.uid, x, y + LABEL, 1.0))
         width = widest * (CARD_W + GAP) - GAP
         bounds = (0.0, 0.0, float(width), float(len(table.players) * ROW - GAP))
         # a counter dropped on a player's row is theirs (``TallyRuleset.setup_places``)

@@ -8,6 +8,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QImage, QPainter
 from pytestqt.qtbot import QtBot
@@ -144,16 +146,46 @@ def test_an_image_of_the_scene_draws_every_card(qtbot: QtBot, steps: list[Step])
     assert set(scene.items_by_uid) == set(scene.laid_out())
 
 
-def test_out_of_sight_keeps_keys_by_the_cells_they_touch() -> None:
+def test_out_of_sight_gives_the_keys_whose_rectangles_meet_the_area() -> None:
     kept: OutOfSight[str] = OutOfSight()
-    kept.add("a", 10, 10, 100, 100)  # one cell
-    kept.add("b", CELL - 50, 10, 100, 100)  # across two
+    kept.add("a", 10, 10, 100, 100)
+    kept.add("b", CELL - 50, 10, 100, 100)  # its corner in one cell, itself across two
+    kept.add("wide", -10, 5, 3 * CELL, 10)  # bigger than a cell: kept in each it touches
     assert list(cells(CELL - 50, 10, 100, 100)) == [(0, 0), (1, 0)]
-    assert kept.take((CELL + 10, 0, 10, 10)) == ["b"]
-    assert sorted(kept.take((0, 0, 10, 10))) == ["a", "b"]  # the caller makes "b" once
-    assert not kept
+    assert sorted(kept.take((CELL + 10, 0, 10, 10))) == ["b", "wide"]
+    assert kept.take((0, 50, 5, 5)) == []  # "a" begins at 10: out of that area, kept
+    assert kept.take((0, 50, 10, 10)) == ["a"]
+    assert kept.take((2 * CELL + 5, 8, 1, 1)) == ["wide"]  # again: the caller makes it once
     kept.add("c", -600, -600, 10, 10)
-    assert kept.take(None) == ["c"] and not kept
+    assert sorted(kept.take(None)) == ["c", "wide"] and not kept
+
+
+rectangles = st.tuples(
+    st.floats(-2000, 2000), st.floats(-2000, 2000), st.floats(0, 600), st.floats(0, 600)
+)
+
+
+@given(st.lists(rectangles, max_size=40), st.lists(rectangles, max_size=6))
+def test_out_of_sight_takes_each_rectangle_when_an_area_first_meets_it(
+    kept: list[tuple[float, float, float, float]], areas: list[tuple[float, float, float, float]]
+) -> None:
+    """What each area takes is what meets it of what is left; the rest comes with None."""
+    out: OutOfSight[int] = OutOfSight()
+    for key, rectangle in enumerate(kept):
+        out.add(key, *rectangle)
+    left = set(range(len(kept)))
+    for ax, ay, aw, ah in areas:
+        meets = {
+            key
+            for key in left
+            if (x := kept[key][0]) <= ax + aw
+            and ax <= x + kept[key][2]
+            and (y := kept[key][1]) <= ay + ah
+            and ay <= y + kept[key][3]
+        }
+        assert set(out.take((ax, ay, aw, ah))) - (set(range(len(kept))) - left) == meets
+        left -= meets
+    assert set(out.take(None)) >= left and not out
 
 
 def test_a_pick_offers_the_targets_out_of_sight(window: MainWindow, qtbot: QtBot) -> None:

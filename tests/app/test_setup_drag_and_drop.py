@@ -116,7 +116,7 @@ def test_souls_pool_cards_dropped_on_empty_places_go_there(window: MainWindow) -
         "old-keep": "Bob: Realm",
         "firebolt": "Bob: hand",
     }
-    assert sorted(window.scene.items_by_uid) == sorted(e.uid for e in entries(window.session.draft))
+    assert sorted(window.scene.laid_out()) == sorted(e.uid for e in entries(window.session.draft))
 
 
 def test_a_pool_card_dragged_shows_its_face_and_lands_where_released(

@@ -436,9 +436,9 @@ def test_bench_first_show(
     monkeypatch: pytest.MonkeyPatch,
     cards: int,
 ) -> None:
-    """A table shown for the first time (a file opened): every card laid out, the items of
-    those in sight made and painted in a shown window of 1600x1000. Target: 33 ms (two 60 Hz
-    frames) at 1,000 cards."""
+    """A table shown for the first time (a file opened): every card laid out, the looks and
+    items of those in sight made and painted in a shown window of 1600x1000. Target: 33 ms
+    (two 60 Hz frames) at 1,000 cards."""
     from app.drawing.faces import FACES
 
     benchmark.group = "first show of a table"

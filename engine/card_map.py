@@ -17,7 +17,7 @@ True
 from __future__ import annotations
 
 import builtins
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, Generic, TypeVar, cast, get_args, overload
 
 import immutables
@@ -112,6 +112,17 @@ class CardMap(Mapping[str, V], Generic[V]):
         if len(self._order) != len(before._order) or changed:
             changed |= {key for key in before._order if key not in self._map}
         return changed
+
+    def changed_among(self, keys: Iterable[str], before: CardMap[V]) -> list[str]:
+        """Those of ``keys`` (each in this map) whose value is not the very same object in
+        ``before``, in their order: ``changed_since`` for a few keys, in one call.
+
+        >>> cards = CardMap({"a": 1, "b": 2})
+        >>> cards.set("b", 3).changed_among(["a", "b"], cards)
+        ['b']
+        """
+        now, old = self._map, before._map
+        return [key for key in keys if old.get(key) is not now[key]]
 
     def position(self, key: str) -> int:
         """Where ``key`` comes in the order (shared by every map with the same keys)."""

@@ -12,11 +12,29 @@ from engine.might.table import MightTable
 def compared(table: MightTable, uid: str, lethal: bool) -> str:
     """``uid``'s marked damage against what is lethal for it now, which the check found it
     reached (``lethal``) or not: "damage 5 >= Might 4", "damage 2 < Might 4"."""
+    return _compared(table, uid, lethal)[0]
+
+
+def survived(table: MightTable, uids: Sequence[str]) -> tuple[dict[str, str], list[str]]:
+    """Each of ``uids``, which a death check found not lethal, with its comparison, and the
+    rules that set what was lethal for them (``lethal_rules``): each requirement worked out
+    once, as every cleanup names those whose damage changed."""
+    words: dict[str, str] = {}
+    rules = set()
+    for uid in uids:
+        words[uid], rule = _compared(table, uid, False)
+        rules.add(rule)
+    rules.discard("M1")
+    return words, ["M1", *sorted(rules)]
+
+
+def _compared(table: MightTable, uid: str, lethal: bool) -> tuple[str, str]:
+    """``compared``, with the rule that set the requirement (``_rule``'s)."""
     damage = table.cards[uid].damage
     against, rule = _requirement(table, uid)
     if rule == "M-2":
-        return f"damage {damage} at {against} (any damage is lethal)"
-    return f"damage {damage} {'>=' if lethal else '<'} {against}"
+        return f"damage {damage} at {against} (any damage is lethal)", rule
+    return f"damage {damage} {'>=' if lethal else '<'} {against}", rule
 
 
 def lethal_rules(table: MightTable, uids: Collection[str]) -> list[str]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import builtins
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Any, Generic, TypeVar, cast, get_args, overload
+from typing import Any, Generic, TypeVar, get_args, overload
 
 import immutables
 from pydantic import GetCoreSchemaHandler
@@ -72,11 +72,11 @@ class CardMap(Mapping[str, V], Generic[V]):
         >>> CardMap({"a": 1}).swap("a", 2)[0], CardMap({"a": 1}).swap("b", 2)[0]
         (1, None)
         """
-        old = self._map.get(key, _MISSING)
+        old: Any = self._map.get(key, _MISSING)  # Any, not ``cast``: a call on every update
         hash_ = None if self._hash is None else self._rehashed(key, old, value)
         if old is not _MISSING:
             new = self._of(self._map.set(key, value), self._order, self._positions, hash_)
-            return cast(V, old), new
+            return old, new
         return None, self._of(self._map.set(key, value), (*self._order, key), None, hash_)
 
     def delete(self, key: str) -> CardMap[V]:

@@ -196,8 +196,9 @@ class DamageRules:
 
         The check is always recorded, so the timeline shows that it happened (M5).
         """
-        self.drop_roles(cause, departed_only=True)
-        self._join_combat(cause)
+        if self.core.table.combat is not None:  # else neither has anything to do (the hot path)
+            self.drop_roles(cause, departed_only=True)
+            self._join_combat(cause)
         lethal = self.death_check()
         if not lethal:
             survivors, cited = self._survivors(lethal)

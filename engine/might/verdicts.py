@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 
-from engine.might.table import MightTable
+from engine.might.table import MightCard, MightTable
 
 
 def compared(table: MightTable, uid: str, lethal: bool) -> str:
@@ -30,11 +30,11 @@ def survived(table: MightTable, uids: Sequence[str]) -> tuple[dict[str, str], li
 
 def _compared(table: MightTable, uid: str, lethal: bool) -> tuple[str, str]:
     """``compared``, with the rule that set the requirement (``_rule``'s)."""
-    damage = table.cards[uid].damage
-    against, rule = _requirement(table, uid)
+    card = table.cards[uid]  # read once, with its requirement (``_requirement`` on the card)
+    against, rule = _requirement(table, card)
     if rule == "M-2":
-        return f"damage {damage} at {against} (any damage is lethal)", rule
-    return f"damage {damage} {'>=' if lethal else '<'} {against}", rule
+        return f"damage {card.damage} at {against} (any damage is lethal)", rule
+    return f"damage {card.damage} {'>=' if lethal else '<'} {against}", rule
 
 
 def lethal_rules(table: MightTable, uids: Collection[str]) -> list[str]:
@@ -55,14 +55,14 @@ def _rule(table: MightTable, uid: str) -> str:
     return "M1" if table.might(uid) >= 1 else "M-2"
 
 
-def _requirement(table: MightTable, uid: str) -> tuple[str, str]:
-    """What ``uid``'s damage is compared with, in words, and the rule that makes it so: its
-    Might (M1), Might 0 or less, where any damage is lethal (M-2), or an effect's requirement
-    (M-3)."""
-    override = table.cards[uid].lethal_override
+def _requirement(table: MightTable, card: MightCard) -> tuple[str, str]:
+    """What the unit ``card``'s damage is compared with, in words, and the rule that makes it
+    so: its Might (M1), Might 0 or less, where any damage is lethal (M-2), or an effect's
+    requirement (M-3)."""
+    override = card.lethal_override
     if override is not None:
         return f"lethal {max(1, override.threshold)} (from {override.source})", "M-3"
-    might = table.might(uid)
+    might = table.might(card.uid)
     return f"Might {might}", "M1" if might >= 1 else "M-2"
 
 

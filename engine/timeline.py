@@ -66,6 +66,9 @@ class Step(Frozen, Generic[TableT_co]):
         return {card for change in self.changes for card in change.cards()}
 
 
+# read once: a model class's attributes are read through pydantic's metaclass ``__getattr__``,
+# a hook CPython never specializes (docs/performance.md)
+_new_step = Step.model_construct
 Args = TypeVarTuple("Args")
 # What undoing to a point needs: the number of steps, the table, the phase, the ruleset's state.
 Checkpoint = tuple[int, TableT, tuple[str, ...], object]
@@ -127,7 +130,7 @@ class Recorder(Generic[TableT]):
         cited = tuple(rules)
         # The engine's own values: validating costs time. ``Step``, not ``Step[TableT]``: a
         # parametrized pydantic model is a class of its own, made (and looked up) per type.
-        step = Step.model_construct(
+        step = _new_step(
             index=index,
             phase=phase,
             description=description,

@@ -25,6 +25,10 @@ from engine.might.replacements import (
 from engine.might.table import MightCard, MightTable
 from engine.timeline import Cause
 
+# read once: a model class's attributes are read through pydantic's metaclass ``__getattr__``,
+# a hook CPython never specializes (docs/performance.md)
+_new_stat_changed = StatChanged.model_construct
+
 
 @dataclass(frozen=True, eq=False)
 class DamageRules:
@@ -153,7 +157,7 @@ class DamageRules:
             cause,
             [
                 *event.replacements,
-                StatChanged.model_construct(
+                _new_stat_changed(
                     card=uid,
                     stat="damage",
                     before=card.damage,
@@ -172,9 +176,7 @@ class DamageRules:
             card = self.core.table.cards[uid]
             if card.damage:
                 changes.append(
-                    StatChanged.model_construct(
-                        card=uid, stat="damage", before=card.damage, after=0
-                    )
+                    _new_stat_changed(card=uid, stat="damage", before=card.damage, after=0)
                 )
                 self.core._set(card.evolve(damage=0))
         healed = [c.card for c in changes]

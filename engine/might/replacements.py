@@ -51,6 +51,8 @@ def applicable_replacements(
 ) -> list[Shield | Doubler]:
     """Shields with something left and doublers whose scope covers ``kind``, in creation order;
     no shield when the damage can't be prevented (M-27)."""
+    if not card.shields and not card.doublers:  # most units: no list to make or sort
+        return []
     found: list[Shield | Doubler] = [
         s for s in card.shields if not unpreventable and not s.spent and covers(s.scope, kind)
     ]

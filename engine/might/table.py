@@ -315,8 +315,8 @@ class MightCard(Frozen):
 
     def lethal_threshold(self, definition: MightCardDef) -> int:
         """The latest replacement in force (M-3), else its own Might (M1)."""
-        override = self.lethal_override
-        return self.might(definition) if override is None else override.threshold
+        # ``lethal_override`` written out: every index move of a damaged unit asks this
+        return self.lethal[-1].threshold if self.lethal else self.might(definition)
 
     def has_lethal_damage(self, definition: MightCardDef) -> bool:
         """Nonzero marked damage at least equal to the lethal requirement by its own Might
@@ -618,7 +618,8 @@ class MightTable(Frozen, Indexed[MightIndex]):
     def takes_no_damage(self, uid: str) -> bool:
         """No damage can be dealt to it now: an effect says so (M-19), or a static of its card
         whose condition holds (P-98)."""
-        if self.cards[uid].takes_no_damage:
+        card = self.cards[uid]
+        if card.statuses and card.takes_no_damage:  # most units have none: no property read
             return True
         return uid in self.index.statics and statics.takes_no_damage(self, uid)
 

@@ -310,12 +310,12 @@ class MightCore(Recorder[MightTable]):
         """The units among ``uids`` with an ability for ``when``, in the order of simultaneous
         events (P-12): their triggers go on the chain in this order."""
         table = self.table
-        return table.simultaneous(
-            uid
-            for uid in uids
-            if (abilities := table.definition(uid).abilities)
-            and any(a.when == when for a in abilities)
-        )
+        found = []
+        for uid in uids:  # a loop, not a generator: most units have no ability to look at
+            abilities = table.definition(uid).abilities
+            if abilities and any(a.when == when for a in abilities):
+                found.append(uid)
+        return table.simultaneous(found)
 
     def _watchers(
         self, events: Mapping[str, str | None], player: int | None, besides: str | None = None

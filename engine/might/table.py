@@ -8,6 +8,7 @@ threshold (M1, M-3).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from operator import attrgetter
 from typing import ClassVar, Literal, Self
 
 from pydantic import Field
@@ -36,6 +37,7 @@ Zone = Literal["hand", "base", "battlefield", "chain", "trash", "deck", "gone"]
 """Where a card is. ``deck``: its owner's deck, in the order ``MightPlayer.deck`` keeps (P-60);
 ``gone``: a token that left the table and ceased to exist, kept only so the timeline can name it
 (P-61)."""
+_amount = attrgetter("amount")  # a modifier's, summed in C (``MightCard.might``)
 
 
 class Lasting(Frozen):
@@ -294,7 +296,7 @@ class MightCard(Frozen):
         (M-23)."""
         might = definition.might
         if self.modifiers:  # most units have none: no generator to start
-            might += sum(m.amount for m in self.modifiers)
+            might += sum(map(_amount, self.modifiers))  # in C: no generator made
         return might + self.role_bonus(definition) if self.role is not None else might
 
     def role_bonus(self, definition: MightCardDef) -> int:

@@ -189,7 +189,8 @@ class Recorder(Generic[TableT]):
         try:
             check()
             first = len(self.steps)
-            self._step_limit = min(outer_limit, first + ACTION_STEP_LIMIT)  # a nested one too
+            limit = first + ACTION_STEP_LIMIT  # a nested action keeps the outer one's if less
+            self._step_limit = limit if limit < outer_limit else outer_limit  # ``min``, no call
             act(*args)
             self._settle()
         except BaseException:

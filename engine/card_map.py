@@ -115,14 +115,15 @@ class CardMap(Mapping[str, V], Generic[V]):
 
     def changed_among(self, keys: Iterable[str], before: CardMap[V]) -> list[str]:
         """Those of ``keys`` (each in this map) whose value is not the very same object in
-        ``before``, in their order: ``changed_since`` for a few keys, in one call.
+        ``before`` (or is not there), in their order: ``changed_since`` for a few keys, in one
+        call.
 
         >>> cards = CardMap({"a": 1, "b": 2})
         >>> cards.set("b", 3).changed_among(["a", "b"], cards)
         ['b']
         """
         now, old = self._map, before._map
-        return [key for key in keys if old.get(key) is not now[key]]
+        return [key for key in keys if old.get(key, _MISSING) is not now[key]]
 
     def position(self, key: str) -> int:
         """Where ``key`` comes in the order (shared by every map with the same keys)."""

@@ -17,8 +17,8 @@ True
 from __future__ import annotations
 
 import builtins
-from collections.abc import Iterator, Mapping
-from typing import Any, Generic, TypeVar, cast, get_args, overload
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any, Generic, TypeVar, get_args, overload
 
 import immutables
 from pydantic import GetCoreSchemaHandler
@@ -72,11 +72,11 @@ class CardMap(Mapping[str, V], Generic[V]):
         >>> CardMap({"a": 1}).swap("a", 2)[0], CardMap({"a": 1}).swap("b", 2)[0]
         (1, None)
         """
-        old = self._map.get(key, _MISSING)
+        old: Any = self._map.get(key, _MISSING)  # Any, not ``cast``: a call on every update
         hash_ = None if self._hash is None else self._rehashed(key, old, value)
         if old is not _MISSING:
             new = self._of(self._map.set(key, value), self._order, self._positions, hash_)
-            return cast(V, old), new
+            return old, new
         return None, self._of(self._map.set(key, value), (*self._order, key), None, hash_)
 
     def delete(self, key: str) -> CardMap[V]:
@@ -112,6 +112,18 @@ class CardMap(Mapping[str, V], Generic[V]):
         if len(self._order) != len(before._order) or changed:
             changed |= {key for key in before._order if key not in self._map}
         return changed
+
+    def changed_among(self, keys: Iterable[str], before: CardMap[V]) -> list[str]:
+        """Those of ``keys`` (each in this map) whose value is not the very same object in
+        ``before`` (or is not there), in their order: ``changed_since`` for a few keys, in one
+        call.
+
+        >>> cards = CardMap({"a": 1, "b": 2})
+        >>> cards.set("b", 3).changed_among(["a", "b"], cards)
+        ['b']
+        """
+        now, old = self._map, before._map
+        return [key for key in keys if old.get(key, _MISSING) is not now[key]]
 
     def position(self, key: str) -> int:
         """Where ``key`` comes in the order (shared by every map with the same keys)."""

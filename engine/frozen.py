@@ -99,7 +99,7 @@ class Frozen(BaseModel):
         (Card(name='Sylva', damage=5), Card(name='Sylva', damage=0))
         """
         fields_set = self.__pydantic_fields_set__
-        if not changes.keys() <= fields_set:
+        if not fields_set.issuperset(changes):  # a call in C: no keys view made and compared
             fields_set = _shared(fields_set | changes.keys())
         values = self.__dict__.copy()  # a key-sharing dict stays one: copied in C, as small
         values.update(changes)

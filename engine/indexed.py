@@ -45,7 +45,10 @@ class Indexed(Generic[IndexT]):
     def index(self) -> IndexT:
         """The lookups kept with the cards: built once for a table, then updated card by card."""
         index: Any = self.cards.derived
-        if index.__class__ is not self.index_class or index.defs is not self.defs:
+        # None: new cards. Another table's definitions: its cards shared by an ``evolve`` of
+        # ``defs`` (each ruleset's tables have their own ``defs``, so this also tells an index
+        # of another class, without reading ``__class__``: read several times a step).
+        if index is None or index.defs is not self.defs:
             index = self.cards.derived = self.index_class.build(self.cards.values(), self.defs)
         return index  # type: ignore[no-any-return]
 

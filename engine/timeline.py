@@ -66,6 +66,9 @@ class Step(Frozen, Generic[TableT_co]):
         return {card for change in self.changes for card in change.cards()}
 
 
+# read once: a model class's attributes are read through pydantic's metaclass ``__getattr__``,
+# a hook CPython never specializes (docs/performance.md)
+_new_step = Step.model_construct
 Args = TypeVarTuple("Args")
 # What undoing to a point needs: the number of steps, the table, the phase, the ruleset's state.
 Checkpoint = tuple[int, TableT, tuple[str, ...], object]
@@ -127,7 +130,7 @@ class Recorder(Generic[TableT]):
         cited = tuple(rules)
         # The engine's own values: validating costs time. ``Step``, not ``Step[TableT]``: a
         # parametrized pydantic model is a class of its own, made (and looked up) per type.
-        step = Step.model_construct(
+        step = _new_step(
             index=index,
             phase=phase,
             description=description,
@@ -186,7 +189,8 @@ class Recorder(Generic[TableT]):
         try:
             check()
             first = len(self.steps)
-            self._step_limit = min(outer_limit, first + ACTION_STEP_LIMIT)  # a nested one too
+            limit = first + ACTION_STEP_LIMIT  # a nested action keeps the outer one's if less
+            self._step_limit = limit if limit < outer_limit else outer_limit  # ``min``, no call
             act(*args)
             self._settle()
         except BaseException:

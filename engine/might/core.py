@@ -175,9 +175,10 @@ class MightCore(Recorder[MightTable]):
         return turn_label(table.turn, table.players[table.turn_player].name)
 
     def _card(self, uid: str) -> MightCard:
-        if uid not in self.table.cards:
+        card = self.table.cards.get(uid)  # one look-up: every edit's check comes here
+        if card is None:
             raise RuleError("M-1", no_card(uid, self.table.cards.values()))
-        return self.table.cards[uid]
+        return card
 
     def _on_table(self, uid: str) -> MightCard:
         """The unit or gear ``uid`` on the table, or a RuleError."""
@@ -188,7 +189,7 @@ class MightCore(Recorder[MightTable]):
 
     def _unit(self, uid: str) -> MightCard:
         card = self._on_table(uid)
-        if self.table.definition(uid).kind == "gear":
+        if self.table.defs[card.name].kind == "gear":  # ``definition``, the card at hand
             raise RuleError(
                 "P-66",
                 f"{uid} is gear, not a unit: it never moves, fights, takes damage or has Might",
@@ -309,12 +310,12 @@ class MightCore(Recorder[MightTable]):
         """The units among ``uids`` with an ability for ``when``, in the order of simultaneous
         events (P-12): their triggers go on the chain in this order."""
         table = self.table
-        return table.simultaneous(
-            uid
-            for uid in uids
-            if (abilities := table.definition(uid).abilities)
-            and any(a.when == when for a in abilities)
-        )
+        found = []
+        for uid in uids:  # a loop, not a generator: most units have no ability to look at
+            abilities = table.definition(uid).abilities
+            if abilities and any(a.when == when for a in abilities):
+                found.append(uid)
+        return table.simultaneous(found)
 
     def _watchers(
         self, events: Mapping[str, str | None], player: int | None, besides: str | None = None

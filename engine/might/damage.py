@@ -25,6 +25,10 @@ from engine.might.replacements import (
 from engine.might.table import MightCard, MightTable
 from engine.timeline import Cause
 
+# read once: a model class's attributes are read through pydantic's metaclass ``__getattr__``,
+# a hook CPython never specializes (docs/performance.md)
+_new_stat_changed = StatChanged.model_construct
+
 
 @dataclass(frozen=True, eq=False)
 class DamageRules:
@@ -153,7 +157,7 @@ class DamageRules:
             cause,
             [
                 *event.replacements,
-                StatChanged.model_construct(
+                _new_stat_changed(
                     card=uid,
                     stat="damage",
                     before=card.damage,
@@ -172,9 +176,7 @@ class DamageRules:
             card = self.core.table.cards[uid]
             if card.damage:
                 changes.append(
-                    StatChanged.model_construct(
-                        card=uid, stat="damage", before=card.damage, after=0
-                    )
+                    _new_stat_changed(card=uid, stat="damage", before=card.damage, after=0)
                 )
                 self.core._set(card.evolve(damage=0))
         healed = [c.card for c in changes]
@@ -196,19 +198,20 @@ class DamageRules:
 
         The check is always recorded, so the timeline shows that it happened (M5).
         """
-        self.drop_roles(cause, departed_only=True)
-        self._join_combat(cause)
+        if self.core.table.combat is not None:  # else neither has anything to do (the hot path)
+            self.drop_roles(cause, departed_only=True)
+            self._join_combat(cause)
         lethal = self.death_check()
         if not lethal:
-            survivors = self._survivors(lethal)
+            survivors, cited = self._survivors(lethal)
             self.core.record(
                 "Cleanup: no unit has lethal damage" + _listed(survivors),
-                [*rules, *verdicts.lethal_rules(self.core.table, survivors), "P-15"],
+                [*rules, *cited, "P-15"],
                 cause,
             )
         while True:
             while lethal:
-                self.kill(lethal, cause, rules, survivors=self._survivors(lethal))
+                self.kill(lethal, cause, rules, survivors=self._survivors(lethal)[0])
                 lethal = self._still_lethal()
                 if "M-22" not in rules and set(lethal) & set(self.core.table.spared):
                     rules = [*rules, "M-22"]  # saved and not healed: a new death at the repeat
@@ -235,36 +238,38 @@ class DamageRules:
         M11)."""
         lethal = self.death_check()
         if lethal:
-            self.kill(lethal, cause, rules, survivors=self._survivors(lethal, everyone=True))
+            self.kill(lethal, cause, rules, survivors=self._survivors(lethal, everyone=True)[0])
         else:
-            survivors = self._survivors(lethal, everyone=True)
+            survivors, cited = self._survivors(lethal, everyone=True)
             self.core.record(
                 "No unit has lethal damage" + _listed(survivors),
-                [*rules, *verdicts.lethal_rules(self.core.table, survivors)],
+                [*rules, *cited],
                 cause,
             )
 
-    def _survivors(self, lethal: Sequence[str], everyone: bool = False) -> dict[str, str]:
+    def _survivors(
+        self, lethal: Sequence[str], everyone: bool = False
+    ) -> tuple[dict[str, str], list[str]]:
         """The damaged units a death check finds not lethal, each with its comparison:
         every one (``everyone``) or those whose damage or Might changed since the last check,
-        as an ordinary cleanup, which follows every resolution, names them (M-8). The check's
-        table is the next one's baseline."""
+        as an ordinary cleanup, which follows every resolution, names them (M-8); and the rules
+        that set what was lethal for them (``verdicts.lethal_rules``). The check's table is the
+        next one's baseline."""
         table, since = self.core.table, self.core._checked
         self.core._checked = table
-        # With nothing of the table in any unit's Might, the very same card is unchanged: no
-        # call to find that out (``_changed`` says the same).
         index, cards, was = table.index, table.cards, since.cards
         reads = bool(index.auras or table.field_auras or index.statics)  # ``reads_table()``
+        # With nothing of the table in any unit's Might, the very same card is unchanged
+        # (``_changed`` says the same): the cards that are not, found in one call.
+        damaged = index.damaged if everyone or reads else cards.changed_among(index.damaged, was)
         named = []
-        for uid in index.damaged:  # a loop, not a generator: most cleanups look at one or none
+        for uid in damaged:  # a loop, not a generator: most cleanups look at one or none
             if uid in lethal:
                 continue
-            if not everyone:
-                then, now = was.get(uid), cards[uid]
-                if (then is now and not reads) or not _changed(since, table, then, now):
-                    continue
+            if not everyone and not _changed(since, table, was.get(uid), cards[uid]):
+                continue
             named.append(uid)
-        return {uid: verdicts.compared(table, uid, False) for uid in table.simultaneous(named)}
+        return verdicts.survived(table, table.simultaneous(named))
 
     def drop_roles(self, cause: Cause, departed_only: bool) -> bool:
         """M-29: a unit loses its combat role, and the Might Assault or Shield gave it, at the

@@ -21,6 +21,10 @@ from engine.might.effects import EffectRules
 from engine.might.replacements import DamageKind
 from engine.timeline import Cause
 
+# read once: a model class's attributes are read through pydantic's metaclass ``__getattr__``,
+# a hook CPython never specializes (docs/performance.md)
+_new_cause = Cause.model_construct
+
 
 @dataclass(frozen=True, eq=False)
 class EditRules:
@@ -35,10 +39,10 @@ class EditRules:
     def _edit(self, text: str, card: str | None, act: Callable[[Cause], None]) -> None:
         """The edit ``act`` does, resolved like an effect."""
         # made by the engine from checked values: not validated again (a hot path)
-        cause = Cause.model_construct(kind="playtester", card=card, text=text)
+        cause = _new_cause(kind="playtester", card=card, text=text)
         chain_was_open = bool(self.core.table.chain)
         act(cause)
-        cleanup = Cause.model_construct(kind="rule", text=f"cleanup after {cause.text}")
+        cleanup = _new_cause(kind="rule", text=f"cleanup after {cause.text}")
         self.damage.cleanup(cleanup, ("M-8", "P-14"))
         if not chain_was_open:
             self.chain.resolve_chain()

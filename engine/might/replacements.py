@@ -18,6 +18,9 @@ from engine.might.table import Doubler, MightCard, MightTable, Shield
 # Combat damage, damage from a spell, or from a triggered ability: shields and Bonus Damage
 # scoped to "combat" or "spell" cover only their own kind; "all" covers every kind (M-4, M-5).
 DamageKind = Literal["combat", "spell", "ability"]
+# read once: a model class's attributes are read through pydantic's metaclass ``__getattr__``,
+# a hook CPython never specializes (docs/performance.md)
+_new_replaced = Replaced.model_construct
 
 
 class DamageEvent(NamedTuple):
@@ -48,6 +51,8 @@ def applicable_replacements(
 ) -> list[Shield | Doubler]:
     """Shields with something left and doublers whose scope covers ``kind``, in creation order;
     no shield when the damage can't be prevented (M-27)."""
+    if not card.shields and not card.doublers:  # most units: no list to make or sort
+        return []
     found: list[Shield | Doubler] = [
         s for s in card.shields if not unpreventable and not s.spent and covers(s.scope, kind)
     ]
@@ -115,7 +120,7 @@ def resolve_event(
                 left = 0  # the whole event, whatever its size, and then it ends (M-25)
             shields[effect_id] = shields[effect_id].evolve(remaining=left)
             replaced.append(
-                Replaced.model_construct(
+                _new_replaced(
                     card=target,
                     effect=effect_id,
                     effect_kind="prevention",
@@ -128,7 +133,7 @@ def resolve_event(
         else:
             amount *= 2
             replaced.append(
-                Replaced.model_construct(
+                _new_replaced(
                     card=target,
                     effect=effect_id,
                     effect_kind="doubling",

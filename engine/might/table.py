@@ -8,6 +8,7 @@ threshold (M1, M-3).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from operator import attrgetter
 from typing import ClassVar, Literal, Self
 
 from pydantic import Field
@@ -36,6 +37,7 @@ Zone = Literal["hand", "base", "battlefield", "chain", "trash", "deck", "gone"]
 """Where a card is. ``deck``: its owner's deck, in the order ``MightPlayer.deck`` keeps (P-60);
 ``gone``: a token that left the table and ceased to exist, kept only so the timeline can name it
 (P-61)."""
+_amount = attrgetter("amount")  # a modifier's, summed in C (``MightCard.might``)
 
 
 class Lasting(Frozen):
@@ -294,7 +296,7 @@ class MightCard(Frozen):
         (M-23)."""
         might = definition.might
         if self.modifiers:  # most units have none: no generator to start
-            might += sum(m.amount for m in self.modifiers)
+            might += sum(map(_amount, self.modifiers))  # in C: no generator made
         return might + self.role_bonus(definition) if self.role is not None else might
 
     def role_bonus(self, definition: MightCardDef) -> int:
@@ -315,8 +317,8 @@ class MightCard(Frozen):
 
     def lethal_threshold(self, definition: MightCardDef) -> int:
         """The latest replacement in force (M-3), else its own Might (M1)."""
-        override = self.lethal_override
-        return self.might(definition) if override is None else override.threshold
+        # ``lethal_override`` written out: every index move of a damaged unit asks this
+        return self.lethal[-1].threshold if self.lethal else self.might(definition)
 
     def has_lethal_damage(self, definition: MightCardDef) -> bool:
         """Nonzero marked damage at least equal to the lethal requirement by its own Might
@@ -618,7 +620,8 @@ class MightTable(Frozen, Indexed[MightIndex]):
     def takes_no_damage(self, uid: str) -> bool:
         """No damage can be dealt to it now: an effect says so (M-19), or a static of its card
         whose condition holds (P-98)."""
-        if self.cards[uid].takes_no_damage:
+        card = self.cards[uid]
+        if card.statuses and card.takes_no_damage:  # most units have none: no property read
             return True
         return uid in self.index.statics and statics.takes_no_damage(self, uid)
 

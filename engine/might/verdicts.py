@@ -6,17 +6,35 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 
-from engine.might.table import MightTable
+from engine.might.table import MightCard, MightTable
 
 
 def compared(table: MightTable, uid: str, lethal: bool) -> str:
     """``uid``'s marked damage against what is lethal for it now, which the check found it
     reached (``lethal``) or not: "damage 5 >= Might 4", "damage 2 < Might 4"."""
-    damage = table.cards[uid].damage
-    against, rule = _requirement(table, uid)
+    return _compared(table, uid, lethal)[0]
+
+
+def survived(table: MightTable, uids: Sequence[str]) -> tuple[dict[str, str], list[str]]:
+    """Each of ``uids``, which a death check found not lethal, with its comparison, and the
+    rules that set what was lethal for them (``lethal_rules``): each requirement worked out
+    once, as every cleanup names those whose damage changed."""
+    words: dict[str, str] = {}
+    rules = set()
+    for uid in uids:
+        words[uid], rule = _compared(table, uid, False)
+        rules.add(rule)
+    rules.discard("M1")
+    return words, ["M1", *sorted(rules)]
+
+
+def _compared(table: MightTable, uid: str, lethal: bool) -> tuple[str, str]:
+    """``compared``, with the rule that set the requirement (``_rule``'s)."""
+    card = table.cards[uid]  # read once, with its requirement (``_requirement`` on the card)
+    against, rule = _requirement(table, card)
     if rule == "M-2":
-        return f"damage {damage} at {against} (any damage is lethal)"
-    return f"damage {damage} {'>=' if lethal else '<'} {against}"
+        return f"damage {card.damage} at {against} (any damage is lethal)", rule
+    return f"damage {card.damage} {'>=' if lethal else '<'} {against}", rule
 
 
 def lethal_rules(table: MightTable, uids: Collection[str]) -> list[str]:
@@ -37,14 +55,14 @@ def _rule(table: MightTable, uid: str) -> str:
     return "M1" if table.might(uid) >= 1 else "M-2"
 
 
-def _requirement(table: MightTable, uid: str) -> tuple[str, str]:
-    """What ``uid``'s damage is compared with, in words, and the rule that makes it so: its
-    Might (M1), Might 0 or less, where any damage is lethal (M-2), or an effect's requirement
-    (M-3)."""
-    override = table.cards[uid].lethal_override
+def _requirement(table: MightTable, card: MightCard) -> tuple[str, str]:
+    """What the unit ``card``'s damage is compared with, in words, and the rule that makes it
+    so: its Might (M1), Might 0 or less, where any damage is lethal (M-2), or an effect's
+    requirement (M-3)."""
+    override = card.lethal_override
     if override is not None:
         return f"lethal {max(1, override.threshold)} (from {override.source})", "M-3"
-    might = table.might(uid)
+    might = table.might(card.uid)
     return f"Might {might}", "M1" if might >= 1 else "M-2"
 
 

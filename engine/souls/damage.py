@@ -12,6 +12,10 @@ from engine.souls.changes import ShieldChanged
 from engine.souls.core import SoulsCore
 from engine.timeline import Cause
 
+# read once: a model class's attributes are read through pydantic's metaclass ``__getattr__``,
+# a hook CPython never specializes (docs/performance.md)
+_new_stat_changed = StatChanged.model_construct
+
 
 def round_down_to_5(amount: int) -> int:
     """Amounts come in steps of 5, rounded down; below 5 is nothing (14.1.2, 14.2.2, S-7).
@@ -71,7 +75,7 @@ class Damage(SoulsCore):
             ],
             cause,
             [
-                StatChanged.model_construct(
+                _new_stat_changed(
                     card=uid,
                     stat="damage",
                     before=card.damage,
@@ -169,7 +173,7 @@ class Damage(SoulsCore):
             ["14.2.1", "14.2.2", "S-10", *(["S-7", "P-9"] if note else [])],
             cause,
             [
-                StatChanged.model_construct(
+                _new_stat_changed(
                     card=uid, stat="damage", before=card.damage, after=card.damage - healed
                 )
             ],

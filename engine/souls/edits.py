@@ -12,6 +12,9 @@ from engine.souls.effects import Effects
 from engine.souls.table import Bonus
 from engine.timeline import Cause, Step
 
+# read once: a model class's attributes are read through pydantic's metaclass ``__getattr__``,
+# a hook CPython never specializes (docs/performance.md)
+_new_cause = Cause.model_construct
 SOUL_OR_REALM = TargetSpec(kind="soul_or_realm")  # what effect damage and healing need (14.5.1)
 
 
@@ -21,7 +24,7 @@ class Edits(Effects):
     def _edit(
         self, text: str, target: str, check: Callable[[], None], act: Callable[[Cause], None]
     ) -> list[Step]:
-        cause = Cause.model_construct(kind="playtester", card=target, text=text)  # a hot path
+        cause = _new_cause(kind="playtester", card=target, text=text)  # a hot path
         return self._act(check, act, cause)
 
     def _check_deal(self, target: str) -> None:

@@ -52,6 +52,21 @@ def test_changed_since_names_replaced_added_and_removed_keys() -> None:
     assert cards.delete("b").set("c", 2).changed_since(cards) == {"b", "c"}
 
 
+def test_changed_among_names_the_keys_given_that_changed_in_their_order() -> None:
+    cards = CardMap({"a": 1, "b": 2, "c": 3})
+    later = cards.set("c", 30).set("a", 10).set("n", None)
+    assert later.changed_among(["a", "b", "c"], cards) == ["a", "c"]  # the order given
+    assert later.changed_among(["c", "b", "a"], cards) == ["c", "a"]
+    assert later.changed_among(["n"], cards) == ["n"]  # not there before, even as None
+    assert later.changed_among([], cards) == []
+    one, other = [1], [1]  # equal, but not the same object: a card replaced by an equal one
+    kept = CardMap({"b": one})
+    assert kept.set("b", one).changed_among(["b"], kept) == []
+    assert kept.set("b", other).changed_among(["b"], kept) == ["b"]
+    assert later.changed_among(["a", "c", "n"], later) == []
+    assert later.changed_among(list(later), cards) == sorted(later.changed_since(cards))
+
+
 def test_a_pydantic_field_of_cards() -> None:
     table = Table.model_validate({"cards": {"x": {"uid": "x", "damage": 5}, "y": {"uid": "y"}}})
     assert isinstance(table.cards, CardMap)

@@ -111,3 +111,19 @@ def test_a_moved_card_updates_the_index_as_a_fresh_build(
     moved = UNITS.index.moved(old, new)
     cards = [new if c.uid == card else c for c in UNITS.cards.values()]
     assert contents(moved) == contents(MightIndex.build(cards, UNITS.defs))
+
+
+def test_a_table_with_other_definitions_gets_an_index_made_with_them() -> None:
+    """The index is kept with the cards, which an ``evolve`` of the definitions shares: the
+    table reads the kept one only if it was made with its own definitions (``Indexed.index``
+    checks the definitions alone, not the index's class)."""
+    table = might_game(18).table
+    kept = table.index
+    assert table.cards.derived is kept and table.index is kept  # made once, then read
+    defs = dict(table.defs)  # the same definitions, in a dict of the other table's own
+    other = table.evolve(defs=defs)
+    assert other.cards is table.cards
+    assert other.index is not kept and other.index.defs is defs
+    assert contents(other.index) == by_scanning(other)
+    table.cards.derived = None  # cards whose index was dropped: made again
+    assert table.index.defs is table.defs and table.cards.derived is table.index

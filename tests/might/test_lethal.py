@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.errors import RuleError
+from engine.might import verdicts
 from engine.scenario import game_from_yaml
 from tests.support.might_tables import TABLE, TRIGGERS
 
@@ -90,3 +91,19 @@ def test_a_cleanup_names_a_survivor_only_when_its_damage_or_might_changed() -> N
     assert steps[-1].description == (
         "Cleanup: no unit has lethal damage: iron-sentinel damage 2 < Might 5"
     )
+
+
+@pytest.mark.rule("M1", "M-3")
+def test_a_cleanups_survivors_are_compared_and_cited_as_each_alone() -> None:
+    """``verdicts.survived`` works out each survivor's requirement once, for its words and the
+    rule it cites: the same as ``compared`` and ``lethal_rules`` on each."""
+    game = game_from_yaml(TABLE)
+    game.set_lethal_threshold("iron-sentinel", 6)
+    game.deal("vanguard-captain", 1)
+    table = game.table
+    for uids in (["iron-sentinel"], ["vanguard-captain"], ["iron-sentinel", "vanguard-captain"]):
+        words, rules = verdicts.survived(table, uids)
+        assert words == {uid: verdicts.compared(table, uid, False) for uid in uids}
+        assert rules == verdicts.lethal_rules(table, uids)
+    assert verdicts.survived(table, ["iron-sentinel", "vanguard-captain"])[1] == ["M1", "M-3"]
+    assert verdicts.survived(table, []) == ({}, ["M1"])

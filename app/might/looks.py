@@ -16,6 +16,7 @@ from app.presentation.looks import (
     LookCache,
     Placement,
     Region,
+    form_size,
     hand_look,
     spread,
     tone,
@@ -24,15 +25,32 @@ from engine.might import auras, statics
 from engine.might.table import Battlefield, MightCard, MightTable, Shield
 
 
+def drawn_as_unit(table: MightTable, card: MightCard) -> bool:
+    """A unit or a gear on the table is drawn as a unit, turned when exhausted (M-1, P-66);
+    every other card as a strip."""
+    return card.zone in ("base", "battlefield") and table.definition(card.uid).kind in (
+        "unit",
+        "gear",
+    )
+
+
+def card_size(table: MightTable, card: MightCard) -> tuple[int, int]:
+    """The size of ``card_look``'s look, without the look: the layout places every card by
+    its size, and makes no look for a card out of sight."""
+    if drawn_as_unit(table, card):
+        return form_size("unit", card.exhausted)
+    return form_size("strip")
+
+
 def card_look(table: MightTable, card: MightCard) -> CardLook:
     definition = table.definition(card.uid)
     lines = [f"{card.name} ({definition.kind}, {card.uid})", definition.text]
-    if definition.kind == "gear" and table.on_table(card.uid):
-        return gear_look(table, card, lines)
-    if definition.kind != "unit" or card.zone not in ("base", "battlefield"):
+    if not drawn_as_unit(table, card):
         kind = "Reaction" if definition.speed == "reaction" else definition.kind.capitalize()
         cost = f"{definition.cost}◆" if definition.cost else ""
         return hand_look(card.name, card.owner, kind, cost, "\n".join(lines), definition.text)
+    if definition.kind == "gear":
+        return gear_look(table, card, lines)
     might, base = table.might(card.uid), definition.might
     lines.append(f"Might {might} (base {base})")
     lines += [m.describe() for m in card.modifiers]
@@ -226,7 +244,7 @@ def table_layout(table: MightTable, looks: LookCache) -> Layout:
         key: tuple[object, ...]
         if card.zone in ("chain", "deck", "gone"):
             continue  # the view lists the chain; a deck is its count; a gone token is no card
-        w, h = looks.look(table, card).size  # a unit is centred in its place
+        w, h = card_size(table, card)  # a unit is centred in its place
         if card.zone == "battlefield" and card.battlefield is not None:
             key = ("field", card.battlefield, owner)
             n = counts.get(key, 0)

@@ -27,7 +27,9 @@ class MightView(RulesetView[MightTable]):
         return looks.table_layout(table, cache)
 
     def place(self, table: MightTable, card: MightCard) -> Hashable:
-        return (card.zone, card.battlefield, card.controller, card.owner)
+        """Its zone, its battlefield, its side, and whether it is turned: an exhausted unit
+        is centred in its place by its turned size."""
+        return (card.zone, card.battlefield, card.controller, card.owner, card.exhausted)
 
     def frame(self, table: MightTable) -> Hashable:
         """The battlefields (their holders, auras, abilities) and the players (runes, scores,

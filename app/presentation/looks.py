@@ -55,8 +55,13 @@ class CardLook(NamedTuple):
 
     @property
     def size(self) -> tuple[int, int]:
-        w, h = FORMS[self.form]
-        return (h, w) if self.sideways else (w, h)
+        return form_size(self.form, self.sideways)
+
+
+def form_size(form: str, sideways: bool = False) -> tuple[int, int]:
+    """The width and height of a card drawn in ``form``, turned when ``sideways``."""
+    w, h = FORMS[form]
+    return (h, w) if sideways else (w, h)
 
 
 class Placement(NamedTuple):
@@ -175,8 +180,8 @@ class LookCache:
             place = view.place(table, card)
             if place is None or place != view.place(before, was):
                 return None
-            # A look the layout read may have placed its card by its size (a might unit is
-            # centred in its place); one never made was not read.
+            # A look the layout read may have placed its card by its size; one never made was
+            # not read (a layout that sizes a card itself says so in ``place``).
             if was_look is not None and self.look(table, card).size != was_look.size:
                 return None
         relaid = Layout(

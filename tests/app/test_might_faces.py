@@ -3,17 +3,19 @@ for each, and a line that names the effect and its source) and about its abiliti
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import cast
 
 import pytest
 
 from app.might.inspector import card_rows
-from app.might.looks import card_look, table_layout
+from app.might.looks import card_look, card_size, table_layout
 from app.presentation.looks import LookCache
-from engine.assets import SCENARIOS
+from engine.assets import LESSONS, SCENARIOS
 from engine.might.game import MightGame
 from engine.might.table import MightTable
-from engine.scenario import Playthrough, game_from_yaml, load_scenario
+from engine.scenario import Playthrough, game_from_yaml, load_scenario, scenario_files
+from tests.support.playthroughs import branch_timelines
 
 TABLE = """\
 ruleset: might
@@ -158,3 +160,17 @@ def test_the_inspector_says_a_unit_enters_ready_and_not_one_that_enters_exhauste
     table = play.game.table
     assert dict(card_rows(table, "swift-courier"))["Enters"].startswith("ready when played")
     assert "Enters" not in dict(card_rows(table, "rune-smith"))
+
+
+MIGHT_FILES = scenario_files([SCENARIOS / "might", LESSONS / "might"])
+
+
+@pytest.mark.parametrize("path", MIGHT_FILES, ids=[p.stem for p in MIGHT_FILES])
+def test_a_card_is_laid_out_at_the_size_its_look_has(path: Path) -> None:
+    """The layout sizes every card without its look (a card out of sight has none yet): the
+    size is the look's, at every step, a turned unit's and a gear's too."""
+    for _, steps in branch_timelines(path):
+        for step in steps:
+            table = cast(MightTable, step.table)
+            for card in table.cards.values():
+                assert card_size(table, card) == card_look(table, card).size, (step.index, card)

@@ -117,6 +117,10 @@ def test_the_set_up_has_no_answers_to_give_again() -> None:
     assert session.can_answer_again()
     session.select(21)  # the last step of the last action
     assert session.can_answer_again()
+    demo = Session()
+    demo.open(SCENARIOS / "souls" / "demo-table.yaml")  # six actions
+    demo.select(demo.last)
+    assert demo.can_answer_again()
 
 
 def test_redo_asks_the_player_again_what_the_action_left_to_the_rules() -> None:

@@ -103,7 +103,7 @@ def test_undo_and_redo_take_back_and_give_back_each_action_and_edit_in_turn() ->
     session.act(DEAL)
     session.undo()
     session.undo()
-    assert len(session.steps) == steps and session.can_redo()
+    assert len(session.steps) == steps and session.can_redo() and session.at_end()
     session.redo()
     session.redo()
     assert len(session.steps) == steps + 2 and not session.can_redo()

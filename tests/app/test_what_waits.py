@@ -14,6 +14,7 @@ import pytest
 from app.presentation.session import Changed, Session
 from engine.choices import Choice
 from engine.ruleset import ruleset
+from engine.setup_edits import add_card
 
 SOULS, MIGHT = ruleset("souls").action, ruleset("might").action
 ATTACK = SOULS.model_validate({"attack": {"attacker": "alice-squire", "target": "bob-squire"}})
@@ -164,8 +165,7 @@ def test_acting_at_a_step_of_an_earlier_window_plays_inside_it_in_a_new_branch(
     assert squires.why_not(HEAL) is None and not squires.acts_at_end()
     squires.select(0)  # before the attack: Alice's turn, no window
     assert squires.why_not(HEAL) == (
-        "Bob cannot play a card outside a battle window during the other player's turn "
-        "(rule P-1)"
+        "Bob cannot play a card outside a battle window during the other player's turn (rule P-1)"
     )
     squires.select(3)  # after the battle: a card of Bob's only in a window of Alice's turn
     assert squires.why_not(HEAL) == (
@@ -180,3 +180,26 @@ def test_acting_at_a_step_of_an_earlier_window_plays_inside_it_in_a_new_branch(
         "bob-squire heals 10 (damage 20 -> 10)",
         "mending-light goes to the Elysium",
     ]
+
+
+def test_a_branch_put_aside_while_it_waits_still_waits_on_a_set_up_edited(
+    squires: Session,
+) -> None:
+    squires.act(ATTACK)
+    squires.proceed()
+    squires.select(2)
+    squires.act(HEAL)  # a branch, waiting in the window it went into
+    branch = squires.branch
+    squires.switch("main")
+    squires.begin_setup()
+    squires.edit_setup(lambda draft: add_card(draft, "Alice: hand", "Firebolt"))
+    squires.start_here()  # every branch played again on it
+    squires.switch(branch)
+    assert squires.waiting is not None and squires.waiting.kind == "battle_window"
+
+
+def test_a_note_about_the_action_that_waits_leaves_it_waiting(squires: Session) -> None:
+    squires.act(ATTACK)
+    squires.write_note("Bob's squire drops to 0 HP.")  # labels the attack
+    assert squires.actions()[0].label == "attack"
+    assert squires.waiting is not None and len(squires.steps) == 3

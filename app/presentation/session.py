@@ -104,7 +104,7 @@ class PlayedTable:
     source: YamlSource
     index: int
     dirty: bool
-    setup: Any  # the ``setup:`` it began with, as the file writes it
+    data: Any  # the file's data it began with: the draft's ``setup:`` and ``cards:`` are edited
 
 
 @dataclass(frozen=True)
@@ -251,14 +251,12 @@ class Session:
 
     def begin_setup(self) -> Changed:
         """Set-up mode on the open table: step 0, the file's data the draft (its script, branches
-        and expectations as they are: only ``setup:`` is edited), played again by
-        ``start_here``."""
+        and expectations as they are: only ``setup:`` is edited, and ``cards:`` by the card
+        designer), played again by ``start_here``."""
         if self.setting_up or self.play is None or self.source is None or self.scenario is None:
             return NOTHING
         data = deepcopy(self.source.data)
-        played = PlayedTable(
-            self.play, self.scenario, self.source, self.index, self._dirty, data["setup"]
-        )
+        played = PlayedTable(self.play, self.scenario, self.source, self.index, self._dirty, data)
         self._leave_setup()
         self.setting_up, self.played = True, played
         return self._tell(self._show_draft(data))
@@ -276,9 +274,9 @@ class Session:
 
     def _unsaved(self, draft: Draft) -> bool:
         """Whether the table would have unsaved changes with ``draft`` as its set-up: on an open
-        table, unless the draft is the set-up it had and it had none."""
+        table, unless the draft is the set-up (and cards) it had and it had none."""
         played = self.played
-        return played is None or played.dirty or draft["setup"] != played.setup
+        return played is None or played.dirty or draft != played.data
 
     def _show_draft(self, draft: Draft) -> Changed:
         scenario, source = checked_draft(draft)
@@ -300,8 +298,9 @@ class Session:
         assert draft is not None
         table = played.scenario, played.source, played.play, self.put_aside
         edit = None
-        if draft["setup"] != played.setup:
-            text = with_keys(played.source, {"setup": draft["setup"]})
+        # the set-up edited, and the cards the card designer defined in set-up mode
+        if edited := {key: value for key, value in draft.items() if value != played.data.get(key)}:
+            text = with_keys(played.source, edited)
             table = self._played_on(text, played.source, played.play)
             edit = Edit(self.authored, self.authored, texts=(played.source.text, text))
         self._leave_setup()

@@ -4,6 +4,7 @@ hold it (in set-up mode, a set-up edit at the turn player's hand unless a place 
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,7 +18,9 @@ from app.presentation.card_design import (
 )
 from app.presentation.session import Session
 from engine.assets import SCENARIOS
+from engine.errors import ScenarioError
 from tests.app.test_setup_editor import tally  # noqa: F401  (the fixture installing it)
+from tests.app.test_setup_on_opened_files import LEFT_ON_THE_CHAIN
 
 WARDEN: dict[str, Any] = {"name": "Cinder Warden", "kind": "unit", "might": 2}
 
@@ -103,3 +106,20 @@ def test_while_playing_a_card_is_defined_and_put_in_the_turn_players_hand() -> N
     session.undo()
     session.undo()
     assert session.table is not None and "cinder-warden" not in session.table.cards
+
+
+def test_a_card_redefined_so_that_the_action_left_waiting_waits_no_more_is_refused(
+    tmp_path: Path,
+) -> None:
+    """The file's spell waits on the chain; made a unit it plays, and then nothing waits: the
+    refusal names that action, and the file is left as it was."""
+    path = tmp_path / "charm.yaml"
+    path.write_text(LEFT_ON_THE_CHAIN, encoding="utf-8")
+    session = Session()
+    session.open(path)
+    with pytest.raises(ScenarioError) as refused:
+        define_card(session, {"name": "Cinder Charm", "kind": "unit", "might": 2})
+    assert refused.value.where == "action 1 of the script (play cinder-charm), after step 1"
+    assert refused.value.message.startswith("nothing waits after this action")
+    assert session.source is not None and session.source.text == LEFT_ON_THE_CHAIN
+    assert session.waiting is not None and not session.dirty and session.history == []

@@ -10,9 +10,19 @@ import pytest
 
 from app.presentation.session import Changed, Session
 from engine.assets import SCENARIOS
+from engine.ruleset import ruleset
 from engine.souls.scenario import Action
 
 DEMO = SCENARIOS / "souls" / "demo-table.yaml"
+MIGHT = ruleset("might").action
+RUNES = """\
+ruleset: might
+title: Runes and Might
+setup:
+  players:
+    - {name: Alice, units: [{card: Iron Sentinel, id: sentinel-a}]}
+    - {name: Bob}
+"""
 
 
 @pytest.fixture
@@ -180,3 +190,65 @@ def test_a_new_label_renames_nothing_a_file_left_empty(tmp_path: Path) -> None:
     assert session.authored.expect[1]["steps"] == [
         {"rule": "14.5.3", "card": "sylva", "change": "stat", "before": None}
     ]
+
+
+def test_a_note_or_a_question_about_an_unlabelled_action_labels_it(session: Session) -> None:
+    session.select(1)
+    assert session.write_note("The banner goes on the squire.") == "play"
+    assert labels(session)[0] == "play"  # the label the note names is on its action
+    session.select(12)
+    assert session.ask_before("Does anything heal?", ["Yes", "No"], "No", "14.1.3.") == "end-turn"
+    assert labels(session)[2] == "end-turn"
+
+
+def test_a_new_label_is_numbered_past_those_the_file_has(session: Session) -> None:
+    session.relabel(3, "attack")  # the name the second attack's label would have
+    assert session.label_at(15) == ("attack-2", 17)
+
+
+def test_a_label_written_at_the_last_step_keeps_it_shown(session: Session) -> None:
+    assert session.at_end()
+    session.write_note("Turn 3 begins.")
+    assert labels(session)[-1] == "end-turn" and session.at_end()
+
+
+def test_an_edit_undone_on_another_branch_is_undone_on_main_where_it_was_made(
+    session: Session,
+) -> None:
+    session.select(3)
+    session.act(Action.model_validate({"deal": {"target": "sylva", "amount": 5}}))
+    branch = session.branch
+    session.switch("main")
+    session.select(12)
+    session.write_note("Nothing heals.")  # labels the end of turn
+    session.switch(branch)
+    session.undo()
+    assert session.branch == "main" and session.authored.notes == {}
+    assert labels(session)[2] is None
+
+
+def test_rules_are_named_on_a_table_without_actions() -> None:
+    session = Session()
+    session.new_table("souls", ["Alice", "Bob"])
+    session.start_here()
+    assert session.name_rules("S-13") == ("S-13",)
+    with pytest.raises(ValueError, match="^step 0 ends no action of the script"):
+        session.relabel(0, "x")
+
+
+def test_an_expectation_says_what_changed_since_the_set_up(tmp_path: Path) -> None:
+    """Not since the first step: what the first action changed is said too."""
+    path = tmp_path / "runes.yaml"
+    path.write_text(RUNES, encoding="utf-8")
+    more_might = MIGHT.model_validate({"might": {"target": "sentinel-a", "amount": 1}})
+    runes = MIGHT.model_validate({"add_runes": {"player": "Alice", "amount": 2}})
+    for first, then in ((more_might, runes), (runes, more_might)):
+        session = Session()
+        session.open(path)
+        session.act(first)
+        session.act(then)
+        session.expect_card("sentinel-a")
+        session.expect_step()
+        card, table = session.authored.expect
+        assert card["cards"]["sentinel-a"]["might"] == 5
+        assert table["runes"] == {"Alice": 2, "Bob": 0}

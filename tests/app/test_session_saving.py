@@ -15,7 +15,9 @@ from app.files.saving import FileChanged, SaveError
 from app.presentation.session import Changed, Session, setup_refusal
 from engine.assets import SCENARIOS
 from engine.ruleset import ruleset
+from engine.scenario import load_scenario
 from engine.setup_edits import move_card
+from tests.app.test_saving import STOPPED
 
 COMMENTED_SETUP = Path(__file__).parent / "commented_setup.yaml"
 SOULS = ruleset("souls").action
@@ -208,3 +210,55 @@ def test_a_save_that_changes_nothing_says_nothing_broke_and_still_the_files_othe
     saved = session.save(path)
     assert saved.broken == []
     assert saved.unlinked is not None and saved.unlinked.startswith(f"{path} had another name")
+
+
+def test_a_save_in_set_up_mode_tells_that_undo_and_redo_are_there_again(tmp_path: Path) -> None:
+    session, path = in_setup(tmp_path)
+    session.edit_setup(lambda draft: move_card(draft, "ember-imp", "Alice: slot B1"))
+    heard: list[Changed] = []
+    session.listeners.append(heard.append)
+    session.save(path)
+    assert heard[-1] == Changed(timeline=True) and session.setting_up and session.can_undo()
+
+
+def test_a_set_up_edited_in_a_file_with_windows_line_breaks_is_saved_with_them(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "crlf.yaml"
+    path.write_bytes(COMMENTED_SETUP.read_bytes().replace(b"\n", b"\r\n"))
+    session = Session()
+    session.open(path)
+    session.begin_setup()
+    session.edit_setup(lambda draft: move_card(draft, "ember-imp", "Alice: slot B1"))
+    session.start_here()
+    session.save(path)
+    saved = path.read_bytes()
+    assert b"B1: {card: Ember Imp}\r\n" in saved and b"\n" not in saved.replace(b"\r\n", b"")
+
+
+def test_a_script_stopped_by_its_expect_error_is_saved_whole(tmp_path: Path) -> None:
+    """Played up to the refusal it expects; the refused action and those after it stay, and
+    what is played past the stop goes in a branch."""
+    path = tmp_path / "stopped.yaml"
+    path.write_text(STOPPED, encoding="utf-8")
+    session = Session()
+    session.open(path)
+    assert len(session.actions()) == 1
+    session.act(SOULS.model_validate({"heal": {"target": "ember-imp", "amount": 5}}))
+    assert session.branch != "main"
+    session.save(path)
+    scenario, _ = load_scenario(path)
+    assert len(scenario.script) == 3 and len(scenario.branches) == 1
+
+
+def test_the_open_file_changed_on_disk_is_told_from_another_file(tmp_path: Path) -> None:
+    """Only the open file counts; one deleted since holds nothing to lose, and one that cannot
+    be read now (a folder in its place) is not what was read."""
+    session, path = in_setup(tmp_path)
+    other = tmp_path / "other.yaml"
+    other.write_text("ruleset: souls\n", encoding="utf-8")
+    assert not session.changed_on_disk(path) and not session.changed_on_disk(other)
+    path.unlink()
+    assert not session.changed_on_disk(path)
+    path.mkdir()
+    assert session.changed_on_disk(path)

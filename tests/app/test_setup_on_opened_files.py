@@ -16,7 +16,7 @@ from PySide6.QtCore import QPoint, QSettings
 from PySide6.QtWidgets import QFileDialog
 
 from app.cli.commands import main as cardtable
-from app.presentation.card_design import can_hold
+from app.presentation.card_design import add_to_hand, can_hold, define_card
 from app.presentation.session import Session, setup_refusal
 from app.widgets import message_boxes
 from app.widgets.main_window import MainWindow
@@ -28,6 +28,28 @@ from tests.app.test_setup_editor import place
 
 HERE = Path(__file__).parent
 COMMENTED_SETUP = HERE / "commented_setup.yaml"
+CHOSEN_TARGETS = SCENARIOS / "might" / "P-41-chosen-targets.yaml"
+WARDEN: dict[str, Any] = {"name": "Cinder Warden", "kind": "unit", "might": 2}
+# a spell of the file's own, left waiting on the chain by its script
+CHARM = {
+    "name": "Cinder Charm",
+    "kind": "spell",
+    "text": "Your spells deal +1 Bonus Damage this turn.",
+    "effects": [{"do": "bonus_damage", "amount": 1, "scope": "spell", "duration": "this_turn"}],
+}
+LEFT_ON_THE_CHAIN = f"""\
+ruleset: might
+title: A charm left on the chain
+cards:
+  - {yaml.safe_dump(CHARM, default_flow_style=True, width=1000).strip()}
+setup:
+  players:
+    - {{name: Alice, hand: [{{card: Cinder Charm}}]}}
+    - {{name: Bob}}
+script:
+  - play: {{card: cinder-charm}}
+    waits: true
+"""
 DEAL_SYLVA = ruleset("souls").action.model_validate({"deal": {"target": "sylva", "amount": 5}})
 BROKEN = "action 2 of the script (attack alice-squire bob-squire), after step 3"
 
@@ -177,6 +199,60 @@ def test_a_refused_action_that_holds_none_is_named_in_the_script_or_its_branch()
         "action 2 of the branch 'deal sylva 5' (deal sylva 5), after step 3"
     )
     assert session.setting_up
+
+
+def test_cards_the_designer_defines_in_set_up_mode_go_into_the_file_played_again() -> None:
+    """The card designer in set-up mode defines its card in the draft's ``cards``; Start here
+    wrote only its ``setup:`` into the file, refusing a card put in a hand as unknown and
+    losing a card defined anew (the set-up not even marked as changed)."""
+    session = Session()
+    session.open(CHOSEN_TARGETS)
+    steps = len(session.steps)
+    session.begin_setup()
+    assert session.source is not None
+    bolt = next(card for card in session.source.data["cards"] if card["name"] == "Twin Bolt")
+    define_card(session, {**bolt, "text": "Deal 1 to each of two enemy units at most."})
+    assert session.dirty  # the card defined anew: a change to save
+    session.undo()
+    assert not session.dirty  # the set-up and cards it had: nothing to save
+    session.redo()
+    session.start_here()
+    assert len(session.steps) == steps and not session.setting_up  # the script played again
+    assert {**bolt, "text": "Deal 1 to each of two enemy units at most."} in (
+        session.source.data["cards"]
+    )
+    session.undo()
+    assert bolt in session.source.data["cards"] and session.source.text == (
+        CHOSEN_TARGETS.read_text(encoding="utf-8")
+    )
+    session.begin_setup()
+    add_to_hand(session, WARDEN)
+    session.start_here()
+    assert len(session.steps) == steps and WARDEN in session.source.data["cards"]
+    assert session.table is not None and session.table.cards["cinder-warden"].zone == "hand"
+
+
+def test_an_action_written_as_waiting_that_no_longer_waits_on_the_set_up_is_refused(
+    tmp_path: Path,
+) -> None:
+    """The file's last action waits on the chain; with its spell made a unit it plays, and
+    then nothing waits: the refusal names that action, not the one after it (there is none)."""
+    path = tmp_path / "charm.yaml"
+    path.write_text(LEFT_ON_THE_CHAIN, encoding="utf-8")
+    session = Session()
+    session.open(path)
+    assert session.waiting is not None
+    session.begin_setup()
+    define_card(session, {"name": "Cinder Charm", "kind": "unit", "might": 2})
+    with pytest.raises(ScenarioError) as refused:
+        session.start_here()
+    assert setup_refusal(refused.value) == (
+        "The file's actions no longer play on this set-up: action 1 of the script (play "
+        "cinder-charm), after step 1: nothing waits after this action: only an attack in its "
+        "battle window or a spell on the chain can be left waiting"
+    )
+    assert session.setting_up and session.draft is not None
+    assert session.draft["cards"] == [{"name": "Cinder Charm", "kind": "unit", "might": 2}]
 
 
 def test_a_save_in_set_up_mode_plays_the_set_up_saves_it_and_stays_in_set_up_mode(

@@ -117,6 +117,10 @@ def test_the_set_up_has_no_answers_to_give_again() -> None:
     assert session.can_answer_again()
     session.select(21)  # the last step of the last action
     assert session.can_answer_again()
+    demo = Session()
+    demo.open(SCENARIOS / "souls" / "demo-table.yaml")  # six actions
+    demo.select(demo.last)
+    assert demo.can_answer_again()
 
 
 def test_redo_asks_the_player_again_what_the_action_left_to_the_rules() -> None:
@@ -224,3 +228,18 @@ def test_answering_again_after_a_trigger_resolves_it_first_as_the_file_did() -> 
     steps = [step.description for step in session.steps]
     assert steps[:first] == [step.description for step in main.steps][:first]
     assert steps[first] == "twin-bolt targeting stone-whelp, iron-sentinel goes on the chain"
+
+
+def test_acting_asks_the_player_what_the_action_leaves_open_earlier_and_at_the_end() -> None:
+    def player(choice: Choice) -> Any:  # prevention and doubling: the other order
+        reverse = choice.kind == "replacement_order"
+        return tuple(reversed(choice.default)) if reverse else choice.default
+
+    session = Session()
+    session.open(M8)
+    session.chooser = player
+    session.select(0)
+    session.act(combat())  # a branch from the set-up
+    assert session.actions()[-1].order == {"sentinel-a": ("double-a", "ward-a")}
+    session.act(MIGHT.model_validate({"combat": {"battlefield": "Battlefield 2"}}))  # its end
+    assert session.actions()[-1].order == {"sentinel-b": ("double-b", "ward-b")}

@@ -26,7 +26,7 @@ from app.drawing.face_plan import (
     plan_face,
     wrapped,
 )
-from app.drawing.fonts import MIN_TEXT_PX, STAT_PX, font, line_height, stat_font
+from app.drawing.fonts import MIN_TEXT_PX, STAT_PX, font, font_metrics, line_height, stat_font
 from app.presentation.looks import OWNER_COLORS, CardLook
 from app.presentation.step_marks import Delta
 
@@ -320,7 +320,7 @@ def _paint_strip_uid(painter: QPainter, look: CardLook, under: QRectF) -> None:
     """A strip's id, at the left of its lower line, clear of its stat at the right end."""
     painter.setFont(font(MIN_TEXT_PX))
     painter.setPen(GREY)
-    room = under.width() - QFontMetricsF(font(MIN_TEXT_PX)).horizontalAdvance(look.stat) - 6
+    room = under.width() - font_metrics(MIN_TEXT_PX).horizontalAdvance(look.stat) - 6
     uid = QRectF(under.x(), under.y(), room, under.height())
     align = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft
     painter.drawText(uid, align, elided(look.uid, room))

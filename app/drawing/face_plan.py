@@ -16,7 +16,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontMetricsF
 
 from app.drawing.chips import BADGE_LINE, PILL_PAD, badge_rows, flow_badges, folded_rows
-from app.drawing.fonts import MIN_TEXT_PX, TITLE_PX, font, line_height
+from app.drawing.fonts import MIN_TEXT_PX, TITLE_PX, font, font_metrics, line_height
 from app.presentation.looks import CardLook
 from app.presentation.step_marks import Delta
 
@@ -140,8 +140,11 @@ def pill_text(delta: Delta, width: float) -> str:
 
 def elided(text: str, width: float) -> str:
     """``text`` in the smallest face font, elided in its middle only where it cannot fit
-    (the tooltip says it whole)."""
-    metrics = QFontMetricsF(font(MIN_TEXT_PX))
+    (the tooltip says it whole). A text no wider than its length in the widest letters fits
+    without being laid out: an id on a first show's hundred strips."""
+    metrics = font_metrics(MIN_TEXT_PX)
+    if len(text) * metrics.maxWidth() <= width:
+        return text
     return metrics.elidedText(text, Qt.TextElideMode.ElideMiddle, width)
 
 

@@ -25,6 +25,12 @@ def font(pixels: int, bold: bool = False) -> QFont:
     return _FONTS[key]
 
 
+@cache  # a few sizes in all
+def font_metrics(pixels: int, bold: bool = False) -> QFontMetricsF:
+    """The metrics of ``font(pixels, bold)``, made once."""
+    return QFontMetricsF(font(pixels, bold))
+
+
 @lru_cache(maxsize=1024)  # a table's stats are a few texts in a few widths
 def stat_font(text: str, width: float) -> QFont:
     """The stat's bold font, smaller (down to the smallest text) when ``text`` would not fit

@@ -85,11 +85,10 @@ class Decoration(NamedTuple):
     tooltip: str = ""
 
 
-@dataclass(frozen=True)
-class Region:
+class Region(NamedTuple):
     """Where a zone of the table lies (a slot, a hand, a side of a battlefield), under the
     address the ruleset's set-up places give it (``engine.setup_places.Place.zone``): the
-    set-up editor puts a card dropped in it there."""
+    set-up editor puts a card dropped in it there. A named tuple: a big table has hundreds."""
 
     zone: ZoneAddress
     x: float

@@ -4,10 +4,12 @@ imports Qt."""
 
 import os
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from engine.frozen import refusing_changes
 from tests.support.plugins import install_tally
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -21,6 +23,17 @@ def tally_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Tally, the third ruleset, installed from its wheel (built once a session): the
     folder to put on the path to have it installed (tests/support/plugins.py)."""
     return install_tally(tmp_path_factory.mktemp("tally"))
+
+
+@pytest.fixture(autouse=True)
+def snapshots_refuse_changes(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Every test runs with ``refusing_changes`` on, so that a snapshot or record changed in
+    place raises; a benchmark times the models as the app has them (engine/frozen.py)."""
+    if request.node.get_closest_marker("benchmark"):
+        yield
+        return
+    with refusing_changes():
+        yield
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -1,18 +1,20 @@
-"""``Frozen.model_construct``: the engine's own records made without validation are the models
-validation makes (engine/frozen.py)."""
+"""``Frozen``: the engine's own records made without validation (``model_construct``) and the
+copies ``evolve`` makes are the models validation makes, with their values inline; a model made
+is never changed in place (engine/frozen.py)."""
 
 from __future__ import annotations
 
+import gc
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
-from pydantic import Field, PrivateAttr
+from pydantic import Field, PrivateAttr, ValidationError
 
 from engine.changes import StatChanged
-from engine.frozen import Frozen
+from engine.frozen import Frozen, refusing_changes
 from engine.timeline import Cause
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -79,10 +81,33 @@ def test_the_records_of_a_step_made_either_way_are_equal() -> None:
     assert change == StatChanged(card="x", stat="damage", before=0, after=5)
 
 
-def test_every_way_of_making_a_model_shares_its_dict_keys() -> None:
-    """Validation, ``model_construct`` and ``evolve`` all leave a key-sharing dict, as setting
-    the attributes one by one does: it holds only the values, and every snapshot of a timeline
-    holds one (docs/performance.md)."""
+def holds_a_dict(model: Frozen) -> bool:
+    """Whether ``model`` holds a dict object of its own rather than its values inline: the
+    collector sees the dict among what it refers to (the fields here hold no dict)."""
+    return any(type(held) is dict for held in gc.get_referents(model))
+
+
+def test_a_model_made_or_evolved_keeps_its_values_inline() -> None:
+    """``model_construct`` and ``evolve`` leave no dict object: CPython reads such a model's
+    fields four times as fast, and every snapshot of a timeline is a copy (docs/performance.md).
+    Validation leaves one, which a copy does not keep."""
+
+    class Card(Frozen):
+        name: str
+        damage: int = 0
+
+    made = Card.model_construct(name="a")
+    validated = Card(name="a")
+    assert not holds_a_dict(made)
+    assert not holds_a_dict(made.evolve(damage=5))
+    assert holds_a_dict(validated) and not holds_a_dict(validated.evolve(damage=5))
+    assert made.evolve(damage=5) == Card(name="a", damage=5) == validated.evolve(damage=5)
+
+
+def test_every_way_of_making_a_model_shares_its_keys() -> None:
+    """Validation, ``model_construct`` and ``evolve`` set the fields in their order, so that a
+    model's dict, when one is made (pydantic reads it to dump or compare), shares its keys: it
+    holds only the values."""
     Record = record_class()
     one_by_one = Record.__new__(Record)
     for name, value in {"name": "a", "amount": 5, "tags": [], "notes": [1]}.items():
@@ -96,6 +121,66 @@ def test_every_way_of_making_a_model_shares_its_dict_keys() -> None:
         sys.getsizeof(one_by_one.__dict__)
     }
     assert [list(record.__dict__) for record in made] == [["name", "amount", "tags", "notes"]] * 3
+
+
+def test_a_model_refuses_a_change_in_place_while_refusing_changes() -> None:
+    """The test suite runs every test so (tests/conftest.py): a snapshot is never changed."""
+    Record = record_class()
+    record = Record.model_construct(name="a")
+    with refusing_changes():
+        with pytest.raises(TypeError, match="Record is immutable: its 'amount' cannot be set"):
+            record.amount = 6
+        with pytest.raises(TypeError, match="its 'name' cannot be set or deleted"):
+            del record.name
+        with pytest.raises(TypeError, match="its '__pydantic_fields_set__' cannot be set"):
+            record.__pydantic_fields_set__ = set()
+        assert record.evolve(amount=6).amount == 6
+        assert Record.model_construct(name="b").name == Record(name="b").name == "b"
+    assert (record.amount, record.name) == (5, "a")
+
+
+def test_refusing_changes_nested_keeps_refusing_until_the_outer_one_ends() -> None:
+    record = record_class().model_construct(name="a")
+    with refusing_changes():
+        with refusing_changes():
+            pass
+        with pytest.raises(TypeError):
+            record.amount = 6
+
+
+def test_outside_the_test_suite_the_models_take_a_plain_store() -> None:
+    """The app and the CLI run without ``refusing_changes``: a model's stores are the ones
+    CPython specializes (``object.__setattr__``), in a process of their own."""
+    program = (
+        "from engine.timeline import Cause, Step\n"
+        "print(Step.__setattr__ is object.__setattr__,"
+        " Cause.__delattr__ is object.__delattr__)\n"
+    )
+    made = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert made.stdout.split() == ["True", "True"]
+
+
+def test_refusing_changes_is_on_in_every_test() -> None:
+    with pytest.raises(TypeError, match="immutable"):
+        Cause(kind="rule").text = "changed"  # type: ignore[misc]
+
+
+def test_a_model_with_private_attributes_keeps_pydantics_setattr() -> None:
+    """A private attribute set lives in ``__pydantic_private__``, where pydantic reads it, and
+    the model stays frozen with or without ``refusing_changes``."""
+
+    class Counted(Frozen):
+        name: str
+        _seen: int = PrivateAttr(default=3)
+
+    counted = Counted.model_construct(name="a")
+    counted._seen = 4
+    assert counted.__pydantic_private__ == {"_seen": 4}
+    assert counted.evolve(name="b")._seen == 4
+    with pytest.raises(ValidationError, match="frozen"):
+        counted.name = "b"
 
 
 def test_evolve_adds_the_changed_fields_to_the_fields_set() -> None:

@@ -10,7 +10,8 @@ holding a key-sharing dict, and a copy is 64 bytes smaller. Storing them inline 
 CPython specializes, which it does only for a class whose ``__setattr__`` is ``object``'s: so
 the models have ``object``'s, not pydantic's, which refuses to set a field of a frozen model.
 Nothing of the engine or the app sets a field (mypy, with pydantic's plugin, refuses it), and
-the test suite runs with ``refusing_changes`` on, which refuses it at run time (docs/design.md).
+the test suite runs with ``refusing_changes`` on, which refuses it at run time
+(docs/performance.md, "Models keep their values inline").
 """
 
 from __future__ import annotations

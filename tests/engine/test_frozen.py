@@ -20,6 +20,13 @@ from engine.timeline import Cause
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def printed_apart(program: str) -> str:
+    """What ``program`` prints, run in a process of its own, outside the test suite."""
+    return subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, check=True, cwd=ROOT
+    ).stdout
+
+
 def record_class() -> Any:
     """A model class made while the test runs: mutation testing switches a mutant on only
     then, and a class made at import has its ``model_construct`` compiled already."""
@@ -151,15 +158,11 @@ def test_refusing_changes_nested_keeps_refusing_until_the_outer_one_ends() -> No
 def test_outside_the_test_suite_the_models_take_a_plain_store() -> None:
     """The app and the CLI run without ``refusing_changes``: a model's stores are the ones
     CPython specializes (``object.__setattr__``), in a process of their own."""
-    program = (
+    printed = printed_apart(
         "from engine.timeline import Cause, Step\n"
-        "print(Step.__setattr__ is object.__setattr__,"
-        " Cause.__delattr__ is object.__delattr__)\n"
+        "print(Step.__setattr__ is object.__setattr__, Cause.__delattr__ is object.__delattr__)"
     )
-    made = subprocess.run(
-        [sys.executable, "-c", program], capture_output=True, text=True, check=True, cwd=ROOT
-    )
-    assert made.stdout.split() == ["True", "True"]
+    assert printed.split() == ["True", "True"]
 
 
 def test_refusing_changes_is_on_in_every_test() -> None:
@@ -231,12 +234,9 @@ def test_any_other_model_still_reads_its_private_attributes_and_extras() -> None
 
     assert Private()._seen == 3 and Subclass()._seen == 3
     assert Extra(colour="red").colour == "red"  # type: ignore[attr-defined]
-    before = (
+    before = printed_apart(
         "from pydantic import BaseModel, PrivateAttr\n"
         "class Before(BaseModel):\n    _seen: int = PrivateAttr(default=4)\n"
         "import engine.frozen\nprint(Before()._seen)\n"
     )
-    made = subprocess.run(
-        [sys.executable, "-c", before], capture_output=True, text=True, check=True, cwd=ROOT
-    )
-    assert made.stdout.strip() == "4"
+    assert before.strip() == "4"

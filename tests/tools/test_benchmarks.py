@@ -7,8 +7,10 @@ all, writes the JSON and prints each target with its ratio (docs/performance.md)
   the table (1,000 cards at most 1.5x 18);
 - a snapshot update (a card changed, the table updated, a step recorded, no rules) by the
   engine, and the same update with plain frozen dataclasses (the baseline);
-- a push and a pop of a move by python-chess (when installed), the yardstick of issue 40 for
-  a step of a rules engine in Python;
+- issue 40's ratios: a step on 18 cards against the plain-dataclass update and against a push
+  and a pop of a move by python-chess (when installed: the yardstick for a step of a rules
+  engine in Python that keeps its history), each timed in turn in every round, so that a
+  machine whose speed wanders slows them alike;
 - the memory a step holds, over a 10,000-step session on 200 cards (souls) and on 1,000 cards
   (souls and might) (``extra_info``);
 - a jump between distant steps in the app, on 18 and 1,000 cards (a 60 Hz frame: 16.7 ms),
@@ -21,6 +23,8 @@ from __future__ import annotations
 
 import dataclasses
 import gc
+import statistics
+import time
 import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
@@ -185,27 +189,78 @@ def test_bench_snapshot_update_engine(benchmark: BenchmarkFixture, cards: int) -
     benchmark.extra_info["steps"] = UPDATES
 
 
-# --- python-chess, the yardstick --------------------------------------------------------------
-
-PUSHES = 2_000  # pushes and pops per timed round
+PUSHES = 2_000  # python-chess pushes and pops per round of the yardsticks
 
 
-def test_bench_chess_push_pop(benchmark: BenchmarkFixture) -> None:
-    """python-chess (``chess``) pushing and popping each legal move of the opening position:
-    what issue 40 measures a step against, a move made and taken back by a rules engine in
-    Python that keeps its history. Skipped where python-chess is not installed."""
+# --- issue 40's ratios, interleaved --------------------------------------------------------
+
+YARDSTICK_ROUNDS = 15
+YARDSTICK_ACTIONS = 300  # a round's actions of each session: a few milliseconds each
+YARDSTICK_UPDATES = 5  # a round's rounds of UPDATES plain-dataclass updates
+
+
+def seconds(work: Callable[[], object]) -> float:
+    """The process time ``work`` takes."""
+    start = time.process_time()
+    work()
+    return time.process_time() - start
+
+
+def session_step(make: Callable[[], Any], play: Callable[..., None], seed: int) -> float:
+    """Microseconds a step of ``YARDSTICK_ACTIONS`` actions on a game already 200 actions into
+    its session, as ``session_bench`` times its rounds."""
+    game = make()
+    play(game, 200)
+    before = len(game.steps)
+    spent = seconds(lambda: play(game, YARDSTICK_ACTIONS, seed=seed))
+    return spent / (len(game.steps) - before) * 1e6
+
+
+def test_bench_yardsticks_interleaved(benchmark: BenchmarkFixture) -> None:
+    """Issue 40's ratios: in each round a plain-dataclass update, a python-chess push and pop
+    (when installed) and a souls and a might step on 18 cards are timed one after another, so
+    that a machine whose speed wanders between the benchmarks above (it did, twofold within
+    an hour) slows all of them alike; each ratio is the median of the rounds' ratios
+    (``extra_info``), the time reported that of a whole round."""
+    benchmark.group = "issue 40's ratios, interleaved"
     chess = pytest.importorskip("chess")
-    benchmark.group = "python-chess push and pop"
+    table = plain_copy(souls_game(18).table)
+    uids = [uid for uid in table.cards if uid.startswith("s")]
     board = chess.Board()
     moves = list(board.legal_moves)
+    rounds: list[dict[str, float]] = []
 
     def pushes_and_pops() -> None:
         for number in range(PUSHES):
             board.push(moves[number % len(moves)])
             board.pop()
 
-    benchmark.pedantic(pushes_and_pops, rounds=10, iterations=1)
-    benchmark.extra_info["steps"] = PUSHES
+    def plain_rounds() -> None:
+        for _ in range(YARDSTICK_UPDATES):
+            plain_updates(table, uids, [])
+
+    def one_round() -> None:
+        seed = len(rounds)
+        rounds.append(
+            {
+                "plain": seconds(plain_rounds) / (YARDSTICK_UPDATES * UPDATES) * 1e6,
+                "chess": seconds(pushes_and_pops) / PUSHES * 1e6,
+                "souls": session_step(lambda: souls_game(18), souls_session, seed),
+                "might": session_step(lambda: might_game(18), might_session, seed),
+            }
+        )
+
+    benchmark.pedantic(one_round, rounds=YARDSTICK_ROUNDS, iterations=1)
+    for name, (step, yardstick) in {
+        "might_vs_chess": ("might", "chess"),
+        "might_vs_plain": ("might", "plain"),
+        "souls_vs_plain": ("souls", "plain"),
+    }.items():
+        ratios = sorted(one[yardstick] / one[step] for one in rounds)
+        benchmark.extra_info[name] = statistics.median(ratios)
+        benchmark.extra_info[f"{name}_range"] = [ratios[0], ratios[-1]]
+    for name in ("plain", "chess", "souls", "might"):
+        benchmark.extra_info[f"{name}_us"] = statistics.median(one[name] for one in rounds)
 
 
 # --- memory ---------------------------------------------------------------------------------

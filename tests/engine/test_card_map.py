@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.card_map import CardMap
 from engine.frozen import Frozen
@@ -108,5 +110,68 @@ def test_an_update_of_a_card_shares_the_order_positions() -> None:
     cards = CardMap({"a": 1, "b": 2})
     assert cards.position("b") == 1
     later = cards.set("a", 10)
-    assert later._positions is cards._positions and later.position("b") == 1
-    assert cards.set("c", 3)._positions is None  # a new key: worked out again when asked
+    assert later._keys is cards._keys and later.position("b") == 1
+    assert cards.set("c", 3)._keys.positions is None  # a new key: worked out again when asked
+
+
+# Each operation: set an existing key (by its index among the keys), set a new key, delete
+# one, or set a key to the very object it holds (nothing changes).
+operations = st.lists(
+    st.one_of(
+        st.tuples(st.just("set"), st.integers(0, 99)),
+        st.tuples(st.just("add"), st.integers(0, 10_000)),
+        st.tuples(st.just("delete"), st.integers(0, 99)),
+        st.tuples(st.just("same"), st.integers(0, 99)),
+    ),
+    max_size=60,
+)
+
+
+@given(start=st.integers(0, 40), steps=operations)
+@settings(max_examples=150, deadline=None)
+def test_a_card_map_behaves_as_an_ordered_dict_of_its_updates(
+    start: int, steps: list[tuple[str, int]]
+) -> None:
+    """Against a dict updated alike (a new key last, a replaced one in its place): the items in
+    order, look-ups, positions, equality and hash, and which keys changed since the map before,
+    over adds that outgrow the tree's room and removals that leave places empty."""
+    model = {f"k{i}": (i,) for i in range(start)}  # a new tuple for each value: its identity
+    cards = CardMap(model)
+    for operation, number in steps:
+        before, was = cards, dict(model)
+        keys = list(model)
+        if operation == "add" and f"n{number}" not in model:
+            key = f"n{number}"
+        elif keys:
+            key = keys[number % len(keys)]
+        else:
+            continue
+        if operation == "delete":
+            del model[key]
+            cards = cards.delete(key)
+        else:
+            model[key] = model[key] if operation == "same" else (number,)
+            cards = cards.set(key, model[key])
+        assert list(cards.items()) == list(model.items())
+        assert len(cards) == len(model) and list(cards) == list(model)
+        assert all(cards[k] is v and cards.get(k) is v and k in cards for k, v in model.items())
+        assert "missing" not in cards and cards.get("missing", 0) == 0
+        assert [cards.position(k) for k in model] == list(range(len(model)))
+        assert cards == model and cards == CardMap(model) and CardMap(model) == cards
+        assert hash(cards) == hash(CardMap(model))
+        changed = {k for k, v in model.items() if was.get(k, cards) is not v}
+        assert cards.changed_since(before) == changed | (was.keys() - model.keys())
+        assert cards.changed_among(list(model), before) == [k for k in model if k in changed]
+        with pytest.raises(KeyError):
+            cards["missing"]
+
+
+def test_a_hashed_map_keeps_its_hash_up_to_date_through_a_new_layout() -> None:
+    """A hash made once is updated by each change, a new layout of the tree included (the
+    eighth card: the first tree has room for eight)."""
+    cards = CardMap({f"k{i}": i for i in range(7)})
+    hash(cards)
+    for i in range(7, 30):
+        cards = cards.set(f"k{i}", i)
+        assert cards._hash is not None and hash(cards) == hash(CardMap(dict(cards.items())))
+    assert hash(cards.delete("k3")) == hash(CardMap({k: v for k, v in cards.items() if k != "k3"}))

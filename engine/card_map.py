@@ -70,12 +70,9 @@ class _Keys:
     def added(self, key: str) -> _Keys:
         """These keys and ``key``, at the next place (the tree has room: ``room``)."""
         path = _path(len(self.places), self.fanout)
-        return _Keys(
-            self.fanout,
-            self.paths.set(key, path),
-            (*self.places, key),
-            (*self.order, key),
-        )
+        places = (*self.places, key)
+        order = places if self.order is self.places else (*self.order, key)  # none removed: one
+        return _Keys(self.fanout, self.paths.set(key, path), places, order)
 
     def removed(self, key: str) -> _Keys:
         """These keys without ``key``, whose place stays empty."""

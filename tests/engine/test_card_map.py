@@ -114,6 +114,14 @@ def test_an_update_of_a_card_shares_the_order_positions() -> None:
     assert cards.set("c", 3)._keys.positions is None  # a new key: worked out again when asked
 
 
+def test_the_keys_in_order_and_by_place_are_one_tuple_until_a_card_is_removed() -> None:
+    """Adding a card copies the keys once, not twice (a saving no result shows)."""
+    added = CardMap({"a": 1}).set("b", 2)._keys
+    assert added.order is added.places == ("a", "b")
+    removed = CardMap({"a": 1, "b": 2}).delete("a").set("c", 3)._keys
+    assert (removed.order, removed.places) == (("b", "c"), (None, "b", "c"))
+
+
 # Each operation: set an existing key (by its index among the keys), set a new key, delete
 # one, or set a key to the very object it holds (nothing changes).
 operations = st.lists(

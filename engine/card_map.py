@@ -70,8 +70,8 @@ class _Keys:
     def added(self, key: str) -> _Keys:
         """These keys and ``key``, at the next place (the tree has room: ``room``)."""
         path = _path(len(self.places), self.fanout)
-        places = (*self.places, key)
-        order = places if self.order is self.places else (*self.order, key)  # none removed: one
+        order = (*self.order, key)
+        places = order if self.order is self.places else (*self.places, key)  # none removed: one
         return _Keys(self.fanout, self.paths.set(key, path), places, order)
 
     def removed(self, key: str) -> _Keys:

@@ -88,8 +88,9 @@ class Frozen(BaseModel):
     # A docstring under a field is its description (engine/descriptions.py reads it for
     # ``cardtable schema`` and the reference in docs/scenarios.md).
     model_config = ConfigDict(frozen=True, extra="forbid")
-    # object's, so that a model's own stores are specialized (the module's docstring): together
-    # they are its one slot, ``tp_setattro``, which CPython leaves generic only when both are
+    # object's, so that a model's own stores are specialized (the module's docstring). Both:
+    # they share one slot, ``tp_setattro``, which CPython leaves generic only when both are
+    # object's.
     __setattr__ = object.__setattr__
     __delattr__ = object.__delattr__
 

@@ -34,6 +34,7 @@ def test_updates_leave_the_original_and_keep_the_order() -> None:
 
 def test_equality_is_by_content() -> None:
     cards = CardMap({"a": 1, "b": 2})
+    assert cards == cards and cards.set("a", 5) != cards  # the same keys, another tree
     assert cards == CardMap({"b": 2, "a": 1})  # another trie, the same items
     assert cards == cards.set("a", 1)
     assert cards != CardMap({"a": 1, "b": 3}) and cards != CardMap({"a": 1})
@@ -183,3 +184,14 @@ def test_a_hashed_map_keeps_its_hash_up_to_date_through_a_new_layout() -> None:
         cards = cards.set(f"k{i}", i)
         assert cards._hash is not None and hash(cards) == hash(CardMap(dict(cards.items())))
     assert hash(cards.delete("k3")) == hash(CardMap({k: v for k, v in cards.items() if k != "k3"}))
+
+
+def test_a_map_that_outgrows_its_tree_is_laid_out_again() -> None:
+    """An update copies tuples of at most the fanout, however many cards were added: a map
+    with no room left is laid out again with a greater fanout."""
+    cards: CardMap[int] = CardMap()
+    for number in range(200):
+        cards = cards.set(f"k{number}", number)
+        fanout = cards._keys.fanout
+        assert len(cards._tree) <= fanout and fanout**3 >= len(cards)
+    assert cards._keys.fanout < 8 and list(cards.values()) == list(range(200))

@@ -137,13 +137,49 @@ def test_a_model_refuses_a_change_in_place_while_refusing_changes() -> None:
     with refusing_changes():
         with pytest.raises(TypeError, match="Record is immutable: its 'amount' cannot be set"):
             record.amount = 6
-        with pytest.raises(TypeError, match="its 'name' cannot be set or deleted"):
+        with pytest.raises(TypeError, match="Record is immutable: its 'name' cannot be set or"):
             del record.name
         with pytest.raises(TypeError, match="its '__pydantic_fields_set__' cannot be set"):
             record.__pydantic_fields_set__ = set()
         assert record.evolve(amount=6).amount == 6
         assert Record.model_construct(name="b").name == Record(name="b").name == "b"
     assert (record.amount, record.name) == (5, "a")
+
+
+def test_the_refusal_says_what_to_do_instead() -> None:
+    record = record_class().model_construct(name="a")
+    with pytest.raises(TypeError) as refused:
+        record.name = "b"
+    assert str(refused.value) == (
+        "Record is immutable: its 'name' cannot be set or deleted (evolve makes a changed copy)"
+    )
+
+
+def test_a_model_not_yet_made_takes_a_set_and_a_delete_while_refusing_changes() -> None:
+    """Only a made model refuses: one being made (its fields set not yet set) takes both."""
+    Record = record_class()
+    being_made = Record.__new__(Record)
+    being_made.name = "a"
+    del being_made.name
+    assert not hasattr(being_made, "name")
+
+
+def test_a_plain_model_is_made_and_copied_by_plain_stores() -> None:
+    """What makes ``model_construct`` and ``evolve`` cheap: their compiled code stores each field
+    in place, which CPython specializes, not through ``object.__setattr__`` (``_set_``), which
+    a model with private attributes still takes."""
+
+    class Counted(Frozen):
+        name: str
+        _seen: int = PrivateAttr(default=3)
+
+    Record = record_class()
+    for made in (Record.model_construct.__func__, Record._evolved):  # type: ignore[attr-defined]
+        assert "_set_" not in made.__code__.co_names
+    assert Record._evolved.__globals__["_setattr_"] is setattr  # type: ignore[attr-defined]
+    for made in (Counted.model_construct.__func__, Counted._evolved):  # type: ignore[attr-defined]
+        assert "_set_" in made.__code__.co_names
+    assert Counted._evolved.__globals__["_setattr_"] is object.__setattr__  # type: ignore[attr-defined]
 
 
 def test_refusing_changes_nested_keeps_refusing_until_the_outer_one_ends() -> None:

@@ -76,8 +76,7 @@ class _Keys:
 
     def removed(self, key: str) -> _Keys:
         """These keys without ``key``, whose place stays empty."""
-        path = self.paths[key]
-        place = (path[0] * self.fanout + path[1]) * self.fanout + path[2]
+        place = _place(self.paths[key], self.fanout)
         return _Keys(
             self.fanout,
             self.paths.delete(key),
@@ -97,6 +96,11 @@ class _Keys:
 
 def _path(place: int, fanout: int) -> Path:
     return place // (fanout * fanout), place // fanout % fanout, place % fanout
+
+
+def _place(path: Path, fanout: int) -> int:
+    """The place at ``path``: ``_path``'s inverse."""
+    return (path[0] * fanout + path[1]) * fanout + path[2]
 
 
 def _tree(values: list[Any], fanout: int) -> Tree:
@@ -229,10 +233,9 @@ class CardMap(Mapping[str, V], Generic[V]):
             for b, (leaf, was_leaf) in enumerate(zip(node, was, strict=True)):
                 if leaf is was_leaf:
                     continue
-                start = (a * fanout + b) * fanout
                 for c, (value, was_value) in enumerate(zip(leaf, was_leaf, strict=True)):
-                    if value is not was_value:
-                        changed.add(places[start + c])  # never a removed one: the same keys
+                    if value is not was_value:  # never a removed one: the same keys
+                        changed.add(places[_place((a, b, c), fanout)])
         return changed  # type: ignore[return-value]
 
     def changed_among(self, keys: Iterable[str], before: CardMap[V]) -> list[str]:

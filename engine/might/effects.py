@@ -55,6 +55,10 @@ from engine.timeline import Cause
 
 # The automatic targets that reach every unit of a kind, whatever the chain item names.
 EVERY_UNIT = ("all_units", "all_own_units", "all_enemy_units", "all_enemy_units_here")
+# read once: a model class's attributes are read through pydantic's metaclass ``__getattr__``,
+# a hook CPython never specializes (docs/performance.md). Not validated: the engine's own values
+# (a validated change cost eight times as much, every Might modifier and every end of turn).
+_new_stat_changed = StatChanged.model_construct
 
 
 @dataclass(frozen=True, eq=False)
@@ -724,7 +728,11 @@ class EffectRules:
             f"{self.core.table.might(uid)}{lethal}",
             ["M2", "M-2"],
             cause,
-            [StatChanged(card=uid, stat="might", before=before, after=self.core.table.might(uid))],
+            [
+                _new_stat_changed(
+                    card=uid, stat="might", before=before, after=self.core.table.might(uid)
+                )
+            ],
             effect_ids=[modifier.id],
         )
 
@@ -893,7 +901,9 @@ class EffectRules:
             after = self.core.table.might(card.uid)
             if before != after:
                 ended[-1] += f" (Might {before} -> {after})"
-                changes.append(StatChanged(card=card.uid, stat="might", before=before, after=after))
+                changes.append(
+                    _new_stat_changed(card=card.uid, stat="might", before=before, after=after)
+                )
         return ended, changes
 
     def _end_player_effects(self, ends: Callable[[LastingEffect], bool]) -> list[str]:

@@ -121,8 +121,17 @@ def step_violations(
     unnamed = sorted({change.kind for change in step.changes if change.kind not in kinds})
     if unnamed:
         yield "every change is of a registered kind", f"{where} records {', '.join(unnamed)}", None
+    before = steps[index - 1].table
+    changed = {uid for uid, card in table.cards.items() if before.cards.get(uid) is not card}
+    unnamed_cards = sorted(changed - step.changed_cards())
+    if unnamed_cards:  # the app outlines what a step's changes name: these would not show
+        yield (
+            "every card a step changes is named by a change",
+            f"{where} changes {', '.join(unnamed_cards)} and names none of them",
+            None,
+        )
     made = {uid for change in step.changes for uid in change.made()}  # a token (might, P-61)
-    uids = frozenset(steps[index - 1].table.cards) | made
+    uids = frozenset(before.cards) | made
     if frozenset(table.cards) != uids:
         gone = sorted(uids - set(table.cards))
         new = sorted(set(table.cards) - uids)

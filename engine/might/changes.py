@@ -3,7 +3,7 @@ the shapes every ruleset shares are in ``engine.changes``."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, Protocol
 
 from engine.changes import CardChange
 
@@ -63,4 +63,56 @@ class ControlChanged(CardChange):
         return f"{self.card} controlled by {self.before} -> {self.after}"
 
 
-MIGHT_CHANGES = (Replaced, DamageAssigned, Made, ControlChanged)
+class EffectChanged(CardChange):
+    """A lasting effect began on a card (``effect_added``) or left it (``effect_ended``): it
+    expired (M-13), was used up (M-20, P-63) or ended with its cause. ``effect``: its id;
+    ``what``: its kind in words ("prevention", "stun", "Might modifier")."""
+
+    kind: Literal["effect_added", "effect_ended"]
+    effect: str
+    what: str
+
+    def describe(self) -> str:
+        verb = "gains" if self.kind == "effect_added" else "loses"
+        return f"{self.card} {verb} {self.what} {self.effect}"
+
+
+class _Effect(Protocol):
+    @property
+    def id(self) -> str: ...
+
+    def what(self) -> str: ...
+
+
+def effect_added(card: str, effect: _Effect) -> EffectChanged:
+    """``effect`` began on ``card``: the engine's own values, not validated (a hot path)."""
+    return EffectChanged.model_construct(
+        kind="effect_added", card=card, effect=effect.id, what=effect.what()
+    )
+
+
+def effect_ended(card: str, effect: _Effect) -> EffectChanged:
+    """``effect`` left ``card``."""
+    return EffectChanged.model_construct(
+        kind="effect_ended", card=card, effect=effect.id, what=effect.what()
+    )
+
+
+class RoleChanged(CardChange):
+    """A unit's combat role changed (M-28, M-29): it joined the combat as an attacker or a
+    defender, or left its role (``none``)."""
+
+    kind: Literal["role"] = "role"
+    before: str
+    after: str
+
+    def describe(self) -> str:
+        return f"{self.card} combat role {self.before} -> {self.after}"
+
+
+def role_changed(card: str, before: str | None, after: str | None) -> RoleChanged:
+    """``card``'s combat role went from ``before`` to ``after`` (None: no role)."""
+    return RoleChanged.model_construct(card=card, before=before or "none", after=after or "none")
+
+
+MIGHT_CHANGES = (Replaced, DamageAssigned, Made, ControlChanged, EffectChanged, RoleChanged)

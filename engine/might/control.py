@@ -10,7 +10,7 @@ of its own; a unit at the taker's base goes to its owner's base then.
 from __future__ import annotations
 
 from engine.changes import Change, Moved, StatChanged
-from engine.might.changes import ControlChanged
+from engine.might.changes import ControlChanged, effect_added, role_changed
 from engine.might.core import MightCore
 from engine.might.table import ControlChange
 from engine.timeline import Cause
@@ -29,6 +29,7 @@ def take(core: MightCore, uid: str, source: str, controller: int, cause: Cause) 
     )
     core._set(card.evolve(control=(*card.control, change)))
     words, changes = _changed(core, uid, card.controller)
+    changes.append(effect_added(uid, change))
     words = f"{name} takes control of {uid} this turn{words}"
     if card.role is None or (combat := core.table.combat) is None:
         core.record(words, ["P-107", *_moved(changes)], cause, changes, effect_ids=[change.id])
@@ -36,6 +37,7 @@ def take(core: MightCore, uid: str, source: str, controller: int, cause: Cause) 
     # it leaves its side; the next cleanup has it join its new controller's (M-28, P-43)
     might = core.table.might(uid)
     core._set(core.table.cards[uid].evolve(role=None))
+    changes.append(role_changed(uid, card.role, None))
     core.table = core.table.evolve(
         combat=combat.evolve(
             attackers=tuple(u for u in combat.attackers if u != uid),

@@ -46,13 +46,22 @@ class MightCore(Recorder[MightTable]):
         # The table the last death check saw: a survivor whose damage or Might changed since
         # then is named by the next one (M-8).
         self._checked = table
+        # Changes the rules made without a step of their own (a role lost with no Might to
+        # lose, M-29), and the rules that made them: the next step, whose table shows them,
+        # names them and cites these (``name_next``).
+        self._unrecorded: tuple[tuple[Change, ...], tuple[str, ...]] | None = None
 
     def _save_state(self) -> object:
-        return self._checked  # bookkeeping for the steps' words: no rules' state
+        return self._checked, self._unrecorded  # bookkeeping for the steps: no rules' state
 
     def _restore_state(self, state: object) -> None:
-        assert isinstance(state, MightTable)
-        self._checked = state
+        self._checked, self._unrecorded = state  # type: ignore[misc]
+
+    def name_next(self, changes: Sequence[Change], rules: Sequence[str]) -> None:
+        """Have the next step name ``changes``, made with no step of their own, and cite
+        ``rules``, which made them."""
+        named, cited = self._unrecorded or ((), ())
+        self._unrecorded = (*named, *changes), (*cited, *rules)
 
     def record(
         self,
@@ -65,6 +74,11 @@ class MightCore(Recorder[MightTable]):
     ) -> Step:
         """A step, with what it did to the Might auras give (M-23, M-24): an aura that began or
         ended with it is on its record."""
+        if self._unrecorded is not None:
+            named, cited = self._unrecorded
+            changes = [*named, *changes]
+            rules = [*rules, *(rule for rule in cited if rule not in rules)]
+            self._unrecorded = None
         before = self.steps[-1].table
         table = self.table
         index = table.index

@@ -13,6 +13,7 @@ from engine.choices import Choice, is_default
 from engine.errors import RuleError
 from engine.might import delayed, verdicts
 from engine.might.card_effects import SaveAction
+from engine.might.changes import effect_ended, role_changed
 from engine.might.core import MightCore
 from engine.might.replacements import (
     DamageEvent,
@@ -274,12 +275,14 @@ class DamageRules:
     def drop_roles(self, cause: Cause, departed_only: bool) -> bool:
         """M-29: a unit loses its combat role, and the Might Assault or Shield gave it, at the
         start of the cleanup after it left the combat's battlefield (``departed_only``), and
-        every unit loses it when the combat ends. True when that lowered a unit's Might."""
+        every unit loses it when the combat ends. True when that lowered a unit's Might, which
+        is a step of its own; otherwise the next step names the roles lost (``name_next``)."""
         combat = self.core.table.combat
         if combat is None:  # roles are given only to a combat's units: the hot path ends here
             return False
         ended: list[str] = []
         changes: list[Change] = []
+        roles: list[Change] = []
         for uid in (*combat.attackers, *combat.defenders):
             card = self.core.table.cards[uid]
             if card.role is None:
@@ -296,15 +299,19 @@ class DamageRules:
                     StatChanged(card=card.uid, stat="might", before=before, after=before - bonus)
                 )
             self.core._set(card.evolve(role=None))
-        if ended:
-            reason = "has left the battlefield" if departed_only else "the combat is over"
-            self.core.record(
-                f"No longer in its combat role ({reason}): {'; '.join(ended)}",
-                ["M-29", "M-28", "M-2"],
-                cause,
-                changes,
-            )
-        return bool(ended)
+            roles.append(role_changed(card.uid, card.role, None))
+        if not ended:
+            if roles:
+                self.core.name_next(roles, ["M-29"])
+            return False
+        reason = "has left the battlefield" if departed_only else "the combat is over"
+        self.core.record(
+            f"No longer in its combat role ({reason}): {'; '.join(ended)}",
+            ["M-29", "M-28", "M-2"],
+            cause,
+            [*roles, *changes],
+        )
+        return True
 
     def _join_combat(self, cause: Cause) -> None:
         """M-28: a unit that arrived at the battlefield of a combat under way joins it at the
@@ -333,9 +340,14 @@ class DamageRules:
                 ),
                 ["M-28", "P-43", "M-2"],
                 cause,
-                [StatChanged(card=unit.uid, stat="might", before=before, after=now)]
-                if now != before
-                else [],
+                [
+                    role_changed(unit.uid, None, role),
+                    *(
+                        [StatChanged(card=unit.uid, stat="might", before=before, after=now)]
+                        if now != before
+                        else []
+                    ),
+                ],
             )
 
     def end_empty_holds(self, cause: Cause) -> bool:
@@ -418,6 +430,7 @@ class DamageRules:
                 *(["P-99"] if how else []),
             ],
             cause,
+            [effect_ended(uid, save)],
             effect_ids=[save.id],
         )
         self._instead(uid, save.then, cause)

@@ -12,6 +12,7 @@ from operator import attrgetter
 
 from engine.changes import Triggered
 from engine.might.card_effects import DelayedEvent
+from engine.might.changes import effect_ended
 from engine.might.core import MightCore
 from engine.might.table import ChainItem, DelayedTrigger, MightCard
 from engine.timeline import Cause
@@ -106,9 +107,11 @@ def _push(
 
 def _use_up(core: MightCore, trigger: DelayedTrigger, uid: str, cause: Cause) -> None:
     """A ``once`` trigger ends as it triggers, on the record (P-63)."""
+    changes = []
     if trigger.watch is None:
         card = core.table.cards[uid]
         core._set(card.evolve(delayed=tuple(d for d in card.delayed if d.id != trigger.id)))
+        changes.append(effect_ended(uid, trigger))
     else:
         state = core.table.players[trigger.owner]
         kept = tuple(d for d in state.delayed if d.id != trigger.id)
@@ -117,6 +120,7 @@ def _use_up(core: MightCore, trigger: DelayedTrigger, uid: str, cause: Cause) ->
         f"{trigger.source}'s delayed trigger {trigger.id} is used up: it triggers once",
         ["P-63"],
         cause,
+        changes,
     )
 
 

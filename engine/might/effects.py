@@ -27,7 +27,7 @@ from engine.might.card_effects import (
     ShieldValue,
     target_number,
 )
-from engine.might.changes import Made
+from engine.might.changes import Made, effect_added, effect_ended
 from engine.might.conditions import Context, cited, counted, holds, reading
 from engine.might.core import MightCore
 from engine.might.damage import DamageRules
@@ -351,11 +351,18 @@ class EffectRules:
                 "its side's combat damage, and still needs lethal damage to die",
                 ["M-15", "M-16"],
                 cause,
+                [effect_added(uid, made)],
                 effect_ids=[made.id],
             )
             self.core._trigger_all(self.core._watchers({"you_stun": uid}, owner))  # P-57
         else:
-            self.core.record(f"{uid} {made.describe()}", ["M-19"], cause, effect_ids=[made.id])
+            self.core.record(
+                f"{uid} {made.describe()}",
+                ["M-19"],
+                cause,
+                [effect_added(uid, made)],
+                effect_ids=[made.id],
+            )
 
     def add_save(
         self,
@@ -371,7 +378,13 @@ class EffectRules:
             self.core._new_number(), source, owner, duration=duration, then=then
         )
         self.core._set(card.evolve(saves=(*card.saves, save)))
-        self.core.record(f"{uid}: {save.describe()}", ["M-20"], cause, effect_ids=[save.id])
+        self.core.record(
+            f"{uid}: {save.describe()}",
+            ["M-20"],
+            cause,
+            [effect_added(uid, save)],
+            effect_ids=[save.id],
+        )
 
     def leave_delayed(
         self, item: ChainItem, effect: Delayed, uid: str | None, cause: Cause
@@ -388,17 +401,19 @@ class EffectRules:
             once=bool(effect.once) or effect.when == "start_of_your_turn",
             effects=effect.effects,
         )
+        changes = []
         if uid is not None:
             card = self.core.table.cards[uid]
             self.core._set(card.evolve(delayed=(*card.delayed, made)))
             on = f"{uid} gets {self.core.table.players[item.controller].name}'s"
+            changes.append(effect_added(uid, made))
         else:
             state = self.core.table.players[item.controller]
             self.core.table = self.core.table.with_player(
                 item.controller, state.evolve(delayed=(*state.delayed, made))
             )
             on = f"{state.name} gets"
-        self.core.record(f"{on} {made.describe()}", ["P-63"], cause)
+        self.core.record(f"{on} {made.describe()}", ["P-63"], cause, changes)
 
     def ready_effect(self, uid: str, ready: bool, source: str, cause: Cause) -> None:
         card = self.core.table.cards[uid]
@@ -516,13 +531,15 @@ class EffectRules:
         )
         self.core._set(card.evolve(granted=(*card.granted, grant)))
         after = self.core.table.might(uid)
-        changes = [StatChanged(card=uid, stat="might", before=before, after=after)]
+        changes: list[Change] = [effect_added(uid, grant)]
+        if after != before:
+            changes.append(_new_stat_changed(card=uid, stat="might", before=before, after=after))
         self.core.record(
             f"{uid} has {grant.describe()}"
             + (f": Might {before} -> {after}" if after != before else ""),
             ["M-17", "M-28", "P-72"],
             cause,
-            changes if after != before else [],
+            changes,
             effect_ids=[grant.id],
         )
 
@@ -729,9 +746,10 @@ class EffectRules:
             ["M2", "M-2"],
             cause,
             [
+                effect_added(uid, modifier),
                 _new_stat_changed(
                     card=uid, stat="might", before=before, after=self.core.table.might(uid)
-                )
+                ),
             ],
             effect_ids=[modifier.id],
         )
@@ -759,7 +777,12 @@ class EffectRules:
             remaining=value if isinstance(value, int) else None,
         )
         self.core._set(card.evolve(shields=(*card.shields, shield)))
-        self.core.record(f"{uid} gets {shield.describe()}", ["M3", "M-5", *_scoped(scope)], cause)
+        self.core.record(
+            f"{uid} gets {shield.describe()}",
+            ["M3", "M-5", *_scoped(scope)],
+            cause,
+            [effect_added(uid, shield)],
+        )
 
     def add_side_shield(
         self, item: ChainItem, value: ShieldValue, duration: Duration, scope: Scope, cause: Cause
@@ -801,7 +824,12 @@ class EffectRules:
             self.core._new_number(), source, owner, id=effect_id, duration=duration, scope=scope
         )
         self.core._set(card.evolve(doublers=(*card.doublers, doubler)))
-        self.core.record(f"{uid} gets {doubler.describe()}", ["M8", "M-4", *_scoped(scope)], cause)
+        self.core.record(
+            f"{uid} gets {doubler.describe()}",
+            ["M8", "M-4", *_scoped(scope)],
+            cause,
+            [effect_added(uid, doubler)],
+        )
 
     def set_threshold(
         self, uid: str, threshold: int, duration: Duration, source: str, owner: int, cause: Cause
@@ -812,7 +840,11 @@ class EffectRules:
         )
         self.core._set(card.evolve(lethal=(*card.lethal, override)))
         self.core.record(
-            f"{uid}: {override.describe()}", ["M1", "M-3"], cause, effect_ids=[override.id]
+            f"{uid}: {override.describe()}",
+            ["M1", "M-3"],
+            cause,
+            [effect_added(uid, override)],
+            effect_ids=[override.id],
         )
 
     def grant_bonus_damage(
@@ -874,9 +906,10 @@ class EffectRules:
         ended, changes = self._end_card_effects(ends)
         ended += self._end_player_effects(ends)
         text = "; ".join(ended) if ended else "none"
+        might_changed = any(isinstance(change, StatChanged) for change in changes)
         self.core.record(
             f'Effects lasting "{what}" end together: {text}',
-            [*rules, *(["M-2"] if changes else []), *(["P-63"] if left_behind else [])],
+            [*rules, *(["M-2"] if might_changed else []), *(["P-63"] if left_behind else [])],
             cause,
             changes,
         )
@@ -885,8 +918,9 @@ class EffectRules:
     def _end_card_effects(
         self, ends: Callable[[LastingEffect], bool]
     ) -> tuple[list[str], list[Change]]:
-        """End the cards' lasting effects for which ``ends`` holds: what ended, and the Might of
-        each unit on the table that it changed, in the words too (M-2)."""
+        """End the cards' lasting effects for which ``ends`` holds: what ended, and its changes:
+        each effect that ended, and the Might of each unit on the table that it changed, in the
+        words too (M-2)."""
         changes: list[Change] = []
         ended: list[str] = []
         for card in self.core.table.with_lasting():
@@ -896,6 +930,7 @@ class EffectRules:
                 continue
             self.core._set(card.without_lasting(ends))
             ended += [f"{card.uid}: {e.describe()}" for e in gone]
+            changes += [effect_ended(card.uid, e) for e in gone]
             if before is None:  # off the table: no Might to change
                 continue
             after = self.core.table.might(card.uid)

@@ -48,6 +48,7 @@ class Lasting(Frozen):
     source: str
     owner: int
     duration: Duration
+    noun: ClassVar[str] = "effect"  # its kind, as ``what`` says it
 
     @classmethod
     def make(cls, number: int, source: str, owner: int, **fields: object) -> Self:
@@ -63,6 +64,10 @@ class Lasting(Frozen):
             }
         )
 
+    def what(self) -> str:
+        """Its kind, as the record names it beside its id: "prevention" (``EffectChanged``)."""
+        return self.noun
+
     def until(self) -> str:
         return {
             "this_turn": " this turn",
@@ -74,6 +79,7 @@ class Lasting(Frozen):
 
 class MightModifier(Lasting):
     amount: int
+    noun: ClassVar[str] = "Might modifier"
 
     def describe(self) -> str:
         return f"{self.amount:+d} Might from {self.source}{self.until()}"
@@ -86,6 +92,7 @@ class Shield(Lasting):
     value: ShieldValue
     remaining: int | None
     scope: Scope
+    noun: ClassVar[str] = "prevention"
 
     def describe(self) -> str:
         if self.value == "next":
@@ -102,6 +109,7 @@ class Shield(Lasting):
 
 class Doubler(Lasting):
     scope: Scope
+    noun: ClassVar[str] = "doubling"
 
     def describe(self) -> str:
         return f"doubling {self.id} ({self.scope} damage){self.until()}"
@@ -109,6 +117,7 @@ class Doubler(Lasting):
 
 class LethalOverride(Lasting):
     threshold: int
+    noun: ClassVar[str] = "lethal requirement"
 
     def describe(self) -> str:
         return f"lethal at {self.threshold} damage (from {self.source}){self.until()}"
@@ -132,11 +141,15 @@ class Status(Lasting):
         what = "stunned" if self.status == "stunned" else "can't be dealt damage"
         return f"{what} (from {self.source}){self.until()}"
 
+    def what(self) -> str:
+        return "stun" if self.status == "stunned" else "damage immunity"
+
 
 class DeathReplacement(Lasting):
     """Used up the first time the unit would die: it does ``then`` instead (M-20)."""
 
     then: tuple[SaveAction, ...]
+    noun: ClassVar[str] = "death replacement"
 
     def describe(self) -> str:
         return (
@@ -149,6 +162,7 @@ class KeywordGrant(Lasting):
     """Keywords a unit has while this lasts, as if printed on it (P-72)."""
 
     keywords: tuple[str, ...]
+    noun: ClassVar[str] = "keyword grant"
 
     def describe(self) -> str:
         return f"{', '.join(self.keywords)} from {self.source}{self.until()}"
@@ -159,6 +173,7 @@ class ControlChange(Lasting):
     as ``to``'s, and a unit at a base is at ``to``'s base; its owner stays its owner."""
 
     to: int
+    noun: ClassVar[str] = "control change"
 
     def describe(self) -> str:
         return f"control taken (from {self.source}){self.until()}"
@@ -181,6 +196,7 @@ class DelayedTrigger(Lasting):
     watch: Watched | None = None
     once: bool = False
     effects: tuple[Effect, ...] = ()
+    noun: ClassVar[str] = "delayed trigger"
 
     def describe(self) -> str:
         """How the inspector lists it.

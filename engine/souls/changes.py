@@ -54,4 +54,15 @@ class ShieldChanged(CardChange):
         return f"{self.card} {verb} {self.shield}"
 
 
-SOULS_CHANGES = (Flipped, LineChanged, BonusChanged, ShieldChanged)
+class Refreshed(CardChange):
+    """A new turn gave a card back what it may do once a turn (S-12): an attack, or its own
+    once-a-turn prevention (P-104)."""
+
+    kind: Literal["refreshed"] = "refreshed"
+    uses: tuple[Literal["attack", "prevent"], ...]
+
+    def describe(self) -> str:
+        return f"{self.card} may {' and '.join(self.uses)} again"
+
+
+SOULS_CHANGES = (Flipped, LineChanged, BonusChanged, ShieldChanged, Refreshed)

@@ -3,9 +3,12 @@ next turn begins (14.1.3, S-6, S-12)."""
 
 from __future__ import annotations
 
+from typing import Literal
+
 from engine.changes import Change, PhaseChanged
-from engine.souls.changes import BonusChanged, ShieldChanged
+from engine.souls.changes import BonusChanged, Refreshed, ShieldChanged
 from engine.souls.effects import Effects
+from engine.souls.table import CardState
 from engine.timeline import Cause, Step
 
 
@@ -45,9 +48,11 @@ class EndOfTurn(Effects):
             if self.table.game_over:
                 return
             table = self.table
+            refreshed: list[Change] = []
             for card in table.expiring():  # a new turn: "this turn" counts afresh (P-104)
                 if card.attacked_this_turn or card.prevented_this_turn:
                     self._set(card.evolve(attacked_this_turn=False, prevented_this_turn=False))
+                    refreshed.append(_refreshed(card))
             self.table = self.table.evolve(turn=table.turn + 1, turn_player=1 - table.turn_player)
             self.phase = (self._turn_name(self.table), "Main phase")
             self._battles = 0
@@ -56,7 +61,7 @@ class EndOfTurn(Effects):
                 f"{self.phase[0]} begins",
                 ["S-12"],
                 cause,
-                [PhaseChanged(before=turn, after=self.phase[0])],
+                [PhaseChanged(before=turn, after=self.phase[0]), *refreshed],
             )
 
         return self._act(self._check_end_turn, act)
@@ -107,3 +112,13 @@ class EndOfTurn(Effects):
                 cause,
                 changes,
             )
+
+
+def _refreshed(card: CardState) -> Refreshed:
+    """What a new turn gives ``card`` back (S-12, P-104)."""
+    uses: list[Literal["attack", "prevent"]] = []
+    if card.attacked_this_turn:
+        uses.append("attack")
+    if card.prevented_this_turn:
+        uses.append("prevent")
+    return Refreshed(card=card.uid, uses=tuple(uses))

@@ -23,9 +23,10 @@ def indexes(found: list[Step]) -> list[int]:
 
 def test_a_cards_story_is_the_steps_that_changed_it_newest_first() -> None:
     """The Thorn Squire is buffed (2), attacks (4), is hit back (7), loses its buff at the end
-    of the turn (12), is attacked (14) and damaged (15)."""
+    of the turn (12), may attack again as the next turn begins (13), is attacked (14) and
+    damaged (15)."""
     why = history()
-    assert indexes(why.why("thorn-squire", 24)) == [15, 14, 12, 7, 4, 2, 0]
+    assert indexes(why.why("thorn-squire", 24)) == [15, 14, 13, 12, 7, 4, 2, 0]
     assert indexes(why.why("thorn-squire", 12)) == [12, 7, 4, 2, 0]  # the step shown counts
     assert indexes(why.why("thorn-squire", 11)) == [7, 4, 2, 0]  # later steps do not
     assert indexes(why.why("thorn-squire", 1)) == [0]  # nothing yet: the set-up

@@ -390,8 +390,11 @@ def test_a_step_expectation_can_name_every_kind_of_change_a_step_records() -> No
         "shield_spent",
         "shield_ended",
         "prevented",
+        "refreshed",
     }
-    assert "replacement" in installed["might"].change_kinds()
+    assert {"replacement", "role", "effect_added", "effect_ended"} <= set(
+        installed["might"].change_kinds()
+    )
 
 
 class Dying(CardChange):
@@ -437,7 +440,7 @@ def test_a_change_its_ruleset_does_not_record_is_refused_at_its_place(tmp_path: 
         f"{path}:{line_of(path, 'replacement')}: expect[0].steps[1].change: 'replacement' is "
         "not valid here; valid here: stat, player_stat, moved, died, status, triggered, "
         "activated, phase, game_over, played, declared, captured, shattered, line, "
-        "bonus_added, bonus_ended, shield_added, shield_spent, shield_ended, prevented"
+        "bonus_added, bonus_ended, shield_added, shield_spent, shield_ended, prevented, refreshed"
     )
     path = scenario(tmp_path, BRANCH_TYPO)
     with pytest.raises(ScenarioError) as refused:

@@ -3,14 +3,18 @@ the same script gives the same timeline."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from engine.assets import ASSETS, LESSONS, SCENARIOS
 from engine.cascades import ACTION_STEP_LIMIT
 from engine.errors import RuleError
 from engine.frozen import Frozen
-from engine.scenario import game_from_yaml
+from engine.scenario import game_from_yaml, scenario_files
 from engine.timeline import Cause, Recorder, Step
 from tests.support.game_state import assert_refused
+from tests.support.playthroughs import branch_timelines
 from tests.support.souls_tables import scenario_text
 
 
@@ -24,6 +28,20 @@ def test_update_shares_unchanged_cards_and_keeps_old_snapshots() -> None:
     shared = [uid for uid in before.cards if before.cards[uid] is after.cards[uid]]
     assert set(before.cards) - set(shared) == {"ember-imp"}
     assert after.defs is before.defs
+
+
+SHIPPED = scenario_files([SCENARIOS, LESSONS])
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=[str(p.relative_to(ASSETS)) for p in SHIPPED])
+def test_every_card_a_step_changes_is_named_by_one_of_its_changes(path: Path) -> None:
+    """Nothing changes off the record: the app outlines the cards a step's changes name, so a
+    card that differs from the step before (a role lost, an effect gained or ended, a turn's
+    once-a-turn uses back) is named by a change of that step."""
+    for name, steps in branch_timelines(path):
+        for before, step in zip(steps, steps[1:], strict=False):
+            unnamed = step.table.cards.changed_since(before.table.cards) - step.changed_cards()
+            assert not unnamed, f"{path.name} {name} step {step.index}: {sorted(unnamed)}"
 
 
 def test_a_step_that_cites_no_rule_is_refused() -> None:

@@ -48,6 +48,7 @@ DEFINING_CLAUSE = {
     "phase": "S-12",  # a phase boundary is a step of play
     "declared": "S-13",
     "game_over": "S-17",
+    "refreshed": "S-12",  # a new turn: an attack and a once-a-turn prevention again (P-104)
 }
 
 

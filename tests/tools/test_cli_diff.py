@@ -61,7 +61,7 @@ def test_the_first_line_names_the_step_where_the_orders_diverge(
     assert "Bob's order ward-a, then double-a" in main_row and "= 0" in main_row
     assert doubling_row.startswith("  doubling first  #2   Alice assigns 5")
     assert "Bob's order double-a, then ward-a" in doubling_row and "= 4" in doubling_row
-    cleanup = "  main            #8   Cleanup: no unit has lethal damage  [M-8, M1, P-15]"
+    cleanup = "  main            #8   Cleanup: no unit has lethal damage  [M-8, M1, P-15, M-29]"
     assert lines[lines.index(cleanup) + 1] == "  doubling first  —    (no step here)"
 
 

@@ -19,6 +19,7 @@ import pytest
 import app.cli.fuzz_command
 import engine.souls.damage as souls_damage
 from app.cli.commands import main
+from engine.changes import StatChanged
 from engine.choices import Assigned, Choice
 from engine.errors import RuleError
 from engine.frozen import Frozen
@@ -422,6 +423,23 @@ def test_a_change_of_a_kind_its_ruleset_does_not_register_is_found() -> None:
     assert [(name, detail) for name, detail, _ in found] == [
         ("every change is of a registered kind", "step 1 (planted) records replacement")
     ]
+
+
+def test_a_card_a_step_changes_without_naming_it_is_found() -> None:
+    """A souls step that damages the Imp and records no change: the app, which outlines the
+    cards a step's changes name, would show nothing happening to it."""
+    start = game_from_yaml(scenario_text()).steps[0]
+    imp = start.table.cards["ember-imp"]
+    odd = planted(start, start.table.with_card(imp.evolve(damage=5)))
+    found = harness.step_violations(installed("souls"), [start, odd], 1)
+    assert [(name, detail) for name, detail, _ in found] == [
+        (
+            "every card a step changes is named by a change",
+            "step 1 (planted) changes ember-imp and names none of them",
+        )
+    ]
+    named = odd.evolve(changes=(StatChanged(card="ember-imp", stat="damage", before=0, after=5),))
+    assert list(harness.step_violations(installed("souls"), [start, named], 1)) == []
 
 
 def test_a_choice_of_a_kind_its_ruleset_does_not_register_is_found(

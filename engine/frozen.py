@@ -261,15 +261,19 @@ def _made(model: BaseModel) -> bool:
     return True
 
 
+class ChangedInPlace(TypeError):
+    """A model that is made was set or deleted inside ``refusing_changes``."""
+
+
 def _refuse_setattr(model: BaseModel, name: str, value: object) -> None:
     if _made(model):
-        raise TypeError(_refusal(model, name))
+        raise ChangedInPlace(_refusal(model, name))
     _set(model, name, value)
 
 
 def _refuse_delattr(model: BaseModel, name: str) -> None:
     if _made(model):
-        raise TypeError(_refusal(model, name))
+        raise ChangedInPlace(_refusal(model, name))
     object.__delattr__(model, name)
 
 
@@ -282,10 +286,11 @@ def _refusal(model: BaseModel, name: str) -> str:
 
 @contextmanager
 def refusing_changes() -> Iterator[None]:
-    """Within it, setting or deleting an attribute of a model that is made raises a TypeError,
-    as pydantic's frozen models do: the test suite runs every test in it, so that nothing that
-    changes a snapshot in place goes unseen. Outside it, the models have ``object``'s
-    ``__setattr__``, which CPython specializes (the module's docstring).
+    """Within it, setting or deleting an attribute of a model that is made raises a TypeError
+    (``ChangedInPlace``), as pydantic's frozen models do: the test suite and ``cardtable fuzz``
+    run in it, so that nothing that changes a snapshot in place goes unseen. Outside it, the
+    models have ``object``'s ``__setattr__``, which CPython specializes (the module's
+    docstring).
 
     >>> class Card(Frozen):
     ...     damage: int = 0
@@ -293,7 +298,7 @@ def refusing_changes() -> Iterator[None]:
     >>> with refusing_changes():  # doctest: +ELLIPSIS
     ...     card.damage = 5
     Traceback (most recent call last):
-    TypeError: Card is immutable: its 'damage' cannot be set or deleted (evolve makes a ...)
+    engine.frozen.ChangedInPlace: Card is immutable: its 'damage' cannot be set or deleted (...)
     >>> with refusing_changes():
     ...     card.evolve(damage=5).damage
     5

@@ -14,8 +14,9 @@ from typing import Any
 import yaml
 
 from engine.branches import inside
-from engine.choices import Answer, Choice, default_chooser
+from engine.choices import Answer, Choice, Chooser, default_chooser
 from engine.errors import RuleError, ScenarioError
+from engine.frozen import ChangedInPlace, refusing_changes
 from engine.gc_history import freeze_settled, thaw
 from engine.ruleset import Broken, Ruleset, at, rule_summaries
 from engine.ruleset import ruleset as installed
@@ -225,11 +226,7 @@ class FuzzGame:
         before = _state(self.play)
         mark = len(self.play.game.steps)
         try:
-            if move == PASS:
-                self.play.proceed(self.chooser)
-            else:
-                assert not isinstance(move, str)
-                self.play.act(move, self.chooser)
+            self._carry_out(move, self.chooser)
         except RuleError as error:
             self.refused += 1
             if _state(self.play) != before:
@@ -325,12 +322,21 @@ class FuzzGame:
 
     def _play(self, move: Move) -> None:
         mark = len(self.play.game.steps)
-        if move == PASS:
-            self.play.proceed(default_chooser)
-        else:
-            assert not isinstance(move, str)
-            self.play.act(move, default_chooser)
+        self._carry_out(move, default_chooser)
         self.check(mark)
+
+    def _carry_out(self, move: Move, chooser: Chooser) -> None:
+        """Play ``move`` with every snapshot guarded (``refusing_changes``): a ruleset that
+        changes one in place, which the timeline's earlier steps share, is a violation."""
+        try:
+            with refusing_changes():
+                if move == PASS:
+                    self.play.proceed(chooser)
+                else:
+                    assert not isinstance(move, str)
+                    self.play.act(move, chooser)
+        except ChangedInPlace as error:
+            self.fail("no snapshot is changed in place", f"{_key(move)}: {error}", move)
 
 
 def game_rng(ruleset: str, seed: int, game: int) -> random.Random:

@@ -25,8 +25,9 @@ from engine.errors import RuleError
 from engine.frozen import Frozen
 from engine.might.assignment import verify_answer
 from engine.might.changes import Replaced
+from engine.might.core import MightCore
 from engine.might.table import Combat as CombatState
-from engine.might.table import MightModifier, Status
+from engine.might.table import MightCard, MightModifier, Status
 from engine.output_files import OutputError
 from engine.ruleset import ruleset as installed
 from engine.scenario import Playthrough, game_from_yaml, run_scenario
@@ -112,6 +113,25 @@ def test_a_refused_action_that_changes_the_table_is_found(monkeypatch: pytest.Mo
     monkeypatch.setattr(Playthrough, "act", leaky)
     summary = run.fuzz("souls", seed=5, games=6, moves=30, twice=False)
     assert "a refused action changes nothing" in {v.invariant for v in summary.violations}
+
+
+def test_a_snapshot_changed_in_place_is_found(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Planted: might's core exhausts a unit by setting it on the card the timeline's steps
+    share, where it should record a changed copy; the harness plays every move guarded
+    (``refusing_changes``) and names the model and field."""
+    original = MightCore._set
+
+    def in_place(self: MightCore, card: MightCard) -> None:
+        if card.exhausted:
+            self.table.cards[card.uid].exhausted = True  # type: ignore[misc]
+        original(self, card)
+
+    monkeypatch.setattr(MightCore, "_set", in_place)
+    summary = run.fuzz("might", seed=2, games=4, moves=30, twice=False)
+    found = [v for v in summary.violations if v.invariant == "no snapshot is changed in place"]
+    assert found, run.report(summary)
+    assert "MightCard is immutable: its 'exhausted' cannot be set" in found[0].detail
+    assert found[0].probe is not None
 
 
 def test_the_command_exit_status(

@@ -10,7 +10,7 @@ from app.presentation.looks import CardLook, Layout, LookCache
 from app.presentation.step_marks import Delta
 from app.presentation.views import ChangeTable, RulesetView
 from engine.changes import Change, PlayerStatChanged, StatChanged
-from engine.might.changes import DamageAssigned, Replaced
+from engine.might.changes import DamageAssigned, EffectChanged, Replaced, RoleChanged
 from engine.might.table import MightCard, MightTable
 from engine.setup_places import ZoneAddress
 
@@ -42,13 +42,18 @@ class MightView(RulesetView[MightTable]):
     def delta(self, change: Change) -> Delta | None:
         """A replacement: what prevention took of the damage (``3 prevented``), or what doubling
         made of it (``doubled to 4``), which the damage's own delta counts in; an assignment:
-        its amount, dealt at Deal (M-10)."""
+        its amount, dealt at Deal (M-10); a lasting effect gained or ended, a combat role."""
         if isinstance(change, Replaced):
             if change.effect_kind == "prevention":
                 return Delta(f"{change.before - change.after} prevented")
             return Delta(f"doubled to {change.after}")
         if isinstance(change, DamageAssigned):
             return Delta(f"{change.amount} assigned", vital=True)
+        if isinstance(change, EffectChanged):  # "+stun", "save ends": its badge says more
+            what = EFFECT_WORDS.get(change.what, change.what)
+            return Delta(f"+{what}" if change.kind == "effect_added" else f"{what} ends")
+        if isinstance(change, RoleChanged):  # "attacker", "no role"
+            return Delta("no role" if change.after == "none" else change.after)
         return None
 
     def place_of(self, table: MightTable, change: Change) -> ZoneAddress | None:
@@ -74,6 +79,17 @@ class MightView(RulesetView[MightTable]):
             f"{table.players[item.controller].name})"
             for item in table.chain
         ]
+
+
+# A lasting effect's kind, as short as a delta chip needs (its badge and the inspector say more).
+EFFECT_WORDS = {
+    "Might modifier": "modifier",
+    "lethal requirement": "threshold",
+    "damage immunity": "no damage",
+    "death replacement": "save",
+    "keyword grant": "keywords",
+    "control change": "control",
+}
 
 
 VIEW = MightView()

@@ -10,7 +10,7 @@ from app.presentation.step_marks import Delta
 from app.presentation.views import RulesetView
 from app.souls import inspector, looks
 from engine.changes import Change, StatChanged
-from engine.souls.changes import BonusChanged, LineChanged, ShieldChanged
+from engine.souls.changes import BonusChanged, LineChanged, Refreshed, ShieldChanged
 from engine.souls.table import CardState, SoulsTable
 
 
@@ -38,7 +38,7 @@ class SoulsView(RulesetView[SoulsTable]):
     def delta(self, change: Change) -> Delta | None:
         """Damage taken is HP lost, as souls players count it (S-6); a new line is where the
         Soul went (S-2); a bonus is its signed amount, as its source is on the badge; a shield
-        what it prevents (P-103, P-104)."""
+        what it prevents (P-103, P-104); what a new turn gives back (S-12)."""
         if isinstance(change, StatChanged) and change.stat == "damage":
             return Delta(f"{change.before - change.after:+d} HP", vital=True)
         if isinstance(change, LineChanged):
@@ -51,6 +51,8 @@ class SoulsView(RulesetView[SoulsTable]):
                 return Delta(f"{change.prevented} prevented")
             amount = change.shield.split(" from ")[0]
             return Delta(amount if change.kind == "shield_added" else f"{amount} ends")
+        if isinstance(change, Refreshed):  # "can attack", as a new turn begins (S-12)
+            return Delta(f"can {', '.join(change.uses)}")
         return None
 
     def game_over(self, table: SoulsTable) -> str:

@@ -70,6 +70,26 @@ def test_a_rulesets_own_kinds_are_said_in_its_views_words() -> None:
     assert delta_text(LineChanged(card="sylva", before="back", after="front"), VIEW) == "→ front"
 
 
+def test_what_a_step_names_without_a_number_is_said_in_a_few_words() -> None:
+    """A lasting effect gained or ended and a combat role (might), a turn's uses given back
+    (souls): each in its ruleset's words, short enough for one chip."""
+    from app.might.view import VIEW as MIGHT
+    from engine.might.changes import EffectChanged, RoleChanged
+    from engine.souls.changes import Refreshed
+
+    stun = EffectChanged(kind="effect_added", card="u", effect="e2", what="stun")
+    ward = EffectChanged(kind="effect_ended", card="u", effect="e1", what="prevention")
+    assert delta_text(stun, MIGHT) == "+stun"
+    assert delta_text(ward, MIGHT) == "prevention ends"
+    save = EffectChanged(kind="effect_ended", card="u", effect="e3", what="death replacement")
+    assert delta_text(save, MIGHT) == "save ends"
+    assert delta_text(RoleChanged(card="u", before="attacker", after="none"), MIGHT) == "no role"
+    assert delta_text(RoleChanged(card="u", before="none", after="defender"), MIGHT) == "defender"
+    assert delta_text(Refreshed(card="sylva", uses=("attack",)), VIEW) == "can attack"
+    both = Refreshed(card="sylva", uses=("attack", "prevent"))
+    assert delta_text(both, VIEW) == "can attack, prevent"
+
+
 def test_a_number_is_vital_a_word_may_fold() -> None:
     """A delta with a number (damage, HP, a stat, a bonus, an assignment) always shows in full;
     one in words ("→ trash", "played") may give way to "+N more"."""

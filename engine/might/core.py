@@ -55,7 +55,8 @@ class MightCore(Recorder[MightTable]):
         return self._checked, self._unrecorded  # bookkeeping for the steps: no rules' state
 
     def _restore_state(self, state: object) -> None:
-        self._checked, self._unrecorded = state  # type: ignore[misc]
+        assert isinstance(state, tuple)
+        self._checked, self._unrecorded = state
 
     def name_next(self, changes: Sequence[Change], rules: Sequence[str]) -> None:
         """Have the next step name ``changes``, made with no step of their own, and cite

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 import re
-import time
 from pathlib import Path
 
 import pytest
@@ -237,12 +236,11 @@ def test_games_run_on_a_dask_cluster() -> None:
 @pytest.mark.parametrize("ruleset", ["souls", "might"])
 def test_five_thousand_random_steps_keep_every_invariant(ruleset: str) -> None:
     """The issue's CI bar: the invariants over at least 5,000 random steps per ruleset
-    (measured: about 20 s for souls and 15 s for might on the 2-core machine)."""
-    start = time.perf_counter()
+    (measured: about 20 s for souls and 15 s for might on the 2-core machine; a run's speed is
+    the command's to print, not a test's to assert)."""
     summary = run.fuzz(ruleset, seed=2026, games=150, moves=50, workers=2)
     assert summary.steps >= 5000, summary.line()
     assert not summary.violations, "\n".join(run.report(summary))
-    assert time.perf_counter() - start < 120
 
 
 # ----------------------------------------------------------------------------- the invariants

@@ -14,7 +14,7 @@ from engine.choices import Answer, Assigned, Choice
 from engine.errors import RuleError
 from engine.might import scenario as might
 from engine.might import verbs as might_verbs
-from engine.might.changes import Replaced
+from engine.might.changes import Replaced, RoleChanged
 from engine.might.game import MightGame
 from engine.might.scenario import Action
 from engine.scenario import game_from_yaml
@@ -112,6 +112,29 @@ def test_the_assignment_choice_shows_each_enemy_units_might_and_damage_m10() -> 
         ("assignment", {"bobs-thornback": "Might 3, 0 damage marked"}),
         ("assignment", {"alices-thornback": "Might 3, 0 damage marked"}),
     ]
+
+
+@pytest.mark.rule("M-29")
+def test_the_roles_a_combat_s_end_takes_are_named_by_its_last_step() -> None:
+    """The Vanguard Captain, whose role gives it no Might, loses it as the combat ends: no step
+    of its own, so "Combat is over" names it and cites M-29; an action refused after such a
+    name was pending leaves none for the next step."""
+    game = game_from_yaml(UNDEFENDED)
+    over = game.combat(0)[-1]
+    assert over.description == "Combat is over"
+    assert "M-29" in over.rules
+    lost = RoleChanged(card="vanguard-captain", before="attacker", after="none")
+    assert [c for c in over.changes if isinstance(c, RoleChanged)] == [lost]
+
+    def refused() -> None:
+        game.name_next([lost], ["M-29"])
+        raise RuleError("M-1", "planted")
+
+    with pytest.raises(RuleError):
+        game._act(lambda: None, refused)
+    healed = game.heal("vanguard-captain")
+    assert not any(isinstance(c, RoleChanged) for s in healed for c in s.changes)
+    assert all("M-29" not in s.rules for s in healed)
 
 
 @pytest.mark.rule("M9", "M-12")

@@ -697,7 +697,7 @@ class MainWindow(QMainWindow):
         """The selected step's action again, its choices asked afresh, in a new branch."""
         return self._acting(self.session.answer_again)
 
-    def _acting(self, act: Callable[[], None]) -> bool:
+    def _acting(self, act: Callable[[], object]) -> bool:
         branch = self.session.branch
         try:
             with busy():  # a cascade may play for seconds before the engine refuses it (P-48)

@@ -16,7 +16,7 @@ import yaml
 from engine.branches import inside
 from engine.choices import Answer, Choice, Chooser, default_chooser
 from engine.errors import RuleError, ScenarioError
-from engine.frozen import ChangedInPlace, refusing_changes
+from engine.frozen import ChangedInPlace, Frozen, refusing_changes
 from engine.gc_history import freeze_settled, thaw
 from engine.ruleset import Broken, Ruleset, at, rule_summaries
 from engine.ruleset import ruleset as installed
@@ -100,6 +100,7 @@ def _setups(ruleset: str) -> tuple[Path, ...]:
 
 def bare(scenario: Scenario) -> Scenario:
     """The scenario's set-up alone: no script, expectations or branches."""
+    assert isinstance(scenario, Frozen)  # every ruleset's scenario model is (ScenarioFields)
     return scenario.evolve(script=(), expect=(), branches=(), expect_error=None)
 
 
@@ -197,7 +198,7 @@ class FuzzGame:
     def _picks(self, cards: list[str], most: int) -> list[tuple[str, ...]]:
         """Targets to try for an offer that picks up to ``most``: each card alone, and a few
         random sets of 2 to ``most`` different cards (all of them would be too many)."""
-        picks = [(uid,) for uid in cards]
+        picks: list[tuple[str, ...]] = [(uid,) for uid in cards]
         for _ in range(PICK_SETS if most > 1 and len(cards) > 1 else 0):
             size = self.rng.randint(2, min(most, len(cards)))
             picks.append(tuple(self.rng.sample(cards, size)))

@@ -74,7 +74,8 @@ def _dask_results(
     from distributed import Client, as_completed  # the optional ``dask`` extra
 
     try:
-        client = Client(address, timeout=SCHEDULER_TIMEOUT)
+        # distributed leaves Client and as_completed unannotated
+        client = Client(address, timeout=SCHEDULER_TIMEOUT)  # type: ignore[no-untyped-call]
     except Exception as error:  # distributed raises OSError, TimeoutError, ValueError...
         raise SchedulerError(
             address,
@@ -83,7 +84,7 @@ def _dask_results(
         ) from None
     with client:
         futures = client.map(_task, tasks, pure=False)
-        for future in as_completed(futures):
+        for future in as_completed(futures):  # type: ignore[no-untyped-call]
             yield future.result()
 
 

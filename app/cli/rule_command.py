@@ -52,8 +52,8 @@ def command_rule(args: argparse.Namespace) -> int:
     known = rule_summaries()
     if args.list:
         width = max(map(len, known))
-        for rule, summary in known.items():
-            print(one_line(f"{rule:<{width}}  {summary['title']}"))
+        for listed, summary in known.items():
+            print(one_line(f"{listed:<{width}}  {summary['title']}"))
         return 0
     if not args.ids:
         print("error: give a rule id (e.g. M-10) or --list", file=sys.stderr)

@@ -441,6 +441,8 @@ def _items(values: list[Any], dash: int, dump: Dump) -> list[str]:
 
 
 def _dash_column(sequence: CommentedSeq, lines: list[str]) -> int:
+    line: int  # ruamel types the item's (line, column) as Any
+    column: int
     line, column = sequence.lc.item(0)
     dash = lines[line].rfind("-", 0, column)
     if dash < 0:

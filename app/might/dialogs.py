@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 from app.drawing.tooltips import plain_tooltip
 from app.presentation.picking import judged, next_targets
 from app.widgets.dialogs import RulesetWidgets, heading, ok_cancel, plain_label
-from engine.choices import Answer, Assigned, Choice, ChoiceCancelled
+from engine.choices import Answer, Assigned, Assignment, Choice, ChoiceCancelled
 from engine.errors import MoreToChoose, RuleError
 from engine.might.assignment import verify_answer
 from engine.might.replacements import order_of
@@ -64,7 +64,7 @@ class ReplacementOrderDialog(QDialog):
         self.buttons = ok_cancel(self)
         layout.addWidget(self.buttons)
 
-    def answer(self) -> Answer:
+    def answer(self) -> tuple[str, ...]:
         return tuple(str(self.list.item(i).data(256)) for i in range(self.list.count()))
 
 
@@ -173,7 +173,7 @@ class AssignmentDialog(QDialog):
         """Show why the engine refused the numbers typed; they stay for the next try."""
         self.refusal.setText(f"Not allowed: {reason}")
 
-    def answer(self) -> Answer:
+    def answer(self) -> Assignment:
         """The units with damage, in the order of the rows."""
         return tuple(
             Assigned(unit=unit, damage=self.spins[unit].value())
@@ -254,7 +254,7 @@ class TargetsDialog(QDialog):
             self.status.setText(f"Not allowed: {refusal}")
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(refusal is None)
 
-    def answer(self) -> Answer:
+    def answer(self) -> tuple[str, ...]:
         """The units of the boxes, down to the first "none"."""
         chosen: list[str] = []
         for box in self.boxes:
@@ -289,7 +289,7 @@ class PickDialog(QDialog):
         self.buttons = ok_cancel(self)
         layout.addWidget(self.buttons)
 
-    def answer(self) -> Answer:
+    def answer(self) -> tuple[str, ...]:
         """Every card, in the order of the rows: those for the hand first."""
         return tuple(str(self.list.item(i).data(256)) for i in range(self.list.count()))
 
@@ -312,9 +312,13 @@ class BattlefieldDialog(QDialog):
         self.buttons = ok_cancel(self)
         layout.addWidget(self.buttons)
 
-    def answer(self) -> Answer:
+    def answer(self) -> tuple[str, ...]:
         """The battlefield of the row picked."""
         return (str(self.list.currentItem().data(256)),)
+
+
+OrderingDialog = ReplacementOrderDialog | PickDialog | TargetsDialog | BattlefieldDialog
+"""The dialogs that answer with options in order; the other is the ``AssignmentDialog``."""
 
 
 class MightWidgets(RulesetWidgets):
@@ -324,12 +328,13 @@ class MightWidgets(RulesetWidgets):
         """A dialog for the order of replacements, for targets, for a trigger's battlefield,
         for the deck cards looked at or for an assignment; an assignment is judged by the engine
         before it is returned, and asked again with the reason while the engine refuses it."""
-        asking = {
+        ordering: dict[str, type[OrderingDialog]] = {
             "replacement_order": ReplacementOrderDialog,
             "pick": PickDialog,
             "targets": TargetsDialog,
             "battlefield": BattlefieldDialog,
-        }.get(choice.kind)
+        }
+        asking = ordering.get(choice.kind)
         if asking is not None:
             asked = asking(choice, parent)
             if asked.exec() != QDialog.DialogCode.Accepted:

@@ -22,7 +22,16 @@ from app.presentation.looks import (
     tone,
 )
 from engine.might import auras, statics
-from engine.might.table import Battlefield, MightCard, MightTable, Shield
+from engine.might.table import (
+    Battlefield,
+    DeathReplacement,
+    DelayedTrigger,
+    Doubler,
+    MightCard,
+    MightTable,
+    Shield,
+    Status,
+)
 
 
 def drawn_as_unit(table: MightTable, card: MightCard) -> bool:
@@ -63,9 +72,16 @@ def card_look(table: MightTable, card: MightCard) -> CardLook:
         f"Marked damage {card.damage}; lethal at {max(1, table.lethal_threshold(card.uid))}"
     )
     shields = table.covered(card.uid).shields  # its own and its side's (M-26)
-    lines += [e.describe() for e in (*shields, *card.doublers)]
+    # typed as their kinds: the joined tuple's would be Lasting, which describes nothing
+    on_damage: tuple[Shield | Doubler, ...] = (*shields, *card.doublers)
+    lines += [e.describe() for e in on_damage]
     lines += [override.describe() for override in card.lethal]
-    lines += [effect.describe() for effect in (*card.statuses, *card.saves, *card.delayed)]
+    effects: tuple[Status | DeathReplacement | DelayedTrigger, ...] = (
+        *card.statuses,
+        *card.saves,
+        *card.delayed,
+    )
+    lines += [effect.describe() for effect in effects]
     badges = [_shield_badge(s) for s in shields]
     badges += ["×2 damage" for _ in card.doublers]
     if given:
@@ -213,13 +229,21 @@ def table_layout(table: MightTable, looks: LookCache) -> Layout:
     half = ROW_GAP / 2 + UNIT_SLOT + SIDE_GAP / 2  # the second player's side, above the first's
     for index, battlefield in enumerate(table.battlefields):
         text, tooltip = _field_words(table, battlefield)
-        x = index * (field_w + GAP)
+        field_x = index * (field_w + GAP)
         decorations.append(
-            Decoration("frame", x, field_y, field_w, field_h, text=text, tooltip=tooltip)
+            Decoration("frame", field_x, field_y, field_w, field_h, text=text, tooltip=tooltip)
         )
-        regions.append(Region((1, "battlefield", battlefield.name), x, field_y, field_w, half))
         regions.append(
-            Region((0, "battlefield", battlefield.name), x, field_y + half, field_w, field_h - half)
+            Region((1, "battlefield", battlefield.name), field_x, field_y, field_w, half)
+        )
+        regions.append(
+            Region(
+                (0, "battlefield", battlefield.name),
+                field_x,
+                field_y + half,
+                field_w,
+                field_h - half,
+            )
         )
     for owner, player in enumerate(table.players):
         extras = [f"Runes {player.runes}", *([f"Score {player.score}"] if table.scoring else [])]

@@ -17,6 +17,7 @@ from app.presentation.session import Changed, Session
 from app.presentation.views import view_of
 from engine.card_forms import card_in_hand, card_text, defined
 from engine.errors import ScenarioError
+from engine.frozen import Frozen
 from engine.scenario import Scenario, game_from_yaml
 from engine.script import card_id
 from engine.setup_edits import Draft, checked, design_card, new_draft, refusal_text, turn_hand
@@ -44,7 +45,8 @@ def add_to_hand(session: Session, card: dict[str, Any], place: str = "") -> Chan
     longer play)."""
     if session.setting_up:
         return _setup_edit(session, lambda draft: design_card(draft, card, place or _hand(draft)))
-    assert session.source is not None and session.scenario is not None
+    # open, and its model is (ScenarioFields)
+    assert session.source is not None and isinstance(session.scenario, Frozen)
     keys = card_in_hand(type(session.scenario), session.source.data, card)
     return session.rewrite(with_keys(session.source, keys))
 

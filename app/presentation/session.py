@@ -34,6 +34,7 @@ from engine.authoring import card_expectation, table_expectation
 from engine.branches import MAIN
 from engine.choices import Chooser, default_chooser
 from engine.errors import RuleError, ScenarioError
+from engine.frozen import Frozen
 from engine.gc_history import freeze_settled, thaw
 from engine.input_file import read_text
 from engine.lessons import Prediction
@@ -654,7 +655,7 @@ class Session:
         table = self.steps[step].table
         if uid not in table.cards:
             raise ValueError(f"{uid} is not on the table at step {step}")
-        assert self.scenario is not None
+        assert isinstance(self.scenario, Frozen)  # open, and its model is (ScenarioFields)
         entry = card_expectation(type(self.scenario), self.steps[0].table, table, uid, label)
         self._edit(self.authored.expecting(entry), actions)
         return label, step
@@ -662,7 +663,7 @@ class Session:
     def expect_step(self) -> tuple[str, int]:
         """Add an expectation of the table as a whole at the selected step (as ``expect_card``)."""
         label, step, actions = self._about(self.index)
-        assert self.scenario is not None
+        assert isinstance(self.scenario, Frozen)  # as in expect_card
         first, table = self.steps[0].table, self.steps[step].table
         entry = table_expectation(type(self.scenario), first, table, label)
         self._edit(self.authored.expecting(entry), actions)

@@ -87,8 +87,8 @@ class CardDesigner(QWidget):
         self.root: KeysField = KeysField(
             self.form, self.form.root, {}, self._form_changed, top=True
         )
-        self.scroll = QScrollArea()
-        self.scroll.setWidgetResizable(True)
+        self.scroll_area = QScrollArea()
+        self.scroll_area.setWidgetResizable(True)
         self.yaml = QPlainTextEdit()
         self.yaml.setFont(QFont("monospace"))
         self.yaml.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
@@ -125,8 +125,8 @@ class CardDesigner(QWidget):
         self.fill(card or {})
 
     def _lay_out(self) -> None:
-        self.scroll.setWidget(self.root.widget)
-        form = _column("The card", self.scroll)
+        self.scroll_area.setWidget(self.root.widget)
+        form = _column("The card", self.scroll_area)
         yaml = _column("Its YAML", self.yaml, self.yaml_state, QLabel("Problems"), self.problems)
         self.face_area = QScrollArea()
         self.face_area.setWidget(self.face)
@@ -178,7 +178,7 @@ class CardDesigner(QWidget):
     def _refill(self, card: dict[str, Any]) -> None:
         old = self.root.widget
         self.root = KeysField(self.form, self.form.root, card, self._form_changed, top=True)
-        self.scroll.setWidget(self.root.widget)  # the scroll area deletes the old form
+        self.scroll_area.setWidget(self.root.widget)  # the scroll area deletes the old form
         del old
 
     def _form_changed(self) -> None:
@@ -241,7 +241,7 @@ class CardDesigner(QWidget):
         place = item.data(Qt.ItemDataRole.UserRole)
         editor = self.root.find(tuple(place)) if place is not None else None
         if editor is not None:
-            self.scroll.ensureWidgetVisible(editor.widget)
+            self.scroll_area.ensureWidgetVisible(editor.widget)
             editor.widget.setFocus()
 
     def _show_face(self, card: Any) -> None:

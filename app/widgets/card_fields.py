@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -40,6 +41,7 @@ from engine.card_forms import (
     ListOf,
     ModelOf,
     Number,
+    Option,
     Text,
     Word,
     YesNo,
@@ -382,7 +384,8 @@ class ListField(Editor):
         if isinstance(item, Choice):  # pick the form first: its keys follow
             menu = QMenu(self.add_button)
             for option in item.options:
-                menu.addAction(option.label, lambda o=option: self.add(_empty_option(item, o)))
+                # partial: mypy cannot type a lambda with a default among addAction's overloads
+                menu.addAction(option.label, partial(self._add_option, item, option))
             self.add_button.setMenu(menu)
         else:
             self.add_button.clicked.connect(lambda: self.add(_empty(item)))
@@ -419,11 +422,18 @@ class ListField(Editor):
         self.changed()
         return editor
 
+    def _add_option(self, choice: Choice, option: Option) -> Editor:
+        return self.add(_empty_option(choice, option))
+
     def remove(self, box: QWidget) -> None:
         self.items = [item for item in self.items if item[0] is not box]
         box.deleteLater()
         for number, (each, _, _) in enumerate(self.items, 1):
-            label = each.layout().itemAt(0).widget()
+            grid = each.layout()
+            assert grid is not None  # _add_item's, its number the first item
+            first = grid.itemAt(0)
+            assert first is not None
+            label = first.widget()
             assert isinstance(label, QLabel)
             label.setText(f"{number}.")
         self.changed()

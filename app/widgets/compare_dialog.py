@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.drawing.card_painter import MIN_TEXT_PX
+from app.drawing.fonts import MIN_TEXT_PX
 from app.drawing.table_scene import TableScene
 from app.presentation.comparison import FactRow, side_by_side
 from app.presentation.looks import game_over_text, turn_banner

@@ -62,8 +62,8 @@ class ExamplesMenu(QMenu):
             return
         self._listed[folder] = files
         submenu.clear()
-        for topic in submenu.findChildren(QMenu):  # the topics' submenus, read before
-            topic.deleteLater()
+        for topic_menu in submenu.findChildren(QMenu):  # the topics' submenus, read before
+            topic_menu.deleteLater()
         topics: dict[str, QMenu] = {}
         for path, _written in files:
             try:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from html import escape
 from pathlib import Path
 
@@ -524,7 +525,7 @@ class MainWindow(QMainWindow):
         here = entry(draft, uid).place.name
         for name in place_names(draft):
             if name != here:
-                moves.addAction(menu_text(name), lambda n=name: self.setup_panel.move(n))
+                moves.addAction(menu_text(name), partial(self.setup_panel.move_selected, name))
         menu.addAction("&Delete", QKeySequence("Delete"), self.setup_panel.delete)
         self.last_menu = menu
         menu.popup(self.cursor().pos())
@@ -696,7 +697,7 @@ class MainWindow(QMainWindow):
         """The selected step's action again, its choices asked afresh, in a new branch."""
         return self._acting(self.session.answer_again)
 
-    def _acting(self, act: Callable[[], None]) -> bool:
+    def _acting(self, act: Callable[[], object]) -> bool:
         branch = self.session.branch
         try:
             with busy():  # a cascade may play for seconds before the engine refuses it (P-48)

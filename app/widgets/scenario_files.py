@@ -12,7 +12,7 @@ from contextlib import suppress
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox
+from PySide6.QtWidgets import QAbstractButton, QFileDialog, QMainWindow, QMenu, QMessageBox
 
 from app.files.saving import FileChanged, SaveError, copy_location, lessons_folder
 from app.presentation.menu_text import menu_text
@@ -153,13 +153,14 @@ class ScenarioFiles:
             "another Cardtable window). Saving now would replace those changes."
         )
         role = QMessageBox.ButtonRole
-        buttons = {
-            box.addButton("Save &As…", role.AcceptRole): "save as",
+        save_as = box.addButton("Save &As…", role.AcceptRole)
+        buttons: dict[QAbstractButton, str] = {  # keyed as clickedButton answers
+            save_as: "save as",
             box.addButton("&Overwrite", role.DestructiveRole): "overwrite",
             box.addButton("&Reload from disk", role.ResetRole): "reload",
             box.addButton(QMessageBox.StandardButton.Cancel): "cancel",
         }
-        box.setDefaultButton(next(iter(buttons)))
+        box.setDefaultButton(save_as)
         box.exec()
         return buttons.get(box.clickedButton(), "cancel")
 

@@ -12,6 +12,7 @@ ruleset's to say (``Ruleset.setup_places`` and its neighbours).
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -156,8 +157,8 @@ class SetupPanel(QWidget):
             self.pool.item(row).setHidden(not all(word in seen for word in words))
         current = self.pool.currentItem()
         if current is None or current.isHidden():  # the preview and Add follow what is shown
-            shown = [self.pool.item(row) for row in range(self.pool.count())]
-            self.pool.setCurrentItem(next((item for item in shown if not item.isHidden()), None))
+            shown = [row for row in range(self.pool.count()) if not self.pool.item(row).isHidden()]
+            self.pool.setCurrentRow(shown[0] if shown else -1)  # -1: none
 
     def _preview(self, item: QListWidgetItem | None) -> None:
         card = self.pool_card(item.data(NAME)) if item is not None else None
@@ -199,9 +200,8 @@ class SetupPanel(QWidget):
         rows.addRow(name)  # the whole width: a narrow dock would wrap it a word a line
         rulebook = ruleset(draft["ruleset"])
         for setting in rulebook.card_settings(found.place):
-            editor = self._editor(
-                setting, setting.value_in(found.data), lambda v, s=setting: self.set_card(s, v)
-            )
+            value = setting.value_in(found.data)
+            editor = self._editor(setting, value, partial(self.set_card, setting))
             _row(rows, setting, editor)
         facts = self._facts()
         if facts:
@@ -215,7 +215,7 @@ class SetupPanel(QWidget):
         _list_places(move, draft)
         move.setCurrentText(found.place.name)
         move.setToolTip("Move the card to another place (another player's: its owner changes)")
-        move.activated.connect(lambda _: self.move(move.currentText()))
+        move.activated.connect(lambda _: self.move_selected(move.currentText()))
         rows.addRow("Place:", move)
         delete = QPushButton("&Delete card")
         delete.clicked.connect(self.delete)
@@ -244,7 +244,7 @@ class SetupPanel(QWidget):
             box.addItem(names[owner], place)
         box.setCurrentIndex(box.findData(found.place.name))  # its own place: its owner's
         box.setToolTip("The player whose card it is: another moves it to their place like this")
-        box.activated.connect(lambda index: self.move(box.itemData(index)))
+        box.activated.connect(lambda index: self.move_selected(box.itemData(index)))
         return box
 
     def _table_widgets(self) -> QWidget:
@@ -254,11 +254,11 @@ class SetupPanel(QWidget):
             return form
         for setting in ruleset(draft["ruleset"]).table_settings(draft["setup"]):
             value = setting.value_in(draft["setup"])
-            editor = self._editor(setting, value, lambda v, s=setting: self.set_table(s, v))
+            editor = self._editor(setting, value, partial(self.set_table, setting))
             _row(rows, setting, editor)
         return form
 
-    def _editor(self, setting: Setting, value: Any, changed: Callable[[Any], None]) -> QWidget:
+    def _editor(self, setting: Setting, value: Any, changed: Callable[[Any], object]) -> QWidget:
         """A spin box, a check box, or a list of the players, for ``setting``."""
         if setting.kind == "flag":
             box = QCheckBox()
@@ -306,7 +306,7 @@ class SetupPanel(QWidget):
             return False
         return self.edit(lambda d: add_card(d, where, name), f"{name} added: {where}")
 
-    def move(self, place: str) -> bool:
+    def move_selected(self, place: str) -> bool:
         uid = self.selected
         if uid is None:
             return False

@@ -126,7 +126,7 @@ def test_a_souls_table_from_nothing_to_a_checked_file(
     assert window.session.draft is draft and setting(window, "Damage").value() == 5
     setting(window, "Damage").setValue(20)  # refused: it would be captured at once
     refused(window, "would be captured at the first check")
-    assert window.setup_panel.move("Alice: hand") is False  # damage in a hand: refused
+    assert window.setup_panel.move_selected("Alice: hand") is False  # damage in a hand: refused
     refused(window, "a card in hand has no damage")
     choose(window, "Firebolt")
     window.setup_panel.place.setCurrentText("Bob: slot A1")
@@ -138,7 +138,7 @@ def test_a_souls_table_from_nothing_to_a_checked_file(
     window.redo()
     assert window.session.table.hp("thorn-squire") == 15
     window.card_clicked("ember-imp")
-    assert window.setup_panel.move("Bob: slot B2")
+    assert window.setup_panel.move_selected("Bob: slot B2")
     window.card_clicked("old-keep")
     window.setup_panel.delete()
     assert "old-keep" not in window.scene.items_by_uid
@@ -282,7 +282,7 @@ def put(window: MainWindow, card: str, where: str) -> None:
 
 def moved(window: MainWindow, uid: str, where: str) -> None:
     window.card_clicked(uid)
-    assert window.setup_panel.move(where) is False
+    assert window.setup_panel.move_selected(where) is False
 
 
 def value(label: str, amount: int, table: bool = False) -> Callable[[MainWindow], None]:

@@ -85,7 +85,7 @@ def in_setup_mode(window: MainWindow) -> None:
 
 def move(window: MainWindow, uid: str, where: str) -> None:
     window.card_clicked(uid)  # in set-up mode a click edits the card
-    assert window.setup_panel.move(where)
+    assert window.setup_panel.move_selected(where)
 
 
 def test_an_opened_file_s_set_up_edited_plays_its_script_again_and_saves_with_its_comments(

@@ -85,17 +85,20 @@ class _Effect(Protocol):
 
 
 def effect_added(card: str, effect: _Effect) -> EffectChanged:
-    """``effect`` began on ``card``: the engine's own values, not validated (a hot path)."""
-    return EffectChanged.model_construct(
-        kind="effect_added", card=card, effect=effect.id, what=effect.what()
-    )
+    """``effect`` began on ``card``."""
+    return _effect_changed("effect_added", card, effect)
 
 
 def effect_ended(card: str, effect: _Effect) -> EffectChanged:
     """``effect`` left ``card``."""
-    return EffectChanged.model_construct(
-        kind="effect_ended", card=card, effect=effect.id, what=effect.what()
-    )
+    return _effect_changed("effect_ended", card, effect)
+
+
+def _effect_changed(
+    kind: Literal["effect_added", "effect_ended"], card: str, effect: _Effect
+) -> EffectChanged:
+    # the engine's own values, not validated (a hot path: every Might modifier)
+    return EffectChanged.model_construct(kind=kind, card=card, effect=effect.id, what=effect.what())
 
 
 class RoleChanged(CardChange):

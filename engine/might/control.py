@@ -10,7 +10,7 @@ of its own; a unit at the taker's base goes to its owner's base then.
 from __future__ import annotations
 
 from engine.changes import Change, Moved, StatChanged
-from engine.might.changes import ControlChanged, effect_added, role_changed
+from engine.might.changes import ControlChanged, role_changed
 from engine.might.core import MightCore
 from engine.might.table import ControlChange
 from engine.timeline import Cause
@@ -27,9 +27,9 @@ def take(core: MightCore, uid: str, source: str, controller: int, cause: Cause) 
     change = ControlChange.make(
         core._new_number(), source, controller, duration="this_turn", to=controller
     )
-    core._set(card.evolve(control=(*card.control, change)))
+    added = core._put_on(uid, change)
     words, changes = _changed(core, uid, card.controller)
-    changes.append(effect_added(uid, change))
+    changes.append(added)
     words = f"{name} takes control of {uid} this turn{words}"
     if card.role is None or (combat := core.table.combat) is None:
         core.record(words, ["P-107", *_moved(changes)], cause, changes, effect_ids=[change.id])

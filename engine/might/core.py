@@ -27,8 +27,9 @@ from engine.might.cards import (
     most_targets,
     opponent_chooses,
 )
+from engine.might.changes import EffectChanged, effect_added
 from engine.might.conditions import this_turn_plays
-from engine.might.table import ChainItem, MightCard, MightTable
+from engine.might.table import ChainItem, LastingEffect, MightCard, MightTable
 from engine.might.targeting import default_of, deflecting, ordinal, places_of, verify_targets
 from engine.might.triggers import COUNTED_PLAYS, EVENTS
 from engine.plain_errors import no_card
@@ -217,6 +218,12 @@ class MightCore(Recorder[MightTable]):
 
     def _set(self, card: MightCard) -> None:
         self.table = self.table.with_card(card)
+
+    def _put_on(self, uid: str, effect: LastingEffect) -> EffectChanged:
+        """``effect`` on the card ``uid``, last of its kind; the change that names it, for the
+        step that records it."""
+        self._set(self.table.cards[uid].gaining(effect))
+        return effect_added(uid, effect)
 
     def _loop_state(self, guard: LoopGuard) -> Hashable:
         """What decides play from here, for telling a loop (P-25): the table without what only

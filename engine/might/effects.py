@@ -27,7 +27,7 @@ from engine.might.card_effects import (
     ShieldValue,
     target_number,
 )
-from engine.might.changes import Made, effect_added, effect_ended
+from engine.might.changes import Made, effect_ended
 from engine.might.conditions import Context, cited, counted, holds, reading
 from engine.might.core import MightCore
 from engine.might.damage import DamageRules
@@ -342,16 +342,15 @@ class EffectRules:
         owner: int,
         cause: Cause,
     ) -> None:
-        card = self.core.table.cards[uid]
         made = Status.make(self.core._new_number(), source, owner, duration=duration, status=status)
-        self.core._set(card.evolve(statuses=(*card.statuses, made)))
+        added = self.core._put_on(uid, made)
         if status == "stunned":
             self.core.record(
                 f"{uid} is stunned (from {source}) until this turn's expiration: it adds 0 to "
                 "its side's combat damage, and still needs lethal damage to die",
                 ["M-15", "M-16"],
                 cause,
-                [effect_added(uid, made)],
+                [added],
                 effect_ids=[made.id],
             )
             self.core._trigger_all(self.core._watchers({"you_stun": uid}, owner))  # P-57
@@ -360,7 +359,7 @@ class EffectRules:
                 f"{uid} {made.describe()}",
                 ["M-19"],
                 cause,
-                [effect_added(uid, made)],
+                [added],
                 effect_ids=[made.id],
             )
 
@@ -373,16 +372,15 @@ class EffectRules:
         owner: int,
         cause: Cause,
     ) -> None:
-        card = self.core.table.cards[uid]
         save = DeathReplacement.make(
             self.core._new_number(), source, owner, duration=duration, then=then
         )
-        self.core._set(card.evolve(saves=(*card.saves, save)))
+        added = self.core._put_on(uid, save)
         self.core.record(
             f"{uid}: {save.describe()}",
             ["M-20"],
             cause,
-            [effect_added(uid, save)],
+            [added],
             effect_ids=[save.id],
         )
 
@@ -403,10 +401,8 @@ class EffectRules:
         )
         changes = []
         if uid is not None:
-            card = self.core.table.cards[uid]
-            self.core._set(card.evolve(delayed=(*card.delayed, made)))
+            changes.append(self.core._put_on(uid, made))
             on = f"{uid} gets {self.core.table.players[item.controller].name}'s"
-            changes.append(effect_added(uid, made))
         else:
             state = self.core.table.players[item.controller]
             self.core.table = self.core.table.with_player(
@@ -525,13 +521,12 @@ class EffectRules:
         owner: int,
         cause: Cause,
     ) -> None:
-        card, before = self.core.table.cards[uid], self.core.table.might(uid)
+        before = self.core.table.might(uid)
         grant = KeywordGrant.make(
             self.core._new_number(), source, owner, duration=duration, keywords=keywords
         )
-        self.core._set(card.evolve(granted=(*card.granted, grant)))
+        changes: list[Change] = [self.core._put_on(uid, grant)]
         after = self.core.table.might(uid)
-        changes: list[Change] = [effect_added(uid, grant)]
         if after != before:
             changes.append(_new_stat_changed(card=uid, stat="might", before=before, after=after))
         self.core.record(
@@ -734,7 +729,7 @@ class EffectRules:
         modifier = MightModifier.make(
             self.core._new_number(), source, owner, duration=duration, amount=amount
         )
-        self.core._set(card.evolve(modifiers=(*card.modifiers, modifier)))
+        added = self.core._put_on(uid, modifier)
         lethal = (
             " (its marked damage is now lethal at the next check)"
             if self.core.table.is_lethal(uid) and card.damage
@@ -746,7 +741,7 @@ class EffectRules:
             ["M2", "M-2"],
             cause,
             [
-                effect_added(uid, modifier),
+                added,
                 _new_stat_changed(
                     card=uid, stat="might", before=before, after=self.core.table.might(uid)
                 ),
@@ -765,7 +760,6 @@ class EffectRules:
         cause: Cause,
         effect_id: str | None = None,
     ) -> None:
-        card = self.core.table.cards[uid]
         shield = Shield.make(
             self.core._new_number(),
             source,
@@ -776,12 +770,12 @@ class EffectRules:
             scope=scope,
             remaining=value if isinstance(value, int) else None,
         )
-        self.core._set(card.evolve(shields=(*card.shields, shield)))
+        added = self.core._put_on(uid, shield)
         self.core.record(
             f"{uid} gets {shield.describe()}",
             ["M3", "M-5", *_scoped(scope)],
             cause,
-            [effect_added(uid, shield)],
+            [added],
         )
 
     def add_side_shield(
@@ -819,31 +813,29 @@ class EffectRules:
         cause: Cause,
         effect_id: str | None = None,
     ) -> None:
-        card = self.core.table.cards[uid]
         doubler = Doubler.make(
             self.core._new_number(), source, owner, id=effect_id, duration=duration, scope=scope
         )
-        self.core._set(card.evolve(doublers=(*card.doublers, doubler)))
+        added = self.core._put_on(uid, doubler)
         self.core.record(
             f"{uid} gets {doubler.describe()}",
             ["M8", "M-4", *_scoped(scope)],
             cause,
-            [effect_added(uid, doubler)],
+            [added],
         )
 
     def set_threshold(
         self, uid: str, threshold: int, duration: Duration, source: str, owner: int, cause: Cause
     ) -> None:
-        card = self.core.table.cards[uid]
         override = LethalOverride.make(
             self.core._new_number(), source, owner, duration=duration, threshold=threshold
         )
-        self.core._set(card.evolve(lethal=(*card.lethal, override)))
+        added = self.core._put_on(uid, override)
         self.core.record(
             f"{uid}: {override.describe()}",
             ["M1", "M-3"],
             cause,
-            [effect_added(uid, override)],
+            [added],
             effect_ids=[override.id],
         )
 

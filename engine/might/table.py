@@ -235,6 +235,20 @@ LastingEffect = (
 )
 
 
+# The field of ``MightCard`` that holds each kind of lasting effect (``MightCard.gaining``).
+_FIELD_OF: dict[type[Lasting], str] = {
+    MightModifier: "modifiers",
+    Shield: "shields",
+    Doubler: "doublers",
+    LethalOverride: "lethal",
+    Status: "statuses",
+    DeathReplacement: "saves",
+    KeywordGrant: "granted",
+    DelayedTrigger: "delayed",
+    ControlChange: "control",
+}
+
+
 class MightCard(Frozen):
     """A card: a unit on the table (base or a battlefield), a gear at its base (P-66), or any
     card in hand/chain/trash/deck, or a token that is gone (P-61)."""
@@ -354,6 +368,11 @@ class MightCard(Frozen):
             *self.delayed,
             *self.control,
         ]
+
+    def gaining(self, effect: LastingEffect) -> MightCard:
+        """This card with ``effect`` last among the effects of its kind."""
+        field = _FIELD_OF[type(effect)]
+        return self.evolve(**{field: (*getattr(self, field), effect)})
 
     def without_lasting(self, ends: Callable[[LastingEffect], bool]) -> MightCard:
         """This card without those of its lasting effects for which ``ends`` holds."""
